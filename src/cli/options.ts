@@ -1,0 +1,55 @@
+/**
+ * Parsers for command-line values. Each throws commander's InvalidArgumentError with a message
+ * that says what was expected; `main` turns that into a line on stderr and exit status 2.
+ */
+import { InvalidArgumentError } from 'commander';
+
+export function parseIntegerIn(min: number, max: number, what: string): (value: string) => number {
+  return (value: string) => {
+    const trimmed = value.trim();
+    if (!/^[+]?\d+$/.test(trimmed)) throw new InvalidArgumentError(`${what} must be a whole number, got '${value}'.`);
+    const n = Number(trimmed);
+    if (!Number.isSafeInteger(n) || n < min || n > max) {
+      throw new InvalidArgumentError(`${what} must be from ${String(min)} to ${String(max)}, got '${value}'.`);
+    }
+    return n;
+  };
+}
+
+export const parsePositiveInt = (what: string): ((value: string) => number) => parseIntegerIn(1, Number.MAX_SAFE_INTEGER, what);
+
+export const parseSeed: (value: string) => number = parseIntegerIn(0, Number.MAX_SAFE_INTEGER, 'The seed');
+
+export function parsePositiveNumber(what: string): (value: string) => number {
+  return (value: string) => {
+    const n = Number(value);
+    if (value.trim() === '' || !Number.isFinite(n) || n <= 0) throw new InvalidArgumentError(`${what} must be a positive number, got '${value}'.`);
+    return n;
+  };
+}
+
+/** A comma-separated list whose items must all come from `allowed` (no duplicates, not empty). */
+export function parseChoiceList(allowed: readonly string[], what: string): (value: string) => string[] {
+  return (value: string) => {
+    const items = value.split(',').map((item) => item.trim()).filter((item) => item !== '');
+    if (items.length === 0) throw new InvalidArgumentError(`${what}: give at least one of ${allowed.join(', ')}.`);
+    for (const item of items) {
+      if (!allowed.includes(item)) throw new InvalidArgumentError(`${what}: unknown '${item}' (choose from ${allowed.join(', ')}).`);
+    }
+    const duplicate = items.find((item, i) => items.indexOf(item) !== i);
+    if (duplicate !== undefined) throw new InvalidArgumentError(`${what}: '${duplicate}' is listed twice.`);
+    return items;
+  };
+}
+
+export function parseChoice(allowed: readonly string[], what: string): (value: string) => string {
+  return (value: string) => {
+    if (!allowed.includes(value)) throw new InvalidArgumentError(`${what}: unknown '${value}' (choose from ${allowed.join(', ')}).`);
+    return value;
+  };
+}
+
+/** A command line that parses but makes no sense (e.g. conflicting options): exit status 2. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}

@@ -1,0 +1,127 @@
+/**
+ * The game contract: one shape for every game, so that the lab, the conformance suite and search
+ * algorithms are written once (after OpenSpiel's State/Game API).
+ *
+ * A game is a tree of nodes. At each node either a player acts, *chance* acts (a card is drawn, a
+ * face-down card is revealed), or the game is over. Actions are small non-negative integers whose
+ * meaning each game documents (`actionToString`).
+ *
+ * Hot-path rules: states are mutable and reusable (`reset`), legal actions are written into a
+ * caller-owned buffer, and returns are read per player — a simulation allocates nothing per move.
+ */
+import type { Rng } from './random.js';
+
+/** `currentPlayer()` when nature acts next. */
+export const CHANCE = -1;
+/** `currentPlayer()` when the game is over. */
+export const TERMINAL = -2;
+
+export interface GameState {
+  /** 0 .. numPlayers-1 for the player to act, CHANCE, or TERMINAL. */
+  currentPlayer(): number;
+
+  isTerminal(): boolean;
+
+  /**
+   * Writes the legal actions of the node into `out` (ascending, no duplicates) and returns how many.
+   * At a chance node these are the possible outcomes; every game here has equally likely outcomes
+   * (a uniform draw from the unseen cards), which this contract makes an invariant.
+   * At a terminal node: 0. `out` must hold at least `GameDefinition.maxActions` entries.
+   */
+  legalActions(out: Int32Array): number;
+
+  /** Applies a legal action (or chance outcome). Throws a RangeError, changing nothing, if it is not legal. */
+  applyAction(action: number): void;
+
+  /**
+   * At a chance node: draws an outcome with the chance probabilities from `rng` and returns it
+   * (without applying it). Consumes no randomness when only one outcome is possible.
+   */
+  sampleChance(rng: Rng): number;
+
+  /**
+   * The result for `player` once terminal: a solitaire's score, or +1 / -1 / 0 for a two-player
+   * win / loss / draw. Before the end: the result so far (0 for two-player games).
+   */
+  returns(player: number): number;
+
+  /** Back to the initial node, reusing memory. */
+  reset(): void;
+
+  /** An independent copy: changing one never changes the other. */
+  clone(): this;
+
+  /** A human-readable action name at this node, e.g. `col 2`, `discard`, `draws ♠A`. */
+  actionToString(action: number): string;
+
+  /** A human-readable picture of the node. */
+  toString(): string;
+}
+
+/**
+ * A player of the lab: picks an action at the nodes where it is to act. It must return one of
+ * the node's legal actions and must not change the state (it may clone it to search).
+ */
+export interface Agent<S extends GameState = GameState> {
+  readonly name: string;
+  act(state: S, rng: Rng): number;
+}
+
+export interface AgentFactory<S extends GameState = GameState> {
+  /** One line for `--help` listings. */
+  readonly description: string;
+  create(): Agent<S>;
+}
+
+/** How a game's returns are read in reports. */
+export type OutcomeKind =
+  /** One player; `returns(0)` is a score in `scoreRange`. */
+  | 'score'
+  /** Two players; returns are +1 / -1 / 0 for win / loss / draw (zero-sum). */
+  | 'win-loss';
+
+export interface GameDefinition<S extends GameState = GameState> {
+  /** Command-line id, e.g. `connect-fwar`. */
+  readonly id: string;
+  readonly title: string;
+  readonly numPlayers: number;
+  readonly outcome: OutcomeKind;
+  /** Inclusive range of `returns` for 'score' games. */
+  readonly scoreRange: readonly [number, number];
+  /** Upper bound on the number of legal actions (and chance outcomes) at any node. */
+  readonly maxActions: number;
+  /** Upper bound on the number of nodes (moves + chance events) of any game: playouts end. */
+  readonly maxGameLength: number;
+  /** A state at the initial node. */
+  newInitialState(): S;
+  /** The named players the lab and the CLI can field, by id. */
+  readonly agents: Readonly<Record<string, AgentFactory<S>>>;
+  /**
+   * Optional specialised `playOut` for the simulation hot path. It must play exactly the game the
+   * generic `playOut` plays from the same state, agents and random stream (the conformance suite
+   * checks this).
+   */
+  readonly playOut?: (state: S, agents: readonly Agent<S>[], rng: Rng) => void;
+}
+
+/**
+ * Plays one game from the state's current node to the end: chance from `rng`, player p's moves
+ * from `agents[p]`. Returns the number of nodes visited. Allocation-free.
+ */
+export function playOut<S extends GameState>(state: S, agents: readonly Agent<S>[], rng: Rng): number {
+  let steps = 0;
+  for (;;) {
+    const player = state.currentPlayer();
+    if (player === TERMINAL) return steps;
+    const action = player === CHANCE ? state.sampleChance(rng) : agents[player]!.act(state, rng);
+    state.applyAction(action);
+    steps++;
+  }
+}
+
+/** Uniform sampling over the legal actions, for `sampleChance` implementations and random agents. */
+export function sampleUniform(state: GameState, rng: Rng, buffer: Int32Array, randomIndex: (rng: Rng, n: number) => number): number {
+  const count = state.legalActions(buffer);
+  if (count === 0) throw new RangeError('No legal action to sample: the game is over');
+  return count === 1 ? buffer[0]! : buffer[randomIndex(rng, count)]!;
+}
