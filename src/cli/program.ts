@@ -2,17 +2,28 @@
  * `tabletop`: the command line. Each game registers its own subcommand module; this file only wires
  * them together and maps errors to exit statuses (2 for a bad command line, 1 for a failure).
  */
+import { createRequire } from 'node:module';
 import { Command, CommanderError } from 'commander';
-import { registerConnectFwar } from './connect-fwar.js';
+import { registerConnectFwar } from './connect-fwar/index.js';
+import { registerUnoWar } from './uno-war/index.js';
+import { registerConnectFour } from './connect-four/index.js';
+import { registerKlondike } from './klondike/index.js';
+import { registerMerge } from './lab/merge.js';
 import { UsageError } from './options.js';
+
+const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
 
 export function buildProgram(): Command {
   const program = new Command('tabletop')
     .description('Tabletop Lab: play card and board games and find out, by the million, which strategies win.')
-    .version(process.env.npm_package_version ?? '0.1.0')
+    .version(version)
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
   registerConnectFwar(program);
+  registerUnoWar(program);
+  registerConnectFour(program);
+  registerKlondike(program);
+  registerMerge(program);
   program.commands.forEach(inheritExitOverride);
   return program;
 }

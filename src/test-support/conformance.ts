@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { CHANCE, TERMINAL, playOut, type Agent, type GameDefinition, type GameState } from '../core/game.js';
 import { randomInt, rngFromSeed, type Rng } from '../core/random.js';
 
-export interface ConformanceOptions {
+export interface ConformanceOptions<S extends GameState = GameState> {
   /** fast-check runs per property (default 60). */
   readonly runs?: number;
   /** Agent ids to check (default: all the definition lists). */
@@ -19,11 +19,11 @@ export interface ConformanceOptions {
    * Optional game-specific invariant checked at every node of the random playouts (e.g. "no card
    * lost or duplicated"). Throw or use expect() to fail.
    */
-  readonly invariant?: (state: GameState) => void;
+  readonly invariant?: (state: S) => void;
 }
 
 /** Plays uniformly random legal actions (chance via sampleChance); returns the actions taken. */
-function randomPlayout(definition: GameDefinition, state: GameState, rng: Rng, invariant?: (s: GameState) => void): number[] {
+function randomPlayout<S extends GameState>(definition: GameDefinition<S>, state: S, rng: Rng, invariant?: (s: S) => void): number[] {
   const buffer = new Int32Array(definition.maxActions);
   const taken: number[] = [];
   while (!state.isTerminal()) {
@@ -48,7 +48,7 @@ function randomPlayout(definition: GameDefinition, state: GameState, rng: Rng, i
   return taken;
 }
 
-export function describeConformance(definition: GameDefinition, options: ConformanceOptions = {}): void {
+export function describeConformance<S extends GameState>(definition: GameDefinition<S>, options: ConformanceOptions<S> = {}): void {
   const runs = options.runs ?? 60;
   const seeds = fc.nat();
   const agentIds = options.agents ?? Object.keys(definition.agents);
@@ -152,7 +152,7 @@ export function describeConformance(definition: GameDefinition, options: Conform
         fc.assert(
           fc.property(seeds, (seed) => {
             const state = definition.newInitialState();
-            const agents: Agent[] = Array.from({ length: definition.numPlayers }, () => factory!.create());
+            const agents: Agent<S>[] = Array.from({ length: definition.numPlayers }, () => factory!.create());
             const rng = rngFromSeed(seed);
             const buffer = new Int32Array(definition.maxActions);
             let steps = 0;
@@ -199,7 +199,7 @@ export function describeConformance(definition: GameDefinition, options: Conform
   });
 }
 
-function checkReturns(definition: GameDefinition, state: GameState): void {
+function checkReturns<S extends GameState>(definition: GameDefinition<S>, state: S): void {
   if (definition.outcome === 'score') {
     const score = state.returns(0);
     expect(Number.isFinite(score)).toBe(true);

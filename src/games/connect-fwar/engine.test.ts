@@ -2,11 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { describeConformance } from '../../test-support/conformance.js';
 import { connectFwarGame } from './definition.js';
 import { ConnectFwarState } from './engine.js';
-import type { GameState } from '../../core/game.js';
 
 describeConformance(connectFwarGame, {
-  invariant(state: GameState) {
-    const s = state as ConnectFwarState;
+  invariant(s: ConnectFwarState) {
     // Nothing lost or duplicated: board + hand + undealt never repeat a card.
     const seen = new Set<number>();
     for (const c of s.cells) if (c >= 0) seen.add(c);

@@ -1,0 +1,59 @@
+/**
+ * A small benchmark harness: each benchmark runs whole units of work (games, positions) until a
+ * time budget is spent, after a warm-up so the JIT has settled; the rate is units per second.
+ * Benchmarks print figures; no test asserts on time.
+ */
+export interface Benchmark {
+  /** Engine / game, e.g. `ConnectFwar`. */
+  readonly engine: string;
+  /** What is measured, e.g. `BasicPlayer`. */
+  readonly name: string;
+  /** Unit of work, e.g. `games`, `positions`. */
+  readonly unit: string;
+  /** Does `count` units of work and returns a checksum (so the work cannot be optimised away). */
+  run(count: number): number;
+}
+
+export interface Measurement {
+  readonly benchmark: Benchmark;
+  readonly units: number;
+  readonly seconds: number;
+  readonly rate: number;
+  readonly checksum: number;
+}
+
+export function measure(benchmark: Benchmark, seconds = 2, warmupSeconds = 0.5): Measurement {
+  let batch = 1;
+  // Warm up and size a batch that takes ~50 ms.
+  const warmupEnd = performance.now() + warmupSeconds * 1000;
+  while (performance.now() < warmupEnd) {
+    const t = performance.now();
+    benchmark.run(batch);
+    if (performance.now() - t < 50) batch *= 2;
+  }
+  let units = 0;
+  let checksum = 0;
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  while (performance.now() < end) {
+    checksum += benchmark.run(batch);
+    units += batch;
+  }
+  const elapsed = (performance.now() - start) / 1000;
+  return { benchmark, units, seconds: elapsed, rate: units / elapsed, checksum };
+}
+
+export function formatTable(rows: readonly Measurement[]): string {
+  const header = ['engine', 'benchmark', 'rate', 'unit/s', 'units', 'seconds'];
+  const body = rows.map((m) => [
+    m.benchmark.engine,
+    m.benchmark.name,
+    Math.round(m.rate).toLocaleString('en-US'),
+    `${m.benchmark.unit}/s`,
+    m.units.toLocaleString('en-US'),
+    m.seconds.toFixed(2),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
+  const line = (cells: string[]): string => cells.map((c, i) => (i === 2 || i === 4 || i === 5 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
+}

@@ -1,0 +1,9 @@
+import type { Command } from 'commander';
+import { registerPlay } from './play.js';
+
+/** `tabletop klondike …` */
+export function registerKlondike(program: Command): Command {
+  const command = program.command('klondike').description('Klondike solitaire');
+  registerPlay(command);
+  return command;
+}

@@ -1,0 +1,16 @@
+/**
+ * Every game the lab can run, by command-line id. Worker threads rebuild games and agents from
+ * these ids, so a game plugs into the lab by adding one line here.
+ */
+import type { GameDefinition, GameState } from '../core/game.js';
+import { connectFwarGame } from '../games/connect-fwar/definition.js';
+
+export const GAMES: Readonly<Record<string, GameDefinition<GameState>>> = {
+  [connectFwarGame.id]: connectFwarGame as unknown as GameDefinition<GameState>,
+};
+
+export function gameById(id: string): GameDefinition<GameState> {
+  const game = GAMES[id];
+  if (game === undefined) throw new RangeError(`Unknown game '${id}' (known: ${Object.keys(GAMES).join(', ')})`);
+  return game;
+}
