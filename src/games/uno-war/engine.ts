@@ -1,0 +1,343 @@
+/**
+ * UnoWar's fast engine: the whole game in typed arrays, implementing the lab's game contract.
+ *
+ * Node sequence: 10 CHANCE nodes deal hand 0 then hand 1 (slot 0 upwards); each round starts with
+ * a CHANCE node that turns the pile's first card; then the players alternate, each player node
+ * followed by a CHANCE node that refills the played slot. A player who has no playable card when
+ * their turn comes loses the round without a node of their own; the other player scores and starts
+ * the next round. The first to WINNING_SCORE rounds wins the game.
+ *
+ * Actions: at a player node, a hand slot 0..4. A slot holding the same card as an earlier slot is
+ * not a separate action (only the earlier slot is legal): playing a card means what the seed's
+ * `Hand.remove(card)` does, which replaces the FIRST slot holding that card. At a chance node, the
+ * card index 0..51 drawn.
+ *
+ * Invariants:
+ * - `deck[0 .. remaining-1]` are the undealt cards and `position[c]` is card c's index in `deck`
+ *   (the deck array is always a permutation of 0..51). Drawing card c swaps it to
+ *   `deck[remaining-1]` and shrinks `remaining`; drawing uniformly from that prefix is one step of
+ *   Durstenfeld–Fisher–Yates, so the deal is exactly core's `ReshufflingDeck` for the same stream.
+ *   When `remaining` is 0 the next draw first makes all 52 undealt again, in the array's current
+ *   order — what `ReshufflingDeck.shuffle()` starts from too.
+ * - `hands[p * HAND_SIZE + s]` is player p's card in slot s (valid once dealt); hands always hold
+ *   HAND_SIZE cards after the deal.
+ * - At a player node, the player to move has at least one playable card.
+ */
+import { Card, DECK_SIZE } from '../../core/cards.js';
+import { CHANCE, TERMINAL, type Agent, type GameState } from '../../core/game.js';
+import { randomInt, type Rng } from '../../core/random.js';
+import { CAN_PLAY, HAND_SIZE, NUM_PLAYERS, WINNING_SCORE } from './rules.js';
+
+/** What the next node is. */
+export const Phase = {
+  /** Chance: dealing the opening hands (`dealt` cards so far). */
+  Deal: 0,
+  /** Chance: turning the first card of a round's pile. */
+  Pile: 1,
+  /** Player `toMove` chooses a slot. */
+  Play: 2,
+  /** Chance: refilling slot `refillSlot` of the player who just played. */
+  Refill: 3,
+  /** The game is over; `winner` won. */
+  Over: 4,
+} as const;
+export type Phase = (typeof Phase)[keyof typeof Phase];
+
+const IDENTITY = Uint8Array.from({ length: DECK_SIZE }, (_, i) => i);
+const HAND_CARDS = NUM_PLAYERS * HAND_SIZE;
+const NO_CARD = -1;
+
+export class UnoWarState implements GameState {
+  readonly deck = new Uint8Array(DECK_SIZE);
+  readonly position = new Uint8Array(DECK_SIZE);
+  readonly hands = new Uint8Array(HAND_CARDS);
+  /** Rounds won by each player. */
+  readonly scores = new Uint8Array(NUM_PLAYERS);
+  remaining = DECK_SIZE;
+  phase: Phase = Phase.Deal;
+  /** Cards dealt into the opening hands (0..10). */
+  dealt = 0;
+  /** The pile's top card index (after a round: the card the loser could not play on), or -1 before round 1. */
+  top = NO_CARD;
+  /** Cards on the current pile (1 after its first card; 0 between rounds). */
+  pileSize = 0;
+  /** The player to act at a Play node; the player who just played at a Refill node. */
+  toMove = 0;
+  /** Who starts the next (or current) round: player 0 in round 1, then the last round's winner. */
+  starter = 0;
+  refillSlot = 0;
+  /** Rounds finished so far. */
+  rounds = 0;
+  /** The winner of the last finished round (the winner of the game once over), or -1. */
+  lastRoundWinner = -1;
+
+  constructor() {
+    this.reset();
+  }
+
+  reset(): void {
+    // Always the same starting order: a game depends on its seed only, never on the game this
+    // state played before (the lab reuses states).
+    this.deck.set(IDENTITY);
+    this.position.set(IDENTITY);
+    this.hands.fill(0);
+    this.scores.fill(0);
+    this.remaining = DECK_SIZE;
+    this.phase = Phase.Deal;
+    this.dealt = 0;
+    this.top = NO_CARD;
+    this.pileSize = 0;
+    this.toMove = 0;
+    this.starter = 0;
+    this.refillSlot = 0;
+    this.rounds = 0;
+    this.lastRoundWinner = -1;
+  }
+
+  currentPlayer(): number {
+    const phase = this.phase;
+    if (phase === Phase.Play) return this.toMove;
+    return phase === Phase.Over ? TERMINAL : CHANCE;
+  }
+
+  isTerminal(): boolean {
+    return this.phase === Phase.Over;
+  }
+
+  /** Player p's card in slot s. */
+  handCard(player: number, slot: number): number {
+    return this.hands[player * HAND_SIZE + slot]!;
+  }
+
+  /** Whether `slot` is a legal action now: a playable card not also held in an earlier slot. */
+  isLegalSlot(slot: number): boolean {
+    if (this.phase !== Phase.Play || !(Number.isInteger(slot) && slot >= 0 && slot < HAND_SIZE)) return false;
+    const base = this.toMove * HAND_SIZE;
+    const card = this.hands[base + slot]!;
+    if (CAN_PLAY[this.top * DECK_SIZE + card] !== 1) return false;
+    for (let s = 0; s < slot; s++) if (this.hands[base + s] === card) return false;
+    return true;
+  }
+
+  legalActions(out: Int32Array): number {
+    let count = 0;
+    switch (this.phase) {
+      case Phase.Over:
+        return 0;
+      case Phase.Play:
+        for (let slot = 0; slot < HAND_SIZE; slot++) if (this.isLegalSlot(slot)) out[count++] = slot;
+        return count;
+      default: {
+        // Ascending card order is part of the contract; an empty deck means all 52 come back.
+        const remaining = this.remaining === 0 ? DECK_SIZE : this.remaining;
+        for (let card = 0; card < DECK_SIZE; card++) if (this.position[card]! < remaining) out[count++] = card;
+        return count;
+      }
+    }
+  }
+
+  sampleChance(rng: Rng): number {
+    const phase = this.phase;
+    if (phase === Phase.Play || phase === Phase.Over) throw new RangeError('sampleChance: not a chance node');
+    const n = this.remaining === 0 ? DECK_SIZE : this.remaining;
+    // The last card is forced: Fisher–Yates stops at i = 1, so no randomness is consumed for it.
+    return this.deck[n === 1 ? 0 : randomInt(rng, n)]!;
+  }
+
+  applyAction(action: number): void {
+    switch (this.phase) {
+      case Phase.Over:
+        throw new RangeError(`Illegal action ${String(action)}: the game is over`);
+      case Phase.Play:
+        if (!this.isLegalSlot(action)) throw new RangeError(`Illegal action ${String(action)}: ${this.describeIllegalSlot(action)}`);
+        this.play(action);
+        return;
+      default: {
+        const remaining = this.remaining === 0 ? DECK_SIZE : this.remaining;
+        if (!(Number.isInteger(action) && action >= 0 && action < DECK_SIZE && this.position[action]! < remaining)) {
+          throw new RangeError(`Illegal chance outcome ${String(action)}: not an undealt card`);
+        }
+        this.receive(this.draw(action));
+      }
+    }
+  }
+
+  private describeIllegalSlot(slot: number): string {
+    if (!(Number.isInteger(slot) && slot >= 0 && slot < HAND_SIZE)) return `not a hand slot 0..${String(HAND_SIZE - 1)}`;
+    const card = Card.fromIndex(this.handCard(this.toMove, slot));
+    const top = Card.fromIndex(this.top);
+    if (CAN_PLAY[this.top * DECK_SIZE + card.index] !== 1) return `${card.toString()} cannot be played on ${top.toString()}`;
+    return `${card.toString()} is also in an earlier slot (play that one)`;
+  }
+
+  /** Deals `card` (undealt, checked by the caller) from the deck. */
+  private draw(card: number): number {
+    if (this.remaining === 0) this.remaining = DECK_SIZE;
+    const last = this.remaining - 1;
+    const from = this.position[card]!;
+    const other = this.deck[last]!;
+    this.deck[from] = other;
+    this.position[other] = from;
+    this.deck[last] = card;
+    this.position[card] = last;
+    this.remaining = last;
+    return card;
+  }
+
+  /** Puts a drawn card where the current chance node says, then moves to the next node. */
+  private receive(card: number): void {
+    switch (this.phase) {
+      case Phase.Deal:
+        this.hands[this.dealt++] = card;
+        if (this.dealt === HAND_CARDS) this.phase = Phase.Pile;
+        return;
+      case Phase.Pile:
+        this.top = card;
+        this.pileSize = 1;
+        this.beginTurn(this.starter);
+        return;
+      default: // Refill
+        this.hands[this.toMove * HAND_SIZE + this.refillSlot] = card;
+        this.beginTurn(this.toMove ^ 1);
+    }
+  }
+
+  private play(slot: number): void {
+    this.top = this.hands[this.toMove * HAND_SIZE + slot]!;
+    this.pileSize++;
+    this.refillSlot = slot;
+    this.phase = Phase.Refill;
+  }
+
+  /** `player` is to play: a Play node if they can, otherwise they lose the round at once. */
+  private beginTurn(player: number): void {
+    const base = player * HAND_SIZE;
+    const row = this.top * DECK_SIZE;
+    const hands = this.hands;
+    for (let s = 0; s < HAND_SIZE; s++) {
+      if (CAN_PLAY[row + hands[base + s]!] === 1) {
+        this.toMove = player;
+        this.phase = Phase.Play;
+        return;
+      }
+    }
+    this.endRound(player ^ 1);
+  }
+
+  private endRound(winner: number): void {
+    const score = this.scores[winner]! + 1;
+    this.scores[winner] = score;
+    this.rounds++;
+    this.lastRoundWinner = winner;
+    this.starter = winner;
+    this.toMove = winner;
+    // The pile is discarded; `top` keeps the card the loser could not beat, for reports.
+    this.pileSize = 0;
+    this.phase = score === WINNING_SCORE ? Phase.Over : Phase.Pile;
+  }
+
+  /**
+   * Plays from the current node to the end with `agents`: the same game, random draw for random
+   * draw, as the generic `playOut`, without its per-node dispatch (this loop is the lab's hot path).
+   */
+  playToEnd(agents: readonly Agent<UnoWarState>[], rng: Rng): void {
+    const deck = this.deck;
+    const position = this.position;
+    const hands = this.hands;
+    const agent0 = agents[0]!;
+    const agent1 = agents[1]!;
+    for (;;) {
+      const phase = this.phase;
+      if (phase === Phase.Over) return;
+      if (phase === Phase.Play) {
+        const player = this.toMove;
+        const slot = (player === 0 ? agent0 : agent1).act(this, rng);
+        if (!this.isLegalSlot(slot)) {
+          throw new RangeError(`Illegal action ${String(slot)} by ${(player === 0 ? agent0 : agent1).name}: ${this.describeIllegalSlot(slot)}`);
+        }
+        this.top = hands[player * HAND_SIZE + slot]!;
+        this.pileSize++;
+        this.refillSlot = slot;
+        this.phase = Phase.Refill;
+        continue;
+      }
+      // A chance node: one lazy Fisher–Yates step (see the invariants above).
+      let n = this.remaining;
+      if (n === 0) n = DECK_SIZE;
+      const last = n - 1;
+      const j = last === 0 ? 0 : randomInt(rng, n);
+      const card = deck[j]!;
+      const other = deck[last]!;
+      deck[j] = other;
+      position[other] = j;
+      deck[last] = card;
+      position[card] = last;
+      this.remaining = last;
+      this.receive(card);
+    }
+  }
+
+  /** +1 for the winner and -1 for the loser once the game is over; 0 before. */
+  returns(player: number): number {
+    if (this.phase !== Phase.Over) return 0;
+    return player === this.lastRoundWinner ? 1 : -1;
+  }
+
+  /** The winner (0 or 1) once over, else -1. */
+  winner(): number {
+    return this.phase === Phase.Over ? this.lastRoundWinner : -1;
+  }
+
+  clone(): this {
+    const copy = new UnoWarState() as this;
+    copy.deck.set(this.deck);
+    copy.position.set(this.position);
+    copy.hands.set(this.hands);
+    copy.scores.set(this.scores);
+    copy.remaining = this.remaining;
+    copy.phase = this.phase;
+    copy.dealt = this.dealt;
+    copy.top = this.top;
+    copy.pileSize = this.pileSize;
+    copy.toMove = this.toMove;
+    copy.starter = this.starter;
+    copy.refillSlot = this.refillSlot;
+    copy.rounds = this.rounds;
+    copy.lastRoundWinner = this.lastRoundWinner;
+    return copy;
+  }
+
+  actionToString(action: number): string {
+    switch (this.phase) {
+      case Phase.Play:
+        return `P${String(this.toMove + 1)} plays slot ${String(action)}`;
+      case Phase.Deal:
+        return `deals ${Card.fromIndex(action).toFancyString()} to P${String(Math.floor(this.dealt / HAND_SIZE) + 1)}`;
+      case Phase.Pile:
+        return `turns ${Card.fromIndex(action).toFancyString()} to start the pile`;
+      case Phase.Refill:
+        return `P${String(this.toMove + 1)} draws ${Card.fromIndex(action).toFancyString()}`;
+      default:
+        return `action ${String(action)} (game over)`;
+    }
+  }
+
+  toString(): string {
+    const hand = (player: number): string => {
+      const cards: string[] = [];
+      for (let s = 0; s < HAND_SIZE; s++) {
+        const i = player * HAND_SIZE + s;
+        const dealtYet = this.phase !== Phase.Deal || i < this.dealt;
+        cards.push(dealtYet && !(this.phase === Phase.Refill && player === this.toMove && s === this.refillSlot) ? Card.fromIndex(this.hands[i]!).toFancyString() : '--');
+      }
+      return cards.join(' ');
+    };
+    const pile = this.pileSize === 0 ? 'none' : `${Card.fromIndex(this.top).toFancyString()} (${String(this.pileSize)} cards)`;
+    const next = ['deal', 'pile', `P${String(this.toMove + 1)} to play`, `P${String(this.toMove + 1)} draws`, `P${String(this.lastRoundWinner + 1)} won`][this.phase]!;
+    return [
+      `P1 ${String(this.scores[0])} | ${hand(0)}`,
+      `P2 ${String(this.scores[1])} | ${hand(1)}`,
+      `pile: ${pile} | deck: ${String(this.remaining)} | round ${String(this.rounds + 1)}, starter P${String(this.starter + 1)} | ${next}`,
+    ].join('\n');
+  }
+}
