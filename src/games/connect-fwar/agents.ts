@@ -5,9 +5,9 @@
  */
 import type { Agent } from '../../core/game.js';
 import { randomInt, type Rng } from '../../core/random.js';
-import { rankOfIndex, suitOfIndex } from '../../core/cards.js';
+import { NUM_RANKS } from '../../core/cards.js';
 import type { ConnectFwarState } from './engine.js';
-import { COLUMNS, DISCARD } from './rules.js';
+import { COLUMNS, DISCARD, RANK_OF_CARD, fitsColumn } from './rules.js';
 
 export type ConnectFwarAgent = Agent<ConnectFwarState>;
 
@@ -15,8 +15,13 @@ export type ConnectFwarAgent = Agent<ConnectFwarState>;
 export const basicAgent: ConnectFwarAgent = {
   name: 'basic',
   act(state) {
+    // Unrolled over the four column floors: this agent is the benchmark's hot path.
     const card = state.drawn;
-    for (let col = 0; col < COLUMNS; col++) if (state.canPlay(card, col)) return col;
+    const floors = state.floors;
+    if (fitsColumn(card, floors[0]!)) return 0;
+    if (fitsColumn(card, floors[1]!)) return 1;
+    if (fitsColumn(card, floors[2]!)) return 2;
+    if (fitsColumn(card, floors[3]!)) return 3;
     return DISCARD;
   },
 };
@@ -33,7 +38,7 @@ export const randomAgent: ConnectFwarAgent = {
 export const rankRunnerAgent: ConnectFwarAgent = {
   name: 'ranks',
   act(state) {
-    return state.columnOrDiscard((rankOfIndex(state.drawn) - 1) % COLUMNS);
+    return state.columnOrDiscard((RANK_OF_CARD[state.drawn]! - 1) % COLUMNS);
   },
 };
 
@@ -41,6 +46,7 @@ export const rankRunnerAgent: ConnectFwarAgent = {
 export const suitStackerAgent: ConnectFwarAgent = {
   name: 'suits',
   act(state) {
-    return state.columnOrDiscard(suitOfIndex(state.drawn) - 1);
+    // Card indices run suit by suit, 13 per suit: the suit number minus one is index / 13.
+    return state.columnOrDiscard((state.drawn / NUM_RANKS) | 0);
   },
 };

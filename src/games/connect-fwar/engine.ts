@@ -10,24 +10,76 @@
  *   uniformly from that prefix is one step of Durstenfeld–Fisher–Yates, so a game replays exactly
  *   the deal of the seed's `Deck` for the same random stream.
  * - `cells[col * 4 + row]` is a card index or EMPTY; `heights[col]` cards fill rows 0..heights-1.
+ * - `floors[col]` is `columnFloor(heights[col], top card)` (rules.ts): the column rule as one number,
+ *   kept up to date on every placement so a legality check is a single compare.
  * - `drawn` is the card in hand at a player node, EMPTY otherwise.
  */
-import { Card, DECK_SIZE, rankOfIndex } from '../../core/cards.js';
+import { Card, DECK_SIZE } from '../../core/cards.js';
 import { CHANCE, TERMINAL, type Agent, type GameState } from '../../core/game.js';
-import { randomInt, type Rng } from '../../core/random.js';
-import { CELLS, COLUMNS, CONNECTED, DISCARD, LINE_CELLS_BY_CELL, LINE_COUNT_BY_CELL, ROWS } from './rules.js';
-import { renderBoard } from './render.js';
+import type { Rng } from '../../core/random.js';
 
 export const EMPTY = -1;
-const IDENTITY = Uint8Array.from({ length: DECK_SIZE }, (_, i) => i);
-/** Rank 1..13 by card index, so the column rule is two loads and a compare. */
-const RANK = Uint8Array.from({ length: DECK_SIZE }, (_, i) => rankOfIndex(i));
+import {
+  CELLS,
+  COLUMNS,
+  DISCARD,
+  EMPTY_COLUMN_FLOOR,
+  LINE_CELLS_BY_CELL,
+  LINE_COUNT_BY_CELL,
+  ROWS,
+  columnFloor,
+  fitsColumn,
+  isColumn,
+  isConnectedFour,
+} from './rules.js';
+import { renderBoard } from './render.js';
+
+
+/**
+ * The whole mutable board-and-deck state lives in one 128-byte buffer, viewed as the typed arrays
+ * below, so that `reset` — once per game in the lab — is a single copy of `INITIAL_BYTES`.
+ */
+const DECK_AT = 0;
+const POSITION_AT = DECK_AT + DECK_SIZE;
+const CELLS_AT = POSITION_AT + DECK_SIZE;
+const HEIGHTS_AT = CELLS_AT + CELLS;
+const FLOORS_AT = HEIGHTS_AT + COLUMNS;
+const STATE_BYTES = FLOORS_AT + COLUMNS;
+/** The initial node: deck and positions in card order, every cell EMPTY, heights 0, floors "any card". */
+const INITIAL_BYTES = (() => {
+  const bytes = new Uint8Array(STATE_BYTES);
+  for (let card = 0; card < DECK_SIZE; card++) {
+    bytes[DECK_AT + card] = card;
+    bytes[POSITION_AT + card] = card;
+  }
+  new Int8Array(bytes.buffer, CELLS_AT, CELLS).fill(EMPTY);
+  bytes.fill(EMPTY_COLUMN_FLOOR, FLOORS_AT, FLOORS_AT + COLUMNS);
+  return bytes;
+})();
+
+/**
+ * `ACCEPT_BELOW[n]`: the rejection bound `randomInt(rng, n)` uses for n = 2..52, precomputed so a
+ * draw in the hot loop does no division to find it. `drawIndex` below is `randomInt` with this table:
+ * the same values from the same stream (engine.test.ts checks), so games replay the seed's `Deck`.
+ */
+const TWO_POW_32 = 0x1_0000_0000;
+const ACCEPT_BELOW = Float64Array.from({ length: DECK_SIZE + 1 }, (_, n) => (n > 2 ? Math.floor(TWO_POW_32 / n) * n : TWO_POW_32));
+
+/** A uniform integer in [0, n) for 2 <= n <= 52; exactly `randomInt(rng, n)`. */
+export function drawIndex(rng: Rng, n: number): number {
+  const limit = ACCEPT_BELOW[n]!;
+  let v = rng.next() + 0x8000_0000;
+  while (v >= limit) v = rng.next() + 0x8000_0000;
+  return v % n;
+}
 
 export class ConnectFwarState implements GameState {
-  readonly deck = new Uint8Array(DECK_SIZE);
-  readonly position = new Uint8Array(DECK_SIZE);
-  readonly cells = new Int8Array(CELLS);
-  readonly heights = new Uint8Array(COLUMNS);
+  readonly #bytes = new Uint8Array(STATE_BYTES);
+  readonly deck = new Uint8Array(this.#bytes.buffer, DECK_AT, DECK_SIZE);
+  readonly position = new Uint8Array(this.#bytes.buffer, POSITION_AT, DECK_SIZE);
+  readonly cells = new Int8Array(this.#bytes.buffer, CELLS_AT, CELLS);
+  readonly heights = new Uint8Array(this.#bytes.buffer, HEIGHTS_AT, COLUMNS);
+  readonly floors = new Uint8Array(this.#bytes.buffer, FLOORS_AT, COLUMNS);
   remaining = DECK_SIZE;
   drawn = EMPTY;
   finished = false;
@@ -40,10 +92,7 @@ export class ConnectFwarState implements GameState {
   reset(): void {
     // Always the same starting order: a game must depend on its seed only, never on the game
     // this state played before (the lab reuses states across games).
-    this.deck.set(IDENTITY);
-    this.position.set(IDENTITY);
-    this.cells.fill(EMPTY);
-    this.heights.fill(0);
+    this.#bytes.set(INITIAL_BYTES);
     this.remaining = DECK_SIZE;
     this.drawn = EMPTY;
     this.finished = false;
@@ -65,12 +114,19 @@ export class ConnectFwarState implements GameState {
     return height === 0 ? EMPTY : this.cells[col * ROWS + height - 1]!;
   }
 
-  /** The column rule: a column 0..3 with room whose top card is empty or ranks no higher. */
+  /** The column rule (rules.ts): `col` is a column 0..3 with room whose top card ranks no higher. */
   canPlay(card: number, col: number): boolean {
-    if (!(col >= 0 && col < COLUMNS)) return false;
+    return isColumn(col) && fitsColumn(card, this.floors[col]!);
+  }
+
+  /** Puts `card` on column `col` (legality already checked) and returns the cell it lands in. */
+  private place(card: number, col: number): number {
     const height = this.heights[col]!;
-    if (height === ROWS) return false;
-    return height === 0 || RANK[card]! >= RANK[this.cells[col * ROWS + height - 1]!]!;
+    const cell = col * ROWS + height;
+    this.cells[cell] = card;
+    this.heights[col] = height + 1;
+    this.floors[col] = columnFloor(height + 1, card);
+    return cell;
   }
 
   /** The seed's reading of a player's answer: a legal column is played, anything else discards. */
@@ -96,7 +152,7 @@ export class ConnectFwarState implements GameState {
     if (this.finished || this.drawn !== EMPTY) throw new RangeError('sampleChance: not a chance node');
     const n = this.remaining;
     // The last card is forced: Fisher–Yates stops at i = 1, so no randomness is consumed for it.
-    return this.deck[n === 1 ? 0 : randomInt(rng, n)]!;
+    return this.deck[n === 1 ? 0 : drawIndex(rng, n)]!;
   }
 
   applyAction(action: number): void {
@@ -125,9 +181,7 @@ export class ConnectFwarState implements GameState {
     if (action === DISCARD) {
       this.drawn = EMPTY;
     } else if (this.canPlay(card, action)) {
-      const cell = action * ROWS + this.heights[action]!;
-      this.cells[cell] = card;
-      this.heights[action] = this.heights[action]! + 1;
+      const cell = this.place(card, action);
       this.drawn = EMPTY;
       if (this.completesFour(cell)) {
         this.finished = true;
@@ -150,8 +204,7 @@ export class ConnectFwarState implements GameState {
       const b = cells[LINE_CELLS_BY_CELL[base + 1]!]!;
       const c = cells[LINE_CELLS_BY_CELL[base + 2]!]!;
       const d = cells[LINE_CELLS_BY_CELL[base + 3]!]!;
-      if (a < 0 || b < 0 || c < 0 || d < 0) continue;
-      if (CONNECTED[a * DECK_SIZE + b]! & CONNECTED[b * DECK_SIZE + c]! & CONNECTED[c * DECK_SIZE + d]!) return true;
+      if (isConnectedFour(a, b, c, d)) return true;
     }
     return false;
   }
@@ -164,15 +217,13 @@ export class ConnectFwarState implements GameState {
    */
   playToEnd(agent: Agent<ConnectFwarState>, rng: Rng): void {
     const deck = this.deck;
-    const cells = this.cells;
-    const heights = this.heights;
     if (this.finished) return;
     for (;;) {
       if (this.drawn === EMPTY) {
         const n = this.remaining;
         if (n === 0) break;
         const last = n - 1;
-        const j = last === 0 ? 0 : randomInt(rng, n);
+        const j = last === 0 ? 0 : drawIndex(rng, n);
         const card = deck[j]!;
         deck[j] = deck[last]!;
         deck[last] = card;
@@ -187,9 +238,7 @@ export class ConnectFwarState implements GameState {
           this.drawn = card;
           throw new RangeError(`Illegal action ${String(col)} by ${agent.name}: ${Card.fromIndex(card).toString()} cannot go there`);
         }
-        const cell = col * ROWS + heights[col]!;
-        cells[cell] = card;
-        heights[col] = heights[col]! + 1;
+        const cell = this.place(card, col);
         if (this.completesFour(cell)) {
           this.score = this.remaining;
           break;
@@ -207,10 +256,7 @@ export class ConnectFwarState implements GameState {
 
   clone(): this {
     const copy = new ConnectFwarState() as this;
-    copy.deck.set(this.deck);
-    copy.position.set(this.position);
-    copy.cells.set(this.cells);
-    copy.heights.set(this.heights);
+    copy.#bytes.set(this.#bytes);
     copy.remaining = this.remaining;
     copy.drawn = this.drawn;
     copy.finished = this.finished;
