@@ -6,15 +6,42 @@
  * machines merges to bit-identical figures. (Scores in every game here are integers; sums of
  * squares stay far below 2^53 for billions of games.)
  */
-import { mean as arrayMean, probit, sampleStandardDeviation } from 'simple-statistics';
+import { mean as arrayMean, sampleStandardDeviation } from 'simple-statistics';
 
-/** z for a two-sided 95% interval: probit(0.975). */
-export const Z95 = probit(0.975);
+/**
+ * The standard normal quantile (inverse CDF). simple-statistics' `probit` comes from a coarse table
+ * (it gives 1.9572 for 0.975, not 1.95996), too crude for reported intervals; this is Acklam's
+ * rational approximation (relative error < 1.2e-9).
+ */
+export function normalQuantile(p: number): number {
+  if (!(p > 0 && p < 1)) throw new RangeError(`Invalid probability: ${String(p)} (expected 0 < p < 1)`);
+  const a = [-3.969683028665376e1, 2.209460984245205e2, -2.759285104469687e2, 1.38357751867269e2, -3.066479806614716e1, 2.506628277459239];
+  const b = [-5.447609879822406e1, 1.615858368580409e2, -1.556989798598866e2, 6.680131188771972e1, -1.328068155288572e1];
+  const c = [-7.784894002430293e-3, -3.223964580411365e-1, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
+  const d = [7.784695709041462e-3, 3.224671290700398e-1, 2.445134137142996, 3.754408661907416];
+  const low = 0.02425;
+  let x: number;
+  if (p < low) {
+    const q = Math.sqrt(-2 * Math.log(p));
+    x = (((((c[0]! * q + c[1]!) * q + c[2]!) * q + c[3]!) * q + c[4]!) * q + c[5]!) / ((((d[0]! * q + d[1]!) * q + d[2]!) * q + d[3]!) * q + 1);
+  } else if (p <= 1 - low) {
+    const q = p - 0.5;
+    const r = q * q;
+    x = ((((((a[0]! * r + a[1]!) * r + a[2]!) * r + a[3]!) * r + a[4]!) * r + a[5]!) * q) / (((((b[0]! * r + b[1]!) * r + b[2]!) * r + b[3]!) * r + b[4]!) * r + 1);
+  } else {
+    const q = Math.sqrt(-2 * Math.log(1 - p));
+    x = -(((((c[0]! * q + c[1]!) * q + c[2]!) * q + c[3]!) * q + c[4]!) * q + c[5]!) / ((((d[0]! * q + d[1]!) * q + d[2]!) * q + d[3]!) * q + 1);
+  }
+  return x;
+}
+
+/** z for a two-sided 95% interval: the 0.975 normal quantile, 1.959964. */
+export const Z95 = normalQuantile(0.975);
 
 /** z for a two-sided interval of the given confidence level (0 < level < 1). */
 export function zFor(level: number): number {
   if (!(level > 0 && level < 1)) throw new RangeError(`Invalid confidence level: ${String(level)} (expected 0 < level < 1)`);
-  return probit(0.5 + level / 2);
+  return normalQuantile(0.5 + level / 2);
 }
 
 export interface Interval {
@@ -95,3 +122,69 @@ export function wilsonInterval(successes: number, n: number, z = Z95): Interval 
 
 /** Half-width of an interval (the "±" of a report). */
 export const halfWidth = (interval: Interval): number => (interval.high - interval.low) / 2;
+
+/**
+ * The upper tail of the standard normal, P(Z > x), with small relative error even far out in the
+ * tail (Numerical Recipes' Chebyshev fit to erfc, relative error < 1.2e-7), so tiny p-values are
+ * still meaningful rather than rounded to 0.
+ */
+export function normalUpperTail(x: number): number {
+  return x >= 0 ? erfc(x / Math.SQRT2) / 2 : 1 - erfc(-x / Math.SQRT2) / 2;
+}
+
+function erfc(x: number): number {
+  const z = Math.abs(x);
+  const t = 1 / (1 + z / 2);
+  const r =
+    t *
+    Math.exp(
+      -z * z -
+        1.26551223 +
+        t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))),
+    );
+  return x >= 0 ? r : 2 - r;
+}
+
+/** Two-sided p-value of a z statistic. */
+export const twoSidedPValue = (z: number): number => (Number.isNaN(z) ? NaN : Math.min(1, 2 * normalUpperTail(Math.abs(z))));
+
+export interface DifferenceSummary {
+  /** Estimated difference of means (a - b). */
+  readonly mean: number;
+  readonly ci: Interval;
+  /** z statistic of the difference against 0. */
+  readonly z: number;
+  /** Two-sided p-value of "no difference". */
+  readonly pValue: number;
+}
+
+function differenceFrom(mean: number, standardError: number, z: number): DifferenceSummary {
+  if (Number.isNaN(standardError)) return { mean, ci: { low: NaN, high: NaN }, z: NaN, pValue: NaN };
+  if (!(standardError > 0)) {
+    // No spread: the difference is known exactly (p is 1 when it is 0, else 0).
+    return { mean, ci: { low: mean, high: mean }, z: mean === 0 ? 0 : Math.sign(mean) * Infinity, pValue: mean === 0 ? 1 : 0 };
+  }
+  const stat = mean / standardError;
+  return { mean, ci: { low: mean - z * standardError, high: mean + z * standardError }, z: stat, pValue: twoSidedPValue(stat) };
+}
+
+/**
+ * Difference of two independent means (Welch's standard error, normal reference: the samples here
+ * run to thousands of games).
+ */
+export function differenceOfMeans(a: Readonly<Moments>, b: Readonly<Moments>, z = Z95): DifferenceSummary {
+  const sa = summarizeMoments(a);
+  const sb = summarizeMoments(b);
+  const se = Math.sqrt((sa.sd * sa.sd) / a.n + (sb.sd * sb.sd) / b.n);
+  return differenceFrom(sa.mean - sb.mean, se, z);
+}
+
+/**
+ * Paired difference: `d` holds the per-game differences (a - b on the same deal). Common random
+ * numbers remove the deal-to-deal variance both share, so this is usually far tighter than
+ * `differenceOfMeans` on the same number of games.
+ */
+export function pairedDifference(d: Readonly<Moments>, z = Z95): DifferenceSummary {
+  const s = summarizeMoments(d);
+  return differenceFrom(s.mean, s.sd / Math.sqrt(d.n), z);
+}

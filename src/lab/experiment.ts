@@ -1,0 +1,220 @@
+/**
+ * What an experiment is and how one batch of it is played. This module is shared by the worker
+ * threads and the in-process mode, so both play exactly the same games.
+ *
+ * An experiment plays games 0 .. N-1 of one or more *lineups* (agent ids per seat) of one game.
+ * Game i of a lineup is fully determined by (experiment seed, lineup, i): it never depends on which
+ * worker plays it, in which batch, or in what order. Results are kept as integer tallies (counts and
+ * sums), which add exactly in any order — so any split into batches, threads, shards or resumed runs
+ * merges to the bit-identical result of one sequential run.
+ */
+import { CHANCE, TERMINAL, type Agent, type GameDefinition, type GameState, playOut } from '../core/game.js';
+import { deriveSeed, rngFromSeed, type Rng } from '../core/random.js';
+import { gameById } from './registry.js';
+
+export interface ExperimentConfig {
+  /** Game id in the lab registry (src/lab/registry.ts). */
+  readonly game: string;
+  /** Agent ids per seat, one entry per lineup (e.g. [['basic'], ['random']] or [['random', 'biggest']]). */
+  readonly lineups: readonly (readonly string[])[];
+  readonly seed: number;
+  /**
+   * Common random numbers: every lineup plays game i from the same chance stream (same deal), with
+   * the agents' own randomness from a second stream, so differences between lineups are measured
+   * on identical deals (a paired comparison). Otherwise each lineup has independent games.
+   */
+  readonly paired: boolean;
+}
+
+/** Per seat of a lineup: sums of returns plus the outcome counts. */
+export interface SeatTally {
+  sum: number;
+  sumSq: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  /** Games that ended with the lowest possible score (`scoreRange[0]`, e.g. ConnectFwar's 0). */
+  atMin: number;
+}
+
+export interface LineupTally {
+  games: number;
+  seats: SeatTally[];
+}
+
+/** Seat-0 returns of lineup `a` minus lineup `b` on the same game seeds (paired experiments only). */
+export interface DifferenceTally {
+  readonly a: number;
+  readonly b: number;
+  n: number;
+  sum: number;
+  sumSq: number;
+}
+
+/** Sufficient statistics of a set of games of an experiment. */
+export interface Tally {
+  lineups: LineupTally[];
+  differences: DifferenceTally[];
+}
+
+export function emptyTally(config: ExperimentConfig): Tally {
+  const lineups = config.lineups.map((lineup) => ({
+    games: 0,
+    seats: lineup.map(() => ({ sum: 0, sumSq: 0, wins: 0, draws: 0, losses: 0, atMin: 0 })),
+  }));
+  const differences: DifferenceTally[] = [];
+  if (config.paired) {
+    for (let a = 0; a < config.lineups.length; a++) {
+      for (let b = a + 1; b < config.lineups.length; b++) differences.push({ a, b, n: 0, sum: 0, sumSq: 0 });
+    }
+  }
+  return { lineups, differences };
+}
+
+/** Adds `from` into `into` (same experiment shape). Exact: integer sums. */
+export function mergeTally(into: Tally, from: Readonly<Tally>): void {
+  if (into.lineups.length !== from.lineups.length || into.differences.length !== from.differences.length) {
+    throw new RangeError('Cannot merge tallies of different experiments');
+  }
+  from.lineups.forEach((lineup, l) => {
+    const target = into.lineups[l]!;
+    target.games += lineup.games;
+    lineup.seats.forEach((seat, s) => {
+      const t = target.seats[s]!;
+      t.sum += seat.sum;
+      t.sumSq += seat.sumSq;
+      t.wins += seat.wins;
+      t.draws += seat.draws;
+      t.losses += seat.losses;
+      t.atMin += seat.atMin;
+    });
+  });
+  from.differences.forEach((d, k) => {
+    const t = into.differences[k]!;
+    t.n += d.n;
+    t.sum += d.sum;
+    t.sumSq += d.sumSq;
+  });
+}
+
+/** FNV-1a: a stable 32-bit hash, so a lineup's stream depends on its agents, not its position. */
+function hashString(text: string): number {
+  let h = 0x811c_9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x0100_0193);
+  }
+  return h >>> 0;
+}
+
+/**
+ * The seed from which lineup `lineup`'s games are derived in an unpaired experiment: independent
+ * of the other lineups listed, so `--players basic` and `--players random,basic` give the same
+ * figures for basic.
+ */
+export function lineupSeed(seed: number, lineup: readonly string[]): number {
+  return deriveSeed(seed, hashString(lineup.join(',')));
+}
+
+/** The seed of game `index` of `lineup` (unpaired), or of the shared deal of game `index` (paired). */
+export function gameSeed(config: ExperimentConfig, lineup: number, index: number): number {
+  return config.paired ? deriveSeed(config.seed, index) : deriveSeed(lineupSeed(config.seed, config.lineups[lineup]!), index);
+}
+
+/** Checks that the config names a registered game and agents that exist, with one id per seat. */
+export function validateConfig(config: ExperimentConfig): GameDefinition<GameState> {
+  const game = gameById(config.game);
+  if (config.lineups.length === 0) throw new RangeError('An experiment needs at least one lineup');
+  for (const lineup of config.lineups) {
+    if (lineup.length !== game.numPlayers) {
+      throw new RangeError(`${game.title} has ${String(game.numPlayers)} seat(s); lineup '${lineup.join(',')}' has ${String(lineup.length)}`);
+    }
+    for (const agent of lineup) {
+      if (game.agents[agent] === undefined) throw new RangeError(`Unknown ${game.title} agent '${agent}' (known: ${Object.keys(game.agents).join(', ')})`);
+    }
+  }
+  return game;
+}
+
+/**
+ * Reusable per-thread playing kit for one experiment: one state (reset between games) and the
+ * agents of each lineup, so a batch allocates nothing per game beyond its generator.
+ */
+export class BatchPlayer {
+  readonly #config: ExperimentConfig;
+  readonly #game: GameDefinition<GameState>;
+  readonly #state: GameState;
+  readonly #agents: Agent[][];
+  readonly #seatReturns: Float64Array;
+
+  constructor(config: ExperimentConfig) {
+    this.#config = config;
+    this.#game = validateConfig(config);
+    this.#state = this.#game.newInitialState();
+    this.#agents = config.lineups.map((lineup) => lineup.map((id) => this.#game.agents[id]!.create()));
+    this.#seatReturns = new Float64Array(config.lineups.length);
+  }
+
+  get config(): ExperimentConfig {
+    return this.#config;
+  }
+
+  /** Plays games [start, end) of every lineup and returns their tally. */
+  play(start: number, end: number): Tally {
+    const config = this.#config;
+    const tally = emptyTally(config);
+    const state = this.#state;
+    const game = this.#game;
+    const fastPlayOut = game.playOut;
+    const minScore = game.scoreRange[0];
+    const lineups = this.#agents.length;
+    const firstReturns = this.#seatReturns;
+    for (let i = start; i < end; i++) {
+      for (let l = 0; l < lineups; l++) {
+        const agents = this.#agents[l]!;
+        state.reset();
+        if (config.paired) {
+          const seed = deriveSeed(config.seed, i);
+          playSplitStreams(state, agents, rngFromSeed(seed), rngFromSeed(deriveSeed(seed, 1)));
+        } else {
+          const rng = rngFromSeed(gameSeed(config, l, i));
+          if (fastPlayOut === undefined) playOut(state, agents, rng);
+          else fastPlayOut(state, agents, rng);
+        }
+        const lineupTally = tally.lineups[l]!;
+        lineupTally.games++;
+        for (let s = 0; s < agents.length; s++) {
+          const r = state.returns(s);
+          const seat = lineupTally.seats[s]!;
+          seat.sum += r;
+          seat.sumSq += r * r;
+          if (r > 0) seat.wins++;
+          else if (r < 0) seat.losses++;
+          else seat.draws++;
+          if (r === minScore) seat.atMin++;
+        }
+        firstReturns[l] = state.returns(0);
+      }
+      for (const d of tally.differences) {
+        const x = firstReturns[d.a]! - firstReturns[d.b]!;
+        d.n++;
+        d.sum += x;
+        d.sumSq += x * x;
+      }
+    }
+    return tally;
+  }
+}
+
+/**
+ * The generic playout with chance and the agents on separate streams: the deal (every chance
+ * outcome, given the cards still unseen) comes from `chance` alone, whatever the agents do with
+ * theirs — common random numbers for paired comparisons.
+ */
+function playSplitStreams(state: GameState, agents: readonly Agent[], chance: Rng, agentRng: Rng): void {
+  for (;;) {
+    const player = state.currentPlayer();
+    if (player === TERMINAL) return;
+    state.applyAction(player === CHANCE ? state.sampleChance(chance) : agents[player]!.act(state, agentRng));
+  }
+}

@@ -1,0 +1,191 @@
+/**
+ * The experiment runner: plays the games of an experiment in batches on worker threads (piscina)
+ * or in-process, and adds up their tallies.
+ *
+ * Determinism: a batch is a range of game indices; game i depends on (seed, lineup, i) only, and
+ * tallies are integer sums. So the result is the same for 1, 2 or N threads, any batch size, any
+ * completion order, and any split over shards or resumed runs. The one decision that depends on
+ * results — `untilCi`'s stopping rule — is taken only at fixed round boundaries (every `roundGames`
+ * game indices), which depend on neither threads nor batch size.
+ */
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import { BatchPlayer, emptyTally, mergeTally, validateConfig, type ExperimentConfig, type Tally } from './experiment.js';
+import type { BatchTask } from './worker.js';
+
+/** A half-open range [start, end) of game indices. */
+export type GameRange = readonly [start: number, end: number];
+
+export interface CompletedBatch {
+  readonly start: number;
+  readonly end: number;
+  readonly tally: Tally;
+}
+
+export interface UntilCi {
+  /** Called at each round boundary with the tally so far; true stops the run. */
+  readonly satisfied: (tally: Readonly<Tally>) => boolean;
+  /** Game indices per round (default 10,000). */
+  readonly roundGames?: number;
+}
+
+export interface RunOptions {
+  readonly config: ExperimentConfig;
+  /** The game indices to play, as disjoint ranges (e.g. one shard, or what a resumed run lacks). */
+  readonly ranges: readonly GameRange[];
+  /** Worker threads; 0 or 1 plays in this thread (no workers). Default: the available cores. */
+  readonly threads?: number;
+  /** Game indices per batch. Default: about 50 batches per thread, from 100 to 10,000. */
+  readonly batchSize?: number;
+  /** A tally to start from (e.g. the batches a resumed run already holds). */
+  readonly initial?: Tally;
+  readonly signal?: AbortSignal;
+  /** Called after each completed batch with the games played so far (all lineups) and the total planned. */
+  readonly onProgress?: (played: number, total: number) => void;
+  /** Called with each completed batch, in completion order (e.g. to append it to a JSONL file). */
+  readonly onBatch?: (batch: CompletedBatch) => void;
+  readonly untilCi?: UntilCi;
+}
+
+export interface RunResult {
+  readonly tally: Tally;
+  /** The batches completed by this run, sorted by start. */
+  readonly batches: readonly CompletedBatch[];
+  /** True if the signal stopped the run before all planned games were played. */
+  readonly aborted: boolean;
+  /** True if `untilCi` stopped the run early. */
+  readonly stoppedByCi: boolean;
+}
+
+export const defaultThreads = (): number => availableParallelism();
+
+/** dist/lab/worker.js next to this module in the build; from the sources (tests), the built copy. */
+function workerFile(): string {
+  const sibling = new URL('./worker.js', import.meta.url);
+  if (existsSync(fileURLToPath(sibling))) return fileURLToPath(sibling);
+  const built = new URL('../../dist/lab/worker.js', import.meta.url);
+  if (existsSync(fileURLToPath(built))) return fileURLToPath(built);
+  throw new Error('The lab worker script is missing: run `npm run build` first (or use threads: 1).');
+}
+
+/** Splits ranges into batches at multiples of `batchSize`, in ascending order. */
+export function planBatches(ranges: readonly GameRange[], batchSize: number): GameRange[] {
+  const batches: GameRange[] = [];
+  for (const [start, end] of [...ranges].sort((x, y) => x[0] - y[0])) {
+    let s = start;
+    while (s < end) {
+      const e = Math.min(end, (Math.floor(s / batchSize) + 1) * batchSize);
+      batches.push([s, e]);
+      s = e;
+    }
+  }
+  return batches;
+}
+
+/** Intersects ranges with [lo, hi). */
+function clip(ranges: readonly GameRange[], lo: number, hi: number): GameRange[] {
+  return ranges.map(([s, e]): GameRange => [Math.max(s, lo), Math.min(e, hi)]).filter(([s, e]) => s < e);
+}
+
+const countOf = (ranges: readonly GameRange[]): number => ranges.reduce((n, [s, e]) => n + e - s, 0);
+
+function validateRanges(ranges: readonly GameRange[]): void {
+  const sorted = [...ranges].sort((x, y) => x[0] - y[0]);
+  sorted.forEach(([s, e], k) => {
+    if (!Number.isSafeInteger(s) || !Number.isSafeInteger(e) || s < 0 || e < s) throw new RangeError(`Invalid game range [${String(s)}, ${String(e)})`);
+    if (k > 0 && s < sorted[k - 1]![1]) throw new RangeError(`Overlapping game ranges at game ${String(s)}`);
+  });
+}
+
+export async function runExperiment(options: RunOptions): Promise<RunResult> {
+  const { config, signal } = options;
+  validateConfig(config);
+  validateRanges(options.ranges);
+  const threads = options.threads ?? defaultThreads();
+  if (!Number.isSafeInteger(threads) || threads < 0) throw new RangeError(`Invalid thread count: ${String(threads)}`);
+  const totalIndices = countOf(options.ranges);
+  const lineups = config.lineups.length;
+  const batchSize = options.batchSize ?? Math.min(10_000, Math.max(100, Math.ceil(totalIndices / (Math.max(1, threads) * 50))));
+  if (!Number.isSafeInteger(batchSize) || batchSize < 1) throw new RangeError(`Invalid batch size: ${String(batchSize)}`);
+
+  const tally = emptyTally(config);
+  if (options.initial !== undefined) mergeTally(tally, options.initial);
+  const batches: CompletedBatch[] = [];
+  let played = 0;
+  const total = totalIndices * lineups;
+  const complete = (start: number, end: number, batchTally: Tally): void => {
+    mergeTally(tally, batchTally);
+    const batch = { start, end, tally: batchTally };
+    batches.push(batch);
+    played += (end - start) * lineups;
+    options.onBatch?.(batch);
+    options.onProgress?.(played, total);
+  };
+
+  const useWorkers = threads > 1;
+  const pool = useWorkers ? new Piscina<BatchTask, Tally>({ filename: workerFile(), minThreads: threads, maxThreads: threads, idleTimeout: 1000 }) : undefined;
+  const local = useWorkers ? undefined : new BatchPlayer(config);
+
+  // Rounds: one round for a fixed-size run; fixed-size rounds for untilCi.
+  const roundGames = options.untilCi?.roundGames ?? 10_000;
+  const rangeEnd = options.ranges.reduce((m, [, e]) => Math.max(m, e), 0);
+  const rounds: GameRange[][] =
+    options.untilCi === undefined
+      ? [[...options.ranges]]
+      : Array.from({ length: Math.ceil(rangeEnd / roundGames) }, (_, r) => clip(options.ranges, r * roundGames, (r + 1) * roundGames));
+
+  let aborted = false;
+  let stoppedByCi = false;
+  try {
+    for (let r = 0; r < rounds.length; r++) {
+      const round = rounds[r]!;
+      if (isAborted(signal)) {
+        aborted = true;
+        break;
+      }
+      const planned = planBatches(round, batchSize);
+      if (pool !== undefined) {
+        const settled = await Promise.allSettled(
+          planned.map(async ([start, end]) => {
+            const batchTally = await pool.run({ config, start, end }, { signal: signal ?? null });
+            complete(start, end, batchTally);
+          }),
+        );
+        if (settled.some((s) => s.status === 'rejected')) {
+          const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected' && !isAbort(s.reason, signal));
+          if (failure !== undefined) throw failure.reason;
+          aborted = true;
+          break;
+        }
+      } else {
+        for (const [start, end] of planned) {
+          if (isAborted(signal)) {
+            aborted = true;
+            break;
+          }
+          complete(start, end, local!.play(start, end));
+          // Let signal handlers and timers (progress bar, Ctrl-C) run between batches.
+          await new Promise<void>((resolve) => setImmediate(resolve));
+        }
+        if (aborted) break;
+      }
+      if (options.untilCi !== undefined && r < rounds.length - 1 && options.untilCi.satisfied(tally)) {
+        stoppedByCi = true;
+        break;
+      }
+    }
+  } finally {
+    await pool?.destroy();
+  }
+  batches.sort((x, y) => x.start - y.start);
+  return { tally, batches, aborted, stoppedByCi };
+}
+
+function isAbort(reason: unknown, signal: AbortSignal | undefined): boolean {
+  return signal?.aborted === true || (reason instanceof Error && reason.name === 'AbortError');
+}
+
+/** A function, not an inline test, so the compiler does not assume the flag cannot change across awaits. */
+const isAborted = (signal: AbortSignal | undefined): boolean => signal?.aborted === true;
