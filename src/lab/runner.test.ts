@@ -1,0 +1,107 @@
+/**
+ * The runner's determinism guarantees. Multi-thread runs use the built worker (dist/lab/worker.js):
+ * `npm test` builds first.
+ */
+import { describe, expect, it } from 'vitest';
+import { emptyTally, mergeTally, type ExperimentConfig, type Tally } from './experiment.js';
+import { planBatches, runExperiment, type GameRange } from './runner.js';
+import { summarizeMoments } from '../core/stats.js';
+
+const SOLO: ExperimentConfig = { game: 'connect-fwar', lineups: [['basic'], ['random'], ['suits']], seed: 42, paired: false };
+const PAIRED: ExperimentConfig = { ...SOLO, paired: true };
+const DUEL: ExperimentConfig = { game: 'uno-war', lineups: [['random', 'biggest'], ['biggest', 'random'], ['smallest', 'smallest']], seed: 9, paired: false };
+const GAMES = 2_000;
+const all: GameRange[] = [[0, GAMES]];
+
+describe('runExperiment', () => {
+  it('gives identical tallies for 1, 2 and 3 threads and any batch size', async () => {
+    for (const config of [SOLO, PAIRED, DUEL]) {
+      const reference = (await runExperiment({ config, ranges: all, threads: 1, batchSize: GAMES })).tally;
+      expect(reference.lineups.every((l) => l.games === GAMES)).toBe(true);
+      for (const [threads, batchSize] of [[1, 7], [2, 100], [3, 333], [2, 1]] as const) {
+        const { tally } = await runExperiment({ config, ranges: all, threads, batchSize });
+        expect(tally, `${config.game} threads ${String(threads)} batch ${String(batchSize)}`).toEqual(reference);
+      }
+    }
+  });
+
+  it('differs for another seed (the seed is used) and keeps each lineup independent of the others', async () => {
+    const a = (await runExperiment({ config: SOLO, ranges: all, threads: 1 })).tally;
+    const b = (await runExperiment({ config: { ...SOLO, seed: 43 }, ranges: all, threads: 1 })).tally;
+    expect(a.lineups[0]).not.toEqual(b.lineups[0]);
+    const basicAlone = (await runExperiment({ config: { ...SOLO, lineups: [['basic']] }, ranges: all, threads: 1 })).tally;
+    expect(basicAlone.lineups[0]).toEqual(a.lineups[0]);
+  });
+
+  it('split ranges (shards) merge to exactly one run', async () => {
+    const whole = (await runExperiment({ config: PAIRED, ranges: all, threads: 1 })).tally;
+    const merged = emptyTally(PAIRED);
+    for (const range of [[0, 613], [613, 1500], [1500, GAMES]] as GameRange[]) {
+      mergeTally(merged, (await runExperiment({ config: PAIRED, ranges: [range], threads: 2, batchSize: 50 })).tally);
+    }
+    expect(merged).toEqual(whole);
+  });
+
+  it('an aborted run keeps whole batches only, and playing the missing ranges completes it exactly', async () => {
+    const whole = (await runExperiment({ config: SOLO, ranges: all, threads: 1 })).tally;
+    for (const threads of [1, 2]) {
+      const controller = new AbortController();
+      let seen = 0;
+      const partial = await runExperiment({
+        config: SOLO,
+        ranges: all,
+        threads,
+        batchSize: 10,
+        signal: controller.signal,
+        onBatch: () => {
+          if (++seen === 5) controller.abort();
+        },
+      });
+      expect(partial.aborted).toBe(true);
+      const played = partial.batches.reduce((n, b) => n + b.end - b.start, 0);
+      expect(played).toBeGreaterThanOrEqual(50);
+      expect(played).toBeLessThan(GAMES);
+      expect(partial.tally.lineups[0]!.games).toBe(played);
+      // Resume: play the complement of the completed batches, starting from the partial tally.
+      const missing: GameRange[] = [];
+      let cursor = 0;
+      for (const b of partial.batches) {
+        if (b.start > cursor) missing.push([cursor, b.start]);
+        cursor = b.end;
+      }
+      if (cursor < GAMES) missing.push([cursor, GAMES]);
+      const resumed = await runExperiment({ config: SOLO, ranges: missing, threads, initial: partial.tally });
+      expect(resumed.tally).toEqual(whole);
+    }
+  });
+
+  it('stops untilCi runs at the same round whatever the threads and batch size', async () => {
+    const config: ExperimentConfig = { ...SOLO, lineups: [['basic']] };
+    const satisfied = (t: Readonly<Tally>): boolean => {
+      const s = summarizeMoments({ n: t.lineups[0]!.games, sum: t.lineups[0]!.seats[0]!.sum, sumSq: t.lineups[0]!.seats[0]!.sumSq });
+      return (s.ci.high - s.ci.low) / 2 < 1.5;
+    };
+    const runs = await Promise.all(
+      [[1, 50], [2, 37], [3, 500]].map(([threads, batchSize]) => runExperiment({ config, ranges: [[0, 20_000]], threads, batchSize, untilCi: { satisfied, roundGames: 250 } })),
+    );
+    for (const run of runs) {
+      expect(run.stoppedByCi).toBe(true);
+      expect(run.tally).toEqual(runs[0]!.tally);
+    }
+    // ±1.5 on sd ≈ 15.8 needs about 430 games: two rounds of 250.
+    expect(runs[0]!.tally.lineups[0]!.games).toBe(500);
+  });
+
+  it('rejects bad configurations before playing', async () => {
+    await expect(runExperiment({ config: { ...SOLO, game: 'chess' }, ranges: all })).rejects.toThrow(/Unknown game 'chess'/);
+    await expect(runExperiment({ config: { ...SOLO, lineups: [['nobody']] }, ranges: all })).rejects.toThrow(/Unknown ConnectFwar agent 'nobody'/);
+    await expect(runExperiment({ config: { ...DUEL, lineups: [['random']] }, ranges: all })).rejects.toThrow(/2 seat/);
+    await expect(runExperiment({ config: SOLO, ranges: [[0, 10], [5, 20]] })).rejects.toThrow(/Overlapping/);
+  });
+});
+
+describe('planBatches', () => {
+  it('cuts at multiples of the batch size and covers every game once', () => {
+    expect(planBatches([[5, 27], [30, 31]], 10)).toEqual([[5, 10], [10, 20], [20, 27], [30, 31]]);
+  });
+});
