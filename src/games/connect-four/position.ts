@@ -1,0 +1,391 @@
+/**
+ * Connect Four's bitboard engine: a 7 x 6 board in two int32 words, after Pascal Pons' layout.
+ *
+ * ## Layout
+ * Cell (col, row) is bit `7 * col + row` of a 49-bit board: each column owns 7 bits, rows 0..5
+ * bottom to top plus one always-empty *sentinel* bit on top, so a shift never carries a stone from
+ * the top of one column into the bottom of the next.
+ *
+ *       6 13 20 27 | 34 41 48    <- sentinel row (never a stone)
+ *       5 12 19 26 | 33 40 47
+ *       ...
+ *       0  7 14 21 | 28 35 42    <- bottom row
+ *       col 0 .. 3 | col 4 .. 6
+ *        low word  | high word
+ *
+ * ## Why two int32 words, not a Number or a BigInt
+ * JavaScript's bitwise operators work on 32 bits; a 49-bit mask fits exactly in a double, but `&`,
+ * `|` and shifts would truncate it, and BigInt arithmetic allocates on every operation. So a board
+ * is two words: `lo` holds columns 0..3 (global bits 0..27) and `hi` holds columns 4..6 (global
+ * bits 28..48, stored at bits 0..20). Every operation stays in V8's int32 fast path. A vertical
+ * step never leaves its word; a sideways shift by `s` bits moves `s` bits across the boundary:
+ *   (b << s).lo = lo << s                       (b << s).hi = (hi << s) | (lo >>> (28 - s))
+ *   (b >> s).lo = (lo >>> s) | (hi << (28 - s))  (b >> s).hi = hi >>> s
+ * Bits that land outside a word's board (bit 28+ of lo, 21+ of hi, sentinels) are garbage that
+ * every consumer masks away at the end. The *key* of a position is the only place a 49-bit Number
+ * appears: `(curHi + maskHi) * 2^28 + (curLo + maskLo)`, exact in a double.
+ *
+ * ## State (invariants)
+ * - `maskLo/maskHi`: every stone on the board. In each column the stones fill rows 0..h-1.
+ * - `curLo/curHi`: the stones of the side to move (a subset of the mask). Playing a move flips
+ *   `cur` to the other side's stones: `cur ^= mask; mask |= move` (Pons' trick).
+ * - `moves`: the number of stones; red (`true`) moves when it is even.
+ * - `history[0 .. moves-1]`: the columns played, for `undo` and `toMoves`.
+ * - `won`: the last move completed a four; then no move is legal.
+ *
+ * `Position` also implements the lab's `GameState` (player 0 = red, player 1 = yellow, actions are
+ * columns 0..6), so the lab, the conformance suite and the players share one engine.
+ */
+import { TERMINAL, type GameState } from '../../core/game.js';
+import type { Rng } from '../../core/random.js';
+
+export const WIDTH = 7;
+export const HEIGHT = 6;
+export const CELLS = WIDTH * HEIGHT;
+/** Colours as in the seed: red is `true` (moves first), yellow `false`. */
+export const RED = true;
+export const YELLOW = false;
+
+/** Bits of a word holding columns 0..3 (28 bits) and columns 4..6 (21 bits). */
+export const LO_COLUMNS = 4;
+export const LO_BITS = 28;
+export const BOTTOM_LO = 0x0204081; // bits 0, 7, 14, 21
+export const BOTTOM_HI = 0x0004081; // bits 0, 7, 14 (= global 28, 35, 42)
+/** Rows 0..5 of every column (no sentinels). */
+export const BOARD_LO = BOTTOM_LO * 0x3f;
+export const BOARD_HI = BOTTOM_HI * 0x3f;
+/** 2^28: the weight of the high word in a key. */
+export const HI_WEIGHT = 0x1000_0000;
+
+/** The bottom cell of a column, within its own word. */
+export function bottomBit(col: number): number {
+  return 1 << (7 * (col < LO_COLUMNS ? col : col - LO_COLUMNS));
+}
+
+/** Rows 0..5 of a column, within its own word. */
+export function columnBits(col: number): number {
+  return 0x3f << (7 * (col < LO_COLUMNS ? col : col - LO_COLUMNS));
+}
+
+/**
+ * The empty cells where `stones` would complete a four: the "winning spots" of those stones, as
+ * the low word (`winningLo`) and the high word (`winningHi`) — two functions so that neither
+ * allocates; each computes only the shifts its own word needs. Spots may be unreachable yet.
+ */
+export function winningLo(pLo: number, pHi: number, mLo: number): number {
+  // Vertical: three stones right below (never crosses words or columns, thanks to the sentinel).
+  let r = (pLo << 1) & (pLo << 2) & (pLo << 3);
+  // Horizontal (7) and the two diagonals (6 = down-right/up-left, 8 = up-right), both senses.
+  for (let d = 6; d <= 8; d++) {
+    const l1 = pLo << d;
+    const l2 = pLo << (2 * d);
+    const l3 = pLo << (3 * d);
+    const r1 = (pLo >>> d) | (pHi << (LO_BITS - d));
+    const r2 = (pLo >>> (2 * d)) | (pHi << (LO_BITS - 2 * d));
+    const r3 = (pLo >>> (3 * d)) | (pHi << (LO_BITS - 3 * d));
+    r |= (l1 & l2 & (l3 | r1)) | (r1 & r2 & (l1 | r3));
+  }
+  return r & (BOARD_LO ^ mLo);
+}
+
+export function winningHi(pLo: number, pHi: number, mHi: number): number {
+  let r = (pHi << 1) & (pHi << 2) & (pHi << 3);
+  for (let d = 6; d <= 8; d++) {
+    const l1 = (pHi << d) | (pLo >>> (LO_BITS - d));
+    const l2 = (pHi << (2 * d)) | (pLo >>> (LO_BITS - 2 * d));
+    const l3 = (pHi << (3 * d)) | (pLo >>> (LO_BITS - 3 * d));
+    const r1 = pHi >>> d;
+    const r2 = pHi >>> (2 * d);
+    const r3 = pHi >>> (3 * d);
+    r |= (l1 & l2 & (l3 | r1)) | (r1 & r2 & (l1 | r3));
+  }
+  return r & (BOARD_HI ^ mHi);
+}
+
+/** Whether `stones` (two words) contain four in a line. */
+export function hasFour(pLo: number, pHi: number): boolean {
+  // Vertical, within each word.
+  let m = pLo & (pLo >>> 1);
+  if ((m & (m >>> 2)) !== 0) return true;
+  m = pHi & (pHi >>> 1);
+  if ((m & (m >>> 2)) !== 0) return true;
+  for (let d = 6; d <= 8; d++) {
+    // m = p & (p >> d), then m & (m >> 2d), in two words.
+    const mLo = pLo & ((pLo >>> d) | (pHi << (LO_BITS - d)));
+    const mHi = pHi & (pHi >>> d);
+    if ((mLo & ((mLo >>> (2 * d)) | (mHi << (LO_BITS - 2 * d))) & BOARD_LO) !== 0) return true;
+    if ((mHi & (mHi >>> (2 * d))) !== 0) return true;
+  }
+  return false;
+}
+
+/** Number of set bits of an int32 (SWAR). */
+export function popcount32(x: number): number {
+  x = x - ((x >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
+}
+
+/** A move string that cannot be played: which character, and why. */
+export class MoveSequenceError extends RangeError {
+  override readonly name = 'MoveSequenceError';
+  constructor(
+    readonly sequence: string,
+    /** 0-based index of the offending character. */
+    readonly index: number,
+    readonly reason: string,
+  ) {
+    super(reason);
+  }
+}
+
+export class Position implements GameState {
+  curLo = 0;
+  curHi = 0;
+  maskLo = 0;
+  maskHi = 0;
+  #moves = 0;
+  #won = false;
+  readonly #history = new Uint8Array(CELLS);
+
+  /** A position from 1-based column digits, e.g. `Position.fromMoves('4453')`. Throws MoveSequenceError. */
+  static fromMoves(sequence: string): Position {
+    const position = new Position();
+    position.playSequence(sequence);
+    return position;
+  }
+
+  /** Number of stones on the board (plies played). */
+  get moves(): number {
+    return this.#moves;
+  }
+
+  /** The colour to move: red (`true`) when an even number of stones is on the board. */
+  get turn(): boolean {
+    return (this.#moves & 1) === 0;
+  }
+
+  /** The last move completed a four. */
+  isWin(): boolean {
+    return this.#won;
+  }
+
+  /** The winner's colour, or null (no winner yet, or a tie). */
+  winner(): boolean | null {
+    return this.#won ? !this.turn : null;
+  }
+
+  /** The board is full and nobody has four. */
+  isTie(): boolean {
+    return !this.#won && this.#moves === CELLS;
+  }
+
+  isGameOver(): boolean {
+    return this.#won || this.#moves === CELLS;
+  }
+
+  /** Stones in a column (0..6). */
+  height(col: number): number {
+    const word = col < LO_COLUMNS ? this.maskLo : this.maskHi;
+    return popcount32(word & columnBits(col));
+  }
+
+  /** The colour of the stone at (col, row) (row 0 = bottom), or null if empty. */
+  cell(col: number, row: number): boolean | null {
+    if (!isColumn(col) || !Number.isInteger(row) || row < 0 || row >= HEIGHT) throw new RangeError(`No cell (${String(col)}, ${String(row)})`);
+    const bit = bottomBit(col) << row;
+    const lo = col < LO_COLUMNS;
+    if (((lo ? this.maskLo : this.maskHi) & bit) === 0) return null;
+    const mine = ((lo ? this.curLo : this.curHi) & bit) !== 0;
+    return mine === this.turn;
+  }
+
+  /** The column is 0..6, not full, and the game is not over. */
+  canPlay(col: number): boolean {
+    if (!isColumn(col) || this.#won) return false;
+    return col < LO_COLUMNS ? (this.maskLo & (bottomBit(col) << (HEIGHT - 1))) === 0 : (this.maskHi & (bottomBit(col) << (HEIGHT - 1))) === 0;
+  }
+
+  /** Plays a column (0..6). Throws a RangeError, changing nothing, if the move is not legal. */
+  play(col: number): void {
+    if (!this.canPlay(col)) throw new RangeError(this.#whyIllegal(col));
+    this.playUnchecked(col);
+  }
+
+  /** `play` without the legality check: for searches that only play columns `canPlay` accepted. */
+  playUnchecked(col: number): void {
+    // The side to move becomes the other one: its stones are all the stones minus ours.
+    this.curLo ^= this.maskLo;
+    this.curHi ^= this.maskHi;
+    // Adding the column's bottom bit to the mask carries up to the first empty cell of the column
+    // (never beyond: the sentinel row absorbs the carry of a full column, which canPlay excludes).
+    if (col < LO_COLUMNS) this.maskLo |= this.maskLo + bottomBit(col);
+    else this.maskHi |= this.maskHi + bottomBit(col);
+    // The mover's stones are now mask ^ cur.
+    this.#won = hasFour(this.maskLo ^ this.curLo, this.maskHi ^ this.curHi);
+    this.#history[this.#moves++] = col;
+  }
+
+  /** Takes back the last move and returns its column. Throws a RangeError on the empty board. */
+  undo(): number {
+    if (this.#moves === 0) throw new RangeError('No move to undo: the board is empty');
+    const col = this.#history[--this.#moves]!;
+    // The top stone of the column is just below the first free cell.
+    if (col < LO_COLUMNS) this.maskLo ^= ((this.maskLo + bottomBit(col)) & (columnBits(col) << 1)) >>> 1;
+    else this.maskHi ^= ((this.maskHi + bottomBit(col)) & (columnBits(col) << 1)) >>> 1;
+    this.curLo ^= this.maskLo;
+    this.curHi ^= this.maskHi;
+    this.#won = false; // a won position has no successors, so the one before was not won
+    return col;
+  }
+
+  /** Playing `col` now would complete a four for the side to move. */
+  isWinningMove(col: number): boolean {
+    if (!this.canPlay(col)) return false;
+    if (col < LO_COLUMNS) {
+      const move = (this.maskLo + bottomBit(col)) & columnBits(col);
+      return (winningLo(this.curLo, this.curHi, this.maskLo) & move) !== 0;
+    }
+    const move = (this.maskHi + bottomBit(col)) & columnBits(col);
+    return (winningHi(this.curLo, this.curHi, this.maskHi) & move) !== 0;
+  }
+
+  /** The side to move has a winning move. */
+  canWinNext(): boolean {
+    if (this.#won) return false;
+    const possibleLo = (this.maskLo + BOTTOM_LO) & BOARD_LO;
+    const possibleHi = (this.maskHi + BOTTOM_HI) & BOARD_HI;
+    return (
+      (winningLo(this.curLo, this.curHi, this.maskLo) & possibleLo) !== 0 ||
+      (winningHi(this.curLo, this.curHi, this.maskHi) & possibleHi) !== 0
+    );
+  }
+
+  /** The playable columns, ascending (empty once the game is over). */
+  legalMoves(): number[] {
+    const out: number[] = [];
+    for (let col = 0; col < WIDTH; col++) if (this.canPlay(col)) out.push(col);
+    return out;
+  }
+
+  /**
+   * A number that identifies the position (stones and colours; not the move order): equal keys
+   * ⇔ equal positions. Per column, `cur + mask` is `2^h - 1 + cur`, which encodes both the height
+   * h and the stones; the side to move follows from the stone count. Below 2^49, so exact.
+   */
+  key(): number {
+    return (this.curHi + this.maskHi) * HI_WEIGHT + (this.curLo + this.maskLo);
+  }
+
+  /**
+   * Plays 1-based column digits (`'4453'`). Throws a MoveSequenceError naming the bad character
+   * (not a digit 1-7, a full column, a move after a win) and changes nothing.
+   */
+  playSequence(sequence: string): void {
+    const start = this.#moves;
+    for (let i = 0; i < sequence.length; i++) {
+      const ch = sequence[i]!;
+      const col = ch.charCodeAt(0) - 49; // '1' -> 0
+      let reason: string | null = null;
+      if (col < 0 || col >= WIDTH || ch.length !== 1) reason = `'${ch}' at position ${String(i + 1)} is not a column 1-7`;
+      else if (this.#won) reason = `move ${ch} at position ${String(i + 1)} comes after the game was won`;
+      else if (!this.canPlay(col)) reason = `column ${ch} is full at position ${String(i + 1)}`;
+      if (reason !== null) {
+        while (this.#moves > start) this.undo();
+        throw new MoveSequenceError(sequence, i, reason);
+      }
+      this.playUnchecked(col);
+    }
+  }
+
+  /** The moves so far as 1-based column digits (`fromMoves(p.toMoves())` equals p). */
+  toMoves(): string {
+    let s = '';
+    for (let i = 0; i < this.#moves; i++) s += String(this.#history[i]! + 1);
+    return s;
+  }
+
+  /** The columns played so far (0-based), oldest first. */
+  history(): number[] {
+    return Array.from(this.#history.subarray(0, this.#moves));
+  }
+
+  /** The board, top row first: `X` red, `O` yellow, `.` empty, then the column numbers 1..7. */
+  toString(): string {
+    const lines: string[] = [];
+    for (let row = HEIGHT - 1; row >= 0; row--) {
+      let line = '';
+      for (let col = 0; col < WIDTH; col++) {
+        const c = this.cell(col, row);
+        line += (col === 0 ? '' : ' ') + (c === null ? '.' : c ? 'X' : 'O');
+      }
+      lines.push(line);
+    }
+    lines.push('1 2 3 4 5 6 7');
+    return lines.join('\n');
+  }
+
+  clone(): this {
+    const copy = new Position();
+    copy.curLo = this.curLo;
+    copy.curHi = this.curHi;
+    copy.maskLo = this.maskLo;
+    copy.maskHi = this.maskHi;
+    copy.#moves = this.#moves;
+    copy.#won = this.#won;
+    copy.#history.set(this.#history);
+    return copy as this;
+  }
+
+  // ---- The lab's GameState contract (player 0 = red, 1 = yellow; actions = columns 0..6) ----
+
+  currentPlayer(): number {
+    return this.isGameOver() ? TERMINAL : this.#moves & 1;
+  }
+
+  isTerminal(): boolean {
+    return this.isGameOver();
+  }
+
+  legalActions(out: Int32Array): number {
+    let n = 0;
+    for (let col = 0; col < WIDTH; col++) if (this.canPlay(col)) out[n++] = col;
+    return n;
+  }
+
+  applyAction(action: number): void {
+    this.play(action);
+  }
+
+  sampleChance(_rng: Rng): number {
+    throw new RangeError('Connect Four has no chance nodes');
+  }
+
+  /** +1 / -1 / 0 for player 0 (red) or 1 (yellow): win / loss / draw or not over. */
+  returns(player: number): number {
+    if (!this.#won) return 0;
+    const winner = (this.#moves - 1) & 1; // the player who made the last move
+    return winner === player ? 1 : -1;
+  }
+
+  reset(): void {
+    this.curLo = this.curHi = this.maskLo = this.maskHi = 0;
+    this.#moves = 0;
+    this.#won = false;
+  }
+
+  actionToString(action: number): string {
+    return `col ${String(action + 1)}`;
+  }
+
+  #whyIllegal(col: number): string {
+    if (!isColumn(col)) return `Not a column: ${String(col)} (columns are 0..6)`;
+    if (this.#won) return `No move after the game was won (column ${String(col)})`;
+    return `Column ${String(col)} is full`;
+  }
+}
+
+export function isColumn(col: number): boolean {
+  return Number.isInteger(col) && col >= 0 && col < WIDTH;
+}
