@@ -1,2 +1,2 @@
-/** `tabletop-lab/klondike`: the seed's classes under the seed's names (being written: see the open issue). */
-export {};
+/** `tabletop-lab/klondike`: the seed's classes under the seed's names, and the lab's Klondike. */
+export * from '../games/klondike/index.js';

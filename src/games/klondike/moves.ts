@@ -1,0 +1,107 @@
+/**
+ * Moves as values, for the terminal, hints, tests and solvers over any KlondikeModel: enumerate the
+ * legal moves of a position (from the public queries only, so nothing face-down is used), apply one,
+ * and pick a hint.
+ */
+import type { Card } from './card.js';
+import type { KlondikeModel } from './model.js';
+import { canBuildOn, canFoundOn } from './rules.js';
+
+export type KlondikeMove =
+  | { readonly kind: 'movePile'; readonly src: number; readonly count: number; readonly dest: number }
+  | { readonly kind: 'moveDraw'; readonly dest: number }
+  | { readonly kind: 'moveToFoundation'; readonly src: number; readonly foundation: number }
+  | { readonly kind: 'moveDrawToFoundation'; readonly foundation: number }
+  | { readonly kind: 'discardDraw' };
+
+/** Performs `move` on `model` (throwing the model's error if it is not legal). */
+export function applyMove(model: KlondikeModel, move: KlondikeMove): void {
+  switch (move.kind) {
+    case 'movePile':
+      model.movePile(move.src, move.count, move.dest);
+      return;
+    case 'moveDraw':
+      model.moveDraw(move.dest);
+      return;
+    case 'moveToFoundation':
+      model.moveToFoundation(move.src, move.foundation);
+      return;
+    case 'moveDrawToFoundation':
+      model.moveDrawToFoundation(move.foundation);
+      return;
+    case 'discardDraw':
+      model.discardDraw();
+      return;
+  }
+}
+
+function lastCard(model: KlondikeModel, pile: number): Card | null {
+  const height = model.getPileHeight(pile);
+  return height === 0 ? null : model.getCardAt(pile, height - 1);
+}
+
+/**
+ * Every legal move of a started model, in a fixed order: pile to foundation, draw to foundation,
+ * pile to pile, draw to pile, discard. Empty foundations are interchangeable for an Ace; only the
+ * first empty one is listed when `distinctOnly` is set.
+ */
+export function legalMoves(model: KlondikeModel, distinctOnly = false): KlondikeMove[] {
+  const moves: KlondikeMove[] = [];
+  const piles = model.getNumPiles();
+  const tops: (Card | null)[] = [];
+  for (let f = 0; f < model.getNumFoundations(); f++) tops.push(model.getCardAt(f));
+  const lasts = Array.from({ length: piles }, (_, p) => lastCard(model, p));
+  const draw = model.getDrawCards()[0] ?? null;
+
+  const foundationsFor = (card: Card): number[] => {
+    const fits = tops.flatMap((top, f) => (canFoundOn(card, top) ? [f] : []));
+    return distinctOnly ? fits.slice(0, 1) : fits;
+  };
+  for (let src = 0; src < piles; src++) {
+    const card = lasts[src];
+    if (card) for (const foundation of foundationsFor(card)) moves.push({ kind: 'moveToFoundation', src, foundation });
+  }
+  if (draw) for (const foundation of foundationsFor(draw)) moves.push({ kind: 'moveDrawToFoundation', foundation });
+  for (let src = 0; src < piles; src++) {
+    const height = model.getPileHeight(src);
+    for (let row = height - 1; row >= 0 && model.isCardVisible(src, row); row--) {
+      const card = model.getCardAt(src, row);
+      for (let dest = 0; dest < piles; dest++) {
+        if (dest !== src && canBuildOn(card, lasts[dest]!)) moves.push({ kind: 'movePile', src, count: height - row, dest });
+      }
+    }
+  }
+  if (draw) {
+    for (let dest = 0; dest < piles; dest++) if (canBuildOn(draw, lasts[dest]!)) moves.push({ kind: 'moveDraw', dest });
+    moves.push({ kind: 'discardDraw' });
+  }
+  return moves;
+}
+
+/**
+ * A hint: the most useful-looking legal move by a simple priority (to a foundation; a pile move that
+ * turns up a face-down card; a draw card onto a pile; a discard; any other pile move), or null when
+ * no move is legal. A King is not moved from row 0 of its pile to an empty pile (it gains nothing).
+ */
+export function hint(model: KlondikeModel): KlondikeMove | null {
+  const moves = legalMoves(model, true);
+  const rank = (move: KlondikeMove): number => {
+    switch (move.kind) {
+      case 'moveToFoundation':
+      case 'moveDrawToFoundation':
+        return 0;
+      case 'movePile': {
+        const from = model.getPileHeight(move.src) - move.count;
+        if (from > 0 && !model.isCardVisible(move.src, from - 1)) return 1;
+        return from === 0 && model.getPileHeight(move.dest) === 0 ? 5 : 4;
+      }
+      case 'moveDraw':
+        return 2;
+      case 'discardDraw':
+        return 3;
+    }
+  };
+  let best: KlondikeMove | null = null;
+  for (const move of moves) if (best === null || rank(move) < rank(best)) best = move;
+  return best;
+}
