@@ -1,6 +1,10 @@
 /** ConnectFwar: the seed's classes (`Card`, `Deck`, `Board`, …) over a fast engine. */
 export { Card } from '../../core/cards.js';
 export { Deck } from '../../core/deck.js';
+export { Board } from './board.js';
+export { type Player, BasicPlayer, RandomPlayer, RankRunner, SuitStacker, DISCARD_MOVE } from './player.js';
+export { HumanPlayer, MOVE_PROMPT, type HumanIO } from './human-player.js';
+export { ConnectFwar, type AsyncPlayer, type GameOutcome, type GameRecord, type PlayOptions } from './connect-fwar.js';
 export { ConnectFwarState } from './engine.js';
 export { connectFwarGame } from './definition.js';
 export { basicAgent, randomAgent, rankRunnerAgent, suitStackerAgent } from './agents.js';

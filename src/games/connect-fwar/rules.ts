@@ -16,6 +16,8 @@ export const cellOf = (col: number, row: number): number => col * ROWS + row;
 
 /** Whether `col` names a column: an integer 0..3 (`& 3` keeps exactly those; COLUMNS is a power of two). */
 export const isColumn = (col: number): boolean => (col & (COLUMNS - 1)) === col;
+/** Whether `row` names a row: an integer 0..3 (ROWS is a power of two, like COLUMNS). */
+export const isRow = (row: number): boolean => (row & (ROWS - 1)) === row;
 
 /** Rank 1..13 by card index, so the column rule is two loads and a compare. */
 export const RANK_OF_CARD: Uint8Array = Uint8Array.from({ length: DECK_SIZE }, (_, card) => rankOfIndex(card));

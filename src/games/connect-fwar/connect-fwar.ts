@@ -1,0 +1,97 @@
+/**
+ * The seed's `ConnectFwar`: plays whole games with a `Player`.
+ *
+ * Two entry points, because a person answers asynchronously and a computer player does not:
+ * - `ConnectFwar.play(player, options?)` — the seed's synchronous call; returns the score.
+ * - `ConnectFwar.playAsync(player, options?)` — for players whose `nextMove` may return a promise
+ *   (like `HumanPlayer`) and may give up by answering null; resolves with a full `GameRecord`.
+ * Both play the same game for the same seed and the same answers.
+ */
+import type { Card } from '../../core/cards.js';
+import { Deck } from '../../core/deck.js';
+import type { SeedLike } from '../../core/random.js';
+import { Board } from './board.js';
+import type { Player } from './player.js';
+
+export interface PlayOptions {
+  /** A seed (replayable game) or a generator that shuffles the deck; none = a fresh shuffle. */
+  readonly seed?: SeedLike;
+}
+
+/**
+ * A player that may answer asynchronously. Answering null abandons the game (a person walked away
+ * or their input ended); any other non-column answer discards, as for `Player`.
+ */
+export interface AsyncPlayer {
+  nextMove(card: Card, board: Board): number | null | Promise<number | null>;
+}
+
+/** How a game ended: four connected, the deck ran out, or the player gave up. */
+export type GameOutcome = 'connected' | 'deck-empty' | 'abandoned';
+
+export interface GameRecord {
+  readonly outcome: GameOutcome;
+  /** Cards left in the deck when four connected; 0 otherwise (the seed's score, 0..48). */
+  readonly score: number;
+  /** Cards still in the deck when the game ended. */
+  readonly cardsLeft: number;
+  /** The board at the end (a copy: the game is over). */
+  readonly board: Board;
+}
+
+// A class of static functions, as in the seed (its Java `ConnectFwar` is a class of statics).
+// eslint-disable-next-line @typescript-eslint/no-extraneous-class
+export class ConnectFwar {
+  /**
+   * Plays one full game: shuffles a deck, asks `player` where each drawn card goes (an answer that is
+   * not a legal column discards the card) and returns the score — the cards still in the deck when
+   * four connect, or 0 if the deck runs out first.
+   */
+  static play(player: Player, options: PlayOptions = {}): number {
+    const game = new GameInProgress(options.seed);
+    for (let card = game.draw(); card !== null; card = game.draw()) {
+      if (game.apply(card, player.nextMove(card, game.board.copy()))) break;
+    }
+    return game.record().score;
+  }
+
+  /** `play` for players that may answer with a promise or give up (null); see `GameRecord`. */
+  static async playAsync(player: AsyncPlayer | Player, options: PlayOptions = {}): Promise<GameRecord> {
+    const game = new GameInProgress(options.seed);
+    for (let card = game.draw(); card !== null; card = game.draw()) {
+      const move = await player.nextMove(card, game.board.copy());
+      if (move === null) return game.record('abandoned');
+      if (game.apply(card, move)) break;
+    }
+    return game.record();
+  }
+}
+
+/** One game's deck and board; `apply` is the seed's reading of an answer. */
+class GameInProgress {
+  readonly deck: Deck;
+  readonly board = new Board();
+  #connected = false;
+
+  constructor(seed: SeedLike) {
+    this.deck = new Deck(seed);
+  }
+
+  draw(): Card | null {
+    return this.deck.draw();
+  }
+
+  /** Plays `card` on column `move` if that is legal, else discards it; true when four now connect. */
+  apply(card: Card, move: number): boolean {
+    if (typeof move !== 'number' || !this.board.canPlay(card, move)) return false;
+    this.board.play(card, move);
+    this.#connected = this.board.isWinState();
+    return this.#connected;
+  }
+
+  record(abandoned?: 'abandoned'): GameRecord {
+    const cardsLeft = this.deck.cardsRemaining();
+    const outcome: GameOutcome = abandoned ?? (this.#connected ? 'connected' : 'deck-empty');
+    return { outcome, score: outcome === 'connected' ? cardsLeft : 0, cardsLeft, board: this.board.copy() };
+  }
+}

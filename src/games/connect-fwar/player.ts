@@ -1,0 +1,56 @@
+/**
+ * The seed's `Player` interface and its four computer players. Each plays exactly like the lab
+ * agent of the same name in agents.ts (ConnectFwar.test.ts replays them game for game).
+ */
+import type { Card } from '../../core/cards.js';
+import { randomInt, toRng, type Rng, type SeedLike } from '../../core/random.js';
+import type { Board } from './board.js';
+import { COLUMNS } from './rules.js';
+
+/**
+ * Chooses where the drawn card goes: a column 0..3, or anything else to discard. An answer the card
+ * cannot legally take (a full column, a higher top card) also discards. The board a player is shown
+ * is a copy: changing it cannot change the game.
+ */
+export interface Player {
+  nextMove(card: Card, board: Board): number;
+}
+
+/** What `BasicPlayer` answers when no column can take the card (any non-column discards). */
+export const DISCARD_MOVE = -1;
+
+/** The first column, left to right, that can take the card; otherwise a discard. */
+export class BasicPlayer implements Player {
+  nextMove(card: Card, board: Board): number {
+    for (let col = 0; col < COLUMNS; col++) if (board.canPlay(card, col)) return col;
+    return DISCARD_MOVE;
+  }
+}
+
+/** A uniformly random column 0..3, legal or not (never a deliberate discard). */
+export class RandomPlayer implements Player {
+  readonly #rng: Rng;
+
+  /** @param seed a seed (replayable) or a generator (shared stream); none = fresh randomness */
+  constructor(seed?: SeedLike) {
+    this.#rng = toRng(seed);
+  }
+
+  nextMove(): number {
+    return randomInt(this.#rng, COLUMNS);
+  }
+}
+
+/** Column `(rank - 1) % 4`: A,5,9,K → 0; 2,6,10 → 1; 3,7,J → 2; 4,8,Q → 3 — legal or not. */
+export class RankRunner implements Player {
+  nextMove(card: Card): number {
+    return (card.getRankNum() - 1) % COLUMNS;
+  }
+}
+
+/** One column per suit, `suit - 1` (Spades 0, Hearts 1, Clubs 2, Diamonds 3) — legal or not. */
+export class SuitStacker implements Player {
+  nextMove(card: Card): number {
+    return card.getSuitNum() - 1;
+  }
+}
