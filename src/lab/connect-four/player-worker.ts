@@ -1,0 +1,52 @@
+/**
+ * Worker-thread entry point of WorkerPlayer: builds the player described by `workerData.spec`, says
+ * `ready`, then answers requests one at a time. A request that throws is answered with the error's
+ * message; the main thread decides what that means for the game.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { createPlayer, type PlayerSpec } from './player-spec.js';
+
+export type WorkerCall =
+  | { readonly call: 'init'; readonly arg: boolean }
+  | { readonly call: 'move' }
+  | { readonly call: 'inform'; readonly arg: number };
+
+export type WorkerRequest = WorkerCall & { readonly id: number };
+
+export type WorkerReply =
+  | { readonly type: 'ready'; readonly name: string }
+  | { readonly type: 'reply'; readonly id: number; readonly ok: true; readonly value: unknown }
+  | { readonly type: 'reply'; readonly id: number; readonly ok: false; readonly message: string };
+
+if (parentPort !== null) {
+  const port = parentPort;
+  const player = await createPlayer((workerData as { spec: PlayerSpec }).spec);
+  port.on('message', (request: WorkerRequest) => {
+    void answer(request).then((reply) => {
+      port.postMessage(reply);
+    });
+  });
+  port.postMessage({ type: 'ready', name: player.name() } satisfies WorkerReply);
+
+  async function answer(request: WorkerRequest): Promise<WorkerReply> {
+    try {
+      let value: unknown;
+      if (request.call === 'init') await player.init(request.arg);
+      else if (request.call === 'inform') await player.inform(request.arg);
+      else value = await player.move();
+      // Plain values cross back as they are (the referee judges them); anything else as its description.
+      if (value !== null && (typeof value === 'object' || typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint')) value = describe(value);
+      return { type: 'reply', id: request.id, ok: true, value };
+    } catch (error) {
+      return { type: 'reply', id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) };
+    }
+  }
+}
+
+function describe(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}

@@ -1,0 +1,154 @@
+/**
+ * The referee against tiny deterministic players, run the way real players run: in worker threads
+ * (fixtures in test-fixtures/fake-players.mjs) and as external programs. The worker entry point is
+ * taken from dist/, so build first (`npm test` does).
+ */
+import { describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import type { Player } from '../../games/connect-four/player.js';
+import { Resignation } from '../../games/connect-four/player.js';
+import { Position } from '../../games/connect-four/position.js';
+import type { GameResult } from '../../games/connect-four/referee/result.js';
+import { ExternalBot } from './external-bot.js';
+import { Referee } from './referee.js';
+import { WorkerPlayer } from './worker-player.js';
+
+const FIXTURES = new URL('./test-fixtures/fake-players.mjs', import.meta.url).href;
+const EXAMPLE_BOT = fileURLToPath(new URL('../../../examples/connect-four/first-free-column.mjs', import.meta.url));
+
+function fake(exportName: string, ...args: unknown[]): WorkerPlayer {
+  return new WorkerPlayer({ kind: 'module', module: FIXTURES, exportName, args });
+}
+
+/** A shell bot that answers `ready` to init and `reply` to every move. */
+function shellBot(name: string, reply: string): ExternalBot {
+  const script = `while read line; do case "$line" in init*) echo ready;; move) ${reply};; esac; done`;
+  return new ExternalBot({ name, command: `sh -c '${script}'` });
+}
+
+/** Replays the game's moves on a fresh engine: every move legal, and the end matches the result. */
+function expectConsistent(result: GameResult): Position {
+  const position = new Position();
+  for (const column of result.moves) position.play(column);
+  if (result.reason === 'four-in-a-row') expect(position.winner()).toBe(result.winner);
+  if (result.reason === 'board-full') expect(position.isTie()).toBe(true);
+  return position;
+}
+
+describe('Referee', () => {
+  it('plays a full game between two worker players to a legal end', async () => {
+    const result = await new Referee({ timeLimitMs: 5_000 }).play(fake('FirstFreeColumn', 'lefty'), fake('FirstFreeColumn', 'copycat'));
+    // Both fill columns from the left; however the game ends, a replay on the engine must agree.
+    expect(['four-in-a-row', 'board-full']).toContain(result.reason);
+    expect(result.red).toBe('lefty');
+    expect(result.yellow).toBe('copycat');
+    expectConsistent(result);
+  });
+
+  it('makes a player answering a column out of range lose, saying why', async () => {
+    const result = await new Referee({ timeLimitMs: 5_000 }).play(fake('FirstFreeColumn'), fake('FixedAnswer', 9, 2));
+    expect(result).toMatchObject({ winner: true, reason: 'illegal-move', offender: false, moves: [0, 0, 0, 0, 0] });
+    expect(result.message).toBe('yellow (fixed-answer) answered column 9, which is out of range 0..6');
+  });
+
+  it('makes a player answering a non-integer lose', async () => {
+    const half = await new Referee({ timeLimitMs: 5_000 }).play(fake('FixedAnswer', 2.5), fake('FirstFreeColumn'));
+    expect(half).toMatchObject({ winner: false, reason: 'illegal-move', offender: true, moves: [] });
+    expect(half.message).toContain('answered 2.5, which is not a whole column number');
+    const text = await new Referee({ timeLimitMs: 5_000 }).play(fake('FirstFreeColumn'), fake('FixedAnswer', '3'));
+    expect(text).toMatchObject({ winner: true, reason: 'illegal-move', offender: false });
+    expect(text.message).toContain('answered "3"');
+  });
+
+  it('makes a player answering a full column lose', async () => {
+    // Both play column 6, alternating colours, so nobody connects four and the column fills.
+    const result = await new Referee({ timeLimitMs: 5_000 }).play(fake('SameColumn', 6), fake('FixedAnswer', 6, 0));
+    expect(result).toMatchObject({ winner: false, reason: 'illegal-move', offender: true, moves: [6, 6, 6, 6, 6, 6] });
+    expect(result.message).toBe('red (same-column) answered column 6, which is full');
+  });
+
+  it('makes a throwing player lose, with its message', async () => {
+    const result = await new Referee({ timeLimitMs: 5_000 }).play(fake('FirstFreeColumn'), fake('Thrower'));
+    expect(result).toMatchObject({ winner: true, reason: 'error', offender: false, moves: [0] });
+    expect(result.message).toContain('no idea what to play');
+  });
+
+  it('cuts a slow player off near the time limit', async () => {
+    const started = performance.now();
+    const result = await new Referee({ timeLimitMs: 300 }).play(fake('FirstFreeColumn'), fake('Sleeper', 5_000));
+    const took = performance.now() - started;
+    expect(result).toMatchObject({ winner: true, reason: 'timeout', offender: false, moves: [0] });
+    expect(result.message).toContain('time limit of 300 ms');
+    expect(took).toBeLessThan(4_000); // far below the 5 s the sleeper wanted (starting workers included)
+  });
+
+  it('terminates a player that computes forever without yielding', async () => {
+    const started = performance.now();
+    const result = await new Referee({ timeLimitMs: 300 }).play(fake('Spinner'), fake('FirstFreeColumn'));
+    expect(result).toMatchObject({ winner: false, reason: 'timeout', offender: true, moves: [] });
+    expect(performance.now() - started).toBeLessThan(4_000);
+  });
+
+  it('makes a player whose worker dies lose', async () => {
+    const result = await new Referee({ timeLimitMs: 5_000 }).play(fake('FirstFreeColumn'), fake('Quitter'));
+    expect(result).toMatchObject({ winner: true, reason: 'crashed', offender: false, moves: [0] });
+    expect(result.message).toContain('exited (code 3)');
+  });
+
+  it('times a player given in-thread too, and records a resignation', async () => {
+    const quitter: Player = {
+      init: () => undefined,
+      name: () => 'person',
+      move: () => Promise.reject(new Resignation('typed q')),
+      inform: () => undefined,
+    };
+    const result = await new Referee({ timeLimitMs: 5_000 }).play(quitter, fake('FirstFreeColumn'));
+    expect(result).toMatchObject({ winner: false, reason: 'resigned', offender: true, message: 'red (person) resigned: typed q' });
+    const dawdler: Player = { init: () => undefined, name: () => 'dawdler', move: () => new Promise(() => undefined), inform: () => undefined };
+    const late = await new Referee({ timeLimitMs: 100 }).play(fake('FirstFreeColumn'), dawdler);
+    expect(late).toMatchObject({ winner: true, reason: 'timeout', offender: false, moves: [0] });
+  });
+
+  it('rejects invalid time limits and a player facing itself', async () => {
+    expect(() => new Referee({ timeLimitMs: 0 })).toThrow(RangeError);
+    expect(() => new Referee({ timeLimitMs: Number.NaN })).toThrow(RangeError);
+    const player: Player = { init: () => undefined, name: () => 'solo', move: () => 0, inform: () => undefined };
+    await expect(new Referee().play(player, player)).rejects.toThrow(RangeError);
+  });
+});
+
+describe('Referee with external bots', () => {
+  it('plays the example bot against a worker player', async () => {
+    const bot = new ExternalBot({ name: 'example', command: `node ${JSON.stringify(EXAMPLE_BOT)}` });
+    const result = await new Referee({ timeLimitMs: 5_000 }).play(bot, fake('FirstFreeColumn'));
+    expect(result.red).toBe('example');
+    expect(['four-in-a-row', 'board-full']).toContain(result.reason);
+    expectConsistent(result);
+  });
+
+  it('makes a bot that prints garbage lose with a protocol error', async () => {
+    const result = await new Referee({ timeLimitMs: 5_000 }).play(fake('FirstFreeColumn'), shellBot('babbler', 'echo banana'));
+    expect(result).toMatchObject({ winner: true, reason: 'protocol-error', offender: false, moves: [0] });
+    expect(result.message).toBe('yellow (babbler) answered "banana" to move (expected a column 0..6)');
+  });
+
+  it('makes a bot that exits lose', async () => {
+    const result = await new Referee({ timeLimitMs: 5_000 }).play(shellBot('leaver', 'echo bye >&2; exit 4'), fake('FirstFreeColumn'));
+    expect(result).toMatchObject({ winner: false, reason: 'crashed', offender: true, moves: [] });
+    expect(result.message).toBe('red (leaver) exited with code 4 (stderr: "bye")');
+  });
+
+  it('makes a bot that never answers lose on time, and kills it', async () => {
+    const started = performance.now();
+    const result = await new Referee({ timeLimitMs: 300 }).play(fake('FirstFreeColumn'), shellBot('sleepy', 'sleep 30'));
+    expect(result).toMatchObject({ winner: true, reason: 'timeout', offender: false, moves: [0] });
+    expect(performance.now() - started).toBeLessThan(4_000);
+  });
+
+  it('makes a bot that does not say ready lose', async () => {
+    const bot = new ExternalBot({ name: 'mute', command: 'sh -c "read line; echo hello"' });
+    const result = await new Referee({ timeLimitMs: 5_000 }).play(bot, fake('FirstFreeColumn'));
+    expect(result).toMatchObject({ winner: false, reason: 'protocol-error', offender: true });
+    expect(result.message).toBe("red (mute) answered \"hello\" to init (expected 'ready')");
+  });
+});

@@ -1,0 +1,154 @@
+/**
+ * The Connect Four referee: plays one game between two players and says who won and why.
+ *
+ * It owns the true board (a `RefereeBoard` over the engine's Position), calls `init`, asks the side
+ * to move, checks the answer, applies it, informs the other side, and detects a win or a tie. A
+ * player that answers an illegal column, throws, breaks its protocol, dies, or exceeds its time limit
+ * loses at once. The referee never waits for a late player: on a timeout it closes it (a worker is
+ * terminated, a process killed) and ends the game.
+ *
+ * The limit can only hold against players that do not run on this thread — wrap built-in players
+ * in `WorkerPlayer` and programs in `ExternalBot`. A player given directly (e.g. a person at the
+ * terminal) is timed too, but only while it yields.
+ *
+ * The referee owns the players of a game: every player with `close()` is closed when the game ends,
+ * however it ends.
+ */
+import { isClosable, type Player, colorName } from '../../games/connect-four/player.js';
+import { Resignation } from '../../games/connect-four/player.js';
+import { RefereeBoard } from '../../games/connect-four/referee/board.js';
+import { PlayerFailure, type EndReason, type ForfeitReason, type GameResult } from '../../games/connect-four/referee/result.js';
+
+/** The seed's rule 13: a move may not take more than 18 seconds. */
+export const DEFAULT_TIME_LIMIT_MS = 18_000;
+/** The least time `init` and `inform` get (starting a worker or a program can take a while). */
+export const MIN_SETUP_LIMIT_MS = 10_000;
+
+export interface RefereeOptions {
+  /** Longest a `move` may take, in milliseconds (default 18 000). `Infinity`: no limit. */
+  readonly timeLimitMs?: number;
+  /** Per-colour overrides of `timeLimitMs`, e.g. `{ red: Infinity }` for a person playing red. */
+  readonly timeLimitsMs?: { readonly red?: number; readonly yellow?: number };
+  /** Longest `init` or `inform` may take (default: the larger of the move limit and 10 s). */
+  readonly setupLimitMs?: number;
+  /** Called after each move is applied (e.g. to draw the board). */
+  readonly onMove?: (event: MoveEvent) => void;
+}
+
+export interface MoveEvent {
+  readonly color: boolean;
+  readonly column: number;
+  /** The moves so far, this one included. */
+  readonly moves: readonly number[];
+  readonly elapsedMs: number;
+}
+
+type Outcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly reason: ForfeitReason; readonly message: string };
+
+const TIMED_OUT = Symbol('timed out');
+
+export class Referee {
+  readonly #moveLimit: { red: number; yellow: number };
+  readonly #setupLimit: number;
+  readonly #onMove: ((event: MoveEvent) => void) | undefined;
+
+  constructor(options: RefereeOptions = {}) {
+    const base = options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
+    this.#moveLimit = { red: options.timeLimitsMs?.red ?? base, yellow: options.timeLimitsMs?.yellow ?? base };
+    for (const limit of [base, this.#moveLimit.red, this.#moveLimit.yellow, options.setupLimitMs ?? 1]) {
+      if (!(limit > 0)) throw new RangeError(`Invalid time limit: ${String(limit)} ms (expected a positive number of milliseconds)`);
+    }
+    this.#setupLimit = options.setupLimitMs ?? Math.max(base, MIN_SETUP_LIMIT_MS);
+    this.#onMove = options.onMove;
+  }
+
+  /** Plays a game, red (moving first) against yellow, and closes both players whatever happens. */
+  async play(red: Player, yellow: Player): Promise<GameResult> {
+    if (red === yellow) throw new RangeError('A player cannot play against itself: give two player objects');
+    const board = new RefereeBoard();
+    const names = { red: safeName(red, 'red'), yellow: safeName(yellow, 'yellow') };
+    const playerOf = (color: boolean): Player => (color ? red : yellow);
+    const label = (color: boolean): string => `${colorName(color)} (${color ? names.red : names.yellow})`;
+    const result = (winner: boolean | null, reason: EndReason, message: string, offender?: boolean): GameResult => ({
+      winner,
+      reason,
+      ...(offender === undefined ? {} : { offender }),
+      message,
+      moves: [...board.moves],
+      red: names.red,
+      yellow: names.yellow,
+    });
+    const forfeit = (color: boolean, failure: Extract<Outcome<unknown>, { ok: false }>): GameResult =>
+      result(!color, failure.reason, `${label(color)} ${failure.message}`, color);
+
+    try {
+      for (const color of [true, false]) {
+        const player = playerOf(color);
+        const started = await this.#within(player, this.#setupLimit, () => player.init(color));
+        if (!started.ok) return forfeit(color, started);
+        // A worker or program may only know its own name once started.
+        if (color) names.red = safeName(red, names.red);
+        else names.yellow = safeName(yellow, names.yellow);
+      }
+      while (true) {
+        const color = board.toMove;
+        const player = playerOf(color);
+        const startedAt = performance.now();
+        const answer = await this.#within(player, color ? this.#moveLimit.red : this.#moveLimit.yellow, () => player.move());
+        if (!answer.ok) return forfeit(color, answer);
+        const illegal = board.illegality(answer.value);
+        if (illegal !== null) return forfeit(color, { ok: false, reason: 'illegal-move', message: illegal });
+        const column = answer.value as number;
+        const end = board.play(column);
+        this.#onMove?.({ color, column, moves: board.moves, elapsedMs: performance.now() - startedAt });
+        if (end === 'four-in-a-row') return result(color, end, `${label(color)} connected four with column ${String(column)}`);
+        if (end === 'board-full') return result(null, end, 'the board is full and nobody connected four: a tie');
+        const opponent = playerOf(!color);
+        const informed = await this.#within(opponent, this.#setupLimit, () => opponent.inform(column));
+        if (!informed.ok) return forfeit(!color, informed);
+      }
+    } finally {
+      await Promise.all([red, yellow].filter(isClosable).map((player) => player.close()));
+    }
+  }
+
+  /**
+   * Runs one call of a player against a deadline. A late player is closed at once — its worker
+   * terminated or its process killed — and never waited for.
+   */
+  async #within<T>(player: Player, limitMs: number, call: () => T | Promise<T>): Promise<Outcome<T>> {
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<typeof TIMED_OUT>((resolve) => {
+      if (Number.isFinite(limitMs)) timer = setTimeout(() => resolve(TIMED_OUT), limitMs);
+    });
+    const started = performance.now();
+    try {
+      const value = await Promise.race([Promise.resolve().then(call), deadline]);
+      if (value === TIMED_OUT) {
+        const elapsed = Math.round(performance.now() - started);
+        if (isClosable(player)) await player.close();
+        return { ok: false, reason: 'timeout', message: `did not answer within the time limit of ${formatMs(limitMs)} (gave up after ${String(elapsed)} ms)` };
+      }
+      return { ok: true, value };
+    } catch (error) {
+      if (error instanceof PlayerFailure) return { ok: false, reason: error.reason, message: error.message };
+      if (error instanceof Resignation) return { ok: false, reason: 'resigned', message: `resigned${error.message === '' ? '' : `: ${error.message}`}` };
+      return { ok: false, reason: 'error', message: `threw an error: ${error instanceof Error ? error.message : String(error)}` };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+function safeName(player: Player, fallback: string): string {
+  try {
+    const name = player.name();
+    return typeof name === 'string' && name !== '' ? name : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+function formatMs(ms: number): string {
+  return ms % 1000 === 0 ? `${String(ms / 1000)} s` : `${String(ms)} ms`;
+}
