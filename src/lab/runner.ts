@@ -8,6 +8,7 @@
  * results — `untilCi`'s stopping rule — is taken only at fixed round boundaries (every `roundGames`
  * game indices), which depend on neither threads nor batch size.
  */
+import { setMaxListeners } from 'node:events';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -27,7 +28,11 @@ export interface CompletedBatch {
 export interface UntilCi {
   /** Called at each round boundary with the tally so far; true stops the run. */
   readonly satisfied: (tally: Readonly<Tally>) => boolean;
-  /** Game indices per round (default 10,000). */
+  /**
+   * Game indices per round. Default: rounds of 1,000 games growing by 10% of the games so far
+   * (1,000, 2,000, …, 10,000, 11,000, 12,100, …), so a long run checks rarely and a short one
+   * overshoots little.
+   */
   readonly roundGames?: number;
 }
 
@@ -84,6 +89,12 @@ export function planBatches(ranges: readonly GameRange[], batchSize: number): Ga
   return batches;
 }
 
+/** Where the round that starts at game index `start` ends. */
+export function roundEnd(start: number, roundGames?: number): number {
+  if (roundGames !== undefined) return start + roundGames;
+  return start + Math.max(1000, Math.floor(start / 10));
+}
+
 /** Intersects ranges with [lo, hi). */
 function clip(ranges: readonly GameRange[], lo: number, hi: number): GameRange[] {
   return ranges.map(([s, e]): GameRange => [Math.max(s, lo), Math.min(e, hi)]).filter(([s, e]) => s < e);
@@ -100,8 +111,18 @@ function validateRanges(ranges: readonly GameRange[]): void {
 }
 
 export async function runExperiment(options: RunOptions): Promise<RunResult> {
-  const { config, signal } = options;
+  const { config } = options;
   validateConfig(config);
+  // piscina listens on the signal once per queued task; one private signal per run, without the
+  // listener-leak warning, forwards the caller's.
+  const inner = new AbortController();
+  setMaxListeners(0, inner.signal);
+  const signal = inner.signal;
+  const forward = (): void => {
+    inner.abort();
+  };
+  if (options.signal?.aborted === true) inner.abort();
+  options.signal?.addEventListener('abort', forward, { once: true });
   validateRanges(options.ranges);
   const threads = options.threads ?? defaultThreads();
   if (!Number.isSafeInteger(threads) || threads < 0) throw new RangeError(`Invalid thread count: ${String(threads)}`);
@@ -128,13 +149,17 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
   const pool = useWorkers ? new Piscina<BatchTask, Tally>({ filename: workerFile(), minThreads: threads, maxThreads: threads, idleTimeout: 1000 }) : undefined;
   const local = useWorkers ? undefined : new BatchPlayer(config);
 
-  // Rounds: one round for a fixed-size run; fixed-size rounds for untilCi.
-  const roundGames = options.untilCi?.roundGames ?? 10_000;
+  // Rounds: one round for a fixed-size run; for untilCi, rounds ending at fixed game indices.
   const rangeEnd = options.ranges.reduce((m, [, e]) => Math.max(m, e), 0);
-  const rounds: GameRange[][] =
-    options.untilCi === undefined
-      ? [[...options.ranges]]
-      : Array.from({ length: Math.ceil(rangeEnd / roundGames) }, (_, r) => clip(options.ranges, r * roundGames, (r + 1) * roundGames));
+  const rounds: GameRange[][] = [];
+  if (options.untilCi === undefined) rounds.push([...options.ranges]);
+  else {
+    for (let lo = 0; lo < rangeEnd; ) {
+      const hi = Math.min(rangeEnd, roundEnd(lo, options.untilCi.roundGames));
+      rounds.push(clip(options.ranges, lo, hi));
+      lo = hi;
+    }
+  }
 
   let aborted = false;
   let stoppedByCi = false;
@@ -149,7 +174,7 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
       if (pool !== undefined) {
         const settled = await Promise.allSettled(
           planned.map(async ([start, end]) => {
-            const batchTally = await pool.run({ config, start, end }, { signal: signal ?? null });
+            const batchTally = await pool.run({ config, start, end }, { signal });
             complete(start, end, batchTally);
           }),
         );
@@ -177,6 +202,7 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
       }
     }
   } finally {
+    options.signal?.removeEventListener('abort', forward);
     await pool?.destroy();
   }
   batches.sort((x, y) => x.start - y.start);

@@ -1,6 +1,36 @@
+/**
+ * `tabletop connect-fwar compare`: the seed's PlayerComparison on the lab — every strategy's mean
+ * score with its 95% CI, standard deviation and share of 0-score games, and the differences
+ * between strategies with p-values (paired on identical deals with --paired).
+ */
 import type { Command } from 'commander';
+import { connectFwarGame } from '../../games/connect-fwar/definition.js';
+import { comparisonJson, comparisonReport, formatComparison, widestComparisonHalfWidth } from '../../lab/report.js';
+import { parseChoiceList } from '../options.js';
+import { addLabOptions, runExperimentCommand, type LabOptions } from '../lab/experiment.js';
 
-// Placeholder: `tabletop connect-fwar compare` is being written (see the open issue).
+const STRATEGIES = Object.keys(connectFwarGame.agents);
+
 export function registerCompare(command: Command): Command {
+  const compare = command
+    .command('compare')
+    .description('compare strategies over many seeded games: mean score, 95% CI, sd, share of 0-score games')
+    .option('-p, --players <list>', `comma-separated strategies (${STRATEGIES.join(', ')})`, parseChoiceList(STRATEGIES, 'The --players list'), ['random', 'basic', 'suits', 'ranks'])
+    .option('--paired', 'deal the same cards to every strategy (common random numbers) for a paired test of the differences');
+  addLabOptions(compare, { games: 10_000, unit: 'per strategy' });
+  compare.action(async (options: LabOptions & { players: string[]; paired?: boolean }) => {
+    await runExperimentCommand({
+      command: compare,
+      options,
+      game: connectFwarGame.id,
+      lineups: options.players.map((p) => [p]),
+      paired: options.paired === true,
+      widestHalfWidth: (config, tally) => widestComparisonHalfWidth(comparisonReport(config, tally)),
+      render: (config, tally, json) => {
+        const report = comparisonReport(config, tally);
+        return json ? JSON.stringify(comparisonJson(report), null, 2) : formatComparison(report);
+      },
+    });
+  });
   return command;
 }

@@ -1,6 +1,46 @@
+/**
+ * `tabletop merge a.jsonl b.jsonl …`: adds up the batch records of shards (or of any runs of one
+ * experiment) into the report one big run would have printed — exactly, since the records hold
+ * integer sums. Refuses files of different experiments and games counted twice.
+ */
 import type { Command } from 'commander';
+import { combineRecords, missingRanges, readRecords, RecordsError, type BatchRecord } from '../../lab/records.js';
+import { comparisonJson, comparisonReport, formatComparison, formatTournament, tournamentReport } from '../../lab/report.js';
+import { gameById } from '../../lab/registry.js';
+import { UsageError } from '../options.js';
 
-// Placeholder: `tabletop merge` is being written (see the open issue).
 export function registerMerge(program: Command): Command {
+  program
+    .command('merge')
+    .description('combine the --out files of shards or resumed runs into one report (same result as one big run)')
+    .argument('<files...>', 'JSONL results files written with --out')
+    .option('--json', 'print one JSON object instead of tables')
+    .action((files: string[], options: { json?: boolean }) => {
+      let combined;
+      try {
+        const records: BatchRecord[] = files.flatMap((file) => readRecords(file));
+        combined = combineRecords(records);
+        gameById(combined.config.game);
+      } catch (error) {
+        if (error instanceof RecordsError || error instanceof RangeError) throw new UsageError(error.message);
+        throw error;
+      }
+      const { config, tally } = combined;
+      const game = gameById(config.game);
+      const json = options.json === true;
+      if (game.numPlayers === 1) {
+        const report = comparisonReport(config, tally);
+        process.stdout.write(`${json ? JSON.stringify(comparisonJson(report), null, 2) : formatComparison(report)}\n`);
+      } else {
+        const report = tournamentReport(config, tally);
+        process.stdout.write(`${json ? JSON.stringify(report, null, 2) : formatTournament(report)}\n`);
+      }
+      const missing = missingRanges(combined.planned, combined.covered);
+      if (missing.length > 0) {
+        const count = missing.reduce((n, [s, e]) => n + e - s, 0);
+        const list = missing.slice(0, 5).map(([s, e]) => `${String(s)}..${String(e - 1)}`).join(', ');
+        process.stderr.write(`Note: ${count.toLocaleString('en-US')} planned games are not in these files (games ${list}${missing.length > 5 ? ', …' : ''}): a shard is missing or was interrupted.\n`);
+      }
+    });
   return program;
 }

@@ -1,6 +1,37 @@
+/**
+ * `tabletop uno-war tournament`: the seed's Tournament on the lab — every ordered pair of AIs (both
+ * seats, including each AI against itself), each win rate with its 95% Wilson interval, the
+ * win-rate matrix, and Elo ratings fitted to the whole matrix with bootstrap CIs.
+ */
 import type { Command } from 'commander';
+import { unoWarGame } from '../../games/uno-war/definition.js';
+import { formatTournament, tournamentReport, widestWinRateHalfWidth } from '../../lab/report.js';
+import { roundRobinLineups } from '../../lab/tournament.js';
+import { parseChoiceList } from '../options.js';
+import { addLabOptions, runExperimentCommand, type LabOptions } from '../lab/experiment.js';
 
-// Placeholder: `tabletop uno-war tournament` is being written (see the open issue).
+const AIS = Object.keys(unoWarGame.agents);
+
 export function registerTournament(command: Command): Command {
+  const tournament = command
+    .command('tournament')
+    .description('every ordered pair of AIs: win rates with 95% Wilson CIs, the matrix, and Elo ratings')
+    .option('-a, --ais <list>', `comma-separated AIs (${AIS.join(', ')})`, parseChoiceList(AIS, 'The --ais list'), ['random', 'smallest', 'biggest']);
+  addLabOptions(tournament, { games: 1000, unit: 'per ordered pairing' });
+  tournament.action(async (options: LabOptions & { ais: string[] }) => {
+    await runExperimentCommand({
+      command: tournament,
+      options,
+      game: unoWarGame.id,
+      lineups: roundRobinLineups(options.ais),
+      paired: false,
+      // The stopping rule needs no ratings: skip the bootstrap.
+      widestHalfWidth: (config, tally) => widestWinRateHalfWidth(tournamentReport(config, tally, { bootstrapSamples: 0 })),
+      render: (config, tally, json) => {
+        const report = tournamentReport(config, tally);
+        return json ? JSON.stringify(report, null, 2) : formatTournament(report);
+      },
+    });
+  });
   return command;
 }

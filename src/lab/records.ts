@@ -1,0 +1,158 @@
+/**
+ * Results as JSON Lines: one record per completed batch, each carrying the experiment's config,
+ * the run's planned game range, the batch's game range and its tally. A file is an append-only log,
+ * so an interrupted run loses at most the batches in flight; `--resume` plays only what is missing,
+ * and `merge` adds the records of many shards. Tallies are integer sums, so the combination of any
+ * set of disjoint batches is exactly the result of one run over the same games.
+ */
+import { appendFileSync, readFileSync } from 'node:fs';
+import { emptyTally, mergeTally, type ExperimentConfig, type Tally } from './experiment.js';
+import type { GameRange } from './runner.js';
+
+export const RECORD_FORMAT = 'tabletop-lab/batch@1';
+
+export interface BatchRecord {
+  readonly format: typeof RECORD_FORMAT;
+  readonly config: ExperimentConfig;
+  /** The game indices this run (or shard) set out to play: [start, end). */
+  readonly planned: GameRange;
+  readonly start: number;
+  readonly end: number;
+  readonly tally: Tally;
+}
+
+/** Thrown for unreadable or inconsistent result files (the CLI reports it as a usage error). */
+export class RecordsError extends Error {
+  override readonly name = 'RecordsError';
+}
+
+export function appendRecord(path: string, record: BatchRecord): void {
+  // Synchronous on purpose: once a batch is reported complete, it is on disk, even if Ctrl-C follows.
+  appendFileSync(path, `${JSON.stringify(record)}\n`);
+}
+
+/** A canonical key for "same experiment". */
+export const configKey = (config: ExperimentConfig): string =>
+  JSON.stringify({ game: config.game, lineups: config.lineups, seed: config.seed, paired: config.paired });
+
+const isCount = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
+
+function checkRecord(value: unknown, where: string): BatchRecord {
+  const fail = (why: string): never => {
+    throw new RecordsError(`${where}: not a tabletop-lab batch record (${why})`);
+  };
+  if (typeof value !== 'object' || value === null) return fail('not an object');
+  const r = value as Partial<BatchRecord>;
+  if (r.format !== RECORD_FORMAT) return fail(`format is ${JSON.stringify(r.format)}, expected "${RECORD_FORMAT}"`);
+  const c = r.config;
+  if (typeof c !== 'object' || typeof c.game !== 'string' || !Array.isArray(c.lineups) || !isCount(c.seed) || typeof c.paired !== 'boolean') return fail('bad config');
+  if (!c.lineups.every((l) => Array.isArray(l) && l.every((a) => typeof a === 'string'))) return fail('bad lineups');
+  if (!Array.isArray(r.planned) || !isCount(r.planned[0]) || !isCount(r.planned[1])) return fail('bad planned range');
+  if (!isCount(r.start) || !isCount(r.end) || r.end <= r.start) return fail('bad game range');
+  const t = r.tally;
+  if (typeof t !== 'object' || !Array.isArray(t.lineups) || !Array.isArray(t.differences)) return fail('bad tally');
+  const shape = emptyTally(c);
+  if (t.lineups.length !== shape.lineups.length || t.differences.length !== shape.differences.length) return fail('tally does not match the config');
+  const games = r.end - r.start;
+  t.lineups.forEach((lineup, l) => {
+    if (lineup.games !== games || !Array.isArray(lineup.seats) || lineup.seats.length !== shape.lineups[l]!.seats.length) fail('tally does not match the game range');
+    for (const seat of lineup.seats) {
+      if (![seat.sumSq, seat.wins, seat.draws, seat.losses, seat.atMin].every(isCount) || !Number.isFinite(seat.sum)) fail('bad seat tally');
+    }
+  });
+  return r as BatchRecord;
+}
+
+/**
+ * Reads a results file. A final line cut short (the process was killed mid-write) is ignored; any
+ * other unreadable line is an error naming the file and line.
+ */
+export function readRecords(path: string): BatchRecord[] {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new RecordsError(`Cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const lines = text.split('\n');
+  const records: BatchRecord[] = [];
+  lines.forEach((line, k) => {
+    if (line.trim() === '') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      if (k === lines.length - 1) return; // torn last write
+      throw new RecordsError(`${path}:${String(k + 1)}: not valid JSON`);
+    }
+    records.push(checkRecord(value, `${path}:${String(k + 1)}`));
+  });
+  return records;
+}
+
+export interface Combined {
+  readonly config: ExperimentConfig;
+  readonly tally: Tally;
+  /** Game ranges covered by the records, sorted and coalesced. */
+  readonly covered: GameRange[];
+  /** Union of the planned ranges of the runs the records came from, sorted and coalesced. */
+  readonly planned: GameRange[];
+}
+
+/** Adds up records of one experiment; refuses mixed experiments and overlapping batches. */
+export function combineRecords(records: readonly BatchRecord[]): Combined {
+  if (records.length === 0) throw new RecordsError('No batch records to combine');
+  const config = records[0]!.config;
+  const key = configKey(config);
+  const tally = emptyTally(config);
+  for (const r of records) {
+    if (configKey(r.config) !== key) throw new RecordsError(`Records of different experiments cannot be combined: ${key} vs ${configKey(r.config)}`);
+  }
+  const sorted = [...records].sort((a, b) => a.start - b.start);
+  sorted.forEach((r, k) => {
+    if (k > 0 && r.start < sorted[k - 1]!.end) {
+      throw new RecordsError(`Games ${String(r.start)}..${String(Math.min(r.end, sorted[k - 1]!.end) - 1)} appear twice (the same shard or file given twice?)`);
+    }
+    mergeTally(tally, r.tally);
+  });
+  return {
+    config,
+    tally,
+    covered: coalesce(sorted.map((r): GameRange => [r.start, r.end])),
+    planned: coalesce(records.map((r) => r.planned)),
+  };
+}
+
+/** Sorts and joins touching or overlapping ranges. */
+export function coalesce(ranges: readonly GameRange[]): GameRange[] {
+  const out: [number, number][] = [];
+  for (const [s, e] of [...ranges].sort((a, b) => a[0] - b[0])) {
+    const last = out[out.length - 1];
+    if (last !== undefined && s <= last[1]) last[1] = Math.max(last[1], e);
+    else if (s < e) out.push([s, e]);
+  }
+  return out;
+}
+
+/** The parts of `planned` not in `covered` (both sorted and coalesced). */
+export function missingRanges(planned: readonly GameRange[], covered: readonly GameRange[]): GameRange[] {
+  const out: GameRange[] = [];
+  for (const [ps, pe] of planned) {
+    let cursor = ps;
+    for (const [cs, ce] of covered) {
+      if (ce <= cursor || cs >= pe) continue;
+      if (cs > cursor) out.push([cursor, cs]);
+      cursor = Math.max(cursor, ce);
+    }
+    if (cursor < pe) out.push([cursor, pe]);
+  }
+  return out;
+}
+
+/** The games of shard `index` (1-based) of `count` over [0, games): contiguous, disjoint, covering. */
+export function shardRange(games: number, index: number, count: number): GameRange {
+  if (!(Number.isSafeInteger(count) && count >= 1 && Number.isSafeInteger(index) && index >= 1 && index <= count)) {
+    throw new RangeError(`Invalid shard ${String(index)}/${String(count)} (expected 1 <= i <= n)`);
+  }
+  return [Math.floor((games * (index - 1)) / count), Math.floor((games * index) / count)];
+}

@@ -1,0 +1,270 @@
+/**
+ * Reports: from an experiment's tally to figures with honest error bars, and their text and JSON
+ * forms. Two shapes: a *comparison* (one lineup per strategy, mean score and its CI, differences
+ * between strategies) and a *tournament* (two-player lineups, a win-rate matrix with Wilson CIs and
+ * Elo ratings fitted to the whole matrix).
+ */
+import type { GameDefinition, GameState } from '../core/game.js';
+import { deriveSeed } from '../core/random.js';
+import { differenceOfMeans, halfWidth, pairedDifference, summarizeMoments, wilsonInterval, type Moments } from '../core/stats.js';
+import type { ExperimentConfig, Tally } from './experiment.js';
+import { bootstrapElo } from './ratings.js';
+import { gameById } from './registry.js';
+
+export interface StrategyResult {
+  readonly games: number;
+  readonly mean: number;
+  readonly ciLow: number;
+  readonly ciHigh: number;
+  readonly sd: number;
+  /** Share of games that ended at the lowest possible score (0 in ConnectFwar). */
+  readonly zeroShare: number;
+}
+
+export interface DifferenceResult {
+  readonly a: string;
+  readonly b: string;
+  /** Mean of a minus mean of b. */
+  readonly difference: number;
+  readonly ciLow: number;
+  readonly ciHigh: number;
+  readonly pValue: number;
+  /** True when measured on the same deals (common random numbers). */
+  readonly paired: boolean;
+}
+
+export interface ComparisonReport {
+  readonly game: string;
+  readonly seed: number;
+  readonly paired: boolean;
+  readonly strategies: Readonly<Record<string, StrategyResult>>;
+  readonly differences: readonly DifferenceResult[];
+}
+
+const lineupLabel = (lineup: readonly string[]): string => lineup.join(' vs ');
+
+function seatMoments(tally: Tally, lineup: number, seat = 0): Moments {
+  const l = tally.lineups[lineup]!;
+  const s = l.seats[seat]!;
+  return { n: l.games, sum: s.sum, sumSq: s.sumSq };
+}
+
+export function comparisonReport(config: ExperimentConfig, tally: Tally): ComparisonReport {
+  const strategies: Record<string, StrategyResult> = {};
+  config.lineups.forEach((lineup, l) => {
+    const summary = summarizeMoments(seatMoments(tally, l));
+    const games = tally.lineups[l]!.games;
+    strategies[lineupLabel(lineup)] = {
+      games,
+      mean: summary.mean,
+      ciLow: summary.ci.low,
+      ciHigh: summary.ci.high,
+      sd: summary.sd,
+      zeroShare: games === 0 ? NaN : tally.lineups[l]!.seats[0]!.atMin / games,
+    };
+  });
+  const differences: DifferenceResult[] = [];
+  for (let a = 0; a < config.lineups.length; a++) {
+    for (let b = a + 1; b < config.lineups.length; b++) {
+      let d;
+      if (config.paired) {
+        const t = tally.differences.find((x) => x.a === a && x.b === b)!;
+        d = pairedDifference({ n: t.n, sum: t.sum, sumSq: t.sumSq });
+      } else {
+        d = differenceOfMeans(seatMoments(tally, a), seatMoments(tally, b));
+      }
+      differences.push({
+        a: lineupLabel(config.lineups[a]!),
+        b: lineupLabel(config.lineups[b]!),
+        difference: d.mean,
+        ciLow: d.ci.low,
+        ciHigh: d.ci.high,
+        pValue: d.pValue,
+        paired: config.paired,
+      });
+    }
+  }
+  return { game: config.game, seed: config.seed, paired: config.paired, strategies, differences };
+}
+
+/** The widest 95% half-width in a comparison (strategy means, and paired differences if paired). */
+export function widestComparisonHalfWidth(report: ComparisonReport): number {
+  const widths = Object.values(report.strategies).map((s) => (s.ciHigh - s.ciLow) / 2);
+  if (report.paired) widths.push(...report.differences.map((d) => (d.ciHigh - d.ciLow) / 2));
+  return widths.some(Number.isNaN) ? Infinity : Math.max(...widths);
+}
+
+const grouped = (n: number): string => n.toLocaleString('en-US');
+const signed = (x: number, digits: number): string => `${x >= 0 ? '+' : ''}${x.toFixed(digits)}`;
+
+/** A p-value for people: three significant digits, or a bound when it underflows. */
+export function formatPValue(p: number): string {
+  if (Number.isNaN(p)) return 'n/a';
+  if (p === 0) return '< 1e-300';
+  if (p < 0.001) return p.toExponential(1);
+  return p.toFixed(3);
+}
+
+function table(header: readonly string[], rows: readonly (readonly string[])[], leftColumns = 1): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: readonly string[]): string =>
+    cells
+      .map((c, i) => (i < leftColumns ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  return [line(header), ...rows.map(line)].join('\n');
+}
+
+export function formatComparison(report: ComparisonReport): string {
+  const game = gameById(report.game);
+  const entries = Object.entries(report.strategies);
+  const games = new Set(entries.map(([, s]) => s.games));
+  const zeroLabel = `${String(game.scoreRange[0])}-score`;
+  const lines = [
+    `${game.title}: ${games.size === 1 ? `${grouped(entries[0]![1].games)} games per strategy` : 'games per strategy below'}, seed ${String(report.seed)}${report.paired ? ', paired (the same deals for every strategy)' : ''}`,
+    '',
+    table(
+      ['strategy', 'games', 'mean', '95% CI', 'sd', zeroLabel],
+      entries.map(([name, s]) => [
+        name,
+        grouped(s.games),
+        s.mean.toFixed(4),
+        `[${s.ciLow.toFixed(4)}, ${s.ciHigh.toFixed(4)}]`,
+        s.sd.toFixed(2),
+        `${(100 * s.zeroShare).toFixed(1)}%`,
+      ]),
+    ),
+  ];
+  if (report.differences.length > 0) {
+    lines.push(
+      '',
+      `Differences of means (${report.paired ? 'paired on the same deals' : 'independent games, Welch'}), 95% CI and two-sided p:`,
+      table(
+        ['difference', 'mean', '95% CI', 'p'],
+        report.differences.map((d) => [`${d.a} - ${d.b}`, signed(d.difference, 4), `[${signed(d.ciLow, 4)}, ${signed(d.ciHigh, 4)}]`, formatPValue(d.pValue)]),
+      ),
+    );
+  }
+  return lines.join('\n');
+}
+
+/** JSON: strategy → figures; with two or more strategies each carries its differences to the others. */
+export function comparisonJson(report: ComparisonReport): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, s] of Object.entries(report.strategies)) {
+    const vs: Record<string, unknown> = {};
+    for (const d of report.differences) {
+      if (d.a === name) vs[d.b] = { difference: d.difference, ciLow: d.ciLow, ciHigh: d.ciHigh, pValue: d.pValue, paired: d.paired };
+      if (d.b === name) vs[d.a] = { difference: -d.difference, ciLow: -d.ciHigh, ciHigh: -d.ciLow, pValue: d.pValue, paired: d.paired };
+    }
+    out[name] = { ...s, seed: report.seed, ...(report.differences.length > 0 ? { vs } : {}) };
+  }
+  return out;
+}
+
+export interface PairingResult {
+  /** Games of the pairing (row player in seat 1, column player in seat 2). */
+  readonly games: number;
+  readonly wins: number;
+  readonly draws: number;
+  readonly losses: number;
+  /** The row player's win rate, as the seed's `winRate`. */
+  readonly winRate: number;
+  readonly ciLow: number;
+  readonly ciHigh: number;
+}
+
+export interface TournamentReport {
+  readonly game: string;
+  readonly seed: number;
+  readonly players: readonly { readonly id: string; readonly name: string }[];
+  /** matrix[i][j]: player i (first seat) against player j (second seat); null if not played. */
+  readonly matrix: readonly (readonly (PairingResult | null)[])[];
+  readonly elo: readonly { readonly id: string; readonly rating: number; readonly low: number; readonly high: number }[];
+}
+
+/** The agents of a two-player experiment, in order of first appearance. */
+export function tournamentPlayers(config: ExperimentConfig): string[] {
+  const players: string[] = [];
+  for (const lineup of config.lineups) for (const id of lineup) if (!players.includes(id)) players.push(id);
+  return players;
+}
+
+/** `bootstrapSamples` 0 leaves the ratings out (e.g. for a stopping rule that only needs win rates). */
+export function tournamentReport(config: ExperimentConfig, tally: Tally, options: { bootstrapSamples?: number } = {}): TournamentReport {
+  const game: GameDefinition<GameState> = gameById(config.game);
+  if (game.numPlayers !== 2) throw new RangeError(`${game.title} is not a two-player game`);
+  const ids = tournamentPlayers(config);
+  const index = new Map(ids.map((id, i) => [id, i]));
+  const n = ids.length;
+  const matrix: (PairingResult | null)[][] = ids.map(() => new Array<PairingResult | null>(n).fill(null));
+  const wins = ids.map(() => new Array<number>(n).fill(0));
+  const draws = ids.map(() => new Array<number>(n).fill(0));
+  config.lineups.forEach((lineup, l) => {
+    const i = index.get(lineup[0]!)!;
+    const j = index.get(lineup[1]!)!;
+    const t = tally.lineups[l]!;
+    const first = t.seats[0]!;
+    const ci = wilsonInterval(first.wins, t.games);
+    matrix[i]![j] = { games: t.games, wins: first.wins, draws: first.draws, losses: first.losses, winRate: t.games === 0 ? NaN : first.wins / t.games, ciLow: ci.low, ciHigh: ci.high };
+    if (i !== j) {
+      wins[i]![j]! += first.wins;
+      wins[j]![i]! += first.losses;
+      draws[i]![j]! += first.draws;
+      draws[j]![i]! += first.draws;
+    }
+  });
+  const names = ids.map((id) => ({ id, name: game.agents[id]!.create().name }));
+  const samples = options.bootstrapSamples ?? 1000;
+  const rated = n >= 2 && samples > 0 ? bootstrapElo({ players: ids, wins, draws }, { samples, seed: deriveSeed(config.seed, 0xe10) }) : [];
+  return {
+    game: config.game,
+    seed: config.seed,
+    players: names,
+    matrix,
+    elo: rated.map((r, i) => ({ id: ids[i]!, rating: r.rating, low: r.low, high: r.high })),
+  };
+}
+
+export function widestWinRateHalfWidth(report: TournamentReport): number {
+  let widest = 0;
+  for (const row of report.matrix) for (const cell of row) if (cell !== null) widest = Math.max(widest, halfWidth({ low: cell.ciLow, high: cell.ciHigh }));
+  return widest;
+}
+
+export function formatTournament(report: TournamentReport): string {
+  const game = gameById(report.game);
+  const cells = report.matrix.flat().filter((c): c is PairingResult => c !== null);
+  const counts = new Set(cells.map((c) => c.games));
+  const lines: string[] = [
+    `${game.title} tournament: ${counts.size === 1 ? `${grouped(cells[0]?.games ?? 0)} games per pairing` : 'games per pairing below'}, seed ${String(report.seed)}`,
+    '',
+  ];
+  report.matrix.forEach((row, i) =>
+    row.forEach((cell, j) => {
+      if (cell === null) return;
+      const extra = counts.size === 1 ? '' : `, ${grouped(cell.games)} games`;
+      lines.push(`${report.players[i]!.name} vs. ${report.players[j]!.name} winRate: ${cell.winRate.toFixed(3)}  (95% CI ${cell.ciLow.toFixed(3)}–${cell.ciHigh.toFixed(3)}${extra})`);
+    }),
+  );
+  lines.push(
+    '',
+    'Win rate of the row player (first seat) against the column player (second seat):',
+    table(
+      ['', ...report.players.map((p) => p.id)],
+      report.matrix.map((row, i) => [report.players[i]!.id, ...row.map((c) => (c === null ? '-' : c.winRate.toFixed(3)))]),
+    ),
+  );
+  if (report.elo.length > 0) {
+    const sorted = [...report.elo].sort((a, b) => b.rating - a.rating);
+    lines.push(
+      '',
+      'Elo ratings (Bradley–Terry fit to the whole matrix, both seats, draws count half; 95% bootstrap CI):',
+      table(
+        ['player', 'Elo', '95% CI'],
+        sorted.map((r) => [r.id, signed(r.rating, 0), `[${signed(r.low, 0)}, ${signed(r.high, 0)}]`]),
+      ),
+    );
+  }
+  return lines.join('\n');
+}
