@@ -5,9 +5,11 @@
 import type { Player } from '../../games/connect-four/player.js';
 import { AlphaBetaPlayer } from '../../games/connect-four/players/alphabeta.js';
 import { RandomPlayer } from '../../games/connect-four/players/random.js';
+import { SolverPlayer } from '../../games/connect-four/players/solver-player.js';
 
 export type PlayerSpec =
   | { readonly kind: 'alphabeta'; readonly level?: number; readonly budgetMs?: number }
+  | { readonly kind: 'solver'; readonly budgetMs?: number }
   | { readonly kind: 'random'; readonly seed: number }
   | {
       readonly kind: 'module';
@@ -23,6 +25,8 @@ export async function createPlayer(spec: PlayerSpec): Promise<Player> {
   switch (spec.kind) {
     case 'alphabeta':
       return new AlphaBetaPlayer({ level: spec.level, budgetMs: spec.budgetMs });
+    case 'solver':
+      return new SolverPlayer({ budgetMs: spec.budgetMs });
     case 'random':
       return new RandomPlayer(spec.seed);
     case 'module': {
