@@ -1,0 +1,107 @@
+/**
+ * `npm run bench:solver`: the Connect Four solver on Pascal Pons' five test sets — for each set,
+ * strong and weak, the mean time and mean nodes per position, the table cleared before every
+ * position (the clearing is not timed, as in Pons' own benchmark). Every score is checked against
+ * the file; a wrong one makes the run fail (exit status 1).
+ *
+ *   npm run bench:solver -- --sets end-easy,middle-easy --limit 200 --mode strong
+ *
+ * Options: `--sets` ids (end-easy, middle-easy, middle-medium, begin-easy, begin-medium; default
+ * all), `--limit N` positions per set (default all 1000), `--mode strong|weak|both` (default both).
+ */
+import { readFileSync } from 'node:fs';
+import { Position } from '../games/connect-four/position.js';
+import { Solver } from '../games/connect-four/solver/solver.js';
+import { TEST_SETS, parseTestSet, type TestPosition } from '../games/connect-four/testdata/test-sets.js';
+
+const TESTDATA = new URL('../../src/games/connect-four/testdata/', import.meta.url);
+
+interface Row {
+  readonly set: string;
+  readonly mode: 'strong' | 'weak';
+  readonly positions: number;
+  readonly meanMicros: number;
+  readonly meanNodes: number;
+  readonly wrong: number;
+}
+
+function option(name: string): string | undefined {
+  const at = process.argv.indexOf(name);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+}
+
+function fail(message: string): never {
+  process.stderr.write(`bench:solver: ${message}\n`);
+  process.exit(2);
+}
+
+function run(solver: Solver, positions: readonly TestPosition[], weak: boolean): Omit<Row, 'set' | 'mode'> {
+  let micros = 0;
+  let nodes = 0;
+  let wrong = 0;
+  for (const { moves, score } of positions) {
+    const position = Position.fromMoves(moves);
+    solver.reset();
+    const start = performance.now();
+    const found = solver.solve(position, weak);
+    micros += (performance.now() - start) * 1000;
+    nodes += solver.nodes;
+    if (found !== (weak ? Math.sign(score) : score)) {
+      wrong++;
+      process.stderr.write(`  WRONG ${weak ? 'weak' : 'strong'} ${moves}: expected ${String(score)}, got ${String(found)}\n`);
+    }
+  }
+  return { positions: positions.length, meanMicros: micros / positions.length, meanNodes: nodes / positions.length, wrong };
+}
+
+function formatTime(micros: number): string {
+  if (micros < 1000) return `${micros.toFixed(1)} µs`;
+  if (micros < 1_000_000) return `${(micros / 1000).toFixed(2)} ms`;
+  return `${(micros / 1_000_000).toFixed(3)} s`;
+}
+
+function table(rows: readonly Row[]): string {
+  const header = ['test set', 'mode', 'positions', 'mean time', 'mean nodes', 'Mnodes/s', 'wrong'];
+  const body = rows.map((r) => [
+    r.set,
+    r.mode,
+    String(r.positions),
+    formatTime(r.meanMicros),
+    Math.round(r.meanNodes).toLocaleString('en-US'),
+    (r.meanNodes / r.meanMicros).toFixed(2),
+    String(r.wrong),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((cells) => cells[i]!.length)));
+  const line = (cells: string[]): string => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
+}
+
+const known = TEST_SETS.map((s) => s.id) as string[];
+const setsArg = option('--sets');
+const wanted = setsArg === undefined ? known : setsArg.split(',').map((s) => s.trim());
+for (const id of wanted) if (!known.includes(id)) fail(`unknown test set '${id}' (choose from ${known.join(', ')})`);
+const limitArg = option('--limit');
+const limit = limitArg === undefined ? Infinity : Number(limitArg);
+if (!Number.isInteger(limit) && limit !== Infinity) fail(`--limit must be a whole number, got '${String(limitArg)}'`);
+if (limit < 1) fail(`--limit must be at least 1, got '${String(limitArg)}'`);
+const mode = option('--mode') ?? 'both';
+if (!['strong', 'weak', 'both'].includes(mode)) fail(`--mode must be strong, weak or both, got '${mode}'`);
+const modes = mode === 'both' ? (['strong', 'weak'] as const) : ([mode] as ['strong'] | ['weak']);
+
+const solver = new Solver();
+console.log(`Node ${process.version}, one thread, table ${solver.table.size.toLocaleString('en-US')} entries, ${new Date().toISOString()}\n`);
+// Warm up the JIT on a few positions that are not timed.
+const warmup = parseTestSet(readFileSync(new URL('Test_L2_R1', TESTDATA), 'utf8')).slice(0, 50);
+run(solver, warmup, false);
+
+const rows: Row[] = [];
+for (const set of TEST_SETS) {
+  if (!wanted.includes(set.id)) continue;
+  const positions = parseTestSet(readFileSync(new URL(set.file, TESTDATA), 'utf8')).slice(0, limit);
+  for (const m of modes) {
+    process.stderr.write(`  ${set.title} ${m}…\n`);
+    rows.push({ set: set.title, mode: m, ...run(solver, positions, m === 'weak') });
+  }
+}
+console.log(table(rows));
+if (rows.some((r) => r.wrong > 0)) process.exitCode = 1;
