@@ -34,6 +34,7 @@
 import { CHANCE, TERMINAL, type GameState } from '../../core/game.js';
 import { randomInt, type Rng } from '../../core/random.js';
 import { Card, isRedSuitIndex, NUM_VALUES, STANDARD_DECK_SIZE } from './card.js';
+import type { KlondikeMove } from './moves.js';
 
 export const UNSEEN = -1;
 export const NUM_FOUNDATIONS = 4;
@@ -89,6 +90,48 @@ export class KlondikeConfig {
     // idleLimit idle moves separate two progress moves (or end the game).
     this.maxGameLength = STANDARD_DECK_SIZE + progressMoves + (progressMoves + 1) * idleLimit;
   }
+}
+
+/** The action code of a player move (see the encoding above); RangeError if it has none. */
+export function encodeMove(config: KlondikeConfig, move: KlondikeMove): number {
+  const { piles } = config;
+  const pile = (p: number): number => {
+    if (!Number.isInteger(p) || p < 0 || p >= piles) throw new RangeError(`No such pile: ${String(p)}`);
+    return p;
+  };
+  const foundation = (f: number): number => {
+    if (!Number.isInteger(f) || f < 0 || f >= NUM_FOUNDATIONS) throw new RangeError(`No such foundation: ${String(f)}`);
+    return f;
+  };
+  switch (move.kind) {
+    case 'discardDraw':
+      return DISCARD_ACTION;
+    case 'moveDrawToFoundation':
+      return DRAW_TO_FOUNDATION + foundation(move.foundation);
+    case 'moveDraw':
+      return DRAW_TO_PILE + pile(move.dest);
+    case 'moveToFoundation':
+      return config.pileToFoundation + NUM_FOUNDATIONS * pile(move.src) + foundation(move.foundation);
+    case 'movePile':
+      if (!Number.isInteger(move.count) || move.count < 1 || move.count > NUM_VALUES || move.src === move.dest) throw new RangeError(`No such pile move: ${JSON.stringify(move)}`);
+      return config.movePileBase + NUM_VALUES * (piles * pile(move.src) + pile(move.dest)) + move.count - 1;
+  }
+}
+
+/** The player move of an action code (see the encoding above); RangeError for a code out of range. */
+export function decodeAction(config: KlondikeConfig, action: number): KlondikeMove {
+  const { piles, pileToFoundation, movePileBase, numActions } = config;
+  if (!Number.isInteger(action) || action < 0 || action >= numActions) throw new RangeError(`No such action: ${String(action)}`);
+  if (action === DISCARD_ACTION) return { kind: 'discardDraw' };
+  if (action < DRAW_TO_PILE) return { kind: 'moveDrawToFoundation', foundation: action - DRAW_TO_FOUNDATION };
+  if (action < pileToFoundation) return { kind: 'moveDraw', dest: action - DRAW_TO_PILE };
+  if (action < movePileBase) {
+    const k = action - pileToFoundation;
+    return { kind: 'moveToFoundation', src: Math.floor(k / NUM_FOUNDATIONS), foundation: k % NUM_FOUNDATIONS };
+  }
+  const k = action - movePileBase;
+  const pair = Math.floor(k / NUM_VALUES);
+  return { kind: 'movePile', src: Math.floor(pair / piles), count: (k % NUM_VALUES) + 1, dest: pair % piles };
 }
 
 export class KlondikeState implements GameState {
@@ -404,17 +447,19 @@ export class KlondikeState implements GameState {
 
   actionToString(action: number): string {
     if (this.phase === CHANCE) return `reveals ${Card.fromIndex(action).toString()}`;
-    const { piles, pileToFoundation, movePileBase } = this.config;
-    if (action === DISCARD_ACTION) return 'discardDraw()';
-    if (action < DRAW_TO_PILE) return `moveDrawToFoundation(${String(action - DRAW_TO_FOUNDATION)})`;
-    if (action < pileToFoundation) return `moveDraw(${String(action - DRAW_TO_PILE)})`;
-    if (action < movePileBase) {
-      const k = action - pileToFoundation;
-      return `moveToFoundation(${String(Math.floor(k / NUM_FOUNDATIONS))}, ${String(k % NUM_FOUNDATIONS)})`;
+    const move = decodeAction(this.config, action);
+    switch (move.kind) {
+      case 'discardDraw':
+        return 'discardDraw()';
+      case 'moveDrawToFoundation':
+        return `moveDrawToFoundation(${String(move.foundation)})`;
+      case 'moveDraw':
+        return `moveDraw(${String(move.dest)})`;
+      case 'moveToFoundation':
+        return `moveToFoundation(${String(move.src)}, ${String(move.foundation)})`;
+      case 'movePile':
+        return `movePile(${String(move.src)}, ${String(move.count)}, ${String(move.dest)})`;
     }
-    const k = action - movePileBase;
-    const pair = Math.floor(k / NUM_VALUES);
-    return `movePile(${String(Math.floor(pair / piles))}, ${String((k % NUM_VALUES) + 1)}, ${String(pair % piles)})`;
   }
 
   /**

@@ -5,6 +5,7 @@ export type { KlondikeModel, UndoableKlondikeModel } from './model.js';
 export { BasicKlondike } from './basic-klondike.js';
 export { KlondikeTextualView } from './view.js';
 export { applyMove, hint, legalMoves, type KlondikeMove } from './moves.js';
-export { KlondikeConfig, KlondikeState, type KlondikeOptions } from './engine.js';
+export { deckOfRuns, parseDeck } from './rigging.js';
+export { decodeAction, encodeMove, KlondikeConfig, KlondikeState, type KlondikeOptions } from './engine.js';
 export { createGreedyAgent, createRandomAgent } from './agents.js';
 export { klondikeGame, makeKlondikeGame } from './definition.js';
