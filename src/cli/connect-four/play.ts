@@ -1,6 +1,106 @@
-import type { Command } from 'commander';
+/**
+ * `tabletop connect-four play`: one game on the terminal, refereed. People type columns 1-7 (input
+ * may come through a pipe); bots run in worker threads or as external programs. The board is drawn
+ * after every move.
+ */
+import { Option, type Command } from 'commander';
+import { colorName, type Player } from '../../games/connect-four/player.js';
+import { HumanPlayer } from '../../games/connect-four/players/human.js';
+import { Position } from '../../games/connect-four/position.js';
+import { moveString, type GameResult } from '../../games/connect-four/referee/result.js';
+import { freshSeed } from '../../core/random.js';
+import { BUILTIN_BOTS, checkLineup, createBot, parseBotDefinition, type ExternalBotDefinition, type LineupOptions } from '../../lab/connect-four/lineup.js';
+import { Referee } from '../../lab/connect-four/referee.js';
+import { parseIntegerIn, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
+import { LineReader } from '../terminal.js';
 
-// Placeholder: `tabletop connect-four play` is being written (see the open issue).
+export const DEFAULT_TIME_SECONDS = 18;
+export const DEFAULT_LEVEL = 4;
+
+interface PlayOptions {
+  readonly red: string;
+  readonly yellow: string;
+  readonly time: number;
+  readonly level: number;
+  readonly seed?: number;
+  readonly bot: ExternalBotDefinition[];
+}
+
+export function collectBot(value: string, previous: ExternalBotDefinition[]): ExternalBotDefinition[] {
+  try {
+    return [...previous, parseBotDefinition(value)];
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
 export function registerPlay(command: Command): Command {
+  const players = `human, ${BUILTIN_BOTS.join(', ')}, or a --bot name`;
+  command
+    .command('play')
+    .description('Play a game of Connect Four on the terminal (people type columns 1-7; q quits)')
+    .addOption(new Option('--red <player>', `who plays red, moving first: ${players}`).default('human'))
+    .addOption(new Option('--yellow <player>', `who plays yellow: ${players}`).default('alphabeta'))
+    .option('--time <seconds>', 'move time limit for bots, in seconds (decimals allowed); people are not timed', parsePositiveNumber('The time limit'), DEFAULT_TIME_SECONDS)
+    .option('--level <n>', 'strength of alphabeta, 1 (weakest) to 5', parseIntegerIn(1, 5, 'The level'), DEFAULT_LEVEL)
+    .option('--seed <n>', 'seed of the random player (default: a fresh one, printed at the end)', parseSeed)
+    .option('--bot <name=command>', 'an external bot speaking the line protocol of docs/connect-four-bots.md (repeatable)', collectBot, [])
+    .action(async (options: PlayOptions) => {
+      await play(options);
+    });
   return command;
+}
+
+async function play(options: PlayOptions): Promise<void> {
+  const seats = [options.red, options.yellow];
+  try {
+    checkLineup(
+      seats.filter((seat) => seat !== 'human'),
+      options.bot,
+    );
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const out = (text: string): void => {
+    process.stdout.write(`${text}\n`);
+  };
+  const seed = options.seed ?? freshSeed();
+  const lineup: LineupOptions = { timeLimitMs: options.time * 1000, level: options.level, seed, externals: options.bot };
+  const needsInput = seats.includes('human');
+  const reader = needsInput ? new LineReader(process.stdin, process.stdout) : null;
+  const seat = (name: string, color: boolean): Player =>
+    name === 'human' ? new HumanPlayer(reader!, { name: 'human', say: out }) : createBot(name, lineup, 0, color);
+
+  const referee = new Referee({
+    timeLimitMs: lineup.timeLimitMs,
+    timeLimitsMs: { red: options.red === 'human' ? Infinity : lineup.timeLimitMs, yellow: options.yellow === 'human' ? Infinity : lineup.timeLimitMs },
+    onMove: (event) => {
+      out(`${colorName(event.color)} (${event.player}) plays column ${String(event.column + 1)}`);
+      out(drawBoard(event.moves));
+    },
+  });
+  out(`Connect Four: red (X) ${options.red} against yellow (O) ${options.yellow}. Columns are numbered 1-7.`);
+  out(drawBoard([]));
+  try {
+    const result = await referee.play(seat(options.red, true), seat(options.yellow, false));
+    out(describeResult(result));
+    out(`Moves: ${moveString(result.moves) || '(none)'}`);
+    if (seats.includes('random')) out(`Seed: ${String(seed)}`);
+  } finally {
+    reader?.close();
+  }
+}
+
+/** The board after `moves` (0-based columns), as the engine draws it: X red, O yellow. */
+export function drawBoard(moves: readonly number[]): string {
+  const position = new Position();
+  for (const column of moves) position.play(column);
+  return `${position.toString()}\n`;
+}
+
+/** One line: who won and why. */
+export function describeResult(result: GameResult): string {
+  if (result.winner === null) return `Result: a tie: ${result.message}.`;
+  const winner = `${colorName(result.winner)} (${result.winner ? result.red : result.yellow}) wins`;
+  return result.reason === 'four-in-a-row' ? `Result: ${winner} with four in a row.` : `Result: ${winner}: ${result.message}.`;
 }

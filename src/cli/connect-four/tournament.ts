@@ -1,6 +1,124 @@
+/**
+ * `tabletop connect-four tournament`: a refereed round robin between built-in bots and external
+ * programs — every pair, both colours — printed as a results matrix (wins-draws-losses of the row
+ * against the column), each bot's totals, its forfeits by reason, and Elo ratings fitted to the
+ * whole matrix (lab/ratings.ts).
+ */
+import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
+import { freshSeed } from '../../core/random.js';
+import { fitElo } from '../../lab/ratings.js';
+import { BUILTIN_BOTS, checkLineup, createBot, type ExternalBotDefinition, type LineupOptions } from '../../lab/connect-four/lineup.js';
+import { runTournament, type TournamentResults } from '../../lab/connect-four/tournament.js';
+import type { EndReason } from '../../games/connect-four/referee/result.js';
+import { parseIntegerIn, parsePositiveInt, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
+import { progressBar } from '../terminal.js';
+import { collectBot, DEFAULT_LEVEL, DEFAULT_TIME_SECONDS } from './play.js';
 
-// Placeholder: `tabletop connect-four tournament` is being written (see the open issue).
+interface TournamentCliOptions {
+  readonly bots: string[];
+  readonly games: number;
+  readonly time: number;
+  readonly level: number;
+  readonly seed?: number;
+  readonly jobs?: number;
+  readonly bot: ExternalBotDefinition[];
+}
+
 export function registerTournament(command: Command): Command {
+  command
+    .command('tournament')
+    .description('Round robin between Connect Four bots (both colours): results matrix and Elo ratings')
+    .requiredOption('--bots <list>', `comma-separated bots: ${BUILTIN_BOTS.join(', ')}, or names defined with --bot`, parseBotList)
+    .option('--games <n>', 'games per pair of bots, colours alternating', parsePositiveInt('The number of games'), 2)
+    .option('--time <seconds>', 'move time limit, in seconds (decimals allowed)', parsePositiveNumber('The time limit'), DEFAULT_TIME_SECONDS)
+    .option('--level <n>', "strength of the bot named 'alphabeta', 1 to 5", parseIntegerIn(1, 5, 'The level'), DEFAULT_LEVEL)
+    .option('--seed <n>', 'seed of the random players (default: a fresh one, printed)', parseSeed)
+    .option('--jobs <n>', 'games played at the same time (default: the number of CPU cores)', parseIntegerIn(1, 64, 'The number of jobs'))
+    .option('--bot <name=command>', 'an external bot speaking the line protocol of docs/connect-four-bots.md (repeatable)', collectBot, [])
+    .action(async (options: TournamentCliOptions) => {
+      await tournament(options);
+    });
   return command;
+}
+
+function parseBotList(value: string): string[] {
+  const bots = value.split(',').map((bot) => bot.trim()).filter((bot) => bot !== '');
+  if (bots.length < 2) throw new UsageError(`--bots needs at least two bots, got '${value}'`);
+  const duplicate = bots.find((bot, i) => bots.indexOf(bot) !== i);
+  if (duplicate !== undefined) throw new UsageError(`--bots lists '${duplicate}' twice`);
+  return bots;
+}
+
+async function tournament(options: TournamentCliOptions): Promise<void> {
+  try {
+    checkLineup(options.bots, options.bot);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const seed = options.seed ?? freshSeed();
+  const lineup: LineupOptions = { timeLimitMs: options.time * 1000, level: options.level, seed, externals: options.bot };
+  const pairs = (options.bots.length * (options.bots.length - 1)) / 2;
+  const total = pairs * options.games;
+  const progress = progressBar(total);
+  const results = await runTournament({
+    bots: options.bots,
+    gamesPerPair: options.games,
+    timeLimitMs: lineup.timeLimitMs,
+    concurrency: options.jobs ?? Math.max(1, availableParallelism()),
+    createPlayer: (bot, gameIndex, color) => createBot(bot, lineup, gameIndex, color),
+    onGame: (_game, done) => {
+      progress.update(done);
+    },
+  });
+  progress.stop();
+  process.stdout.write(
+    `Connect Four round robin: ${String(options.bots.length)} bots, ${String(options.games)} games per pair, ${String(total)} games, ` +
+      `move limit ${String(options.time)} s, seed ${String(seed)}\n\n${formatResults(results)}`,
+  );
+}
+
+const FORFEIT_LABELS: Partial<Record<EndReason, string>> = {
+  'illegal-move': 'illegal move',
+  error: 'error',
+  timeout: 'timeout',
+  'protocol-error': 'protocol error',
+  crashed: 'crash',
+  resigned: 'resignation',
+};
+
+/** The matrix (row against column: wins-draws-losses), totals, score, Elo, then forfeits. */
+export function formatResults(results: TournamentResults): string {
+  const { bots, wins, draws } = results;
+  const n = bots.length;
+  const elo = fitElo({ players: bots, wins, draws });
+  const rows = bots.map((bot, i) => {
+    let w = 0;
+    let d = 0;
+    let l = 0;
+    const cells = bots.map((_, j) => {
+      if (i === j) return '-';
+      w += wins[i]![j]!;
+      d += draws[i]![j]!;
+      l += wins[j]![i]!;
+      return `${String(wins[i]![j]!)}-${String(draws[i]![j]!)}-${String(wins[j]![i]!)}`;
+    });
+    const games = w + d + l;
+    const score = games === 0 ? '-' : `${((100 * (w + d / 2)) / games).toFixed(1)}%`;
+    const rating = Math.round(elo[i]!);
+    return [bot, ...cells, `${String(w)}-${String(d)}-${String(l)}`, score, `${rating > 0 ? '+' : ''}${String(rating)}`];
+  });
+  const header = ['', ...bots, 'W-D-L', 'score', 'Elo'];
+  const table = [header, ...rows];
+  const widths = header.map((_, c) => Math.max(...table.map((row) => row[c]!.length)));
+  const lines = table.map((row) => row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ').trimEnd());
+  const forfeitLines: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const counts = Object.entries(results.forfeits[i]!)
+      .filter(([, count]) => count > 0)
+      .map(([reason, count]) => `${String(count)} ${FORFEIT_LABELS[reason as EndReason] ?? reason}`);
+    if (counts.length > 0) forfeitLines.push(`  ${bots[i]!}: ${counts.join(', ')}`);
+  }
+  const forfeits = forfeitLines.length === 0 ? 'Forfeits: none\n' : `Forfeits (games lost other than by four in a row):\n${forfeitLines.join('\n')}\n`;
+  return `Results (row against column: wins-draws-losses):\n${lines.join('\n')}\n\n${forfeits}`;
 }

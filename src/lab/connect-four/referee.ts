@@ -37,6 +37,8 @@ export interface RefereeOptions {
 
 export interface MoveEvent {
   readonly color: boolean;
+  /** The mover's name. */
+  readonly player: string;
   readonly column: number;
   /** The moves so far, this one included. */
   readonly moves: readonly number[];
@@ -100,9 +102,9 @@ export class Referee {
         if (illegal !== null) return forfeit(color, { ok: false, reason: 'illegal-move', message: illegal });
         const column = answer.value as number;
         const end = board.play(column);
-        this.#onMove?.({ color, column, moves: board.moves, elapsedMs: performance.now() - startedAt });
-        if (end === 'four-in-a-row') return result(color, end, `${label(color)} connected four with column ${String(column)}`);
-        if (end === 'board-full') return result(null, end, 'the board is full and nobody connected four: a tie');
+        this.#onMove?.({ color, player: color ? names.red : names.yellow, column, moves: board.moves, elapsedMs: performance.now() - startedAt });
+        if (end === 'four-in-a-row') return result(color, end, `${label(color)} connected four`);
+        if (end === 'board-full') return result(null, end, 'the board is full and nobody connected four');
         const opponent = playerOf(!color);
         const informed = await this.#within(opponent, this.#setupLimit, () => opponent.inform(column));
         if (!informed.ok) return forfeit(!color, informed);
