@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { describeConformance } from '../../test-support/conformance.js';
 import { connectFwarGame } from './definition.js';
-import { ConnectFwarState } from './engine.js';
+import { randomInt, rngFromSeed } from '../../core/random.js';
+import { basicAgent } from './agents.js';
+import { ConnectFwarState, drawIndex } from './engine.js';
+import { columnFloor } from './rules.js';
 
 describeConformance(connectFwarGame, {
   invariant(s: ConnectFwarState) {
@@ -19,5 +22,30 @@ describe('ConnectFwarState', () => {
     const s = new ConnectFwarState();
     expect(s.currentPlayer()).toBe(-1);
     expect(s.remaining).toBe(52);
+  });
+});
+
+describe('drawIndex', () => {
+  it('gives exactly randomInt’s values from the same stream (so engine games replay the seed’s Deck)', () => {
+    const a = rngFromSeed(31);
+    const b = rngFromSeed(31);
+    for (let round = 0; round < 200; round++) {
+      for (let n = 2; n <= 52; n++) expect(drawIndex(a, n)).toBe(randomInt(b, n));
+    }
+  });
+});
+
+describe('floors', () => {
+  it('track the column rule of rules.ts after every placement', () => {
+    const state = new ConnectFwarState();
+    const rng = rngFromSeed(4);
+    while (!state.isTerminal()) {
+      if (state.currentPlayer() === -1) {
+        state.applyAction(state.sampleChance(rng));
+        continue;
+      }
+      state.applyAction(basicAgent.act(state, rng));
+      for (let col = 0; col < 4; col++) expect(state.floors[col]).toBe(columnFloor(state.heights[col]!, state.topCard(col)));
+    }
   });
 });
