@@ -74,7 +74,7 @@ const EXPLORATION_ORDER_REVERSED = [6, 0, 5, 1, 4, 2, 3] as const;
 const COLUMN_LO = Int32Array.from({ length: WIDTH }, (_, c) => (c < LO_COLUMNS ? columnBits(c) : 0));
 const COLUMN_HI = Int32Array.from({ length: WIDTH }, (_, c) => (c < LO_COLUMNS ? 0 : columnBits(c)));
 /** The clock is read once every 4096 nodes (well under a millisecond of search). */
-const CHECK_EVERY = 4096 - 1;
+const CHECK_EVERY = 4096;
 /** Move-list slots per ply (7 columns, rounded up). */
 const SLOTS = 8;
 
@@ -129,6 +129,7 @@ export class Solver {
   #aborted = false;
   #deadline = Infinity;
   #nodeLimit = Infinity;
+  #checkAt = Infinity;
   // Move lists per ply: the move's bits in each word and its ordering score, sorted ascending.
   readonly #moveLo = new Int32Array((CELLS + 1) * SLOTS);
   readonly #moveHi = new Int32Array((CELLS + 1) * SLOTS);
@@ -159,7 +160,7 @@ export class Solver {
       else {
         const child = position.clone();
         child.playUnchecked(col);
-        scores.push(child.isGameOver() ? 0 : -this.solve(child, weak));
+        scores.push(child.isGameOver() ? 0 : 0 - this.solve(child, weak)); // 0 - x: never -0
       }
     }
     return scores;
@@ -179,10 +180,13 @@ export class Solver {
       const score = weak ? 1 : (CELLS + 1 - moves) >> 1;
       return { score, lower: score, upper: score, complete: true, nodes: 0 };
     }
+    // Bounds from the rules: we cannot lose before the opponent's next stone, nor (having no
+    // immediate win) win before our next-but-one stone.
     let min = weak ? -1 : -((CELLS - moves) >> 1);
-    let max = weak ? 1 : (CELLS + 1 - moves) >> 1;
+    let max = weak ? 1 : (CELLS - 1 - moves) >> 1;
     this.#deadline = options.deadline ?? Infinity;
     this.#nodeLimit = options.maxNodes === undefined ? Infinity : this.nodes + options.maxNodes;
+    this.#checkAt = Math.min(this.nodes + CHECK_EVERY, this.#nodeLimit);
     this.#aborted = performance.now() > this.#deadline || options.maxNodes === 0;
     const { curLo, curHi, maskLo, maskHi } = position;
     // Optimisation 6: null windows. Each probe [med, med+1] tells whether the score is above med;
@@ -197,6 +201,8 @@ export class Solver {
       else min = r;
     }
     const nodes = this.nodes - startNodes;
+    min |= 0; // -0 (from negating a 0) reads as 0
+    max |= 0;
     // The loop ends with min >= max exactly when the last probe settled the score.
     const complete = min >= max;
     if (weak) {
@@ -239,8 +245,8 @@ export class Solver {
         } else {
           const budget = stopAtNodes === Infinity ? {} : { maxNodes: Math.max(0, stopAtNodes - this.nodes) };
           const r = this.search(child, { ...budget, ...(limits.deadline === undefined ? {} : { deadline: limits.deadline }) });
-          lower = -r.upper;
-          exact = r.complete ? -r.score! : null;
+          lower = 0 - r.upper;
+          exact = r.complete ? 0 - r.score! : null;
           if (!r.complete) complete = false;
         }
       }
@@ -259,9 +265,14 @@ export class Solver {
    * `cur*` are the side to move's stones, `mask*` all stones, `moves` the stone count.
    */
   #negamax(curLo: number, curHi: number, maskLo: number, maskHi: number, moves: number, alpha: number, beta: number): number {
-    if ((++this.nodes & CHECK_EVERY) === 0 && (this.nodes >= this.#nodeLimit || performance.now() > this.#deadline)) {
-      this.#aborted = true;
-      return 0;
+    // One compare per node: `checkAt` is the next node at which to look at the clock (every
+    // CHECK_EVERY nodes) or the node budget, whichever comes first.
+    if (++this.nodes >= this.#checkAt) {
+      if (this.nodes >= this.#nodeLimit || performance.now() > this.#deadline) {
+        this.#aborted = true;
+        return 0;
+      }
+      this.#checkAt = Math.min(this.nodes + CHECK_EVERY, this.#nodeLimit);
     }
     // Optimisation 7: anticipate losing moves. The opponent's winning spots (empty cells that
     // would complete a four of theirs) decide which of our moves are playable at all.

@@ -1,0 +1,209 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { Position } from '../position.js';
+import { TEST_SETS, parseTestSet, type TestPosition, type TestSetId } from '../testdata/test-sets.js';
+import { MAX_SCORE, MIN_SCORE, Solver } from './solver.js';
+import { TranspositionTable, isPrime, nextPrime } from './transposition-table.js';
+
+const TESTDATA = new URL('../testdata/', import.meta.url);
+
+function load(id: TestSetId): TestPosition[] {
+  const set = TEST_SETS.find((s) => s.id === id)!;
+  return parseTestSet(readFileSync(new URL(set.file, TESTDATA), 'utf8'));
+}
+
+/** `count` positions spread evenly over the file (every k-th line), or all of them. */
+function sample(positions: TestPosition[], count: number): TestPosition[] {
+  if (count >= positions.length) return positions;
+  const step = positions.length / count;
+  return Array.from({ length: count }, (_, i) => positions[Math.floor(i * step)]!);
+}
+
+// The sample CI runs (the whole 5000, strong and weak: `npm run solve:all`). Sized to keep this
+// file well under a minute on a busy 2-core machine.
+const SAMPLE: readonly [TestSetId, number][] = [
+  ['end-easy', 1000],
+  ['middle-easy', 1000],
+  ['middle-medium', 60],
+  ['begin-easy', 200],
+  ['begin-medium', 6],
+];
+
+// One solver per mode, its table kept across positions: the table holds only true bounds, so
+// reusing it must never change a score (this also tests that).
+const strong = new Solver();
+const weak = new Solver();
+
+describe('Solver on Pascal Pons’ test sets', () => {
+  for (const [id, count] of SAMPLE) {
+    const positions = sample(load(id), count);
+    it(`solves ${String(positions.length)} ${id} positions exactly (strong)`, () => {
+      const wrong = positions.filter((p) => strong.solve(Position.fromMoves(p.moves)) !== p.score);
+      expect(wrong).toEqual([]);
+    });
+    it(`solves ${String(positions.length)} ${id} positions exactly (weak)`, () => {
+      const wrong = positions.filter((p) => weak.solve(Position.fromMoves(p.moves), true) !== Math.sign(p.score));
+      expect(wrong).toEqual([]);
+    });
+  }
+
+  it('has test files with 1000 well-formed positions each', () => {
+    for (const set of TEST_SETS) {
+      const positions = load(set.id);
+      expect(positions).toHaveLength(1000);
+      for (const p of positions.slice(0, 50)) {
+        const position = Position.fromMoves(p.moves);
+        expect(position.isGameOver()).toBe(false);
+        expect(p.score).toBeGreaterThanOrEqual(MIN_SCORE);
+        expect(p.score).toBeLessThanOrEqual(MAX_SCORE);
+      }
+    }
+    expect(() => parseTestSet('44 1\n4x 2\n')).toThrow(/line 2/);
+  });
+});
+
+describe('Solver', () => {
+  it('follows the public score convention', () => {
+    expect([MIN_SCORE, MAX_SCORE]).toEqual([-18, 18]);
+    expect(strong.solve(Position.fromMoves('4455'))).toBe(18); // red wins with its 4th stone
+    expect(strong.solve(Position.fromMoves('44455554221'))).toBe(-15);
+    expect(strong.solve(Position.fromMoves('4455'), true)).toBe(1);
+    expect(strong.solve(Position.fromMoves('44455554221'), true)).toBe(-1);
+    // An immediate win with the k-th stone scores 22 - k: red's 4th stone here.
+    expect(strong.solve(Position.fromMoves('121212'))).toBe(18);
+  });
+
+  it('scores the last empty cell of an otherwise full board: a draw', () => {
+    const almostFull = Position.fromMoves('121212' + '212121' + '343434' + '434343' + '565656' + '656565' + '77777');
+    expect(almostFull.moves).toBe(41);
+    expect(strong.solve(almostFull)).toBe(0);
+    expect(strong.analyze(almostFull)).toEqual([null, null, null, null, null, null, 0]);
+  });
+
+  it('analyzes every column: the best column scores the position, full columns are null', () => {
+    const positions = [...sample(load('middle-easy'), 25), ...sample(load('end-easy'), 25)];
+    for (const { moves, score } of positions) {
+      const position = Position.fromMoves(moves);
+      const scores = strong.analyze(position);
+      expect(scores).toHaveLength(7);
+      for (let col = 0; col < 7; col++) expect(scores[col] === null).toBe(!position.canPlay(col));
+      expect(Math.max(...scores.map((s) => s ?? -Infinity))).toBe(score);
+      expect(position.toMoves()).toBe(moves); // unchanged
+      const signs = weak.analyze(position, true);
+      expect(signs).toEqual(scores.map((s) => (s === null ? null : Math.sign(s))));
+    }
+    // A column that wins at once scores 22 - (the winner's stone count).
+    expect(strong.analyze(Position.fromMoves('121212'))[0]).toBe(18);
+  });
+
+  it('refuses a finished game', () => {
+    expect(() => strong.solve(Position.fromMoves('1212121'))).toThrow(RangeError);
+    expect(() => strong.analyze(Position.fromMoves('1212121'))).toThrow(RangeError);
+  });
+});
+
+describe('Solver.search within a budget', () => {
+  const hard = load('begin-medium')[0]!;
+
+  it('stops on a node budget with bounds that hold the true score, and the table stays sound', () => {
+    const solver = new Solver({ tableSize: 1 << 20 });
+    for (const maxNodes of [1, 5_000, 20_000]) {
+      const r = solver.search(Position.fromMoves(hard.moves), { maxNodes });
+      expect(r.complete).toBe(false);
+      expect(r.score).toBeNull();
+      expect(r.nodes).toBeLessThanOrEqual(maxNodes);
+      expect(r.lower).toBeLessThanOrEqual(hard.score);
+      expect(r.upper).toBeGreaterThanOrEqual(hard.score);
+    }
+    // What the aborted searches stored must not mislead the full search.
+    const full = solver.search(Position.fromMoves(hard.moves));
+    expect(full).toMatchObject({ score: hard.score, lower: hard.score, upper: hard.score, complete: true });
+  });
+
+  it('is deterministic on a node budget', () => {
+    const a = new Solver({ tableSize: 1 << 20 }).search(Position.fromMoves(hard.moves), { maxNodes: 30_000 });
+    const b = new Solver({ tableSize: 1 << 20 }).search(Position.fromMoves(hard.moves), { maxNodes: 30_000 });
+    expect(a).toEqual(b);
+  });
+
+  it('stops at once when the deadline has passed', () => {
+    const r = strong.search(Position.fromMoves('4'), { deadline: performance.now() - 1 });
+    expect(r.complete).toBe(false);
+    expect(r.nodes).toBe(0);
+    expect(r.lower).toBeLessThanOrEqual(r.upper);
+  });
+
+  it('reports weak bounds as signs', () => {
+    const r = new Solver({ tableSize: 1 << 20 }).search(Position.fromMoves(hard.moves), { weak: true, maxNodes: 2_000 });
+    expect(r.lower).toBeGreaterThanOrEqual(-1);
+    expect(r.upper).toBeLessThanOrEqual(1);
+    expect(r.lower).toBeLessThanOrEqual(Math.sign(hard.score));
+    expect(r.upper).toBeGreaterThanOrEqual(Math.sign(hard.score));
+  });
+});
+
+describe('Solver.bestMove', () => {
+  it('plays a perfect move when it completes', () => {
+    for (const { moves, score } of sample(load('middle-easy'), 30)) {
+      const position = Position.fromMoves(moves);
+      const best = strong.bestMove(position);
+      expect(best.complete).toBe(true);
+      expect(best.score).toBe(score);
+      expect(strong.analyze(position)[best.column]).toBe(score);
+    }
+  });
+
+  it('on a tiny budget still plays a legal column and never one that loses at once when another does not', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 6 }), { maxLength: 20 }), (choices) => {
+        const position = new Position();
+        for (const c of choices) {
+          const legal = position.legalMoves();
+          if (legal.length === 0 || position.canWinNext()) break;
+          position.play(legal[c % legal.length]!);
+        }
+        if (position.isGameOver()) return;
+        const solver = new Solver({ tableSize: (1 << 17) + 1 });
+        const { column } = solver.bestMove(position, { maxNodes: 50 });
+        expect(position.canPlay(column)).toBe(true);
+        const losesAtOnce = (col: number): boolean => {
+          if (position.isWinningMove(col)) return false;
+          const child = position.clone();
+          child.play(col);
+          return !child.isGameOver() && child.canWinNext();
+        };
+        if (position.legalMoves().some((col) => !losesAtOnce(col))) expect(losesAtOnce(column)).toBe(false);
+        if (position.canWinNext()) expect(position.isWinningMove(column)).toBe(true);
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
+
+describe('TranspositionTable', () => {
+  it('has a prime size and reduces 49-bit keys exactly', () => {
+    expect([2, 3, 5, 7, 8388617].every(isPrime)).toBe(true);
+    expect([1, 4, 9, 8388608].some(isPrime)).toBe(false);
+    expect(nextPrime(1 << 23)).toBe(8388617);
+    const table = new TranspositionTable((1 << 17) + 1);
+    expect(isPrime(table.size)).toBe(true);
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: (1n << 49n) - 1n }), (key) => {
+        expect(table.index(Number(key))).toBe(Number(key % BigInt(table.size)));
+      }),
+      { numRuns: 2000 },
+    );
+    // Keys right next to multiples of the size, where the rounded quotient is most likely off.
+    for (const k of [1, 2, 1000, 2 ** 30, 2 ** 31 + 5]) {
+      for (const d of [-1, 0, 1]) {
+        const key = k * table.size + d;
+        if (key >= 0 && key < 2 ** 49) expect(table.index(key)).toBe(Number(BigInt(key) % BigInt(table.size)));
+      }
+    }
+  });
+
+  it('rejects sizes it cannot key uniquely', () => {
+    expect(() => new TranspositionTable(1000)).toThrow(RangeError);
+  });
+});
