@@ -16,6 +16,8 @@ export interface BatchRecord {
   readonly config: ExperimentConfig;
   /** The game indices this run (or shard) set out to play: [start, end). */
   readonly planned: GameRange;
+  /** Games in the whole experiment (all shards): games 0 .. total-1. */
+  readonly total: number;
   readonly start: number;
   readonly end: number;
   readonly tally: Tally;
@@ -48,6 +50,7 @@ function checkRecord(value: unknown, where: string): BatchRecord {
   if (typeof c !== 'object' || typeof c.game !== 'string' || !Array.isArray(c.lineups) || !isCount(c.seed) || typeof c.paired !== 'boolean') return fail('bad config');
   if (!c.lineups.every((l) => Array.isArray(l) && l.every((a) => typeof a === 'string'))) return fail('bad lineups');
   if (!Array.isArray(r.planned) || !isCount(r.planned[0]) || !isCount(r.planned[1])) return fail('bad planned range');
+  if (!isCount(r.total) || r.planned[1] > r.total) return fail('bad total');
   if (!isCount(r.start) || !isCount(r.end) || r.end <= r.start) return fail('bad game range');
   const t = r.tally;
   if (typeof t !== 'object' || !Array.isArray(t.lineups) || !Array.isArray(t.differences)) return fail('bad tally');
@@ -97,6 +100,8 @@ export interface Combined {
   readonly covered: GameRange[];
   /** Union of the planned ranges of the runs the records came from, sorted and coalesced. */
   readonly planned: GameRange[];
+  /** The whole experiment's size (the largest total recorded). */
+  readonly total: number;
 }
 
 /** Adds up records of one experiment; refuses mixed experiments and overlapping batches. */
@@ -120,6 +125,7 @@ export function combineRecords(records: readonly BatchRecord[]): Combined {
     tally,
     covered: coalesce(sorted.map((r): GameRange => [r.start, r.end])),
     planned: coalesce(records.map((r) => r.planned)),
+    total: Math.max(...records.map((r) => r.total)),
   };
 }
 

@@ -79,6 +79,7 @@ export async function runExperimentCommand(spec: ExperimentCommand): Promise<voi
   let planned: GameRange[] = [];
   let covered: GameRange[] = [];
   let initial: Tally | undefined;
+  let total = options.games;
   if (options.resume !== undefined) {
     let combined;
     try {
@@ -95,6 +96,7 @@ export async function runExperimentCommand(spec: ExperimentCommand): Promise<voi
     planned = explicit('games') || explicit('shard') ? [plannedRange(options)] : combined.planned;
     covered = combined.covered;
     initial = combined.tally;
+    if (!explicit('games')) total = combined.total;
   } else {
     if (seed === undefined) {
       seed = freshSeed();
@@ -121,8 +123,8 @@ export async function runExperimentCommand(spec: ExperimentCommand): Promise<voi
   process.on('SIGINT', onSigint);
   const lineups = spec.lineups.length;
   const already = (initial?.lineups[0]?.games ?? 0) * lineups;
-  const total = ranges.reduce((n, [s, e]) => n + e - s, 0) * lineups + already;
-  const bar = progressBar(total);
+  const toPlay = ranges.reduce((n, [s, e]) => n + e - s, 0) * lineups + already;
+  const bar = progressBar(toPlay);
   let result;
   try {
     result = await runExperiment({
@@ -136,7 +138,7 @@ export async function runExperimentCommand(spec: ExperimentCommand): Promise<voi
         bar.update(already + played);
       },
       onBatch: (batch) => {
-        if (outFile !== undefined) appendRecord(outFile, { format: RECORD_FORMAT, config, planned: span, start: batch.start, end: batch.end, tally: batch.tally });
+        if (outFile !== undefined) appendRecord(outFile, { format: RECORD_FORMAT, config, planned: span, total, start: batch.start, end: batch.end, tally: batch.tally });
       },
       untilCi:
         options.untilCi === undefined

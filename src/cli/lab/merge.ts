@@ -35,7 +35,7 @@ export function registerMerge(program: Command): Command {
         const report = tournamentReport(config, tally);
         process.stdout.write(`${json ? JSON.stringify(report, null, 2) : formatTournament(report)}\n`);
       }
-      const missing = missingRanges(combined.planned, combined.covered);
+      const missing = missingRanges([[0, combined.total]], combined.covered);
       if (missing.length > 0) {
         const count = missing.reduce((n, [s, e]) => n + e - s, 0);
         const list = missing.slice(0, 5).map(([s, e]) => `${String(s)}..${String(e - 1)}`).join(', ');
