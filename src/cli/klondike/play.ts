@@ -9,6 +9,7 @@ import { freshSeed } from '../../core/random.js';
 import { BasicKlondike } from '../../games/klondike/basic-klondike.js';
 import { IllegalArgumentError, IllegalStateError } from '../../games/klondike/errors.js';
 import { applyMove, hint, type KlondikeMove } from '../../games/klondike/moves.js';
+import type { KlondikeModel, UndoableKlondikeModel } from '../../games/klondike/model.js';
 import { KlondikeTextualView } from '../../games/klondike/view.js';
 import { parsePositiveInt, parseSeed, UsageError } from '../options.js';
 import { LineReader } from '../terminal.js';
@@ -74,11 +75,12 @@ export function parseMove(words: readonly string[]): KlondikeMove | string {
   }
 }
 
-function picture(model: BasicKlondike): string {
+function picture(model: KlondikeModel): string {
   const ruler = Array.from({ length: model.getNumPiles() }, (_, p) => String(p).padStart(3)).join('');
   return `${new KlondikeTextualView(model).toString()}\n${'-'.repeat(ruler.length)}\n${ruler}\nScore: ${String(model.getScore())}\n`;
 }
 
+/** Opens a terminal game: deals from the seed (a fresh one when none is given, printed), then plays. */
 export async function playKlondike(options: PlayOptions, input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stdout): Promise<void> {
   const seed = options.seed ?? freshSeed();
   const model = new BasicKlondike(seed);
@@ -88,11 +90,20 @@ export async function playKlondike(options: PlayOptions, input: NodeJS.ReadableS
     if (error instanceof IllegalArgumentError) throw new UsageError(error.message);
     throw error;
   }
+  output.write(`Klondike, deal ${String(seed)}: ${String(options.piles)} piles, ${String(options.draw)} draw cards shown. Replay it with --seed ${String(seed)}.\n`);
+  output.write(`${COMMAND_HELP}\n\n`);
+  await playSession(model, input, output);
+}
+
+/**
+ * Plays a started model from `input`, one command per line, until the game is over, the player
+ * quits, or the input ends. Prints the view and the score after every change; an invalid move
+ * prints `Invalid move. <reason>` and changes nothing.
+ */
+export async function playSession(model: UndoableKlondikeModel, input: NodeJS.ReadableStream, output: NodeJS.WritableStream): Promise<void> {
   const say = (text: string): void => {
     output.write(`${text}\n`);
   };
-  say(`Klondike, deal ${String(seed)}: ${String(options.piles)} piles, ${String(options.draw)} draw cards shown. Replay it with --seed ${String(seed)}.`);
-  say(`${COMMAND_HELP}\n`);
   output.write(picture(model));
   const reader = new LineReader(input, output);
   // Through a pipe nothing echoes what was typed; echo it so a transcript reads like a session.
