@@ -3,9 +3,10 @@
  * `npm run bench -- --filter uno` runs the benchmarks whose engine or name matches.
  */
 import { connectFwarBenchmarks } from './connect-fwar.js';
+import { klondikeBenchmarks } from './klondike.js';
 import { formatTable, measure, type Benchmark, type Measurement } from './harness.js';
 
-const all: Benchmark[] = [...connectFwarBenchmarks];
+const all: Benchmark[] = [...connectFwarBenchmarks, ...klondikeBenchmarks];
 
 const filterAt = process.argv.indexOf('--filter');
 const filter = filterAt >= 0 ? (process.argv[filterAt + 1] ?? '').toLowerCase() : '';

@@ -6,11 +6,13 @@ import type { GameDefinition, GameState } from '../core/game.js';
 import { connectFwarGame } from '../games/connect-fwar/definition.js';
 import { unoWarGame } from '../games/uno-war/definition.js';
 import { connectFourGame } from '../games/connect-four/definition.js';
+import { klondikeGame } from '../games/klondike/definition.js';
 
 export const GAMES: Readonly<Record<string, GameDefinition<GameState>>> = {
   [connectFwarGame.id]: connectFwarGame as unknown as GameDefinition<GameState>,
   [unoWarGame.id]: unoWarGame as unknown as GameDefinition<GameState>,
   [connectFourGame.id]: connectFourGame as unknown as GameDefinition<GameState>,
+  [klondikeGame.id]: klondikeGame as unknown as GameDefinition<GameState>,
 };
 
 export function gameById(id: string): GameDefinition<GameState> {
