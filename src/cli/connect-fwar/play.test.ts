@@ -1,0 +1,125 @@
+/**
+ * End-to-end tests of `tabletop connect-fwar play`: the built binary, driven through stdin.
+ * (Build first: `npx tsc -p tsconfig.build.json`; `npm test` does.)
+ */
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../test-support/cli.js';
+import { Board } from '../../games/connect-fwar/board.js';
+import type { Card } from '../../core/cards.js';
+import { ConnectFwar } from '../../games/connect-fwar/connect-fwar.js';
+import { BasicPlayer, DISCARD_MOVE } from '../../games/connect-fwar/player.js';
+import { RULES_SUMMARY } from './play.js';
+
+const PROMPT = 'Column 0-3, d to discard, q to quit: ';
+const EMPTY_BOARD = '\n' + '-------------\n|  |  |  |  |\n'.repeat(4) + '-------------\n';
+
+/** BasicPlayer's answers for the game of `seed`, typed as a person would (column or `d`). */
+function basicAnswers(seed: number): string[] {
+  const answers: string[] = [];
+  const basic = new BasicPlayer();
+  ConnectFwar.play({ nextMove: (card: Card, board: Board) => {
+    const move = basic.nextMove(card, board);
+    answers.push(move === DISCARD_MOVE ? 'd' : String(move));
+    return move;
+  } }, { seed });
+  return answers;
+}
+
+describe('tabletop connect-fwar play', () => {
+  it('plays a whole game to the end through a pipe and prints the final score', async () => {
+    const seed = 12;
+    const score = ConnectFwar.play(new BasicPlayer(), { seed });
+    expect(score).toBeGreaterThan(0); // this deal is won by BasicPlayer's answers
+    const answers = basicAnswers(seed);
+    const result = await runCli(['connect-fwar', 'play', '--seed', String(seed)], { input: answers.join('\n') + '\n' });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout.split(PROMPT)).toHaveLength(answers.length + 1);
+    expect(result.stdout).toContain(`Card ${String(answers.length)} of 52, ${String(score)} left in the deck:`);
+    expect(result.stdout.endsWith(`Four connected with ${String(score)} cards left in the deck! Final score: ${String(score)}.\n`)).toBe(true);
+  });
+
+  it('prints an exact transcript: header, each card and board, the echoed answers, the ending', async () => {
+    const result = await runCli(['connect-fwar', 'play', '--seed', '7'], { input: '0\n1\nq\n' });
+    expect(result.status).toBe(0);
+    const boardAfter = (row0: string): string => '\n' + '-------------\n|  |  |  |  |\n'.repeat(3) + `-------------\n${row0}\n-------------\n`;
+    expect(result.stdout).toBe(
+      [
+        'ConnectFwar, deal 7. Replay it with --seed 7.\n',
+        `${RULES_SUMMARY}\n`,
+        '\nCard 1 of 52, 51 left in the deck:\n',
+        EMPTY_BOARD,
+        'Your card: ♦5  (Five of Diamonds)\n',
+        `${PROMPT}0\n`,
+        '\nCard 2 of 52, 50 left in the deck:\n',
+        boardAfter('|♦5|  |  |  |'),
+        'Your card: ♦8  (Eight of Diamonds)\n',
+        `${PROMPT}1\n`,
+        '\nCard 3 of 52, 49 left in the deck:\n',
+        boardAfter('|♦5|♦8|  |  |'),
+        'Your card: ♥5  (Five of Hearts)\n',
+        `${PROMPT}q\n`,
+        boardAfter('|♦5|♦8|  |  |'),
+        'Quit with 49 cards left in the deck and no four connected yet. Score so far: 0.\n',
+      ].join(''),
+    );
+  });
+
+  it('re-asks after invalid answers and illegal columns, saying why', async () => {
+    // Seed 7 deals ♦5, ♦8, ♥5: after 0 and 1, the ♥5 cannot go on column 1 (♦8 is higher).
+    const result = await runCli(['connect-fwar', 'play', '--seed', '7'], { input: '0\n1\n1\n4\n-1\nfoo\n\n2\nq\n' });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('♥5 cannot go on column 1: its top card ♦8 ranks higher. Choose another column or d.\n');
+    for (const bad of ['4', '-1', 'foo', '']) expect(result.stdout).toContain(`'${bad}' is not a move. Answer 0 to 3 for a column, d to discard or q to quit.\n`);
+    expect(result.stdout).toContain('|♦5|♦8|♥5|  |');
+    expect(result.stdout).toContain('Quit with 48 cards left in the deck and no four connected yet. Score so far: 0.\n');
+  });
+
+  it('ends cleanly at the end of input, printing the score so far', async () => {
+    const result = await runCli(['connect-fwar', 'play', '--seed', '7'], { input: 'd\nd\n' });
+    expect(result.status).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout.endsWith(`${EMPTY_BOARD}End of input with 49 cards left in the deck and no four connected yet. Score so far: 0.\n`)).toBe(true);
+  });
+
+  it('ends at once on empty input', async () => {
+    const result = await runCli(['connect-fwar', 'play', '--seed', '3']);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('End of input with 51 cards left in the deck');
+  });
+
+  it('loses with score 0 when every card is discarded', async () => {
+    const result = await runCli(['connect-fwar', 'play', '--seed', '5'], { input: 'd\n'.repeat(52) });
+    expect(result.status).toBe(0);
+    expect(result.stdout.endsWith(`${EMPTY_BOARD}The deck is empty and no four connected. Final score: 0.\n`)).toBe(true);
+  });
+
+  it('without --seed picks a fresh deal and prints it so the game can be replayed', async () => {
+    const first = await runCli(['connect-fwar', 'play'], { input: 'q\n' });
+    expect(first.status).toBe(0);
+    const seed = /^ConnectFwar, deal (\d+)\. Replay it with --seed \1\.$/m.exec(first.stdout)?.[1];
+    expect(seed).toBeDefined();
+    const replay = await runCli(['connect-fwar', 'play', '--seed', seed!], { input: 'q\n' });
+    expect(replay.stdout).toBe(first.stdout);
+  });
+
+  it.each([['x'], ['-1'], ['1.5'], ['9007199254740992']])('rejects --seed %s with exit status 2', async (seed) => {
+    const result = await runCli(['connect-fwar', 'play', '--seed', seed], { input: '0\n' });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/seed/i);
+    expect(result.stdout).toBe('');
+  });
+
+  it('rejects an unknown option with exit status 2', async () => {
+    const result = await runCli(['connect-fwar', 'play', '--colour']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain("unknown option '--colour'");
+  });
+
+  it('explains itself in --help, with an example', async () => {
+    const result = await runCli(['connect-fwar', 'play', '--help']);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('--seed <n>');
+    expect(result.stdout).toContain('tabletop connect-fwar play --seed 42');
+  });
+});
