@@ -258,14 +258,17 @@ export class KlondikeState implements GameState {
     for (let src = 0; src < piles; src++) {
       const h = this.heights[src]!;
       const up = h - this.hidden[src]!;
-      const base = src * rows;
+      if (up === 0) continue;
+      const bottomValue = VALUE[this.cells[src * rows + h - 1]!]!;
       for (let dest = 0; dest < piles; dest++) {
         if (dest === src) continue;
-        for (let n = 1; n <= up; n++) {
-          if (this.canBuild(this.cells[base + h - n]!, dest)) {
-            if (out === null) return 1;
-            out[count++] = movePileBase + NUM_VALUES * (piles * src + dest) + n - 1;
-          }
+        // The face-up cards are a build rising by one from the bottom card, so exactly one count
+        // n could put the right value (one below dest's last card, or a King) at the run's top.
+        const last = this.lastCard(dest);
+        const n = (last === UNSEEN ? NUM_VALUES + 1 : VALUE[last]!) - bottomValue;
+        if (n >= 1 && n <= up && this.canBuild(this.cells[src * rows + h - n]!, dest)) {
+          if (out === null) return 1;
+          out[count++] = movePileBase + NUM_VALUES * (piles * src + dest) + n - 1;
         }
       }
     }
