@@ -3,9 +3,9 @@
  * may come through a pipe); bots run in worker threads or as external programs. The board is drawn
  * after every move.
  */
-import { Option, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import { colorName, type Player } from '../../games/connect-four/player.js';
-import { HumanPlayer } from '../../games/connect-four/players/human.js';
+import { HumanPlayer, type LineSource } from '../../games/connect-four/players/human.js';
 import { Position } from '../../games/connect-four/position.js';
 import { moveString, type GameResult } from '../../games/connect-four/referee/result.js';
 import { freshSeed } from '../../core/random.js';
@@ -30,7 +30,7 @@ export function collectBot(value: string, previous: ExternalBotDefinition[]): Ex
   try {
     return [...previous, parseBotDefinition(value)];
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new InvalidArgumentError((error as Error).message);
   }
 }
 
@@ -68,8 +68,17 @@ async function play(options: PlayOptions): Promise<void> {
   const lineup: LineupOptions = { timeLimitMs: options.time * 1000, level: options.level, seed, externals: options.bot };
   const needsInput = seats.includes('human');
   const reader = needsInput ? new LineReader(process.stdin, process.stdout) : null;
+  // Through a pipe nothing echoes what was typed: echo it, so the output reads as a transcript.
+  const echo = process.stdin.isTTY !== true;
+  const input: LineSource = {
+    ask: async (prompt) => {
+      const line = await reader!.ask(prompt);
+      if (echo) out(line ?? '(end of input)');
+      return line;
+    },
+  };
   const seat = (name: string, color: boolean): Player =>
-    name === 'human' ? new HumanPlayer(reader!, { name: 'human', say: out }) : createBot(name, lineup, 0, color);
+    name === 'human' ? new HumanPlayer(input, { name: 'human', say: out }) : createBot(name, lineup, 0, color);
 
   const referee = new Referee({
     timeLimitMs: lineup.timeLimitMs,

@@ -5,7 +5,7 @@
  * whole matrix (lab/ratings.ts).
  */
 import { availableParallelism } from 'node:os';
-import type { Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
 import { freshSeed } from '../../core/random.js';
 import { fitElo } from '../../lab/ratings.js';
 import { BUILTIN_BOTS, checkLineup, createBot, type ExternalBotDefinition, type LineupOptions } from '../../lab/connect-four/lineup.js';
@@ -44,9 +44,9 @@ export function registerTournament(command: Command): Command {
 
 function parseBotList(value: string): string[] {
   const bots = value.split(',').map((bot) => bot.trim()).filter((bot) => bot !== '');
-  if (bots.length < 2) throw new UsageError(`--bots needs at least two bots, got '${value}'`);
+  if (bots.length < 2) throw new InvalidArgumentError(`--bots needs at least two bots, got '${value}'`);
   const duplicate = bots.find((bot, i) => bots.indexOf(bot) !== i);
-  if (duplicate !== undefined) throw new UsageError(`--bots lists '${duplicate}' twice`);
+  if (duplicate !== undefined) throw new InvalidArgumentError(`--bots lists '${duplicate}' twice`);
   return bots;
 }
 

@@ -47,6 +47,7 @@ export interface MoveEvent {
 
 type Outcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly reason: ForfeitReason; readonly message: string };
 
+const MAX_TIMER_MS = 2 ** 31 - 1;
 const TIMED_OUT = Symbol('timed out');
 
 export class Referee {
@@ -121,7 +122,8 @@ export class Referee {
   async #within<T>(player: Player, limitMs: number, call: () => T | Promise<T>): Promise<Outcome<T>> {
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<typeof TIMED_OUT>((resolve) => {
-      if (Number.isFinite(limitMs)) timer = setTimeout(() => resolve(TIMED_OUT), limitMs);
+      // Beyond setTimeout's range (about 24.8 days) a limit is no limit.
+      if (limitMs <= MAX_TIMER_MS) timer = setTimeout(() => resolve(TIMED_OUT), limitMs);
     });
     const started = performance.now();
     try {

@@ -1,0 +1,126 @@
+/**
+ * End-to-end tests of `tabletop connect-four play` and `tournament` on the built binary (`npm test`
+ * builds first). Bots get small time limits so the file stays fast.
+ */
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { Position } from '../../games/connect-four/position.js';
+import { runCli } from '../../test-support/cli.js';
+
+const EXAMPLE_BOT = fileURLToPath(new URL('../../../examples/connect-four/first-free-column.mjs', import.meta.url));
+const EXAMPLE = `ex=node ${JSON.stringify(EXAMPLE_BOT)}`;
+
+function movesOf(stdout: string): string {
+  const match = /^Moves: (\d*)$/m.exec(stdout);
+  expect(match).not.toBeNull();
+  return match![1]!;
+}
+
+describe('tabletop connect-four play', () => {
+  it('plays a person through a pipe against an external bot, asking again after bad input', async () => {
+    const result = await runCli(['connect-four', 'play', '--yellow', 'ex', '--bot', EXAMPLE], { input: '4\n4\nx\n4\n9\n4\n' });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    const lines = result.stdout.split('\n');
+    expect(lines[0]).toBe('Connect Four: red (X) human against yellow (O) ex. Columns are numbered 1-7.');
+    expect(result.stdout).toContain(
+      [
+        "red (human), your column 1-7 (q to quit): x",
+        "'x' is not a column: type a number from 1 to 7, or q to quit.",
+        'red (human), your column 1-7 (q to quit): 4',
+        'red (human) plays column 4',
+      ].join('\n'),
+    );
+    // The bot answers column 1 every time; the person's fourth stone in column 4 wins.
+    expect(result.stdout.endsWith(
+      [
+        'red (human) plays column 4',
+        '. . . . . . .',
+        '. . . . . . .',
+        '. . . X . . .',
+        'O . . X . . .',
+        'O . . X . . .',
+        'O . . X . . .',
+        '1 2 3 4 5 6 7',
+        '',
+        'Result: red (human) wins with four in a row.',
+        'Moves: 4141414',
+        '',
+      ].join('\n'),
+    )).toBe(true);
+  });
+
+  it('ends cleanly when the person types q or input ends', async () => {
+    const quit = await runCli(['connect-four', 'play', '--yellow', 'random', '--seed', '1'], { input: 'q\n' });
+    expect(quit.status).toBe(0);
+    expect(quit.stdout).toContain('Result: yellow (random) wins: red (human) resigned: quit.\nMoves: (none)\nSeed: 1\n');
+    const eof = await runCli(['connect-four', 'play', '--red', 'random', '--yellow', 'human', '--seed', '1'], { input: '' });
+    expect(eof.status).toBe(0);
+    expect(eof.stdout).toContain('Result: red (random) wins: yellow (human) resigned: input ended.');
+  });
+
+  it('plays two bots against each other to a legal end', async () => {
+    const result = await runCli(['connect-four', 'play', '--red', 'alphabeta-2', '--yellow', 'ex', '--bot', EXAMPLE, '--time', '2']);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    const position = Position.fromMoves(movesOf(result.stdout));
+    expect(position.winner()).toBe(true); // the leftmost-column bot is no match for a search
+    expect(result.stdout).toContain('Result: red (alphabeta-2) wins with four in a row.');
+  });
+
+  it.each([
+    [['--red', 'nobody'], "Unknown bot 'nobody'"],
+    [['--time', '0'], 'The time limit must be a positive number'],
+    [['--level', '6'], 'The level must be from 1 to 5'],
+    [['--bot', 'nameless'], '--bot expects name=command'],
+    [['--bot', 'random=ls'], "Bot name 'random' is taken"],
+  ])('rejects %j with exit status 2', async (args, message) => {
+    const result = await runCli(['connect-four', 'play', ...args]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(message);
+    expect(result.stdout).toBe('');
+  });
+});
+
+describe('tabletop connect-four tournament', () => {
+  it('plays a round robin with an external bot and prints the matrix and ratings', async () => {
+    const result = await runCli(['connect-four', 'tournament', '--bots', 'alphabeta-1,random,ex', '--bot', EXAMPLE, '--time', '0.5', '--games', '2', '--seed', '7', '--jobs', '2']);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('Connect Four round robin: 3 bots, 2 games per pair, 6 games, move limit 0.5 s, seed 7\n');
+    const rows = result.stdout.split('\n').filter((line) => /^(alphabeta-1|random|ex) /.test(line));
+    expect(rows).toHaveLength(3);
+    for (const row of rows) {
+      const [, total, score, elo] = /(\d+-\d+-\d+)\s+([\d.]+%)\s+([+-]?\d+)$/.exec(row) ?? [];
+      const [w, d, l] = total!.split('-').map(Number);
+      expect(w! + d! + l!).toBe(4); // two opponents, two games each
+      expect(score).toBeDefined();
+      expect(elo).toBeDefined();
+    }
+    // The search bot wins all four of its games, as both colours.
+    expect(rows.find((row) => row.startsWith('alphabeta-1'))).toMatch(/\s4-0-0\s+100\.0%/);
+  });
+
+  it('records forfeits: a bot that never answers loses on time', async () => {
+    const sleepy = `sleepy=sh -c 'while read line; do case "$line" in init*) echo ready;; move) sleep 10;; esac; done'`;
+    const started = performance.now();
+    const result = await runCli(['connect-four', 'tournament', '--bots', 'ex,sleepy', '--bot', EXAMPLE, '--bot', sleepy, '--time', '0.3', '--games', '2']);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('sleepy: 2 timeout');
+    expect(result.stdout).toMatch(/^ex\s+-\s+2-0-0\s+2-0-0/m);
+    expect(performance.now() - started).toBeLessThan(15_000); // nowhere near the 10 s sleeps, twice
+  });
+
+  it.each([
+    [['--bots', 'solver'], '--bots needs at least two bots'],
+    [['--bots', 'solver,solver'], "lists 'solver' twice"],
+    [['--bots', 'solver,mystery'], "Unknown bot 'mystery'"],
+    [['--bots', 'solver,random', '--games', '0'], 'The number of games must be'],
+    [['--bots', 'solver,random', '--time', 'soon'], 'The time limit must be a positive number'],
+    [[], "required option '--bots <list>' not specified"],
+  ])('rejects %j with exit status 2', async (args, message) => {
+    const result = await runCli(['connect-four', 'tournament', ...args]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(message);
+  });
+});
