@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { checkLineup, moveBudgetMs, parseBotDefinition } from './lineup.js';
+
+describe('bot lineup', () => {
+  it('parses name=command, keeping any = in the command', () => {
+    expect(parseBotDefinition('mine=node bot.mjs --depth=3')).toEqual({ name: 'mine', command: 'node bot.mjs --depth=3' });
+    expect(parseBotDefinition(' spaced = ./bot ')).toEqual({ name: 'spaced', command: './bot' });
+  });
+
+  it.each([
+    ['no-command', 'expects name=command'],
+    ['empty=', 'expects name=command'],
+    ['=./bot', "Bot name '' must be"],
+    ['bad name=./bot', "Bot name 'bad name' must be"],
+    ['solver=./bot', 'taken by a built-in player'],
+    ['human=./bot', 'taken by a built-in player'],
+  ])('rejects %j', (text, message) => {
+    expect(() => parseBotDefinition(text)).toThrow(message);
+  });
+
+  it('knows built-in and declared bots only, each declared once', () => {
+    const externals = [{ name: 'mine', command: './bot' }];
+    expect(() => {
+      checkLineup(['alphabeta', 'alphabeta-5', 'solver', 'random', 'mine'], externals);
+    }).not.toThrow();
+    expect(() => {
+      checkLineup(['alphabeta-6'], externals);
+    }).toThrow("Unknown bot 'alphabeta-6'");
+    expect(() => {
+      checkLineup(['mine'], [...externals, ...externals]);
+    }).toThrow("Bot 'mine' is defined twice");
+  });
+
+  it('leaves bots a margin under the time limit', () => {
+    expect(moveBudgetMs(18_000)).toBe(13_500);
+    expect(moveBudgetMs(300)).toBe(200);
+    expect(moveBudgetMs(50)).toBe(1);
+  });
+});

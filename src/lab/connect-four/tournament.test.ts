@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { Player } from '../../games/connect-four/player.js';
+import { AlphaBetaPlayer } from '../../games/connect-four/players/alphabeta.js';
+import { runTournament, schedule, type TournamentOptions } from './tournament.js';
+
+/** Plays the leftmost column that is not full (in-thread: these tests are about bookkeeping). */
+function leftmost(): Player {
+  const heights = [0, 0, 0, 0, 0, 0, 0];
+  return {
+    init: () => undefined,
+    name: () => 'leftmost',
+    move: () => {
+      const column = heights.findIndex((h) => h < 6);
+      heights[column]!++;
+      return column;
+    },
+    inform: (column) => {
+      heights[column]!++;
+    },
+  };
+}
+
+/** Answers column 7, which does not exist. */
+const outOfRange = (): Player => ({ init: () => undefined, name: () => 'wild', move: () => 7, inform: () => undefined });
+
+const create: TournamentOptions['createPlayer'] = (bot) =>
+  bot === 'search' ? new AlphaBetaPlayer({ level: 2 }) : bot === 'wild' ? outOfRange() : leftmost();
+
+describe('schedule', () => {
+  it('meets every pair the given number of times, colours alternating', () => {
+    expect(schedule(3, 2)).toEqual([
+      { red: 0, yellow: 1 },
+      { red: 1, yellow: 0 },
+      { red: 0, yellow: 2 },
+      { red: 2, yellow: 0 },
+      { red: 1, yellow: 2 },
+      { red: 2, yellow: 1 },
+    ]);
+  });
+});
+
+describe('runTournament', () => {
+  const options = { bots: ['search', 'leftmost', 'wild'], gamesPerPair: 2, timeLimitMs: 5_000, createPlayer: create } as const;
+
+  it('fills the matrix and counts forfeits by reason', async () => {
+    const seen: number[] = [];
+    const results = await runTournament({ ...options, concurrency: 1, onGame: (_game, done) => seen.push(done) });
+    expect(seen).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(results.games.map((game) => [game.red, game.yellow])).toEqual(schedule(3, 2).map((game) => [game.red, game.yellow]));
+    // search beats leftmost as both colours; everybody beats wild, which forfeits at once.
+    expect(results.wins).toEqual([
+      [0, 2, 2],
+      [0, 0, 2],
+      [0, 0, 0],
+    ]);
+    expect(results.draws.flat().every((d) => d === 0)).toBe(true);
+    expect(results.forfeits[2]!['illegal-move']).toBe(4);
+    expect(results.forfeits[1]!['illegal-move']).toBe(0);
+  });
+
+  it('gives the same results however many games run at once', async () => {
+    const one = await runTournament({ ...options, concurrency: 1 });
+    const three = await runTournament({ ...options, concurrency: 3 });
+    expect(three.wins).toEqual(one.wins);
+    expect(three.games.map((game) => game.result.moves)).toEqual(one.games.map((game) => game.result.moves));
+  });
+
+  it('rejects a lineup that makes no tournament', async () => {
+    await expect(runTournament({ ...options, bots: ['search'], concurrency: 1 })).rejects.toThrow(RangeError);
+    await expect(runTournament({ ...options, bots: ['search', 'search'], concurrency: 1 })).rejects.toThrow(RangeError);
+    await expect(runTournament({ ...options, gamesPerPair: 0, concurrency: 1 })).rejects.toThrow(RangeError);
+    await expect(runTournament({ ...options, concurrency: 0 })).rejects.toThrow(RangeError);
+  });
+});
