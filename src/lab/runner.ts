@@ -42,6 +42,11 @@ export interface RunOptions {
   readonly ranges: readonly GameRange[];
   /** Worker threads; 0 or 1 plays in this thread (no workers). Default: the available cores. */
   readonly threads?: number;
+  /**
+   * Play on worker threads even with one thread (benchmarks compare 1 and 2 workers). Default:
+   * workers when threads > 1.
+   */
+  readonly workers?: boolean;
   /** Game indices per batch. Default: about 50 batches per thread, from 100 to 10,000. */
   readonly batchSize?: number;
   /** A tally to start from (e.g. the batches a resumed run already holds). */
@@ -145,8 +150,8 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
     options.onProgress?.(played, total);
   };
 
-  const useWorkers = threads > 1;
-  const pool = useWorkers ? new Piscina<BatchTask, Tally>({ filename: workerFile(), minThreads: threads, maxThreads: threads, idleTimeout: 1000 }) : undefined;
+  const useWorkers = options.workers ?? threads > 1;
+  const pool = useWorkers ? new Piscina<BatchTask, Tally>({ filename: workerFile(), minThreads: Math.max(1, threads), maxThreads: Math.max(1, threads), idleTimeout: 1000 }) : undefined;
   const local = useWorkers ? undefined : new BatchPlayer(config);
 
   // Rounds: one round for a fixed-size run; for untilCi, rounds ending at fixed game indices.

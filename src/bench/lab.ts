@@ -1,0 +1,34 @@
+/**
+ * `npm run bench:lab`: the lab runner's scaling — ConnectFwar BasicPlayer games per second in this
+ * thread, on 1 worker and on 2 workers (the same games: the figures and checksums must agree).
+ * `node dist/bench/lab.js --games 4000000` sets the games per measurement (default 4,000,000).
+ * Wall time includes starting the workers, as a user's run does.
+ */
+import { availableParallelism } from 'node:os';
+import { runExperiment } from '../lab/runner.js';
+
+const gamesAt = process.argv.indexOf('--games');
+const games = gamesAt >= 0 ? Number(process.argv[gamesAt + 1]) : 4_000_000;
+if (!Number.isSafeInteger(games) || games < 1) throw new RangeError(`--games must be a whole number >= 1`);
+
+const config = { game: 'connect-fwar', lineups: [['basic']], seed: 2024, paired: false };
+const setups = [
+  { label: 'in-process (no worker)', threads: 1, workers: false },
+  { label: '1 worker', threads: 1, workers: true },
+  { label: '2 workers', threads: 2, workers: true },
+] as const;
+
+console.log(`Node ${process.version}, ${String(availableParallelism())} cores available, ${new Date().toISOString()}`);
+console.log(`ConnectFwar BasicPlayer, ${games.toLocaleString('en-US')} games per setup, batches of 10,000\n`);
+const rates = new Map<string, number>();
+for (const setup of setups) {
+  const started = performance.now();
+  const { tally } = await runExperiment({ config, ranges: [[0, games]], threads: setup.threads, workers: setup.workers, batchSize: 10_000 });
+  const seconds = (performance.now() - started) / 1000;
+  const rate = games / seconds;
+  rates.set(setup.label, rate);
+  const checksum = tally.lineups[0]!.seats[0]!.sum;
+  console.log(`${setup.label.padEnd(24)} ${Math.round(rate).toLocaleString('en-US').padStart(11)} games/s  ${seconds.toFixed(2).padStart(6)} s  checksum ${String(checksum)}`);
+}
+const speedup = rates.get('2 workers')! / rates.get('1 worker')!;
+console.log(`\n2 workers / 1 worker: ${speedup.toFixed(2)}x (target >= 1.8x on an otherwise idle 2-core machine)`);
