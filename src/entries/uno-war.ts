@@ -1,2 +1,5 @@
-/** `tabletop-lab/uno-war`: the seed's classes under the seed's names (being written: see the open issue). */
-export {};
+/**
+ * `tabletop-lab/uno-war`: the seed's classes under the seed's names, plus the engine and the lab's
+ * definition for programs that simulate at speed.
+ */
+export * from '../games/uno-war/index.js';

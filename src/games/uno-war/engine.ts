@@ -27,6 +27,7 @@ import { Card, DECK_SIZE } from '../../core/cards.js';
 import { CHANCE, TERMINAL, type Agent, type GameState } from '../../core/game.js';
 import { randomInt, type Rng } from '../../core/random.js';
 import { CAN_PLAY, HAND_SIZE, NUM_PLAYERS, WINNING_SCORE } from './rules.js';
+import { Policy, builtInPolicy, chooseSlot, playableMask } from './agents.js';
 
 /** What the next node is. */
 export const Phase = {
@@ -46,6 +47,8 @@ export type Phase = (typeof Phase)[keyof typeof Phase];
 const IDENTITY = Uint8Array.from({ length: DECK_SIZE }, (_, i) => i);
 const HAND_CARDS = NUM_PLAYERS * HAND_SIZE;
 const NO_CARD = -1;
+/** `randomInt`'s rejection limit for n outcomes (n = 1..52), precomputed for the hot path. */
+const DRAW_LIMIT = Float64Array.from({ length: DECK_SIZE + 1 }, (_, n) => (n > 2 ? Math.floor(0x1_0000_0000 / n) * n : 0x1_0000_0000));
 
 export class UnoWarState implements GameState {
   readonly deck = new Uint8Array(DECK_SIZE);
@@ -211,17 +214,12 @@ export class UnoWarState implements GameState {
 
   /** `player` is to play: a Play node if they can, otherwise they lose the round at once. */
   private beginTurn(player: number): void {
-    const base = player * HAND_SIZE;
-    const row = this.top * DECK_SIZE;
-    const hands = this.hands;
-    for (let s = 0; s < HAND_SIZE; s++) {
-      if (CAN_PLAY[row + hands[base + s]!] === 1) {
-        this.toMove = player;
-        this.phase = Phase.Play;
-        return;
-      }
+    if (playableMask(this.hands, player * HAND_SIZE, this.top) !== 0) {
+      this.toMove = player;
+      this.phase = Phase.Play;
+    } else {
+      this.endRound(player ^ 1);
     }
-    this.endRound(player ^ 1);
   }
 
   private endRound(winner: number): void {
@@ -238,43 +236,97 @@ export class UnoWarState implements GameState {
 
   /**
    * Plays from the current node to the end with `agents`: the same game, random draw for random
-   * draw, as the generic `playOut`, without its per-node dispatch (this loop is the lab's hot path).
+   * draw, as the generic `playOut`, without its per-node dispatch. This loop is the lab's hot path:
+   * the draw is inlined with a precomputed rejection limit, the three built-in agents' choices are
+   * computed inline (`builtInPolicy`), and node bookkeeping stays in locals — written back before
+   * any other agent is asked, so such an agent sees (and may clone) an exact state.
    */
   playToEnd(agents: readonly Agent<UnoWarState>[], rng: Rng): void {
+    while (this.phase === Phase.Deal) this.applyAction(this.sampleChance(rng));
+    if (this.phase === Phase.Play) this.applyAction(agents[this.toMove]!.act(this, rng));
+    if (this.phase === Phase.Over) return;
     const deck = this.deck;
     const position = this.position;
     const hands = this.hands;
+    const scores = this.scores;
     const agent0 = agents[0]!;
     const agent1 = agents[1]!;
+    const policy0 = builtInPolicy(agent0);
+    const policy1 = builtInPolicy(agent1);
+    let remaining = this.remaining;
+    let top = this.top;
+    let pileSize = this.pileSize;
+    let player = this.toMove;
+    let slot = this.refillSlot;
+    // Now at a chance node: Pile (turn a card, `starter` to play) or Refill (`player`'s `slot`).
+    let startingRound = this.phase === Phase.Pile;
     for (;;) {
-      const phase = this.phase;
-      if (phase === Phase.Over) return;
-      if (phase === Phase.Play) {
-        const player = this.toMove;
-        const slot = (player === 0 ? agent0 : agent1).act(this, rng);
-        if (!this.isLegalSlot(slot)) {
-          throw new RangeError(`Illegal action ${String(slot)} by ${(player === 0 ? agent0 : agent1).name}: ${this.describeIllegalSlot(slot)}`);
-        }
-        this.top = hands[player * HAND_SIZE + slot]!;
-        this.pileSize++;
-        this.refillSlot = slot;
-        this.phase = Phase.Refill;
-        continue;
-      }
-      // A chance node: one lazy Fisher–Yates step (see the invariants above).
-      let n = this.remaining;
-      if (n === 0) n = DECK_SIZE;
+      // One lazy Fisher–Yates step, drawn exactly as `randomInt` would.
+      const n = remaining === 0 ? DECK_SIZE : remaining;
       const last = n - 1;
-      const j = last === 0 ? 0 : randomInt(rng, n);
+      let j = 0;
+      if (last !== 0) {
+        const limit = DRAW_LIMIT[n]!;
+        // (x ^ 2^31) >>> 0 is randomInt's x + 2^31 as a uint32; the division is exact here and,
+        // unlike a float64 `%`, does not call out to fmod.
+        let v = (rng.next() ^ 0x8000_0000) >>> 0;
+        while (v >= limit) v = (rng.next() ^ 0x8000_0000) >>> 0;
+        j = v - Math.floor(v / n) * n;
+      }
       const card = deck[j]!;
       const other = deck[last]!;
       deck[j] = other;
       position[other] = j;
       deck[last] = card;
       position[card] = last;
-      this.remaining = last;
-      this.receive(card);
+      remaining = last;
+      if (startingRound) {
+        top = card;
+        pileSize = 1;
+        player = this.starter;
+        startingRound = false;
+      } else {
+        hands[player * HAND_SIZE + slot] = card;
+        player ^= 1;
+      }
+      // `player` is to play: they play if they can, otherwise they lose the round.
+      const base = player * HAND_SIZE;
+      const mask = playableMask(hands, base, top);
+      if (mask === 0) {
+        const winner = player ^ 1;
+        const score = scores[winner]! + 1;
+        scores[winner] = score;
+        this.rounds++;
+        this.lastRoundWinner = winner;
+        this.starter = winner;
+        player = winner;
+        pileSize = 0;
+        if (score === WINNING_SCORE) break;
+        startingRound = true;
+        continue;
+      }
+      const policy = player === 0 ? policy0 : policy1;
+      if (policy !== Policy.Custom) {
+        slot = chooseSlot(policy, hands, base, mask);
+      } else {
+        this.remaining = remaining;
+        this.top = top;
+        this.pileSize = pileSize;
+        this.toMove = player;
+        this.phase = Phase.Play;
+        const agent = player === 0 ? agent0 : agent1;
+        slot = agent.act(this, rng);
+        if (!this.isLegalSlot(slot)) throw new RangeError(`Illegal action ${String(slot)} by ${agent.name}: ${this.describeIllegalSlot(slot)}`);
+      }
+      top = hands[base + slot]!;
+      pileSize++;
     }
+    this.remaining = remaining;
+    this.top = top;
+    this.pileSize = pileSize;
+    this.toMove = player;
+    this.refillSlot = slot;
+    this.phase = Phase.Over;
   }
 
   /** +1 for the winner and -1 for the loser once the game is over; 0 before. */

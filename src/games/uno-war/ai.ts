@@ -1,0 +1,60 @@
+import type { Card } from '../../core/cards.js';
+import type { ReadonlyCardPile } from './card-pile.js';
+import type { ReadonlyHand } from './hand.js';
+
+/**
+ * A strategy for UnoWar, and the seed's baseline: the FIRST playable card scanning slots 0 upwards
+ * ("effectively random" in the seed, since hands are not sorted — hence the name).
+ *
+ * An AI only chooses: it sees the hand and the pile through read-only views and returns a card of
+ * the hand, or null when it has no playable card. The match removes the card, so no AI can cheat;
+ * a card that is not in the hand or not playable (or a throw) loses the round.
+ *
+ * Subclasses override `getPlay` and `toString`. Ties go to the earliest slot throughout, which is
+ * also the slot the match removes, so these classes play exactly the engine's agents.
+ */
+export class AI {
+  getPlay(hand: ReadonlyHand, cardPile: ReadonlyCardPile): Card | null {
+    for (let i = 0; i < hand.getSize(); i++) {
+      const card = hand.get(i);
+      if (cardPile.canPlay(card)) return card;
+    }
+    return null;
+  }
+
+  toString(): string {
+    return 'Random Card AI';
+  }
+}
+
+/** Plays the lowest-rank playable card (the earliest slot among equal ranks). */
+export class SmallestCardAI extends AI {
+  override getPlay(hand: ReadonlyHand, cardPile: ReadonlyCardPile): Card | null {
+    let best: Card | null = null;
+    for (let i = 0; i < hand.getSize(); i++) {
+      const card = hand.get(i);
+      if (cardPile.canPlay(card) && (best === null || card.getRankNum() < best.getRankNum())) best = card;
+    }
+    return best;
+  }
+
+  override toString(): string {
+    return 'Smallest Card AI';
+  }
+}
+
+/** Plays the highest-rank playable card (the earliest slot among equal ranks). */
+export class BiggestCardAI extends AI {
+  override getPlay(hand: ReadonlyHand, cardPile: ReadonlyCardPile): Card | null {
+    let best: Card | null = null;
+    for (let i = 0; i < hand.getSize(); i++) {
+      const card = hand.get(i);
+      if (cardPile.canPlay(card) && (best === null || card.getRankNum() > best.getRankNum())) best = card;
+    }
+    return best;
+  }
+
+  override toString(): string {
+    return 'Biggest Card AI';
+  }
+}

@@ -1,0 +1,66 @@
+import { Card } from '../../core/cards.js';
+
+/** Thrown by `CardPile.play` for a card that may not go on the pile. */
+export class IllegalMoveError extends Error {
+  override readonly name = 'IllegalMoveError';
+}
+
+/** What an AI may see of the pile: the rule and the top card, nothing that changes it. */
+export interface ReadonlyCardPile {
+  canPlay(card: Card | null | undefined): boolean;
+  getNumCards(): number;
+  getTopCard(): Card;
+}
+
+/**
+ * The pile of a round. Only the top card matters to the rules, so the pile keeps that and a count.
+ * The rule: a card may go on the pile when it has the top card's suit or a rank at least as high
+ * (Ace = 1 is the lowest rank).
+ */
+export class CardPile implements ReadonlyCardPile {
+  #top: Card;
+  #count = 1;
+
+  /** A new pile whose only card is `topCard`. @throws TypeError unless it is a Card */
+  constructor(topCard: Card) {
+    if (!(topCard instanceof Card)) throw new TypeError(`A card pile starts with a card, not ${String(topCard)}`);
+    this.#top = topCard;
+  }
+
+  /** Whether `card` may be played on this pile (false for null or anything that is not a Card). */
+  canPlay(card: Card | null | undefined): boolean {
+    if (!(card instanceof Card)) return false;
+    return card.getSuitNum() === this.#top.getSuitNum() || card.getRankNum() >= this.#top.getRankNum();
+  }
+
+  /**
+   * Puts `card` on top.
+   * @throws IllegalMoveError, message starting `Illegal move detected!`, changing nothing, if
+   *   `canPlay(card)` is false (the seed printed that message instead).
+   */
+  play(card: Card | null | undefined): void {
+    if (!this.canPlay(card)) {
+      throw new IllegalMoveError(`Illegal move detected! ${String(card)} cannot be played on ${this.#top.toString()}`);
+    }
+    this.#top = card!;
+    this.#count++;
+  }
+
+  /** Cards in the pile, the starting card included (1 for a new pile). */
+  getNumCards(): number {
+    return this.#count;
+  }
+
+  getTopCard(): Card {
+    return this.#top;
+  }
+}
+
+/** A view of `pile` that can only be read, for AIs. */
+export function readonlyCardPile(pile: ReadonlyCardPile): ReadonlyCardPile {
+  return Object.freeze({
+    canPlay: (card: Card | null | undefined) => pile.canPlay(card),
+    getNumCards: () => pile.getNumCards(),
+    getTopCard: () => pile.getTopCard(),
+  });
+}

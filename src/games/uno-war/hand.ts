@@ -1,0 +1,83 @@
+import { Card } from '../../core/cards.js';
+
+/** Where a hand's replacement cards come from (UnoWar's `Deck`, which never runs dry). */
+export interface CardSource {
+  draw(): Card;
+}
+
+/** What an AI may see of a hand: its size and its cards, nothing that changes it. */
+export interface ReadonlyHand {
+  getSize(): number;
+  get(i: number): Card;
+}
+
+/**
+ * A hand of cards that refills itself from its deck: `remove(card)` puts the replacement in the
+ * removed card's slot, so the other cards keep their positions (the reference results depend on it).
+ *
+ * Invariant: always exactly `size` cards, all Cards (duplicates are possible: the deck reshuffles a
+ * fresh 52 while cards are still in hands).
+ */
+export class Hand implements ReadonlyHand {
+  readonly #cards: Card[];
+  readonly #deck: CardSource;
+
+  /**
+   * Draws `size` cards from `deck` into slots 0 upwards.
+   * @throws RangeError unless `size` is a positive integer; TypeError unless `deck` can draw.
+   */
+  constructor(deck: CardSource, size: number) {
+    if (typeof (deck as Partial<CardSource> | null)?.draw !== 'function') throw new TypeError('Hand needs a deck to draw from');
+    if (!Number.isSafeInteger(size) || size < 1) throw new RangeError(`Invalid hand size: ${String(size)} (expected a positive integer)`);
+    this.#deck = deck;
+    this.#cards = [];
+    for (let i = 0; i < size; i++) this.#cards.push(Hand.#drawFrom(deck));
+  }
+
+  static #drawFrom(deck: CardSource): Card {
+    const card = deck.draw();
+    if (!(card instanceof Card)) throw new TypeError(`Hand: the deck drew ${String(card)}, not a card`);
+    return card;
+  }
+
+  getSize(): number {
+    return this.#cards.length;
+  }
+
+  /**
+   * The card in slot `i` (0 first).
+   * @throws RangeError starting `Invalid hand index!` for anything but an integer 0..size-1 (the
+   *   seed printed that and returned card 0, which hid bugs).
+   */
+  get(i: number): Card {
+    if (!Number.isInteger(i) || i < 0 || i >= this.#cards.length) {
+      throw new RangeError(`Invalid hand index! ${String(i)} is not from 0 to ${String(this.#cards.length - 1)}`);
+    }
+    return this.#cards[i]!;
+  }
+
+  /**
+   * Removes `card` (the first slot holding an equal card) and draws its replacement into that same
+   * slot. Returns false, changing nothing, if the card is not in the hand (including null).
+   */
+  remove(card: Card | null | undefined): boolean {
+    if (!(card instanceof Card)) return false;
+    const slot = this.#cards.findIndex((held) => held.equals(card));
+    if (slot < 0) return false;
+    this.#cards[slot] = Hand.#drawFrom(this.#deck);
+    return true;
+  }
+
+  /** `[Ace of Spades, Ten of Hearts, …]` */
+  toString(): string {
+    return `[${this.#cards.join(', ')}]`;
+  }
+}
+
+/** A view of `hand` that can only be read: what the match gives an AI, so no AI can remove cards. */
+export function readonlyHand(hand: ReadonlyHand): ReadonlyHand {
+  return Object.freeze({
+    getSize: () => hand.getSize(),
+    get: (i: number) => hand.get(i),
+  });
+}
