@@ -1,2 +1,12 @@
-/** `tabletop-lab/connect-four`: the seed's classes under the seed's names (being written: see the open issue). */
-export {};
+/**
+ * `tabletop-lab/connect-four`: the seed's Connect Four under the seed's names — the `Player`
+ * contract, the engine (`Position`), the perfect `Solver`, the players — and the `Referee` that runs
+ * games, with the adapters that run players off its thread (`WorkerPlayer`) or as programs
+ * (`ExternalBot`, the line protocol of docs/connect-four-bots.md).
+ */
+export * from '../games/connect-four/index.js';
+export { Referee, DEFAULT_TIME_LIMIT_MS, type RefereeOptions, type MoveEvent } from '../lab/connect-four/referee.js';
+export { WorkerPlayer } from '../lab/connect-four/worker-player.js';
+export { type PlayerSpec } from '../lab/connect-four/player-spec.js';
+export { ExternalBot, type ExternalBotOptions } from '../lab/connect-four/external-bot.js';
+export { runTournament, schedule, type TournamentOptions, type TournamentResults, type TournamentGame } from '../lab/connect-four/tournament.js';

@@ -2,3 +2,10 @@
 export { Position, MoveSequenceError, WIDTH, HEIGHT, CELLS, RED, YELLOW, isColumn } from './position.js';
 export { Solver, MIN_SCORE, MAX_SCORE, type SearchLimits, type SearchOptions, type SearchResult, type BestMove, type SolverOptions } from './solver/solver.js';
 export { TranspositionTable } from './solver/transposition-table.js';
+export { type Player, type ClosablePlayer, isClosable, colorName, Resignation } from './player.js';
+export { RefereeBoard } from './referee/board.js';
+export { END_REASONS, type EndReason, type ForfeitReason, type GameResult, moveString, PlayerFailure } from './referee/result.js';
+export { AlphaBetaPlayer, ALPHABETA_LEVELS, type AlphaBetaLevel, type AlphaBetaOptions, type SearchReport } from './players/alphabeta.js';
+export { SolverPlayer, type SolverPlayerOptions, type SolverPlayerReport } from './players/solver-player.js';
+export { HumanPlayer, type HumanPlayerOptions, type LineSource } from './players/human.js';
+export { RandomPlayer } from './players/random.js';

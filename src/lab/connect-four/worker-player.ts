@@ -35,7 +35,11 @@ export class WorkerPlayer implements ClosablePlayer {
   /** `name`: how the player appears; by default, the name its worker reports (the spec's kind until then). */
   constructor(spec: PlayerSpec, name?: string) {
     this.#name = name ?? spec.kind;
-    this.#worker = new Worker(workerScript(), { workerData: { spec } });
+    this.#worker = new Worker(workerScript(), {
+      workerData: { spec },
+      // Node options are inherited, except those that only make sense for an inline main script.
+      execArgv: process.execArgv.filter((arg) => !arg.startsWith('--input-type')),
+    });
     // Invariant: a worker that is not answering a request keeps nothing alive; in-flight requests are
     // awaited by the referee, which always closes the player.
     this.#ready = new Promise<void>((resolve, reject) => {
