@@ -3,7 +3,9 @@
  * player against itself, as the seeds' tournaments do), in parallel, with the report's win-rate
  * matrix and Elo ratings.
  */
-import { freshSeed } from '../core/random.js';
+import { assertSeed, freshSeed } from '../core/random.js';
+import { validateConfig } from './experiment.js';
+import { gameById } from './registry.js';
 import { runExperiment, type RunOptions } from './runner.js';
 import { tournamentReport, type TournamentReport } from './report.js';
 
@@ -34,4 +36,78 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
   const config = { game: options.game, lineups: roundRobinLineups(options.players), seed: options.seed ?? freshSeed(), paired: false };
   const { tally } = await runExperiment({ config, ranges: [[0, options.games]], threads: options.threads, signal: options.signal, onProgress: options.onProgress });
   return tournamentReport(config, tally, { bootstrapSamples: options.bootstrapSamples });
+}
+
+export interface LabTournamentOptions {
+  /** Agent ids of the game (default: all of the game's agents, in registry order). */
+  readonly ais?: readonly string[];
+  /** Games per ordered pairing (default 1,000, the seeds' suggestion). */
+  readonly games?: number;
+  readonly seed?: number;
+  /** Worker threads; 0 or 1 plays in this thread. Default: the available cores. */
+  readonly threads?: number;
+}
+
+/** One ordered pairing, in the shape of the seed-level `Tournament`'s results. */
+export interface LabPairingResult {
+  readonly ai1: string;
+  readonly ai2: string;
+  readonly games: number;
+  readonly wins: number;
+  readonly winRate: number;
+  readonly interval: { readonly low: number; readonly high: number };
+}
+
+/**
+ * The seeds' `Tournament` on the lab runner, for any two-player game of the registry: every
+ * ordered pair of the game's agents, in parallel on worker threads, replayable from its seed
+ * whatever the thread count. Agents are named by registry id (workers rebuild them from ids), so
+ * custom AI objects belong to the game's own sequential `Tournament`.
+ *
+ *   const t = new LabTournament('uno-war', { games: 100_000, seed: 1 });
+ *   console.log(await t.report());   // Random Card AI vs. Smallest Card AI winRate: 0.002 …
+ */
+export class LabTournament {
+  readonly game: string;
+  readonly ais: readonly string[];
+  readonly games: number;
+  readonly seed: number;
+  readonly threads: number | undefined;
+
+  constructor(game: string, options: LabTournamentOptions = {}) {
+    const definition = gameById(game);
+    this.game = game;
+    this.ais = options.ais ?? Object.keys(definition.agents);
+    this.games = options.games ?? 1000;
+    this.seed = options.seed ?? freshSeed();
+    this.threads = options.threads;
+    assertSeed(this.seed);
+    if (!Number.isSafeInteger(this.games) || this.games < 1) throw new RangeError(`Invalid number of games: ${String(this.games)} (expected a whole number >= 1)`);
+    validateConfig({ game, lineups: roundRobinLineups(this.ais), seed: this.seed, paired: false });
+  }
+
+  /** The full report: win-rate matrix with Wilson intervals and Elo ratings with bootstrap CIs. */
+  async play(signal?: AbortSignal): Promise<TournamentReport> {
+    return runTournament({ game: this.game, players: this.ais, games: this.games, seed: this.seed, threads: this.threads, signal });
+  }
+
+  /** Every pairing, row by row (ai1 outer, ai2 inner), as the seed-level Tournament lists them. */
+  async run(): Promise<LabPairingResult[]> {
+    const report = await runTournament({ game: this.game, players: this.ais, games: this.games, seed: this.seed, threads: this.threads, bootstrapSamples: 0 });
+    return report.matrix.flatMap((row, i) =>
+      row.map((cell, j) => ({
+        ai1: report.players[i]!.name,
+        ai2: report.players[j]!.name,
+        games: cell!.games,
+        wins: cell!.wins,
+        winRate: cell!.winRate,
+        interval: { low: cell!.ciLow, high: cell!.ciHigh },
+      })),
+    );
+  }
+
+  /** The seeds' report: one `… vs. … winRate: 0.002` line per pairing. */
+  async report(): Promise<string> {
+    return (await this.run()).map((r) => `${r.ai1} vs. ${r.ai2} winRate: ${r.winRate.toFixed(3)}`).join('\n');
+  }
 }
