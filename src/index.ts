@@ -7,3 +7,11 @@ export * from './core/cards.js';
 export * from './core/deck.js';
 export * from './core/stats.js';
 export * from './core/game.js';
+// The lab: parallel, reproducible experiments with statistics and ratings (docs/lab.md).
+export * from './lab/experiment.js';
+export * from './lab/runner.js';
+export * from './lab/records.js';
+export * from './lab/report.js';
+export * from './lab/ratings.js';
+export * from './lab/tournament.js';
+export { GAMES, gameById } from './lab/registry.js';
