@@ -3,7 +3,7 @@
  * score with its 95% CI, standard deviation and share of 0-score games, and the differences
  * between strategies with p-values (paired on identical deals with --paired).
  */
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { connectFwarGame } from '../../games/connect-fwar/definition.js';
 import { comparisonJson, comparisonReport, formatComparison, widestComparisonHalfWidth } from '../../lab/report.js';
 import { parseChoiceList } from '../options.js';
@@ -15,7 +15,11 @@ export function registerCompare(command: Command): Command {
   const compare = command
     .command('compare')
     .description('compare strategies over many seeded games: mean score, 95% CI, sd, share of 0-score games')
-    .option('-p, --players <list>', `comma-separated strategies (${STRATEGIES.join(', ')})`, parseChoiceList(STRATEGIES, 'The --players list'), ['random', 'basic', 'suits', 'ranks'])
+    .addOption(
+      new Option('-p, --players <list>', `comma-separated strategies (${STRATEGIES.join(', ')})`)
+        .argParser(parseChoiceList(STRATEGIES, 'The --players list'))
+        .default(['random', 'basic', 'suits', 'ranks'], 'random,basic,suits,ranks'),
+    )
     .option('--paired', 'deal the same cards to every strategy (common random numbers) for a paired test of the differences');
   addLabOptions(compare, { games: 10_000, unit: 'per strategy' });
   compare.action(async (options: LabOptions & { players: string[]; paired?: boolean }) => {

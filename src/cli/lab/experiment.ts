@@ -4,7 +4,7 @@
  * A command supplies the experiment's lineups and how to report a tally.
  */
 import { existsSync, statSync } from 'node:fs';
-import { InvalidArgumentError, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import { freshSeed } from '../../core/random.js';
 import type { ExperimentConfig, Tally } from '../../lab/experiment.js';
 import { appendRecord, combineRecords, configKey, missingRanges, readRecords, RECORD_FORMAT, RecordsError, shardRange } from '../../lab/records.js';
@@ -45,7 +45,11 @@ export function addLabOptions(command: Command, what: { games: number; unit: str
     .option('-g, --games <n>', `games ${what.unit} (with --until-ci: at most this many)`, parsePositiveInt('The number of games'), what.games)
     .option('-s, --seed <n>', 'experiment seed (default: a fresh one, printed so the run can be replayed)', parseSeed)
     .option('--json', 'print one JSON object instead of tables')
-    .option('-t, --threads <n>', 'worker threads; 0 or 1 plays in this process (default: the available cores)', parseIntegerIn(0, 1024, 'The thread count'), defaultThreads())
+    .addOption(
+      new Option('-t, --threads <n>', 'worker threads; 0 or 1 plays in this process')
+        .argParser(parseIntegerIn(0, 1024, 'The thread count'))
+        .default(defaultThreads(), `the available cores, ${String(defaultThreads())}`),
+    )
     .option('--until-ci <width>', 'stop once every 95% CI half-width is below this (checked at fixed game counts)', parsePositiveNumber('The --until-ci width'))
     .option('--out <file>', 'append one JSON line per completed batch to this file (for --resume and merge)')
     .option('--resume <file>', 'continue the run saved in this file (plays only the games it lacks, appends to it)')

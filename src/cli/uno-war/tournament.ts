@@ -3,7 +3,7 @@
  * seats, including each AI against itself), each win rate with its 95% Wilson interval, the
  * win-rate matrix, and Elo ratings fitted to the whole matrix with bootstrap CIs.
  */
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { unoWarGame } from '../../games/uno-war/definition.js';
 import { formatTournament, tournamentReport, widestWinRateHalfWidth } from '../../lab/report.js';
 import { roundRobinLineups } from '../../lab/tournament.js';
@@ -16,7 +16,11 @@ export function registerTournament(command: Command): Command {
   const tournament = command
     .command('tournament')
     .description('every ordered pair of AIs: win rates with 95% Wilson CIs, the matrix, and Elo ratings')
-    .option('-a, --ais <list>', `comma-separated AIs (${AIS.join(', ')})`, parseChoiceList(AIS, 'The --ais list'), ['random', 'smallest', 'biggest']);
+    .addOption(
+      new Option('-a, --ais <list>', `comma-separated AIs (${AIS.join(', ')})`)
+        .argParser(parseChoiceList(AIS, 'The --ais list'))
+        .default(['random', 'smallest', 'biggest'], 'random,smallest,biggest'),
+    );
   addLabOptions(tournament, { games: 1000, unit: 'per ordered pairing' });
   tournament.action(async (options: LabOptions & { ais: string[] }) => {
     await runExperimentCommand({
