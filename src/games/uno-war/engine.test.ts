@@ -1,4 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { CHANCE, playOut, type Agent } from '../../core/game.js';
+import { randomInt, rngFromSeed } from '../../core/random.js';
+import { UNO_WAR_AGENTS, type UnoWarAgentId } from './agents.js';
+import { engineWins } from './engine-match.js';
 import { describeConformance } from '../../test-support/conformance.js';
 import { unoWarGame } from './definition.js';
 import { Phase, UnoWarState } from './engine.js';
@@ -30,4 +35,121 @@ describe('UnoWarState', () => {
     expect(s.remaining).toBe(52);
     expect(HAND_SIZE).toBe(5);
   });
+});
+
+describe('UnoWarState.playToEnd (the specialised playOut)', () => {
+  const ids = ['random', 'smallest', 'biggest'] as const;
+  /** The same strategy behind a plain object: not recognised as built in, so `act` is called. */
+  const wrapped = (id: (typeof ids)[number]): Agent<UnoWarState> => {
+    const inner = unoWarGame.agents[id]!.create();
+    return { name: `wrapped ${inner.name}`, act: (state, rng) => inner.act(state, rng) };
+  };
+
+  it('plays the generic playOut from any node, with built-in or other agents', () => {
+    fc.assert(
+      fc.property(fc.nat(), fc.integer({ min: 0, max: 200 }), fc.constantFrom(...ids), fc.constantFrom(...ids), fc.boolean(), (seed, steps, a, b, wrap) => {
+        const agents = wrap ? [wrapped(a), wrapped(b)] : [unoWarGame.agents[a]!.create(), unoWarGame.agents[b]!.create()];
+        const rng = rngFromSeed(seed);
+        const generic = new UnoWarState();
+        for (let i = 0; i < steps && !generic.isTerminal(); i++) {
+          const p = generic.currentPlayer();
+          generic.applyAction(p === CHANCE ? generic.sampleChance(rng) : agents[p]!.act(generic, rng));
+        }
+        const fast = generic.clone();
+        const rngCopy = rngFromSeed(seed + 1);
+        playOut(generic, agents, rngFromSeed(seed + 1));
+        fast.playToEnd(agents, rngCopy);
+        expect(fast.toString()).toBe(generic.toString());
+        expect(fast.returns(0)).toBe(generic.returns(0));
+        expect(fast.rounds).toBe(generic.rounds);
+        expect(Array.from(fast.deck)).toEqual(Array.from(generic.deck));
+        expect(Array.from(fast.position)).toEqual(Array.from(generic.position));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('rejects an agent that answers an illegal slot with a RangeError naming it', () => {
+    const cheat: Agent<UnoWarState> = { name: 'Cheat', act: () => 7 };
+    const state = new UnoWarState();
+    expect(() => {
+      state.playToEnd([cheat, cheat], rngFromSeed(1));
+    }).toThrow(/Illegal action 7 by Cheat/);
+  });
+});
+
+describe('UnoWar rules in the engine', () => {
+  it("round 1 is started by P1 and every later round by the previous round's winner", () => {
+    fc.assert(
+      fc.property(fc.nat(), (seed) => {
+        const state = new UnoWarState();
+        const rng = rngFromSeed(seed);
+        const buffer = new Int32Array(52);
+        let expectedStarter = 0;
+        let rounds = 0;
+        while (!state.isTerminal()) {
+          if (state.phase === Phase.Pile) expect(state.starter).toBe(expectedStarter);
+          const count = state.legalActions(buffer);
+          state.applyAction(state.currentPlayer() === CHANCE ? state.sampleChance(rng) : buffer[randomInt(rng, count)]!);
+          if (state.rounds > rounds) {
+            rounds = state.rounds;
+            expectedStarter = state.lastRoundWinner;
+          }
+        }
+        expect(Math.max(state.scores[0]!, state.scores[1]!)).toBe(10);
+        expect(state.scores[state.winner()]).toBe(10);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('offers exactly the playable slots, the first of equal cards only', () => {
+    const state = new UnoWarState();
+    // Deal P1: 4♣ 9♠ 4♣ 2♥ K♦ (a duplicate, as after a reshuffle), P2 anything, then turn 5♣.
+    const c = (rank: number, suit: number): number => (suit - 1) * 13 + rank - 1;
+    const p1 = [c(4, 3), c(9, 1), c(10, 3), c(2, 2), c(13, 4)];
+    for (const card of p1) state.applyAction(card);
+    for (let i = 0; i < 5; i++) state.applyAction(c(i + 2, 1));
+    state.applyAction(c(5, 3));
+    expect(state.currentPlayer()).toBe(0);
+    state.hands[2] = c(4, 3); // make slot 2 a duplicate of slot 0
+    const buffer = new Int32Array(52);
+    const count = state.legalActions(buffer);
+    expect(Array.from(buffer.subarray(0, count))).toEqual([0, 1, 4]);
+    expect(() => {
+      state.applyAction(2);
+    }).toThrow(/earlier slot/);
+    expect(() => {
+      state.applyAction(3);
+    }).toThrow(/cannot be played/);
+  });
+
+  it('a player without a playable card loses the round at once', () => {
+    const state = new UnoWarState();
+    const c = (rank: number, suit: number): number => (suit - 1) * 13 + rank - 1;
+    // P1 holds low spades only; the pile starts with the King of Hearts.
+    for (let r = 2; r <= 6; r++) state.applyAction(c(r, 1));
+    for (let r = 2; r <= 6; r++) state.applyAction(c(r, 2));
+    state.applyAction(c(13, 2));
+    expect(state.rounds).toBe(1);
+    expect(state.scores[1]).toBe(1);
+    expect(state.starter).toBe(1);
+    expect(state.currentPlayer()).toBe(CHANCE); // the next round's first card
+    expect(state.phase).toBe(Phase.Pile);
+  });
+});
+
+describe('reference results (spec): 4,000 games per pairing within ±0.03', () => {
+  const REFERENCE: Record<string, number> = {
+    'random random': 0.499, 'random smallest': 0.002, 'random biggest': 0.842,
+    'smallest random': 0.998, 'smallest smallest': 0.499, 'smallest biggest': 0.999,
+    'biggest random': 0.156, 'biggest smallest': 0.0, 'biggest biggest': 0.491,
+  };
+  for (const [pair, expected] of Object.entries(REFERENCE)) {
+    it(pair.replace(' ', ' vs '), () => {
+      const [a, b] = pair.split(' ') as [UnoWarAgentId, UnoWarAgentId];
+      const rate = engineWins(UNO_WAR_AGENTS[a], UNO_WAR_AGENTS[b], 4000, 20_260_101) / 4000;
+      expect(Math.abs(rate - expected)).toBeLessThanOrEqual(0.03);
+    });
+  }
 });
