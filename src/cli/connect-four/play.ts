@@ -44,7 +44,7 @@ export function registerPlay(command: Command): Command {
     .option('--time <seconds>', 'move time limit for bots, in seconds (decimals allowed); people are not timed', parsePositiveNumber('The time limit'), DEFAULT_TIME_SECONDS)
     .option('--level <n>', 'strength of alphabeta, 1 (weakest) to 5', parseIntegerIn(1, 5, 'The level'), DEFAULT_LEVEL)
     .option('--seed <n>', 'seed of the random player (default: a fresh one, printed at the end)', parseSeed)
-    .option('--bot <name=command>', 'an external bot speaking the line protocol of docs/connect-four-bots.md (repeatable)', collectBot, [])
+    .addOption(new Option('--bot <name=command>', 'an external bot speaking the line protocol of docs/connect-four-bots.md (repeatable)').argParser(collectBot).default([], 'none'))
     .action(async (options: PlayOptions) => {
       await play(options);
     });

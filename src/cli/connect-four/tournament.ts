@@ -5,7 +5,7 @@
  * whole matrix (lab/ratings.ts).
  */
 import { availableParallelism } from 'node:os';
-import { InvalidArgumentError, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import { freshSeed } from '../../core/random.js';
 import { fitElo } from '../../lab/ratings.js';
 import { BUILTIN_BOTS, checkLineup, createBot, type ExternalBotDefinition, type LineupOptions } from '../../lab/connect-four/lineup.js';
@@ -35,7 +35,7 @@ export function registerTournament(command: Command): Command {
     .option('--level <n>', "strength of the bot named 'alphabeta', 1 to 5", parseIntegerIn(1, 5, 'The level'), DEFAULT_LEVEL)
     .option('--seed <n>', 'seed of the random players (default: a fresh one, printed)', parseSeed)
     .option('--jobs <n>', 'games played at the same time (default: the number of CPU cores)', parseIntegerIn(1, 64, 'The number of jobs'))
-    .option('--bot <name=command>', 'an external bot speaking the line protocol of docs/connect-four-bots.md (repeatable)', collectBot, [])
+    .addOption(new Option('--bot <name=command>', 'an external bot speaking the line protocol of docs/connect-four-bots.md (repeatable)').argParser(collectBot).default([], 'none'))
     .action(async (options: TournamentCliOptions) => {
       await tournament(options);
     });
@@ -73,7 +73,7 @@ async function tournament(options: TournamentCliOptions): Promise<void> {
   });
   progress.stop();
   process.stdout.write(
-    `Connect Four round robin: ${String(options.bots.length)} bots, ${String(options.games)} games per pair, ${String(total)} games, ` +
+    `Connect Four round robin: ${String(options.bots.length)} bots, ${String(options.games)} game${options.games === 1 ? '' : 's'} per pair, ${String(total)} games, ` +
       `move limit ${String(options.time)} s, seed ${String(seed)}\n\n${formatResults(results)}`,
   );
 }
@@ -117,7 +117,11 @@ export function formatResults(results: TournamentResults): string {
     const counts = Object.entries(results.forfeits[i]!)
       .filter(([, count]) => count > 0)
       .map(([reason, count]) => `${String(count)} ${FORFEIT_LABELS[reason as EndReason] ?? reason}`);
-    if (counts.length > 0) forfeitLines.push(`  ${bots[i]!}: ${counts.join(', ')}`);
+    if (counts.length === 0) continue;
+    forfeitLines.push(`  ${bots[i]!}: ${counts.join(', ')}`);
+    // The first such game's message, so a bot's author sees what went wrong.
+    const first = results.games.find((game) => game.result.offender !== undefined && (game.result.offender ? game.red : game.yellow) === i);
+    if (first !== undefined) forfeitLines.push(`    first, in game ${String(first.index + 1)}: ${first.result.message}`);
   }
   const forfeits = forfeitLines.length === 0 ? 'Forfeits: none\n' : `Forfeits (games lost other than by four in a row):\n${forfeitLines.join('\n')}\n`;
   return `Results (row against column: wins-draws-losses):\n${lines.join('\n')}\n\n${forfeits}`;

@@ -117,8 +117,17 @@ export class ExternalBot implements ClosablePlayer {
     child.on('exit', (code, signal) => {
       if (this.#closing) return;
       const how = signal !== null ? `was killed by ${signal}` : `exited with code ${String(code)}`;
-      const stderr = this.#stderrTail.trim();
-      this.#fail('crashed', `${how}${stderr === '' ? '' : ` (stderr: ${quote(lastLine(stderr))})`}`);
+      const report = (): void => {
+        const stderr = this.#stderrTail.trim();
+        this.#fail('crashed', `${how}${stderr === '' ? '' : ` (stderr: ${quote(lastLine(stderr))})`}`);
+      };
+      // Its last words on stderr may still be in the pipe: report once the pipes have drained, or
+      // shortly anyway (something it started may hold them open).
+      const drained = setTimeout(report, 50);
+      child.once('close', () => {
+        clearTimeout(drained);
+        report();
+      });
     });
   }
 
