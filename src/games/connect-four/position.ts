@@ -75,30 +75,46 @@ export function columnBits(col: number): number {
 export function winningLo(pLo: number, pHi: number, mLo: number): number {
   // Vertical: three stones right below (never crosses words or columns, thanks to the sentinel).
   let r = (pLo << 1) & (pLo << 2) & (pLo << 3);
-  // Horizontal (7) and the two diagonals (6 = down-right/up-left, 8 = up-right), both senses.
-  for (let d = 6; d <= 8; d++) {
-    const l1 = pLo << d;
-    const l2 = pLo << (2 * d);
-    const l3 = pLo << (3 * d);
-    const r1 = (pLo >>> d) | (pHi << (LO_BITS - d));
-    const r2 = (pLo >>> (2 * d)) | (pHi << (LO_BITS - 2 * d));
-    const r3 = (pLo >>> (3 * d)) | (pHi << (LO_BITS - 3 * d));
-    r |= (l1 & l2 & (l3 | r1)) | (r1 & r2 & (l1 | r3));
-  }
+  // Then for each line direction d (6: falling diagonal, 7: horizontal, 8: rising diagonal), with
+  // l_k = stones k steps back along d (p << k*d) and r_k = stones k steps ahead (p >> k*d):
+  // a spot wins if it has 3 behind, 2 behind + 1 ahead, 1 behind + 2 ahead, or 3 ahead.
+  // Unrolled with constant shifts: this function and winningHi are the solver's hot spot.
+  let l1 = pLo << 7;
+  let l2 = pLo << 14;
+  let r1 = (pLo >>> 7) | (pHi << 21);
+  let r2 = (pLo >>> 14) | (pHi << 14);
+  r |= (l1 & l2 & ((pLo << 21) | r1)) | (r1 & r2 & (l1 | (pLo >>> 21) | (pHi << 7)));
+  l1 = pLo << 6;
+  l2 = pLo << 12;
+  r1 = (pLo >>> 6) | (pHi << 22);
+  r2 = (pLo >>> 12) | (pHi << 16);
+  r |= (l1 & l2 & ((pLo << 18) | r1)) | (r1 & r2 & (l1 | (pLo >>> 18) | (pHi << 10)));
+  l1 = pLo << 8;
+  l2 = pLo << 16;
+  r1 = (pLo >>> 8) | (pHi << 20);
+  r2 = (pLo >>> 16) | (pHi << 12);
+  r |= (l1 & l2 & ((pLo << 24) | r1)) | (r1 & r2 & (l1 | (pLo >>> 24) | (pHi << 4)));
   return r & (BOARD_LO ^ mLo);
 }
 
 export function winningHi(pLo: number, pHi: number, mHi: number): number {
   let r = (pHi << 1) & (pHi << 2) & (pHi << 3);
-  for (let d = 6; d <= 8; d++) {
-    const l1 = (pHi << d) | (pLo >>> (LO_BITS - d));
-    const l2 = (pHi << (2 * d)) | (pLo >>> (LO_BITS - 2 * d));
-    const l3 = (pHi << (3 * d)) | (pLo >>> (LO_BITS - 3 * d));
-    const r1 = pHi >>> d;
-    const r2 = pHi >>> (2 * d);
-    const r3 = pHi >>> (3 * d);
-    r |= (l1 & l2 & (l3 | r1)) | (r1 & r2 & (l1 | r3));
-  }
+  // As in winningLo; three steps ahead from the high word (p >> 3d) is off the board for d = 7, 8.
+  let l1 = (pHi << 7) | (pLo >>> 21);
+  let l2 = (pHi << 14) | (pLo >>> 14);
+  let r1 = pHi >>> 7;
+  let r2 = pHi >>> 14;
+  r |= (l1 & l2 & ((pHi << 21) | (pLo >>> 7) | r1)) | (r1 & r2 & l1);
+  l1 = (pHi << 6) | (pLo >>> 22);
+  l2 = (pHi << 12) | (pLo >>> 16);
+  r1 = pHi >>> 6;
+  r2 = pHi >>> 12;
+  r |= (l1 & l2 & ((pHi << 18) | (pLo >>> 10) | r1)) | (r1 & r2 & (l1 | (pHi >>> 18)));
+  l1 = (pHi << 8) | (pLo >>> 20);
+  l2 = (pHi << 16) | (pLo >>> 12);
+  r1 = pHi >>> 8;
+  r2 = pHi >>> 16;
+  r |= (l1 & l2 & ((pHi << 24) | (pLo >>> 4) | r1)) | (r1 & r2 & l1);
   return r & (BOARD_HI ^ mHi);
 }
 

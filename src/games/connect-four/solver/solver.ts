@@ -70,6 +70,7 @@ export const MAX_SCORE = ((CELLS + 1) >> 1) - 3;
 
 /** Columns nearest the centre first (optimisation 3), listed in reverse: the last added is tried first among equals. */
 const EXPLORATION_ORDER_REVERSED = [6, 0, 5, 1, 4, 2, 3] as const;
+const ORDER = Int32Array.from(EXPLORATION_ORDER_REVERSED);
 /** Per column, its rows within each word (one of the two is 0). */
 const COLUMN_LO = Int32Array.from({ length: WIDTH }, (_, c) => (c < LO_COLUMNS ? columnBits(c) : 0));
 const COLUMN_HI = Int32Array.from({ length: WIDTH }, (_, c) => (c < LO_COLUMNS ? 0 : columnBits(c)));
@@ -345,24 +346,31 @@ export class Solver {
     const moveScore = this.#moveScore;
     const base = moves * SLOTS;
     let count = 0;
-    for (let i = 0; i < WIDTH; i++) {
-      const col = EXPLORATION_ORDER_REVERSED[i]!;
-      const mLo = nextLo & COLUMN_LO[col]!;
-      const mHi = nextHi & COLUMN_HI[col]!;
-      if ((mLo | mHi) === 0) continue;
-      const oursLo = curLo | mLo;
-      const oursHi = curHi | mHi;
-      const score = popcount32(winningLo(oursLo, oursHi, maskLo | mLo)) + popcount32(winningHi(oursLo, oursHi, maskHi | mHi));
-      let at = base + count++;
-      while (at > base && moveScore[at - 1]! > score) {
-        moveLo[at] = moveLo[at - 1]!;
-        moveHi[at] = moveHi[at - 1]!;
-        moveScore[at] = moveScore[at - 1]!;
-        at--;
+    if ((nextLo & (nextLo - 1)) === 0 && (nextHi & (nextHi - 1)) === 0 && (nextLo === 0 || nextHi === 0)) {
+      // A single safe move (often a forced block): nothing to order.
+      moveLo[base] = nextLo;
+      moveHi[base] = nextHi;
+      count = 1;
+    } else {
+      for (let i = 0; i < WIDTH; i++) {
+        const col = ORDER[i]!;
+        const mLo = nextLo & COLUMN_LO[col]!;
+        const mHi = nextHi & COLUMN_HI[col]!;
+        if ((mLo | mHi) === 0) continue;
+        const oursLo = curLo | mLo;
+        const oursHi = curHi | mHi;
+        const score = popcount32(winningLo(oursLo, oursHi, maskLo | mLo)) + popcount32(winningHi(oursLo, oursHi, maskHi | mHi));
+        let at = base + count++;
+        while (at > base && moveScore[at - 1]! > score) {
+          moveLo[at] = moveLo[at - 1]!;
+          moveHi[at] = moveHi[at - 1]!;
+          moveScore[at] = moveScore[at - 1]!;
+          at--;
+        }
+        moveLo[at] = mLo;
+        moveHi[at] = mHi;
+        moveScore[at] = score;
       }
-      moveLo[at] = mLo;
-      moveHi[at] = mHi;
-      moveScore[at] = score;
     }
 
     // Negamax (optimisation 1): after our move the opponent is to move, with our stones as theirs.
