@@ -11,8 +11,9 @@ import { Phase, UnoWarState } from './engine.js';
 import type { ReadonlyHand } from './hand.js';
 import { UnoWarMatch, type RoundRecord } from './match.js';
 
-const CLASSES = [() => new AI(), () => new SmallestCardAI(), () => new BiggestCardAI()] as const;
-const AGENTS = [firstValidAgent, smallestCardAgent, biggestCardAgent] as const;
+/** The seed's AI class i (0 base, 1 smallest, 2 biggest) and the engine agent that plays like it. */
+const makeAI = (i: number): AI => [new AI(), new SmallestCardAI(), new BiggestCardAI()][i]!;
+const agentAt = (i: number): Agent<UnoWarState> => [firstValidAgent, smallestCardAgent, biggestCardAgent][i]!;
 const aiIndex = fc.integer({ min: 0, max: 2 });
 const seeds = fc.nat();
 
@@ -66,10 +67,10 @@ describe('UnoWarMatch', () => {
   it('plays exactly the engine\'s game for the same seed, card for card (every pairing)', () => {
     fc.assert(
       fc.property(seeds, aiIndex, aiIndex, (seed, a, b) => {
-        const match = new UnoWarMatch(CLASSES[a](), CLASSES[b](), { seed });
+        const match = new UnoWarMatch(makeAI(a), makeAI(b), { seed });
         const played = match.playGameRecorded();
         expect(played.seed).toBe(deriveSeed(seed, 0));
-        const engine = engineRounds(played.seed, [AGENTS[a], AGENTS[b]]);
+        const engine = engineRounds(played.seed, [agentAt(a), agentAt(b)]);
         expect(played.rounds.map(roundText)).toEqual(engine.rounds.map(roundText));
         expect(played.ai1Won).toBe(engine.winner === 0);
         for (const round of played.rounds) expect(round.end).toBe('no-play');
@@ -81,17 +82,17 @@ describe('UnoWarMatch', () => {
   it('wins as many games as the engine over a series (engineWins)', () => {
     for (let a = 0; a < 3; a++) {
       const b = (a + 1) % 3;
-      const match = new UnoWarMatch(CLASSES[a](), CLASSES[b](), { seed: 11 });
+      const match = new UnoWarMatch(makeAI(a), makeAI(b), { seed: 11 });
       let wins = 0;
       for (let g = 0; g < 150; g++) if (match.playGame()) wins++;
-      expect(wins).toBe(engineWins(AGENTS[a], AGENTS[b], 150, 11));
+      expect(wins).toBe(engineWins(agentAt(a), agentAt(b), 150, 11));
     }
   });
 
   it('games end: the winner has 10 rounds, the loser fewer', () => {
     fc.assert(
       fc.property(seeds, aiIndex, aiIndex, (seed, a, b) => {
-        const { ai1Won, rounds } = new UnoWarMatch(CLASSES[a](), CLASSES[b](), { seed }).playGameRecorded();
+        const { ai1Won, rounds } = new UnoWarMatch(makeAI(a), makeAI(b), { seed }).playGameRecorded();
         const won = (p: 1 | 2): number => rounds.filter((r) => r.winner === p).length;
         expect(won(ai1Won ? 1 : 2)).toBe(10);
         expect(won(ai1Won ? 2 : 1)).toBeLessThan(10);
@@ -104,7 +105,7 @@ describe('UnoWarMatch', () => {
   it("ai1 starts round 1 and each round's winner starts the next", () => {
     fc.assert(
       fc.property(seeds, aiIndex, aiIndex, (seed, a, b) => {
-        const { rounds } = new UnoWarMatch(CLASSES[a](), CLASSES[b](), { seed }).playGameRecorded();
+        const { rounds } = new UnoWarMatch(makeAI(a), makeAI(b), { seed }).playGameRecorded();
         expect(rounds[0]!.starter).toBe(1);
         for (let i = 1; i < rounds.length; i++) expect(rounds[i]!.starter).toBe(rounds[i - 1]!.winner);
       }),
@@ -115,7 +116,7 @@ describe('UnoWarMatch', () => {
   it('plays alternate from the starter, each legal on the one before, and the loser is the player to move', () => {
     fc.assert(
       fc.property(seeds, aiIndex, aiIndex, (seed, a, b) => {
-        const { rounds } = new UnoWarMatch(CLASSES[a](), CLASSES[b](), { seed }).playGameRecorded();
+        const { rounds } = new UnoWarMatch(makeAI(a), makeAI(b), { seed }).playGameRecorded();
         for (const r of rounds) {
           let top = r.firstCard;
           for (const c of r.plays) {
@@ -133,11 +134,11 @@ describe('UnoWarMatch', () => {
   it('hands always hold 5 cards whenever an AI is asked', () => {
     fc.assert(
       fc.property(seeds, aiIndex, aiIndex, (seed, a, b) => {
-        const ai1 = new InspectingAI(CLASSES[a]());
-        const ai2 = new InspectingAI(CLASSES[b]());
+        const ai1 = new InspectingAI(makeAI(a));
+        const ai2 = new InspectingAI(makeAI(b));
         // An inspection failure would throw inside getPlay and cost rounds: compare with the plain game.
         const inspected = new UnoWarMatch(ai1, ai2, { seed }).playGameRecorded();
-        const plain = new UnoWarMatch(CLASSES[a](), CLASSES[b](), { seed }).playGameRecorded();
+        const plain = new UnoWarMatch(makeAI(a), makeAI(b), { seed }).playGameRecorded();
         expect(inspected.rounds.every((r) => r.end === 'no-play')).toBe(true);
         expect(inspected.rounds.map(roundText)).toEqual(plain.rounds.map(roundText));
         expect(ai1.calls + ai2.calls).toBeGreaterThan(0);
