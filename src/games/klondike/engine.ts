@@ -364,7 +364,6 @@ export class KlondikeState implements GameState {
       this.found(this.cells[src * rows + this.heights[src]! - 1]!, k % NUM_FOUNDATIONS);
       this.heights[src]!--;
       progress = true;
-      this.flipIfNeeded(src);
     } else {
       const k = action - movePileBase;
       const n = (k % NUM_VALUES) + 1;
@@ -376,19 +375,17 @@ export class KlondikeState implements GameState {
       this.cells.fill(UNSEEN, from, from + n);
       this.heights[dest]! += n;
       this.heights[src]! -= n;
-      progress = this.flipIfNeeded(src);
+      progress = this.endsFaceDown(src);
     }
     this.idle = progress ? 0 : this.idle + 1;
   }
 
   /**
-   * A pile left ending face-down will turn up its last card: mark it (hidden === height) so the
-   * next node is the CHANCE node that decides that card. Returns whether a card turns up.
+   * Whether pile p now ends face-down (all its face-up cards left): its last card turns up at the
+   * CHANCE node that follows (`reveal`), which is progress.
    */
-  private flipIfNeeded(p: number): boolean {
+  private endsFaceDown(p: number): boolean {
     const h = this.heights[p]!;
-    // Cells of face-down cards already hold UNSEEN; a pile whose face-up cards are all gone
-    // now has hidden === height, which `reveal` and `updatePhase` read as "turn the last card up".
     return h > 0 && this.hidden[p] === h;
   }
 
@@ -410,10 +407,7 @@ export class KlondikeState implements GameState {
 
   private needsReveal(): boolean {
     const { piles, draw, stockSize } = this.config;
-    for (let p = 0; p < piles; p++) {
-      const h = this.heights[p]!;
-      if (h > 0 && this.hidden[p] === h) return true;
-    }
+    for (let p = 0; p < piles; p++) if (this.endsFaceDown(p)) return true;
     const window = Math.min(draw, this.queueLength);
     for (let i = 0; i < window; i++) if (this.queue[(this.head + i) % stockSize] === UNSEEN) return true;
     return false;
