@@ -1,5 +1,7 @@
 import { rngFromSeed } from '../core/random.js';
+import { ConnectFwar } from '../games/connect-fwar/connect-fwar.js';
 import { connectFwarGame } from '../games/connect-fwar/definition.js';
+import { BasicPlayer } from '../games/connect-fwar/player.js';
 import type { Benchmark } from './harness.js';
 
 const PLAYERS = [
@@ -10,7 +12,7 @@ const PLAYERS = [
 ] as const;
 
 /** Whole ConnectFwar games per second, one thread, through the same playOut the lab uses. */
-export const connectFwarBenchmarks: Benchmark[] = PLAYERS.map(([id, name]) => {
+const engineBenchmarks: Benchmark[] = PLAYERS.map(([id, name]) => {
   const state = connectFwarGame.newInitialState();
   const agents = [connectFwarGame.agents[id]!.create()];
   const playOut = connectFwarGame.playOut!;
@@ -30,3 +32,21 @@ export const connectFwarBenchmarks: Benchmark[] = PLAYERS.map(([id, name]) => {
     },
   };
 });
+
+/** The seed's face (`ConnectFwar.play` with `Deck`, `Board`, a board copy per move), for comparison. */
+const seedClassesBenchmark: Benchmark = (() => {
+  const rng = rngFromSeed(2024);
+  const player = new BasicPlayer();
+  return {
+    engine: 'ConnectFwar.play',
+    name: 'BasicPlayer',
+    unit: 'games',
+    run(count: number): number {
+      let total = 0;
+      for (let i = 0; i < count; i++) total += ConnectFwar.play(player, { seed: rng });
+      return total;
+    },
+  };
+})();
+
+export const connectFwarBenchmarks: Benchmark[] = [...engineBenchmarks, seedClassesBenchmark];

@@ -265,6 +265,30 @@ describe('Board', () => {
     });
   });
 
+  it('gives a live read-only view that refuses plays and follows the board', () => {
+    const board = boardOf([['5S']]);
+    const view = board.readOnlyView();
+    expect(view.isReadOnly()).toBe(true);
+    expect(board.isReadOnly()).toBe(false);
+    const before = board.toString();
+    expect(() => {
+      view.play(card('6S'), 0);
+    }).toThrow(TypeError);
+    expect(board.toString()).toBe(before);
+    board.play(card('9D'), 2);
+    expect(view.toString()).toBe(board.toString());
+    expect(view.getTopCard(2)!.equals(card('9D'))).toBe(true);
+    expect(view.canPlay(card('8D'), 2)).toBe(false);
+    // A copy of a view is an ordinary board of its own.
+    const copy = view.copy();
+    copy.play(card('KS'), 3);
+    expect(board.getTopCard(3)).toBeNull();
+    // Constructing a view leaves the constructor as it was: a new Board is empty and writable.
+    const fresh = new Board();
+    expect(fresh.isReadOnly()).toBe(false);
+    expect(fresh.getHeight(0)).toBe(0);
+  });
+
   it('copies independently', () => {
     const board = boardOf([['5S']]);
     const copy = board.copy();

@@ -4,47 +4,86 @@
  * A thin face over rules.ts: legality comes from `columnFloor`/`fitsColumn` and wins from `LINES`/
  * `isConnectedFour`, the very tables the fast engine uses, so the two can never disagree.
  *
- * Invariant: `#cards[col][row]` is a Card for rows 0..height-1 of each column and null above
- * (cards sink to the lowest empty cell and are never removed or covered).
+ * The grid is kept as card indices, the engine's layout (`cells[col * 4 + row]`, NO_CARD when
+ * empty), so copies are cheap; the getters hand out the shared `Card` instances.
+ *
+ * Invariant: `#cells` holds a card for rows 0..height-1 of each column and NO_CARD above (cards sink
+ * to the lowest empty cell and are never removed or covered).
  */
 import { Card } from '../../core/cards.js';
 import { renderBoard } from './render.js';
-import { COLUMNS, LINES, ROWS, columnFloor, fitsColumn, isColumn, isConnectedFour, isRow } from './rules.js';
+import { CELLS, COLUMNS, LINES, ROWS, cellOf, columnFloor, fitsColumn, isColumn, isConnectedFour, isRow } from './rules.js';
 
 const NO_CARD = -1;
 
+/** Set only while `readOnlyView` constructs a view: the board whose grid the view shares. */
+let viewedBoard: Board | null = null;
+
 export class Board {
-  readonly #cards: (Card | null)[][];
-  readonly #heights: number[];
+  readonly #cells: Int8Array;
+  readonly #heights: Uint8Array;
+  readonly #readOnly: boolean;
 
   /** An empty 4x4 board. */
   constructor() {
-    this.#cards = Array.from({ length: COLUMNS }, () => Array.from({ length: ROWS }, () => null));
-    this.#heights = Array.from({ length: COLUMNS }, () => 0);
+    const viewed = viewedBoard;
+    if (viewed === null) {
+      this.#cells = new Int8Array(CELLS).fill(NO_CARD);
+      this.#heights = new Uint8Array(COLUMNS);
+      this.#readOnly = false;
+    } else {
+      viewedBoard = null;
+      this.#cells = viewed.#cells;
+      this.#heights = viewed.#heights;
+      this.#readOnly = true;
+    }
   }
 
-  /** An independent copy: playing on one never changes the other. */
+  /**
+   * A live, read-only view of this board: it always shows this board's cards, and its `play`
+   * throws. Games show players a view, so no player can change the game's board; a player that
+   * wants to try moves can `copy()` the view.
+   */
+  readOnlyView(): Board {
+    return Board.#viewOf(this);
+  }
+
+  static #viewOf(board: Board): Board {
+    viewedBoard = board;
+    return new Board();
+  }
+
+  /** Whether this is a read-only view (see `readOnlyView`). */
+  isReadOnly(): boolean {
+    return this.#readOnly;
+  }
+
+  /** An independent, writable copy: playing on one never changes the other. */
   copy(): Board {
     const copy = new Board();
-    for (let col = 0; col < COLUMNS; col++) {
-      for (let row = 0; row < ROWS; row++) copy.#cards[col]![row] = this.#cards[col]![row]!;
-      copy.#heights[col] = this.#heights[col]!;
-    }
+    copy.#cells.set(this.#cells);
+    copy.#heights.set(this.#heights);
     return copy;
+  }
+
+  /** The card at a cell, or null. */
+  #cardAt(col: number, row: number): Card | null {
+    const index = this.#cells[cellOf(col, row)]!;
+    return index === NO_CARD ? null : Card.fromIndex(index);
   }
 
   /** The highest card of column `col` (0..3), or null when the column is empty. */
   getTopCard(col: number): Card | null {
     assertColumn(col);
     const height = this.#heights[col]!;
-    return height === 0 ? null : this.#cards[col]![height - 1]!;
+    return height === 0 ? null : this.#cardAt(col, height - 1);
   }
 
   /** The card at column `col` (0..3), row `row` (0..3, 0 at the bottom), or null when that cell is empty. */
   getCard(col: number, row: number): Card | null {
     assertColumn(col);
     if (!isRow(row)) throw new RangeError(`Invalid row: ${String(row)} (expected an integer from 0 to ${String(ROWS - 1)})`);
-    return this.#cards[col]![row]!;
+    return this.#cardAt(col, row);
   }
 
   /** How many cards column `col` (0..3) holds. */
@@ -62,32 +101,34 @@ export class Board {
     assertCard(card);
     if (!isColumn(col)) return false;
     const height = this.#heights[col]!;
-    const top = height === 0 ? NO_CARD : this.#cards[col]![height - 1]!.index;
+    const top = height === 0 ? NO_CARD : this.#cells[cellOf(col, height - 1)]!;
     return fitsColumn(card.index, columnFloor(height, top));
   }
 
   /**
    * Puts `card` in the lowest empty cell of `col`.
    * @throws RangeError (board unchanged) when the play is not legal (see `canPlay`)
+   * @throws TypeError on a read-only view
    */
   play(card: Card, col: number): void {
+    if (this.#readOnly) throw new TypeError('This board is a read-only view of the game: play on a copy() to try a move');
     if (!this.canPlay(card, col)) {
       throw new RangeError(`Illegal play: ${card.toString()} cannot go on ${describeColumn(this, col)}`);
     }
     const height = this.#heights[col]!;
-    this.#cards[col]![height] = card;
+    this.#cells[cellOf(col, height)] = card.index;
     this.#heights[col] = height + 1;
   }
 
   /** Whether some row, column or diagonal is a connected four. */
   isWinState(): boolean {
-    const cardAt = (cell: number): number => this.#cards[Math.floor(cell / ROWS)]![cell % ROWS]?.index ?? NO_CARD;
-    return LINES.some(([a, b, c, d]) => isConnectedFour(cardAt(a), cardAt(b), cardAt(c), cardAt(d)));
+    const cells = this.#cells;
+    return LINES.some(([a, b, c, d]) => isConnectedFour(cells[a]!, cells[b]!, cells[c]!, cells[d]!));
   }
 
   /** The seed's picture: top row first, each cell `toFancyString()` or two spaces (see render.ts). */
   toString(): string {
-    return renderBoard((col, row) => this.#cards[col]![row]!);
+    return renderBoard((col, row) => this.#cardAt(col, row));
   }
 }
 

@@ -117,19 +117,44 @@ describe('ConnectFwar.play', () => {
     expect(score).toBe(52 - spy.cards.length);
   });
 
-  it('never lets a player change the true board', () => {
-    // A vandal plays on the board it is shown (and so spoils every later answer if that board were
-    // the game's own), then answers what BasicPlayer would have answered before vandalising.
+  it('never lets a player change the true board: players are shown a read-only view', () => {
+    // A vandal tries to play on the board it is shown, then answers what BasicPlayer would have.
+    let attempts = 0;
     const vandal: Player = {
       nextMove(card, board) {
         const move = new BasicPlayer().nextMove(card, board);
-        for (let col = 0; col < 4; col++) while (board.canPlay(card, col)) board.play(card, col);
+        expect(board.isReadOnly()).toBe(true);
+        expect(() => {
+          board.play(card, Math.max(move, 0));
+        }).toThrow(TypeError);
+        attempts++;
         return move;
       },
     };
-    for (let seed = 0; seed < 200; seed++) {
+    for (let seed = 0; seed < 100; seed++) {
       expect(ConnectFwar.play(vandal, { seed })).toBe(ConnectFwar.play(new BasicPlayer(), { seed }));
     }
+    expect(attempts).toBeGreaterThan(100);
+    // An uncaught attempt ends the game with that error.
+    expect(() => ConnectFwar.play({ nextMove: (card, board) => (board.play(card, 0), 0) }, { seed: 1 })).toThrow(/read-only/);
+  });
+
+  it('shows players a live view: a copy of it is theirs to play on', () => {
+    const seen: number[] = [];
+    const experimenter: Player = {
+      nextMove(card, board) {
+        const trial = board.copy();
+        expect(trial.isReadOnly()).toBe(false);
+        const move = new BasicPlayer().nextMove(card, board);
+        if (move >= 0) trial.play(card, move);
+        seen.push([0, 1, 2, 3].reduce((n, col) => n + board.getHeight(col), 0));
+        return move;
+      },
+    };
+    expect(ConnectFwar.play(experimenter, { seed: 4 })).toBe(ConnectFwar.play(new BasicPlayer(), { seed: 4 }));
+    // The view follows the game: the number of cards shown never shrinks and grows one at a time.
+    for (let i = 1; i < seen.length; i++) expect(seen[i]! - seen[i - 1]!).toBeGreaterThanOrEqual(0);
+    expect(seen.at(-1)!).toBeGreaterThan(0);
   });
 });
 

@@ -50,16 +50,16 @@ export class ConnectFwar {
   static play(player: Player, options: PlayOptions = {}): number {
     const game = new GameInProgress(options.seed);
     for (let card = game.draw(); card !== null; card = game.draw()) {
-      if (game.apply(card, player.nextMove(card, game.board.copy()))) break;
+      if (game.apply(card, player.nextMove(card, game.view))) break;
     }
-    return game.record().score;
+    return game.score();
   }
 
   /** `play` for players that may answer with a promise or give up (null); see `GameRecord`. */
   static async playAsync(player: AsyncPlayer | Player, options: PlayOptions = {}): Promise<GameRecord> {
     const game = new GameInProgress(options.seed);
     for (let card = game.draw(); card !== null; card = game.draw()) {
-      const move = await player.nextMove(card, game.board.copy());
+      const move = await player.nextMove(card, game.view);
       if (move === null) return game.record('abandoned');
       if (game.apply(card, move)) break;
     }
@@ -71,6 +71,8 @@ export class ConnectFwar {
 class GameInProgress {
   readonly deck: Deck;
   readonly board = new Board();
+  /** What players are shown: the board, read-only, so no player can change the game. */
+  readonly view = this.board.readOnlyView();
   #connected = false;
 
   constructor(seed: SeedLike) {
@@ -89,9 +91,14 @@ class GameInProgress {
     return this.#connected;
   }
 
+  /** Cards left when four connected, else 0. */
+  score(): number {
+    return this.#connected ? this.deck.cardsRemaining() : 0;
+  }
+
   record(abandoned?: 'abandoned'): GameRecord {
     const cardsLeft = this.deck.cardsRemaining();
     const outcome: GameOutcome = abandoned ?? (this.#connected ? 'connected' : 'deck-empty');
-    return { outcome, score: outcome === 'connected' ? cardsLeft : 0, cardsLeft, board: this.board.copy() };
+    return { outcome, score: abandoned === undefined ? this.score() : 0, cardsLeft, board: this.board.copy() };
   }
 }

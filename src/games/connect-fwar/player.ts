@@ -10,7 +10,8 @@ import { COLUMNS } from './rules.js';
 /**
  * Chooses where the drawn card goes: a column 0..3, or anything else to discard. An answer the card
  * cannot legally take (a full column, a higher top card) also discards. The board a player is shown
- * is a copy: changing it cannot change the game.
+ * is a read-only view of the game's board (`Board.readOnlyView`): its `play` throws; `copy()` it
+ * to try moves.
  */
 export interface Player {
   nextMove(card: Card, board: Board): number;
