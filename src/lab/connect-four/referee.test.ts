@@ -95,6 +95,13 @@ describe('Referee', () => {
     expect(result.message).toContain('exited (code 3)');
   });
 
+  it('makes a player whose worker cannot build it lose before the first move', async () => {
+    const missing = new WorkerPlayer({ kind: 'module', module: fileURLToPath(FIXTURES), exportName: 'NoSuchPlayer' });
+    const result = await new Referee({ timeLimitMs: 5_000 }).play(fake('FirstFreeColumn'), missing);
+    expect(result).toMatchObject({ winner: true, reason: 'crashed', offender: false, moves: [] });
+    expect(result.message).toContain("has no player class 'NoSuchPlayer'");
+  });
+
   it('times a player given in-thread too, and records a resignation', async () => {
     const quitter: Player = {
       init: () => undefined,
