@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { BasicKlondike } from './basic-klondike.js';
+import { hint, legalMoves } from './moves.js';
+import { parseDeck } from './rigging.js';
+
+function started(cards: string, numPiles: number, numDraw: number): BasicKlondike {
+  const model = new BasicKlondike();
+  model.startGame(parseDeck(cards), false, numPiles, numDraw);
+  return model;
+}
+
+describe('legalMoves', () => {
+  it('lists pile→foundation, draw→foundation, pile→pile, draw→pile, then discard', () => {
+    // piles [3♣] [A♡ down, 2♡]; draw A♣ 2♣ 3♡: A♣ may go to either empty foundation or onto 2♡.
+    const model = started('3♣ A♡ 2♡ A♣ 2♣ 3♡', 2, 3);
+    expect(legalMoves(model)).toEqual([
+      { kind: 'moveDrawToFoundation', foundation: 0 },
+      { kind: 'moveDrawToFoundation', foundation: 1 },
+      { kind: 'movePile', src: 1, count: 1, dest: 0 },
+      { kind: 'moveDraw', dest: 1 },
+      { kind: 'discardDraw' },
+    ]);
+    expect(legalMoves(model, true).filter((m) => m.kind === 'moveDrawToFoundation')).toEqual([{ kind: 'moveDrawToFoundation', foundation: 0 }]);
+  });
+
+  it('is empty when the game is over', () => {
+    const model = started('2♣ A♣ 3♣', 2, 1);
+    expect(model.isGameOver()).toBe(true);
+    expect(legalMoves(model)).toEqual([]);
+    expect(hint(model)).toBeNull();
+  });
+});
+
+describe('hint', () => {
+  it('prefers a foundation move, then a move that turns up a card, then the draw, then a discard', () => {
+    const model = started('3♣ A♡ 2♡ A♣ 2♣ 3♡', 2, 3);
+    expect(hint(model)).toEqual({ kind: 'moveDrawToFoundation', foundation: 0 });
+    model.discardDraw(); // draw 2♣ 3♡ A♣: no foundation move; 2♡ onto 3♣ turns up A♡
+    expect(hint(model)).toEqual({ kind: 'movePile', src: 1, count: 1, dest: 0 });
+    model.movePile(1, 1, 0);
+    expect(hint(model)).toEqual({ kind: 'moveToFoundation', src: 1, foundation: 0 });
+  });
+
+  it('suggests a discard before a King move that gains nothing', () => {
+    // piles [K♠] [2♠ down, A♠]: A♠ and 2♠ go up and leave pile 1 empty; then with 4♠ showing, the
+    // only moves are a discard and K♠ from row 0 to the other empty pile, which gains nothing.
+    const king = started('K♠ 2♠ A♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠', 2, 1);
+    king.moveToFoundation(1, 0);
+    king.moveToFoundation(1, 0);
+    king.discardDraw();
+    expect(legalMoves(king)).toEqual([{ kind: 'movePile', src: 0, count: 1, dest: 1 }, { kind: 'discardDraw' }]);
+    expect(hint(king)).toEqual({ kind: 'discardDraw' });
+  });
+});
