@@ -100,7 +100,7 @@ const signed = (x: number, digits: number): string => `${x >= 0 ? '+' : ''}${x.t
 /** A p-value for people: three significant digits, or a bound when it underflows. */
 export function formatPValue(p: number): string {
   if (Number.isNaN(p)) return 'n/a';
-  if (p === 0) return '< 1e-300';
+  if (p < 1e-300) return '< 1e-300';
   if (p < 0.001) return p.toExponential(1);
   return p.toFixed(3);
 }
