@@ -82,6 +82,8 @@ const ODD_ROWS_HI = (BOTTOM_HI << 2) | (BOTTOM_HI << 4);
 const THREAT_WEIGHT = 40;
 const PARITY_WEIGHT = 25;
 
+/** Move-ordering slots per ply (7 columns, rounded up). */
+const SLOTS = 8;
 const TABLE_BITS = 19;
 const TABLE_SIZE = 1 << TABLE_BITS;
 const EXACT = 1;
@@ -107,6 +109,10 @@ export class AlphaBetaPlayer implements Player {
   readonly #depths = new Int8Array(TABLE_SIZE);
   readonly #flags = new Uint8Array(TABLE_SIZE);
   readonly #bestMoves = new Int8Array(TABLE_SIZE);
+
+  /** Move-ordering slots, SLOTS per ply (indexed by the number of stones). */
+  readonly #orderColumns = new Int8Array((CELLS + 1) * SLOTS);
+  readonly #orderPriorities = new Int32Array((CELLS + 1) * SLOTS);
 
   #nodes = 0;
   #deadline = Infinity;
@@ -281,12 +287,13 @@ export class AlphaBetaPlayer implements Player {
     }
 
     // Order: the table's move, then by the number of threats the move creates, centre first on ties.
-    const order = this.#orderMoves(allowedLo, allowedHi, ttMove);
+    const base = moves * SLOTS;
+    const count = this.#orderMoves(allowedLo, allowedHi, ttMove, base);
     const alphaIn = alpha;
     let best = -WIN;
-    let bestMove = order[0]!;
-    for (let i = 0; i < order.length; i++) {
-      const col = order[i]!;
+    let bestMove = this.#orderColumns[base]!;
+    for (let i = 0; i < count; i++) {
+      const col = this.#orderColumns[base + i]!;
       this.#apply(col);
       const score = -this.#negamax(depth - 1, -beta, -alpha);
       this.#takeBack();
@@ -307,26 +314,37 @@ export class AlphaBetaPlayer implements Player {
     return best;
   }
 
-  #orderMoves(allowedLo: number, allowedHi: number, ttMove: number): number[] {
+  /**
+   * Writes the allowed columns, best first, into the ply's slots from `base` and returns how many:
+   * the table's move, then by the number of threats the move creates, centre first on ties.
+   * Per-ply slots (indexed by stone count) mean no allocation per node.
+   */
+  #orderMoves(allowedLo: number, allowedHi: number, ttMove: number, base: number): number {
     const position = this.#position;
-    const columns: number[] = [];
-    const keys: number[] = [];
-    for (const col of CENTRE_ORDER) {
+    const columns = this.#orderColumns;
+    const priorities = this.#orderPriorities;
+    let count = 0;
+    for (let k = 0; k < CENTRE_ORDER.length; k++) {
+      const col = CENTRE_ORDER[k]!;
       const lo = col < LO_COLUMNS;
       const bit = (lo ? allowedLo : allowedHi) & columnBits(col);
       if (bit === 0) continue;
-      let threats: number;
+      let priority: number;
+      if (col === ttMove) priority = 1000;
       // Threats of the mover's stones with this one added (cells already filled do not count).
-      if (lo) threats = popcount32(winningLo(position.curLo | bit, position.curHi, position.maskLo | bit));
-      else threats = popcount32(winningHi(position.curLo, position.curHi | bit, position.maskHi | bit));
-      const priority = col === ttMove ? 1000 : threats;
+      else if (lo) priority = popcount32(winningLo(position.curLo | bit, position.curHi, position.maskLo | bit));
+      else priority = popcount32(winningHi(position.curLo, position.curHi | bit, position.maskHi | bit));
       // Insertion sort, stable: equal priorities keep the centre-first order.
-      let i = columns.length;
-      while (i > 0 && keys[i - 1]! < priority) i--;
-      columns.splice(i, 0, col);
-      keys.splice(i, 0, priority);
+      let i = count++;
+      while (i > 0 && priorities[base + i - 1]! < priority) {
+        columns[base + i] = columns[base + i - 1]!;
+        priorities[base + i] = priorities[base + i - 1]!;
+        i--;
+      }
+      columns[base + i] = col;
+      priorities[base + i] = priority;
     }
-    return columns;
+    return count;
   }
 
   /** Heuristic value for the side to move: position weights, threats, and threats on the right rows. */
