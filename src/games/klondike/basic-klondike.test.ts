@@ -537,6 +537,15 @@ describe('Card', () => {
     expect(hashes.size).toBe(52);
   });
 
+  it('is immutable, so cards handed out by a model cannot change it', () => {
+    const model = started(SMALL, 2, 3);
+    const card = model.getDrawCards()[0]!;
+    expect(() => {
+      (card as { value: number }).value = 13;
+    }).toThrow(TypeError);
+    expect(String(model.getDrawCards()[0])).toBe('A♣');
+  });
+
   it('knows its colour: ♡ ♢ red, ♣ ♠ black', () => {
     expect(parseDeck('A♡ A♢ A♣ A♠').map((c) => c.isRed)).toEqual([true, true, false, false]);
   });

@@ -34,6 +34,8 @@ export class Card {
     if (!(SUITS as readonly string[]).includes(suit)) throw new IllegalArgumentError(`Invalid suit '${String(suit)}' (expected one of ${SUITS.join(' ')})`);
     this.value = value;
     this.suit = suit;
+    // Models hand their own card objects out (e.g. getDrawCards): frozen, no caller can alter them.
+    Object.freeze(this);
   }
 
   /** The card with dense index 0..51 (`getDeck()` order). */
