@@ -45,6 +45,17 @@ describe('Referee', () => {
     expectConsistent(result);
   });
 
+  it('plays two AlphaBeta players in workers to a legal end, reporting their names', async () => {
+    const red = new WorkerPlayer({ kind: 'alphabeta', level: 2, budgetMs: 200 });
+    const yellow = new WorkerPlayer({ kind: 'alphabeta', level: 3, budgetMs: 200 });
+    const result = await new Referee({ timeLimitMs: 5_000 }).play(red, yellow);
+    expect(result).toMatchObject({ red: 'alphabeta-2', yellow: 'alphabeta-3' });
+    expect(['four-in-a-row', 'board-full']).toContain(result.reason);
+    expect(result.offender).toBeUndefined();
+    const position = expectConsistent(result);
+    expect(position.isGameOver()).toBe(true);
+  });
+
   it('makes a player answering a column out of range lose, saying why', async () => {
     const result = await new Referee({ timeLimitMs: 5_000 }).play(fake('FirstFreeColumn'), fake('FixedAnswer', 9, 2));
     expect(result).toMatchObject({ winner: true, reason: 'illegal-move', offender: false, moves: [0, 0, 0, 0, 0] });
