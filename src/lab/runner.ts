@@ -177,15 +177,22 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
       }
       const planned = planBatches(round, batchSize);
       if (pool !== undefined) {
-        const settled = await Promise.allSettled(
+        let failure: { reason: unknown } | undefined;
+        await Promise.all(
           planned.map(async ([start, end]) => {
-            const batchTally = await pool.run({ config, start, end }, { signal });
-            complete(start, end, batchTally);
+            try {
+              complete(start, end, await pool.run({ config, start, end }, { signal }));
+            } catch (reason) {
+              // A real failure (an agent's illegal move, a bug) cancels the batches still queued.
+              if (failure === undefined && !(isAborted(signal) && isAbortError(reason))) {
+                failure = { reason };
+                inner.abort();
+              }
+            }
           }),
         );
-        if (settled.some((s) => s.status === 'rejected')) {
-          const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected' && !isAbort(s.reason, signal));
-          if (failure !== undefined) throw failure.reason;
+        if (failure !== undefined) throw failure.reason;
+        if (isAborted(signal)) {
           aborted = true;
           break;
         }
@@ -214,8 +221,8 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
   return { tally, batches, aborted, stoppedByCi };
 }
 
-function isAbort(reason: unknown, signal: AbortSignal | undefined): boolean {
-  return signal?.aborted === true || (reason instanceof Error && reason.name === 'AbortError');
+function isAbortError(reason: unknown): boolean {
+  return reason instanceof Error && reason.name === 'AbortError';
 }
 
 /** A function, not an inline test, so the compiler does not assume the flag cannot change across awaits. */

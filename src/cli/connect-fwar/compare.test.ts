@@ -63,6 +63,16 @@ describe('tabletop connect-fwar compare', () => {
     expect(await compareJson(['--games', '1500', '--seed', '77', '--threads', '3', '--players', 'basic,suits'])).toEqual(one);
   });
 
+  it('--games 10000: every seed strategy lands within ±0.6 of the spec\'s long-run means', async () => {
+    const longRun: Record<string, number> = { random: 12.87, basic: 29.78, suits: 23.96, ranks: 26.7 };
+    const json = await compareJson(['--games', '10000', '--seed', '424242', '--threads', '2']);
+    expect(Object.keys(json)).toEqual(['random', 'basic', 'suits', 'ranks']);
+    for (const [name, s] of Object.entries(json)) {
+      expect(s.games).toBe(10_000);
+      expect(Math.abs(s.mean - longRun[name]!), name).toBeLessThan(0.6);
+    }
+  });
+
   it('without --seed picks a fresh seed and prints it so the run can be replayed', async () => {
     const first = await runCli(['connect-fwar', 'compare', '--games', '300', '--threads', '1', '--players', 'random']);
     expect(first.status).toBe(0);
