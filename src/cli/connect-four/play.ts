@@ -52,6 +52,7 @@ export function registerPlay(command: Command): Command {
 }
 
 async function play(options: PlayOptions): Promise<void> {
+  exitOnInterrupt();
   const seats = [options.red, options.yellow];
   try {
     checkLineup(
@@ -98,6 +99,16 @@ async function play(options: PlayOptions): Promise<void> {
   } finally {
     reader?.close();
   }
+}
+
+/**
+ * Ctrl-C ends the command through `process.exit`, so that the external bots, which run in process
+ * groups of their own and do not get the signal, are killed on the way out (external-bot.ts).
+ */
+export function exitOnInterrupt(): void {
+  process.once('SIGINT', () => {
+    process.exit(130);
+  });
 }
 
 /** The board after `moves` (0-based columns), as the engine draws it: X red, O yellow. */

@@ -13,7 +13,7 @@ import { runTournament, type TournamentResults } from '../../lab/connect-four/to
 import type { EndReason } from '../../games/connect-four/referee/result.js';
 import { parseIntegerIn, parsePositiveInt, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
 import { progressBar } from '../terminal.js';
-import { collectBot, DEFAULT_LEVEL, DEFAULT_TIME_SECONDS } from './play.js';
+import { collectBot, DEFAULT_LEVEL, DEFAULT_TIME_SECONDS, exitOnInterrupt } from './play.js';
 
 interface TournamentCliOptions {
   readonly bots: string[];
@@ -51,6 +51,7 @@ function parseBotList(value: string): string[] {
 }
 
 async function tournament(options: TournamentCliOptions): Promise<void> {
+  exitOnInterrupt();
   try {
     checkLineup(options.bots, options.bot);
   } catch (error) {

@@ -100,7 +100,19 @@ export class ExternalBot implements ClosablePlayer {
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     this.#child = child;
-    this.#exited = new Promise((resolve) => child.once('close', () => resolve()));
+    LIVE_BOTS.add(child);
+    // 'close' comes once the process has exited and its pipes are shut. Something it started outside
+    // its process group could hold the pipes open for ever: the wait is capped so that closing a bot
+    // never hangs a game.
+    this.#exited = new Promise((resolve) => {
+      child.once('exit', () => {
+        LIVE_BOTS.delete(child);
+        setTimeout(resolve, CLOSE_WAIT_CAP_MS).unref();
+      });
+      child.once('close', () => {
+        resolve();
+      });
+    });
     child.stdin.on('error', () => undefined); // EPIPE when the bot has gone: reported by 'exit'
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       this.#stderrTail = (this.#stderrTail + chunk).slice(-STDERR_TAIL_CHARS);
@@ -156,6 +168,17 @@ export class ExternalBot implements ClosablePlayer {
     return this.#failure;
   }
 }
+
+/** Bots still running, so that none outlives this process (see the 'exit' hook below). */
+const LIVE_BOTS = new Set<ChildProcessWithoutNullStreams>();
+const CLOSE_WAIT_CAP_MS = 1_000;
+
+// Bots run in their own process groups, so signals sent to ours (Ctrl-C) do not reach them: kill
+// whatever is left when this process exits. (A command that wants Ctrl-C to end its bots turns
+// SIGINT into an exit, as the CLI does.)
+process.once('exit', () => {
+  for (const child of LIVE_BOTS) killGroup(child);
+});
 
 function killGroup(child: ChildProcessWithoutNullStreams): void {
   if (child.exitCode !== null || child.signalCode !== null) return;
