@@ -198,6 +198,7 @@ describe('tabletop connect-fwar compare', () => {
     [['--until-ci', '1', '--shard', '1/2'], /--until-ci cannot be combined with --shard/],
     [['--resume', '/nonexistent/results.jsonl'], /Cannot resume: Cannot read \/nonexistent\/results.jsonl/],
     [['--bogus'], /unknown option '--bogus'/],
+    [['--out', '/nonexistent/dir/results.jsonl'], /Cannot write results to \/nonexistent\/dir\/results.jsonl: ENOENT/],
   ])('rejects %j with exit 2 and a clear message', async (args, message) => {
     const result = await runCli(['connect-fwar', 'compare', '--games', '10', '--threads', '1', ...args]);
     expect(result.status).toBe(2);

@@ -3,7 +3,7 @@
  * --out, --resume, --shard, --json, --batch-size), the progress bar, Ctrl-C, and the results file.
  * A command supplies the experiment's lineups and how to report a tally.
  */
-import { existsSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, statSync } from 'node:fs';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { freshSeed } from '../../core/random.js';
 import type { ExperimentConfig, Tally } from '../../lab/experiment.js';
@@ -114,6 +114,13 @@ export async function runExperimentCommand(spec: ExperimentCommand): Promise<voi
   const config: ExperimentConfig = { game: spec.game, lineups: spec.lineups, seed, paired: spec.paired };
   const ranges = missingRanges(planned, covered);
   const outFile = options.resume ?? options.out;
+  if (outFile !== undefined) {
+    try {
+      appendFileSync(outFile, ''); // fail now, not after the first batch, if the file cannot be written
+    } catch (error) {
+      throw new UsageError(`Cannot write results to ${outFile}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
   const span: GameRange = [Math.min(...planned.map((r) => r[0])), Math.max(...planned.map((r) => r[1]))];
 
   if (freshlySeeded) process.stderr.write(`Seed ${String(seed)} (replay this run with --seed ${String(seed)})\n`);
