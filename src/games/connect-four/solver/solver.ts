@@ -78,6 +78,8 @@ const COLUMN_HI = Int32Array.from({ length: WIDTH }, (_, c) => (c < LO_COLUMNS ?
 const CHECK_EVERY = 4096;
 /** Move-list slots per ply (7 columns, rounded up). */
 const SLOTS = 8;
+/** "Not computed" for a word of winning spots (a real one never has bit 31 set). */
+const UNKNOWN = -1;
 
 /**
  * Table value encoding (0 = no entry): an upper bound u is stored as u - MIN_SCORE + 1
@@ -135,6 +137,9 @@ export class Solver {
   readonly #moveLo = new Int32Array((CELLS + 1) * SLOTS);
   readonly #moveHi = new Int32Array((CELLS + 1) * SLOTS);
   readonly #moveScore = new Int32Array((CELLS + 1) * SLOTS);
+  // The winning spots the move gives us: the child's threats, handed down so it need not recompute them.
+  readonly #moveSpotsLo = new Int32Array((CELLS + 1) * SLOTS);
+  readonly #moveSpotsHi = new Int32Array((CELLS + 1) * SLOTS);
 
   constructor(options: SolverOptions = {}) {
     this.table = new TranspositionTable(options.tableSize);
@@ -196,7 +201,7 @@ export class Solver {
       let med = min + ((max - min) >> 1);
       if (med <= 0 && Math.trunc(min / 2) < med) med = Math.trunc(min / 2);
       else if (med >= 0 && Math.trunc(max / 2) > med) med = Math.trunc(max / 2);
-      const r = this.#negamax(curLo, curHi, maskLo, maskHi, moves, med, med + 1);
+      const r = this.#negamax(curLo, curHi, maskLo, maskHi, moves, med, med + 1, UNKNOWN, UNKNOWN);
       if (this.#aborted) break;
       if (r <= med) max = r;
       else min = r;
@@ -265,7 +270,7 @@ export class Solver {
    * fail-soft (a result <= alpha is an upper bound, >= beta a lower bound, else exact).
    * `cur*` are the side to move's stones, `mask*` all stones, `moves` the stone count.
    */
-  #negamax(curLo: number, curHi: number, maskLo: number, maskHi: number, moves: number, alpha: number, beta: number): number {
+  #negamax(curLo: number, curHi: number, maskLo: number, maskHi: number, moves: number, alpha: number, beta: number, knownThreatLo: number, knownThreatHi: number): number {
     // One compare per node: `checkAt` is the next node at which to look at the clock (every
     // CHECK_EVERY nodes) or the node budget, whichever comes first.
     if (++this.nodes >= this.#checkAt) {
@@ -281,8 +286,9 @@ export class Solver {
     const possibleHi = (maskHi + BOTTOM_HI) & BOARD_HI;
     const theirsLo = curLo ^ maskLo;
     const theirsHi = curHi ^ maskHi;
-    const threatLo = winningLo(theirsLo, theirsHi, maskLo);
-    const threatHi = winningHi(theirsLo, theirsHi, maskHi);
+    // The parent usually computed them already while ordering its moves (UNKNOWN otherwise).
+    const threatLo = knownThreatLo === UNKNOWN ? winningLo(theirsLo, theirsHi, maskLo) : knownThreatLo;
+    const threatHi = knownThreatLo === UNKNOWN ? winningHi(theirsLo, theirsHi, maskHi) : knownThreatHi;
     let nextLo = possibleLo;
     let nextHi = possibleHi;
     const forcedLo = possibleLo & threatLo;
@@ -344,12 +350,15 @@ export class Solver {
     const moveLo = this.#moveLo;
     const moveHi = this.#moveHi;
     const moveScore = this.#moveScore;
+    const moveSpotsLo = this.#moveSpotsLo;
+    const moveSpotsHi = this.#moveSpotsHi;
     const base = moves * SLOTS;
     let count = 0;
     if ((nextLo & (nextLo - 1)) === 0 && (nextHi & (nextHi - 1)) === 0 && (nextLo === 0 || nextHi === 0)) {
       // A single safe move (often a forced block): nothing to order.
       moveLo[base] = nextLo;
       moveHi[base] = nextHi;
+      moveSpotsLo[base] = UNKNOWN;
       count = 1;
     } else {
       for (let i = 0; i < WIDTH; i++) {
@@ -359,10 +368,14 @@ export class Solver {
         if ((mLo | mHi) === 0) continue;
         const oursLo = curLo | mLo;
         const oursHi = curHi | mHi;
-        const score = popcount32(winningLo(oursLo, oursHi, maskLo | mLo)) + popcount32(winningHi(oursLo, oursHi, maskHi | mHi));
+        const spotsLo = winningLo(oursLo, oursHi, maskLo | mLo);
+        const spotsHi = winningHi(oursLo, oursHi, maskHi | mHi);
+        const score = popcount32(spotsLo) + popcount32(spotsHi);
         let at = base + count++;
         while (at > base && moveScore[at - 1]! > score) {
           moveLo[at] = moveLo[at - 1]!;
+          moveSpotsLo[at] = moveSpotsLo[at - 1]!;
+          moveSpotsHi[at] = moveSpotsHi[at - 1]!;
           moveHi[at] = moveHi[at - 1]!;
           moveScore[at] = moveScore[at - 1]!;
           at--;
@@ -370,12 +383,14 @@ export class Solver {
         moveLo[at] = mLo;
         moveHi[at] = mHi;
         moveScore[at] = score;
+        moveSpotsLo[at] = spotsLo;
+        moveSpotsHi[at] = spotsHi;
       }
     }
 
     // Negamax (optimisation 1): after our move the opponent is to move, with our stones as theirs.
     for (let at = base + count - 1; at >= base; at--) {
-      const score = -this.#negamax(theirsLo, theirsHi, maskLo | moveLo[at]!, maskHi | moveHi[at]!, moves + 1, -beta, -alpha);
+      const score = -this.#negamax(theirsLo, theirsHi, maskLo | moveLo[at]!, maskHi | moveHi[at]!, moves + 1, -beta, -alpha, moveSpotsLo[at]!, moveSpotsHi[at]!);
       if (this.#aborted) return 0;
       if (score >= beta) {
         table.put(index, key32, score + LOWER_OFFSET);
