@@ -101,6 +101,30 @@ describe('tabletop connect-four tournament', () => {
     expect(rows.find((row) => row.startsWith('alphabeta-1'))).toMatch(/\s4-0-0\s+100\.0%/);
   });
 
+  it('prints JSON, and the same seed plays the same games', async () => {
+    const args = ['connect-four', 'tournament', '--bots', 'random,alphabeta-1', '--time', '1', '--games', '2', '--seed', '2', '--json'];
+    const [first, second] = await Promise.all([runCli(args), runCli(args)]);
+    expect(first.status).toBe(0);
+    interface Json {
+      bots: string[];
+      wins: number[][];
+      games: { red: string; yellow: string; winner: string | null; reason: string; moves: string }[];
+    }
+    const json = JSON.parse(first.stdout) as Json;
+    expect(json.bots).toEqual(['random', 'alphabeta-1']);
+    expect(json.games.map((game) => [game.red, game.yellow])).toEqual([
+      ['random', 'alphabeta-1'],
+      ['alphabeta-1', 'random'],
+    ]);
+    for (const game of json.games) {
+      const position = Position.fromMoves(game.moves);
+      expect(game.reason).toBe('four-in-a-row');
+      expect(position.winner()).toBe(game.winner === 'red');
+    }
+    expect(json.wins[1]![0]! + json.wins[0]![1]!).toBe(2);
+    expect((JSON.parse(second.stdout) as Json).games).toEqual(json.games);
+  });
+
   it('records forfeits: a bot that never answers loses on time', async () => {
     const sleepy = `sleepy=sh -c 'while read line; do case "$line" in init*) echo ready;; move) sleep 10;; esac; done'`;
     const started = performance.now();

@@ -10,7 +10,7 @@ import { freshSeed } from '../../core/random.js';
 import { fitElo } from '../../lab/ratings.js';
 import { BUILTIN_BOTS, checkLineup, createBot, type ExternalBotDefinition, type LineupOptions } from '../../lab/connect-four/lineup.js';
 import { runTournament, type TournamentResults } from '../../lab/connect-four/tournament.js';
-import type { EndReason } from '../../games/connect-four/referee/result.js';
+import { moveString, type EndReason } from '../../games/connect-four/referee/result.js';
 import { parseIntegerIn, parsePositiveInt, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
 import { progressBar } from '../terminal.js';
 import { collectBot, DEFAULT_LEVEL, DEFAULT_TIME_SECONDS, exitOnInterrupt } from './play.js';
@@ -22,6 +22,7 @@ interface TournamentCliOptions {
   readonly level: number;
   readonly seed?: number;
   readonly jobs?: number;
+  readonly json?: boolean;
   readonly bot: ExternalBotDefinition[];
 }
 
@@ -34,6 +35,7 @@ export function registerTournament(command: Command): Command {
     .option('--time <seconds>', 'move time limit, in seconds (decimals allowed)', parsePositiveNumber('The time limit'), DEFAULT_TIME_SECONDS)
     .option('--level <n>', "strength of the bot named 'alphabeta', 1 to 5", parseIntegerIn(1, 5, 'The level'), DEFAULT_LEVEL)
     .option('--seed <n>', 'seed of the random players (default: a fresh one, printed)', parseSeed)
+    .option('--json', 'print the results as JSON: the matrices, ratings, forfeits and every game')
     .option('--jobs <n>', 'games played at the same time (default: the number of CPU cores)', parseIntegerIn(1, 64, 'The number of jobs'))
     .addOption(new Option('--bot <name=command>', 'an external bot speaking the line protocol of docs/connect-four-bots.md (repeatable)').argParser(collectBot).default([], 'none'))
     .action(async (options: TournamentCliOptions) => {
@@ -73,10 +75,36 @@ async function tournament(options: TournamentCliOptions): Promise<void> {
     },
   });
   progress.stop();
+  if (options.json === true) {
+    process.stdout.write(`${JSON.stringify(resultsJson(results, { seed, timeLimitMs: lineup.timeLimitMs, gamesPerPair: options.games }), null, 2)}\n`);
+    return;
+  }
   process.stdout.write(
     `Connect Four round robin: ${String(options.bots.length)} bots, ${String(options.games)} game${options.games === 1 ? '' : 's'} per pair, ${String(total)} games, ` +
       `move limit ${String(options.time)} s, seed ${String(seed)}\n\n${formatResults(results)}`,
   );
+}
+
+/** The results as plain data; moves in standard notation (1-based digits). */
+export function resultsJson(results: TournamentResults, settings: { seed: number; timeLimitMs: number; gamesPerPair: number }): unknown {
+  const elo = fitElo({ players: results.bots, wins: results.wins, draws: results.draws });
+  return {
+    ...settings,
+    bots: results.bots,
+    wins: results.wins,
+    draws: results.draws,
+    elo: elo.map((rating) => Math.round(rating * 10) / 10),
+    forfeits: Object.fromEntries(results.bots.map((bot, i) => [bot, Object.fromEntries(Object.entries(results.forfeits[i]!).filter(([, count]) => count > 0))])),
+    games: results.games.map(({ index, red, yellow, result }) => ({
+      index,
+      red: results.bots[red],
+      yellow: results.bots[yellow],
+      winner: result.winner === null ? null : result.winner ? 'red' : 'yellow',
+      reason: result.reason,
+      message: result.message,
+      moves: moveString(result.moves),
+    })),
+  };
 }
 
 const FORFEIT_LABELS: Partial<Record<EndReason, string>> = {
