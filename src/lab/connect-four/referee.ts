@@ -67,7 +67,10 @@ export class Referee {
 
   /** Plays a game, red (moving first) against yellow, and closes both players whatever happens. */
   async play(red: Player, yellow: Player): Promise<GameResult> {
-    if (red === yellow) throw new RangeError('A player cannot play against itself: give two player objects');
+    if (red === yellow) {
+      if (isClosable(red)) await red.close();
+      throw new RangeError('A player cannot play against itself: give two player objects');
+    }
     const board = new RefereeBoard();
     const names = { red: safeName(red, 'red'), yellow: safeName(yellow, 'yellow') };
     const playerOf = (color: boolean): Player => (color ? red : yellow);
