@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { rngFromSeed, randomFloat } from '../core/random.js';
 import { binomial, bootstrapElo, expectedScore, fitElo, type ResultsMatrix } from './ratings.js';
@@ -63,6 +64,30 @@ describe('fitElo', () => {
     expect(fitted.every(Number.isFinite)).toBe(true);
     expect(fitted[0]).toBeGreaterThan(fitted[1]! + 800);
     expect(fitted[1]).toBeGreaterThan(fitted[2]!);
+  });
+
+  it('is the maximum-likelihood point: each player\'s expected score equals its actual score', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 6 }).chain((n) => fc.array(fc.array(fc.integer({ min: 1, max: 500 }), { minLength: n, maxLength: n }), { minLength: n, maxLength: n })),
+        (wins) => {
+          const n = wins.length;
+          const draws = wins.map(() => new Array<number>(n).fill(0));
+          const rating = fitElo({ players: wins.map((_, i) => String(i)), wins, draws }, { prior: 0 });
+          for (let i = 0; i < n; i++) {
+            let expected = 0;
+            let actual = 0;
+            for (let j = 0; j < n; j++) {
+              if (i === j) continue;
+              expected += (wins[i]![j]! + wins[j]![i]!) * expectedScore(rating[i]!, rating[j]!);
+              actual += wins[i]![j]!;
+            }
+            expect(expected).toBeCloseTo(actual, 6);
+          }
+        },
+      ),
+      { numRuns: 50 },
+    );
   });
 
   it('rejects malformed matrices', () => {

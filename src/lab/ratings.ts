@@ -26,6 +26,7 @@ export interface FitOptions {
   readonly prior?: number;
   /** Stop once no rating moves by more than this many Elo points in an iteration. Default 1e-9. */
   readonly tolerance?: number;
+  /** Newton iterations at most. Default 200 (a handful is typical). */
   readonly maxIterations?: number;
 }
 
@@ -47,22 +48,24 @@ function validate(results: ResultsMatrix): void {
 }
 
 /**
- * Bradley–Terry maximum likelihood by Hunter's MM algorithm (a monotone fixed-point iteration on
- * strengths γ_i = 10^(r_i/400)): γ_i ← W_i / Σ_j n_ij / (γ_i + γ_j), where W_i is i's score (wins
- * plus half its draws) and n_ij the games between i and j. Returns Elo points with mean 0.
+ * Bradley–Terry maximum likelihood. In natural-log strengths θ (r = θ · 400 / ln 10) the
+ * log-likelihood Σ_i S_i θ_i − Σ_{i<j} n_ij log(e^θ_i + e^θ_j) is concave, so Newton's method with
+ * step halving converges in a handful of iterations even when ratings are 1,000+ Elo apart (where
+ * Hunter's MM iteration needs thousands). S_i is i's score (wins plus half its draws), n_ij the
+ * games between i and j. Returns Elo points with mean 0 over the players that played.
  */
 export function fitElo(results: ResultsMatrix, options: FitOptions = {}): number[] {
   validate(results);
   return fitUnchecked(results.wins, results.draws, options);
 }
 
-function fitUnchecked(wins: readonly (readonly number[])[], draws: readonly (readonly number[])[], options: FitOptions): number[] {
+function fitUnchecked(wins: readonly (readonly number[])[], draws: readonly (readonly number[])[], options: FitOptions, start?: readonly number[]): number[] {
   const n = wins.length;
   if (n === 0) return [];
   const prior = options.prior ?? 0.01;
-  const tolerance = options.tolerance ?? 1e-9;
-  const maxIterations = options.maxIterations ?? 100_000;
-  // games[i][j] and score[i] including the prior's virtual drawn games.
+  const tolerance = (options.tolerance ?? 1e-9) / ELO_SCALE;
+  const maxIterations = options.maxIterations ?? 200;
+  // games[i][j] and score[i], including the prior's virtual drawn games.
   const games: number[][] = [];
   const score: number[] = new Array<number>(n).fill(0);
   for (let i = 0; i < n; i++) {
@@ -70,40 +73,90 @@ function fitUnchecked(wins: readonly (readonly number[])[], draws: readonly (rea
     for (let j = 0; j < n; j++) {
       if (i === j) continue;
       const real = wins[i]![j]! + wins[j]![i]! + draws[i]![j]!;
-      const g = real > 0 ? real + prior : 0;
-      games[i]![j] = g;
-      score[i]! += wins[i]![j]! + 0.5 * draws[i]![j]! + (real > 0 ? prior / 2 : 0);
+      if (real === 0) continue;
+      games[i]![j] = real + prior;
+      score[i]! += wins[i]![j]! + 0.5 * draws[i]![j]! + prior / 2;
     }
   }
-  // Work in log-strength (natural log) to avoid overflow when ratings are far apart.
-  let logGamma = new Array<number>(n).fill(0);
-  for (let iteration = 0; iteration < maxIterations; iteration++) {
-    const next = new Array<number>(n).fill(0);
-    let maxMove = 0;
-    for (let i = 0; i < n; i++) {
-      if (score[i] === 0) {
-        // Never scored (or never played): its MLE is -infinity; keep it far below the rest.
-        next[i] = logGamma[i]!;
-        continue;
+  // Players without games have no rating information: they stay at 0 and out of the system.
+  const active = Array.from({ length: n }, (_, i) => i).filter((i) => games[i]!.some((g) => g > 0));
+  const theta = start === undefined ? new Array<number>(n).fill(0) : start.map((r) => r / ELO_SCALE);
+  const logLikelihood = (t: readonly number[]): number => {
+    let value = 0;
+    for (const i of active) {
+      value += score[i]! * t[i]!;
+      for (const j of active) {
+        if (j <= i || games[i]![j] === 0) continue;
+        const hi = Math.max(t[i]!, t[j]!);
+        value -= games[i]![j]! * (hi + Math.log(Math.exp(t[i]! - hi) + Math.exp(t[j]! - hi)));
       }
-      let denominator = 0;
-      for (let j = 0; j < n; j++) {
+    }
+    return value;
+  };
+  const m = active.length;
+  let current = logLikelihood(theta);
+  for (let iteration = 0; iteration < maxIterations && m > 1; iteration++) {
+    // Gradient and negative Hessian over the active players; the gauge (adding a constant to every
+    // θ changes nothing) is fixed by adding 1·1ᵀ, which makes the system positive definite.
+    const gradient = new Array<number>(m).fill(0);
+    const matrix = active.map(() => new Array<number>(m).fill(1));
+    active.forEach((i, a) => {
+      gradient[a] = score[i]!;
+      active.forEach((j, b) => {
         const g = games[i]![j]!;
-        if (g === 0) continue;
-        // n_ij / (γ_i + γ_j) * γ_i  =  n_ij / (1 + exp(l_j - l_i)), stable in logs.
-        denominator += g / (1 + Math.exp(logGamma[j]! - logGamma[i]!));
-      }
-      next[i] = logGamma[i]! + Math.log(score[i]! / denominator);
+        if (a === b || g === 0) return;
+        const p = 1 / (1 + Math.exp(theta[j]! - theta[i]!));
+        gradient[a]! -= g * p;
+        const w = g * p * (1 - p);
+        matrix[a]![a]! += w;
+        matrix[a]![b]! -= w;
+      });
+    });
+    const step = solveLinear(matrix, gradient);
+    let scale = 1;
+    let next: number[] = theta;
+    let nextValue = -Infinity;
+    for (let halving = 0; halving < 50; halving++) {
+      next = [...theta];
+      active.forEach((i, a) => {
+        next[i] = theta[i]! + scale * step[a]!;
+      });
+      nextValue = logLikelihood(next);
+      if (nextValue >= current) break;
+      scale /= 2;
     }
-    const centre = next.reduce((a, b) => a + b, 0) / n;
-    for (let i = 0; i < n; i++) {
-      next[i]! -= centre;
-      maxMove = Math.max(maxMove, Math.abs(next[i]! - logGamma[i]!) * ELO_SCALE);
-    }
-    logGamma = next;
-    if (maxMove < tolerance) break;
+    const largest = Math.max(...step.map((x) => Math.abs(x * scale)));
+    if (!(nextValue >= current)) break; // no ascent possible: at the optimum within rounding
+    for (const i of active) theta[i] = next[i]!;
+    current = nextValue;
+    if (largest < tolerance) break;
   }
-  return logGamma.map((l) => l * ELO_SCALE);
+  const centre = m === 0 ? 0 : active.reduce((sum, i) => sum + theta[i]!, 0) / m;
+  return theta.map((t, i) => (active.includes(i) ? (t - centre) * ELO_SCALE : 0));
+}
+
+/** Solves A x = b by Gaussian elimination with partial pivoting (A is small and well conditioned). */
+function solveLinear(a: number[][], b: number[]): number[] {
+  const n = b.length;
+  const m = a.map((row, i) => [...row, b[i]!]);
+  for (let col = 0; col < n; col++) {
+    let pivot = col;
+    for (let r = col + 1; r < n; r++) if (Math.abs(m[r]![col]!) > Math.abs(m[pivot]![col]!)) pivot = r;
+    [m[col], m[pivot]] = [m[pivot]!, m[col]!];
+    const p = m[col]![col]!;
+    for (let r = col + 1; r < n; r++) {
+      const f = m[r]![col]! / p;
+      if (f === 0) continue;
+      for (let c = col; c <= n; c++) m[r]![c]! -= f * m[col]![c]!;
+    }
+  }
+  const x = new Array<number>(n).fill(0);
+  for (let r = n - 1; r >= 0; r--) {
+    let sum = m[r]![n]!;
+    for (let c = r + 1; c < n; c++) sum -= m[r]![c]! * x[c]!;
+    x[r] = sum / m[r]![r]!;
+  }
+  return x;
 }
 
 export interface BootstrapOptions {
@@ -155,7 +208,8 @@ export function bootstrapElo(results: ResultsMatrix, options: BootstrapOptions):
         draws[i]![j] = draws[j]![i] = total - a - b;
       }
     }
-    const fitted = fitUnchecked(wins, draws, fitOptions);
+    // Warm start from the point estimate: a resample's optimum is near it.
+    const fitted = fitUnchecked(wins, draws, fitOptions, rating);
     for (let i = 0; i < n; i++) perPlayer[i]!.push(fitted[i]!);
   }
   const tail = (1 - level) / 2;
