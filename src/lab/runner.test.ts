@@ -25,6 +25,14 @@ describe('runExperiment', () => {
     }
   });
 
+  it('reports progress after every batch, up to all games of all lineups', async () => {
+    const seen: [number, number][] = [];
+    await runExperiment({ config: SOLO, ranges: [[0, 1000]], threads: 2, batchSize: 100, onProgress: (played, total) => seen.push([played, total]) });
+    expect(seen).toHaveLength(10);
+    expect(seen.map(([played]) => played)).toEqual(Array.from({ length: 10 }, (_, k) => (k + 1) * 300));
+    expect(seen.every(([, total]) => total === 3000)).toBe(true);
+  });
+
   it('differs for another seed (the seed is used) and keeps each lineup independent of the others', async () => {
     const a = (await runExperiment({ config: SOLO, ranges: all, threads: 1 })).tally;
     const b = (await runExperiment({ config: { ...SOLO, seed: 43 }, ranges: all, threads: 1 })).tally;
