@@ -8,7 +8,8 @@
  *   npm run bench:solver -- --sets end-easy,middle-easy --limit 200 --mode strong
  *
  * Options: `--sets` ids (end-easy, middle-easy, middle-medium, begin-easy, begin-medium; default
- * all), `--limit N` positions per set (default all 1000), `--mode strong|weak|both` (default both).
+ * all), `--limit N` positions per set (default all 1000), `--mode strong|weak|both` (default both),
+ * `--table N` transposition-table entries (rounded up to a prime; default 2^23).
  */
 import { readFileSync } from 'node:fs';
 import { Position } from '../games/connect-four/position.js';
@@ -96,7 +97,15 @@ const mode = option('--mode') ?? 'both';
 if (!['strong', 'weak', 'both'].includes(mode)) fail(`--mode must be strong, weak or both, got '${mode}'`);
 const modes = mode === 'both' ? (['strong', 'weak'] as const) : ([mode] as ['strong'] | ['weak']);
 
-const solver = new Solver();
+const tableArg = option('--table');
+const tableSize = tableArg === undefined ? undefined : Number(tableArg);
+if (tableSize !== undefined && !Number.isSafeInteger(tableSize)) fail(`--table must be a whole number, got '${String(tableArg)}'`);
+let solver: Solver;
+try {
+  solver = new Solver(tableSize === undefined ? {} : { tableSize });
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}
 console.log(`Node ${process.version}, one thread, table ${solver.table.size.toLocaleString('en-US')} entries, ${new Date().toISOString()}\n`);
 // Warm up the JIT on a few positions that are not timed.
 const warmup = parseTestSet(readFileSync(new URL('Test_L2_R1', TESTDATA), 'utf8')).slice(0, 50);
