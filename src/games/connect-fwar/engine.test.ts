@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { describeConformance } from '../../test-support/conformance.js';
 import { connectFwarGame } from './definition.js';
+import { DECK_SIZE } from '../../core/cards.js';
+import type { Agent } from '../../core/game.js';
 import { randomInt, rngFromSeed } from '../../core/random.js';
 import { basicAgent } from './agents.js';
 import { ConnectFwarState, drawIndex } from './engine.js';
@@ -47,5 +49,44 @@ describe('floors', () => {
       state.applyAction(basicAgent.act(state, rng));
       for (let col = 0; col < 4; col++) expect(state.floors[col]).toBe(columnFloor(state.heights[col]!, state.topCard(col)));
     }
+  });
+});
+
+describe('playToEnd', () => {
+  it('keeps deck and position consistent, also when an agent fails mid-game', () => {
+    const consistent = (s: ConnectFwarState): void => {
+      for (let i = 0; i < DECK_SIZE; i++) expect(s.position[s.deck[i]!]).toBe(i);
+    };
+    const finished = new ConnectFwarState();
+    finished.playToEnd(basicAgent, rngFromSeed(8));
+    consistent(finished);
+
+    let moves = 0;
+    const flaky: Agent<ConnectFwarState> = {
+      name: 'flaky',
+      act(state, rng) {
+        if (++moves === 5) throw new Error('agent failed');
+        return basicAgent.act(state, rng);
+      },
+    };
+    const state = new ConnectFwarState();
+    expect(() => {
+      state.playToEnd(flaky, rngFromSeed(8));
+    }).toThrow('agent failed');
+    consistent(state);
+    // The game goes on from where the agent failed, drawing by card id through the contract.
+    const rng = rngFromSeed(9);
+    while (!state.isTerminal()) state.applyAction(state.currentPlayer() === -1 ? state.sampleChance(rng) : basicAgent.act(state, rng));
+    consistent(state);
+  });
+
+  it('rejects an illegal answer with a RangeError naming the agent, the card in hand unchanged', () => {
+    const state = new ConnectFwarState();
+    const stubborn: Agent<ConnectFwarState> = { name: 'stubborn', act: () => 0 };
+    expect(() => {
+      state.playToEnd(stubborn, rngFromSeed(2));
+    }).toThrow(/Illegal action 0 by stubborn/);
+    expect(state.currentPlayer()).toBe(0);
+    expect(state.canPlay(state.drawn, 0)).toBe(false);
   });
 });

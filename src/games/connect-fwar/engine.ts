@@ -219,11 +219,11 @@ export class ConnectFwarState implements GameState {
   /**
    * Plays from the current node to the end with `agent`: the same game, random draw for random draw,
    * as the generic `playOut`, without its per-node dispatch (this loop is the simulation hot path).
-   * `position` is not maintained here; it only matters for drawing by card id, which a finished
-   * game never does, and `reset` restores it.
+   * Every invariant holds after each step, so a state left by an agent's error is still usable.
    */
   playToEnd(agent: Agent<ConnectFwarState>, rng: Rng): void {
     const deck = this.deck;
+    const position = this.position;
     if (this.finished) return;
     for (;;) {
       if (this.drawn === EMPTY) {
@@ -232,8 +232,11 @@ export class ConnectFwarState implements GameState {
         const last = n - 1;
         const j = last === 0 ? 0 : drawIndex(rng, n);
         const card = deck[j]!;
-        deck[j] = deck[last]!;
+        const other = deck[last]!;
+        deck[j] = other;
+        position[other] = j;
         deck[last] = card;
+        position[card] = last;
         this.remaining = last;
         this.drawn = card;
       }
@@ -254,7 +257,6 @@ export class ConnectFwarState implements GameState {
       if (this.remaining === 0) break;
     }
     this.finished = true;
-    this.position.fill(0xff); // stale from here on: make any use of it fail loudly
   }
 
   returns(_player: number): number {
