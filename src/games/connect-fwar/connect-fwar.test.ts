@@ -91,6 +91,11 @@ describe('ConnectFwar.play', () => {
     expect(spy.boards.every((b) => b === spy.boards[0])).toBe(true); // nothing was ever placed
   });
 
+  it('refuses a player that answers with a promise, pointing to playAsync', () => {
+    const asyncPlayer = { nextMove: () => Promise.resolve(0) } as unknown as Player;
+    expect(() => ConnectFwar.play(asyncPlayer, { seed: 1 })).toThrow(/playAsync/);
+  });
+
   it('treats an illegal column (too high a top card, a full column) as a discard', async () => {
     for (let seed = 0; seed < 50; seed++) {
       const stubborn = new Spy({ nextMove: () => 0 });

@@ -50,7 +50,12 @@ export class ConnectFwar {
   static play(player: Player, options: PlayOptions = {}): number {
     const game = new GameInProgress(options.seed);
     for (let card = game.draw(); card !== null; card = game.draw()) {
-      if (game.apply(card, player.nextMove(card, game.view))) break;
+      const move = player.nextMove(card, game.view);
+      // A promise would silently read as "discard" every turn: say what to use instead.
+      if (typeof move === 'object' && move !== null && 'then' in move) {
+        throw new TypeError('ConnectFwar.play: the player answered with a promise; play asynchronous players (like HumanPlayer) with ConnectFwar.playAsync');
+      }
+      if (game.apply(card, move)) break;
     }
     return game.score();
   }
