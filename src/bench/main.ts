@@ -3,10 +3,12 @@
  * `npm run bench -- --filter uno` runs the benchmarks whose engine or name matches.
  */
 import { connectFwarBenchmarks } from './connect-fwar.js';
+import { connectFourBenchmarks } from './connect-four.js';
 import { klondikeBenchmarks } from './klondike.js';
+import { unoWarBenchmarks } from './uno-war.js';
 import { formatTable, measure, type Benchmark, type Measurement } from './harness.js';
 
-const all: Benchmark[] = [...connectFwarBenchmarks, ...klondikeBenchmarks];
+const all: Benchmark[] = [...connectFwarBenchmarks, ...klondikeBenchmarks, ...unoWarBenchmarks, ...connectFourBenchmarks];
 
 const filterAt = process.argv.indexOf('--filter');
 const filter = filterAt >= 0 ? (process.argv[filterAt + 1] ?? '').toLowerCase() : '';

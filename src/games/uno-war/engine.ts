@@ -235,6 +235,35 @@ export class UnoWarState implements GameState {
   }
 
   /**
+   * Draws the next card at a chance node — one lazy Fisher–Yates step, with exactly the random
+   * values `randomInt` would use (so the same card `sampleChance` + `applyAction` would draw) —
+   * and removes it from the deck. For the hot path: no checks.
+   */
+  private drawNext(rng: Rng): number {
+    const deck = this.deck;
+    const position = this.position;
+    const n = this.remaining === 0 ? DECK_SIZE : this.remaining;
+    const last = n - 1;
+    let j = 0;
+    if (last !== 0) {
+      const limit = DRAW_LIMIT[n]!;
+      // (x ^ 2^31) >>> 0 is randomInt's x + 2^31 as a uint32; the division is exact here and,
+      // unlike a float64 `%`, does not call out to fmod.
+      let v = (rng.next() ^ 0x8000_0000) >>> 0;
+      while (v >= limit) v = (rng.next() ^ 0x8000_0000) >>> 0;
+      j = v - Math.floor(v / n) * n;
+    }
+    const card = deck[j]!;
+    const other = deck[last]!;
+    deck[j] = other;
+    position[other] = j;
+    deck[last] = card;
+    position[card] = last;
+    this.remaining = last;
+    return card;
+  }
+
+  /**
    * Plays from the current node to the end with `agents`: the same game, random draw for random
    * draw, as the generic `playOut`, without its per-node dispatch. This loop is the lab's hot path:
    * the draw is inlined with a precomputed rejection limit, the three built-in agents' choices are
@@ -242,18 +271,15 @@ export class UnoWarState implements GameState {
    * any other agent is asked, so such an agent sees (and may clone) an exact state.
    */
   playToEnd(agents: readonly Agent<UnoWarState>[], rng: Rng): void {
-    while (this.phase === Phase.Deal) this.applyAction(this.sampleChance(rng));
+    while (this.phase === Phase.Deal) this.receive(this.drawNext(rng));
     if (this.phase === Phase.Play) this.applyAction(agents[this.toMove]!.act(this, rng));
     if (this.phase === Phase.Over) return;
-    const deck = this.deck;
-    const position = this.position;
     const hands = this.hands;
     const scores = this.scores;
     const agent0 = agents[0]!;
     const agent1 = agents[1]!;
     const policy0 = builtInPolicy(agent0);
     const policy1 = builtInPolicy(agent1);
-    let remaining = this.remaining;
     let top = this.top;
     let pileSize = this.pileSize;
     let player = this.toMove;
@@ -261,25 +287,7 @@ export class UnoWarState implements GameState {
     // Now at a chance node: Pile (turn a card, `starter` to play) or Refill (`player`'s `slot`).
     let startingRound = this.phase === Phase.Pile;
     for (;;) {
-      // One lazy Fisher–Yates step, drawn exactly as `randomInt` would.
-      const n = remaining === 0 ? DECK_SIZE : remaining;
-      const last = n - 1;
-      let j = 0;
-      if (last !== 0) {
-        const limit = DRAW_LIMIT[n]!;
-        // (x ^ 2^31) >>> 0 is randomInt's x + 2^31 as a uint32; the division is exact here and,
-        // unlike a float64 `%`, does not call out to fmod.
-        let v = (rng.next() ^ 0x8000_0000) >>> 0;
-        while (v >= limit) v = (rng.next() ^ 0x8000_0000) >>> 0;
-        j = v - Math.floor(v / n) * n;
-      }
-      const card = deck[j]!;
-      const other = deck[last]!;
-      deck[j] = other;
-      position[other] = j;
-      deck[last] = card;
-      position[card] = last;
-      remaining = last;
+      const card = this.drawNext(rng);
       if (startingRound) {
         top = card;
         pileSize = 1;
@@ -309,7 +317,6 @@ export class UnoWarState implements GameState {
       if (policy !== Policy.Custom) {
         slot = chooseSlot(policy, hands, base, mask);
       } else {
-        this.remaining = remaining;
         this.top = top;
         this.pileSize = pileSize;
         this.toMove = player;
@@ -321,7 +328,6 @@ export class UnoWarState implements GameState {
       top = hands[base + slot]!;
       pileSize++;
     }
-    this.remaining = remaining;
     this.top = top;
     this.pileSize = pileSize;
     this.toMove = player;

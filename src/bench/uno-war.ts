@@ -1,0 +1,49 @@
+import { rngFromSeed } from '../core/random.js';
+import { AI, BiggestCardAI } from '../games/uno-war/ai.js';
+import { unoWarGame } from '../games/uno-war/definition.js';
+import { UnoWarMatch } from '../games/uno-war/match.js';
+import type { Benchmark } from './harness.js';
+
+const PAIRINGS = [
+  ['random', 'biggest', 'Random vs Biggest'],
+  // Conservative play on both sides makes the longest games (about 11x the nodes of the above).
+  ['smallest', 'smallest', 'Smallest vs Smallest'],
+] as const;
+
+/** Whole UnoWar games per second, one thread, through the same playOut the lab uses. */
+export const unoWarBenchmarks: Benchmark[] = [
+  ...PAIRINGS.map(([a, b, name]): Benchmark => {
+    const state = unoWarGame.newInitialState();
+    const agents = [unoWarGame.agents[a]!.create(), unoWarGame.agents[b]!.create()];
+    const playOut = unoWarGame.playOut!;
+    const rng = rngFromSeed(2024);
+    return {
+      engine: 'UnoWar',
+      name,
+      unit: 'games',
+      run(count: number): number {
+        let wins = 0;
+        for (let i = 0; i < count; i++) {
+          state.reset();
+          playOut(state, agents, rng);
+          wins += state.returns(0) > 0 ? 1 : 0;
+        }
+        return wins;
+      },
+    };
+  }),
+  (() => {
+    // The seed's classes (Deck, Hand, CardPile, UnoWarMatch) for comparison: the same games, slower.
+    const match = new UnoWarMatch(new AI(), new BiggestCardAI(), { seed: 2024 });
+    return {
+      engine: 'UnoWar',
+      name: 'Random vs Biggest (UnoWarMatch classes)',
+      unit: 'games',
+      run(count: number): number {
+        let wins = 0;
+        for (let i = 0; i < count; i++) if (match.playGame()) wins++;
+        return wins;
+      },
+    };
+  })(),
+];
