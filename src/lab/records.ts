@@ -16,8 +16,10 @@ export interface BatchRecord {
   readonly config: ExperimentConfig;
   /** The game indices this run (or shard) set out to play: [start, end). */
   readonly planned: GameRange;
-  /** Games in the whole experiment (all shards): games 0 .. total-1. */
+  /** Games in the whole experiment (all shards): games 0 .. total-1 (with untilCi: at most). */
   readonly total: number;
+  /** Set when the run stops once every 95% CI half-width is below this: `total` is then a cap. */
+  readonly untilCi?: number;
   readonly start: number;
   readonly end: number;
   readonly tally: Tally;
@@ -51,6 +53,7 @@ function checkRecord(value: unknown, where: string): BatchRecord {
   if (!c.lineups.every((l) => Array.isArray(l) && l.every((a) => typeof a === 'string'))) return fail('bad lineups');
   if (!Array.isArray(r.planned) || !isCount(r.planned[0]) || !isCount(r.planned[1])) return fail('bad planned range');
   if (!isCount(r.total) || r.planned[1] > r.total) return fail('bad total');
+  if (r.untilCi !== undefined && !(typeof r.untilCi === 'number' && r.untilCi > 0)) return fail('bad untilCi');
   if (!isCount(r.start) || !isCount(r.end) || r.end <= r.start) return fail('bad game range');
   const t = r.tally;
   if (typeof t !== 'object' || !Array.isArray(t.lineups) || !Array.isArray(t.differences)) return fail('bad tally');
@@ -102,6 +105,8 @@ export interface Combined {
   readonly planned: GameRange[];
   /** The whole experiment's size (the largest total recorded). */
   readonly total: number;
+  /** The --until-ci width, if the records come from such a run (then `total` is only a cap). */
+  readonly untilCi: number | undefined;
 }
 
 /** Adds up records of one experiment; refuses mixed experiments and overlapping batches. */
@@ -126,6 +131,7 @@ export function combineRecords(records: readonly BatchRecord[]): Combined {
     covered: coalesce(sorted.map((r): GameRange => [r.start, r.end])),
     planned: coalesce(records.map((r) => r.planned)),
     total: Math.max(...records.map((r) => r.total)),
+    untilCi: records.find((r) => r.untilCi !== undefined)?.untilCi,
   };
 }
 

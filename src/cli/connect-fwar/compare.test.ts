@@ -106,6 +106,13 @@ describe('tabletop connect-fwar compare', () => {
     expect(two.stdout).toBe(one.stdout);
     // sd ≈ 16: ±0.9 needs about 1,200 games; rounds end at 1,000, 2,000, …
     expect(one.stdout).toContain('Stopped after 2,000 games per lineup: every 95% CI half-width is below 0.9.');
+    // Saved and resumed, the run keeps its stopping rule and prints the same.
+    const out = file('until-ci.jsonl');
+    expect((await runCli([...args, '--threads', '2', '--out', out])).stdout).toBe(one.stdout);
+    const resumed = await runCli(['connect-fwar', 'compare', '--players', 'basic,random', '--resume', out]);
+    expect(resumed.stdout).toBe(one.stdout);
+    const merged = await runCli(['merge', out]);
+    expect(merged.stderr).toBe('Note: the run was set to stop once every 95% CI half-width is below 0.9; these files hold 2,000 of at most 100,000 games.\n');
     const json = await compareJson(['--games', '100000', '--seed', '3', '--until-ci', '0.9', '--players', 'basic,random', '--threads', '2']);
     for (const s of Object.values(json)) {
       expect(s.games).toBe(2000);

@@ -101,6 +101,11 @@ export async function runExperimentCommand(spec: ExperimentCommand): Promise<voi
     covered = combined.covered;
     initial = combined.tally;
     if (!explicit('games')) total = combined.total;
+    // A run that stopped on --until-ci resumes with the same stopping rule.
+    if (options.untilCi === undefined && combined.untilCi !== undefined) {
+      if (options.shard !== undefined) throw new UsageError('--until-ci cannot be combined with --shard: a shard cannot see the other shards\' results.');
+      options.untilCi = combined.untilCi;
+    }
   } else {
     if (seed === undefined) {
       seed = freshSeed();
@@ -149,7 +154,7 @@ export async function runExperimentCommand(spec: ExperimentCommand): Promise<voi
         bar.update(already + played);
       },
       onBatch: (batch) => {
-        if (outFile !== undefined) appendRecord(outFile, { format: RECORD_FORMAT, config, planned: span, total, start: batch.start, end: batch.end, tally: batch.tally });
+        if (outFile !== undefined) appendRecord(outFile, { format: RECORD_FORMAT, config, planned: span, total, untilCi: options.untilCi, start: batch.start, end: batch.end, tally: batch.tally });
       },
       untilCi:
         options.untilCi === undefined

@@ -36,7 +36,10 @@ export function registerMerge(program: Command): Command {
         process.stdout.write(`${json ? JSON.stringify(report, null, 2) : formatTournament(report)}\n`);
       }
       const missing = missingRanges([[0, combined.total]], combined.covered);
-      if (missing.length > 0) {
+      if (missing.length > 0 && combined.untilCi !== undefined) {
+        const played = combined.covered.reduce((n, [s, e]) => n + e - s, 0);
+        process.stderr.write(`Note: the run was set to stop once every 95% CI half-width is below ${String(combined.untilCi)}; these files hold ${played.toLocaleString('en-US')} of at most ${combined.total.toLocaleString('en-US')} games.\n`);
+      } else if (missing.length > 0) {
         const count = missing.reduce((n, [s, e]) => n + e - s, 0);
         const list = missing.slice(0, 5).map(([s, e]) => `${String(s)}..${String(e - 1)}`).join(', ');
         process.stderr.write(`Note: ${count.toLocaleString('en-US')} planned games are not in these files (games ${list}${missing.length > 5 ? ', …' : ''}): a shard is missing or was interrupted.\n`);
