@@ -34,8 +34,14 @@ const cardName = (index: number): string => Card.fromIndex(index).toString();
 
 /** Plays one game on `input`/`output`; returns the winner (0 you, 1 the AI) or -1 if it ended early. */
 export async function playUnoWar(options: PlayOptions, input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stdout): Promise<number> {
+  // A reader that goes away (`… | head`) ends the game quietly instead of crashing on EPIPE.
+  let outputClosed = false;
+  const onOutputError = (): void => {
+    outputClosed = true;
+  };
+  output.on('error', onOutputError);
   const say = (text: string): void => {
-    output.write(`${text}\n`);
+    if (!outputClosed) output.write(`${text}\n`);
   };
   const seed = options.seed ?? freshSeed();
   const agent = UNO_WAR_AGENTS[options.ai];
@@ -68,6 +74,7 @@ export async function playUnoWar(options: PlayOptions, input: NodeJS.ReadableStr
 
   try {
     while (!state.isTerminal()) {
+      if (outputClosed) return -1;
       const player = state.currentPlayer();
       if (player === CHANCE) {
         apply(state.sampleChance(rng));
@@ -86,6 +93,7 @@ export async function playUnoWar(options: PlayOptions, input: NodeJS.ReadableStr
     return state.winner();
   } finally {
     reader.close();
+    output.off('error', onOutputError);
   }
 }
 
