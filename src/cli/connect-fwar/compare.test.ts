@@ -161,9 +161,11 @@ describe('tabletop connect-fwar compare', () => {
     expect((await runCli(['connect-fwar', 'compare', ...common, '--resume', out])).stdout).toBe(whole.stdout);
   });
 
-  it('Ctrl-C stops the workers, prints and saves the results so far, and exits 130', async () => {
+  it('Ctrl-C stops the workers, prints and saves the results so far, exits 130; --resume completes it exactly', async () => {
     const out = file('interrupted.jsonl');
-    const child = spawn(process.execPath, [CLI_PATH, 'connect-fwar', 'compare', '--games', '50000000', '--seed', '4', '--threads', '2', '--batch-size', '2000', '--players', 'basic', '--out', out], {
+    const run = ['connect-fwar', 'compare', '--games', '400000', '--seed', '4', '--threads', '2', '--players', 'basic'];
+    // Batches of 500 games: the first few land within milliseconds, the whole run takes far longer.
+    const child = spawn(process.execPath, [CLI_PATH, ...run, '--batch-size', '500', '--out', out], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -186,9 +188,12 @@ describe('tabletop connect-fwar compare', () => {
     const saved = readFileSync(out, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as { start: number; end: number });
     const savedGames = saved.reduce((n, r) => n + r.end - r.start, 0);
     expect(savedGames).toBeGreaterThan(0);
-    expect(savedGames).toBeLessThan(50_000_000);
+    expect(savedGames).toBeLessThan(400_000);
     expect(stdout).toMatch(new RegExp(`\\nbasic\\s+${savedGames.toLocaleString('en-US')}\\s`));
     expect(stderr).toContain(`Interrupted after ${savedGames.toLocaleString('en-US')} games per lineup: the results above are partial. Saved to ${out}; continue with --resume ${out}.`);
+    const resumed = await runCli(['connect-fwar', 'compare', '--threads', '2', '--players', 'basic', '--resume', out]);
+    expect(resumed.status).toBe(0);
+    expect(resumed.stdout).toBe((await runCli(run)).stdout);
   });
 
   it.each([
