@@ -2,8 +2,9 @@
  * End-to-end tests of `tabletop connect-fwar play`: the built binary, driven through stdin.
  * (Build first: `npx tsc -p tsconfig.build.json`; `npm test` does.)
  */
+import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../test-support/cli.js';
+import { CLI_PATH, runCli } from '../../test-support/cli.js';
 import { Board } from '../../games/connect-fwar/board.js';
 import type { Card } from '../../core/cards.js';
 import { ConnectFwar } from '../../games/connect-fwar/connect-fwar.js';
@@ -101,6 +102,20 @@ describe('tabletop connect-fwar play', () => {
     expect(seed).toBeDefined();
     const replay = await runCli(['connect-fwar', 'play', '--seed', seed!], { input: 'q\n' });
     expect(replay.stdout).toBe(first.stdout);
+  });
+
+  it('ends quietly when the reader of its output goes away (… | head)', async () => {
+    const child = spawn(process.execPath, [CLI_PATH, 'connect-fwar', 'play', '--seed', '5'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    // Read the first chunk, then hang up, then answer: every later write meets a closed pipe.
+    await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+    child.stdout.destroy();
+    child.stdin.on('error', () => undefined);
+    child.stdin.end('d\n'.repeat(52));
+    const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
   });
 
   it.each([['x'], ['-1'], ['1.5'], ['9007199254740992']])('rejects --seed %s with exit status 2', async (seed) => {

@@ -31,8 +31,17 @@ export async function playConnectFwar(
   input: NodeJS.ReadableStream = process.stdin,
   output: NodeJS.WritableStream = process.stdout,
 ): Promise<GameRecord> {
+  // A reader that goes away (`… | head`) ends the game quietly instead of crashing on EPIPE. The
+  // listener stays attached: the error arrives asynchronously, possibly after the game has ended.
+  let outputClosed = false;
+  output.on('error', () => {
+    outputClosed = true;
+  });
+  const write = (text: string): void => {
+    if (!outputClosed) output.write(text);
+  };
   const say = (text: string): void => {
-    output.write(`${text}\n`);
+    write(`${text}\n`);
   };
   const seed = options.seed ?? freshSeed();
   say(`ConnectFwar, deal ${String(seed)}. Replay it with --seed ${String(seed)}.`);
@@ -44,14 +53,13 @@ export async function playConnectFwar(
   let inputEnded = false;
   const io: HumanIO = {
     async ask(prompt) {
+      if (outputClosed) return null;
       const line = await reader.ask(prompt);
       if (line === null) inputEnded = true;
       if (echo) say(line ?? '');
       return line;
     },
-    write: (text) => {
-      output.write(text);
-    },
+    write,
   };
   const human = new HumanPlayer(io);
   let dealt = 0;
@@ -65,7 +73,7 @@ export async function playConnectFwar(
 
   try {
     const record = await ConnectFwar.playAsync(player, { seed });
-    output.write(record.board.toString());
+    write(record.board.toString());
     say(ending(record, inputEnded));
     return record;
   } finally {
