@@ -146,6 +146,8 @@ export class BatchPlayer {
   readonly #state: GameState;
   readonly #agents: Agent[][];
   readonly #seatReturns: Float64Array;
+  /** Per lineup, the seed its games derive from (unpaired runs): computed once, not per game. */
+  readonly #lineupSeeds: number[];
 
   constructor(config: ExperimentConfig) {
     this.#config = config;
@@ -153,6 +155,7 @@ export class BatchPlayer {
     this.#state = this.#game.newInitialState();
     this.#agents = config.lineups.map((lineup) => lineup.map((id) => this.#game.agents[id]!.create()));
     this.#seatReturns = new Float64Array(config.lineups.length);
+    this.#lineupSeeds = config.lineups.map((lineup) => lineupSeed(config.seed, lineup));
   }
 
   get config(): ExperimentConfig {
@@ -177,7 +180,7 @@ export class BatchPlayer {
           const seed = deriveSeed(config.seed, i);
           playSplitStreams(state, agents, rngFromSeed(seed), rngFromSeed(deriveSeed(seed, 1)));
         } else {
-          const rng = rngFromSeed(gameSeed(config, l, i));
+          const rng = rngFromSeed(deriveSeed(this.#lineupSeeds[l]!, i));
           if (fastPlayOut === undefined) playOut(state, agents, rng);
           else fastPlayOut(state, agents, rng);
         }

@@ -3,7 +3,10 @@
  * `npm test` builds first.
  */
 import { describe, expect, it } from 'vitest';
-import { emptyTally, mergeTally, type ExperimentConfig, type Tally } from './experiment.js';
+import { playOut } from '../core/game.js';
+import { rngFromSeed } from '../core/random.js';
+import { connectFwarGame } from '../games/connect-fwar/definition.js';
+import { BatchPlayer, emptyTally, gameSeed, mergeTally, type ExperimentConfig, type Tally } from './experiment.js';
 import { planBatches, runExperiment, type GameRange } from './runner.js';
 import { summarizeMoments } from '../core/stats.js';
 
@@ -33,6 +36,19 @@ describe('runExperiment', () => {
     expect(seen).toHaveLength(10);
     expect(seen.map(([played]) => played)).toEqual(Array.from({ length: 10 }, (_, k) => (k + 1) * 300));
     expect(seen.every(([, total]) => total === 3000)).toBe(true);
+  });
+
+  it('plays game i of a lineup from rngFromSeed(gameSeed(config, lineup, i)) alone', () => {
+    const player = new BatchPlayer(SOLO);
+    const state = connectFwarGame.newInitialState();
+    for (const i of [0, 1, 17, 999]) {
+      const tally = player.play(i, i + 1);
+      SOLO.lineups.forEach((lineup, l) => {
+        state.reset();
+        playOut(state, [connectFwarGame.agents[lineup[0]!]!.create()], rngFromSeed(gameSeed(SOLO, l, i)));
+        expect(tally.lineups[l]!.seats[0]!.sum, `game ${String(i)} of ${lineup[0]!}`).toBe(state.returns(0));
+      });
+    }
   });
 
   it('differs for another seed (the seed is used) and keeps each lineup independent of the others', async () => {
