@@ -63,9 +63,9 @@ import {
 } from '../position.js';
 import { TranspositionTable } from './transposition-table.js';
 
-/** Worst score: lose with the opponent's 4th stone... capped to what 7x6 allows (-(42)/2 + 3). */
+/** Worst score: the opponent wins with its 4th stone, 4 - 22 = -18 (Pons: -(42)/2 + 3). */
 export const MIN_SCORE = -(CELLS / 2) + 3;
-/** Best score: win with one's 4th stone ((42 + 1)/2 - 3). */
+/** Best score: win with one's own 4th stone, 22 - 4 = 18 (Pons: (42 + 1)/2 - 3). */
 export const MAX_SCORE = ((CELLS + 1) >> 1) - 3;
 
 /** Columns nearest the centre first (optimisation 3), listed in reverse: the last added is tried first among equals. */
