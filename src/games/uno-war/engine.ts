@@ -266,7 +266,7 @@ export class UnoWarState implements GameState {
   /**
    * Plays from the current node to the end with `agents`: the same game, random draw for random
    * draw, as the generic `playOut`, without its per-node dispatch. This loop is the lab's hot path:
-   * the draw is inlined with a precomputed rejection limit, the three built-in agents' choices are
+   * draws skip the checks (`drawNext`), the three built-in agents' choices are
    * computed inline (`builtInPolicy`), and node bookkeeping stays in locals — written back before
    * any other agent is asked, so such an agent sees (and may clone) an exact state.
    */
@@ -320,6 +320,7 @@ export class UnoWarState implements GameState {
         this.top = top;
         this.pileSize = pileSize;
         this.toMove = player;
+        this.refillSlot = slot;
         this.phase = Phase.Play;
         const agent = player === 0 ? agent0 : agent1;
         slot = agent.act(this, rng);
