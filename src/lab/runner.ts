@@ -47,7 +47,7 @@ export interface RunOptions {
    * workers when threads > 1.
    */
   readonly workers?: boolean;
-  /** Game indices per batch. Default: about 50 batches per thread, from 100 to 10,000. */
+  /** Game indices per batch. Default: about 50 batches per thread, of 100 to 10,000 games over all lineups. */
   readonly batchSize?: number;
   /** A tally to start from (e.g. the batches a resumed run already holds). */
   readonly initial?: Tally;
@@ -133,7 +133,10 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
   if (!Number.isSafeInteger(threads) || threads < 0) throw new RangeError(`Invalid thread count: ${String(threads)}`);
   const totalIndices = countOf(options.ranges);
   const lineups = config.lineups.length;
-  const batchSize = options.batchSize ?? Math.min(10_000, Math.max(100, Math.ceil(totalIndices / (Math.max(1, threads) * 50))));
+  // Default: about 50 batches per thread of 100 to 10,000 games (all lineups together), so progress
+  // and Ctrl-C stay responsive while messaging costs stay negligible.
+  const gamesPerBatch = Math.min(10_000, Math.max(100, Math.ceil((totalIndices * lineups) / (Math.max(1, threads) * 50))));
+  const batchSize = options.batchSize ?? Math.max(1, Math.ceil(gamesPerBatch / lineups));
   if (!Number.isSafeInteger(batchSize) || batchSize < 1) throw new RangeError(`Invalid batch size: ${String(batchSize)}`);
 
   const tally = emptyTally(config);

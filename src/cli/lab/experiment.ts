@@ -177,7 +177,8 @@ export async function runExperimentCommand(spec: ExperimentCommand): Promise<voi
   }
   if (result.aborted) {
     const where = outFile === undefined ? '' : ` Saved to ${outFile}; continue with --resume ${outFile}.`;
-    process.stderr.write(`Interrupted after ${played.toLocaleString('en-US')} games per lineup: the results above are partial.${where}\n`);
+    const what = played === 0 ? 'Interrupted before any batch completed.' : `Interrupted after ${played.toLocaleString('en-US')} games per lineup: the results above are partial.`;
+    process.stderr.write(`${what}${where}\n`);
     process.exitCode = 130;
   }
 }
