@@ -157,10 +157,10 @@ export class MoveSequenceError extends RangeError {
 }
 
 export class Position implements GameState {
-  curLo = 0;
-  curHi = 0;
-  maskLo = 0;
-  maskHi = 0;
+  #curLo = 0;
+  #curHi = 0;
+  #maskLo = 0;
+  #maskHi = 0;
   #moves = 0;
   #won = false;
   readonly #history = new Uint8Array(CELLS);
@@ -170,6 +170,26 @@ export class Position implements GameState {
     const position = new Position();
     position.playSequence(sequence);
     return position;
+  }
+
+  /** The side to move's stones, columns 0..3 (see the layout above; for searches). */
+  get curLo(): number {
+    return this.#curLo;
+  }
+
+  /** The side to move's stones, columns 4..6. */
+  get curHi(): number {
+    return this.#curHi;
+  }
+
+  /** All stones, columns 0..3. */
+  get maskLo(): number {
+    return this.#maskLo;
+  }
+
+  /** All stones, columns 4..6. */
+  get maskHi(): number {
+    return this.#maskHi;
   }
 
   /** Number of stones on the board (plies played). */
@@ -203,7 +223,7 @@ export class Position implements GameState {
 
   /** Stones in a column (0..6). */
   height(col: number): number {
-    const word = col < LO_COLUMNS ? this.maskLo : this.maskHi;
+    const word = col < LO_COLUMNS ? this.#maskLo : this.#maskHi;
     return popcount32(word & columnBits(col));
   }
 
@@ -212,15 +232,15 @@ export class Position implements GameState {
     if (!isColumn(col) || !Number.isInteger(row) || row < 0 || row >= HEIGHT) throw new RangeError(`No cell (${String(col)}, ${String(row)})`);
     const bit = bottomBit(col) << row;
     const lo = col < LO_COLUMNS;
-    if (((lo ? this.maskLo : this.maskHi) & bit) === 0) return null;
-    const mine = ((lo ? this.curLo : this.curHi) & bit) !== 0;
+    if (((lo ? this.#maskLo : this.#maskHi) & bit) === 0) return null;
+    const mine = ((lo ? this.#curLo : this.#curHi) & bit) !== 0;
     return mine === this.turn;
   }
 
   /** The column is 0..6, not full, and the game is not over. */
   canPlay(col: number): boolean {
     if (!isColumn(col) || this.#won) return false;
-    return col < LO_COLUMNS ? (this.maskLo & (bottomBit(col) << (HEIGHT - 1))) === 0 : (this.maskHi & (bottomBit(col) << (HEIGHT - 1))) === 0;
+    return col < LO_COLUMNS ? (this.#maskLo & (bottomBit(col) << (HEIGHT - 1))) === 0 : (this.#maskHi & (bottomBit(col) << (HEIGHT - 1))) === 0;
   }
 
   /** Plays a column (0..6). Throws a RangeError, changing nothing, if the move is not legal. */
@@ -232,14 +252,14 @@ export class Position implements GameState {
   /** `play` without the legality check: for searches that only play columns `canPlay` accepted. */
   playUnchecked(col: number): void {
     // The side to move becomes the other one: its stones are all the stones minus ours.
-    this.curLo ^= this.maskLo;
-    this.curHi ^= this.maskHi;
+    this.#curLo ^= this.#maskLo;
+    this.#curHi ^= this.#maskHi;
     // Adding the column's bottom bit to the mask carries up to the first empty cell of the column
     // (never beyond: the sentinel row absorbs the carry of a full column, which canPlay excludes).
-    if (col < LO_COLUMNS) this.maskLo |= this.maskLo + bottomBit(col);
-    else this.maskHi |= this.maskHi + bottomBit(col);
+    if (col < LO_COLUMNS) this.#maskLo |= this.#maskLo + bottomBit(col);
+    else this.#maskHi |= this.#maskHi + bottomBit(col);
     // The mover's stones are now mask ^ cur.
-    this.#won = hasFour(this.maskLo ^ this.curLo, this.maskHi ^ this.curHi);
+    this.#won = hasFour(this.#maskLo ^ this.#curLo, this.#maskHi ^ this.#curHi);
     this.#history[this.#moves++] = col;
   }
 
@@ -248,10 +268,10 @@ export class Position implements GameState {
     if (this.#moves === 0) throw new RangeError('No move to undo: the board is empty');
     const col = this.#history[--this.#moves]!;
     // The top stone of the column is just below the first free cell.
-    if (col < LO_COLUMNS) this.maskLo ^= ((this.maskLo + bottomBit(col)) & (columnBits(col) << 1)) >>> 1;
-    else this.maskHi ^= ((this.maskHi + bottomBit(col)) & (columnBits(col) << 1)) >>> 1;
-    this.curLo ^= this.maskLo;
-    this.curHi ^= this.maskHi;
+    if (col < LO_COLUMNS) this.#maskLo ^= ((this.#maskLo + bottomBit(col)) & (columnBits(col) << 1)) >>> 1;
+    else this.#maskHi ^= ((this.#maskHi + bottomBit(col)) & (columnBits(col) << 1)) >>> 1;
+    this.#curLo ^= this.#maskLo;
+    this.#curHi ^= this.#maskHi;
     this.#won = false; // a won position has no successors, so the one before was not won
     return col;
   }
@@ -260,21 +280,21 @@ export class Position implements GameState {
   isWinningMove(col: number): boolean {
     if (!this.canPlay(col)) return false;
     if (col < LO_COLUMNS) {
-      const move = (this.maskLo + bottomBit(col)) & columnBits(col);
-      return (winningLo(this.curLo, this.curHi, this.maskLo) & move) !== 0;
+      const move = (this.#maskLo + bottomBit(col)) & columnBits(col);
+      return (winningLo(this.#curLo, this.#curHi, this.#maskLo) & move) !== 0;
     }
-    const move = (this.maskHi + bottomBit(col)) & columnBits(col);
-    return (winningHi(this.curLo, this.curHi, this.maskHi) & move) !== 0;
+    const move = (this.#maskHi + bottomBit(col)) & columnBits(col);
+    return (winningHi(this.#curLo, this.#curHi, this.#maskHi) & move) !== 0;
   }
 
   /** The side to move has a winning move. */
   canWinNext(): boolean {
     if (this.#won) return false;
-    const possibleLo = (this.maskLo + BOTTOM_LO) & BOARD_LO;
-    const possibleHi = (this.maskHi + BOTTOM_HI) & BOARD_HI;
+    const possibleLo = (this.#maskLo + BOTTOM_LO) & BOARD_LO;
+    const possibleHi = (this.#maskHi + BOTTOM_HI) & BOARD_HI;
     return (
-      (winningLo(this.curLo, this.curHi, this.maskLo) & possibleLo) !== 0 ||
-      (winningHi(this.curLo, this.curHi, this.maskHi) & possibleHi) !== 0
+      (winningLo(this.#curLo, this.#curHi, this.#maskLo) & possibleLo) !== 0 ||
+      (winningHi(this.#curLo, this.#curHi, this.#maskHi) & possibleHi) !== 0
     );
   }
 
@@ -291,7 +311,7 @@ export class Position implements GameState {
    * h and the stones; the side to move follows from the stone count. Below 2^49, so exact.
    */
   key(): number {
-    return (this.curHi + this.maskHi) * HI_WEIGHT + (this.curLo + this.maskLo);
+    return (this.#curHi + this.#maskHi) * HI_WEIGHT + (this.#curLo + this.#maskLo);
   }
 
   /**
@@ -344,10 +364,10 @@ export class Position implements GameState {
 
   clone(): this {
     const copy = new Position();
-    copy.curLo = this.curLo;
-    copy.curHi = this.curHi;
-    copy.maskLo = this.maskLo;
-    copy.maskHi = this.maskHi;
+    copy.#curLo = this.#curLo;
+    copy.#curHi = this.#curHi;
+    copy.#maskLo = this.#maskLo;
+    copy.#maskHi = this.#maskHi;
     copy.#moves = this.#moves;
     copy.#won = this.#won;
     copy.#history.set(this.#history);
@@ -386,7 +406,7 @@ export class Position implements GameState {
   }
 
   reset(): void {
-    this.curLo = this.curHi = this.maskLo = this.maskHi = 0;
+    this.#curLo = this.#curHi = this.#maskLo = this.#maskHi = 0;
     this.#moves = 0;
     this.#won = false;
   }
