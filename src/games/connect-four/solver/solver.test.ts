@@ -103,6 +103,56 @@ describe('Solver', () => {
   });
 });
 
+/** Plain negamax over every move, no pruning, no bitboard tricks: an independent oracle. */
+function naiveScore(p: Position): number {
+  if (p.moves === 42) return 0;
+  let best = -Infinity;
+  for (const col of p.legalMoves()) {
+    if (p.isWinningMove(col)) return (43 - p.moves) >> 1; // 22 - the mover's stone count after it
+    p.play(col);
+    best = Math.max(best, -naiveScore(p));
+    p.undo();
+  }
+  return best;
+}
+
+describe('Solver against a plain negamax', () => {
+  it('agrees on random late positions (any position, not only the test sets’ kind)', () => {
+    const solver = new Solver({ tableSize: 1 << 20 });
+    let checked = 0;
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 6 }), { minLength: 60, maxLength: 60 }), fc.integer({ min: 32, max: 40 }), (choices, plies) => {
+        // Random moves that neither win nor let the opponent win at once (when there are such
+        // moves), so that most games reach the wanted length with something left to decide.
+        const p = new Position();
+        const givesWin = (col: number): boolean => {
+          p.play(col);
+          const answer = p.canWinNext();
+          p.undo();
+          return answer;
+        };
+        for (const c of choices) {
+          if (p.moves === plies) break;
+          const quiet = p.legalMoves().filter((col) => !p.isWinningMove(col));
+          const safe = quiet.filter((col) => !givesWin(col));
+          const pool = safe.length > 0 ? safe : quiet;
+          if (pool.length === 0) break;
+          p.play(pool[c % pool.length]!);
+        }
+        if (p.isGameOver() || p.canWinNext()) return;
+        checked++;
+        const expected = naiveScore(p) | 0;
+        expect(solver.solve(p)).toBe(expected);
+        expect(solver.solve(p, true)).toBe(Math.sign(expected));
+        const columns = solver.analyze(p);
+        expect(Math.max(...columns.map((s) => s ?? -Infinity))).toBe(expected);
+      }),
+      { numRuns: 300 },
+    );
+    expect(checked).toBeGreaterThan(100);
+  });
+});
+
 describe('Solver.search within a budget', () => {
   const hard = load('begin-medium')[0]!;
 
