@@ -20,7 +20,7 @@ export function registerSolve(command: Command): Command {
   command
     .command('solve')
     .description('solve positions read from stdin, one move string per line (e.g. 4453): prints "<moves> <score>"')
-    .option('--weak', 'only win (1), draw (0) or loss (-1) for the side to move; faster')
+    .option('--weak', 'only win (1), draw (0) or loss (-1) for the side to move (usually faster)')
     .option('--analyze', 'print the score of each of the seven columns instead ("-" for a full column)')
     .addHelpText(
       'after',
