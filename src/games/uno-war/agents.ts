@@ -44,28 +44,24 @@ export function playableMask(hands: Uint8Array, base: number, top: number): numb
 }
 
 /**
- * The slot `policy` plays from the hand at `hands[base ..]` given its non-zero playable `mask`.
- * Ranks and slots are packed into one key (rank * 8 + tie-break) so a single max / min picks the
- * best rank and, among equal ranks, the earliest slot; unplayable slots get a key that never wins.
+ * The slot `policy` plays from the hand at `hands[base ..]` given its non-zero playable `mask`:
+ * bit tricks instead of compare-and-branch loops (a set of playable ranks, its highest or lowest
+ * bit, then the earliest playable slot of that rank), so among equal ranks the earliest slot wins.
  */
 export function chooseSlot(policy: Policy, hands: Uint8Array, base: number, mask: number): number {
   if (policy === Policy.FirstValid) return 31 - Math.clz32(mask & -mask);
-  if (policy === Policy.Biggest) {
-    // key = playable ? rank * 8 + (7 - slot) : 0; the largest key wins.
-    const k0 = -(mask & 1) & ((RANK[hands[base]!]! << 3) | 7);
-    const k1 = -((mask >> 1) & 1) & ((RANK[hands[base + 1]!]! << 3) | 6);
-    const k2 = -((mask >> 2) & 1) & ((RANK[hands[base + 2]!]! << 3) | 5);
-    const k3 = -((mask >> 3) & 1) & ((RANK[hands[base + 3]!]! << 3) | 4);
-    const k4 = -((mask >> 4) & 1) & ((RANK[hands[base + 4]!]! << 3) | 3);
-    return 7 - (Math.max(k0, k1, k2, k3, k4) & 7);
-  }
-  // Smallest: key = playable ? rank * 8 + slot : 255; the smallest key wins.
-  const k0 = ((RANK[hands[base]!]! << 3) | 0) | (((mask & 1) - 1) & 255);
-  const k1 = ((RANK[hands[base + 1]!]! << 3) | 1) | ((((mask >> 1) & 1) - 1) & 255);
-  const k2 = ((RANK[hands[base + 2]!]! << 3) | 2) | ((((mask >> 2) & 1) - 1) & 255);
-  const k3 = ((RANK[hands[base + 3]!]! << 3) | 3) | ((((mask >> 3) & 1) - 1) & 255);
-  const k4 = ((RANK[hands[base + 4]!]! << 3) | 4) | ((((mask >> 4) & 1) - 1) & 255);
-  return Math.min(k0, k1, k2, k3, k4) & 7;
+  const r0 = RANK[hands[base]!]!;
+  const r1 = RANK[hands[base + 1]!]!;
+  const r2 = RANK[hands[base + 2]!]!;
+  const r3 = RANK[hands[base + 3]!]!;
+  const r4 = RANK[hands[base + 4]!]!;
+  // Bit r set for each rank r held in a playable slot; the wanted rank is its top or bottom bit.
+  const ranks =
+    ((mask & 1) << r0) | (((mask >> 1) & 1) << r1) | (((mask >> 2) & 1) << r2) | (((mask >> 3) & 1) << r3) | (((mask >> 4) & 1) << r4);
+  const rank = policy === Policy.Biggest ? 31 - Math.clz32(ranks) : 31 - Math.clz32(ranks & -ranks);
+  // The playable slots holding that rank; the earliest wins.
+  const slots = mask & (+(r0 === rank) | (+(r1 === rank) << 1) | (+(r2 === rank) << 2) | (+(r3 === rank) << 3) | (+(r4 === rank) << 4));
+  return 31 - Math.clz32(slots & -slots);
 }
 
 function policyAgent(name: string, policy: Policy): UnoWarAgent {
