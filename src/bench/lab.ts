@@ -44,5 +44,5 @@ console.log(`\n2 workers / 1 worker: ${speedup.toFixed(2)}x wall clock (target >
 // cost per game shows what the runner itself adds with a second worker.
 console.log(
   `CPU time per game, 2 workers / 1 worker: ${(cpuRates.get('1 worker')! / cpuRates.get('2 workers')!).toFixed(2)}x ` +
-    '(about 1: a second worker adds no work, so on two idle cores the wall-clock speed-up approaches 2x)',
+    '(near 1 means a second worker adds no work of its own; on two idle cores the wall-clock ratio then approaches 2x)',
 );
