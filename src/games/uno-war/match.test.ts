@@ -147,6 +147,34 @@ describe('UnoWarMatch', () => {
     );
   });
 
+  it('hands are kept between rounds: the loser next sees the very hand it could not play from', () => {
+    /** Remembers every hand it is shown and what it answered. */
+    class Diarist extends SmallestCardAI {
+      readonly seen: { hand: string; played: boolean }[] = [];
+      override getPlay(hand: ReadonlyHand, pile: ReadonlyCardPile): Card | null {
+        const card = super.getPlay(hand, pile);
+        this.seen.push({ hand: Array.from({ length: hand.getSize() }, (_, i) => hand.get(i).toString()).join(), played: card !== null });
+        return card;
+      }
+    }
+    let checked = 0;
+    for (let seed = 0; seed < 20; seed++) {
+      const ai1 = new Diarist();
+      const ai2 = new Diarist();
+      new UnoWarMatch(ai1, ai2, { seed }).playGame();
+      for (const ai of [ai1, ai2]) {
+        ai.seen.forEach((entry, i) => {
+          const next = ai.seen[i + 1];
+          if (!entry.played && next !== undefined) {
+            expect(next.hand).toBe(entry.hand);
+            checked++;
+          }
+        });
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+
   describe('no AI can cheat or corrupt a game', () => {
     /** Plays like `inner` but first tries to remove cards / play on the pile itself. */
     class CheatingAI extends AI {
