@@ -88,6 +88,29 @@ export function deriveSeed(seed: number, index: number): number {
 }
 
 /**
+ * The rejection bound of `randomInt(rng, n)`: raw values (shifted to 0 .. 2^32-1) at or above it are
+ * redrawn, so the accepted range is a whole multiple of n and the result has no modulo bias. Hot loops
+ * that draw from a few fixed n precompute it once per n and call `randomIntBelow`.
+ */
+export function rejectionLimit(n: number): number {
+  return n > 2 ? Math.floor(TWO_POW_32 / n) * n : TWO_POW_32;
+}
+
+/**
+ * `randomInt(rng, n)` with `limit = rejectionLimit(n)` already known: the hot-path form.
+ *
+ * The remainder is taken as `v - floor(v / n) * n`, not `v % n`: for v above int32 range V8 computes
+ * `%` as a float64 remainder (a call to fmod), the slowest step of a simulated game. The two are the
+ * same integer: the true quotient's fraction is 0 or at least 1/n, far above the rounding error of
+ * `v / n` (below 2^-20 for v < 2^32), so the floor is exact.
+ */
+export function randomIntBelow(rng: Rng, n: number, limit: number): number {
+  let v = rng.next() + 0x8000_0000;
+  while (v >= limit) v = rng.next() + 0x8000_0000;
+  return v - Math.floor(v / n) * n;
+}
+
+/**
  * A uniform integer in [0, n), for 1 <= n <= 2^32, by rejection (no modulo bias). Written by hand
  * because it sits on every simulation's hot path; it follows the same algorithm as pure-rand's
  * `uniformInt`, so both give the same values from the same stream.
@@ -96,10 +119,7 @@ export function deriveSeed(seed: number, index: number): number {
  * consume randomness for a forced choice skip the call.
  */
 export function randomInt(rng: Rng, n: number): number {
-  const limit = n > 2 ? Math.floor(TWO_POW_32 / n) * n : TWO_POW_32;
-  let v = rng.next() + 0x8000_0000;
-  while (v >= limit) v = rng.next() + 0x8000_0000;
-  return v % n;
+  return randomIntBelow(rng, n, rejectionLimit(n));
 }
 
 /** A uniform float in [0, 1) with 32 bits of randomness. */

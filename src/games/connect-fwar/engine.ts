@@ -16,7 +16,7 @@
  */
 import { Card, DECK_SIZE } from '../../core/cards.js';
 import { CHANCE, TERMINAL, type Agent, type GameState } from '../../core/game.js';
-import type { Rng } from '../../core/random.js';
+import { randomIntBelow, rejectionLimit, type Rng } from '../../core/random.js';
 
 export const EMPTY = -1;
 import {
@@ -57,27 +57,15 @@ const INITIAL_BYTES = (() => {
   return bytes;
 })();
 
-/**
- * `ACCEPT_BELOW[n]`: the rejection bound `randomInt(rng, n)` uses for n = 2..52, precomputed so a
- * draw in the hot loop does no division to find it. `drawIndex` below is `randomInt` with this table:
- * the same values from the same stream (engine.test.ts checks), so games replay the seed's `Deck`.
- */
-const TWO_POW_32 = 0x1_0000_0000;
-const ACCEPT_BELOW = Float64Array.from({ length: DECK_SIZE + 1 }, (_, n) => (n > 2 ? Math.floor(TWO_POW_32 / n) * n : TWO_POW_32));
+/** `rejectionLimit(n)` for n = 0..52, so a draw in the hot loop does no division to find it. */
+const ACCEPT_BELOW = Float64Array.from({ length: DECK_SIZE + 1 }, (_, n) => rejectionLimit(n));
 
 /**
- * A uniform integer in [0, n) for 2 <= n <= 52; exactly `randomInt(rng, n)`.
- *
- * `v % n` on a value that may exceed int32 is a floating-point remainder (fmod) in V8, the slowest
- * step of a game; `v - floor(v / n) * n` is the same integer and much cheaper: the true quotient's
- * fraction is 0 or at least 1/n, far above the rounding error of `v / n` (below 2^-20 for v < 2^32),
- * so the floor is exact.
+ * A uniform integer in [0, n) for 2 <= n <= 52: exactly `randomInt(rng, n)` (the same values from
+ * the same stream, so games replay the seed's `Deck`), with the rejection bound from a table.
  */
 export function drawIndex(rng: Rng, n: number): number {
-  const limit = ACCEPT_BELOW[n]!;
-  let v = rng.next() + 0x8000_0000;
-  while (v >= limit) v = rng.next() + 0x8000_0000;
-  return v - Math.floor(v / n) * n;
+  return randomIntBelow(rng, n, ACCEPT_BELOW[n]!);
 }
 
 export class ConnectFwarState implements GameState {

@@ -25,7 +25,7 @@
  */
 import { Card, DECK_SIZE } from '../../core/cards.js';
 import { CHANCE, TERMINAL, type Agent, type GameState } from '../../core/game.js';
-import { randomInt, type Rng } from '../../core/random.js';
+import { randomInt, randomIntBelow, rejectionLimit, type Rng } from '../../core/random.js';
 import { CAN_PLAY, HAND_SIZE, NUM_PLAYERS, WINNING_SCORE } from './rules.js';
 import { Policy, builtInPolicy, chooseSlot, playableMask } from './agents.js';
 
@@ -48,7 +48,7 @@ const IDENTITY = Uint8Array.from({ length: DECK_SIZE }, (_, i) => i);
 const HAND_CARDS = NUM_PLAYERS * HAND_SIZE;
 const NO_CARD = -1;
 /** `randomInt`'s rejection limit for n outcomes (n = 1..52), precomputed for the hot path. */
-const DRAW_LIMIT = Float64Array.from({ length: DECK_SIZE + 1 }, (_, n) => (n > 2 ? Math.floor(0x1_0000_0000 / n) * n : 0x1_0000_0000));
+const DRAW_LIMIT = Float64Array.from({ length: DECK_SIZE + 1 }, (_, n) => rejectionLimit(n));
 
 export class UnoWarState implements GameState {
   readonly deck = new Uint8Array(DECK_SIZE);
@@ -246,12 +246,7 @@ export class UnoWarState implements GameState {
     const last = n - 1;
     let j = 0;
     if (last !== 0) {
-      const limit = DRAW_LIMIT[n]!;
-      // (x ^ 2^31) >>> 0 is randomInt's x + 2^31 as a uint32; the division is exact here and,
-      // unlike a float64 `%`, does not call out to fmod.
-      let v = (rng.next() ^ 0x8000_0000) >>> 0;
-      while (v >= limit) v = (rng.next() ^ 0x8000_0000) >>> 0;
-      j = v - Math.floor(v / n) * n;
+      j = randomIntBelow(rng, n, DRAW_LIMIT[n]!);
     }
     const card = deck[j]!;
     const other = deck[last]!;
