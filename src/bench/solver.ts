@@ -3,7 +3,8 @@
  * strong and weak, the mean time and mean nodes per position, the table cleared before every
  * position (the clearing is not timed, as in Pons' own benchmark). Every score is checked against
  * the file; a wrong one makes the run fail (exit status 1). Wall time is what the targets are
- * about; the CPU time of the thread is shown too, as it suffers less when the machine is shared.
+ * about; the process's CPU time is shown too, as it suffers less when the machine is shared (it
+ * includes V8's helper threads, so it is coarse below ~100 µs).
  *
  *   npm run bench:solver -- --sets end-easy,middle-easy --limit 200 --mode strong
  *
@@ -23,7 +24,7 @@ interface Row {
   readonly mode: 'strong' | 'weak';
   readonly positions: number;
   readonly meanMicros: number;
-  /** Mean CPU time of this thread (user + system): less sensitive than wall time to a busy machine. */
+  /** Mean CPU time of the process (user + system, V8's helper threads included). */
   readonly meanCpuMicros: number;
   readonly meanNodes: number;
   readonly wrong: number;
