@@ -2,7 +2,7 @@ import { rngFromSeed } from '../core/random.js';
 import { ConnectFwar } from '../games/connect-fwar/connect-fwar.js';
 import { connectFwarGame } from '../games/connect-fwar/definition.js';
 import { BasicPlayer } from '../games/connect-fwar/player.js';
-import type { Benchmark } from './harness.js';
+import { playoutBenchmark, type Benchmark } from './harness.js';
 
 const PLAYERS = [
   ['basic', 'BasicPlayer'],
@@ -12,26 +12,9 @@ const PLAYERS = [
 ] as const;
 
 /** Whole ConnectFwar games per second, one thread, through the same playOut the lab uses. */
-const engineBenchmarks: Benchmark[] = PLAYERS.map(([id, name]) => {
-  const state = connectFwarGame.newInitialState();
-  const agents = [connectFwarGame.agents[id]!.create()];
-  const playOut = connectFwarGame.playOut!;
-  const rng = rngFromSeed(2024);
-  return {
-    engine: 'ConnectFwar',
-    name,
-    unit: 'games',
-    run(count: number): number {
-      let total = 0;
-      for (let i = 0; i < count; i++) {
-        state.reset();
-        playOut(state, agents, rng);
-        total += state.returns(0);
-      }
-      return total;
-    },
-  };
-});
+const engineBenchmarks: Benchmark[] = PLAYERS.map(([id, name]) =>
+  playoutBenchmark('ConnectFwar', name, connectFwarGame, [id]),
+);
 
 /** The seed's face (`ConnectFwar.play` with `Deck`, `Board`, a board copy per move), for comparison. */
 const seedClassesBenchmark: Benchmark = (() => {

@@ -3,6 +3,8 @@
  * time budget is spent, after a warm-up so the JIT has settled; the rate is units per second.
  * Benchmarks print figures; no test asserts on time.
  */
+import { playOut, type GameDefinition, type GameState } from '../core/game.js';
+import { rngFromSeed } from '../core/random.js';
 export interface Benchmark {
   /** Engine / game, e.g. `ConnectFwar`. */
   readonly engine: string;
@@ -56,4 +58,34 @@ export function formatTable(rows: readonly Measurement[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
   const line = (cells: string[]): string => cells.map((c, i) => (i === 2 || i === 4 || i === 5 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
+}
+
+/**
+ * Whole games per second through the path the lab takes: the game's specialised `playOut` when it
+ * has one, the generic one otherwise; one reused state, one seeded stream. The checksum is the sum
+ * of player 0's returns.
+ */
+export function playoutBenchmark<S extends GameState>(engine: string, name: string, game: GameDefinition<S>, agentIds: readonly string[]): Benchmark {
+  const state = game.newInitialState();
+  const agents = agentIds.map((id) => {
+    const factory = game.agents[id];
+    if (factory === undefined) throw new RangeError(`${game.id} has no agent '${id}'`);
+    return factory.create();
+  });
+  const play = game.playOut ?? playOut;
+  const rng = rngFromSeed(2024);
+  return {
+    engine,
+    name,
+    unit: 'games',
+    run(count: number): number {
+      let total = 0;
+      for (let i = 0; i < count; i++) {
+        state.reset();
+        play(state, agents, rng);
+        total += state.returns(0);
+      }
+      return total;
+    },
+  };
 }

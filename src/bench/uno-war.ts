@@ -1,8 +1,7 @@
-import { rngFromSeed } from '../core/random.js';
 import { AI, BiggestCardAI } from '../games/uno-war/ai.js';
 import { unoWarGame } from '../games/uno-war/definition.js';
 import { UnoWarMatch } from '../games/uno-war/match.js';
-import type { Benchmark } from './harness.js';
+import { playoutBenchmark, type Benchmark } from './harness.js';
 
 const PAIRINGS = [
   ['random', 'biggest', 'Random vs Biggest'],
@@ -12,26 +11,8 @@ const PAIRINGS = [
 
 /** Whole UnoWar games per second, one thread, through the same playOut the lab uses. */
 export const unoWarBenchmarks: Benchmark[] = [
-  ...PAIRINGS.map(([a, b, name]): Benchmark => {
-    const state = unoWarGame.newInitialState();
-    const agents = [unoWarGame.agents[a]!.create(), unoWarGame.agents[b]!.create()];
-    const playOut = unoWarGame.playOut!;
-    const rng = rngFromSeed(2024);
-    return {
-      engine: 'UnoWar',
-      name,
-      unit: 'games',
-      run(count: number): number {
-        let wins = 0;
-        for (let i = 0; i < count; i++) {
-          state.reset();
-          playOut(state, agents, rng);
-          wins += state.returns(0) > 0 ? 1 : 0;
-        }
-        return wins;
-      },
-    };
-  }),
+  // The checksum counts player 0's wins minus losses (returns are +1 / -1).
+  ...PAIRINGS.map(([a, b, name]) => playoutBenchmark('UnoWar', name, unoWarGame, [a, b])),
   (() => {
     // The seed's classes (Deck, Hand, CardPile, UnoWarMatch) for comparison: the same games, slower.
     const match = new UnoWarMatch(new AI(), new BiggestCardAI(), { seed: 2024 });
