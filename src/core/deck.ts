@@ -61,3 +61,23 @@ export class ReshufflingDeck extends Deck {
     return super.draw()!;
   }
 }
+
+/**
+ * The engines' deck, on typed arrays: `deck[0 .. remaining-1]` are the undealt cards and
+ * `position` is the inverse of `deck` (`deck[position[c]] === c`). Dealing the undealt card at
+ * index `j` swaps it to the end of the undealt prefix, index `remaining - 1`, and the caller then
+ * shrinks `remaining` by one. With j uniform in [0, remaining-1] this is one step of Durstenfeld–
+ * Fisher–Yates — the same step `Deck.shuffle` takes for i = remaining - 1 — so an engine dealing on
+ * demand deals exactly the cards a fully shuffled `Deck` would from the same random stream.
+ * Returns the dealt card.
+ */
+export function dealAt(deck: Uint8Array, position: Uint8Array, remaining: number, j: number): number {
+  const last = remaining - 1;
+  const card = deck[j]!;
+  const other = deck[last]!;
+  deck[j] = other;
+  position[other] = j;
+  deck[last] = card;
+  position[card] = last;
+  return card;
+}

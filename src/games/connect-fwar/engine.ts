@@ -15,6 +15,7 @@
  * - `drawn` is the card in hand at a player node, EMPTY otherwise.
  */
 import { Card, DECK_SIZE } from '../../core/cards.js';
+import { dealAt } from '../../core/deck.js';
 import { CHANCE, TERMINAL, type Agent, type GameState } from '../../core/game.js';
 import { randomIntBelow, rejectionLimit, type Rng } from '../../core/random.js';
 
@@ -160,14 +161,8 @@ export class ConnectFwarState implements GameState {
     if (!(Number.isInteger(card) && card >= 0 && card < DECK_SIZE && this.position[card]! < this.remaining)) {
       throw new RangeError(`Illegal chance outcome ${String(card)}: not an undealt card`);
     }
-    const last = this.remaining - 1;
-    const from = this.position[card]!;
-    const other = this.deck[last]!;
-    this.deck[from] = other;
-    this.position[other] = from;
-    this.deck[last] = card;
-    this.position[card] = last;
-    this.remaining = last;
+    dealAt(this.deck, this.position, this.remaining, this.position[card]!);
+    this.remaining--;
     this.drawn = card;
   }
 
@@ -217,16 +212,9 @@ export class ConnectFwarState implements GameState {
       if (this.drawn === EMPTY) {
         const n = this.remaining;
         if (n === 0) break;
-        const last = n - 1;
-        const j = last === 0 ? 0 : drawIndex(rng, n);
-        const card = deck[j]!;
-        const other = deck[last]!;
-        deck[j] = other;
-        position[other] = j;
-        deck[last] = card;
-        position[card] = last;
-        this.remaining = last;
-        this.drawn = card;
+        // The last card is forced: Fisher–Yates stops at i = 1, so no randomness is drawn for it.
+        this.drawn = dealAt(deck, position, n, n === 1 ? 0 : drawIndex(rng, n));
+        this.remaining = n - 1;
       }
       const col = agent.act(this, rng);
       const card = this.drawn;

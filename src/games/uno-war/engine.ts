@@ -24,6 +24,7 @@
  * - At a player node, the player to move has at least one playable card.
  */
 import { Card, DECK_SIZE } from '../../core/cards.js';
+import { dealAt } from '../../core/deck.js';
 import { CHANCE, TERMINAL, type Agent, type GameState } from '../../core/game.js';
 import { randomInt, randomIntBelow, rejectionLimit, type Rng } from '../../core/random.js';
 import { CAN_PLAY, HAND_SIZE, NUM_PLAYERS, WINNING_SCORE } from './rules.js';
@@ -176,14 +177,8 @@ export class UnoWarState implements GameState {
   /** Deals `card` (undealt, checked by the caller) from the deck. */
   private draw(card: number): number {
     if (this.remaining === 0) this.remaining = DECK_SIZE;
-    const last = this.remaining - 1;
-    const from = this.position[card]!;
-    const other = this.deck[last]!;
-    this.deck[from] = other;
-    this.position[other] = from;
-    this.deck[last] = card;
-    this.position[card] = last;
-    this.remaining = last;
+    dealAt(this.deck, this.position, this.remaining, this.position[card]!);
+    this.remaining--;
     return card;
   }
 
@@ -240,21 +235,10 @@ export class UnoWarState implements GameState {
    * and removes it from the deck. For the hot path: no checks.
    */
   private drawNext(rng: Rng): number {
-    const deck = this.deck;
-    const position = this.position;
+    // An empty deck is a fresh full one: the same 52 cards, dealt on from the order they are in.
     const n = this.remaining === 0 ? DECK_SIZE : this.remaining;
-    const last = n - 1;
-    let j = 0;
-    if (last !== 0) {
-      j = randomIntBelow(rng, n, DRAW_LIMIT[n]!);
-    }
-    const card = deck[j]!;
-    const other = deck[last]!;
-    deck[j] = other;
-    position[other] = j;
-    deck[last] = card;
-    position[card] = last;
-    this.remaining = last;
+    const card = dealAt(this.deck, this.position, n, n === 1 ? 0 : randomIntBelow(rng, n, DRAW_LIMIT[n]!));
+    this.remaining = n - 1;
     return card;
   }
 
