@@ -159,6 +159,9 @@ describe('Solver against a plain negamax', () => {
         expect(solver.solve(p, true)).toBe(Math.sign(expected));
         const columns = solver.analyze(p);
         expect(Math.max(...columns.map((s) => s ?? -Infinity))).toBe(expected);
+        const best = new Solver({ tableSize: (1 << 17) + 1 }).bestMove(p);
+        expect(best).toMatchObject({ score: expected, complete: true });
+        expect(columns[best.column]).toBe(expected);
       }),
       { numRuns: 300 },
     );
@@ -228,7 +231,8 @@ describe('Solver.bestMove', () => {
         }
         if (position.isGameOver()) return;
         const solver = new Solver({ tableSize: (1 << 17) + 1 });
-        const { column } = solver.bestMove(position, { maxNodes: 50 });
+        const { column, nodes } = solver.bestMove(position, { maxNodes: 50 });
+        expect(nodes).toBeLessThanOrEqual(50);
         expect(position.canPlay(column)).toBe(true);
         const losesAtOnce = (col: number): boolean => {
           if (position.isWinningMove(col)) return false;

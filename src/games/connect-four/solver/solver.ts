@@ -18,7 +18,8 @@
  *   //   when performance.now() passes `deadline` (ms) or `maxNodes` is spent; the true score
  *   //   (or sign, when weak) lies in [lower, upper] either way.
  * solver.bestMove(p, { deadline, maxNodes })
- *   // → { column, score | null, complete, nodes }: a perfect move when complete, else the
+ *   // → { column, score | null, complete, nodes }: a perfect move when complete (the position
+ *   //   is solved, then one cheap probe per column finds a move keeping the score), else the
  *   //   column with the best proven lower bound (ties: nearest the centre).
  * solver.nodes; solver.reset()                 // nodes searched so far; forget the table
  * ```
@@ -221,40 +222,67 @@ export class Solver {
   }
 
   /**
-   * The best column within a budget: every column is solved in turn (centre first), sharing the
-   * budget and the table. Complete: a perfect move. Otherwise the column whose proven lower bound
-   * is highest (a move into an immediate loss is proven at once, so it is never chosen over a
-   * column still open); ties go to the column nearest the centre.
+   * The best column within a budget. An immediate win is played at once. Otherwise the position
+   * is solved first (score s); then, centre first, each column's child gets one null-window probe
+   * "is its score <= -s?" (cheap: the table is warm) and the first that passes is a perfect move.
+   * If the budget runs out before that, every column is searched in turn with what is left (often
+   * nothing), and the column with the highest proven lower bound wins (a move into an immediate
+   * loss is proven at once, so it is never chosen over a column still open); ties go to the
+   * column nearest the centre.
    */
   bestMove(position: Position, limits: SearchLimits = {}): BestMove {
     assertPlayable(position);
     const startNodes = this.nodes;
+    const moves = position.moves;
+    for (let i = ORDER.length - 1; i >= 0; i--) {
+      const col = ORDER[i]!;
+      if (position.isWinningMove(col)) return { column: col, score: (CELLS + 1 - moves) >> 1, complete: true, nodes: 0 };
+    }
     const stopAtNodes = limits.maxNodes === undefined ? Infinity : this.nodes + limits.maxNodes;
+    const root = this.search(position, limits);
+    if (root.complete) {
+      const s = root.score!;
+      for (let i = ORDER.length - 1; i >= 0 && !this.#aborted; i--) {
+        const col = ORDER[i]!;
+        if (!position.canPlay(col)) continue;
+        const child = position.clone();
+        child.playUnchecked(col);
+        let optimal: boolean;
+        if (child.isGameOver()) optimal = s === 0; // the board is full: a draw
+        else if (child.canWinNext()) optimal = s === 0 - ((CELLS - moves) >> 1); // they win at once
+        else {
+          // The search limits set by `search` above still hold.
+          const r = this.#negamax(child.curLo, child.curHi, child.maskLo, child.maskHi, moves + 1, -s, -s + 1, UNKNOWN, UNKNOWN);
+          optimal = !this.#aborted && r <= -s;
+        }
+        if (optimal) return { column: col, score: s, complete: true, nodes: this.nodes - startNodes };
+      }
+    }
+    return this.#bestProvenColumn(position, limits, stopAtNodes, startNodes);
+  }
+
+  /** bestMove's fallback: each column searched in turn with the budget left. */
+  #bestProvenColumn(position: Position, limits: SearchLimits, stopAtNodes: number, startNodes: number): BestMove {
     let best = -1;
     let bestLower = -Infinity;
     let bestExact: number | null = null;
     let complete = true;
-    for (let i = EXPLORATION_ORDER_REVERSED.length - 1; i >= 0; i--) {
-      const col = EXPLORATION_ORDER_REVERSED[i]!;
+    for (let i = ORDER.length - 1; i >= 0; i--) {
+      const col = ORDER[i]!;
       if (!position.canPlay(col)) continue;
       let lower: number;
       let exact: number | null;
-      if (position.isWinningMove(col)) {
-        lower = (CELLS + 1 - position.moves) >> 1;
-        exact = lower;
+      const child = position.clone();
+      child.playUnchecked(col);
+      if (child.isGameOver()) {
+        lower = 0;
+        exact = 0;
       } else {
-        const child = position.clone();
-        child.playUnchecked(col);
-        if (child.isGameOver()) {
-          lower = 0;
-          exact = 0;
-        } else {
-          const budget = stopAtNodes === Infinity ? {} : { maxNodes: Math.max(0, stopAtNodes - this.nodes) };
-          const r = this.search(child, { ...budget, ...(limits.deadline === undefined ? {} : { deadline: limits.deadline }) });
-          lower = 0 - r.upper;
-          exact = r.complete ? 0 - r.score! : null;
-          if (!r.complete) complete = false;
-        }
+        const budget = stopAtNodes === Infinity ? {} : { maxNodes: Math.max(0, stopAtNodes - this.nodes) };
+        const r = this.search(child, { ...budget, ...(limits.deadline === undefined ? {} : { deadline: limits.deadline }) });
+        lower = 0 - r.upper;
+        exact = r.complete ? 0 - r.score! : null;
+        if (!r.complete) complete = false;
       }
       if (lower > bestLower || (lower === bestLower && exact !== null && bestExact === null)) {
         best = col;
