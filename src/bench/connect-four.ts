@@ -1,6 +1,7 @@
 import { rngFromSeed, randomInt } from '../core/random.js';
 import { Position, WIDTH } from '../games/connect-four/position.js';
-import type { Benchmark } from './harness.js';
+import { connectFourGame } from '../games/connect-four/definition.js';
+import { playoutBenchmark, type Benchmark } from './harness.js';
 
 /**
  * The Connect Four bitboard engine: positions per second along random games (legal-move scan,
@@ -51,4 +52,8 @@ function playUndo(): Benchmark {
   };
 }
 
-export const connectFourBenchmarks: Benchmark[] = [randomGames(), playUndo()];
+export const connectFourBenchmarks: Benchmark[] = [
+  randomGames(),
+  playUndo(),
+  playoutBenchmark('Connect Four', 'random vs random (lab playOut)', connectFourGame, ['random', 'random']),
+];

@@ -11,11 +11,14 @@ import { Solver } from './solver/solver.js';
 /** Nodes the `solver` agent may search per move: about 5-10 ms. */
 export const SOLVER_AGENT_NODES = 20_000;
 
+/** Scratch for the random agent's legal moves (agents run on one thread; no allocation per move). */
+const legal = new Int32Array(WIDTH);
+
 const randomAgent: Agent<Position> = {
   name: 'random',
   act(state, rng) {
-    const legal = state.legalMoves();
-    return legal[randomInt(rng, legal.length)]!;
+    const count = state.legalActions(legal);
+    return legal[randomInt(rng, count)]!;
   },
 };
 
