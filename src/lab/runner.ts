@@ -8,7 +8,6 @@
  * results — `untilCi`'s stopping rule — is taken only at fixed round boundaries (every `roundGames`
  * game indices), which depend on neither threads nor batch size.
  */
-import { setMaxListeners } from 'node:events';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -118,16 +117,7 @@ function validateRanges(ranges: readonly GameRange[]): void {
 export async function runExperiment(options: RunOptions): Promise<RunResult> {
   const { config } = options;
   validateConfig(config);
-  // piscina listens on the signal once per queued task; one private signal per run, without the
-  // listener-leak warning, forwards the caller's.
-  const inner = new AbortController();
-  setMaxListeners(0, inner.signal);
-  const signal = inner.signal;
-  const forward = (): void => {
-    inner.abort();
-  };
-  if (options.signal?.aborted === true) inner.abort();
-  options.signal?.addEventListener('abort', forward, { once: true });
+  const signal = options.signal;
   validateRanges(options.ranges);
   const threads = options.threads ?? defaultThreads();
   if (!Number.isSafeInteger(threads) || threads < 0) throw new RangeError(`Invalid thread count: ${String(threads)}`);
@@ -180,20 +170,24 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
       }
       const planned = planBatches(round, batchSize);
       if (pool !== undefined) {
+        // Batches are handed to the pool a few at a time (two per thread, so a worker never waits
+        // for its next task), and a running batch is never cancelled: piscina would terminate its
+        // worker, racing the result message already on its way. So Ctrl-C and failures stop the
+        // dispatch, the batches under way finish (they are short), and only whole batches count.
         let failure: { reason: unknown } | undefined;
-        await Promise.all(
-          planned.map(async ([start, end]) => {
+        let next = 0;
+        const lane = async (): Promise<void> => {
+          while (next < planned.length && failure === undefined && !isAborted(signal)) {
+            const [start, end] = planned[next++]!;
             try {
-              complete(start, end, await pool.run({ config, start, end }, { signal }));
+              complete(start, end, await pool.run({ config, start, end }));
             } catch (reason) {
-              // A real failure (an agent's illegal move, a bug) cancels the batches still queued.
-              if (failure === undefined && !(isAborted(signal) && isAbortError(reason))) {
-                failure = { reason };
-                inner.abort();
-              }
+              // A real failure (an agent's illegal move, a bug) stops the dispatch.
+              failure ??= { reason };
             }
-          }),
-        );
+          }
+        };
+        await Promise.all(Array.from({ length: Math.min(planned.length, 2 * Math.max(1, threads)) }, lane));
         if (failure !== undefined) throw failure.reason;
         if (isAborted(signal)) {
           aborted = true;
@@ -217,16 +211,12 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
       }
     }
   } finally {
-    options.signal?.removeEventListener('abort', forward);
     await pool?.destroy();
   }
   batches.sort((x, y) => x.start - y.start);
   return { tally, batches, aborted, stoppedByCi };
 }
 
-function isAbortError(reason: unknown): boolean {
-  return reason instanceof Error && reason.name === 'AbortError';
-}
 
 /** A function, not an inline test, so the compiler does not assume the flag cannot change across awaits. */
 const isAborted = (signal: AbortSignal | undefined): boolean => signal?.aborted === true;
