@@ -91,11 +91,13 @@ describe('tabletop connect-four tournament', () => {
     const rows = result.stdout.split('\n').filter((line) => /^(alphabeta-1|random|ex) /.test(line));
     expect(rows).toHaveLength(3);
     for (const row of rows) {
-      const [, total, score, elo] = /(\d+-\d+-\d+)\s+([\d.]+%)\s+([+-]?\d+)$/.exec(row) ?? [];
+      const [, total, score, elo, low, high] = /(\d+-\d+-\d+)\s+([\d.]+%)\s+([+-]?\d+)\s+\[([+-]?\d+), ([+-]?\d+)\]$/.exec(row) ?? [];
       const [w, d, l] = total!.split('-').map(Number);
       expect(w! + d! + l!).toBe(4); // two opponents, two games each
       expect(score).toBeDefined();
-      expect(elo).toBeDefined();
+      // The bootstrap interval brackets the fitted rating.
+      expect(Number(low)).toBeLessThanOrEqual(Number(elo));
+      expect(Number(high)).toBeGreaterThanOrEqual(Number(elo));
     }
     // The search bot wins all four of its games, as both colours.
     expect(rows.find((row) => row.startsWith('alphabeta-1'))).toMatch(/\s4-0-0\s+100\.0%/);
@@ -108,10 +110,16 @@ describe('tabletop connect-four tournament', () => {
     interface Json {
       bots: string[];
       wins: number[][];
+      elo: number[];
+      eloCi: [number, number][];
       games: { red: string; yellow: string; winner: string | null; reason: string; moves: string }[];
     }
     const json = JSON.parse(first.stdout) as Json;
     expect(json.bots).toEqual(['random', 'alphabeta-1']);
+    json.elo.forEach((rating, i) => {
+      expect(json.eloCi[i]![0]).toBeLessThanOrEqual(rating);
+      expect(json.eloCi[i]![1]).toBeGreaterThanOrEqual(rating);
+    });
     expect(json.games.map((game) => [game.red, game.yellow])).toEqual([
       ['random', 'alphabeta-1'],
       ['alphabeta-1', 'random'],

@@ -7,7 +7,7 @@
 import { availableParallelism } from 'node:os';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { freshSeed } from '../../core/random.js';
-import { fitElo } from '../../lab/ratings.js';
+import { bootstrapElo, type RatingWithInterval } from '../../lab/ratings.js';
 import { BUILTIN_BOTS, checkLineup, createBot, type ExternalBotDefinition, type LineupOptions } from '../../lab/connect-four/lineup.js';
 import { runTournament, type TournamentResults } from '../../lab/connect-four/tournament.js';
 import { moveString, type EndReason } from '../../games/connect-four/referee/result.js';
@@ -81,19 +81,21 @@ async function tournament(options: TournamentCliOptions): Promise<void> {
   }
   process.stdout.write(
     `Connect Four round robin: ${String(options.bots.length)} bots, ${String(options.games)} game${options.games === 1 ? '' : 's'} per pair, ${String(total)} games, ` +
-      `move limit ${String(options.time)} s, seed ${String(seed)}\n\n${formatResults(results)}`,
+      `move limit ${String(options.time)} s, seed ${String(seed)}\n\n${formatResults(results, seed)}`,
   );
 }
 
 /** The results as plain data; moves in standard notation (1-based digits). */
 export function resultsJson(results: TournamentResults, settings: { seed: number; timeLimitMs: number; gamesPerPair: number }): unknown {
-  const elo = fitElo({ players: results.bots, wins: results.wins, draws: results.draws });
+  const elo = ratings(results, settings.seed);
+  const round = (x: number): number => Math.round(x * 10) / 10;
   return {
     ...settings,
     bots: results.bots,
     wins: results.wins,
     draws: results.draws,
-    elo: elo.map((rating) => Math.round(rating * 10) / 10),
+    elo: elo.map(({ rating }) => round(rating)),
+    eloCi: elo.map(({ low, high }) => [round(low), round(high)]),
     forfeits: Object.fromEntries(results.bots.map((bot, i) => [bot, Object.fromEntries(Object.entries(results.forfeits[i]!).filter(([, count]) => count > 0))])),
     games: results.games.map(({ index, red, yellow, result }) => ({
       index,
@@ -116,11 +118,21 @@ const FORFEIT_LABELS: Partial<Record<EndReason, string>> = {
   resigned: 'resignation',
 };
 
-/** The matrix (row against column: wins-draws-losses), totals, score, Elo, then forfeits. */
-export function formatResults(results: TournamentResults): string {
+/**
+ * Elo fitted to the whole matrix, with 95% bootstrap intervals (resampling the games; the resampling
+ * is seeded from the tournament's seed so a replayed tournament prints the same intervals).
+ */
+function ratings(results: TournamentResults, seed: number): RatingWithInterval[] {
+  return bootstrapElo({ players: results.bots, wins: results.wins, draws: results.draws }, { samples: 1000, seed });
+}
+
+const signed = (x: number): string => `${x > 0 ? '+' : ''}${String(Math.round(x))}`;
+
+/** The matrix (row against column: wins-draws-losses), totals, score, Elo with its 95% CI, then forfeits. */
+export function formatResults(results: TournamentResults, seed: number): string {
   const { bots, wins, draws } = results;
   const n = bots.length;
-  const elo = fitElo({ players: bots, wins, draws });
+  const elo = ratings(results, seed);
   const rows = bots.map((bot, i) => {
     let w = 0;
     let d = 0;
@@ -134,10 +146,10 @@ export function formatResults(results: TournamentResults): string {
     });
     const games = w + d + l;
     const score = games === 0 ? '-' : `${((100 * (w + d / 2)) / games).toFixed(1)}%`;
-    const rating = Math.round(elo[i]!);
-    return [bot, ...cells, `${String(w)}-${String(d)}-${String(l)}`, score, `${rating > 0 ? '+' : ''}${String(rating)}`];
+    const { rating, low, high } = elo[i]!;
+    return [bot, ...cells, `${String(w)}-${String(d)}-${String(l)}`, score, signed(rating), `[${signed(low)}, ${signed(high)}]`];
   });
-  const header = ['', ...bots, 'W-D-L', 'score', 'Elo'];
+  const header = ['', ...bots, 'W-D-L', 'score', 'Elo', '95% CI'];
   const table = [header, ...rows];
   const widths = header.map((_, c) => Math.max(...table.map((row) => row[c]!.length)));
   const lines = table.map((row) => row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ').trimEnd());
