@@ -7,7 +7,7 @@
  * use that lazy form, and a game played through `Deck` replays the engine's game for the same seed.
  */
 import { Card, DECK_SIZE } from './cards.js';
-import { randomInt, toRng, type Rng, type SeedLike } from './random.js';
+import { shuffleInPlace, toRng, type Rng, type SeedLike } from './random.js';
 
 export class Deck {
   protected readonly cards: Card[];
@@ -24,14 +24,8 @@ export class Deck {
 
   /** Durstenfeld–Fisher–Yates, i from 51 down to 1, j uniform in [0, i]; all 52 cards available again. */
   shuffle(): void {
-    const cards = this.cards;
-    for (let i = cards.length - 1; i >= 1; i--) {
-      const j = randomInt(this.rng, i + 1);
-      const card = cards[i]!;
-      cards[i] = cards[j]!;
-      cards[j] = card;
-    }
-    this.remaining = cards.length;
+    shuffleInPlace(this.cards, this.rng);
+    this.remaining = this.cards.length;
   }
 
   /** The next undealt card in O(1), or null when the deck is empty. */

@@ -14,7 +14,7 @@
  * - `#history` holds a snapshot of the state before each successful move since `startGame`.
  * Every method validates everything before changing anything, so a failed call changes nothing.
  */
-import { randomInt, toRng, type Rng, type SeedLike } from '../../core/random.js';
+import { shuffleInPlace, toRng, type Rng, type SeedLike } from '../../core/random.js';
 import { Card, standardDeck } from './card.js';
 import { IllegalArgumentError, IllegalStateError } from './errors.js';
 import type { UndoableKlondikeModel } from './model.js';
@@ -63,14 +63,7 @@ export class BasicKlondike implements UndoableKlondikeModel {
     }
 
     const cards = deck.slice(); // the caller's array is never modified nor kept
-    if (shuffle) {
-      for (let i = cards.length - 1; i > 0; i--) {
-        const j = randomInt(this.#rng, i + 1);
-        const t = cards[i]!;
-        cards[i] = cards[j]!;
-        cards[j] = t;
-      }
-    }
+    if (shuffle) shuffleInPlace(cards, this.#rng);
     const piles: Card[][] = Array.from({ length: numPiles }, () => []);
     let next = 0;
     for (let row = 0; row < numPiles; row++) {
