@@ -147,6 +147,21 @@ export class Referee {
   }
 }
 
+/**
+ * Builds the two players of a game, red then yellow, for `Referee.play`, which owns them from then
+ * on. Until then they are the caller's: if yellow cannot be built, red (a worker, a process) is
+ * closed before the error is rethrown, so a failed start leaves nothing running.
+ */
+export async function seatPlayers(red: () => Player, yellow: () => Player): Promise<[Player, Player]> {
+  const redPlayer = red();
+  try {
+    return [redPlayer, yellow()];
+  } catch (error) {
+    if (isClosable(redPlayer)) await redPlayer.close();
+    throw error;
+  }
+}
+
 function safeName(player: Player, fallback: string): string {
   try {
     const name = player.name();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Player } from '../../games/connect-four/player.js';
+import type { ClosablePlayer, Player } from '../../games/connect-four/player.js';
 import { AlphaBetaPlayer } from '../../games/connect-four/players/alphabeta.js';
 import { runTournament, schedule, type TournamentOptions } from './tournament.js';
 
@@ -63,6 +63,38 @@ describe('runTournament', () => {
     const three = await runTournament({ ...options, concurrency: 3 });
     expect(three.wins).toEqual(one.wins);
     expect(three.games.map((game) => game.result.moves)).toEqual(one.games.map((game) => game.result.moves));
+  });
+
+  it('stops at the first player that cannot be built, leaving nothing open', async () => {
+    // Closable players that yield on every move, so the other lane is mid-game when game 1 fails.
+    const open = new Set<Player>();
+    const started: number[] = [];
+    const createPlayer: TournamentOptions['createPlayer'] = (_bot, gameIndex, color) => {
+      if (color) started.push(gameIndex);
+      if (gameIndex === 1 && !color) throw new Error('worker script not built');
+      const inner = leftmost();
+      const player: ClosablePlayer = {
+        ...inner,
+        move: async () => {
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          return inner.move();
+        },
+        close: () => {
+          open.delete(player);
+          return Promise.resolve();
+        },
+      };
+      open.add(player);
+      return player;
+    };
+    const played: number[] = [];
+    await expect(
+      runTournament({ ...options, gamesPerPair: 4, concurrency: 2, createPlayer, onGame: (game) => played.push(game.index) }),
+    ).rejects.toThrow('worker script not built');
+    // Game 0 was under way and finishes; game 1 failed; no lane starts another game.
+    expect(started).toEqual([0, 1]);
+    expect(played).toEqual([0]);
+    expect(open.size).toBe(0);
   });
 
   it('rejects a lineup that makes no tournament', async () => {

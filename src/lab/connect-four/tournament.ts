@@ -3,9 +3,8 @@
  * (the first-listed bot of a pair is red in even games), a few games at a time. Each game gets
  * fresh players and its own referee, so a crash or a hung bot costs only that game.
  */
-import { isClosable, type Player } from '../../games/connect-four/player.js';
 import { END_REASONS, type EndReason, type GameResult } from '../../games/connect-four/referee/result.js';
-import { Referee } from './referee.js';
+import { Referee, seatPlayers } from './referee.js';
 
 export interface TournamentOptions {
   readonly bots: readonly string[];
@@ -67,34 +66,39 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
   const games: TournamentGame[] = new Array<TournamentGame>(planned.length);
   let next = 0;
   let done = 0;
+  // The first failure (a player that cannot be built, a throwing onGame) ends the tournament: no lane
+  // starts another game, the games under way finish (the referee closes their players), then it is
+  // rethrown, so nothing is left running behind the rejection.
+  let failure: { reason: unknown } | undefined;
 
-  const playNext = async (): Promise<void> => {
-    while (next < planned.length) {
+  const lane = async (): Promise<void> => {
+    while (next < planned.length && failure === undefined) {
       const index = next++;
       const { red, yellow } = planned[index]!;
-      const referee = new Referee({ timeLimitMs: options.timeLimitMs });
-      const redPlayer = options.createPlayer(bots[red]!, index, true);
-      let yellowPlayer: Player;
       try {
-        yellowPlayer = options.createPlayer(bots[yellow]!, index, false);
-      } catch (error) {
-        if (isClosable(redPlayer)) await redPlayer.close();
-        throw error;
+        const referee = new Referee({ timeLimitMs: options.timeLimitMs });
+        const [redPlayer, yellowPlayer] = await seatPlayers(
+          () => options.createPlayer(bots[red]!, index, true),
+          () => options.createPlayer(bots[yellow]!, index, false),
+        );
+        const result = await referee.play(redPlayer, yellowPlayer);
+        if (result.winner === null) {
+          draws[red]![yellow]!++;
+          draws[yellow]![red]!++;
+        } else {
+          const [winner, loser] = result.winner ? [red, yellow] : [yellow, red];
+          wins[winner]![loser]!++;
+          if (result.offender !== undefined) forfeits[loser]![result.reason]++;
+        }
+        const game = { index, red, yellow, result };
+        games[index] = game;
+        options.onGame?.(game, ++done, planned.length);
+      } catch (reason) {
+        failure ??= { reason };
       }
-      const result = await referee.play(redPlayer, yellowPlayer);
-      if (result.winner === null) {
-        draws[red]![yellow]!++;
-        draws[yellow]![red]!++;
-      } else {
-        const [winner, loser] = result.winner ? [red, yellow] : [yellow, red];
-        wins[winner]![loser]!++;
-        if (result.offender !== undefined) forfeits[loser]![result.reason]++;
-      }
-      const game = { index, red, yellow, result };
-      games[index] = game;
-      options.onGame?.(game, ++done, planned.length);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(options.concurrency, planned.length) }, playNext));
+  await Promise.all(Array.from({ length: Math.min(options.concurrency, planned.length) }, lane));
+  if (failure !== undefined) throw failure.reason;
   return { bots, wins, draws, forfeits, games };
 }
