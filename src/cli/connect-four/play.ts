@@ -10,7 +10,7 @@ import { Position } from '../../games/connect-four/position.js';
 import { moveString, type GameResult } from '../../games/connect-four/referee/result.js';
 import { freshSeed } from '../../core/random.js';
 import { BUILTIN_BOTS, checkLineup, createBot, parseBotDefinition, type ExternalBotDefinition, type LineupOptions } from '../../lab/connect-four/lineup.js';
-import { Referee } from '../../lab/connect-four/referee.js';
+import { Referee, seatPlayers } from '../../lab/connect-four/referee.js';
 import { parseIntegerIn, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
 import { LineReader } from '../terminal.js';
 
@@ -92,7 +92,12 @@ async function play(options: PlayOptions): Promise<void> {
   out(`Connect Four: red (X) ${options.red} against yellow (O) ${options.yellow}. Columns are numbered 1-7.`);
   out(drawBoard([]));
   try {
-    const result = await referee.play(seat(options.red, true), seat(options.yellow, false));
+    // Built one after the other, so a yellow that cannot be built does not leave red's worker running.
+    const [red, yellow] = await seatPlayers(
+      () => seat(options.red, true),
+      () => seat(options.yellow, false),
+    );
+    const result = await referee.play(red, yellow);
     out(describeResult(result));
     out(`Moves: ${moveString(result.moves) || '(none)'}`);
     if (seats.includes('random')) out(`Seed: ${String(seed)}`);

@@ -10,7 +10,7 @@ import { Resignation } from '../../games/connect-four/player.js';
 import { Position } from '../../games/connect-four/position.js';
 import type { GameResult } from '../../games/connect-four/referee/result.js';
 import { ExternalBot } from './external-bot.js';
-import { Referee } from './referee.js';
+import { Referee, seatPlayers } from './referee.js';
 import { WorkerPlayer } from './worker-player.js';
 
 const FIXTURES = new URL('./test-fixtures/fake-players.mjs', import.meta.url).href;
@@ -168,5 +168,24 @@ describe('Referee with external bots', () => {
     const result = await new Referee({ timeLimitMs: 5_000 }).play(bot, fake('FirstFreeColumn'));
     expect(result).toMatchObject({ winner: false, reason: 'protocol-error', offender: true });
     expect(result.message).toBe("red (mute) answered \"hello\" to init (expected 'ready')");
+  });
+});
+
+describe('seatPlayers', () => {
+  it('closes red when yellow cannot be built, and rethrows', async () => {
+    let closed = 0;
+    const red = { init: () => undefined, name: () => 'red', move: () => 0, inform: () => undefined, close: () => Promise.resolve(void closed++) };
+    await expect(
+      seatPlayers(
+        () => red,
+        () => {
+          throw new Error('worker script not built');
+        },
+      ),
+    ).rejects.toThrow('worker script not built');
+    expect(closed).toBe(1);
+    const yellow = { ...red, name: () => 'yellow' };
+    await expect(seatPlayers(() => red, () => yellow)).resolves.toEqual([red, yellow]);
+    expect(closed).toBe(1);
   });
 });
