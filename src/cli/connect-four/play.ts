@@ -52,7 +52,15 @@ export function registerPlay(command: Command): Command {
 }
 
 async function play(options: PlayOptions): Promise<void> {
-  exitOnInterrupt();
+  const stopExiting = exitOnInterrupt();
+  try {
+    await playGame(options);
+  } finally {
+    stopExiting();
+  }
+}
+
+async function playGame(options: PlayOptions): Promise<void> {
   const seats = [options.red, options.yellow];
   try {
     checkLineup(
@@ -109,11 +117,16 @@ async function play(options: PlayOptions): Promise<void> {
 /**
  * Ctrl-C ends the command through `process.exit`, so that the external bots, which run in process
  * groups of their own and do not get the signal, are killed on the way out (external-bot.ts).
+ * Returns the function that removes the handler again (call it when the command is done).
  */
-export function exitOnInterrupt(): void {
-  process.once('SIGINT', () => {
+export function exitOnInterrupt(): () => void {
+  const exit = (): void => {
     process.exit(130);
-  });
+  };
+  process.once('SIGINT', exit);
+  return () => {
+    process.off('SIGINT', exit);
+  };
 }
 
 /** The board after `moves` (0-based columns), as the engine draws it: X red, O yellow. */

@@ -53,7 +53,15 @@ function parseBotList(value: string): string[] {
 }
 
 async function tournament(options: TournamentCliOptions): Promise<void> {
-  exitOnInterrupt();
+  const stopExiting = exitOnInterrupt();
+  try {
+    await runAndPrint(options);
+  } finally {
+    stopExiting();
+  }
+}
+
+async function runAndPrint(options: TournamentCliOptions): Promise<void> {
   try {
     checkLineup(options.bots, options.bot);
   } catch (error) {
