@@ -5,7 +5,7 @@
  * and `merge` adds the records of many shards. Tallies are integer sums, so the combination of any
  * set of disjoint batches is exactly the result of one run over the same games.
  */
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, statSync, truncateSync } from 'node:fs';
 import { emptyTally, mergeTally, type ExperimentConfig, type Tally } from './experiment.js';
 import type { GameRange } from './runner.js';
 
@@ -69,31 +69,61 @@ function checkRecord(value: unknown, where: string): BatchRecord {
   return r as BatchRecord;
 }
 
+/** What `readResults` found in a results file. */
+export interface ResultsFile {
+  readonly records: BatchRecord[];
+  /**
+   * Bytes of the file that hold whole lines: everything but a torn last line. A run that appends
+   * to the file must first cut it to this length, or its first record would be glued onto the
+   * fragment and the file would no longer be readable.
+   */
+  readonly validBytes: number;
+  /** True if the valid part does not end with a newline (the last record lost only its '\n'). */
+  readonly needsNewline: boolean;
+}
+
 /**
  * Reads a results file. A final line cut short (the process was killed mid-write) is ignored; any
  * other unreadable line is an error naming the file and line.
  */
-export function readRecords(path: string): BatchRecord[] {
-  let text: string;
+export function readResults(path: string): ResultsFile {
+  let bytes: Buffer;
   try {
-    text = readFileSync(path, 'utf8');
+    bytes = readFileSync(path);
   } catch (error) {
     throw new RecordsError(`Cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const lines = text.split('\n');
+  const lines = bytes.toString('utf8').split('\n');
   const records: BatchRecord[] = [];
+  let validBytes = bytes.length;
   lines.forEach((line, k) => {
     if (line.trim() === '') return;
     let value: unknown;
     try {
       value = JSON.parse(line);
     } catch {
-      if (k === lines.length - 1) return; // torn last write
-      throw new RecordsError(`${path}:${String(k + 1)}: not valid JSON`);
+      if (k !== lines.length - 1) throw new RecordsError(`${path}:${String(k + 1)}: not valid JSON`);
+      // A torn last write: it has no newline after it, so it starts after the file's last one.
+      validBytes = bytes.lastIndexOf(0x0a) + 1;
+      return;
     }
     records.push(checkRecord(value, `${path}:${String(k + 1)}`));
   });
-  return records;
+  return { records, validBytes, needsNewline: validBytes > 0 && bytes[validBytes - 1] !== 0x0a };
+}
+
+/** The records of a results file (see `readResults`). */
+export const readRecords = (path: string): BatchRecord[] => readResults(path).records;
+
+/**
+ * Makes a results file safe to append to: drops a torn last line and ends the last whole record
+ * with its newline. Returns the number of bytes dropped.
+ */
+export function repairResults(path: string, file: ResultsFile): number {
+  const dropped = statSync(path).size - file.validBytes;
+  if (dropped > 0) truncateSync(path, file.validBytes);
+  if (file.needsNewline) appendFileSync(path, '\n');
+  return dropped;
 }
 
 export interface Combined {

@@ -153,10 +153,22 @@ describe('tabletop connect-fwar compare', () => {
     // What a run killed mid-write leaves: some whole batches and half a line.
     const cut = file('cut.jsonl');
     writeFileSync(cut, `${lines.slice(0, 5).join('\n')}\n${lines[5]!.slice(0, 40)}`);
-    // --resume takes the seed and the games from the file.
+    // --resume takes the seed and the games from the file, and drops the fragment before appending.
     const resumed = await runCli(['connect-fwar', 'compare', '--threads', '2', '--players', 'ranks,basic', '--resume', cut]);
     expect(resumed.status).toBe(0);
     expect(resumed.stdout).toBe(whole.stdout);
+    expect(resumed.stderr).toBe(`Note: dropped the half-written last line of ${cut} (40 bytes) before resuming.\n`);
+    // The repaired file is whole again: every line a record, resumable and mergeable.
+    expect(readFileSync(cut, 'utf8').endsWith('\n')).toBe(true);
+    for (const line of readFileSync(cut, 'utf8').trimEnd().split('\n')) expect(() => JSON.parse(line) as unknown).not.toThrow();
+    const again = await runCli(['connect-fwar', 'compare', '--players', 'ranks,basic', '--resume', cut]);
+    expect([again.status, again.stderr, again.stdout]).toEqual([0, '', whole.stdout]);
+    expect((await runCli(['merge', cut])).stdout).toBe(whole.stdout);
+    // Cut just before a record's newline: that record counts, and the next one starts a new line.
+    const noNewline = file('no-newline.jsonl');
+    writeFileSync(noNewline, lines.slice(0, 7).join('\n'));
+    expect((await runCli(['connect-fwar', 'compare', '--players', 'ranks,basic', '--resume', noNewline])).stdout).toBe(whole.stdout);
+    expect((await runCli(['merge', noNewline])).stdout).toBe(whole.stdout);
     // Resuming a complete file plays nothing more and prints the same.
     expect((await runCli(['connect-fwar', 'compare', ...common, '--resume', out])).stdout).toBe(whole.stdout);
   });

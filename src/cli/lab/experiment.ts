@@ -7,7 +7,7 @@ import { appendFileSync, existsSync, statSync } from 'node:fs';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { freshSeed } from '../../core/random.js';
 import type { ExperimentConfig, Tally } from '../../lab/experiment.js';
-import { appendRecord, combineRecords, configKey, missingRanges, readRecords, RECORD_FORMAT, RecordsError, shardRange } from '../../lab/records.js';
+import { appendRecord, combineRecords, configKey, missingRanges, readResults, RECORD_FORMAT, RecordsError, repairResults, shardRange, type ResultsFile } from '../../lab/records.js';
 import { defaultThreads, runExperiment, type GameRange } from '../../lab/runner.js';
 import { parseIntegerIn, parsePositiveInt, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
 import { progressBar } from '../terminal.js';
@@ -84,10 +84,12 @@ export async function runExperimentCommand(spec: ExperimentCommand): Promise<voi
   let covered: GameRange[] = [];
   let initial: Tally | undefined;
   let total = options.games;
+  let resumed: ResultsFile | undefined;
   if (options.resume !== undefined) {
     let combined;
     try {
-      combined = combineRecords(readRecords(options.resume));
+      resumed = readResults(options.resume);
+      combined = combineRecords(resumed.records);
     } catch (error) {
       if (error instanceof RecordsError) throw new UsageError(`Cannot resume: ${error.message}`);
       throw error;
@@ -122,6 +124,12 @@ export async function runExperimentCommand(spec: ExperimentCommand): Promise<voi
   if (outFile !== undefined) {
     try {
       appendFileSync(outFile, ''); // fail now, not after the first batch, if the file cannot be written
+      // Only now, with every check passed: a torn last line must go before anything is appended,
+      // or the next record would be glued onto it and the file could no longer be read.
+      if (resumed !== undefined && options.resume !== undefined) {
+        const dropped = repairResults(options.resume, resumed);
+        if (dropped > 0) process.stderr.write(`Note: dropped the half-written last line of ${options.resume} (${String(dropped)} bytes) before resuming.\n`);
+      }
     } catch (error) {
       throw new UsageError(`Cannot write results to ${outFile}: ${error instanceof Error ? error.message : String(error)}`);
     }
