@@ -18,6 +18,7 @@ import { shuffleInPlace, toRng, type Rng, type SeedLike } from '../../core/rando
 import { Card, standardDeck } from './card.js';
 import { IllegalArgumentError, IllegalStateError } from './errors.js';
 import type { UndoableKlondikeModel } from './model.js';
+import { hasPileMove } from './moves.js';
 import { canBuildOn, canFoundOn } from './rules.js';
 
 interface Snapshot {
@@ -214,19 +215,8 @@ export class BasicKlondike implements UndoableKlondikeModel {
   isGameOver(): boolean {
     this.#requireStarted();
     if (this.#draw.length > 0) return false;
-    const piles = this.#piles;
-    for (let src = 0; src < piles.length; src++) {
-      const pile = piles[src]!;
-      const last = lastOf(pile);
-      if (last === null) continue;
-      if (this.#foundations.some((top) => canFoundOn(last, top))) return false;
-      for (let from = this.#hidden[src]!; from < pile.length; from++) {
-        for (let dest = 0; dest < piles.length; dest++) {
-          if (dest !== src && canBuildOn(pile[from]!, lastOf(piles[dest]!))) return false;
-        }
-      }
-    }
-    return true;
+    // The same move search as `legalMoves`, stopping at the first pile or foundation move.
+    return !hasPileMove(this);
   }
 
   #requireStarted(): void {

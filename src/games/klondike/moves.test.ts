@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BasicKlondike } from './basic-klondike.js';
-import { hint, legalMoves } from './moves.js';
+import { eachLegalMove, hasPileMove, hint, legalMoves } from './moves.js';
 import { parseDeck } from './rigging.js';
 
 function started(cards: string, numPiles: number, numDraw: number): BasicKlondike {
@@ -28,6 +28,32 @@ describe('legalMoves', () => {
     expect(model.isGameOver()).toBe(true);
     expect(legalMoves(model)).toEqual([]);
     expect(hint(model)).toBeNull();
+  });
+});
+
+describe('hasPileMove (the cascade half of isGameOver)', () => {
+  it('counts pile and foundation moves, not the draw moves', () => {
+    // piles [3♣] [A♡ down, 2♡]; draw A♣ 2♣ 3♡: 2♡ onto 3♣ is a pile move.
+    const model = started('3♣ A♡ 2♡ A♣ 2♣ 3♡', 2, 3);
+    expect(hasPileMove(model)).toBe(true);
+    // piles [2♣] [A♣ down, 3♣], draw 4♣: only the draw can move (a discard); the cascade is stuck.
+    const stuck = started('2♣ A♣ 3♣ 4♣', 2, 1);
+    expect(legalMoves(stuck)).toEqual([{ kind: 'discardDraw' }]);
+    expect(hasPileMove(stuck)).toBe(false);
+    expect(stuck.isGameOver()).toBe(false); // the draw pile is not empty
+  });
+
+  it('counts a pile-to-foundation move alone', () => {
+    const model = started('A♣ 2♣', 1, 1);
+    expect(legalMoves(model).filter((m) => m.kind !== 'moveDraw' && m.kind !== 'discardDraw')).toEqual([{ kind: 'moveToFoundation', src: 0, foundation: 0 }]);
+    expect(hasPileMove(model)).toBe(true);
+  });
+
+  it('yields the moves of legalMoves one at a time, in the same order', () => {
+    const model = started('3♣ A♡ 2♡ A♣ 2♣ 3♡', 2, 3);
+    const moves = eachLegalMove(model);
+    expect(moves.next().value).toEqual(legalMoves(model)[0]);
+    expect([...moves]).toEqual(legalMoves(model).slice(1));
   });
 });
 

@@ -42,40 +42,61 @@ function lastCard(model: KlondikeModel, pile: number): Card | null {
 
 /**
  * Every legal move of a started model, in a fixed order: pile to foundation, draw to foundation,
- * pile to pile, draw to pile, discard. Empty foundations are interchangeable for an Ace; only the
- * first empty one is listed when `distinctOnly` is set.
+ * pile to pile, draw to pile, discard. The foundations a card fits are interchangeable (empty ones
+ * for an Ace, equal tops otherwise); only the first is listed when `distinctOnly` is set.
  */
 export function legalMoves(model: KlondikeModel, distinctOnly = false): KlondikeMove[] {
-  const moves: KlondikeMove[] = [];
+  return Array.from(eachLegalMove(model, distinctOnly));
+}
+
+/**
+ * Whether some `moveToFoundation` or `movePile` is legal: the half of `isGameOver` that looks at the
+ * cascade. It stops at the first such move, so a model can afford to ask it after every move.
+ */
+export function hasPileMove(model: KlondikeModel): boolean {
+  for (const move of eachLegalMove(model, true)) {
+    if (move.kind === 'moveToFoundation' || move.kind === 'movePile') return true;
+  }
+  return false;
+}
+
+/**
+ * The one move search behind `legalMoves`, `hasPileMove` (hence `isGameOver`) and the hints, so
+ * they cannot disagree. Lazy: each move is found only when asked for, in `legalMoves`' order.
+ */
+export function* eachLegalMove(model: KlondikeModel, distinctOnly = false): Generator<KlondikeMove, void, undefined> {
   const piles = model.getNumPiles();
   const tops: (Card | null)[] = [];
   for (let f = 0; f < model.getNumFoundations(); f++) tops.push(model.getCardAt(f));
   const lasts = Array.from({ length: piles }, (_, p) => lastCard(model, p));
   const draw = model.getDrawCards()[0] ?? null;
 
-  const foundationsFor = (card: Card): number[] => {
-    const fits = tops.flatMap((top, f) => (canFoundOn(card, top) ? [f] : []));
-    return distinctOnly ? fits.slice(0, 1) : fits;
-  };
+  function* toFoundations(card: Card): Generator<number, void, undefined> {
+    for (let f = 0; f < tops.length; f++) {
+      if (!canFoundOn(card, tops[f]!)) continue;
+      yield f;
+      // Foundations a card fits are interchangeable (all empty for an Ace; the same top otherwise).
+      if (distinctOnly) return;
+    }
+  }
   for (let src = 0; src < piles; src++) {
     const card = lasts[src];
-    if (card) for (const foundation of foundationsFor(card)) moves.push({ kind: 'moveToFoundation', src, foundation });
+    if (card) for (const foundation of toFoundations(card)) yield { kind: 'moveToFoundation', src, foundation };
   }
-  if (draw) for (const foundation of foundationsFor(draw)) moves.push({ kind: 'moveDrawToFoundation', foundation });
+  if (draw) for (const foundation of toFoundations(draw)) yield { kind: 'moveDrawToFoundation', foundation };
   for (let src = 0; src < piles; src++) {
     const height = model.getPileHeight(src);
     for (let row = height - 1; row >= 0 && model.isCardVisible(src, row); row--) {
       const card = model.getCardAt(src, row);
       for (let dest = 0; dest < piles; dest++) {
-        if (dest !== src && canBuildOn(card, lasts[dest]!)) moves.push({ kind: 'movePile', src, count: height - row, dest });
+        if (dest !== src && canBuildOn(card, lasts[dest]!)) yield { kind: 'movePile', src, count: height - row, dest };
       }
     }
   }
   if (draw) {
-    for (let dest = 0; dest < piles; dest++) if (canBuildOn(draw, lasts[dest]!)) moves.push({ kind: 'moveDraw', dest });
-    moves.push({ kind: 'discardDraw' });
+    for (let dest = 0; dest < piles; dest++) if (canBuildOn(draw, lasts[dest]!)) yield { kind: 'moveDraw', dest };
+    yield { kind: 'discardDraw' };
   }
-  return moves;
 }
 
 /**

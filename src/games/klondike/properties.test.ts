@@ -8,7 +8,7 @@ import { randomInt, rngFromSeed, type Rng } from '../../core/random.js';
 import { BasicKlondike } from './basic-klondike.js';
 import { Card, SUITS } from './card.js';
 import { IllegalArgumentError, IllegalStateError } from './errors.js';
-import { applyMove, legalMoves, type KlondikeMove } from './moves.js';
+import { applyMove, hasPileMove, legalMoves, type KlondikeMove } from './moves.js';
 import { deckOfRuns } from './rigging.js';
 import { KlondikeTextualView } from './view.js';
 
@@ -161,6 +161,7 @@ describe('BasicKlondike properties', () => {
         play(game, moves, ({ model }) => {
           const legal = bruteForceLegal(model);
           expect(model.isGameOver()).toBe(legal.length === 0 && model.getDrawCards().length === 0);
+          expect(hasPileMove(model)).toBe(legal.some((m) => m.kind === 'movePile' || m.kind === 'moveToFoundation'));
           const listed = legalMoves(model).map((m) => JSON.stringify(m)).sort();
           expect(listed).toEqual(legal.map((m) => JSON.stringify(m)).sort());
         });
