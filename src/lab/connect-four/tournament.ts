@@ -3,6 +3,7 @@
  * (the first-listed bot of a pair is red in even games), a few games at a time. Each game gets
  * fresh players and its own referee, so a crash or a hung bot costs only that game.
  */
+import type { Player } from '../../games/connect-four/player.js';
 import { END_REASONS, type EndReason, type GameResult } from '../../games/connect-four/referee/result.js';
 import { Referee, seatPlayers } from './referee.js';
 
