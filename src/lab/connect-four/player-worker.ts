@@ -1,10 +1,12 @@
 /**
  * Worker-thread entry point of WorkerPlayer: builds the player described by `workerData.spec`, says
  * `ready`, then answers requests one at a time. A request that throws is answered with the error's
- * message; the main thread decides what that means for the game.
+ * kind and message — a resignation, a player failure (with its reason), or any other error — so the
+ * main thread can rebuild it and the referee judges it as it would an in-thread player's.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createPlayer, type PlayerSpec } from './player-spec.js';
+import { toWorkerError, type WorkerError } from './worker-error.js';
 
 export type WorkerCall =
   | { readonly call: 'init'; readonly arg: boolean }
@@ -16,7 +18,7 @@ export type WorkerRequest = WorkerCall & { readonly id: number };
 export type WorkerReply =
   | { readonly type: 'ready'; readonly name: string }
   | { readonly type: 'reply'; readonly id: number; readonly ok: true; readonly value: unknown }
-  | { readonly type: 'reply'; readonly id: number; readonly ok: false; readonly message: string };
+  | ({ readonly type: 'reply'; readonly id: number; readonly ok: false } & WorkerError);
 
 if (parentPort !== null) {
   const port = parentPort;
@@ -38,7 +40,7 @@ if (parentPort !== null) {
       if (value !== null && (typeof value === 'object' || typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint')) value = describe(value);
       return { type: 'reply', id: request.id, ok: true, value };
     } catch (error) {
-      return { type: 'reply', id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) };
+      return { type: 'reply', id: request.id, ok: false, ...toWorkerError(error) };
     }
   }
 }

@@ -84,6 +84,15 @@ describe('Referee', () => {
     expect(result.message).toContain('no idea what to play');
   });
 
+  it("records a worker player's resignation and player failure as such, not as errors", async () => {
+    const resigned = await new Referee({ timeLimitMs: 5_000 }).play(fake('FirstFreeColumn'), fake('Resigner', 'lost cause'));
+    expect(resigned).toMatchObject({ winner: true, reason: 'resigned', offender: false, moves: [0] });
+    expect(resigned.message).toBe('yellow (resigner) resigned: lost cause');
+    const failed = await new Referee({ timeLimitMs: 5_000 }).play(fake('Failer', 'protocol-error', 'spoke out of turn'), fake('FirstFreeColumn'));
+    expect(failed).toMatchObject({ winner: false, reason: 'protocol-error', offender: true, moves: [] });
+    expect(failed.message).toBe('red (failer) spoke out of turn');
+  });
+
   it('cuts a slow player off near the time limit', async () => {
     const started = performance.now();
     const result = await new Referee({ timeLimitMs: 300 }).play(fake('FirstFreeColumn'), fake('Sleeper', 5_000));

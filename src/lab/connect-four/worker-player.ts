@@ -16,6 +16,7 @@ import type { ClosablePlayer } from '../../games/connect-four/player.js';
 import { PlayerFailure } from '../../games/connect-four/referee/result.js';
 import type { PlayerSpec } from './player-spec.js';
 import type { WorkerCall, WorkerReply, WorkerRequest } from './player-worker.js';
+import { fromWorkerError } from './worker-error.js';
 
 interface Pending {
   resolve(value: unknown): void;
@@ -53,7 +54,7 @@ export class WorkerPlayer implements ClosablePlayer {
         if (pending === undefined) return;
         this.#pending.delete(reply.id);
         if (reply.ok) pending.resolve(reply.value);
-        else pending.reject(new Error(reply.message));
+        else pending.reject(fromWorkerError(reply));
       });
       const fail = (failure: PlayerFailure): void => {
         this.#failure ??= failure;

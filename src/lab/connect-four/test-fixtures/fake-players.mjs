@@ -90,3 +90,32 @@ export class Quitter extends FirstFreeColumn {
     process.exit(3);
   }
 }
+
+// The error classes the referee classifies, from the build: the worker entry point runs from dist/,
+// so these are the very classes it checks against.
+const BUILT = new URL('../../../../dist/games/connect-four/', import.meta.url);
+
+/** Resigns when asked for a move, saying `why`. */
+export class Resigner extends FirstFreeColumn {
+  constructor(why) {
+    super('resigner');
+    this.why = why;
+  }
+  async move() {
+    const { Resignation } = await import(new URL('player.js', BUILT).href);
+    throw new Resignation(this.why);
+  }
+}
+
+/** Throws a PlayerFailure with the given reason when asked for a move. */
+export class Failer extends FirstFreeColumn {
+  constructor(reason, message) {
+    super('failer');
+    this.reason = reason;
+    this.message = message;
+  }
+  async move() {
+    const { PlayerFailure } = await import(new URL('referee/result.js', BUILT).href);
+    throw new PlayerFailure(this.reason, this.message);
+  }
+}
