@@ -48,6 +48,20 @@ describe('playSession', () => {
     expect(out.endsWith('> mdf 0\nDraw: \nFoundation: 3♡, 3♣\n------\n  0  1\nScore: 6\nGame over. Final score: 6.\n')).toBe(true);
     expect(model.isGameOver()).toBe(true);
   });
+
+  it('says so when no move helps, instead of hinting a King back and forth between empty piles', async () => {
+    // piles [K♠] [2♠ down, A♠] [10♠ down, J♠ down, Q♠]; the draw (3♠..9♠, A♡..K♡) all goes up,
+    // leaving K♠ alone at row 0 next to an empty pile: the game is not over, yet nothing helps.
+    const model = new BasicKlondike();
+    model.startGame(parseDeck('K♠ 2♠ 10♠ A♠ J♠ Q♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ A♡ 2♡ 3♡ 4♡ 5♡ 6♡ 7♡ 8♡ 9♡ 10♡ J♡ Q♡ K♡'), false, 3, 1);
+    const playOut = ['mpf 1 0', 'mpf 1 0', ...Array<string>(7).fill('mdf 0'), ...Array<string>(13).fill('mdf 1')];
+    const noUsefulMove = 'No useful move: the only moves left shift a whole pile onto an empty pile, which changes nothing. Type u to undo or q to quit.';
+    const out = await session(model, [...playOut, 'h', 'mpp 0 1 1', 'h', 'q', ''].join('\n'));
+    expect(out).toContain('Foundation: 9♠, K♡\n K♠  X  ?\n        ?\n       Q♠\n');
+    expect(out).toContain(`> h\n${noUsefulMove}\n> mpp 0 1 1\n`);
+    expect(out).toContain(`  X K♠  ?\n        ?\n       Q♠\n---------\n  0  1  2\nScore: 22\n> h\n${noUsefulMove}\n> q\n`);
+    expect(out).not.toContain('Hint:');
+  });
 });
 
 describe('tabletop klondike play (end to end)', () => {

@@ -33,6 +33,12 @@ export const COMMAND_HELP = [
   '  q                   quit',
 ].join('\n');
 
+/**
+ * What `h` says when the hint has nothing: the session asks only while the game is not over, and a
+ * discard is always worth a hint, so the moves left just shift a whole pile onto an empty one.
+ */
+const NO_USEFUL_MOVE = 'No useful move: the only moves left shift a whole pile onto an empty pile, which changes nothing. Type u to undo or q to quit.';
+
 /** The command for a move, as the player would type it. */
 export function moveCommand(move: KlondikeMove): string {
   switch (move.kind) {
@@ -133,7 +139,7 @@ export async function playSession(model: UndoableKlondikeModel, input: NodeJS.Re
       }
       if (word === 'h' || word === 'hint') {
         const move = hint(model);
-        say(move === null ? 'No legal move.' : `Hint: ${moveCommand(move)}`);
+        say(move === null ? NO_USEFUL_MOVE : `Hint: ${moveCommand(move)}`);
         continue;
       }
       if (word === 'u' || word === 'undo') {

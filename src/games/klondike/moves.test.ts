@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { BasicKlondike } from './basic-klondike.js';
-import { eachLegalMove, hasPileMove, hint, legalMoves } from './moves.js';
+import { eachLegalMove, hasPileMove, hint, isNoOpMove, legalMoves } from './moves.js';
 import { parseDeck } from './rigging.js';
+
+/**
+ * Piles [K♠] [] [10♠ down, J♠ down, Q♠], draw empty, foundations 9♠ and K♡: the only legal move is
+ * K♠ from row 0 onto the empty pile, and it changes nothing. Dealt from the two suits ♠ and ♡
+ * (pile 1 holds 2♠ under A♠; the draw pile is 3♠..9♠ then A♡..K♡) and played out to there.
+ */
+function kingShuffleOnly(): BasicKlondike {
+  const model = started('K♠ 2♠ 10♠ A♠ J♠ Q♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ A♡ 2♡ 3♡ 4♡ 5♡ 6♡ 7♡ 8♡ 9♡ 10♡ J♡ Q♡ K♡', 3, 1);
+  model.moveToFoundation(1, 0); // A♠
+  model.moveToFoundation(1, 0); // 2♠
+  for (let value = 3; value <= 9; value++) model.moveDrawToFoundation(0);
+  for (let value = 1; value <= 13; value++) model.moveDrawToFoundation(1);
+  return model;
+}
 
 function started(cards: string, numPiles: number, numDraw: number): BasicKlondike {
   const model = new BasicKlondike();
@@ -67,7 +81,7 @@ describe('hint', () => {
     expect(hint(model)).toEqual({ kind: 'moveToFoundation', src: 1, foundation: 0 });
   });
 
-  it('suggests a discard before a King move that gains nothing', () => {
+  it('suggests a discard, never a King move that gains nothing', () => {
     // piles [K♠] [2♠ down, A♠]: A♠ and 2♠ go up and leave pile 1 empty; then with 4♠ showing, the
     // only moves are a discard and K♠ from row 0 to the other empty pile, which gains nothing.
     const king = started('K♠ 2♠ A♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠', 2, 1);
@@ -76,5 +90,46 @@ describe('hint', () => {
     king.discardDraw();
     expect(legalMoves(king)).toEqual([{ kind: 'movePile', src: 0, count: 1, dest: 1 }, { kind: 'discardDraw' }]);
     expect(hint(king)).toEqual({ kind: 'discardDraw' });
+  });
+
+  it('is null when the only legal move shifts a lone King from row 0 onto an empty pile', () => {
+    const model = kingShuffleOnly();
+    expect(model.getDrawCards()).toEqual([]);
+    expect(legalMoves(model)).toEqual([{ kind: 'movePile', src: 0, count: 1, dest: 1 }]);
+    expect(model.isGameOver()).toBe(false); // the spec counts the move as legal
+    expect(hint(model)).toBeNull();
+    model.movePile(0, 1, 1); // the mirror position offers the same move back, and still no hint
+    expect(legalMoves(model)).toEqual([{ kind: 'movePile', src: 1, count: 1, dest: 0 }]);
+    expect(hint(model)).toBeNull();
+  });
+
+  it('still suggests a King onto an empty pile when that turns up a face-down card', () => {
+    // piles [A♠] [2♠ down, K♠]: A♠ goes up and empties pile 0; K♠ onto it turns up 2♠.
+    const model = started('A♠ 2♠ K♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠', 2, 1);
+    model.moveToFoundation(0, 0);
+    expect(legalMoves(model)).toEqual([{ kind: 'movePile', src: 1, count: 1, dest: 0 }, { kind: 'discardDraw' }]);
+    expect(hint(model)).toEqual({ kind: 'movePile', src: 1, count: 1, dest: 0 });
+  });
+});
+
+describe('isNoOpMove', () => {
+  it('is true exactly for a whole pile onto an empty pile', () => {
+    const model = kingShuffleOnly();
+    expect(isNoOpMove(model, { kind: 'movePile', src: 0, count: 1, dest: 1 })).toBe(true);
+    expect(isNoOpMove(model, { kind: 'movePile', src: 2, count: 1, dest: 0 })).toBe(false); // onto K♠
+    expect(isNoOpMove(model, { kind: 'discardDraw' })).toBe(false);
+  });
+
+  it('covers a King-led build moved whole from row 0, but not the same build over a face-down card', () => {
+    // piles [K♠] [2♠ down, A♠]; draw Q♡ first: Q♡ onto K♠, then A♠ and 2♠ up empty pile 1.
+    const model = started('K♠ 2♠ A♠ Q♡ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ A♡ 2♡ 3♡ 4♡ 5♡ 6♡ 7♡ 8♡ 9♡ 10♡ J♡ K♡', 2, 1);
+    model.moveDraw(0);
+    model.moveToFoundation(1, 0);
+    model.moveToFoundation(1, 0);
+    const whole = { kind: 'movePile', src: 0, count: 2, dest: 1 } as const;
+    expect(legalMoves(model)).toContainEqual(whole);
+    expect(isNoOpMove(model, whole)).toBe(true);
+    expect(hint(model)).not.toEqual(whole);
+    expect(isNoOpMove(model, { kind: 'movePile', src: 0, count: 1, dest: 1 })).toBe(false); // part of a pile
   });
 });

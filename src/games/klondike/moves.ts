@@ -100,12 +100,20 @@ export function* eachLegalMove(model: KlondikeModel, distinctOnly = false): Gene
 }
 
 /**
+ * Whether `move` leaves the position as it was: a whole pile (face-up from row 0, so a King-led
+ * build) moved onto an empty pile only trades one empty pile for another. Repeating it sends a
+ * player back and forth, so a hint never offers it.
+ */
+export function isNoOpMove(model: KlondikeModel, move: KlondikeMove): boolean {
+  return move.kind === 'movePile' && move.count === model.getPileHeight(move.src) && model.getPileHeight(move.dest) === 0;
+}
+
+/**
  * A hint: the most useful-looking legal move by a simple priority (to a foundation; a pile move that
  * turns up a face-down card; a draw card onto a pile; a discard; any other pile move), or null when
- * no move is legal. A King is not moved from row 0 of its pile to an empty pile (it gains nothing).
+ * no legal move changes anything (moves that only swap empty piles, `isNoOpMove`, are left out).
  */
 export function hint(model: KlondikeModel): KlondikeMove | null {
-  const moves = legalMoves(model, true);
   const rank = (move: KlondikeMove): number => {
     switch (move.kind) {
       case 'moveToFoundation':
@@ -113,8 +121,7 @@ export function hint(model: KlondikeModel): KlondikeMove | null {
         return 0;
       case 'movePile': {
         const from = model.getPileHeight(move.src) - move.count;
-        if (from > 0 && !model.isCardVisible(move.src, from - 1)) return 1;
-        return from === 0 && model.getPileHeight(move.dest) === 0 ? 5 : 4;
+        return from > 0 && !model.isCardVisible(move.src, from - 1) ? 1 : 4;
       }
       case 'moveDraw':
         return 2;
@@ -123,6 +130,8 @@ export function hint(model: KlondikeModel): KlondikeMove | null {
     }
   };
   let best: KlondikeMove | null = null;
-  for (const move of moves) if (best === null || rank(move) < rank(best)) best = move;
+  for (const move of eachLegalMove(model, true)) {
+    if (!isNoOpMove(model, move) && (best === null || rank(move) < rank(best))) best = move;
+  }
   return best;
 }
