@@ -7,6 +7,7 @@ import { playOut } from '../core/game.js';
 import { rngFromSeed } from '../core/random.js';
 import { connectFwarGame } from '../games/connect-fwar/definition.js';
 import { BatchPlayer, emptyTally, gameSeed, mergeTally, type ExperimentConfig, type Tally } from './experiment.js';
+import { coalesce, missingRanges } from './records.js';
 import { planBatches, runExperiment, type GameRange } from './runner.js';
 import { summarizeMoments } from '../core/stats.js';
 
@@ -88,7 +89,7 @@ describe('runExperiment', () => {
       expect(played).toBeGreaterThanOrEqual(50);
       expect(played).toBeLessThan(GAMES);
       expect(partial.tally.lineups[0]!.games).toBe(played);
-      // Resume: play the complement of the completed batches, starting from the partial tally.
+      // Resume: play the complement of the completed batches, starting from them.
       const missing: GameRange[] = [];
       let cursor = 0;
       for (const b of partial.batches) {
@@ -96,7 +97,7 @@ describe('runExperiment', () => {
         cursor = b.end;
       }
       if (cursor < GAMES) missing.push([cursor, GAMES]);
-      const resumed = await runExperiment({ config: SOLO, ranges: missing, threads, initial: partial.tally });
+      const resumed = await runExperiment({ config: SOLO, ranges: missing, threads, earlier: partial.batches });
       expect(resumed.tally).toEqual(whole);
     }
   });
@@ -116,6 +117,64 @@ describe('runExperiment', () => {
     }
     // ±1.5 on sd ≈ 15.8 needs about 430 games: two rounds of 250.
     expect(runs[0]!.tally.lineups[0]!.games).toBe(500);
+  });
+
+  it('decides untilCi at boundary hi on games [0, hi) only, whatever earlier batches lie past it', async () => {
+    // A rule on the game count alone makes the decision exact: uninterrupted, boundary 250 (250
+    // games) says go on and boundary 500 says stop.
+    const config: ExperimentConfig = { ...SOLO, lineups: [['basic']] };
+    const untilCi = { satisfied: (t: Readonly<Tally>): boolean => t.lineups[0]!.games >= 300, roundGames: 250 };
+    const whole = await runExperiment({ config, ranges: [[0, 5000]], threads: 1, batchSize: 50, untilCi });
+    expect([whole.stoppedByCi, whole.tally.lineups[0]!.games]).toEqual([true, 500]);
+    // What a run interrupted in round 2 may leave when workers finish out of order: round 1 and
+    // scattered batches of round 2. Counting those at boundary 250 would stop there, with 350 games.
+    const earlier = (await runExperiment({ config, ranges: [[0, 250], [300, 350], [400, 450]], threads: 1, batchSize: 50 })).batches;
+    const missing: GameRange[] = [[250, 300], [350, 400], [450, 5000]];
+    for (const threads of [1, 2]) {
+      const resumed = await runExperiment({ config, ranges: missing, threads, batchSize: 50, earlier, untilCi });
+      expect(resumed.stoppedByCi).toBe(true);
+      expect(resumed.tally).toEqual(whole.tally);
+      expect(resumed.batches.map((b) => [b.start, b.end])).toEqual([[250, 300], [350, 400], [450, 500]]);
+    }
+    // A gap before a boundary (games neither played nor planned) defers the rule: never applied
+    // to an incomplete prefix, so this run plays on to its end.
+    const gappy = await runExperiment({ config, ranges: [[300, 1000]], threads: 1, batchSize: 50, untilCi });
+    expect([gappy.stoppedByCi, gappy.tally.lineups[0]!.games]).toEqual([false, 700]);
+  });
+
+  it('an untilCi run interrupted mid-round (threads, small batches) and resumed stops where one run stops', async () => {
+    const config: ExperimentConfig = { ...SOLO, lineups: [['basic'], ['random']] };
+    const ciBelow = (t: Readonly<Tally>): boolean =>
+      t.lineups.every((l) => {
+        const s = summarizeMoments({ n: l.games, sum: l.seats[0]!.sum, sumSq: l.seats[0]!.sumSq });
+        return (s.ci.high - s.ci.low) / 2 < 1.2;
+      });
+    // The count rule is one that games past the boundary (25+ batches of 10 into round 2) would
+    // flip at boundary 250; the CI rule is the real thing.
+    const cases = [(t: Readonly<Tally>): boolean => t.lineups[0]!.games >= 300, ciBelow].flatMap((satisfied) => [3, 29, 41].map((abortAfter) => ({ satisfied, abortAfter })));
+    for (const { satisfied, abortAfter } of cases) {
+      const untilCi = { satisfied, roundGames: 250 };
+      const whole = await runExperiment({ config, ranges: [[0, 20_000]], threads: 1, batchSize: 250, untilCi });
+      expect(whole.stoppedByCi).toBe(true);
+      const controller = new AbortController();
+      let seen = 0;
+      const partial = await runExperiment({
+        config,
+        ranges: [[0, 20_000]],
+        threads: 3,
+        batchSize: 10,
+        untilCi,
+        signal: controller.signal,
+        onBatch: () => {
+          if (++seen === abortAfter) controller.abort();
+        },
+      });
+      expect(partial.aborted).toBe(true);
+      const covered = coalesce(partial.batches.map((b): GameRange => [b.start, b.end]));
+      const resumed = await runExperiment({ config, ranges: missingRanges([[0, 20_000]], covered), threads: 3, batchSize: 10, earlier: partial.batches, untilCi });
+      expect(resumed.stoppedByCi, `abort after ${String(abortAfter)}`).toBe(true);
+      expect(resumed.tally, `abort after ${String(abortAfter)}`).toEqual(whole.tally);
+    }
   });
 
   it('rejects bad configurations before playing', async () => {

@@ -6,7 +6,10 @@
  * tallies are integer sums. So the result is the same for 1, 2 or N threads, any batch size, any
  * completion order, and any split over shards or resumed runs. The one decision that depends on
  * results — `untilCi`'s stopping rule — is taken only at fixed round boundaries (every `roundGames`
- * game indices), which depend on neither threads nor batch size.
+ * game indices), which depend on neither threads nor batch size, and the rule at boundary `hi`
+ * sees exactly the games [0, hi): never a game past it. That matters for resumed runs: an
+ * interrupted run may hold batches past the boundary it was working towards (workers finish out of
+ * order), and counting them would let the resumed run stop where one uninterrupted run would not.
  */
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -25,7 +28,7 @@ export interface CompletedBatch {
 }
 
 export interface UntilCi {
-  /** Called at each round boundary with the tally so far; true stops the run. */
+  /** Called at each round boundary `hi` with the tally of exactly games [0, hi); true stops the run. */
   readonly satisfied: (tally: Readonly<Tally>) => boolean;
   /**
    * Game indices per round. Default: rounds of 1,000 games growing by 10% of the games so far
@@ -48,8 +51,11 @@ export interface RunOptions {
   readonly workers?: boolean;
   /** Game indices per batch. Default: about 50 batches per thread, of 100 to 10,000 games over all lineups. */
   readonly batchSize?: number;
-  /** A tally to start from (e.g. the batches a resumed run already holds). */
-  readonly initial?: Tally;
+  /**
+   * Batches already played (e.g. those a resumed run's file holds), disjoint from `ranges`: the
+   * result counts them, and `untilCi` uses them at the boundaries they fall before.
+   */
+  readonly earlier?: readonly CompletedBatch[];
   readonly signal?: AbortSignal;
   /** Called after each completed batch with the games played so far (all lineups) and the total planned. */
   readonly onProgress?: (played: number, total: number) => void;
@@ -130,14 +136,32 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
   if (!Number.isSafeInteger(batchSize) || batchSize < 1) throw new RangeError(`Invalid batch size: ${String(batchSize)}`);
 
   const tally = emptyTally(config);
-  if (options.initial !== undefined) mergeTally(tally, options.initial);
+  for (const batch of options.earlier ?? []) mergeTally(tally, batch.tally);
   const batches: CompletedBatch[] = [];
+  // For untilCi: the tally of games [0, prefixEnd), grown batch by batch in game order at each
+  // round boundary, and the completed batches (earlier or new) not folded into it yet, by start.
+  const prefix = emptyTally(config);
+  let prefixEnd = 0;
+  const unfolded = new Map<number, CompletedBatch>((options.earlier ?? []).map((b) => [b.start, b]));
+  /** The tally of exactly games [0, hi), or undefined while some of them are missing. */
+  const tallyBefore = (hi: number): Tally | undefined => {
+    for (let b = unfolded.get(prefixEnd); b !== undefined && b.end <= hi; b = unfolded.get(prefixEnd)) {
+      mergeTally(prefix, b.tally);
+      unfolded.delete(b.start);
+      prefixEnd = b.end;
+    }
+    // A gap (games neither played before nor planned now) or an earlier batch straddling `hi`
+    // (from a run without untilCi) leaves [0, hi) incomplete: the rule is then not applied here,
+    // rather than applied to the wrong games.
+    return prefixEnd === hi ? prefix : undefined;
+  };
   let played = 0;
   const total = totalIndices * lineups;
   const complete = (start: number, end: number, batchTally: Tally): void => {
     mergeTally(tally, batchTally);
     const batch = { start, end, tally: batchTally };
     batches.push(batch);
+    if (options.untilCi !== undefined) unfolded.set(start, batch);
     played += (end - start) * lineups;
     options.onBatch?.(batch);
     options.onProgress?.(played, total);
@@ -150,11 +174,13 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
   // Rounds: one round for a fixed-size run; for untilCi, rounds ending at fixed game indices.
   const rangeEnd = options.ranges.reduce((m, [, e]) => Math.max(m, e), 0);
   const rounds: GameRange[][] = [];
+  const roundEnds: number[] = [];
   if (options.untilCi === undefined) rounds.push([...options.ranges]);
   else {
     for (let lo = 0; lo < rangeEnd; ) {
       const hi = Math.min(rangeEnd, roundEnd(lo, options.untilCi.roundGames));
       rounds.push(clip(options.ranges, lo, hi));
+      roundEnds.push(hi);
       lo = hi;
     }
   }
@@ -205,9 +231,12 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
         }
         if (aborted) break;
       }
-      if (options.untilCi !== undefined && r < rounds.length - 1 && options.untilCi.satisfied(tally)) {
-        stoppedByCi = true;
-        break;
+      if (options.untilCi !== undefined && r < rounds.length - 1) {
+        const before = tallyBefore(roundEnds[r]!);
+        if (before !== undefined && options.untilCi.satisfied(before)) {
+          stoppedByCi = true;
+          break;
+        }
       }
     }
   } finally {

@@ -113,6 +113,18 @@ describe('tabletop connect-fwar compare', () => {
     expect(resumed.stdout).toBe(one.stdout);
     const merged = await runCli(['merge', out]);
     expect(merged.stderr).toBe('Note: the run was set to stop once every 95% CI half-width is below 0.9; these files hold 2,000 of at most 100,000 games.\n');
+    // Interrupted in round 2 with its batches finished out of order: round 1 and scattered batches
+    // of round 2 (1,400 games, enough for ±0.9). The resumed run must still decide at 1,000 on
+    // games 0..999 alone, go on, and stop at 2,000 as the uninterrupted run did.
+    const small = file('until-ci-small-batches.jsonl');
+    expect((await runCli([...args, '--threads', '1', '--batch-size', '100', '--out', small])).stdout).toBe(one.stdout);
+    const records = readFileSync(small, 'utf8').trimEnd().split('\n');
+    const scattered = file('until-ci-scattered.jsonl');
+    writeFileSync(scattered, `${[...records.slice(0, 10), records[17]!, records[13]!, records[11]!, records[15]!].join('\n')}\n`);
+    const resumedScattered = await runCli(['connect-fwar', 'compare', '--players', 'basic,random', '--threads', '2', '--resume', scattered]);
+    expect(resumedScattered.status).toBe(0);
+    expect(resumedScattered.stdout).toBe(one.stdout);
+    expect((await runCli(['merge', scattered])).stdout).toBe((await runCli(['merge', out])).stdout);
     const json = await compareJson(['--games', '100000', '--seed', '3', '--until-ci', '0.9', '--players', 'basic,random', '--threads', '2']);
     for (const s of Object.values(json)) {
       expect(s.games).toBe(2000);

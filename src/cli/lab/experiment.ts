@@ -156,7 +156,8 @@ export async function runExperimentCommand(spec: ExperimentCommand): Promise<voi
       ranges,
       threads: options.threads,
       batchSize: options.batchSize,
-      initial,
+      // The file's batches, not just their sum: --until-ci must see which games they hold.
+      earlier: resumed?.records,
       signal: controller.signal,
       onProgress: (played) => {
         bar.update(already + played);
