@@ -1,7 +1,10 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { emptyTally, type ExperimentConfig } from './experiment.js';
-import { coalesce, combineRecords, missingRanges, RECORD_FORMAT, shardRange, type BatchRecord } from './records.js';
+import { coalesce, combineRecords, missingRanges, readRecords, readResults, RECORD_FORMAT, RecordsError, repairResults, shardRange, type BatchRecord } from './records.js';
 import type { GameRange } from './runner.js';
 
 const CONFIG: ExperimentConfig = { game: 'connect-fwar', lineups: [['basic']], seed: 1, paired: false };
@@ -66,5 +69,74 @@ describe('combineRecords', () => {
     expect(() => combineRecords([record(0, 50, 1), record(40, 60, 1)])).toThrow(/Games 40\.\.49 appear twice/);
     expect(() => combineRecords([record(0, 50, 1), record(50, 60, 1, { ...CONFIG, seed: 2 })])).toThrow(/different experiments/);
     expect(() => combineRecords([])).toThrow(/No batch records/);
+  });
+});
+
+/** Parsed JSON that the malformed-record cases below damage at any depth (`any` on purpose). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type LooseJson = Record<string, any>;
+
+describe('readRecords', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tabletop-records-'));
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const PAIRED: ExperimentConfig = { game: 'connect-fwar', lineups: [['basic'], ['random']], seed: 3, paired: true };
+  /** A consistent record of 10 games of PAIRED, as JSON, edited by `edit`. */
+  const line = (edit: (r: LooseJson) => void = () => undefined): string => {
+    const tally = emptyTally(PAIRED);
+    for (const lineup of tally.lineups) Object.assign(lineup, { games: 10, seats: [{ sum: 250, sumSq: 7000, wins: 10, draws: 0, losses: 0, atMin: 0 }] });
+    Object.assign(tally.differences[0]!, { n: 10, sum: 40, sumSq: 900 });
+    const r: LooseJson = JSON.parse(JSON.stringify({ format: RECORD_FORMAT, config: PAIRED, planned: [0, 20], total: 20, start: 0, end: 10, tally }));
+    edit(r);
+    return JSON.stringify(r).replace('"__INF__"', '1e999');
+  };
+
+  it('reads whole records and ignores a torn last line, reporting where the whole lines end', () => {
+    const path = join(dir, 'torn.jsonl');
+    const good = `${line()}\n${line((r) => Object.assign(r, { start: 10, end: 20 }))}\n`;
+    writeFileSync(path, `${good}${line().slice(0, 30)}`);
+    const file = readResults(path);
+    expect(file.records.map((r) => [r.start, r.end])).toEqual([[0, 10], [10, 20]]);
+    expect(file).toMatchObject({ validBytes: Buffer.byteLength(good), needsNewline: false });
+    expect(repairResults(path, file)).toBe(30);
+    expect(readFileSync(path, 'utf8')).toBe(good);
+    // A last record that lost only its newline counts, and gets the newline back.
+    writeFileSync(path, good.trimEnd());
+    const unterminated = readResults(path);
+    expect(unterminated.records).toHaveLength(2);
+    expect(repairResults(path, unterminated)).toBe(0);
+    expect(readFileSync(path, 'utf8')).toBe(good);
+  });
+
+  it.each([
+    ['null', () => 'null', /not an object/],
+    ['an array', () => '[1, 2]', /not an object/],
+    ['config null', () => line((r) => (r.config = null)), /bad config/],
+    ['seed a string', () => line((r) => (r.config.seed = '3')), /bad config/],
+    ['lineups null', () => line((r) => (r.config.lineups = null)), /bad lineups/],
+    ['a lineup null', () => line((r) => (r.config.lineups[1] = null)), /bad lineups/],
+    ['planned reversed', () => line((r) => (r.planned = [20, 0])), /bad planned range/],
+    ['untilCi infinite', () => line((r) => (r.untilCi = '__INF__')), /bad untilCi/],
+    ['tally null', () => line((r) => (r.tally = null)), /bad tally/],
+    ['a lineup tally null', () => line((r) => (r.tally.lineups[0] = null)), /lineup 0's tally does not match/],
+    ['seats null', () => line((r) => (r.tally.lineups[1].seats = null)), /lineup 1's tally does not match/],
+    ['a seat null', () => line((r) => (r.tally.lineups[0].seats[0] = null)), /bad seat tally in lineup 0/],
+    ['a sum null (NaN in JSON)', () => line((r) => (r.tally.lineups[0].seats[0].sum = null)), /bad seat tally/],
+    ['a sum infinite', () => line((r) => (r.tally.lineups[0].seats[0].sum = '__INF__')), /bad seat tally/],
+    ['wins a string', () => line((r) => (r.tally.lineups[0].seats[0].wins = '10')), /bad seat tally/],
+    ['outcomes not adding up', () => line((r) => (r.tally.lineups[1].seats[0].draws = 1)), /does not add up to 10 games/],
+    ['games not the range', () => line((r) => (r.tally.lineups[0].games = 11)), /lineup 0's tally does not match the game range/],
+    ['a difference null', () => line((r) => (r.tally.differences[0] = null)), /bad difference tally 0/],
+    ['a difference count off', () => line((r) => (r.tally.differences[0].n = 9)), /bad difference tally 0/],
+    ['a difference sum null', () => line((r) => (r.tally.differences[0].sum = null)), /bad difference tally 0/],
+    ['a difference of other lineups', () => line((r) => (r.tally.differences[0].b = 0)), /bad difference tally 0/],
+    ['differences missing', () => line((r) => (r.tally.differences = [])), /tally does not match the config/],
+  ])('refuses a record with %s, naming the file and line', (_, bad, message) => {
+    const path = join(dir, 'bad.jsonl');
+    writeFileSync(path, `${line()}\n${bad()}\n${line((r) => Object.assign(r, { start: 10, end: 20 }))}\n`);
+    expect(() => readRecords(path)).toThrow(RecordsError);
+    expect(() => readRecords(path)).toThrow(new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:2: not a tabletop-lab batch record \\(`));
+    expect(() => readRecords(path)).toThrow(message);
   });
 });

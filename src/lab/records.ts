@@ -6,7 +6,7 @@
  * set of disjoint batches is exactly the result of one run over the same games.
  */
 import { appendFileSync, readFileSync, statSync, truncateSync } from 'node:fs';
-import { emptyTally, mergeTally, type ExperimentConfig, type Tally } from './experiment.js';
+import { emptyTally, mergeTally, type ExperimentConfig, type SeatTally, type Tally } from './experiment.js';
 import type { GameRange } from './runner.js';
 
 export const RECORD_FORMAT = 'tabletop-lab/batch@1';
@@ -40,33 +40,53 @@ export const configKey = (config: ExperimentConfig): string =>
   JSON.stringify({ game: config.game, lineups: config.lineups, seed: config.seed, paired: config.paired });
 
 const isCount = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
+const isFiniteNumber = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
+/** A JSON object (not null, not an array), with its fields still to be checked. */
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
+/**
+ * Checks one parsed line field by field, so that whatever a damaged or hand-edited file holds, it
+ * is either a record whose tally adds up (counts consistent with its game range) or a RecordsError
+ * naming the line — never a TypeError later on.
+ */
 function checkRecord(value: unknown, where: string): BatchRecord {
   const fail = (why: string): never => {
     throw new RecordsError(`${where}: not a tabletop-lab batch record (${why})`);
   };
-  if (typeof value !== 'object' || value === null) return fail('not an object');
-  const r = value as Partial<BatchRecord>;
-  if (r.format !== RECORD_FORMAT) return fail(`format is ${JSON.stringify(r.format)}, expected "${RECORD_FORMAT}"`);
-  const c = r.config;
-  if (typeof c !== 'object' || typeof c.game !== 'string' || !Array.isArray(c.lineups) || !isCount(c.seed) || typeof c.paired !== 'boolean') return fail('bad config');
-  if (!c.lineups.every((l) => Array.isArray(l) && l.every((a) => typeof a === 'string'))) return fail('bad lineups');
-  if (!Array.isArray(r.planned) || !isCount(r.planned[0]) || !isCount(r.planned[1])) return fail('bad planned range');
-  if (!isCount(r.total) || r.planned[1] > r.total) return fail('bad total');
-  if (r.untilCi !== undefined && !(typeof r.untilCi === 'number' && r.untilCi > 0)) return fail('bad untilCi');
-  if (!isCount(r.start) || !isCount(r.end) || r.end <= r.start) return fail('bad game range');
-  const t = r.tally;
-  if (typeof t !== 'object' || !Array.isArray(t.lineups) || !Array.isArray(t.differences)) return fail('bad tally');
-  const shape = emptyTally(c);
+  if (!isObject(value)) return fail('not an object');
+  if (value.format !== RECORD_FORMAT) return fail(`format is ${JSON.stringify(value.format)}, expected "${RECORD_FORMAT}"`);
+  const c = value.config;
+  if (!isObject(c) || typeof c.game !== 'string' || !isCount(c.seed) || typeof c.paired !== 'boolean') return fail('bad config');
+  const lineups = c.lineups;
+  if (!Array.isArray(lineups) || lineups.length === 0 || !lineups.every((l) => Array.isArray(l) && l.length > 0 && l.every((a) => typeof a === 'string'))) return fail('bad lineups');
+  const config = { game: c.game, lineups: lineups as string[][], seed: c.seed, paired: c.paired };
+  const planned = value.planned;
+  if (!Array.isArray(planned) || planned.length !== 2 || !isCount(planned[0]) || !isCount(planned[1]) || planned[0] > planned[1]) return fail('bad planned range');
+  const total = value.total;
+  if (!isCount(total) || planned[1] > total) return fail('bad total');
+  if (value.untilCi !== undefined && !(isFiniteNumber(value.untilCi) && value.untilCi > 0)) return fail('bad untilCi');
+  const { start, end } = value;
+  if (!isCount(start) || !isCount(end) || end <= start) return fail('bad game range');
+  const t = value.tally;
+  if (!isObject(t) || !Array.isArray(t.lineups) || !Array.isArray(t.differences)) return fail('bad tally');
+  const shape = emptyTally(config);
   if (t.lineups.length !== shape.lineups.length || t.differences.length !== shape.differences.length) return fail('tally does not match the config');
-  const games = r.end - r.start;
-  t.lineups.forEach((lineup, l) => {
-    if (lineup.games !== games || !Array.isArray(lineup.seats) || lineup.seats.length !== shape.lineups[l]!.seats.length) fail('tally does not match the game range');
-    for (const seat of lineup.seats) {
-      if (![seat.sumSq, seat.wins, seat.draws, seat.losses, seat.atMin].every(isCount) || !Number.isFinite(seat.sum)) fail('bad seat tally');
+  const games = end - start;
+  t.lineups.forEach((lineup: unknown, l) => {
+    const seatCount = shape.lineups[l]!.seats.length;
+    if (!isObject(lineup) || lineup.games !== games || !Array.isArray(lineup.seats) || lineup.seats.length !== seatCount) fail(`lineup ${String(l)}'s tally does not match the game range`);
+    for (const seat of (lineup as { seats: unknown[] }).seats) {
+      if (!isObject(seat) || ![seat.sumSq, seat.wins, seat.draws, seat.losses, seat.atMin].every(isCount) || !isFiniteNumber(seat.sum)) fail(`bad seat tally in lineup ${String(l)}`);
+      const { wins, draws, losses, atMin } = seat as unknown as SeatTally;
+      if (wins + draws + losses !== games || atMin > games) fail(`seat tally in lineup ${String(l)} does not add up to ${String(games)} games`);
     }
   });
-  return r as BatchRecord;
+  t.differences.forEach((d: unknown, k) => {
+    const { a, b } = shape.differences[k]!;
+    // One difference per game index: its count is the batch's game count.
+    if (!isObject(d) || d.a !== a || d.b !== b || d.n !== games || !isFiniteNumber(d.sum) || !isFiniteNumber(d.sumSq) || d.sumSq < 0) fail(`bad difference tally ${String(k)}`);
+  });
+  return value as unknown as BatchRecord;
 }
 
 /** What `readResults` found in a results file. */

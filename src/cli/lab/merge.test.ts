@@ -12,6 +12,16 @@ const dir = mkdtempSync(join(tmpdir(), 'tabletop-merge-'));
 const a = join(dir, 'a.jsonl');
 const b = join(dir, 'b.jsonl');
 const bad = join(dir, 'bad.jsonl');
+/** Files whose line 2 is damaged the way a hand edit or another tool might damage it. */
+const damaged = (name: string): string => join(dir, `damaged-${name}.jsonl`);
+const damages: Record<string, (record: string) => string> = {
+  null: () => 'null',
+  'config-null': (r) => r.replace(/"config":\{[^}]*\}/, '"config":null'),
+  'tally-null': (r) => r.replace(/"tally":.*\}$/, '"tally":null}'),
+  'seats-null': (r) => r.replace(/"seats":\[[^\]]*\]/, '"seats":null'),
+  'sum-null': (r) => r.replace(/"sum":-?[\d.e+-]+/, '"sum":null'),
+  'wins-string': (r) => r.replace(/"wins":(\d+)/, '"wins":"$1"'),
+};
 
 beforeAll(async () => {
   const common = ['connect-fwar', 'compare', '--games', '400', '--threads', '1', '--players', 'basic'];
@@ -19,6 +29,11 @@ beforeAll(async () => {
   expect((await runCli([...common, '--seed', '2', '--out', b])).status).toBe(0);
   const lines = readFileSync(a, 'utf8').split('\n');
   writeFileSync(bad, `${lines[0]!}\n{"format":"something else"}\n${lines[1]!}\n`);
+  for (const [name, damage] of Object.entries(damages)) {
+    const broken = damage(lines[1]!);
+    expect(broken, name).not.toBe(lines[1]);
+    writeFileSync(damaged(name), `${lines[0]!}\n${broken}\n`);
+  }
 });
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
@@ -38,10 +53,26 @@ describe('tabletop merge', () => {
     [() => [join(dir, 'missing.jsonl')], /Cannot read .*missing\.jsonl/],
     [() => [bad], /bad\.jsonl:2: not a tabletop-lab batch record \(format is "something else"/],
     [() => [], /missing required argument 'files'/],
+    [() => [damaged('null')], /damaged-null\.jsonl:2: not a tabletop-lab batch record \(not an object\)/],
+    [() => [damaged('config-null')], /damaged-config-null\.jsonl:2: not a tabletop-lab batch record \(bad config\)/],
+    [() => [damaged('tally-null')], /damaged-tally-null\.jsonl:2: not a tabletop-lab batch record \(bad tally\)/],
+    [() => [damaged('seats-null')], /damaged-seats-null\.jsonl:2: not a tabletop-lab batch record \(lineup 0's tally/],
+    [() => [damaged('sum-null')], /damaged-sum-null\.jsonl:2: not a tabletop-lab batch record \(bad seat tally in lineup 0\)/],
+    [() => [damaged('wins-string')], /damaged-wins-string\.jsonl:2: not a tabletop-lab batch record \(bad seat tally in lineup 0\)/],
   ])('refuses bad input with exit 2 (%#)', async (files, message) => {
     const result = await runCli(['merge', ...files()]);
     expect(result.status).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(message);
+  });
+
+  it('--resume of a damaged file exits 2 naming the file and line, and leaves the file as it was', async () => {
+    const path = damaged('config-null');
+    const before = readFileSync(path, 'utf8');
+    const result = await runCli(['connect-fwar', 'compare', '--threads', '1', '--players', 'basic', '--resume', path]);
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(`Cannot resume: ${path}:2: not a tabletop-lab batch record (bad config)`);
+    expect(readFileSync(path, 'utf8')).toBe(before);
   });
 });
