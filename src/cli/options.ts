@@ -28,16 +28,25 @@ export function parsePositiveNumber(what: string): (value: string) => number {
   };
 }
 
-/** A comma-separated list whose items must all come from `allowed` (no duplicates, not empty). */
-export function parseChoiceList(allowed: readonly string[], what: string): (value: string) => string[] {
+/** A comma-separated list: items trimmed, empty ones dropped, none listed twice (it may be empty). */
+export function parseList(what: string): (value: string) => string[] {
   return (value: string) => {
     const items = value.split(',').map((item) => item.trim()).filter((item) => item !== '');
+    const duplicate = items.find((item, i) => items.indexOf(item) !== i);
+    if (duplicate !== undefined) throw new InvalidArgumentError(`${what}: '${duplicate}' is listed twice.`);
+    return items;
+  };
+}
+
+/** A comma-separated list whose items must all come from `allowed` (no duplicates, not empty). */
+export function parseChoiceList(allowed: readonly string[], what: string): (value: string) => string[] {
+  const parse = parseList(what);
+  return (value: string) => {
+    const items = parse(value);
     if (items.length === 0) throw new InvalidArgumentError(`${what}: give at least one of ${allowed.join(', ')}.`);
     for (const item of items) {
       if (!allowed.includes(item)) throw new InvalidArgumentError(`${what}: unknown '${item}' (choose from ${allowed.join(', ')}).`);
     }
-    const duplicate = items.find((item, i) => items.indexOf(item) !== i);
-    if (duplicate !== undefined) throw new InvalidArgumentError(`${what}: '${duplicate}' is listed twice.`);
     return items;
   };
 }

@@ -164,7 +164,7 @@ describe('tabletop connect-four tournament', () => {
 
   it.each([
     [['--bots', 'solver'], '--bots needs at least two bots'],
-    [['--bots', 'solver,solver'], "lists 'solver' twice"],
+    [['--bots', 'solver,solver'], "--bots: 'solver' is listed twice."],
     [['--bots', 'solver,mystery'], "Unknown bot 'mystery'"],
     [['--bots', 'solver,random', '--games', '0'], 'The number of games must be'],
     [['--bots', 'solver,random', '--time', 'soon'], 'The time limit must be a positive number'],

@@ -11,7 +11,7 @@ import { bootstrapElo, type RatingWithInterval } from '../../lab/ratings.js';
 import { BUILTIN_BOTS, checkLineup, createBot, type ExternalBotDefinition, type LineupOptions } from '../../lab/connect-four/lineup.js';
 import { runTournament, type TournamentResults } from '../../lab/connect-four/tournament.js';
 import { moveString, type EndReason } from '../../games/connect-four/referee/result.js';
-import { parseIntegerIn, parsePositiveInt, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
+import { parseIntegerIn, parseList, parsePositiveInt, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
 import { progressBar } from '../terminal.js';
 import { collectBot, DEFAULT_LEVEL, DEFAULT_TIME_SECONDS, exitOnInterrupt } from './play.js';
 
@@ -44,11 +44,11 @@ export function registerTournament(command: Command): Command {
   return command;
 }
 
+const parseBots = parseList('--bots');
+
 function parseBotList(value: string): string[] {
-  const bots = value.split(',').map((bot) => bot.trim()).filter((bot) => bot !== '');
+  const bots = parseBots(value);
   if (bots.length < 2) throw new InvalidArgumentError(`--bots needs at least two bots, got '${value}'`);
-  const duplicate = bots.find((bot, i) => bots.indexOf(bot) !== i);
-  if (duplicate !== undefined) throw new InvalidArgumentError(`--bots lists '${duplicate}' twice`);
   return bots;
 }
 
