@@ -72,17 +72,22 @@ async function runAndPrint(options: TournamentCliOptions): Promise<void> {
   const pairs = (options.bots.length * (options.bots.length - 1)) / 2;
   const total = pairs * options.games;
   const progress = progressBar(total);
-  const results = await runTournament({
-    bots: options.bots,
-    gamesPerPair: options.games,
-    timeLimitMs: lineup.timeLimitMs,
-    concurrency: options.jobs ?? Math.max(1, availableParallelism()),
-    createPlayer: (bot, gameIndex, color) => createBot(bot, lineup, gameIndex, color),
-    onGame: (_game, done) => {
-      progress.update(done);
-    },
-  });
-  progress.stop();
+  let results: TournamentResults;
+  try {
+    results = await runTournament({
+      bots: options.bots,
+      gamesPerPair: options.games,
+      timeLimitMs: lineup.timeLimitMs,
+      concurrency: options.jobs ?? Math.max(1, availableParallelism()),
+      createPlayer: (bot, gameIndex, color) => createBot(bot, lineup, gameIndex, color),
+      onGame: (_game, done) => {
+        progress.update(done);
+      },
+    });
+  } finally {
+    // Stopped on failure too: a running bar redraws on a timer, which would keep the process alive.
+    progress.stop();
+  }
   if (options.json === true) {
     process.stdout.write(`${JSON.stringify(resultsJson(results, { seed, timeLimitMs: lineup.timeLimitMs, gamesPerPair: options.games }), null, 2)}\n`);
     return;
