@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
-import { assertSeed, deriveSeed, mix32, randomFloat, randomInt, rngFromSeed, toRng } from './random.js';
+import { ReseedableRng, assertSeed, deriveSeed, mix32, randomFloat, randomInt, rngFromSeed, toRng } from './random.js';
 
 describe('rngFromSeed', () => {
   it('replays the same stream for the same seed', () => {
@@ -92,5 +92,25 @@ describe('mix32', () => {
     const seen = new Set<number>();
     for (let i = 0; i < 50_000; i++) seen.add(mix32(i));
     expect(seen.size).toBe(50_000);
+  });
+});
+
+describe('ReseedableRng', () => {
+  it('gives, value for value, the stream of rngFromSeed (pure-rand xoroshiro128+) for every seed', () => {
+    const reusable = new ReseedableRng();
+    fc.assert(
+      fc.property(fc.maxSafeNat(), (seed) => {
+        reusable.reseed(seed);
+        const reference = rngFromSeed(seed);
+        for (let i = 0; i < 50; i++) expect(reusable.next()).toBe(reference.next());
+      }),
+    );
+  });
+
+  it('clones into an independent generator continuing the same stream', () => {
+    const a = new ReseedableRng(9);
+    a.next();
+    const b = a.clone();
+    expect(Array.from({ length: 10 }, () => b.next())).toEqual(Array.from({ length: 10 }, () => a.next()));
   });
 });

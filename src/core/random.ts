@@ -36,21 +36,75 @@ export function assertSeed(seed: number, what = 'seed'): void {
   }
 }
 
-/** A generator whose whole stream is determined by `seed`. */
-export function rngFromSeed(seed: number): Rng {
+/** The four 32-bit state words a seed expands to (splitmix32-style), never all zero. */
+function seedWords(seed: number, out: Int32Array): void {
   assertSeed(seed);
   const lo = seed >>> 0;
   const hi = Math.floor(seed / TWO_POW_32);
-  // splitmix32-style expansion of the 53-bit seed into four 32-bit state words.
   let x = mix32(lo ^ 0x9e37_79b9) ^ mix32(hi + 0x7f4a_7c15);
-  // (Unrolled: the lab seeds a generator per game, so this runs a million times a second.)
-  const s0 = mix32((x = (x + 0x9e37_79b9) | 0)) | 0;
-  const s1 = mix32((x = (x + 0x9e37_79b9) | 0)) | 0;
-  const s2 = mix32((x = (x + 0x9e37_79b9) | 0)) | 0;
-  const s3 = mix32((x + 0x9e37_79b9) | 0) | 0;
+  for (let i = 0; i < 4; i++) {
+    x = (x + 0x9e37_79b9) | 0;
+    out[i] = mix32(x) | 0;
+  }
   // xoroshiro must not start from the all-zero state; the mixer makes that astronomically rare,
   // but a fixed non-zero word rules it out.
-  return xoroshiro128plusFromState([(s0 | s1 | s2 | s3) === 0 ? 1 : s0, s1, s2, s3]);
+  if ((out[0]! | out[1]! | out[2]! | out[3]!) === 0) out[0] = 1;
+}
+
+const scratchWords = new Int32Array(4);
+
+/** A generator whose whole stream is determined by `seed` (pure-rand's xoroshiro128+). */
+export function rngFromSeed(seed: number): Rng {
+  seedWords(seed, scratchWords);
+  return xoroshiro128plusFromState(Array.from(scratchWords));
+}
+
+/**
+ * xoroshiro128+ on 32-bit halves that can be re-seeded in place: the stream of `reseed(s)` is, value
+ * for value, the stream of `rngFromSeed(s)` (random.test.ts checks it against pure-rand). It exists
+ * for one reason: the lab seeds a generator per game, a million times a second per thread, and
+ * re-seeding one object instead of allocating a new one keeps the garbage collector — whose
+ * threads compete with the other worker for the second core — out of the hot loop.
+ */
+export class ReseedableRng implements Rng {
+  // The 128-bit state as pure-rand lays it out: (s01, s00) and (s11, s10), high word first.
+  private s01 = 0;
+  private s00 = 0;
+  private s11 = 0;
+  private s10 = 0;
+
+  constructor(seed = 0) {
+    this.reseed(seed);
+  }
+
+  reseed(seed: number): void {
+    seedWords(seed, scratchWords);
+    this.s01 = scratchWords[0]!;
+    this.s00 = scratchWords[1]!;
+    this.s11 = scratchWords[2]!;
+    this.s10 = scratchWords[3]!;
+  }
+
+  next(): number {
+    const out = (this.s00 + this.s10) | 0;
+    const a0 = this.s10 ^ this.s00;
+    const a1 = this.s11 ^ this.s01;
+    const s00 = this.s00;
+    const s01 = this.s01;
+    this.s00 = (s00 << 24) ^ (s01 >>> 8) ^ a0 ^ (a0 << 16);
+    this.s01 = (s01 << 24) ^ (s00 >>> 8) ^ a1 ^ ((a1 << 16) | (a0 >>> 16));
+    this.s10 = (a1 << 5) ^ (a0 >>> 27);
+    this.s11 = (a0 << 5) ^ (a1 >>> 27);
+    return out;
+  }
+
+  clone(): Rng {
+    return xoroshiro128plusFromState(this.getState());
+  }
+
+  getState(): readonly number[] {
+    return [this.s01, this.s00, this.s11, this.s10];
+  }
 }
 
 /** A fresh, unpredictable seed (from the platform's CSPRNG), for callers that gave none. */

@@ -9,7 +9,7 @@
  * merges to the bit-identical result of one sequential run.
  */
 import { CHANCE, TERMINAL, type Agent, type GameDefinition, type GameState, playOut } from '../core/game.js';
-import { deriveSeed, rngFromSeed, type Rng } from '../core/random.js';
+import { ReseedableRng, deriveSeed, rngFromSeed, type Rng } from '../core/random.js';
 import { gameById } from './registry.js';
 
 export interface ExperimentConfig {
@@ -148,6 +148,8 @@ export class BatchPlayer {
   readonly #seatReturns: Float64Array;
   /** Per lineup, the seed its games derive from (unpaired runs): computed once, not per game. */
   readonly #lineupSeeds: number[];
+  /** Re-seeded for every game (unpaired runs): the same stream as rngFromSeed, no allocation. */
+  readonly #rng = new ReseedableRng();
 
   constructor(config: ExperimentConfig) {
     this.#config = config;
@@ -180,7 +182,8 @@ export class BatchPlayer {
           const seed = deriveSeed(config.seed, i);
           playSplitStreams(state, agents, rngFromSeed(seed), rngFromSeed(deriveSeed(seed, 1)));
         } else {
-          const rng = rngFromSeed(deriveSeed(this.#lineupSeeds[l]!, i));
+          const rng = this.#rng;
+          rng.reseed(deriveSeed(this.#lineupSeeds[l]!, i));
           if (fastPlayOut === undefined) playOut(state, agents, rng);
           else fastPlayOut(state, agents, rng);
         }
