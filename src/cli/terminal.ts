@@ -43,11 +43,12 @@ const doNothing = (): void => undefined;
 const silent: Progress = { setTotal: doNothing, update: doNothing, stop: doNothing };
 
 /**
- * A progress bar with rate and ETA on stderr when stderr is a terminal (and not in CI); nothing at all
- * otherwise, so piped output stays clean.
+ * A progress bar with rate and ETA on stderr when a person is watching: stdout and stderr both a
+ * terminal, and not in CI. Nothing at all otherwise — `tabletop … | tee log` or `> results.txt`
+ * shows no bar, and piped output stays clean.
  */
 export function progressBar(total: number, unit = 'games', stream: NodeJS.WriteStream = process.stderr): Progress {
-  if (stream.isTTY !== true || process.env.CI === 'true') return silent;
+  if (stream.isTTY !== true || process.stdout.isTTY !== true || process.env.CI === 'true') return silent;
   const bar = new cliProgress.SingleBar(
     {
       stream,
