@@ -209,6 +209,37 @@ describe('Solver.search within a budget', () => {
   });
 });
 
+describe('Solver weak solves: the quick-result probes', () => {
+  it('give the same signs whatever their budget (none, abandoned at once, abandoned later, default)', () => {
+    // Budgets of 1 and 3,000 nodes make most probes on these sets run out and be abandoned.
+    const positions = [...sample(load('begin-easy'), 40), ...sample(load('middle-medium'), 20)];
+    for (const quickProbeNodes of [0, 1, 3_000, undefined]) {
+      const solver = new Solver({ tableSize: 1 << 20, ...(quickProbeNodes === undefined ? {} : { quickProbeNodes }) });
+      const wrong = positions.filter((p) => solver.solve(Position.fromMoves(p.moves), true) !== Math.sign(p.score));
+      expect(wrong, `quickProbeNodes ${String(quickProbeNodes)}`).toEqual([]);
+    }
+  });
+
+  it('respect the caller’s node budget, with sound bounds', () => {
+    const quickWin = load('begin-easy').find((p) => p.score >= 10)!;
+    for (const maxNodes of [1, 100, 1_000, 10_000]) {
+      for (const quickProbeNodes of [50, 5_000]) {
+        const solver = new Solver({ tableSize: 1 << 20, quickProbeNodes });
+        const r = solver.search(Position.fromMoves(quickWin.moves), { weak: true, maxNodes });
+        expect(r.nodes).toBeLessThanOrEqual(maxNodes);
+        expect(r.lower).toBeLessThanOrEqual(1);
+        expect(r.upper).toBe(1);
+        if (r.complete) expect(r.score).toBe(1);
+      }
+    }
+  });
+
+  it('rejects a budget that is not a whole number >= 0', () => {
+    expect(() => new Solver({ tableSize: 1 << 10, quickProbeNodes: -1 })).toThrow(RangeError);
+    expect(() => new Solver({ tableSize: 1 << 10, quickProbeNodes: 1.5 })).toThrow(RangeError);
+  });
+});
+
 describe('Solver.bestMove', () => {
   it('plays a perfect move when it completes', () => {
     for (const { moves, score } of sample(load('middle-easy'), 30)) {
