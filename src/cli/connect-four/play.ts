@@ -51,13 +51,8 @@ export function registerPlay(command: Command): Command {
   return command;
 }
 
-async function play(options: PlayOptions): Promise<void> {
-  const stopExiting = exitOnInterrupt();
-  try {
-    await playGame(options);
-  } finally {
-    stopExiting();
-  }
+function play(options: PlayOptions): Promise<void> {
+  return exitingOnInterrupt(() => playGame(options));
 }
 
 async function playGame(options: PlayOptions): Promise<void> {
@@ -127,6 +122,16 @@ export function exitOnInterrupt(): () => void {
   return () => {
     process.off('SIGINT', exit);
   };
+}
+
+/** Runs `command` with Ctrl-C exiting at once (status 130); the handler is removed afterwards. */
+export async function exitingOnInterrupt<T>(command: () => Promise<T>): Promise<T> {
+  const stopExiting = exitOnInterrupt();
+  try {
+    return await command();
+  } finally {
+    stopExiting();
+  }
 }
 
 /** The board after `moves` (0-based columns), as the engine draws it: X red, O yellow. */

@@ -13,7 +13,7 @@ import { runTournament, type TournamentResults } from '../../lab/connect-four/to
 import { moveString, type EndReason } from '../../games/connect-four/referee/result.js';
 import { parseIntegerIn, parseList, parsePositiveInt, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
 import { progressBar } from '../terminal.js';
-import { collectBot, DEFAULT_LEVEL, DEFAULT_TIME_SECONDS, exitOnInterrupt } from './play.js';
+import { collectBot, DEFAULT_LEVEL, DEFAULT_TIME_SECONDS, exitingOnInterrupt } from './play.js';
 
 interface TournamentCliOptions {
   readonly bots: string[];
@@ -52,13 +52,8 @@ function parseBotList(value: string): string[] {
   return bots;
 }
 
-async function tournament(options: TournamentCliOptions): Promise<void> {
-  const stopExiting = exitOnInterrupt();
-  try {
-    await runAndPrint(options);
-  } finally {
-    stopExiting();
-  }
+function tournament(options: TournamentCliOptions): Promise<void> {
+  return exitingOnInterrupt(() => runAndPrint(options));
 }
 
 async function runAndPrint(options: TournamentCliOptions): Promise<void> {
