@@ -56,6 +56,40 @@ export interface GameState {
 
   /** A human-readable picture of the node. */
   toString(): string;
+
+  // ---- Imperfect information (after OpenSpiel's information state and ChanceOutcomes) ----
+  // Declared optional while the games adopt them; every game implements them and the
+  // conformance suite checks them, after which they become required.
+
+  /**
+   * At a chance node: writes each possible outcome into `outcomes` (ascending, as `legalActions`)
+   * and its probability into `probabilities` (same order, each > 0, summing to 1); returns how many.
+   * At any other node: 0.
+   */
+  chanceOutcomes?(outcomes: Int32Array, probabilities: Float64Array): number;
+
+  /**
+   * Everything `player` has observed up to this node (its own private cards, public cards and
+   * history), as a compact string for tests and table keys. Two states that differ only in what
+   * `player` cannot see give equal strings; states the player can tell apart give different ones.
+   */
+  informationStateString?(player: number): string;
+
+  /** The same information as a typed, read-only view for agents; each game narrows the type. */
+  observe?(player: number): unknown;
+
+  /**
+   * Determinisation: a new state drawn from `rng` that `player` cannot tell apart from this one
+   * (equal `informationStateString(player)`), with everything hidden from `player` sampled
+   * according to the chance probabilities given what it has seen. This state is unchanged.
+   */
+  resample?(player: number, rng: Rng): this;
+
+  /**
+   * The state's full content — every card, hidden ones included, and whatever decides the game's
+   * future — as a canonical string: two states serialise equally exactly when they are equal.
+   */
+  serialize?(): string;
 }
 
 /**
@@ -102,6 +136,8 @@ export interface GameDefinition<S extends GameState = GameState> {
    * checks this).
    */
   readonly playOut?: (state: S, agents: readonly Agent<S>[], rng: Rng) => void;
+  /** Optional inverse of `GameState.serialize`: `deserialize(s.serialize())` equals `s`. */
+  readonly deserialize?: (text: string) => S;
 }
 
 /**
