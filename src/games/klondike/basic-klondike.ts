@@ -1,42 +1,26 @@
 /**
- * BasicKlondike: the seed's model, faithful to the spec page. It knows the whole deal (the seed's
- * `startGame` takes the deck order), so it is the face for people, tests and full-information
- * solvers; the lab plays `KlondikeState`, whose face-down cards are not decided in advance.
+ * BasicKlondike: the assignment's model, faithful to the spec (docs/klondike.md), as a face over the
+ * one engine. It checks each call in the spec's order and with its errors, then applies the move to
+ * a `KlondikeState` dealt from the (shuffled) deck; every query is answered by that state. So the
+ * model, the lab and the views share one rule book, one move generator (`legalMoves`) and one view.
  *
- * Representation and invariants (between calls):
- * - `#piles[p]` lists pile p from row 0 (first dealt) to its last card; its first `#hidden[p]` cards
- *   are face-down, the rest face-up. A non-empty pile always ends face-up (`#hidden[p] < length`),
- *   and its face-up cards form a build (descending by one, alternating colours).
- * - `#draw` is the draw queue; its first min(numDraw, length) cards are shown, element 0 playable.
- * - `#foundations[f]` is the top card of foundation f or null; a foundation with top (v, s) holds
- *   s's A..v, so the tops alone describe every foundation. Cards never leave a foundation.
- * - cascade + draw + foundations always hold exactly the dealt deck (as a multiset).
- * - `#history` holds a snapshot of the state before each successful move since `startGame`.
+ * Invariants (between calls): not started ⇔ `#state` is null; once started, `#state` is a fully
+ * dealt state without an idle limit (the model's game ends only when no move is legal), and each
+ * successful move is one engine action, so `undo` is the engine's exact undo.
  * Every method validates everything before changing anything, so a failed call changes nothing.
  */
 import { shuffleInPlace, toRng, type Rng, type SeedLike } from '../../core/random.js';
 import { Card, standardDeck } from './card.js';
+import { encodeMove, ENGINE_STATE, KlondikeConfig, KlondikeState } from './engine.js';
 import { IllegalArgumentError, IllegalStateError } from './errors.js';
 import type { UndoableKlondikeModel } from './model.js';
-import { hasPileMove } from './moves.js';
-import { canBuildOn, canFoundOn } from './rules.js';
+import { canBuildOn, canFoundOn, deckProblem, NONE } from './rules.js';
 
-interface Snapshot {
-  readonly piles: readonly (readonly Card[])[];
-  readonly hidden: readonly number[];
-  readonly draw: readonly Card[];
-  readonly foundations: readonly (Card | null)[];
-}
+export { deckProblem } from './rules.js';
 
 export class BasicKlondike implements UndoableKlondikeModel {
   readonly #rng: Rng;
-  #started = false;
-  #numDraw = 0;
-  #piles: Card[][] = [];
-  #hidden: number[] = [];
-  #draw: Card[] = [];
-  #foundations: (Card | null)[] = [];
-  #history: Snapshot[] = [];
+  #state: KlondikeState | null = null;
 
   /**
    * An un-started model. `seed` (a deal number or a generator) drives the shuffles of
@@ -52,7 +36,7 @@ export class BasicKlondike implements UndoableKlondikeModel {
   }
 
   startGame(deck: readonly Card[] | null | undefined, shuffle: boolean, numPiles: number, numDraw: number): void {
-    if (this.#started) throw new IllegalStateError('The game has already started');
+    if (this.#state !== null) throw new IllegalStateError('The game has already started');
     if (deck === null || deck === undefined) throw new IllegalArgumentError('The deck is missing');
     const problem = deckProblem(deck);
     if (problem !== null) throw new IllegalArgumentError(`Invalid deck: ${problem}`);
@@ -62,247 +46,146 @@ export class BasicKlondike implements UndoableKlondikeModel {
     if (cascadeCards > deck.length) {
       throw new IllegalArgumentError(`${String(numPiles)} piles need ${String(cascadeCards)} cards but the deck has ${String(deck.length)}`);
     }
-
     const cards = deck.slice(); // the caller's array is never modified nor kept
     if (shuffle) shuffleInPlace(cards, this.#rng);
-    const piles: Card[][] = Array.from({ length: numPiles }, () => []);
-    let next = 0;
-    for (let row = 0; row < numPiles; row++) {
-      for (let p = row; p < numPiles; p++) piles[p]!.push(cards[next++]!);
-    }
-    this.#piles = piles;
-    this.#hidden = piles.map((pile) => pile.length - 1);
-    this.#draw = cards.slice(next);
-    this.#foundations = Array.from({ length: cards.filter((c) => c.value === 1).length }, () => null);
-    this.#numDraw = numDraw;
-    this.#history = [];
-    this.#started = true;
+    const config = new KlondikeConfig({ piles: numPiles, draw: numDraw, idleLimit: Infinity, deck: cards });
+    this.#state = KlondikeState.fromDeck(
+      config,
+      cards.map((card) => card.index),
+    );
   }
 
   movePile(srcPile: number, numCards: number, destPile: number): void {
-    this.#requireStarted();
-    this.#checkPile(srcPile, 'source pile');
-    this.#checkPile(destPile, 'destination pile');
+    const state = this.#started();
+    state.checkPile(srcPile, 'source pile');
+    state.checkPile(destPile, 'destination pile');
     if (srcPile === destPile) throw new IllegalArgumentError('The source and destination piles are the same');
-    const src = this.#piles[srcPile]!;
-    if (!Number.isInteger(numCards) || numCards <= 0 || numCards > src.length) {
-      throw new IllegalArgumentError(`Cannot move ${String(numCards)} cards from pile ${String(srcPile)}, which holds ${String(src.length)}`);
+    const height = state.heights[srcPile]!;
+    if (!Number.isInteger(numCards) || numCards <= 0 || numCards > height) {
+      throw new IllegalArgumentError(`Cannot move ${String(numCards)} cards from pile ${String(srcPile)}, which holds ${String(height)}`);
     }
-    const from = src.length - numCards;
-    if (from < this.#hidden[srcPile]!) throw new IllegalStateError('The cards to move include a face-down card');
-    const dest = this.#piles[destPile]!;
-    const first = src[from]!;
-    if (!canBuildOn(first, lastOf(dest))) throw new IllegalStateError(buildRefusal(first, lastOf(dest)));
-    this.#remember();
-    dest.push(...src.splice(from));
-    this.#turnUpLast(srcPile);
+    if (numCards > state.faceUp(srcPile)) throw new IllegalStateError('The cards to move include a face-down card');
+    const first = state.cells[srcPile * state.config.rows + height - numCards]!;
+    const onto = state.lastCard(destPile);
+    if (!canBuildOn(first, onto)) throw new IllegalStateError(buildRefusal(first, onto));
+    state.applyAction(encodeMove(state.config, { kind: 'movePile', src: srcPile, count: numCards, dest: destPile }));
   }
 
   moveDraw(destPile: number): void {
-    this.#requireStarted();
-    this.#checkPile(destPile, 'destination pile');
-    const card = this.#firstDraw();
-    const dest = this.#piles[destPile]!;
-    if (!canBuildOn(card, lastOf(dest))) throw new IllegalStateError(buildRefusal(card, lastOf(dest)));
-    this.#remember();
-    dest.push(this.#draw.shift()!);
+    const state = this.#started();
+    state.checkPile(destPile, 'destination pile');
+    const card = this.#firstDraw(state);
+    const onto = state.lastCard(destPile);
+    if (!canBuildOn(card, onto)) throw new IllegalStateError(buildRefusal(card, onto));
+    state.applyAction(encodeMove(state.config, { kind: 'moveDraw', dest: destPile }));
   }
 
   moveToFoundation(srcPile: number, foundationPile: number): void {
-    this.#requireStarted();
-    this.#checkPile(srcPile, 'source pile');
-    this.#checkFoundation(foundationPile);
-    const src = this.#piles[srcPile]!;
-    const card = lastOf(src);
-    if (card === null) throw new IllegalStateError(`Pile ${String(srcPile)} is empty`);
-    const top = this.#foundations[foundationPile]!;
+    const state = this.#started();
+    state.checkPile(srcPile, 'source pile');
+    state.checkFoundation(foundationPile);
+    const card = state.lastCard(srcPile);
+    if (card === NONE) throw new IllegalStateError(`Pile ${String(srcPile)} is empty`);
+    const top = state.foundation[foundationPile]!;
     if (!canFoundOn(card, top)) throw new IllegalStateError(foundationRefusal(card, top));
-    this.#remember();
-    this.#foundations[foundationPile] = src.pop()!;
-    this.#turnUpLast(srcPile);
+    state.applyAction(encodeMove(state.config, { kind: 'moveToFoundation', src: srcPile, foundation: foundationPile }));
   }
 
   moveDrawToFoundation(foundationPile: number): void {
-    this.#requireStarted();
-    this.#checkFoundation(foundationPile);
-    const card = this.#firstDraw();
-    const top = this.#foundations[foundationPile]!;
+    const state = this.#started();
+    state.checkFoundation(foundationPile);
+    const card = this.#firstDraw(state);
+    const top = state.foundation[foundationPile]!;
     if (!canFoundOn(card, top)) throw new IllegalStateError(foundationRefusal(card, top));
-    this.#remember();
-    this.#foundations[foundationPile] = this.#draw.shift()!;
+    state.applyAction(encodeMove(state.config, { kind: 'moveDrawToFoundation', foundation: foundationPile }));
   }
 
   discardDraw(): void {
-    this.#requireStarted();
-    this.#firstDraw();
-    this.#remember();
-    this.#draw.push(this.#draw.shift()!);
+    const state = this.#started();
+    this.#firstDraw(state);
+    state.applyAction(encodeMove(state.config, { kind: 'discardDraw' }));
   }
 
   canUndo(): boolean {
-    return this.#history.length > 0;
+    return this.#state !== null && this.#state.canUndo();
   }
 
   undo(): void {
-    this.#requireStarted();
-    const last = this.#history.pop();
-    if (last === undefined) throw new IllegalStateError('There is no move to undo');
-    this.#piles = last.piles.map((pile) => pile.slice());
-    this.#hidden = last.hidden.slice();
-    this.#draw = last.draw.slice();
-    this.#foundations = last.foundations.slice();
+    const state = this.#started();
+    if (!state.canUndo()) throw new IllegalStateError('There is no move to undo');
+    state.undo();
   }
 
   getNumRows(): number {
-    this.#requireStarted();
-    let rows = 0;
-    for (const pile of this.#piles) rows = Math.max(rows, pile.length);
-    return rows;
+    return this.#started().getNumRows();
   }
 
   getNumPiles(): number {
-    this.#requireStarted();
-    return this.#piles.length;
+    return this.#started().getNumPiles();
   }
 
   getNumDraw(): number {
-    this.#requireStarted();
-    return this.#numDraw;
+    return this.#started().getNumDraw();
   }
 
   getNumFoundations(): number {
-    this.#requireStarted();
-    return this.#foundations.length;
+    return this.#started().getNumFoundations();
   }
 
   getPileHeight(pileNum: number): number {
-    this.#requireStarted();
-    this.#checkPile(pileNum, 'pile');
-    return this.#piles[pileNum]!.length;
+    return this.#started().getPileHeight(pileNum);
   }
 
   isCardVisible(pileNum: number, card: number): boolean {
-    this.#requireStarted();
-    this.#checkCard(pileNum, card);
-    return card >= this.#hidden[pileNum]!;
+    return this.#started().isCardVisible(pileNum, card);
   }
 
   getCardAt(pileNum: number, card: number): Card;
   getCardAt(foundationPile: number): Card | null;
   getCardAt(pileOrFoundation: number, card?: number): Card | null {
-    this.#requireStarted();
-    if (card === undefined) {
-      this.#checkFoundation(pileOrFoundation);
-      return this.#foundations[pileOrFoundation]!;
-    }
-    this.#checkCard(pileOrFoundation, card);
-    if (card < this.#hidden[pileOrFoundation]!) throw new IllegalArgumentError(`The card at pile ${String(pileOrFoundation)}, row ${String(card)} is face-down`);
-    return this.#piles[pileOrFoundation]![card]!;
+    const state = this.#started();
+    return card === undefined ? state.getCardAt(pileOrFoundation) : state.getCardAt(pileOrFoundation, card);
   }
 
   getDrawCards(): Card[] {
-    this.#requireStarted();
-    return this.#draw.slice(0, this.#numDraw);
+    return this.#started().getDrawCards();
   }
 
   getScore(): number {
-    this.#requireStarted();
-    let score = 0;
-    for (const top of this.#foundations) if (top !== null) score += top.value;
-    return score;
+    return this.#started().getScore();
   }
 
   isGameOver(): boolean {
-    this.#requireStarted();
-    if (this.#draw.length > 0) return false;
-    // The same move search as `legalMoves`, stopping at the first pile or foundation move.
-    return !hasPileMove(this);
+    // The engine's move generator: no move at all is legal exactly when the draw pile is empty
+    // (a discard is legal otherwise) and no pile or foundation move is.
+    return !this.#started().hasLegalMove();
   }
 
-  #requireStarted(): void {
-    if (!this.#started) throw new IllegalStateError('The game has not started');
+  /** The engine state (moves.ts reads it to list moves with the one move generator). */
+  [ENGINE_STATE](): KlondikeState {
+    return this.#started();
   }
 
-  #checkPile(pile: number, what: string): void {
-    if (!Number.isInteger(pile) || pile < 0 || pile >= this.#piles.length) {
-      throw new IllegalArgumentError(`Invalid ${what} ${String(pile)} (expected 0..${String(this.#piles.length - 1)})`);
-    }
+  #started(): KlondikeState {
+    if (this.#state === null) throw new IllegalStateError('The game has not started');
+    return this.#state;
   }
 
-  #checkFoundation(foundation: number): void {
-    if (!Number.isInteger(foundation) || foundation < 0 || foundation >= this.#foundations.length) {
-      throw new IllegalArgumentError(`Invalid foundation ${String(foundation)} (expected 0..${String(this.#foundations.length - 1)})`);
-    }
-  }
-
-  #checkCard(pile: number, card: number): void {
-    this.#checkPile(pile, 'pile');
-    const height = this.#piles[pile]!.length;
-    if (!Number.isInteger(card) || card < 0 || card >= height) {
-      throw new IllegalArgumentError(`Invalid row ${String(card)} of pile ${String(pile)}, which holds ${String(height)} cards`);
-    }
-  }
-
-  #firstDraw(): Card {
-    const card = this.#draw[0];
-    if (card === undefined) throw new IllegalStateError('There are no draw cards');
+  #firstDraw(state: KlondikeState): number {
+    const card = state.drawCard();
+    if (card === NONE) throw new IllegalStateError('There are no draw cards');
     return card;
   }
-
-  #turnUpLast(pile: number): void {
-    const length = this.#piles[pile]!.length;
-    if (length > 0 && this.#hidden[pile]! >= length) this.#hidden[pile] = length - 1;
-  }
-
-  /** Records the state before a move; called only once a move is known to succeed. */
-  #remember(): void {
-    this.#history.push({
-      piles: this.#piles.map((pile) => pile.slice()),
-      hidden: this.#hidden.slice(),
-      draw: this.#draw.slice(),
-      foundations: this.#foundations.slice(),
-    });
-  }
 }
 
-function lastOf(pile: readonly Card[]): Card | null {
-  return pile.length === 0 ? null : pile[pile.length - 1]!;
+function buildRefusal(card: number, onto: number): string {
+  const name = Card.fromIndex(card).toString();
+  if (onto === NONE) return `Only a King can go onto an empty pile, not ${name}`;
+  return `${name} cannot go onto ${Card.fromIndex(onto).toString()} (it must be one lower and of the other colour)`;
 }
 
-function buildRefusal(card: Card, onto: Card | null): string {
-  if (onto === null) return `Only a King can go onto an empty pile, not ${card.toString()}`;
-  return `${card.toString()} cannot go onto ${onto.toString()} (it must be one lower and of the other colour)`;
-}
-
-function foundationRefusal(card: Card, top: Card | null): string {
-  if (top === null) return `Only an Ace can start a foundation, not ${card.toString()}`;
-  return `${card.toString()} cannot go onto ${top.toString()} in a foundation (it must be the same suit and one higher)`;
-}
-
-/**
- * Why `deck` is not a valid deck, or null when it is: non-empty, no missing entries, and splittable
- * into single-suit runs A..L, all of the same length L. That holds exactly when, for every suit, each
- * value 1..L appears as often as that suit's Ace and no value above L appears (L = length / Aces).
- */
-export function deckProblem(deck: readonly unknown[]): string | null {
-  if (deck.length === 0) return 'it is empty';
-  const counts = new Map<string, number[]>();
-  let aces = 0;
-  for (let i = 0; i < deck.length; i++) {
-    const card = deck[i];
-    if (!(card instanceof Card)) return `entry ${String(i)} is not a card`;
-    let bySuit = counts.get(card.suit);
-    if (bySuit === undefined) counts.set(card.suit, (bySuit = new Array<number>(14).fill(0)));
-    bySuit[card.value]!++;
-    if (card.value === 1) aces++;
-  }
-  if (aces === 0 || deck.length % aces !== 0) return 'it cannot be split into equal runs from Ace';
-  const runLength = deck.length / aces;
-  for (const [suit, bySuit] of counts) {
-    for (let value = 2; value <= 13; value++) {
-      const expected = value <= runLength ? bySuit[1]! : 0;
-      if (bySuit[value] !== expected) return `the ${suit} cards do not form runs A..${String(runLength)}`;
-    }
-  }
-  return null;
+function foundationRefusal(card: number, top: number): string {
+  const name = Card.fromIndex(card).toString();
+  if (top === NONE) return `Only an Ace can start a foundation, not ${name}`;
+  return `${name} cannot go onto ${Card.fromIndex(top).toString()} in a foundation (it must be the same suit and one higher)`;
 }

@@ -1,30 +1,41 @@
 import type { GameDefinition } from '../../core/game.js';
 import { createGreedyAgent, createRandomAgent } from './agents.js';
-import { STANDARD_DECK_SIZE } from './card.js';
 import { KlondikeConfig, KlondikeState, type KlondikeOptions } from './engine.js';
+import { SUIT, VALUE } from './rules.js';
 
 /**
- * A Klondike variant for the lab: one player, score = cards on the foundations (0..52), face-down
- * and unseen stock cards revealed by chance. See engine.ts for the action encoding and the
- * termination rule.
+ * A Klondike variant for the lab: one player, score = cards on the foundations (0..deck size), the
+ * deal by chance one card at a time, face-down and never-shown stock cards hidden from the player.
+ * Any deck of the spec (`deck`, e.g. `deckOfRuns('♣♡♣', 6)`), pile count and draw size. See engine.ts
+ * for the action encoding and the termination rule.
  */
 export function makeKlondikeGame(options: KlondikeOptions = {}): GameDefinition<KlondikeState> {
   const config = new KlondikeConfig(options);
-  const standard = config.piles === 7 && config.draw === 3 && config.idleLimit === 100;
+  const standard = config.piles === 7 && config.draw === 3 && config.idleLimit === 100 && config.standardDeck;
+  const deckId = config.standardDeck ? '' : `-${runsName(config)}`;
+  const deckTitle = config.standardDeck ? '' : `, deck ${runsName(config)}`;
   return {
-    id: standard ? 'klondike' : `klondike-p${String(config.piles)}-d${String(config.draw)}-i${String(config.idleLimit)}`,
-    title: standard ? 'Klondike' : `Klondike (${String(config.piles)} piles, draw ${String(config.draw)}, idle limit ${String(config.idleLimit)})`,
+    id: standard ? 'klondike' : `klondike-p${String(config.piles)}-d${String(config.draw)}-i${String(config.idleLimit)}${deckId}`,
+    title: standard ? 'Klondike' : `Klondike (${String(config.piles)} piles, draw ${String(config.draw)}, idle limit ${String(config.idleLimit)}${deckTitle})`,
     numPlayers: 1,
     outcome: 'score',
-    scoreRange: [0, STANDARD_DECK_SIZE],
-    maxActions: Math.max(config.numActions, STANDARD_DECK_SIZE),
+    scoreRange: [0, config.deckSize],
+    maxActions: Math.max(config.numActions, config.deckSize),
     maxGameLength: config.maxGameLength,
     newInitialState: () => new KlondikeState(config),
     agents: {
       random: { description: 'a uniformly random legal move', create: createRandomAgent },
-      greedy: { description: 'foundation moves, then moves turning up face-down cards, then draw to pile, then discard', create: createGreedyAgent },
+      greedy: { description: 'foundation moves, then moves turning up face-down cards, then draw to pile, else a random discard or pile move', create: createGreedyAgent },
     },
+    deserialize: (text) => KlondikeState.deserialize(text, config),
   };
+}
+
+/** A deck's runs as text: the suit of each run (one letter of c d h s per Ace), then the run length, e.g. `cch5`. */
+function runsName(config: KlondikeConfig): string {
+  let suits = '';
+  for (const c of config.composition) if (VALUE[c] === 1) suits += 'cdhs'[SUIT[c]!]!;
+  return `${suits}${String(config.deckSize / config.foundations)}`;
 }
 
 /** Standard Klondike for the lab: 7 piles, 3 draw cards shown, 100 idle moves end a game. */

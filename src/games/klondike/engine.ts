@@ -1,106 +1,177 @@
 /**
- * Klondike's fast engine for the lab: a standard 52-card deal in typed arrays, implementing the game
- * contract (core/game.ts) with imperfect information done honestly — a face-down card is not decided
- * until it turns face-up. Turning up a cascade card, and showing a stock card in the draw window for
- * the first time, are CHANCE nodes whose outcomes are the cards not seen yet, all equally likely
- * (given a uniformly shuffled deck and everything seen so far, every unseen card is equally likely
- * to be in any unseen place). No agent can peek: the cards are not there to peek at.
+ * Klondike's one engine: the rules of the spec page over card indices in typed arrays. It is the lab's
+ * game (the game contract of core/game.ts) and the engine under the spec's model: `BasicKlondike`
+ * validates each call in the spec's order, then applies it here, and reads its answers from here.
  *
- * Rules as in BasicKlondike (the spec page), with the stock a queue rotated one card at a time.
+ * Any valid deck of the spec (equal single-suit runs from Ace; several decks; one foundation per Ace),
+ * any number of piles that the deck can fill and any draw size.
  *
- * Action encoding at player nodes (P = number of piles, foundations 0..3, counts 1..13):
+ * Chance and what the player sees. The state holds a full deal. A game starts with one CHANCE node per
+ * card of the deck: node k puts a card in deal position k (positions in the spec's dealing order: row
+ * by row, left to right, then the draw pile in order); the outcomes are the distinct cards left, each
+ * with probability (copies left) / (cards left) — a uniform shuffle, dealt one card at a time. A state
+ * built from a known deck order (`fromDeck`) is fully determined. The player sees the face-up cards,
+ * the draw window, the stock cards it has seen before, how many cards are face-down in each pile and
+ * how many stock cards it has not seen, and its own moves (`informationStateString`, `observe`);
+ * `resample` redeals the cards it cannot see. Cards enter the draw window in the stock's order, so the
+ * stock cards never shown are one block just behind the window (`stockUnseen` of them).
+ *
+ * Action encoding at player nodes (P piles, F foundations, counts 1..13):
  *   0                                     discardDraw()
  *   1 + f                                 moveDrawToFoundation(f)
- *   5 + dest                              moveDraw(dest)
- *   5 + P + 4·src + f                     moveToFoundation(src, f)
- *   5 + 5P + 13·(P·src + dest) + count-1  movePile(src, count, dest)
- * At chance nodes the outcomes are card indices 0..51 (♣A..K, ♢A..K, ♡A..K, ♠A..K).
+ *   1 + F + dest                          moveDraw(dest)
+ *   1 + F + P + F·src + f                 moveToFoundation(src, f)
+ *   1 + F + P + F·P + 13·(P·src + dest) + count−1   movePile(src, count, dest)
+ * (For the standard deck F = 4: 677 codes with 7 piles.) At chance nodes the outcomes are card
+ * indices 0..51 (♣A..K, ♢A..K, ♡A..K, ♠A..K).
  *
  * Termination (the lab's rule; unlimited passes through the stock could loop forever): the game
  * ends when no move is legal (this includes a win), or after `idleLimit` consecutive moves without
- * progress. Progress is a card to a foundation, a face-down card turned up, or a stock card played
- * to a pile; each can happen a bounded number of times, which bounds every game (`maxGameLength`).
+ * progress (the spec's model uses no limit). Progress is a card to a foundation, a face-down card
+ * turned up, or a stock card played to a pile; each can happen a bounded number of times, which
+ * bounds every game (`maxGameLength`).
  *
  * Invariants (between calls):
- * - pile p holds `heights[p]` cards in `cells[p·ROWS ..]`, row 0 first; its first `hidden[p]` are
- *   face-down and stored as UNSEEN; a face-up card is a card index. At a player node every
- *   non-empty pile ends face-up.
+ * - pile p holds `heights[p]` cards in `cells[p·rows ..]`, row 0 first; its first `hidden[p]` are
+ *   face-down, the rest face-up and a build. After the deal every non-empty pile ends face-up.
+ *   Cells not dealt yet hold UNSEEN.
  * - the stock queue is `queue[(head + i) % stockSize]`, i < queueLength; entry 0 is the playable
- *   card; an entry never shown yet is UNSEEN. At a player node the window min(draw, length) is seen.
- * - foundation f holds suit `foundationSuit[f]` (-1 when empty) from Ace to `foundationTop[f]`.
- * - `unseen[0 .. unseenCount-1]` are exactly the cards not seen yet (`unseenAt` is each card's
- *   position there, or -1), and their number equals the number of UNSEEN slots.
+ *   card; the window is its first min(draw, queueLength) entries; entries window .. window+stockUnseen−1
+ *   have never been shown.
+ * - foundation f's top card is `foundation[f]` (NONE when empty); it holds that suit's A..top.
+ * - `pool[0 .. poolCount−1]` are the cards not dealt yet, `remaining[c]` how many copies of c.
+ * - `history[0 .. moves−1]` are the player's moves (action·4 + flags), `idleBefore[i]` the idle count
+ *   before move i: enough to undo each exactly.
  */
 import { CHANCE, TERMINAL, type GameState } from '../../core/game.js';
 import { randomInt, type Rng } from '../../core/random.js';
-import { Card, isRedSuitIndex, NUM_VALUES, STANDARD_DECK_SIZE } from './card.js';
+import { Card, NUM_VALUES, STANDARD_DECK_SIZE, standardDeck } from './card.js';
+import { IllegalArgumentError } from './errors.js';
+import type { ReadonlyKlondikeModel } from './model.js';
 import type { KlondikeMove } from './moves.js';
+import { canBuildOn, canFoundOn, deckProblem, NONE, VALUE } from './rules.js';
+import { viewLines } from './view.js';
 
+/** A cell not dealt yet, or (in an observation) a card the player cannot see. */
 export const UNSEEN = -1;
+/** Foundations of the standard deck. */
 export const NUM_FOUNDATIONS = 4;
 export const DISCARD_ACTION = 0;
 const DRAW_TO_FOUNDATION = 1;
-const DRAW_TO_PILE = DRAW_TO_FOUNDATION + NUM_FOUNDATIONS;
 
-const VALUE = Uint8Array.from({ length: STANDARD_DECK_SIZE }, (_, c) => (c % NUM_VALUES) + 1);
-const SUIT = Uint8Array.from({ length: STANDARD_DECK_SIZE }, (_, c) => Math.floor(c / NUM_VALUES));
-const RED = Uint8Array.from({ length: STANDARD_DECK_SIZE }, (_, c) => (isRedSuitIndex(SUIT[c]!) ? 1 : 0));
+/** The engine state under a model (BasicKlondike), for the move generator and hints of moves.ts. */
+export const ENGINE_STATE: unique symbol = Symbol('klondike engine state');
+
+/** History flags: the move turned a face-down card up; the move showed a stock card for the first time. */
+const FLIPPED = 1;
+const SHOWED_STOCK = 2;
 
 export interface KlondikeOptions {
-  /** Cascade piles, 1..9 (default 7). */
+  /** Cascade piles (default 7); the deck must fill them (piles·(piles+1)/2 cards). */
   readonly piles?: number;
   /** Draw cards shown (default 3). */
   readonly draw?: number;
-  /** Consecutive moves without progress that end the game (default 100). */
+  /** Consecutive moves without progress that end the game (default 100; Infinity for none). */
   readonly idleLimit?: number;
+  /** The deck's cards, a valid deck of the spec; only which cards matter, not their order (default: the 52 standard cards). */
+  readonly deck?: readonly Card[];
 }
 
-/** The fixed parameters of a Klondike variant, and the action-space sizes they imply. */
+/** The fixed parameters of a Klondike variant, and the sizes they imply. */
 export class KlondikeConfig {
   readonly piles: number;
   readonly draw: number;
   readonly idleLimit: number;
-  /** Cards dealt face-down, face-up, and to the stock. */
+  /** The deck's card indices, ascending. */
+  readonly composition: Int8Array;
+  readonly deckSize: number;
+  /** Whether the deck is the 52 standard cards. */
+  readonly standardDeck: boolean;
+  /** One foundation per Ace. */
+  readonly foundations: number;
+  /** Cards dealt to the cascade, of them face-down, and to the stock. */
+  readonly cascadeSize: number;
   readonly faceDown: number;
   readonly stockSize: number;
   /** Room per pile: face-down cards plus a full build K..A. */
   readonly rows: number;
+  /** The cell of each cascade deal position, and the deal position of each cell (−1 past the deal). */
+  readonly dealCell: Uint16Array;
+  readonly cellDeal: Int16Array;
+  readonly drawToPile: number;
   readonly pileToFoundation: number;
   readonly movePileBase: number;
   readonly numActions: number;
-  /** Player moves that can make progress; each happens at most once per card / slot. */
+  /** Nodes (deal + moves) of the longest game; Infinity without an idle limit. */
   readonly maxGameLength: number;
 
   constructor(options: KlondikeOptions = {}) {
-    const { piles = 7, draw = 3, idleLimit = 100 } = options;
-    if (!Number.isInteger(piles) || piles < 1 || piles > 9) throw new RangeError(`Klondike piles must be 1..9 for a 52-card deck, got ${String(piles)}`);
+    const { piles = 7, draw = 3, idleLimit = 100, deck } = options;
+    if (deck !== undefined) {
+      const problem = deckProblem(deck);
+      if (problem !== null) throw new RangeError(`Invalid Klondike deck: ${problem}`);
+    }
+    const cards = (deck ?? standardDeck()).map((card) => card.index).sort((a, b) => a - b);
+    const deckSize = cards.length;
+    if (!Number.isInteger(piles) || piles < 1 || (piles * (piles + 1)) / 2 > deckSize) {
+      throw new RangeError(`Klondike piles must be a positive integer whose cascade fits the ${String(deckSize)}-card deck, got ${String(piles)}`);
+    }
     if (!Number.isInteger(draw) || draw < 1) throw new RangeError(`Klondike draw must be a positive integer, got ${String(draw)}`);
-    if (!Number.isInteger(idleLimit) || idleLimit < 1) throw new RangeError(`Klondike idleLimit must be a positive integer, got ${String(idleLimit)}`);
+    if (!(idleLimit === Infinity || (Number.isInteger(idleLimit) && idleLimit >= 1))) {
+      throw new RangeError(`Klondike idleLimit must be a positive integer or Infinity, got ${String(idleLimit)}`);
+    }
     this.piles = piles;
     this.draw = draw;
     this.idleLimit = idleLimit;
+    this.composition = Int8Array.from(cards);
+    this.deckSize = deckSize;
+    this.standardDeck = deckSize === STANDARD_DECK_SIZE && cards.every((c, i) => c === i);
+    this.foundations = cards.filter((c) => VALUE[c] === 1).length;
+    this.cascadeSize = (piles * (piles + 1)) / 2;
     this.faceDown = (piles * (piles - 1)) / 2;
-    this.stockSize = STANDARD_DECK_SIZE - (piles * (piles + 1)) / 2;
+    this.stockSize = deckSize - this.cascadeSize;
     this.rows = piles - 1 + NUM_VALUES;
-    this.pileToFoundation = DRAW_TO_PILE + piles;
-    this.movePileBase = this.pileToFoundation + NUM_FOUNDATIONS * piles;
+    this.dealCell = new Uint16Array(this.cascadeSize);
+    this.cellDeal = new Int16Array(piles * this.rows).fill(-1);
+    let next = 0;
+    for (let row = 0; row < piles; row++) {
+      for (let p = row; p < piles; p++) {
+        this.dealCell[next] = p * this.rows + row;
+        this.cellDeal[p * this.rows + row] = next++;
+      }
+    }
+    const f = this.foundations;
+    this.drawToPile = DRAW_TO_FOUNDATION + f;
+    this.pileToFoundation = this.drawToPile + piles;
+    this.movePileBase = this.pileToFoundation + f * piles;
     this.numActions = this.movePileBase + NUM_VALUES * piles * piles;
-    const progressMoves = STANDARD_DECK_SIZE + this.faceDown + this.stockSize;
-    // Every card is revealed at most once (chance), progress moves are bounded, and at most
-    // idleLimit idle moves separate two progress moves (or end the game).
-    this.maxGameLength = STANDARD_DECK_SIZE + progressMoves + (progressMoves + 1) * idleLimit;
+    const progressMoves = deckSize + this.faceDown + this.stockSize;
+    // Every progress move happens at most once per card or slot, and at most idleLimit idle moves
+    // separate two progress moves (or end the game); the deal adds one chance node per card.
+    this.maxGameLength = deckSize + progressMoves + (progressMoves + 1) * idleLimit;
+  }
+
+  /** Whether `other` describes the same variant (piles, draw, idle limit and deck). */
+  equals(other: KlondikeConfig): boolean {
+    return (
+      other.piles === this.piles &&
+      other.draw === this.draw &&
+      other.idleLimit === this.idleLimit &&
+      other.deckSize === this.deckSize &&
+      other.composition.every((c, i) => c === this.composition[i])
+    );
   }
 }
 
 /** The action code of a player move (see the encoding above); RangeError if it has none. */
 export function encodeMove(config: KlondikeConfig, move: KlondikeMove): number {
-  const { piles } = config;
+  const { piles, foundations } = config;
   const pile = (p: number): number => {
     if (!Number.isInteger(p) || p < 0 || p >= piles) throw new RangeError(`No such pile: ${String(p)}`);
     return p;
   };
   const foundation = (f: number): number => {
-    if (!Number.isInteger(f) || f < 0 || f >= NUM_FOUNDATIONS) throw new RangeError(`No such foundation: ${String(f)}`);
+    if (!Number.isInteger(f) || f < 0 || f >= foundations) throw new RangeError(`No such foundation: ${String(f)}`);
     return f;
   };
   switch (move.kind) {
@@ -109,9 +180,9 @@ export function encodeMove(config: KlondikeConfig, move: KlondikeMove): number {
     case 'moveDrawToFoundation':
       return DRAW_TO_FOUNDATION + foundation(move.foundation);
     case 'moveDraw':
-      return DRAW_TO_PILE + pile(move.dest);
+      return config.drawToPile + pile(move.dest);
     case 'moveToFoundation':
-      return config.pileToFoundation + NUM_FOUNDATIONS * pile(move.src) + foundation(move.foundation);
+      return config.pileToFoundation + foundations * pile(move.src) + foundation(move.foundation);
     case 'movePile':
       if (!Number.isInteger(move.count) || move.count < 1 || move.count > NUM_VALUES || move.src === move.dest) throw new RangeError(`No such pile move: ${JSON.stringify(move)}`);
       return config.movePileBase + NUM_VALUES * (piles * pile(move.src) + pile(move.dest)) + move.count - 1;
@@ -120,34 +191,91 @@ export function encodeMove(config: KlondikeConfig, move: KlondikeMove): number {
 
 /** The player move of an action code (see the encoding above); RangeError for a code out of range. */
 export function decodeAction(config: KlondikeConfig, action: number): KlondikeMove {
-  const { piles, pileToFoundation, movePileBase, numActions } = config;
+  const { piles, foundations, drawToPile, pileToFoundation, movePileBase, numActions } = config;
   if (!Number.isInteger(action) || action < 0 || action >= numActions) throw new RangeError(`No such action: ${String(action)}`);
   if (action === DISCARD_ACTION) return { kind: 'discardDraw' };
-  if (action < DRAW_TO_PILE) return { kind: 'moveDrawToFoundation', foundation: action - DRAW_TO_FOUNDATION };
-  if (action < pileToFoundation) return { kind: 'moveDraw', dest: action - DRAW_TO_PILE };
+  if (action < drawToPile) return { kind: 'moveDrawToFoundation', foundation: action - DRAW_TO_FOUNDATION };
+  if (action < pileToFoundation) return { kind: 'moveDraw', dest: action - drawToPile };
   if (action < movePileBase) {
     const k = action - pileToFoundation;
-    return { kind: 'moveToFoundation', src: Math.floor(k / NUM_FOUNDATIONS), foundation: k % NUM_FOUNDATIONS };
+    return { kind: 'moveToFoundation', src: Math.floor(k / foundations), foundation: k % foundations };
   }
   const k = action - movePileBase;
   const pair = Math.floor(k / NUM_VALUES);
   return { kind: 'movePile', src: Math.floor(pair / piles), count: (k % NUM_VALUES) + 1, dest: pair % piles };
 }
 
-export class KlondikeState implements GameState {
+/** How promising a move looks (lower is better): shared by the `greedy` agent and the hints. */
+export const MoveRank = {
+  /** A card to a foundation. */
+  Foundation: 0,
+  /** A pile move that turns up a face-down card. */
+  Uncover: 1,
+  /** The draw card onto a pile. */
+  DrawToPile: 2,
+  Discard: 3,
+  /** Any other pile move. */
+  OtherPileMove: 4,
+} as const;
+export type MoveRank = (typeof MoveRank)[keyof typeof MoveRank];
+
+/**
+ * What the player knows at a node: the model's queries (face-up cards only; a face-down card is
+ * not there to read), the legal moves, the stock cards seen before and the moves made. A masked copy
+ * of the state, independent of it.
+ */
+export interface KlondikeObservation extends ReadonlyKlondikeModel {
+  readonly config: KlondikeConfig;
+  /** Face-down cards in pile p. */
+  readonly hidden: Readonly<Uint16Array>;
+  /** The stock behind the draw window, in queue order: a card seen before, or null for one never shown. */
+  getStockCards(): (Card | null)[];
+  /** The player's moves so far, as action codes. */
+  getMoves(): number[];
+  legalActions(out: Int32Array): number;
+  actionToString(action: number): string;
+  isTerminal(): boolean;
+  toString(): string;
+}
+
+/** The serialised form (JSON): the variant, the deal so far, and the moves since. */
+interface Serialized {
+  readonly game: 'klondike';
+  readonly piles: number;
+  readonly draw: number;
+  readonly idleLimit: number | null;
+  readonly deck: string;
+  readonly deal: string;
+  readonly moves: readonly number[];
+}
+
+export class KlondikeState implements GameState, ReadonlyKlondikeModel {
   readonly config: KlondikeConfig;
   readonly cells: Int8Array;
-  readonly heights: Uint8Array;
-  readonly hidden: Uint8Array;
+  readonly heights: Uint16Array;
+  readonly hidden: Uint16Array;
   readonly queue: Int8Array;
   head = 0;
   queueLength = 0;
-  readonly foundationSuit = new Int8Array(NUM_FOUNDATIONS);
-  readonly foundationTop = new Uint8Array(NUM_FOUNDATIONS);
-  readonly unseen = new Int8Array(STANDARD_DECK_SIZE);
-  readonly unseenAt = new Int8Array(STANDARD_DECK_SIZE);
-  unseenCount = 0;
-  /** Cards on the foundations: the score. */
+  /** Stock cards never shown: the block just behind the draw window. */
+  stockUnseen = 0;
+  /** Each foundation's top card, or NONE. */
+  readonly foundation: Int8Array;
+  /** The card of each deal position dealt so far. */
+  readonly dealOrder: Int8Array;
+  dealt = 0;
+  readonly pool: Int8Array;
+  poolCount = 0;
+  readonly remaining = new Uint16Array(STANDARD_DECK_SIZE);
+  /** Distinct cards left in the pool. */
+  private distinctRemaining = 0;
+  /** Where `sampleChance` found its outcome, so applying it needs no search. */
+  private sampledAt = 0;
+  private history: Int32Array;
+  private idleBefore: Int32Array;
+  /** Player moves made (and not undone). */
+  moves = 0;
+  /** Cards on the foundations: the score (the sum of the foundations' top values). */
   score = 0;
   /** Consecutive moves without progress. */
   idle = 0;
@@ -157,30 +285,76 @@ export class KlondikeState implements GameState {
   constructor(config: KlondikeConfig = new KlondikeConfig()) {
     this.config = config;
     this.cells = new Int8Array(config.piles * config.rows);
-    this.heights = new Uint8Array(config.piles);
-    this.hidden = new Uint8Array(config.piles);
+    this.heights = new Uint16Array(config.piles);
+    this.hidden = new Uint16Array(config.piles);
     this.queue = new Int8Array(Math.max(1, config.stockSize));
+    this.foundation = new Int8Array(config.foundations);
+    this.dealOrder = new Int8Array(config.deckSize);
+    this.pool = new Int8Array(config.deckSize);
+    this.history = new Int32Array(64);
+    this.idleBefore = new Int32Array(64);
     this.reset();
   }
 
+  /** The fully determined state dealt from `deck` (card indices in deal order, a permutation of the config's deck). */
+  static fromDeck(config: KlondikeConfig, deck: ArrayLike<number>): KlondikeState {
+    if (deck.length !== config.deckSize) throw new RangeError(`A deal needs ${String(config.deckSize)} cards, got ${String(deck.length)}`);
+    const state = new KlondikeState(config);
+    for (let k = 0; k < deck.length; k++) state.applyAction(deck[k]!);
+    return state;
+  }
+
+  /**
+   * The state `text` (from `serialize`) describes. With `config`, the text must describe that
+   * variant and the state shares it. RangeError for text that is not a Klondike state.
+   */
+  static deserialize(text: string, config?: KlondikeConfig): KlondikeState {
+    let data: Serialized;
+    try {
+      data = JSON.parse(text) as Serialized;
+    } catch {
+      throw new RangeError('Not a serialised Klondike state: not JSON');
+    }
+    if (typeof data !== 'object' || data === null || data.game !== 'klondike' || typeof data.deck !== 'string' || typeof data.deal !== 'string' || !Array.isArray(data.moves)) {
+      throw new RangeError('Not a serialised Klondike state');
+    }
+    const names = (text: string): Card[] => (text === '' ? [] : text.split(' ').map((name) => Card.parse(name)));
+    let parsed: KlondikeConfig;
+    try {
+      parsed = new KlondikeConfig({ piles: data.piles, draw: data.draw, idleLimit: data.idleLimit ?? Infinity, deck: names(data.deck) });
+    } catch (error) {
+      throw new RangeError(`Not a serialised Klondike state: ${(error as Error).message}`);
+    }
+    if (config !== undefined && !config.equals(parsed)) throw new RangeError('The serialised Klondike state is of another variant');
+    const state = new KlondikeState(config ?? parsed);
+    for (const card of names(data.deal)) state.applyAction(card.index);
+    for (const action of data.moves) {
+      if (state.phase !== 0) throw new RangeError('Not a serialised Klondike state: moves before the deal is complete or after the end');
+      state.applyAction(action);
+    }
+    return state;
+  }
+
   reset(): void {
-    const piles = this.config.piles;
+    const { piles, deckSize, composition, stockSize, draw } = this.config;
     this.cells.fill(UNSEEN);
     for (let p = 0; p < piles; p++) {
-      // Dealt all face-down; the CHANCE nodes that follow turn up each pile's last card.
       this.heights[p] = p + 1;
-      this.hidden[p] = p + 1;
+      this.hidden[p] = p;
     }
     this.queue.fill(UNSEEN);
     this.head = 0;
-    this.queueLength = this.config.stockSize;
-    this.foundationSuit.fill(-1);
-    this.foundationTop.fill(0);
-    for (let c = 0; c < STANDARD_DECK_SIZE; c++) {
-      this.unseen[c] = c;
-      this.unseenAt[c] = c;
-    }
-    this.unseenCount = STANDARD_DECK_SIZE;
+    this.queueLength = stockSize;
+    this.stockUnseen = Math.max(0, stockSize - draw);
+    this.foundation.fill(NONE);
+    this.dealt = 0;
+    this.pool.set(composition);
+    this.poolCount = deckSize;
+    this.remaining.fill(0);
+    this.distinctRemaining = 0;
+    for (let i = 0; i < deckSize; i++) if (this.remaining[composition[i]!]!++ === 0) this.distinctRemaining++;
+    this.sampledAt = 0;
+    this.moves = 0;
     this.score = 0;
     this.idle = 0;
     this.phase = CHANCE;
@@ -194,12 +368,14 @@ export class KlondikeState implements GameState {
     return this.phase === TERMINAL;
   }
 
-  /** The playable draw card, or UNSEEN when the stock is empty (or at a chance node, unseen). */
+  // ---- The rules, over card indices ----
+
+  /** The playable draw card, or UNSEEN when the stock is empty. */
   drawCard(): number {
     return this.queueLength === 0 ? UNSEEN : this.queue[this.head]!;
   }
 
-  /** The last card of pile p (face-up at player nodes), or UNSEEN when the pile is empty. */
+  /** The last card of pile p, or UNSEEN when the pile is empty. */
   lastCard(p: number): number {
     const h = this.heights[p]!;
     return h === 0 ? UNSEEN : this.cells[p * this.config.rows + h - 1]!;
@@ -212,46 +388,59 @@ export class KlondikeState implements GameState {
 
   /** Whether card c may go onto pile p (build rule). */
   canBuild(c: number, p: number): boolean {
-    const last = this.lastCard(p);
-    if (last === UNSEEN) return VALUE[c] === NUM_VALUES;
-    return VALUE[c]! + 1 === VALUE[last] && RED[c] !== RED[last];
+    return canBuildOn(c, this.lastCard(p));
   }
 
-  /** Whether card c may go onto foundation f. */
+  /** Whether card c may go onto foundation f (foundation rule). */
   canFound(c: number, f: number): boolean {
-    const suit = this.foundationSuit[f]!;
-    if (suit < 0) return VALUE[c] === 1;
-    return suit === SUIT[c] && this.foundationTop[f]! + 1 === VALUE[c];
+    return canFoundOn(c, this.foundation[f]!);
+  }
+
+  /** Whether the player has a legal move (false at chance and terminal nodes). */
+  hasLegalMove(): boolean {
+    return this.dealt === this.config.deckSize && this.playerMoves(null) > 0;
   }
 
   legalActions(out: Int32Array): number {
     if (this.phase === TERMINAL) return 0;
     if (this.phase === CHANCE) {
       let count = 0;
-      for (let c = 0; c < STANDARD_DECK_SIZE; c++) if (this.unseenAt[c]! >= 0) out[count++] = c;
+      for (let c = 0; c < STANDARD_DECK_SIZE; c++) if (this.remaining[c]! > 0) out[count++] = c;
       return count;
     }
     return this.playerMoves(out);
   }
 
-  /** Writes the legal player moves (ascending) into `out` when given; returns how many. */
+  chanceOutcomes(outcomes: Int32Array, probabilities: Float64Array): number {
+    if (this.phase !== CHANCE) return 0;
+    let count = 0;
+    for (let c = 0; c < STANDARD_DECK_SIZE; c++) {
+      const copies = this.remaining[c]!;
+      if (copies === 0) continue;
+      outcomes[count] = c;
+      probabilities[count++] = copies / this.poolCount;
+    }
+    return count;
+  }
+
+  /** Writes the legal player moves (ascending) into `out` when given; returns how many (at most 1 without `out`). */
   private playerMoves(out: Int32Array | null): number {
-    const { piles, rows, pileToFoundation, movePileBase } = this.config;
+    const { piles, rows, foundations, drawToPile, pileToFoundation, movePileBase } = this.config;
     let count = 0;
     const draw = this.drawCard();
     if (draw !== UNSEEN) {
       if (out === null) return 1; // discarding is always legal while there is a draw card
       out[count++] = DISCARD_ACTION;
-      for (let f = 0; f < NUM_FOUNDATIONS; f++) if (this.canFound(draw, f)) out[count++] = DRAW_TO_FOUNDATION + f;
-      for (let p = 0; p < piles; p++) if (this.canBuild(draw, p)) out[count++] = DRAW_TO_PILE + p;
+      for (let f = 0; f < foundations; f++) if (this.canFound(draw, f)) out[count++] = DRAW_TO_FOUNDATION + f;
+      for (let p = 0; p < piles; p++) if (this.canBuild(draw, p)) out[count++] = drawToPile + p;
     }
     for (let src = 0; src < piles; src++) {
       const last = this.lastCard(src);
       if (last === UNSEEN) continue;
-      for (let f = 0; f < NUM_FOUNDATIONS; f++) {
+      for (let f = 0; f < foundations; f++) {
         if (this.canFound(last, f)) {
           if (out === null) return 1;
-          out[count++] = pileToFoundation + NUM_FOUNDATIONS * src + f;
+          out[count++] = pileToFoundation + foundations * src + f;
         }
       }
     }
@@ -277,146 +466,197 @@ export class KlondikeState implements GameState {
 
   sampleChance(rng: Rng): number {
     if (this.phase !== CHANCE) throw new RangeError('sampleChance: not a chance node');
-    const n = this.unseenCount;
-    return this.unseen[n === 1 ? 0 : randomInt(rng, n)]!;
+    // A uniformly random card of the pool: each distinct card with probability copies / cards left.
+    this.sampledAt = this.distinctRemaining === 1 ? 0 : randomInt(rng, this.poolCount);
+    return this.pool[this.sampledAt]!;
   }
 
   applyAction(action: number): void {
     if (this.phase === TERMINAL) throw new RangeError(`Illegal action ${String(action)}: the game is over`);
-    if (this.phase === CHANCE) this.reveal(action);
+    if (this.phase === CHANCE) this.deal(action);
     else this.move(action);
-    this.updatePhase();
   }
 
-  /** Puts unseen card c in the first place that must show a card: a pile's last card, else the draw window. */
-  private reveal(c: number): void {
-    if (!(Number.isInteger(c) && c >= 0 && c < STANDARD_DECK_SIZE && this.unseenAt[c]! >= 0)) {
-      throw new RangeError(`Illegal chance outcome ${String(c)}: not an unseen card`);
+  /** Puts card c (one of the pool's) in the next deal position. */
+  private deal(c: number): void {
+    if (!(Number.isInteger(c) && c >= 0 && c < STANDARD_DECK_SIZE && this.remaining[c]! > 0)) {
+      throw new RangeError(`Illegal chance outcome ${String(c)}: not a card left to deal`);
     }
-    const { piles, rows, draw, stockSize } = this.config;
-    let placed = false;
-    for (let p = 0; p < piles && !placed; p++) {
-      const h = this.heights[p]!;
-      if (h > 0 && this.hidden[p] === h) {
-        this.cells[p * rows + h - 1] = c;
-        this.hidden[p] = h - 1;
-        placed = true;
-      }
+    let at = this.sampledAt;
+    if (at >= this.poolCount || this.pool[at] !== c) {
+      at = 0;
+      while (this.pool[at] !== c) at++;
     }
-    const window = Math.min(draw, this.queueLength);
-    for (let i = 0; i < window && !placed; i++) {
-      const at = (this.head + i) % stockSize;
-      if (this.queue[at] === UNSEEN) {
-        this.queue[at] = c;
-        placed = true;
-      }
-    }
-    // Remove c from the unseen list by swapping the last unseen card into its place.
-    const from = this.unseenAt[c]!;
-    const last = this.unseen[--this.unseenCount]!;
-    this.unseen[from] = last;
-    this.unseenAt[last] = from;
-    this.unseenAt[c] = -1;
+    this.pool[at] = this.pool[--this.poolCount]!;
+    const copies = this.remaining[c]! - 1;
+    this.remaining[c] = copies;
+    if (copies === 0) this.distinctRemaining--;
+    const { cascadeSize, deckSize } = this.config;
+    const k = this.dealt++;
+    this.dealOrder[k] = c;
+    if (k < cascadeSize) this.cells[this.config.dealCell[k]!] = c;
+    else this.queue[k - cascadeSize] = c;
+    if (this.dealt === deckSize) this.updatePhase();
+  }
+
+  /** The pile move of the last `decodePileMove` (scratch fields, so decoding allocates nothing). */
+  private pileSrc = 0;
+  private pileDest = 0;
+  private pileCount = 0;
+
+  /** Decodes movePile code `action` into pileSrc, pileDest and pileCount. */
+  private decodePileMove(action: number): void {
+    const k = action - this.config.movePileBase;
+    const pair = Math.floor(k / NUM_VALUES);
+    this.pileCount = (k % NUM_VALUES) + 1;
+    this.pileSrc = Math.floor(pair / this.config.piles);
+    this.pileDest = pair % this.config.piles;
   }
 
   /** Whether `action` is a legal player move now. */
   isLegalMove(action: number): boolean {
     if (this.phase !== 0 || !Number.isInteger(action) || action < 0 || action >= this.config.numActions) return false;
-    const { piles, rows, pileToFoundation, movePileBase } = this.config;
+    const { rows, foundations, drawToPile, pileToFoundation, movePileBase } = this.config;
     const draw = this.drawCard();
     if (action < DRAW_TO_FOUNDATION) return draw !== UNSEEN;
-    if (action < DRAW_TO_PILE) return draw !== UNSEEN && this.canFound(draw, action - DRAW_TO_FOUNDATION);
-    if (action < pileToFoundation) return draw !== UNSEEN && this.canBuild(draw, action - DRAW_TO_PILE);
+    if (action < drawToPile) return draw !== UNSEEN && this.canFound(draw, action - DRAW_TO_FOUNDATION);
+    if (action < pileToFoundation) return draw !== UNSEEN && this.canBuild(draw, action - drawToPile);
     if (action < movePileBase) {
       const k = action - pileToFoundation;
-      const last = this.lastCard(Math.floor(k / NUM_FOUNDATIONS));
-      return last !== UNSEEN && this.canFound(last, k % NUM_FOUNDATIONS);
+      const last = this.lastCard(Math.floor(k / foundations));
+      return last !== UNSEEN && this.canFound(last, k % foundations);
     }
-    const k = action - movePileBase;
-    const n = (k % NUM_VALUES) + 1;
-    const pair = Math.floor(k / NUM_VALUES);
-    const src = Math.floor(pair / piles);
-    const dest = pair % piles;
+    this.decodePileMove(action);
+    const { pileSrc: src, pileDest: dest, pileCount: n } = this;
     if (src === dest || n > this.faceUp(src)) return false;
     return this.canBuild(this.cells[src * rows + this.heights[src]! - n]!, dest);
   }
 
   private move(action: number): void {
     if (!this.isLegalMove(action)) throw new RangeError(`Illegal action ${String(action)}: not a legal move here`);
-    const { piles, rows, stockSize, pileToFoundation, movePileBase } = this.config;
-    let progress = false;
+    const { rows, foundations, stockSize, drawToPile, pileToFoundation, movePileBase } = this.config;
+    let flags = 0;
+    let progress = true;
     if (action < DRAW_TO_FOUNDATION) {
-      // Discard: the playable card goes to the back of the queue.
+      // Discard: the playable card goes to the back of the queue; the window shifts by one.
       const card = this.queue[this.head]!;
-      this.head = (this.head + 1) % stockSize;
+      this.head = this.head + 1 === stockSize ? 0 : this.head + 1;
       this.queue[(this.head + this.queueLength - 1) % stockSize] = card;
-    } else if (action < DRAW_TO_PILE) {
-      this.found(this.takeDraw(), action - DRAW_TO_FOUNDATION);
-      progress = true;
+      progress = false;
+      if (this.stockUnseen > 0) {
+        this.stockUnseen--;
+        flags = SHOWED_STOCK;
+      }
     } else if (action < pileToFoundation) {
-      const dest = action - DRAW_TO_PILE;
-      this.cells[dest * rows + this.heights[dest]!] = this.takeDraw();
-      this.heights[dest]!++;
-      progress = true;
+      const card = this.queue[this.head]!;
+      this.head = this.head + 1 === stockSize ? 0 : this.head + 1;
+      this.queueLength--;
+      if (this.stockUnseen > 0) {
+        this.stockUnseen--;
+        flags = SHOWED_STOCK;
+      }
+      if (action < drawToPile) {
+        this.foundation[action - DRAW_TO_FOUNDATION] = card;
+        this.score++;
+      } else {
+        const dest = action - drawToPile;
+        this.cells[dest * rows + this.heights[dest]!++] = card;
+      }
     } else if (action < movePileBase) {
       const k = action - pileToFoundation;
-      const src = Math.floor(k / NUM_FOUNDATIONS);
-      this.found(this.cells[src * rows + this.heights[src]! - 1]!, k % NUM_FOUNDATIONS);
-      this.heights[src]!--;
-      progress = true;
+      const src = Math.floor(k / foundations);
+      this.foundation[k % foundations] = this.cells[src * rows + --this.heights[src]!]!;
+      this.score++;
+      flags = this.turnUp(src);
     } else {
-      const k = action - movePileBase;
-      const n = (k % NUM_VALUES) + 1;
-      const pair = Math.floor(k / NUM_VALUES);
-      const src = Math.floor(pair / piles);
-      const dest = pair % piles;
+      this.decodePileMove(action);
+      const { pileSrc: src, pileDest: dest, pileCount: n } = this;
       const from = src * rows + this.heights[src]! - n;
       this.cells.copyWithin(dest * rows + this.heights[dest]!, from, from + n);
-      this.cells.fill(UNSEEN, from, from + n);
       this.heights[dest]! += n;
       this.heights[src]! -= n;
-      progress = this.endsFaceDown(src);
+      flags = this.turnUp(src);
+      progress = flags !== 0;
     }
+    if (this.moves === this.history.length) this.growHistory();
+    this.history[this.moves] = action * 4 + flags;
+    this.idleBefore[this.moves++] = this.idle;
     this.idle = progress ? 0 : this.idle + 1;
+    this.updatePhase();
   }
 
-  /**
-   * Whether pile p now ends face-down (all its face-up cards left): its last card turns up at the
-   * CHANCE node that follows (`reveal`), which is progress.
-   */
-  private endsFaceDown(p: number): boolean {
+  /** Turns up the last card of pile p if it is face-down; returns FLIPPED if it did. */
+  private turnUp(p: number): number {
     const h = this.heights[p]!;
-    return h > 0 && this.hidden[p] === h;
+    if (h > 0 && this.hidden[p] === h) {
+      this.hidden[p] = h - 1;
+      return FLIPPED;
+    }
+    return 0;
   }
 
-  private takeDraw(): number {
-    const card = this.queue[this.head]!;
-    const size = this.config.stockSize;
-    // Close the gap: shift the rest of the queue forward by one (the queue keeps its order).
-    for (let i = 0; i < this.queueLength - 1; i++) this.queue[(this.head + i) % size] = this.queue[(this.head + i + 1) % size]!;
-    this.queue[(this.head + this.queueLength - 1) % size] = UNSEEN;
-    this.queueLength--;
-    return card;
-  }
-
-  private found(c: number, f: number): void {
-    this.foundationSuit[f] = SUIT[c]!;
-    this.foundationTop[f] = VALUE[c]!;
-    this.score++;
-  }
-
-  private needsReveal(): boolean {
-    const { piles, draw, stockSize } = this.config;
-    for (let p = 0; p < piles; p++) if (this.endsFaceDown(p)) return true;
-    const window = Math.min(draw, this.queueLength);
-    for (let i = 0; i < window; i++) if (this.queue[(this.head + i) % stockSize] === UNSEEN) return true;
-    return false;
+  private growHistory(): void {
+    const history = new Int32Array(this.history.length * 2);
+    history.set(this.history);
+    this.history = history;
+    const idleBefore = new Int32Array(this.idleBefore.length * 2);
+    idleBefore.set(this.idleBefore);
+    this.idleBefore = idleBefore;
   }
 
   private updatePhase(): void {
-    if (this.needsReveal()) this.phase = CHANCE;
-    else if (this.idle >= this.config.idleLimit || this.playerMoves(null) === 0) this.phase = TERMINAL;
-    else this.phase = 0;
+    this.phase = this.idle >= this.config.idleLimit || this.playerMoves(null) === 0 ? TERMINAL : 0;
+  }
+
+  /** Whether a player move can be taken back (`undo`). */
+  canUndo(): boolean {
+    return this.moves > 0;
+  }
+
+  /** Takes back the last player move, restoring the exact state before it. RangeError when there is none. */
+  undo(): void {
+    if (this.moves === 0) throw new RangeError('undo: no move to take back');
+    const entry = this.history[--this.moves]!;
+    const action = entry >> 2;
+    const { rows, foundations, stockSize, drawToPile, pileToFoundation, movePileBase } = this.config;
+    if ((entry & SHOWED_STOCK) !== 0) this.stockUnseen++;
+    if (action < DRAW_TO_FOUNDATION) {
+      const card = this.queue[(this.head + this.queueLength - 1) % stockSize]!;
+      this.head = this.head === 0 ? stockSize - 1 : this.head - 1;
+      this.queue[this.head] = card;
+    } else if (action < pileToFoundation) {
+      let card: number;
+      if (action < drawToPile) card = this.takeFromFoundation(action - DRAW_TO_FOUNDATION);
+      else {
+        const dest = action - drawToPile;
+        card = this.cells[dest * rows + --this.heights[dest]!]!;
+      }
+      this.head = this.head === 0 ? stockSize - 1 : this.head - 1;
+      this.queue[this.head] = card;
+      this.queueLength++;
+    } else if (action < movePileBase) {
+      const k = action - pileToFoundation;
+      const src = Math.floor(k / foundations);
+      if ((entry & FLIPPED) !== 0) this.hidden[src]!++;
+      this.cells[src * rows + this.heights[src]!++] = this.takeFromFoundation(k % foundations);
+    } else {
+      this.decodePileMove(action);
+      const { pileSrc: src, pileDest: dest, pileCount: n } = this;
+      if ((entry & FLIPPED) !== 0) this.hidden[src]!++;
+      this.heights[dest]! -= n;
+      const from = dest * rows + this.heights[dest]!;
+      this.cells.copyWithin(src * rows + this.heights[src]!, from, from + n);
+      this.heights[src]! += n;
+    }
+    this.idle = this.idleBefore[this.moves]!;
+    this.phase = 0;
+  }
+
+  private takeFromFoundation(f: number): number {
+    const card = this.foundation[f]!;
+    this.foundation[f] = VALUE[card] === 1 ? NONE : card - 1;
+    this.score--;
+    return card;
   }
 
   returns(_player: number): number {
@@ -425,25 +665,232 @@ export class KlondikeState implements GameState {
 
   clone(): this {
     const copy = new KlondikeState(this.config) as this;
-    copy.cells.set(this.cells);
-    copy.heights.set(this.heights);
-    copy.hidden.set(this.hidden);
-    copy.queue.set(this.queue);
-    copy.head = this.head;
-    copy.queueLength = this.queueLength;
-    copy.foundationSuit.set(this.foundationSuit);
-    copy.foundationTop.set(this.foundationTop);
-    copy.unseen.set(this.unseen);
-    copy.unseenAt.set(this.unseenAt);
-    copy.unseenCount = this.unseenCount;
-    copy.score = this.score;
-    copy.idle = this.idle;
-    copy.phase = this.phase;
+    copy.copyFrom(this);
     return copy;
   }
 
+  private copyFrom(other: KlondikeState): void {
+    this.cells.set(other.cells);
+    this.heights.set(other.heights);
+    this.hidden.set(other.hidden);
+    this.queue.set(other.queue);
+    this.head = other.head;
+    this.queueLength = other.queueLength;
+    this.stockUnseen = other.stockUnseen;
+    this.foundation.set(other.foundation);
+    this.dealOrder.set(other.dealOrder);
+    this.dealt = other.dealt;
+    this.pool.set(other.pool);
+    this.poolCount = other.poolCount;
+    this.remaining.set(other.remaining);
+    this.distinctRemaining = other.distinctRemaining;
+    this.sampledAt = other.sampledAt;
+    if (this.history.length < other.moves) {
+      this.history = new Int32Array(other.history.length);
+      this.idleBefore = new Int32Array(other.history.length);
+    }
+    this.history.set(other.history.subarray(0, other.moves));
+    this.idleBefore.set(other.idleBefore.subarray(0, other.moves));
+    this.moves = other.moves;
+    this.score = other.score;
+    this.idle = other.idle;
+    this.phase = other.phase;
+  }
+
+  // ---- What the player sees ----
+
+  /** Whether the cell holds a card the player can see (face-up and dealt). */
+  private isShown(p: number, row: number): boolean {
+    return row >= this.hidden[p]! && this.cells[p * this.config.rows + row] !== UNSEEN;
+  }
+
+  /** Queue entries from the front that the player has seen: all but the never-shown block. */
+  private stockSeen(i: number): boolean {
+    const window = Math.min(this.config.draw, this.queueLength);
+    return i < window ? this.queue[(this.head + i) % this.config.stockSize] !== UNSEEN : i >= window + this.stockUnseen;
+  }
+
+  informationStateString(player: number): string {
+    if (player !== 0) throw new RangeError(`Klondike has one player (0), not ${String(player)}`);
+    if (this.dealt < this.config.deckSize) return `Dealing: ${String(this.dealt)} of ${String(this.config.deckSize)} cards`;
+    return `${this.toString()}\nMoves: ${this.getMoves().join(' ')}`;
+  }
+
+  observe(player: number): KlondikeObservation {
+    if (player !== 0) throw new RangeError(`Klondike has one player (0), not ${String(player)}`);
+    const copy = this.clone();
+    const { piles, rows, stockSize } = this.config;
+    for (let p = 0; p < piles; p++) {
+      for (let r = 0; r < this.hidden[p]!; r++) copy.cells[p * rows + r] = UNSEEN;
+      for (let r = this.heights[p]!; r < rows; r++) copy.cells[p * rows + r] = UNSEEN;
+    }
+    for (let i = 0; i < this.queueLength; i++) if (!this.stockSeen(i)) copy.queue[(this.head + i) % stockSize] = UNSEEN;
+    copy.dealOrder.fill(UNSEEN);
+    copy.pool.fill(UNSEEN);
+    return copy;
+  }
+
+  resample(player: number, rng: Rng): this {
+    if (player !== 0) throw new RangeError(`Klondike has one player (0), not ${String(player)}`);
+    const copy = this.clone();
+    const { deckSize, piles, rows, cascadeSize, stockSize, draw } = this.config;
+    if (this.dealt < deckSize) {
+      // Nothing is shown before the deal is complete: deal as many cards afresh.
+      copy.reset();
+      for (let k = 0; k < this.dealt; k++) copy.applyAction(copy.sampleChance(rng));
+      return copy;
+    }
+    // The cards the player cannot see: face-down cascade cards (which never moved) and the stock
+    // cards never shown (in deal order at the back of the original stock). Shuffle them in place.
+    const places: number[] = [];
+    for (let p = 0; p < piles; p++) for (let r = 0; r < this.hidden[p]!; r++) places.push(p * rows + r);
+    const firstCell = places.length;
+    const window = Math.min(draw, this.queueLength);
+    for (let i = 0; i < this.stockUnseen; i++) places.push(-1 - i);
+    const cards = places.map((place) => (place >= 0 ? this.cells[place]! : this.queue[(this.head + window - 1 - place) % stockSize]!));
+    for (let i = cards.length - 1; i > 0; i--) {
+      const j = randomInt(rng, i + 1);
+      const t = cards[i]!;
+      cards[i] = cards[j]!;
+      cards[j] = t;
+    }
+    for (let i = 0; i < places.length; i++) {
+      const place = places[i]!;
+      if (i < firstCell) {
+        copy.cells[place] = cards[i]!;
+        copy.dealOrder[this.config.cellDeal[place]!] = cards[i]!;
+      } else {
+        const unseen = -1 - place;
+        copy.queue[(this.head + window + unseen) % stockSize] = cards[i]!;
+        copy.dealOrder[cascadeSize + stockSize - this.stockUnseen + unseen] = cards[i]!;
+      }
+    }
+    return copy;
+  }
+
+  /** The full state (hidden cards included) as canonical JSON: the variant, the deal so far and the moves. */
+  serialize(): string {
+    const { piles, draw, idleLimit, composition } = this.config;
+    const names = (cards: ArrayLike<number>, count: number): string => Array.from({ length: count }, (_, i) => Card.fromIndex(cards[i]!).toString()).join(' ');
+    const data: Serialized = {
+      game: 'klondike',
+      piles,
+      draw,
+      idleLimit: idleLimit === Infinity ? null : idleLimit,
+      deck: names(composition, composition.length),
+      deal: names(this.dealOrder, this.dealt),
+      moves: this.getMoves(),
+    };
+    return JSON.stringify(data);
+  }
+
+  // ---- The model's queries (spec: "Queries"), for the views and the model ----
+
+  getNumRows(): number {
+    let rows = 0;
+    for (let p = 0; p < this.config.piles; p++) rows = Math.max(rows, this.heights[p]!);
+    return rows;
+  }
+
+  getNumPiles(): number {
+    return this.config.piles;
+  }
+
+  getNumDraw(): number {
+    return this.config.draw;
+  }
+
+  getNumFoundations(): number {
+    return this.config.foundations;
+  }
+
+  getPileHeight(pileNum: number): number {
+    this.checkPile(pileNum, 'pile');
+    return this.heights[pileNum]!;
+  }
+
+  isCardVisible(pileNum: number, card: number): boolean {
+    this.checkCard(pileNum, card);
+    return this.isShown(pileNum, card);
+  }
+
+  getCardAt(pileNum: number, card: number): Card;
+  getCardAt(foundationPile: number): Card | null;
+  getCardAt(pileOrFoundation: number, card?: number): Card | null {
+    if (card === undefined) {
+      this.checkFoundation(pileOrFoundation);
+      const top = this.foundation[pileOrFoundation]!;
+      return top === NONE ? null : Card.fromIndex(top);
+    }
+    this.checkCard(pileOrFoundation, card);
+    if (!this.isShown(pileOrFoundation, card)) throw new IllegalArgumentError(`The card at pile ${String(pileOrFoundation)}, row ${String(card)} is face-down`);
+    return Card.fromIndex(this.cells[pileOrFoundation * this.config.rows + card]!);
+  }
+
+  getDrawCards(): Card[] {
+    const cards: Card[] = [];
+    const window = Math.min(this.config.draw, this.queueLength);
+    for (let i = 0; i < window; i++) {
+      const c = this.queue[(this.head + i) % this.config.stockSize]!;
+      if (c !== UNSEEN) cards.push(Card.fromIndex(c));
+    }
+    return cards;
+  }
+
+  getScore(): number {
+    return this.score;
+  }
+
+  getStockCards(): (Card | null)[] {
+    const cards: (Card | null)[] = [];
+    for (let i = Math.min(this.config.draw, this.queueLength); i < this.queueLength; i++) {
+      const c = this.queue[(this.head + i) % this.config.stockSize]!;
+      cards.push(this.stockSeen(i) && c !== UNSEEN ? Card.fromIndex(c) : null);
+    }
+    return cards;
+  }
+
+  getMoves(): number[] {
+    return Array.from(this.history.subarray(0, this.moves), (entry) => entry >> 2);
+  }
+
+  /** IllegalArgumentError (the model's) unless `pile` is a pile index. */
+  checkPile(pile: number, what: string): void {
+    if (!Number.isInteger(pile) || pile < 0 || pile >= this.config.piles) {
+      throw new IllegalArgumentError(`Invalid ${what} ${String(pile)} (expected 0..${String(this.config.piles - 1)})`);
+    }
+  }
+
+  /** IllegalArgumentError (the model's) unless `foundation` is a foundation index. */
+  checkFoundation(foundation: number): void {
+    if (!Number.isInteger(foundation) || foundation < 0 || foundation >= this.config.foundations) {
+      throw new IllegalArgumentError(`Invalid foundation ${String(foundation)} (expected 0..${String(this.config.foundations - 1)})`);
+    }
+  }
+
+  /** IllegalArgumentError (the model's) unless `(pile, card)` is a card's place. */
+  checkCard(pile: number, card: number): void {
+    this.checkPile(pile, 'pile');
+    const height = this.heights[pile]!;
+    if (!Number.isInteger(card) || card < 0 || card >= height) {
+      throw new IllegalArgumentError(`Invalid row ${String(card)} of pile ${String(pile)}, which holds ${String(height)} cards`);
+    }
+  }
+
+  /** How promising player move `action` looks (see MoveRank). */
+  rankMove(action: number): MoveRank {
+    const config = this.config;
+    if (action === DISCARD_ACTION) return MoveRank.Discard;
+    if (action < config.drawToPile) return MoveRank.Foundation;
+    if (action < config.pileToFoundation) return MoveRank.DrawToPile;
+    if (action < config.movePileBase) return MoveRank.Foundation;
+    const k = action - config.movePileBase;
+    const src = Math.floor(Math.floor(k / NUM_VALUES) / config.piles);
+    return (k % NUM_VALUES) + 1 === this.faceUp(src) && this.hidden[src]! > 0 ? MoveRank.Uncover : MoveRank.OtherPileMove;
+  }
+
   actionToString(action: number): string {
-    if (this.phase === CHANCE) return `reveals ${Card.fromIndex(action).toString()}`;
+    if (this.phase === CHANCE) return `deals ${Card.fromIndex(action).toString()}`;
     const move = decodeAction(this.config, action);
     switch (move.kind) {
       case 'discardDraw':
@@ -460,31 +907,13 @@ export class KlondikeState implements GameState {
   }
 
   /**
-   * The textual view's picture (unseen cards as `?`), with the queue behind the draw window and the
-   * progress counter, so two states with the same picture are the same node.
+   * What the player sees: the textual view of the spec (cards it cannot see as `?`), with the stock
+   * behind the draw window (`?` for cards never shown) and the progress counter.
    */
   toString(): string {
-    const { piles, rows, draw, stockSize } = this.config;
-    const name = (c: number): string => (c === UNSEEN ? '?' : Card.fromIndex(c).toString());
-    const queue: string[] = [];
-    for (let i = 0; i < this.queueLength; i++) queue.push(name(this.queue[(this.head + i) % stockSize]!));
-    const foundations: string[] = [];
-    for (let f = 0; f < NUM_FOUNDATIONS; f++) {
-      const suit = this.foundationSuit[f]!;
-      foundations.push(suit < 0 ? '<none>' : name(suit * NUM_VALUES + this.foundationTop[f]! - 1));
-    }
-    const lines = [`Draw: ${queue.slice(0, draw).join(', ')}`, `Stock: ${queue.slice(draw).join(', ')}`, `Foundation: ${foundations.join(', ')}`];
-    let height = 0;
-    for (let p = 0; p < piles; p++) height = Math.max(height, this.heights[p]!);
-    for (let row = 0; row < height; row++) {
-      let line = '';
-      for (let p = 0; p < piles; p++) {
-        const h = this.heights[p]!;
-        if (row >= h) line += h === 0 && row === 0 ? '  X' : '   ';
-        else line += (row < this.hidden[p]! ? '?' : name(this.cells[p * rows + row]!)).padStart(3);
-      }
-      lines.push(line);
-    }
+    const lines = viewLines(this);
+    const stock = this.getStockCards().map((card) => (card === null ? '?' : card.toString()));
+    lines.splice(1, 0, `Stock: ${stock.join(', ')}`);
     lines.push(`Score: ${String(this.score)}, moves without progress: ${String(this.idle)}`);
     return lines.join('\n');
   }

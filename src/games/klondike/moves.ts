@@ -1,11 +1,12 @@
 /**
- * Moves as values, for the terminal, hints, tests and solvers over any KlondikeModel: enumerate the
- * legal moves of a position (from the public queries only, so nothing face-down is used), apply one,
- * and pick a hint.
+ * Moves as values, for the terminal, hints, tests and solvers over the spec's model: list the legal
+ * moves of a position, apply one, and pick a hint. The moves come from the engine's one move
+ * generator (`KlondikeState.legalActions`), so the model, the lab and the hints cannot disagree;
+ * it looks at face-up cards and the draw window only.
  */
-import type { Card } from './card.js';
+import { decodeAction, ENGINE_STATE, MoveRank, type KlondikeState } from './engine.js';
+import { IllegalArgumentError } from './errors.js';
 import type { KlondikeModel } from './model.js';
-import { canBuildOn, canFoundOn } from './rules.js';
 
 export type KlondikeMove =
   | { readonly kind: 'movePile'; readonly src: number; readonly count: number; readonly dest: number }
@@ -35,9 +36,52 @@ export function applyMove(model: KlondikeModel, move: KlondikeMove): void {
   }
 }
 
-function lastCard(model: KlondikeModel, pile: number): Card | null {
-  const height = model.getPileHeight(pile);
-  return height === 0 ? null : model.getCardAt(pile, height - 1);
+/**
+ * The engine state of a started model. Models are faces over the engine (`BasicKlondike`); a model
+ * without one cannot be searched for moves (IllegalArgumentError). Not started: the model's
+ * IllegalStateError.
+ */
+function stateOf(model: KlondikeModel): KlondikeState {
+  const withState = model as Partial<Record<typeof ENGINE_STATE, () => KlondikeState>>;
+  const get = withState[ENGINE_STATE];
+  if (typeof get !== 'function') throw new IllegalArgumentError('Moves can be listed for models over the Klondike engine (BasicKlondike) only');
+  return get.call(model);
+}
+
+/** Sort key of `legalMoves`' order: pile→foundation, draw→foundation, pile→pile, draw→pile, discard. */
+function orderKey(move: KlondikeMove): number {
+  switch (move.kind) {
+    case 'moveToFoundation':
+      return (0 * 4096 + move.src) * 4096 + move.foundation;
+    case 'moveDrawToFoundation':
+      return 1 * 4096 * 4096 + move.foundation;
+    case 'movePile':
+      return ((2 * 4096 + move.src) * 16 + move.count) * 4096 + move.dest;
+    case 'moveDraw':
+      return 3 * 4096 * 4096 * 16 + move.dest;
+    case 'discardDraw':
+      return 4 * 4096 * 4096 * 16;
+  }
+}
+
+/** The engine's legal actions as moves, in `legalMoves`' order. */
+function movesOf(state: KlondikeState, distinctOnly: boolean): { move: KlondikeMove; action: number }[] {
+  const buffer = new Int32Array(state.config.numActions);
+  const count = state.currentPlayer() === 0 ? state.legalActions(buffer) : 0;
+  const moves: { move: KlondikeMove; action: number; key: number }[] = [];
+  const seenCard = new Set<string>();
+  for (let i = 0; i < count; i++) {
+    const action = buffer[i]!;
+    const move = decodeAction(state.config, action);
+    if (distinctOnly && (move.kind === 'moveToFoundation' || move.kind === 'moveDrawToFoundation')) {
+      // Foundations a card fits are interchangeable (all empty for an Ace; the same top otherwise).
+      const from = move.kind === 'moveToFoundation' ? `p${String(move.src)}` : 'd';
+      if (seenCard.has(from)) continue;
+      seenCard.add(from);
+    }
+    moves.push({ move, action, key: orderKey(move) });
+  }
+  return moves.sort((a, b) => a.key - b.key);
 }
 
 /**
@@ -46,57 +90,17 @@ function lastCard(model: KlondikeModel, pile: number): Card | null {
  * for an Ace, equal tops otherwise); only the first is listed when `distinctOnly` is set.
  */
 export function legalMoves(model: KlondikeModel, distinctOnly = false): KlondikeMove[] {
-  return Array.from(eachLegalMove(model, distinctOnly));
+  return movesOf(stateOf(model), distinctOnly).map(({ move }) => move);
 }
 
-/**
- * Whether some `moveToFoundation` or `movePile` is legal: the half of `isGameOver` that looks at the
- * cascade. It stops at the first such move, so a model can afford to ask it after every move.
- */
+/** Whether some `moveToFoundation` or `movePile` is legal: the half of `isGameOver` that looks at the cascade. */
 export function hasPileMove(model: KlondikeModel): boolean {
-  for (const move of eachLegalMove(model, true)) {
-    if (move.kind === 'moveToFoundation' || move.kind === 'movePile') return true;
-  }
-  return false;
+  return movesOf(stateOf(model), true).some(({ move }) => move.kind === 'moveToFoundation' || move.kind === 'movePile');
 }
 
-/**
- * The one move search behind `legalMoves`, `hasPileMove` (hence `isGameOver`) and the hints, so
- * they cannot disagree. Lazy: each move is found only when asked for, in `legalMoves`' order.
- */
+/** The moves of `legalMoves`, one at a time, in the same order. */
 export function* eachLegalMove(model: KlondikeModel, distinctOnly = false): Generator<KlondikeMove, void, undefined> {
-  const piles = model.getNumPiles();
-  const tops: (Card | null)[] = [];
-  for (let f = 0; f < model.getNumFoundations(); f++) tops.push(model.getCardAt(f));
-  const lasts = Array.from({ length: piles }, (_, p) => lastCard(model, p));
-  const draw = model.getDrawCards()[0] ?? null;
-
-  function* toFoundations(card: Card): Generator<number, void, undefined> {
-    for (let f = 0; f < tops.length; f++) {
-      if (!canFoundOn(card, tops[f]!)) continue;
-      yield f;
-      // Foundations a card fits are interchangeable (all empty for an Ace; the same top otherwise).
-      if (distinctOnly) return;
-    }
-  }
-  for (let src = 0; src < piles; src++) {
-    const card = lasts[src];
-    if (card) for (const foundation of toFoundations(card)) yield { kind: 'moveToFoundation', src, foundation };
-  }
-  if (draw) for (const foundation of toFoundations(draw)) yield { kind: 'moveDrawToFoundation', foundation };
-  for (let src = 0; src < piles; src++) {
-    const height = model.getPileHeight(src);
-    for (let row = height - 1; row >= 0 && model.isCardVisible(src, row); row--) {
-      const card = model.getCardAt(src, row);
-      for (let dest = 0; dest < piles; dest++) {
-        if (dest !== src && canBuildOn(card, lasts[dest]!)) yield { kind: 'movePile', src, count: height - row, dest };
-      }
-    }
-  }
-  if (draw) {
-    for (let dest = 0; dest < piles; dest++) if (canBuildOn(draw, lasts[dest]!)) yield { kind: 'moveDraw', dest };
-    yield { kind: 'discardDraw' };
-  }
+  yield* legalMoves(model, distinctOnly);
 }
 
 /**
@@ -109,29 +113,21 @@ export function isNoOpMove(model: KlondikeModel, move: KlondikeMove): boolean {
 }
 
 /**
- * A hint: the most useful-looking legal move by a simple priority (to a foundation; a pile move that
- * turns up a face-down card; a draw card onto a pile; a discard; any other pile move), or null when
- * no legal move changes anything (moves that only swap empty piles, `isNoOpMove`, are left out).
+ * A hint: the most useful-looking legal move by the priority the `greedy` agent uses too (to a
+ * foundation; a pile move that turns up a face-down card; a draw card onto a pile; a discard; any
+ * other pile move), the first in `legalMoves`' order among equals; null when no legal move changes
+ * anything (moves that only swap empty piles, `isNoOpMove`, are left out).
  */
 export function hint(model: KlondikeModel): KlondikeMove | null {
-  const rank = (move: KlondikeMove): number => {
-    switch (move.kind) {
-      case 'moveToFoundation':
-      case 'moveDrawToFoundation':
-        return 0;
-      case 'movePile': {
-        const from = model.getPileHeight(move.src) - move.count;
-        return from > 0 && !model.isCardVisible(move.src, from - 1) ? 1 : 4;
-      }
-      case 'moveDraw':
-        return 2;
-      case 'discardDraw':
-        return 3;
-    }
-  };
+  const state = stateOf(model);
   let best: KlondikeMove | null = null;
-  for (const move of eachLegalMove(model, true)) {
-    if (!isNoOpMove(model, move) && (best === null || rank(move) < rank(best))) best = move;
+  let bestRank = MoveRank.OtherPileMove + 1;
+  for (const { move, action } of movesOf(state, true)) {
+    const rank = state.rankMove(action);
+    if (rank < bestRank && !isNoOpMove(model, move)) {
+      best = move;
+      bestRank = rank;
+    }
   }
   return best;
 }
