@@ -1,6 +1,6 @@
 /**
  * Klondike's playing card: a value 1..13 (A, 2..10, J, Q, K) and one of the suits ♣ ♠ ♡ ♢. Red suits
- * are the white symbols ♡ ♢, black ones the filled ♣ ♠ (the seed's convention). Not the shared
+ * are the white symbols ♡ ♢, black ones the filled ♣ ♠ (the assignment's convention). Not the shared
  * `core/cards.ts` card: Klondike's suits, rendering and value semantics differ.
  *
  * Cards are immutable values: `equals` compares value and suit, `hashCode` agrees with `equals`, and
