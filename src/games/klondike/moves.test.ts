@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BasicKlondike } from './basic-klondike.js';
+import { IllegalArgumentError, IllegalStateError } from './errors.js';
 import { eachLegalMove, hasPileMove, hint, isNoOpMove, legalMoves } from './moves.js';
 import { parseDeck } from './rigging.js';
 
@@ -42,6 +43,17 @@ describe('legalMoves', () => {
     expect(model.isGameOver()).toBe(true);
     expect(legalMoves(model)).toEqual([]);
     expect(hint(model)).toBeNull();
+  });
+});
+
+describe('models the move generator cannot read', () => {
+  it('lists moves of models over the engine only, and of started ones only', () => {
+    const model = started('3♣ A♡ 2♡ A♣ 2♣ 3♡', 2, 3);
+    // A model of someone else's that answers every query by delegation, with no engine under it.
+    const foreign = new Proxy(model, { has: () => false, get: (target, key) => (typeof key === 'symbol' ? undefined : Reflect.get(target, key, target) as unknown) });
+    expect(() => legalMoves(foreign)).toThrow(IllegalArgumentError);
+    expect(() => hint(foreign)).toThrow(IllegalArgumentError);
+    expect(() => legalMoves(new BasicKlondike())).toThrow(IllegalStateError);
   });
 });
 

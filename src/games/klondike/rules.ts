@@ -25,7 +25,9 @@ export function canBuildOn(c: number, onto: number): boolean {
 /** Foundation rule: card `c` may go onto a foundation whose top is `top` (NONE when empty: Aces only). */
 export function canFoundOn(c: number, top: number): boolean {
   if (top === NONE) return VALUE[c] === 1;
-  return SUIT[c] === SUIT[top] && VALUE[c] === VALUE[top]! + 1;
+  // Same suit and one higher is the next index — unless top is a King, whose next index is the
+  // following suit's Ace.
+  return c === top + 1 && VALUE[c] !== 1;
 }
 
 /**
