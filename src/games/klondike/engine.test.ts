@@ -273,7 +273,11 @@ describe('what the player sees', () => {
     a.applyAction(0);
     b.applyAction(7);
     expect(b.informationStateString(0)).toBe(a.informationStateString(0));
+    expect(b.observe(0).toString()).toBe(a.observe(0).toString());
+    expect(a.observe(0).toString()).toBe(klondikeGame.newInitialState().toString());
     expect(() => a.informationStateString(1)).toThrow(RangeError);
+    expect(() => a.observe(1)).toThrow(RangeError);
+    expect(() => a.resample(1, rngFromSeed(1))).toThrow(RangeError);
   });
 
   it('observes the face-up cards and the stock cards seen, never a hidden card', () => {
@@ -394,6 +398,19 @@ describe('serialize and undo', () => {
     const data = JSON.parse(text) as { moves: number[] };
     expect(() => klondikeGame.deserialize!(JSON.stringify({ ...data, moves: [...data.moves, 676] }))).toThrow(RangeError);
     expect(() => klondikeGame.deserialize!(JSON.stringify({ ...data, deal: 'A♣ A♣' }))).toThrow(RangeError);
+    expect(() => klondikeGame.deserialize!(JSON.stringify({ ...data, deal: 'A♣ 1♣' }))).toThrow(RangeError);
+    expect(() => klondikeGame.deserialize!(JSON.stringify({ ...data, moves: ['0'] }))).toThrow(RangeError);
+    expect(() => klondikeGame.deserialize!(JSON.stringify({ ...data, piles: 'seven' }))).toThrow(RangeError);
+    // A deal longer than the deck must not spill into the moves (card 0 is also the discard code).
+    const order = Array.from({ length: 52 }, (_, i) => Card.fromIndex(i).toString());
+    expect(() => klondikeGame.deserialize!(JSON.stringify({ ...data, deal: [...order, 'A♣'].join(' '), moves: [] }))).toThrow(RangeError);
+    expect(klondikeGame.deserialize!(JSON.stringify({ ...data, deal: order.join(' '), moves: [0] })).serialize()).toBe(
+      (() => {
+        const s = specExample();
+        s.applyAction(0);
+        return s.serialize();
+      })(),
+    );
   });
 
   it('undoes every move exactly, back to the deal', () => {

@@ -54,8 +54,6 @@ import { viewLines } from './view.js';
 
 /** A cell not dealt yet, or (in an observation) a card the player cannot see. */
 export const UNSEEN = -1;
-/** Foundations of the standard deck. */
-export const NUM_FOUNDATIONS = 4;
 export const DISCARD_ACTION = 0;
 const DRAW_TO_FOUNDATION = 1;
 
@@ -97,7 +95,7 @@ export class KlondikeConfig {
   readonly rows: number;
   /** The cell of each cascade deal position, and the deal position of each cell (−1 past the deal). */
   readonly dealCell: Uint16Array;
-  readonly cellDeal: Int16Array;
+  readonly cellDeal: Int32Array;
   readonly drawToPile: number;
   readonly pileToFoundation: number;
   readonly movePileBase: number;
@@ -132,7 +130,7 @@ export class KlondikeConfig {
     this.stockSize = deckSize - this.cascadeSize;
     this.rows = piles - 1 + NUM_VALUES;
     this.dealCell = new Uint16Array(this.cascadeSize);
-    this.cellDeal = new Int16Array(piles * this.rows).fill(-1);
+    this.cellDeal = new Int32Array(piles * this.rows).fill(-1);
     let next = 0;
     for (let row = 0; row < piles; row++) {
       for (let p = row; p < piles; p++) {
@@ -318,21 +316,28 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
     if (typeof data !== 'object' || data === null || data.game !== 'klondike' || typeof data.deck !== 'string' || typeof data.deal !== 'string' || !Array.isArray(data.moves)) {
       throw new RangeError('Not a serialised Klondike state');
     }
-    const names = (text: string): Card[] => (text === '' ? [] : text.split(' ').map((name) => Card.parse(name)));
-    let parsed: KlondikeConfig;
+    const names = (text: string): number[] => (text === '' ? [] : text.split(' ').map((name) => Card.parse(name).index));
     try {
-      parsed = new KlondikeConfig({ piles: data.piles, draw: data.draw, idleLimit: data.idleLimit ?? Infinity, deck: names(data.deck) });
+      const parsed = new KlondikeConfig({
+        piles: data.piles,
+        draw: data.draw,
+        idleLimit: data.idleLimit ?? Infinity,
+        deck: names(data.deck).map((c) => Card.fromIndex(c)),
+      });
+      if (config !== undefined && !config.equals(parsed)) throw new RangeError('The serialised Klondike state is of another variant');
+      const state = new KlondikeState(config ?? parsed);
+      const deal = names(data.deal);
+      if (deal.length > state.config.deckSize) throw new RangeError('Not a serialised Klondike state: more cards dealt than the deck holds');
+      for (const card of deal) state.applyAction(card);
+      for (const action of data.moves) {
+        if (state.phase !== 0) throw new RangeError('Not a serialised Klondike state: moves before the deal is complete or after the end');
+        state.applyAction(action);
+      }
+      return state;
     } catch (error) {
+      if (error instanceof RangeError) throw error;
       throw new RangeError(`Not a serialised Klondike state: ${(error as Error).message}`);
     }
-    if (config !== undefined && !config.equals(parsed)) throw new RangeError('The serialised Klondike state is of another variant');
-    const state = new KlondikeState(config ?? parsed);
-    for (const card of names(data.deal)) state.applyAction(card.index);
-    for (const action of data.moves) {
-      if (state.phase !== 0) throw new RangeError('Not a serialised Klondike state: moves before the deal is complete or after the end');
-      state.applyAction(action);
-    }
-    return state;
   }
 
   reset(): void {
@@ -718,6 +723,8 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
 
   observe(player: number): KlondikeObservation {
     if (player !== 0) throw new RangeError(`Klondike has one player (0), not ${String(player)}`);
+    // Before the deal is complete the player has seen nothing: the undealt initial state.
+    if (this.dealt < this.config.deckSize) return new KlondikeState(this.config);
     const copy = this.clone();
     const { piles, rows, stockSize } = this.config;
     for (let p = 0; p < piles; p++) {
