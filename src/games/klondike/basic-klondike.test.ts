@@ -492,6 +492,19 @@ describe('isGameOver', () => {
   });
 });
 
+describe('no idle limit', () => {
+  it('the model never ends a game for want of progress: the lab\'s idle limit is the lab\'s alone', () => {
+    const model = started(KINGS, 2, 1);
+    for (let i = 0; i < 2003; i++) model.discardDraw();
+    expect(model.isGameOver()).toBe(false);
+    // Ten draw cards 2♠..J♠ turned 2003 times: 2003 mod 10 = 3, so 5♠ is in front.
+    expect(names(model.getDrawCards())).toEqual(['5♠']);
+    for (let i = 0; i < 2003; i++) model.undo();
+    expect(model.canUndo()).toBe(false);
+    expect(names(model.getDrawCards())).toEqual(['2♠']);
+  });
+});
+
 describe('undo', () => {
   it('restores the exact previous state after each kind of move, back to the deal', () => {
     const model = started(SMALL, 2, 2);

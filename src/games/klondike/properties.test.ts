@@ -47,14 +47,22 @@ const games = (options: { wholeDraw?: boolean; maxPiles?: number } = {}): fc.Arb
       return { model, deck, dealt, rng };
     });
 
-/** Plays up to `moves` random legal moves, calling `check` before each and after the last. */
-function play(game: Game, moves: number, check: (game: Game) => void): void {
+/**
+ * Plays up to `moves` random legal moves, calling `check` before each and after the last. With
+ * `undoing`, about one move in four is followed by an undo (checked too), so a card turned up, turned
+ * back down by undo and turned up again must still be the card dealt there.
+ */
+function play(game: Game, moves: number, check: (game: Game) => void, undoing = false): void {
   check(game);
   for (let i = 0; i < moves; i++) {
     const legal = legalMoves(game.model);
     if (legal.length === 0) break;
     applyMove(game.model, legal[randomInt(game.rng, legal.length)]!);
     check(game);
+    if (undoing && randomInt(game.rng, 4) === 0) {
+      game.model.undo();
+      check(game);
+    }
   }
 }
 
@@ -94,7 +102,7 @@ describe('BasicKlondike properties', () => {
             if (top !== null) for (let v = 1; v <= top.value; v++) cards.push(new Card(v, top.suit));
           }
           expect(multiset(cards)).toEqual(expected);
-        });
+        }, true);
       }),
       { numRuns: 150 },
     );
@@ -121,7 +129,7 @@ describe('BasicKlondike properties', () => {
               expect(card.isRed).not.toBe(above.isRed);
             }
           }
-        });
+        }, true);
       }),
       { numRuns: 150 },
     );
