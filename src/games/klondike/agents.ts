@@ -9,15 +9,25 @@ import { MoveRank, type KlondikeState } from './engine.js';
 
 export type KlondikeAgent = Agent<KlondikeState>;
 
+/** An agent's buffer for the legal actions, grown once to the variant's number of action codes. */
+class LegalActions {
+  buffer = new Int32Array(0);
+
+  /** Writes the state's legal actions into `buffer`; returns how many. */
+  of(state: KlondikeState): number {
+    if (this.buffer.length < state.config.numActions) this.buffer = new Int32Array(state.config.numActions);
+    return state.legalActions(this.buffer);
+  }
+}
+
 /** A uniformly random legal move. */
 export function createRandomAgent(): KlondikeAgent {
-  let buffer = new Int32Array(0);
+  const legal = new LegalActions();
   return {
     name: 'random',
     act(state, rng) {
-      if (buffer.length < state.config.numActions) buffer = new Int32Array(state.config.numActions);
-      const count = state.legalActions(buffer);
-      return buffer[count === 1 ? 0 : randomInt(rng, count)]!;
+      const count = legal.of(state);
+      return legal.buffer[count === 1 ? 0 : randomInt(rng, count)]!;
     },
   };
 }
@@ -31,12 +41,12 @@ export function createRandomAgent(): KlondikeAgent {
  *    wins more deals than cycling the stock.
  */
 export function createGreedyAgent(): KlondikeAgent {
-  let buffer = new Int32Array(0);
+  const legal = new LegalActions();
   return {
     name: 'greedy',
     act(state, rng) {
-      if (buffer.length < state.config.numActions) buffer = new Int32Array(state.config.numActions);
-      const count = state.legalActions(buffer);
+      const count = legal.of(state);
+      const buffer = legal.buffer;
       let best = buffer[0]!;
       let bestRank: number = MoveRank.Discard;
       let idleMoves = 0;
