@@ -34,7 +34,7 @@
  * Invariants (between calls):
  * - pile p holds `heights[p]` cards in `cells[p·rows ..]`, row 0 first; its first `hidden[p]` are
  *   face-down, the rest face-up and a build. After the deal every non-empty pile ends face-up.
- *   Cells not dealt yet hold UNSEEN.
+ *   Cells not dealt yet hold UNSEEN; cells past a pile's height hold nothing that counts.
  * - the stock queue is `queue[(head + i) % stockSize]`, i < queueLength; entry 0 is the playable
  *   card; the window is its first min(draw, queueLength) entries; entries window .. window+stockUnseen−1
  *   have never been shown.
@@ -44,7 +44,7 @@
  *   before move i: enough to undo each exactly.
  */
 import { CHANCE, TERMINAL, type GameState } from '../../core/game.js';
-import { randomInt, type Rng } from '../../core/random.js';
+import { randomInt, shuffleInPlace, type Rng } from '../../core/random.js';
 import { Card, NUM_VALUES, STANDARD_DECK_SIZE, standardDeck } from './card.js';
 import { IllegalArgumentError } from './errors.js';
 import type { ReadonlyKlondikeModel } from './model.js';
@@ -220,7 +220,7 @@ export type MoveRank = (typeof MoveRank)[keyof typeof MoveRank];
 /**
  * What the player knows at a node: the model's queries (face-up cards only; a face-down card is
  * not there to read), the legal moves, the stock cards seen before and the moves made. A masked copy
- * of the state, independent of it.
+ * of the state, independent of it, for reading only (it is not a state to play on).
  */
 export interface KlondikeObservation extends ReadonlyKlondikeModel {
   readonly config: KlondikeConfig;
@@ -731,7 +731,12 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
       for (let r = 0; r < this.hidden[p]!; r++) copy.cells[p * rows + r] = UNSEEN;
       for (let r = this.heights[p]!; r < rows; r++) copy.cells[p * rows + r] = UNSEEN;
     }
-    for (let i = 0; i < this.queueLength; i++) if (!this.stockSeen(i)) copy.queue[(this.head + i) % stockSize] = UNSEEN;
+    // Only the live queue entries the player has seen (stale slots outside the queue are masked too).
+    copy.queue.fill(UNSEEN);
+    for (let i = 0; i < this.queueLength; i++) {
+      const slot = (this.head + i) % stockSize;
+      if (this.stockSeen(i)) copy.queue[slot] = this.queue[slot]!;
+    }
     copy.dealOrder.fill(UNSEEN);
     copy.pool.fill(UNSEEN);
     return copy;
@@ -747,31 +752,24 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
       for (let k = 0; k < this.dealt; k++) copy.applyAction(copy.sampleChance(rng));
       return copy;
     }
-    // The cards the player cannot see: face-down cascade cards (which never moved) and the stock
-    // cards never shown (in deal order at the back of the original stock). Shuffle them in place.
-    const places: number[] = [];
-    for (let p = 0; p < piles; p++) for (let r = 0; r < this.hidden[p]!; r++) places.push(p * rows + r);
-    const firstCell = places.length;
+    // The cards the player cannot see: face-down cascade cards (which never moved since the deal)
+    // and the stock cards never shown (the block behind the window; the last ones of the original
+    // stock, in deal order). Shuffle them among their places, and keep the deal order in step.
+    const cells: number[] = [];
+    for (let p = 0; p < piles; p++) for (let r = 0; r < this.hidden[p]!; r++) cells.push(p * rows + r);
     const window = Math.min(draw, this.queueLength);
-    for (let i = 0; i < this.stockUnseen; i++) places.push(-1 - i);
-    const cards = places.map((place) => (place >= 0 ? this.cells[place]! : this.queue[(this.head + window - 1 - place) % stockSize]!));
-    for (let i = cards.length - 1; i > 0; i--) {
-      const j = randomInt(rng, i + 1);
-      const t = cards[i]!;
-      cards[i] = cards[j]!;
-      cards[j] = t;
-    }
-    for (let i = 0; i < places.length; i++) {
-      const place = places[i]!;
-      if (i < firstCell) {
-        copy.cells[place] = cards[i]!;
-        copy.dealOrder[this.config.cellDeal[place]!] = cards[i]!;
-      } else {
-        const unseen = -1 - place;
-        copy.queue[(this.head + window + unseen) % stockSize] = cards[i]!;
-        copy.dealOrder[cascadeSize + stockSize - this.stockUnseen + unseen] = cards[i]!;
-      }
-    }
+    const slots = Array.from({ length: this.stockUnseen }, (_, i) => (this.head + window + i) % stockSize);
+    const cards = [...cells.map((cell) => this.cells[cell]!), ...slots.map((slot) => this.queue[slot]!)];
+    shuffleInPlace(cards, rng);
+    cells.forEach((cell, i) => {
+      copy.cells[cell] = cards[i]!;
+      copy.dealOrder[this.config.cellDeal[cell]!] = cards[i]!;
+    });
+    const firstNeverShown = cascadeSize + stockSize - this.stockUnseen;
+    slots.forEach((slot, i) => {
+      copy.queue[slot] = cards[cells.length + i]!;
+      copy.dealOrder[firstNeverShown + i] = cards[cells.length + i]!;
+    });
     return copy;
   }
 
