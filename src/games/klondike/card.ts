@@ -92,10 +92,3 @@ const CARDS_BY_INDEX: readonly Card[] = Array.from(
 export function standardDeck(): Card[] {
   return CARDS_BY_INDEX.slice();
 }
-
-/** The card names of a value: `cardValueName(10)` is `10`. */
-export function cardValueName(value: number): string {
-  const name = VALUE_NAMES[value - 1];
-  if (name === undefined) throw new IllegalArgumentError(`Invalid card value ${String(value)} (expected 1..13)`);
-  return name;
-}

@@ -3,8 +3,7 @@
  * `startGame(parseDeck('…'), false, …)` deals exactly the written order.
  */
 import { Card } from './card.js';
-
-const VALUE_NAMES = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
+import { IllegalArgumentError } from './errors.js';
 
 /** `parseDeck('A♣ 2♣ 3♡')` → those cards in that order (suits may also be written c d h s). */
 export function parseDeck(text: string): Card[] {
@@ -13,5 +12,9 @@ export function parseDeck(text: string): Card[] {
 
 /** One run A..`length` per suit symbol in `suits`, in that order: `deckOfRuns('♣♡', 3)` = ♣A-3, ♡A-3. */
 export function deckOfRuns(suits: string, length: number): Card[] {
-  return [...suits].flatMap((suit) => VALUE_NAMES.slice(0, length).map((v) => Card.parse(`${v}${suit}`)));
+  if (!Number.isInteger(length) || length < 1 || length > 13) throw new IllegalArgumentError(`A run has 1..13 cards, not ${String(length)}`);
+  return [...suits].flatMap((symbol) => {
+    const suit = Card.parse(`A${symbol}`).suit; // also accepts c d h s, as parseDeck does
+    return Array.from({ length }, (_, v) => new Card(v + 1, suit));
+  });
 }

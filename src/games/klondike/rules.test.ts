@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Card } from './card.js';
+import { IllegalArgumentError } from './errors.js';
+import { deckOfRuns, parseDeck } from './rigging.js';
 import { canBuildOn, canFoundOn, NONE } from './rules.js';
 
 const c = (name: string): number => Card.parse(name).index;
@@ -27,5 +29,16 @@ describe('the placement rules over card indices', () => {
     expect(canFoundOn(c('A♢'), c('K♣'))).toBe(false);
     expect(canFoundOn(c('A♠'), c('K♡'))).toBe(false);
     expect(canFoundOn(c('2♢'), c('A♣'))).toBe(false);
+  });
+});
+
+describe('rigged decks', () => {
+  it('deckOfRuns writes one run A..length per suit symbol (c d h s too), and refuses other lengths', () => {
+    expect(deckOfRuns('♣h', 3).map(String)).toEqual(['A♣', '2♣', '3♣', 'A♡', '2♡', '3♡']);
+    expect(deckOfRuns('♠', 13)).toHaveLength(13);
+    expect(() => deckOfRuns('♣', 14)).toThrow(IllegalArgumentError);
+    expect(() => deckOfRuns('♣', 0)).toThrow(IllegalArgumentError);
+    expect(() => deckOfRuns('x', 3)).toThrow(IllegalArgumentError);
+    expect(parseDeck(' A♣  10s q♢ ').map(String)).toEqual(['A♣', '10♠', 'Q♢']);
   });
 });
