@@ -375,15 +375,15 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
 
   // ---- The rules, over card indices ----
 
-  /** The playable draw card, or UNSEEN when the stock is empty. */
+  /** The playable draw card, or NONE when the stock is empty. */
   drawCard(): number {
-    return this.queueLength === 0 ? UNSEEN : this.queue[this.head]!;
+    return this.queueLength === 0 ? NONE : this.queue[this.head]!;
   }
 
-  /** The last card of pile p, or UNSEEN when the pile is empty. */
+  /** The last card of pile p, or NONE when the pile is empty. */
   lastCard(p: number): number {
     const h = this.heights[p]!;
-    return h === 0 ? UNSEEN : this.cells[p * this.config.rows + h - 1]!;
+    return h === 0 ? NONE : this.cells[p * this.config.rows + h - 1]!;
   }
 
   /** Face-up cards at the end of pile p. */
@@ -433,7 +433,7 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
     const { piles, rows, foundations, drawToPile, pileToFoundation, movePileBase } = this.config;
     let count = 0;
     const draw = this.drawCard();
-    if (draw !== UNSEEN) {
+    if (draw !== NONE) {
       if (out === null) return 1; // discarding is always legal while there is a draw card
       out[count++] = DISCARD_ACTION;
       for (let f = 0; f < foundations; f++) if (this.canFound(draw, f)) out[count++] = DRAW_TO_FOUNDATION + f;
@@ -441,7 +441,7 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
     }
     for (let src = 0; src < piles; src++) {
       const last = this.lastCard(src);
-      if (last === UNSEEN) continue;
+      if (last === NONE) continue;
       for (let f = 0; f < foundations; f++) {
         if (this.canFound(last, f)) {
           if (out === null) return 1;
@@ -459,7 +459,7 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
         // The face-up cards are a build rising by one from the bottom card, so exactly one count
         // n could put the right value (one below dest's last card, or a King) at the run's top.
         const last = this.lastCard(dest);
-        const n = (last === UNSEEN ? NUM_VALUES + 1 : VALUE[last]!) - bottomValue;
+        const n = (last === NONE ? NUM_VALUES + 1 : VALUE[last]!) - bottomValue;
         if (n >= 1 && n <= up && this.canBuild(this.cells[src * rows + h - n]!, dest)) {
           if (out === null) return 1;
           out[count++] = movePileBase + NUM_VALUES * (piles * src + dest) + n - 1;
@@ -523,13 +523,13 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
     if (this.phase !== 0 || !Number.isInteger(action) || action < 0 || action >= this.config.numActions) return false;
     const { rows, foundations, drawToPile, pileToFoundation, movePileBase } = this.config;
     const draw = this.drawCard();
-    if (action < DRAW_TO_FOUNDATION) return draw !== UNSEEN;
-    if (action < drawToPile) return draw !== UNSEEN && this.canFound(draw, action - DRAW_TO_FOUNDATION);
-    if (action < pileToFoundation) return draw !== UNSEEN && this.canBuild(draw, action - drawToPile);
+    if (action < DRAW_TO_FOUNDATION) return draw !== NONE;
+    if (action < drawToPile) return draw !== NONE && this.canFound(draw, action - DRAW_TO_FOUNDATION);
+    if (action < pileToFoundation) return draw !== NONE && this.canBuild(draw, action - drawToPile);
     if (action < movePileBase) {
       const k = action - pileToFoundation;
       const last = this.lastCard(Math.floor(k / foundations));
-      return last !== UNSEEN && this.canFound(last, k % foundations);
+      return last !== NONE && this.canFound(last, k % foundations);
     }
     this.decodePileMove(action);
     const { pileSrc: src, pileDest: dest, pileCount: n } = this;
