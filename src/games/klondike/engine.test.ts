@@ -292,6 +292,12 @@ describe('what the player sees', () => {
     const masked = seen as KlondikeState;
     const held = new Set<number>([...masked.cells, ...masked.queue, ...masked.pool, ...masked.dealOrder].filter((c) => c !== UNSEEN));
     expect(held.size).toBe(7 + 3 + 1); // 7 face-up cards, the draw window 4♡ 5♡ 6♡, and 3♡ seen before
+    // Its legal moves are the state's: the move generator reads only what the player sees.
+    const fromState = new Int32Array(klondikeGame.maxActions);
+    const fromSeen = new Int32Array(klondikeGame.maxActions);
+    const count = s.legalActions(fromState);
+    expect(seen.legalActions(fromSeen)).toBe(count);
+    expect(fromSeen.subarray(0, count)).toEqual(fromState.subarray(0, count));
     s.applyAction(0);
     expect(seen.getMoves()).toEqual([0]);
   });
