@@ -1,9 +1,9 @@
 /** The home page: the games, with the ones still to come marked as such. */
 const GAMES = [
   { name: 'Connect Four', href: '/connect-four', blurb: 'Play a friend or the computer, from random to perfect; see every column’s exact score.' },
-  { name: 'ConnectFwar', href: null, blurb: 'The card game of War, played on a Connect Four board.' },
-  { name: 'UnoWar', href: null, blurb: 'War with Uno cards.' },
-  { name: 'Klondike', href: null, blurb: 'Solitaire, with hints and a solver.' },
+  { name: 'ConnectFwar', href: null, blurb: 'A solitaire of cards sinking into a 4x4 board: score the cards left when four connect.' },
+  { name: 'UnoWar', href: null, blurb: 'Two players, rounds of follow the suit or go higher.' },
+  { name: 'Klondike', href: null, blurb: 'The classic solitaire, with flexible decks, piles and draw size.' },
 ] as const;
 
 export function Home() {

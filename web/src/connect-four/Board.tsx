@@ -22,7 +22,7 @@ const ROWS_TOP_DOWN = Array.from({ length: HEIGHT }, (_, i) => HEIGHT - 1 - i);
 
 export function Board({ cells, playable, winning, last, onPlay }: BoardProps) {
   return (
-    <div class="board" role="group" aria-label="Board">
+    <div class={winning.size > 0 ? 'board has-win' : 'board'} role="group" aria-label="Board">
       {COLUMNS.map((col) => {
         const canPlay = playable.includes(col);
         return (

@@ -57,6 +57,7 @@ export function ConnectFourPage() {
   const [notice, setNotice] = useState('');
   const [now, setNow] = useState(() => performance.now());
   const [gameSeed, setGameSeed] = useState(randomSeed);
+  const [analysisStarted, setAnalysisStarted] = useState(0);
 
   const playerClient = useRef<EngineClient | null>(null);
   const solutionClient = useRef<EngineClient | null>(null);
@@ -118,12 +119,15 @@ export function ConnectFourPage() {
     if (!showSolution || over || analysis !== undefined) return;
     const client = solutionClient.current!;
     let cancelled = false;
+    setAnalysisStarted(performance.now());
+    const ticker = setInterval(() => setNow(performance.now()), 1000);
     void client.analyze(movesKey).then((scores) => {
       if (cancelled || scores === null) return;
       setAnalyses((current) => new Map(current).set(movesKey, scores));
     });
     return () => {
       cancelled = true;
+      clearInterval(ticker);
       client.cancel();
     };
   }, [showSolution, movesKey, over, analysis]);
@@ -240,15 +244,17 @@ export function ConnectFourPage() {
       <div class="layout">
         <section class="play-area" aria-label="Game">
           <div class="status-line">
-            <span class={`turn-token ${over ? 'none' : redToMove ? 'red' : 'yellow'}`} aria-hidden="true" />
+            <span class={`turn-token ${winner === true || (winner === null && !over && redToMove) ? 'red' : winner === false || (!over && !redToMove) ? 'yellow' : 'none'}`} aria-hidden="true" />
             <p role="status" aria-live="polite" class="status">
               {status}
             </p>
           </div>
-          <p class="thinking" role="timer" aria-live="off">
-            {thinking !== null && `${colourName(thinking.red)} (${playerLabel(thinking.red ? red : yellow)}) is thinking… ${String(secondsLeft)} s left`}
-          </p>
-          <p class="notice">{notice}</p>
+          <div class="message-line">
+            <p class="thinking" role="timer" aria-live="off">
+              {thinking !== null && `${colourName(thinking.red)} (${playerLabel(thinking.red ? red : yellow)}) is thinking… ${String(secondsLeft)} s left`}
+            </p>
+            <p class="notice">{notice}</p>
+          </div>
           <Board cells={cells} playable={humanToMove ? position.legalMoves() : []} winning={winning} last={last} onPlay={play} />
           {showSolution && (
             <div class="solution" aria-label="Solution">
@@ -257,7 +263,7 @@ export function ConnectFourPage() {
                 {over
                   ? 'The game is over.'
                   : scores === null
-                    ? 'Solution: computing…'
+                    ? `Solution: computing… ${String(Math.floor((now - analysisStarted) / 1000))} s`
                     : `Scores for ${colourName(redToMove)}: positive wins, 0 draws, negative loses; "in N" counts the winner's own moves from now.`}
               </p>
             </div>
