@@ -4,21 +4,11 @@
  * toggles `Show solution`, which also starts (or cancels) the solver in its own worker, so both
  * workers compete with the page for the machine's cores. Prints the figures; asserts nothing.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, measureClickLatency, newPage, startServer, type BrowserSession, type Server } from './harness.js';
+import { expect, it } from 'vitest';
+import { measureClickLatency, newPage, serverAndBrowser } from './harness.js';
 
 const CLICKS = 20;
-let server: Server;
-let session: BrowserSession;
-
-beforeAll(async () => {
-  [server, session] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await session?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 function summary(label: string, samples: number[]): string {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -29,16 +19,16 @@ function summary(label: string, samples: number[]): string {
 it('measures click latency', async () => {
   const lines: string[] = [];
   {
-    const { context, page } = await newPage(session);
-    await page.goto(`${server.url}connect-four?red=human&yellow=human&pos=4453`);
+    const { context, page } = await newPage(env.session);
+    await page.goto(`${env.server.url}connect-four?red=human&yellow=human&pos=4453`);
     await page.getByRole('status').waitFor();
     lines.push(summary('idle (two humans)', await measureClickLatency(page, CLICKS)));
     await context.close();
   }
   {
-    const { context, page } = await newPage(session);
+    const { context, page } = await newPage(env.session);
     // An early position: the perfect player searches for most of its 18 s.
-    await page.goto(`${server.url}connect-four?red=human&yellow=perfect&pos=4453`);
+    await page.goto(`${env.server.url}connect-four?red=human&yellow=perfect&pos=4453`);
     await page.getByRole('button', { name: 'Column 4', exact: true }).click();
     await expect.poll(() => page.getByRole('timer').textContent()).toContain('is thinking');
     const latencies = await measureClickLatency(page, CLICKS);

@@ -4,31 +4,21 @@
  * `Column 3 score`).
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { Position } from '../../src/games/connect-four/position.js';
 import { Solver } from '../../src/games/connect-four/solver/solver.js';
 import { parseTestSet } from '../../src/games/connect-four/testdata/test-sets.js';
 import { formatScore } from '../src/connect-four/model.js';
-import { launchBrowser, measureClickLatency, newPage, startServer, type BrowserSession, type Server } from './harness.js';
+import { measureClickLatency, newPage, serverAndBrowser } from './harness.js';
 
-let server: Server;
-let session: BrowserSession;
-
-beforeAll(async () => {
-  [server, session] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await session?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 /** Opens a page, runs `body`, and checks that the page threw nothing meanwhile. */
 async function withPage(path: string, body: (page: Page) => Promise<void>, options: { reducedMotion?: boolean } = {}): Promise<void> {
-  const { context, page, errors } = await newPage(session, options);
+  const { context, page, errors } = await newPage(env.session, options);
   try {
-    await page.goto(server.url + path.replace(/^\//, ''));
+    await page.goto(env.server.url + path.replace(/^\//, ''));
     await body(page);
     expect(errors).toEqual([]);
   } finally {
@@ -84,6 +74,46 @@ describe('Connect Four page', () => {
     });
   });
 
+  it('the token falls, unless the system asks for reduced motion', async () => {
+    for (const reducedMotion of [false, true]) {
+      await withPage(
+        '/connect-four?red=human&yellow=human',
+        async (page) => {
+          await column(page, 4).click();
+          const animation = await page.locator('.token.falling').evaluate((token) => getComputedStyle(token).animationName);
+          expect(animation).toBe(reducedMotion ? 'none' : 'fall');
+        },
+        { reducedMotion },
+      );
+    }
+  });
+
+  it('swap sides hands the computer the side to move; new game clears the board', async () => {
+    await withPage('/connect-four?red=human&yellow=alphabeta1', async (page) => {
+      await page.getByRole('button', { name: 'Swap sides' }).click();
+      expect(await page.getByLabel('Red', { exact: true }).inputValue()).toBe('alphabeta1');
+      expect(await page.getByLabel('Yellow', { exact: true }).inputValue()).toBe('human');
+      // Red is now the computer and moves first; then it is the human's turn.
+      await expect.poll(() => status(page).textContent()).toBe('Yellow to move');
+      await expect.poll(() => posOf(page).length).toBe(1);
+      await column(page, 1).click();
+      await expect.poll(() => posOf(page).length).toBe(3);
+      await page.getByRole('button', { name: 'New game' }).click();
+      // A fresh board, on which the computer (red) opens again.
+      await expect.poll(() => posOf(page).length).toBe(1);
+      await expect.poll(() => page.locator('.token').count()).toBe(1);
+      expect(new URL(page.url()).searchParams.get('red')).toBe('alphabeta1');
+    });
+  });
+
+  it('two computers play a whole game while people watch', async () => {
+    await withPage('/connect-four?red=alphabeta2&yellow=random&time=3', async (page) => {
+      await expect.poll(() => status(page).textContent(), { timeout: 40_000 }).toMatch(/^(Red wins|Yellow wins|Draw)$/);
+      const final = Position.fromMoves(posOf(page));
+      expect(final.isGameOver()).toBe(true);
+    });
+  });
+
   it('a full board without a four is a draw', async () => {
     await withPage('/connect-four?red=human&yellow=human&pos=342331511171427477613723443665755652562624', async (page) => {
       await expect.poll(() => status(page).textContent()).toBe('Draw');
@@ -129,7 +159,7 @@ describe('Connect Four page', () => {
     await withPage('/connect-four?red=human&yellow=human', async (page) => {
       for (const { moves } of positions) {
         const expected = solver.analyze(Position.fromMoves(moves)).map((score) => (score === null ? '' : formatScore(score)));
-        await page.goto(`${server.url}connect-four?red=human&yellow=human&pos=${moves}`);
+        await page.goto(`${env.server.url}connect-four?red=human&yellow=human&pos=${moves}`);
         await page.getByRole('checkbox', { name: 'Show solution' }).check();
         await expect.poll(() => page.getByText('Solution: computing…').count(), { timeout: 30_000 }).toBe(0);
         const shown: string[] = [];
@@ -178,9 +208,9 @@ describe('Connect Four page', () => {
   });
 
   it('Column N buttons for a human to move are enabled, and the page fits a phone', async () => {
-    const { context, page, errors } = await newPage(session, { width: 360, height: 740 });
+    const { context, page, errors } = await newPage(env.session, { width: 360, height: 740 });
     try {
-      await page.goto(`${server.url}connect-four?red=human&yellow=human`);
+      await page.goto(`${env.server.url}connect-four?red=human&yellow=human`);
       await expect.poll(() => status(page).textContent()).toBe('Red to move');
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(360);

@@ -6,6 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CLI_PATH } from '../../src/test-support/cli.js';
 
@@ -127,4 +128,17 @@ export async function measureClickLatency(page: Page, times: number): Promise<nu
     await page.waitForFunction((count) => (window as unknown as { latencies: number[] }).latencies.length >= count, i + 1);
   }
   return page.evaluate(() => (window as unknown as { latencies: number[] }).latencies);
+}
+
+/** Registers hooks that start the server and the browser before a file's tests and stop them after. */
+export function serverAndBrowser(): { readonly server: Server; readonly session: BrowserSession } {
+  const env = {} as { server: Server; session: BrowserSession };
+  beforeAll(async () => {
+    [env.server, env.session] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await env.session?.close();
+    await env.server?.stop();
+  });
+  return env;
 }

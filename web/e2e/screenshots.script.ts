@@ -4,28 +4,21 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, newPage, startServer, type BrowserSession, type Server } from './harness.js';
+import { newPage, serverAndBrowser } from './harness.js';
 
 const OUT = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
-let server: Server;
-let session: BrowserSession;
+const env = serverAndBrowser();
 
-beforeAll(async () => {
+beforeAll(() => {
   mkdirSync(OUT, { recursive: true });
-  [server, session] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await session?.close();
-  await server?.stop();
 });
 
 async function shoot(name: string, path: string, size: { width: number; height: number }, prepare: (page: Page) => Promise<void>): Promise<void> {
-  const { context, page, errors } = await newPage(session, size);
+  const { context, page, errors } = await newPage(env.session, size);
   try {
-    await page.goto(server.url + path);
+    await page.goto(env.server.url + path);
     await prepare(page);
     await page.screenshot({ path: OUT + name, fullPage: true });
     expect(errors).toEqual([]);
