@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Position } from '../../../src/games/connect-four/position.js';
 import { Solver } from '../../../src/games/connect-four/solver/solver.js';
+import { parseTestSet } from '../../../src/games/connect-four/testdata/test-sets.js';
 import { DEFAULT_RED, DEFAULT_YELLOW, formatScore, parseSearch, scoreWords, toSearch, winningCells } from './model.js';
 
 describe('the address', () => {
@@ -57,14 +59,27 @@ describe('scores in words', () => {
     expect([18, 1, 0, -3].map(formatScore)).toEqual(['+18', '+1', '0', '-3']);
   });
 
-  it('counts the winner\'s moves from now, this one included', () => {
+  it('counts the winner\'s moves from now, this one included, as perfect play bears out', () => {
     const solver = new Solver({ tableSize: 1 << 18 });
-    // Red to move with three in column 1: playing there wins at once.
-    const position = Position.fromMoves('121212');
-    const scores = solver.analyze(position);
-    expect(scoreWords(scores[0]!, position.moves)).toBe('wins in 1');
-    // Anywhere else yellow, with three in column 2, wins with its next stone.
-    expect(scoreWords(scores[2]!, position.moves)).toBe('loses in 1');
+    const decided = parseTestSet(readFileSync(new URL('../../../src/games/connect-four/testdata/Test_L3_R1', import.meta.url), 'utf8'))
+      .filter((entry) => entry.score !== 0)
+      .slice(0, 6);
+    for (const { moves, score } of decided) {
+      // Both sides play a best column (by the solver's scores) until someone connects four.
+      const position = Position.fromMoves(moves);
+      const startedRed = position.turn;
+      let moverMoves = 0;
+      let opponentMoves = 0;
+      while (!position.isGameOver()) {
+        const scores = solver.analyze(position);
+        const best = scores.reduce<number>((bestCol, s, col) => (s !== null && (scores[bestCol] === null || s > scores[bestCol]!) ? col : bestCol), scores.findIndex((s) => s !== null));
+        if (position.turn === startedRed) moverMoves++;
+        else opponentMoves++;
+        position.play(best);
+      }
+      const expected = score > 0 ? `wins in ${String(moverMoves)}` : `loses in ${String(opponentMoves)}`;
+      expect({ moves, words: scoreWords(score, moves.length) }).toEqual({ moves, words: expected });
+    }
   });
 
   it('reads a loss and a draw', () => {
