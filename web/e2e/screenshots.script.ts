@@ -45,5 +45,5 @@ it('takes the screenshots', async () => {
     await expect.poll(() => page.getByRole('timer').textContent()).toContain('is thinking');
     await page.waitForTimeout(1_200);
   });
-  await shoot('connect-four-phone.png', 'connect-four?red=human&yellow=alphabeta3&pos=4453', { width: 390, height: 844 }, showSolution);
+  await shoot('connect-four-phone.png', 'connect-four?red=human&yellow=alphabeta3&pos=5554224333234511764415115', { width: 390, height: 844 }, showSolution);
 });

@@ -32,6 +32,7 @@ export function Board({ cells, playable, winning, last, onPlay }: BoardProps) {
             class={canPlay ? 'column' : 'column blocked'}
             aria-label={`Column ${String(col + 1)}`}
             aria-disabled={canPlay ? undefined : 'true'}
+            aria-description={describeColumn(cells[col] ?? [])}
             onClick={() => onPlay(col)}
           >
             {ROWS_TOP_DOWN.map((row) => {
@@ -55,6 +56,13 @@ export function Board({ cells, playable, winning, last, onPlay }: BoardProps) {
       })}
     </div>
   );
+}
+
+/** What a screen reader hears after "Column 3": the stones from the bottom up. */
+function describeColumn(stones: readonly (boolean | null)[]): string {
+  const filled = stones.filter((stone) => stone !== null).map((stone) => (stone ? 'red' : 'yellow'));
+  if (filled.length === 0) return 'empty';
+  return `${filled.join(', ')}${filled.length === HEIGHT ? ' (full)' : ''}`;
 }
 
 export interface SolutionRowProps {

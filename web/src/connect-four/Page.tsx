@@ -3,7 +3,7 @@
  * workers, and keeps the address bar in step. The rules are the engine's `Position`; the board
  * component only shows and reports clicks.
  */
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { HEIGHT, WIDTH } from '../../../src/games/connect-four/position.js';
 import { Board, SolutionRow } from './Board.js';
 import { EngineClient } from './engine-client.js';
@@ -46,7 +46,14 @@ function randomSeed(): number {
 
 export function ConnectFourPage() {
   const initial = useMemo(() => parseSearch(location.search), []);
-  const [game, setGame] = useState<Game>({ moves: initial.state.moves, redo: [] });
+  const [game, setGameState] = useState<Game>({ moves: initial.state.moves, redo: [] });
+  // The latest game, ahead of the render it causes: two clicks or keys that arrive before the page
+  // re-renders must each see the other's move, not both play on the same old board.
+  const latest = useRef(game);
+  const setGame = (next: Game): void => {
+    latest.current = next;
+    setGameState(next);
+  };
   const [red, setRed] = useState<PlayerKind>(initial.state.red);
   const [yellow, setYellow] = useState<PlayerKind>(initial.state.yellow);
   const [timeLimitS, setTimeLimitS] = useState(initial.state.timeLimitS);
@@ -73,8 +80,9 @@ export function ConnectFourPage() {
   const anyHuman = red === 'human' || yellow === 'human';
   const winning = useMemo(() => new Set(winningCells(position).map(([c, r]) => `${String(c)},${String(r)}`)), [position]);
 
-  // The address bar follows the game, so that it can be shared or reloaded.
-  useEffect(() => {
+  // The address bar follows the game, so that it can be shared or reloaded (before the paint, so
+  // that the address and the board never disagree).
+  useLayoutEffect(() => {
     const state: PageState = { moves: game.moves, red, yellow, timeLimitS };
     history.replaceState(null, '', location.pathname + toSearch(state));
   }, [game.moves, red, yellow, timeLimitS]);
@@ -94,7 +102,8 @@ export function ConnectFourPage() {
         if (cancelled || result === null) return;
         setThinking(null);
         setNotice(result.how === 'timeout' ? `${colourName(redToMove)} ran out of time and played its best move found so far (column ${String(result.column + 1)}).` : '');
-        setGame((current) => (current.moves.length === game.moves.length ? { moves: [...current.moves, result.column], redo: [] } : current));
+        const current = latest.current;
+        if (current.moves.length === game.moves.length) setGame({ moves: [...current.moves, result.column], redo: [] });
       });
     }, pause);
     return () => {
@@ -141,21 +150,25 @@ export function ConnectFourPage() {
     [],
   );
 
+  const isHuman = (redSide: boolean): boolean => (redSide ? red : yellow) === 'human';
+
   const play = (column: number): void => {
-    if (over) {
+    const current = positionOf(latest.current.moves);
+    const redMoves = current.turn;
+    if (current.isGameOver()) {
       setNotice('The game is over: start a new game or undo.');
       return;
     }
-    if (!humanToMove) {
-      setNotice(`Wait for ${colourName(redToMove)}: the computer is thinking.`);
+    if (!isHuman(redMoves)) {
+      setNotice(`Wait for ${colourName(redMoves)}: the computer is thinking.`);
       return;
     }
-    if (!position.canPlay(column)) {
+    if (!current.canPlay(column)) {
       setNotice(`Column ${String(column + 1)} is full.`);
       return;
     }
     setNotice('');
-    setGame({ moves: [...game.moves, column], redo: [] });
+    setGame({ moves: [...latest.current.moves, column], redo: [] });
   };
 
   // Keys 1-7 play a column (unless the focus is in a form field, which uses digits itself).
@@ -176,16 +189,14 @@ export function ConnectFourPage() {
     return () => document.removeEventListener('keydown', onKey);
   }, []);
 
-  const isHuman = (redSide: boolean): boolean => (redSide ? red : yellow) === 'human';
-
   /**
    * Moves stones from one stack to the other (undo: played to undone; redo: back) until a human is
    * to move again, so that undo never leaves the computer to replay at once; one move when no
    * human plays.
    */
   const shift = (direction: 'undo' | 'redo'): void => {
-    const moves = [...game.moves];
-    const redo = [...game.redo];
+    const moves = [...latest.current.moves];
+    const redo = [...latest.current.redo];
     const [from, to] = direction === 'undo' ? [moves, redo] : [redo, moves];
     do {
       const column = from.pop();
