@@ -146,7 +146,8 @@ export function listen(server: Server, port: number, host: string): Promise<stri
     const onError = (error: NodeJS.ErrnoException): void => {
       if (error.code === 'EADDRINUSE') reject(new Error(`Port ${String(port)} on ${host} is already in use: choose another with --port (--port 0 picks a free one).`));
       else if (error.code === 'EACCES') reject(new Error(`Not allowed to listen on port ${String(port)} of ${host} (ports below 1024 need privileges): choose another with --port.`));
-      else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN') reject(new Error(`Cannot listen on host '${host}': it is not an address of this machine.`));
+      else if (error.code === 'EADDRNOTAVAIL') reject(new Error(`Cannot listen on host '${host}': it is not an address of this machine.`));
+      else if (error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN') reject(new Error(`Cannot listen on host '${host}': no such host name.`));
       else reject(error);
     };
     server.once('error', onError);
