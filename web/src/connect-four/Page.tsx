@@ -101,7 +101,7 @@ export function ConnectFourPage() {
       void client.move(movesKey, toMove as ComputerKind, limitMs, legal, (gameSeed + game.moves.length * 0x9e3779b1) >>> 0).then((result) => {
         if (cancelled || result === null) return;
         setThinking(null);
-        setNotice(result.how === 'timeout' ? `${colourName(redToMove)} ran out of time and played its best move found so far (column ${String(result.column + 1)}).` : '');
+        setNotice(result.how === 'timeout' ? `${colourName(redToMove)} ran out of time and played its quick first choice, column ${String(result.column + 1)}.` : '');
         const current = latest.current;
         if (current.moves.length === game.moves.length) setGame({ moves: [...current.moves, result.column], redo: [] });
       });
