@@ -160,11 +160,32 @@ describe('Connect Four page', () => {
         const expected = solver.analyze(Position.fromMoves(moves)).map((score) => (score === null ? '' : formatScore(score)));
         await page.goto(`${env.server.url}connect-four?red=human&yellow=human&pos=${moves}`);
         await page.getByRole('checkbox', { name: 'Show solution' }).check();
-        await expect.poll(() => page.getByText('Solution: computing…').count(), { timeout: 30_000 }).toBe(0);
+        await expect.poll(() => page.getByText(/Solution: computing…/).count(), { timeout: 30_000 }).toBe(0);
         const shown: string[] = [];
         for (let n = 1; n <= 7; n++) shown.push((await page.getByLabel(`Column ${String(n)} score`, { exact: true }).textContent()) ?? '?');
         expect({ moves, scores: shown }).toEqual({ moves, scores: expected });
       }
+    });
+  });
+
+  it('Show solution drops a slow analysis when the position changes', async () => {
+    const end = '52753311433677442422121';
+    const expected = new Solver({ tableSize: 1 << 20 }).analyze(Position.fromMoves(end)).map((score) => (score === null ? '' : formatScore(score)));
+    await withPage(`/connect-four?red=human&yellow=human&pos=${end}`, async (page) => {
+      const undo = page.getByRole('button', { name: 'Undo' });
+      const redo = page.getByRole('button', { name: 'Redo' });
+      for (let i = 0; i < 19; i++) await undo.click();
+      await expect.poll(() => posOf(page)).toBe(end.slice(0, 4));
+      // Four moves in, the solver needs most of a minute (far beyond the bound below).
+      await page.getByRole('checkbox', { name: 'Show solution' }).check();
+      await expect.poll(() => page.getByText(/Solution: computing…/).count()).toBe(1);
+      for (let i = 0; i < 19; i++) await redo.click();
+      await expect.poll(() => posOf(page)).toBe(end);
+      // Had the early analyses gone on, this one would wait behind them.
+      await expect.poll(() => page.getByText(/Solution: computing…/).count(), { timeout: 10_000 }).toBe(0);
+      const shown: string[] = [];
+      for (let n = 1; n <= 7; n++) shown.push((await page.getByLabel(`Column ${String(n)} score`, { exact: true }).textContent()) ?? '?');
+      expect(shown).toEqual(expected);
     });
   });
 
