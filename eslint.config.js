@@ -21,4 +21,6 @@ export default tseslint.config(
       eqeqeq: ['error', 'always', { null: 'ignore' }],
     },
   },
+  // The browser app (its engine worker included) runs in the browser, not in Node.
+  { files: ['web/src/**'], languageOptions: { globals: { ...globals.browser } } },
 );

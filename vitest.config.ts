@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'web/**/*.test.ts'],
     // CLI end-to-end tests spawn the built binary; a cold Node start on a loaded 2-core box can be slow.
     testTimeout: 60_000,
     hookTimeout: 60_000,

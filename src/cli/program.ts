@@ -9,6 +9,7 @@ import { registerUnoWar } from './uno-war/index.js';
 import { registerConnectFour } from './connect-four/index.js';
 import { registerKlondike } from './klondike/index.js';
 import { registerMerge } from './lab/merge.js';
+import { registerServe } from './serve.js';
 import { UsageError } from './options.js';
 
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
@@ -24,6 +25,7 @@ export function buildProgram(): Command {
   registerConnectFour(program);
   registerKlondike(program);
   registerMerge(program);
+  registerServe(program);
   program.commands.forEach(inheritExitOverride);
   return program;
 }

@@ -1,0 +1,126 @@
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../test-support/cli.js';
+import { createStaticServer, listen, resolveRequestPath } from './serve.js';
+
+// A build folder next to a secret that must never be served, and links out of and within it.
+const base = realpathSync(mkdtempSync(join(tmpdir(), 'tabletop-serve-')));
+const root = join(base, 'web');
+const SECRET = 'the secret next to the build folder';
+mkdirSync(join(root, 'assets'), { recursive: true });
+writeFileSync(join(root, 'index.html'), '<!doctype html><title>app</title>');
+writeFileSync(join(root, 'assets', 'app-1234.js'), 'console.log(1);');
+writeFileSync(join(root, 'assets', 'style.css'), 'body{}');
+writeFileSync(join(base, 'secret.txt'), SECRET);
+symlinkSync(join(base, 'secret.txt'), join(root, 'leak.txt'));
+symlinkSync(base, join(root, 'outside'));
+symlinkSync(join(root, 'assets', 'style.css'), join(root, 'inside.css'));
+
+afterAll(() => rmSync(base, { recursive: true, force: true }));
+
+describe('resolveRequestPath', () => {
+  it('serves files inside the folder and sends page paths to the app', () => {
+    expect(resolveRequestPath(root, '/assets/app-1234.js')).toEqual({ kind: 'file', file: join(root, 'assets', 'app-1234.js') });
+    expect(resolveRequestPath(root, '/inside.css')).toEqual({ kind: 'file', file: join(root, 'assets', 'style.css') });
+    expect(resolveRequestPath(root, '/connect-four')).toEqual({ kind: 'app' });
+    expect(resolveRequestPath(root, '/')).toEqual({ kind: 'app' });
+    expect(resolveRequestPath(root, '/assets/gone.js')).toEqual({ kind: 'missing' });
+  });
+
+  it.each([
+    '/../secret.txt',
+    '/assets/../../secret.txt',
+    '/%2e%2e/secret.txt',
+    '/%2E%2E%2Fsecret.txt',
+    '/assets/%2e%2e/%2e%2e/secret.txt',
+    '/..%5csecret.txt',
+    '/assets\\..\\..\\secret.txt',
+    '/leak.txt',
+    '/outside/secret.txt',
+    '/index.html%00.js',
+    '/%E0%A4%A',
+    'secret.txt',
+  ])('refuses %s', (path) => {
+    expect(resolveRequestPath(root, path)).toEqual({ kind: 'forbidden' });
+  });
+
+  it('reads an absolute path as a path inside the folder', () => {
+    const result = resolveRequestPath(root, '/' + join(base, 'secret.txt'));
+    expect(result.kind).not.toBe('file');
+    expect(resolveRequestPath(root, '//etc/passwd').kind).not.toBe('file');
+  });
+});
+
+function get(port: number, path: string, method = 'GET'): Promise<{ status: number; type: string | undefined; body: string }> {
+  return new Promise((resolve, reject) => {
+    // `path` goes on the wire as written: no client-side normalisation of `..`.
+    const req = request({ host: '127.0.0.1', port, path, method }, (res) => {
+      let body = '';
+      res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'], body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('the static server', () => {
+  let server: Server;
+  let port: number;
+  beforeAll(async () => {
+    server = createStaticServer({ root });
+    const url = await listen(server, 0, '127.0.0.1');
+    port = Number(new URL(url).port);
+    expect(url).toBe(`http://127.0.0.1:${String(port)}/`);
+  });
+  afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+  it('serves files with their content types, and the app for page paths', async () => {
+    expect(await get(port, '/assets/app-1234.js')).toEqual({ status: 200, type: 'text/javascript; charset=utf-8', body: 'console.log(1);' });
+    expect(await get(port, '/assets/style.css')).toMatchObject({ status: 200, type: 'text/css; charset=utf-8' });
+    for (const path of ['/', '/connect-four', '/connect-four?pos=4453&red=human', '/index.html']) {
+      expect(await get(port, path)).toEqual({ status: 200, type: 'text/html; charset=utf-8', body: '<!doctype html><title>app</title>' });
+    }
+    expect(await get(port, '/assets/gone.js')).toMatchObject({ status: 404 });
+  });
+
+  it('never serves what lies outside the folder', async () => {
+    for (const path of ['/../secret.txt', '/%2e%2e/secret.txt', '/%2e%2e%2fsecret.txt', '/leak.txt', '/outside/secret.txt', '/..\\secret.txt']) {
+      const response = await get(port, path);
+      expect(response.status, path).toBe(403);
+      expect(response.body).not.toContain(SECRET);
+    }
+  });
+
+  it('answers HEAD without a body and refuses other methods', async () => {
+    expect(await get(port, '/', 'HEAD')).toMatchObject({ status: 200, body: '' });
+    expect(await get(port, '/', 'POST')).toMatchObject({ status: 405 });
+  });
+});
+
+describe('tabletop serve', () => {
+  it('rejects a bad port', async () => {
+    for (const port of ['http', '-1', '65536', '80.5']) {
+      const result = await runCli(['serve', '--port', port]);
+      expect(result.status).toBe(2);
+      expect(result.stderr).toMatch(/The port must be/);
+    }
+  });
+
+  it('says so when the port is taken', async () => {
+    const blocker = createServer();
+    await new Promise<void>((done) => blocker.listen(0, '127.0.0.1', done));
+    const address = blocker.address();
+    const port = typeof address === 'object' && address !== null ? address.port : 0;
+    try {
+      const result = await runCli(['serve', '--port', String(port)]);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain(`Port ${String(port)} on 127.0.0.1 is already in use`);
+    } finally {
+      blocker.close();
+    }
+  });
+});

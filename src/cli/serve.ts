@@ -1,0 +1,189 @@
+/**
+ * `tabletop serve`: serves the built browser app (dist/web, made by `vite build`) over HTTP.
+ *
+ * A deliberately small static server on node:http. Everything the app computes runs in the
+ * browser; the server only hands out files. Its one hard rule: nothing outside the build folder is
+ * ever served — not through `..` (plain or percent-encoded), not through absolute or backslash
+ * paths, not through a symbolic link inside the folder that points out of it. A path that names no
+ * file and has no file extension is a page of the app (`/connect-four`), so it gets index.html and
+ * the app's own router takes over; a missing file with an extension is a plain 404.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createReadStream, existsSync, realpathSync, statSync } from 'node:fs';
+import { extname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Command } from 'commander';
+import { parseIntegerIn } from './options.js';
+
+/** Where `npm run build` puts the app: dist/web next to this file's dist/cli. */
+export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../web', import.meta.url));
+
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.webmanifest': 'application/manifest+json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+
+/** Sent with every response: the app needs nothing from other origins. */
+const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Content-Security-Policy':
+    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+};
+
+export interface StaticServerOptions {
+  /** The build folder; must contain index.html. */
+  readonly root: string;
+}
+
+/**
+ * Maps a request path to a file inside `root` (both already real paths), or says why not.
+ * Exported for tests; `root` must be the real path of the folder.
+ */
+export function resolveRequestPath(root: string, urlPath: string): { kind: 'file'; file: string } | { kind: 'app' } | { kind: 'missing' } | { kind: 'forbidden' } {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return { kind: 'forbidden' }; // malformed percent-encoding
+  }
+  // A NUL, a backslash (a Windows separator) or any `..` segment is never part of a real app URL.
+  if (decoded.includes('\0') || decoded.includes('\\') || !decoded.startsWith('/')) return { kind: 'forbidden' };
+  const segments = decoded.split('/');
+  if (segments.some((segment) => segment === '..')) return { kind: 'forbidden' };
+  const candidate = resolve(root, '.' + decoded);
+  if (!isInside(root, candidate)) return { kind: 'forbidden' };
+  let real: string;
+  try {
+    real = realpathSync(candidate);
+  } catch {
+    return extname(decoded) === '' ? { kind: 'app' } : { kind: 'missing' };
+  }
+  // A symbolic link may point anywhere; only what it resolves to inside the root is served.
+  if (!isInside(root, real)) return { kind: 'forbidden' };
+  const stats = statSync(real);
+  if (stats.isFile()) return { kind: 'file', file: real };
+  if (stats.isDirectory()) return { kind: 'app' };
+  return { kind: 'missing' };
+}
+
+function isInside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (!rel.startsWith('..' + sep) && rel !== '..' && !isAbsolute(rel));
+}
+
+export function createStaticServer(options: StaticServerOptions): Server {
+  const indexFile = resolve(options.root, 'index.html');
+  if (!existsSync(indexFile)) {
+    throw new Error(`The browser app is not built (${indexFile} is missing): run \`npm run build\` first.`);
+  }
+  const root = realpathSync(options.root);
+  return createServer((request, response) => handle(root, request, response));
+}
+
+function handle(root: string, request: IncomingMessage, response: ServerResponse): void {
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    send(response, 405, 'Method not allowed\n', { Allow: 'GET, HEAD' });
+    return;
+  }
+  const rawUrl = request.url ?? '/';
+  // Only the path matters; the query (`?pos=4453`) belongs to the app.
+  const queryAt = rawUrl.search(/[?#]/);
+  const urlPath = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
+  const target = resolveRequestPath(root, urlPath);
+  switch (target.kind) {
+    case 'forbidden':
+      send(response, 403, 'Forbidden\n');
+      return;
+    case 'missing':
+      send(response, 404, 'Not found\n');
+      return;
+    case 'app':
+      sendFile(request, response, resolve(root, 'index.html'), 'no-cache');
+      return;
+    case 'file':
+      // Vite puts content-hashed files under assets/: they never change under the same name.
+      sendFile(request, response, target.file, relative(root, target.file).startsWith('assets' + sep) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      return;
+  }
+}
+
+function send(response: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
+  response.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(body), ...headers });
+  response.end(body);
+}
+
+function sendFile(request: IncomingMessage, response: ServerResponse, file: string, cacheControl: string): void {
+  const size = statSync(file).size;
+  response.writeHead(200, {
+    ...SECURITY_HEADERS,
+    'Content-Type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'Content-Length': size,
+    'Cache-Control': cacheControl,
+  });
+  if (request.method === 'HEAD') {
+    response.end();
+    return;
+  }
+  const stream = createReadStream(file);
+  stream.on('error', () => response.destroy());
+  stream.pipe(response);
+}
+
+/** Starts listening; resolves with the URL, or rejects with a message a user can act on. */
+export function listen(server: Server, port: number, host: string): Promise<string> {
+  return new Promise((resolvePromise, reject) => {
+    const onError = (error: NodeJS.ErrnoException): void => {
+      if (error.code === 'EADDRINUSE') reject(new Error(`Port ${String(port)} on ${host} is already in use: choose another with --port (--port 0 picks a free one).`));
+      else if (error.code === 'EACCES') reject(new Error(`Not allowed to listen on port ${String(port)} of ${host} (ports below 1024 need privileges): choose another with --port.`));
+      else if (error.code === 'EADDRNOTAVAIL') reject(new Error(`Cannot listen on host '${host}': it is not an address of this machine.`));
+      else if (error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN') reject(new Error(`Cannot listen on host '${host}': no such host name.`));
+      else reject(error);
+    };
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      const address = server.address();
+      const actualPort = typeof address === 'object' && address !== null ? address.port : port;
+      const shownHost = host.includes(':') ? `[${host}]` : host;
+      resolvePromise(`http://${shownHost}:${String(actualPort)}/`);
+    });
+  });
+}
+
+interface ServeOptions {
+  readonly port: number;
+  readonly host: string;
+}
+
+/** `tabletop serve` */
+export function registerServe(program: Command): Command {
+  return program
+    .command('serve')
+    .description('Serve the browser app (Connect Four and more) and print its URL')
+    .option('--port <port>', 'port to listen on (0: any free port)', parseIntegerIn(0, 65535, 'The port'), 8080)
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .action(async (options: ServeOptions) => {
+      const server = createStaticServer({ root: DEFAULT_WEB_ROOT });
+      const url = await listen(server, options.port, options.host);
+      process.stdout.write(`Tabletop Lab is served at ${url} (Ctrl+C to stop)\n`);
+      await new Promise<void>((resolveClosed) => {
+        const stop = (): void => {
+          server.close(() => resolveClosed());
+          server.closeAllConnections();
+        };
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+    });
+}

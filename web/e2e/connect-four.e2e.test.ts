@@ -1,0 +1,244 @@
+/**
+ * The Connect Four page end to end: the built app served by `tabletop serve`, driven in headless
+ * Chromium through the names screen readers use (`Column 3`, the status region, `Show solution`,
+ * `Column 3 score`).
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { Position } from '../../src/games/connect-four/position.js';
+import { Solver } from '../../src/games/connect-four/solver/solver.js';
+import { parseTestSet } from '../../src/games/connect-four/testdata/test-sets.js';
+import { formatScore } from '../src/connect-four/model.js';
+import { measureClickLatency, newPage, serverAndBrowser } from './harness.js';
+
+const env = serverAndBrowser();
+
+/** Opens a page, runs `body`, and checks that the page threw nothing meanwhile. */
+async function withPage(path: string, body: (page: Page) => Promise<void>, options: { reducedMotion?: boolean } = {}): Promise<void> {
+  const { context, page, errors } = await newPage(env.session, options);
+  try {
+    await page.goto(env.server.url + path.replace(/^\//, ''));
+    await body(page);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}
+
+const status = (page: Page) => page.getByRole('status');
+const column = (page: Page, n: number) => page.getByRole('button', { name: `Column ${String(n)}`, exact: true });
+const posOf = (page: Page): string => new URL(page.url()).searchParams.get('pos') ?? '';
+
+function testSet(file: string): { moves: string; score: number }[] {
+  return parseTestSet(readFileSync(new URL(`../../src/games/connect-four/testdata/${file}`, import.meta.url), 'utf8'));
+}
+
+describe('home page', () => {
+  it('lists the games and links to Connect Four', async () => {
+    await withPage('/', async (page) => {
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Tabletop Lab');
+      for (const name of ['ConnectFwar', 'UnoWar', 'Klondike']) expect(await page.getByText(name, { exact: true }).count()).toBe(1);
+      await page.getByRole('link', { name: 'Connect Four' }).click();
+      await page.waitForURL(/\/connect-four/);
+      await expect.poll(() => status(page).textContent()).toBe('Red to move');
+    });
+  });
+});
+
+describe('Connect Four page', () => {
+  it('two humans play to a win by clicks; the four is highlighted and the board then takes no more moves', async () => {
+    await withPage('/connect-four?red=human&yellow=human', async (page) => {
+      for (const n of [1, 2, 1, 2, 1, 2]) await column(page, n).click();
+      await expect.poll(() => status(page).textContent()).toBe('Red to move');
+      await column(page, 1).click();
+      await expect.poll(() => status(page).textContent()).toBe('Red wins');
+      expect(await page.locator('.token.win').count()).toBe(4);
+      await expect.poll(() => posOf(page)).toBe('1212121');
+      await column(page, 3).click({ force: true }); // the game is over: nothing happens
+      await expect.poll(() => page.getByText('The game is over').count()).toBe(1);
+      expect(posOf(page)).toBe('1212121');
+      expect(await page.locator('.token').count()).toBe(7);
+    });
+  });
+
+  it('two humans play to a win by keys 1-7', async () => {
+    await withPage('/connect-four?red=human&yellow=human', async (page) => {
+      await expect.poll(() => status(page).textContent()).toBe('Red to move');
+      for (const key of '1212123') await page.keyboard.press(key);
+      await expect.poll(() => status(page).textContent()).toBe('Yellow to move');
+      await page.keyboard.press('2');
+      await expect.poll(() => status(page).textContent()).toBe('Yellow wins');
+      await expect.poll(() => posOf(page)).toBe('12121232');
+      expect(await page.locator('.token.win').count()).toBe(4);
+    });
+  });
+
+  it('the token falls, unless the system asks for reduced motion', async () => {
+    for (const reducedMotion of [false, true]) {
+      await withPage(
+        '/connect-four?red=human&yellow=human',
+        async (page) => {
+          await column(page, 4).click();
+          const animation = await page.locator('.token.falling').evaluate((token) => getComputedStyle(token).animationName);
+          expect(animation).toBe(reducedMotion ? 'none' : 'fall');
+        },
+        { reducedMotion },
+      );
+    }
+  });
+
+  it('swap sides hands the computer the side to move; new game clears the board', async () => {
+    await withPage('/connect-four?red=human&yellow=alphabeta1', async (page) => {
+      await page.getByRole('button', { name: 'Swap sides' }).click();
+      expect(await page.getByLabel('Red', { exact: true }).inputValue()).toBe('alphabeta1');
+      expect(await page.getByLabel('Yellow', { exact: true }).inputValue()).toBe('human');
+      // Red is now the computer and moves first; then it is the human's turn.
+      await expect.poll(() => status(page).textContent()).toBe('Yellow to move');
+      await expect.poll(() => posOf(page).length).toBe(1);
+      await column(page, 1).click();
+      await expect.poll(() => posOf(page).length).toBe(3);
+      await page.getByRole('button', { name: 'New game' }).click();
+      // A fresh board, on which the computer (red) opens again.
+      await expect.poll(() => posOf(page).length).toBe(1);
+      await expect.poll(() => page.locator('.token').count()).toBe(1);
+      expect(new URL(page.url()).searchParams.get('red')).toBe('alphabeta1');
+    });
+  });
+
+  it('two computers play a whole game while people watch', async () => {
+    await withPage('/connect-four?red=alphabeta2&yellow=random&time=3', async (page) => {
+      await expect.poll(() => status(page).textContent(), { timeout: 40_000 }).toMatch(/^(Red wins|Yellow wins|Draw)$/);
+      expect(Position.fromMoves(posOf(page)).isGameOver()).toBe(true);
+    });
+  });
+
+  it('a full board without a four is a draw', async () => {
+    await withPage('/connect-four?red=human&yellow=human&pos=342331511171427477613723443665755652562624', async (page) => {
+      await expect.poll(() => status(page).textContent()).toBe('Draw');
+      expect(await page.locator('.token').count()).toBe(42);
+    });
+  });
+
+  it('pos= loads a position; undo, redo and a reload keep the game', async () => {
+    await withPage('/connect-four?red=human&yellow=human&pos=4453', async (page) => {
+      await expect.poll(() => page.locator('.token').count()).toBe(4);
+      await expect.poll(() => status(page).textContent()).toBe('Red to move');
+      expect(await page.locator('.token.red').count()).toBe(2);
+      await column(page, 6).click();
+      await column(page, 7).click();
+      await expect.poll(() => posOf(page)).toBe('445367');
+      await page.getByRole('button', { name: 'Undo' }).click();
+      await expect.poll(() => posOf(page)).toBe('44536');
+      await page.getByRole('button', { name: 'Undo' }).click();
+      await expect.poll(() => posOf(page)).toBe('4453');
+      await page.getByRole('button', { name: 'Redo' }).click();
+      await expect.poll(() => posOf(page)).toBe('44536');
+      await page.reload();
+      await expect.poll(() => page.locator('.token').count()).toBe(5);
+      expect(posOf(page)).toBe('44536');
+      await expect.poll(() => status(page).textContent()).toBe('Yellow to move');
+    });
+  });
+
+  it('a bad pos or player in the address shows a clear message and the defaults', async () => {
+    await withPage('/connect-four?pos=4444444&red=wizard', async (page) => {
+      const alert = page.getByRole('alert');
+      await expect.poll(() => alert.textContent()).toContain('column 4 is full');
+      expect(await alert.textContent()).toContain('Unknown red player "wizard"');
+      expect(await page.locator('.token').count()).toBe(0);
+      expect(await page.getByLabel('Red', { exact: true }).inputValue()).toBe('human');
+      expect(await page.getByLabel('Yellow', { exact: true }).inputValue()).toBe('alphabeta3');
+    });
+  });
+
+  it('Show solution gives the solver\'s score of every column for test-set positions', async () => {
+    const positions = [...testSet('Test_L3_R1').slice(0, 4), ...testSet('Test_L2_R1').slice(0, 2)];
+    const solver = new Solver({ tableSize: 1 << 20 });
+    await withPage('/connect-four?red=human&yellow=human', async (page) => {
+      for (const { moves } of positions) {
+        const expected = solver.analyze(Position.fromMoves(moves)).map((score) => (score === null ? '' : formatScore(score)));
+        await page.goto(`${env.server.url}connect-four?red=human&yellow=human&pos=${moves}`);
+        await page.getByRole('checkbox', { name: 'Show solution' }).check();
+        await expect.poll(() => page.getByText(/Solution: computing…/).count(), { timeout: 30_000 }).toBe(0);
+        const shown: string[] = [];
+        for (let n = 1; n <= 7; n++) shown.push((await page.getByLabel(`Column ${String(n)} score`, { exact: true }).textContent()) ?? '?');
+        expect({ moves, scores: shown }).toEqual({ moves, scores: expected });
+      }
+    });
+  });
+
+  it('Show solution drops a slow analysis when the position changes', async () => {
+    const end = '52753311433677442422121';
+    const expected = new Solver({ tableSize: 1 << 20 }).analyze(Position.fromMoves(end)).map((score) => (score === null ? '' : formatScore(score)));
+    await withPage(`/connect-four?red=human&yellow=human&pos=${end}`, async (page) => {
+      const undo = page.getByRole('button', { name: 'Undo' });
+      const redo = page.getByRole('button', { name: 'Redo' });
+      for (let i = 0; i < 19; i++) await undo.click();
+      await expect.poll(() => posOf(page)).toBe(end.slice(0, 4));
+      // Four moves in, the solver needs most of a minute (far beyond the bound below).
+      await page.getByRole('checkbox', { name: 'Show solution' }).check();
+      await expect.poll(() => page.getByText(/Solution: computing…/).count()).toBe(1);
+      for (let i = 0; i < 19; i++) await redo.click();
+      await expect.poll(() => posOf(page)).toBe(end);
+      // Had the early analyses gone on, this one would wait behind them.
+      await expect.poll(() => page.getByText(/Solution: computing…/).count(), { timeout: 10_000 }).toBe(0);
+      const shown: string[] = [];
+      for (let n = 1; n <= 7; n++) shown.push((await page.getByLabel(`Column ${String(n)} score`, { exact: true }).textContent()) ?? '?');
+      expect(shown).toEqual(expected);
+    });
+  });
+
+  it('a perfect computer wins from a position it wins', async () => {
+    // The first Middle-Easy position whose side to move wins: the computer takes that side.
+    const start = testSet('Test_L2_R1').find((position) => position.score > 0)!;
+    const computerIsRed = start.moves.length % 2 === 0;
+    const colour = computerIsRed ? 'Red' : 'Yellow';
+    const players = computerIsRed ? 'red=perfect&yellow=human' : 'red=human&yellow=perfect';
+    await withPage(`/connect-four?${players}&time=5&pos=${start.moves}`, async (page) => {
+      const humanTurn = `${computerIsRed ? 'Yellow' : 'Red'} to move`;
+      // The status and the address, read together once the address has caught up with the board.
+      const settled = async (): Promise<string> => {
+        const text = (await status(page).textContent()) ?? '';
+        const humanToMove = posOf(page).length % 2 === (computerIsRed ? 1 : 0);
+        return text === humanTurn && !humanToMove ? 'updating' : text;
+      };
+      for (let turn = 0; turn < 42; turn++) {
+        // Wait for the computer's move (or the end), then answer with the first legal column.
+        await expect.poll(settled, { timeout: 15_000 }).toMatch(new RegExp(`${humanTurn}|wins|Draw`));
+        if ((await settled()) !== humanTurn) break;
+        const position = Position.fromMoves(posOf(page));
+        await column(page, position.legalMoves()[0]! + 1).click();
+        await expect.poll(() => posOf(page).length).toBeGreaterThan(position.moves);
+      }
+      expect(await status(page).textContent()).toBe(`${colour} wins`);
+    });
+  });
+
+  it('answers a click quickly while the computer thinks', async () => {
+    await withPage('/connect-four?red=human&yellow=perfect&time=5', async (page) => {
+      await column(page, 4).click();
+      await expect.poll(() => page.getByRole('timer').textContent()).toContain('is thinking');
+      const latencies = await measureClickLatency(page, 4);
+      // Still thinking all along: the clicks were answered during the search, not after it.
+      expect(await page.getByRole('timer').textContent()).toContain('is thinking');
+      // The target is 200 ms; a loaded 2-core CI box gets a generous bound (`npm run bench:web` measures).
+      expect(Math.max(...latencies)).toBeLessThan(2_000);
+    });
+  });
+
+  it('Column N buttons for a human to move are enabled, and the page fits a phone', async () => {
+    const { context, page, errors } = await newPage(env.session, { width: 360, height: 740 });
+    try {
+      await page.goto(`${env.server.url}connect-four?red=human&yellow=human`);
+      await expect.poll(() => status(page).textContent()).toBe('Red to move');
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(360);
+      const box = await column(page, 7).boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

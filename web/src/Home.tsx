@@ -1,0 +1,25 @@
+/** The home page: the games, with the ones still to come marked as such. */
+const GAMES = [
+  { name: 'Connect Four', href: '/connect-four', blurb: 'Play a friend or the computer, from random to perfect; see every column’s exact score.' },
+  { name: 'ConnectFwar', href: null, blurb: 'A solitaire of cards sinking into a 4x4 board: score the cards left when four connect.' },
+  { name: 'UnoWar', href: null, blurb: 'Two players, rounds of follow the suit or go higher.' },
+  { name: 'Klondike', href: null, blurb: 'The classic solitaire, with flexible decks, piles and draw size.' },
+] as const;
+
+export function Home() {
+  return (
+    <main class="home">
+      <h1>Tabletop Lab</h1>
+      <p class="lead">Card and board games in your browser. Everything is computed on your own machine.</p>
+      <ul class="games">
+        {GAMES.map((game) => (
+          <li key={game.name} class={game.href === null ? 'game coming' : 'game'}>
+            {game.href === null ? <span class="game-name">{game.name}</span> : <a class="game-name" href={game.href}>{game.name}</a>}
+            {game.href === null && <span class="badge">coming</span>}
+            <p>{game.blurb}</p>
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}

@@ -1,0 +1,337 @@
+/**
+ * The Connect Four page: owns the game (the moves played and the ones undone), the players and the
+ * workers, and keeps the address bar in step. The rules are the engine's `Position`; the board
+ * component only shows and reports clicks.
+ */
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { HEIGHT, WIDTH } from '../../../src/games/connect-four/position.js';
+import { Board, SolutionRow } from './Board.js';
+import { EngineClient } from './engine-client.js';
+import {
+  PLAYER_KINDS,
+  TIME_LIMITS_S,
+  formatScore,
+  parseSearch,
+  playerLabel,
+  positionOf,
+  scoreWords,
+  toSearch,
+  winningCells,
+  type ComputerKind,
+  type PageState,
+  type PlayerKind,
+} from './model.js';
+
+interface Game {
+  readonly moves: readonly number[];
+  /** Moves taken back, the next one to redo last. */
+  readonly redo: readonly number[];
+}
+
+interface Thinking {
+  readonly red: boolean;
+  readonly deadline: number;
+}
+
+/** Both sides computers: a short pause between moves, so that people can follow the game. */
+const WATCH_PAUSE_MS = 400;
+
+function colourName(red: boolean): string {
+  return red ? 'Red' : 'Yellow';
+}
+
+function randomSeed(): number {
+  return crypto.getRandomValues(new Uint32Array(1))[0]!;
+}
+
+export function ConnectFourPage() {
+  const initial = useMemo(() => parseSearch(location.search), []);
+  const [game, setGameState] = useState<Game>({ moves: initial.state.moves, redo: [] });
+  // The latest game, ahead of the render it causes: two clicks or keys that arrive before the page
+  // re-renders must each see the other's move, not both play on the same old board.
+  const latest = useRef(game);
+  const setGame = (next: Game): void => {
+    latest.current = next;
+    setGameState(next);
+  };
+  const [red, setRed] = useState<PlayerKind>(initial.state.red);
+  const [yellow, setYellow] = useState<PlayerKind>(initial.state.yellow);
+  const [timeLimitS, setTimeLimitS] = useState(initial.state.timeLimitS);
+  const [problems, setProblems] = useState(initial.problems);
+  const [showSolution, setShowSolution] = useState(false);
+  const [analyses, setAnalyses] = useState<ReadonlyMap<string, readonly (number | null)[]>>(new Map());
+  const [thinking, setThinking] = useState<Thinking | null>(null);
+  const [notice, setNotice] = useState('');
+  const [now, setNow] = useState(() => performance.now());
+  const [gameSeed, setGameSeed] = useState(randomSeed);
+  const [analysisStarted, setAnalysisStarted] = useState(0);
+
+  const playerClient = useRef<EngineClient | null>(null);
+  const solutionClient = useRef<EngineClient | null>(null);
+  playerClient.current ??= new EngineClient();
+  solutionClient.current ??= new EngineClient();
+
+  const position = useMemo(() => positionOf(game.moves), [game.moves]);
+  const movesKey = game.moves.map((column) => String(column + 1)).join('');
+  const over = position.isGameOver();
+  const redToMove = position.turn;
+  const toMove = redToMove ? red : yellow;
+  const humanToMove = !over && toMove === 'human';
+  const anyHuman = red === 'human' || yellow === 'human';
+  const winning = useMemo(() => new Set(winningCells(position).map(([c, r]) => `${String(c)},${String(r)}`)), [position]);
+
+  // The address bar follows the game, so that it can be shared or reloaded (before the paint, so
+  // that the address and the board never disagree).
+  useLayoutEffect(() => {
+    const state: PageState = { moves: game.moves, red, yellow, timeLimitS };
+    history.replaceState(null, '', location.pathname + toSearch(state));
+  }, [game.moves, red, yellow, timeLimitS]);
+
+  // The computer's move: asked of the worker whenever it is a computer's turn.
+  useEffect(() => {
+    if (over || toMove === 'human') return;
+    const client = playerClient.current!;
+    const limitMs = timeLimitS * 1000;
+    const legal = position.legalMoves();
+    let cancelled = false;
+    const pause = anyHuman ? 0 : WATCH_PAUSE_MS;
+    const pauseTimer = setTimeout(() => {
+      const started = performance.now();
+      setThinking({ red: redToMove, deadline: started + limitMs });
+      void client.move(movesKey, toMove as ComputerKind, limitMs, legal, (gameSeed + game.moves.length * 0x9e3779b1) >>> 0).then((result) => {
+        if (cancelled || result === null) return;
+        setThinking(null);
+        setNotice(result.how === 'timeout' ? `${colourName(redToMove)} ran out of time and played its quick first choice, column ${String(result.column + 1)}.` : '');
+        const current = latest.current;
+        if (current.moves.length === game.moves.length) setGame({ moves: [...current.moves, result.column], redo: [] });
+      });
+    }, pause);
+    return () => {
+      cancelled = true;
+      clearTimeout(pauseTimer);
+      client.cancel();
+      setThinking(null);
+    };
+    // movesKey stands for game.moves and position.
+  }, [movesKey, toMove, over, timeLimitS, anyHuman, gameSeed]);
+
+  // The countdown while the computer thinks.
+  useEffect(() => {
+    if (thinking === null) return;
+    const timer = setInterval(() => setNow(performance.now()), 200);
+    return () => clearInterval(timer);
+  }, [thinking]);
+
+  // Show solution: each column's exact score, computed in its own worker, cancelled when the position changes.
+  const analysis = analyses.get(movesKey);
+  useEffect(() => {
+    if (!showSolution || over || analysis !== undefined) return;
+    const client = solutionClient.current!;
+    let cancelled = false;
+    setAnalysisStarted(performance.now());
+    const ticker = setInterval(() => setNow(performance.now()), 1000);
+    void client.analyze(movesKey).then((scores) => {
+      if (cancelled || scores === null) return;
+      setAnalyses((current) => new Map(current).set(movesKey, scores));
+    });
+    return () => {
+      cancelled = true;
+      clearInterval(ticker);
+      client.cancel();
+    };
+  }, [showSolution, movesKey, over, analysis]);
+
+  // Stop the workers when the page goes away.
+  useEffect(
+    () => () => {
+      playerClient.current?.cancel();
+      solutionClient.current?.cancel();
+    },
+    [],
+  );
+
+  const isHuman = (redSide: boolean): boolean => (redSide ? red : yellow) === 'human';
+
+  const play = (column: number): void => {
+    const current = positionOf(latest.current.moves);
+    const redMoves = current.turn;
+    if (current.isGameOver()) {
+      setNotice('The game is over: start a new game or undo.');
+      return;
+    }
+    if (!isHuman(redMoves)) {
+      setNotice(`Wait for ${colourName(redMoves)}: the computer is thinking.`);
+      return;
+    }
+    if (!current.canPlay(column)) {
+      setNotice(`Column ${String(column + 1)} is full.`);
+      return;
+    }
+    setNotice('');
+    setGame({ moves: [...latest.current.moves, column], redo: [] });
+  };
+
+  // Keys 1-7 play a column (unless the focus is in a form field, which uses digits itself).
+  const playRef = useRef(play);
+  playRef.current = play;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent): void => {
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      const target = event.target as HTMLElement | null;
+      if (target !== null && ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName) && (target as HTMLInputElement).type !== 'checkbox') return;
+      const digit = Number(event.key);
+      if (event.key.length === 1 && digit >= 1 && digit <= WIDTH) {
+        event.preventDefault();
+        playRef.current(digit - 1);
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  /**
+   * Moves stones from one stack to the other (undo: played to undone; redo: back) until a human is
+   * to move again, so that undo never leaves the computer to replay at once; one move when no
+   * human plays.
+   */
+  const shift = (direction: 'undo' | 'redo'): void => {
+    const moves = [...latest.current.moves];
+    const redo = [...latest.current.redo];
+    const [from, to] = direction === 'undo' ? [moves, redo] : [redo, moves];
+    do {
+      const column = from.pop();
+      if (column === undefined) break;
+      to.push(column);
+    } while (anyHuman && from.length > 0 && !isHuman(moves.length % 2 === 0));
+    setNotice('');
+    setGame({ moves, redo });
+  };
+
+  const newGame = (): void => {
+    setNotice('');
+    setGameSeed(randomSeed());
+    setGame({ moves: [], redo: [] });
+  };
+
+  const swapSides = (): void => {
+    setRed(yellow);
+    setYellow(red);
+  };
+
+  const cells = useMemo(
+    () => Array.from({ length: WIDTH }, (_, col) => Array.from({ length: HEIGHT }, (_, row) => position.cell(col, row))),
+    [position],
+  );
+  const lastColumn = game.moves[game.moves.length - 1];
+  const last = lastColumn === undefined ? null : { col: lastColumn, row: position.height(lastColumn) - 1 };
+
+  const winner = position.winner();
+  const status = winner === true ? 'Red wins' : winner === false ? 'Yellow wins' : position.isTie() ? 'Draw' : `${colourName(redToMove)} to move`;
+
+  const scores =
+    analysis === undefined
+      ? null
+      : analysis.map((score) => (score === null ? { text: '', words: 'full' } : { text: formatScore(score), words: scoreWords(score, game.moves.length) }));
+  const secondsLeft = thinking === null ? 0 : Math.max(0, Math.ceil((thinking.deadline - now) / 1000));
+
+  return (
+    <main class="connect-four">
+      <nav class="crumbs">
+        <a href="/">Tabletop Lab</a> › Connect Four
+      </nav>
+      <h1>Connect Four</h1>
+
+      {problems.length > 0 && (
+        <div class="problems" role="alert">
+          {problems.map((problem) => (
+            <p key={problem}>{problem}</p>
+          ))}
+          <button type="button" onClick={() => setProblems([])}>
+            Dismiss
+          </button>
+        </div>
+      )}
+
+      <div class="layout">
+        <section class="play-area" aria-label="Game">
+          <div class="status-line">
+            <span class={`turn-token ${winner === true || (winner === null && !over && redToMove) ? 'red' : winner === false || (!over && !redToMove) ? 'yellow' : 'none'}`} aria-hidden="true" />
+            <p role="status" aria-live="polite" class="status">
+              {status}
+            </p>
+          </div>
+          <div class="message-line">
+            <p class="thinking" role="timer" aria-live="off">
+              {thinking !== null && `${colourName(thinking.red)} (${playerLabel(thinking.red ? red : yellow)}) is thinking… ${String(secondsLeft)} s left`}
+            </p>
+            <p class="notice">{notice}</p>
+          </div>
+          <Board cells={cells} playable={humanToMove ? position.legalMoves() : []} winning={winning} last={last} onPlay={play} />
+          {showSolution && (
+            <div class="solution" aria-label="Solution">
+              <SolutionRow scores={over ? Array.from({ length: WIDTH }, () => ({ text: '', words: '' })) : scores} />
+              <p class="solution-note">
+                {over
+                  ? 'The game is over.'
+                  : scores === null
+                    ? `Solution: computing… ${String(Math.floor((now - analysisStarted) / 1000))} s`
+                    : `Scores for ${colourName(redToMove)}: positive wins, 0 draws, negative loses; "in N" counts the winner's own moves from now.`}
+              </p>
+            </div>
+          )}
+        </section>
+
+        <section class="controls" aria-label="Controls">
+          <div class="buttons">
+            <button type="button" onClick={() => shift('undo')} disabled={game.moves.length === 0}>
+              Undo
+            </button>
+            <button type="button" onClick={() => shift('redo')} disabled={game.redo.length === 0}>
+              Redo
+            </button>
+            <button type="button" onClick={newGame}>
+              New game
+            </button>
+            <button type="button" onClick={swapSides}>
+              Swap sides
+            </button>
+          </div>
+          <label class="switch">
+            <input type="checkbox" checked={showSolution} onChange={(event) => setShowSolution(event.currentTarget.checked)} />
+            Show solution
+          </label>
+          <PlayerSelect label="Red" value={red} onChange={setRed} />
+          <PlayerSelect label="Yellow" value={yellow} onChange={setYellow} />
+          <div class="field">
+            <label for="time-limit">Computer's time per move</label>
+            <select id="time-limit" value={String(timeLimitS)} onChange={(event) => setTimeLimitS(Number(event.currentTarget.value))}>
+              {[...new Set([...TIME_LIMITS_S, timeLimitS])]
+                .sort((a, b) => a - b)
+                .map((seconds) => (
+                  <option key={seconds} value={String(seconds)}>
+                    {`${String(seconds)} s`}
+                  </option>
+                ))}
+            </select>
+          </div>
+          <p class="hint">Play by clicking a column or pressing 1–7. The address of this page holds the game: share or reload it.</p>
+        </section>
+      </div>
+    </main>
+  );
+}
+
+function PlayerSelect({ label, value, onChange }: { label: string; value: PlayerKind; onChange: (kind: PlayerKind) => void }) {
+  return (
+    <div class="field">
+      <label for={`${label.toLowerCase()}-player`}>{label}</label>
+      <select id={`${label.toLowerCase()}-player`} value={value} onChange={(event) => onChange(event.currentTarget.value as PlayerKind)}>
+        {PLAYER_KINDS.map((kind) => (
+          <option key={kind} value={kind}>
+            {playerLabel(kind)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+/**
+ * The Connect Four page's state that is not the board itself: who plays each colour, the time
+ * limit, reading and writing the URL, and turning solver scores into words. Pure functions over
+ * the engine's `Position` (no DOM), so they are unit-tested in Node.
+ */
+import { CELLS, HEIGHT, MoveSequenceError, Position, WIDTH } from '../../../src/games/connect-four/position.js';
+
+export const PLAYER_KINDS = ['human', 'random', 'alphabeta1', 'alphabeta2', 'alphabeta3', 'alphabeta4', 'alphabeta5', 'perfect'] as const;
+export type PlayerKind = (typeof PLAYER_KINDS)[number];
+export type ComputerKind = Exclude<PlayerKind, 'human'>;
+
+/** Red is a human, yellow the computer at a middle level, unless the URL says otherwise. */
+export const DEFAULT_RED: PlayerKind = 'human';
+export const DEFAULT_YELLOW: PlayerKind = 'alphabeta3';
+/** The assignment's limit on one move. */
+export const DEFAULT_TIME_LIMIT_S = 18;
+export const TIME_LIMITS_S = [1, 3, 5, 10, 18, 30] as const;
+
+export function isPlayerKind(value: string): value is PlayerKind {
+  return (PLAYER_KINDS as readonly string[]).includes(value);
+}
+
+export function playerLabel(kind: PlayerKind): string {
+  if (kind === 'human') return 'Human';
+  if (kind === 'random') return 'Computer: random';
+  if (kind === 'perfect') return 'Computer: perfect';
+  return `Computer: AlphaBeta ${kind.slice('alphabeta'.length)}`;
+}
+
+export interface PageState {
+  /** Columns played, 0-based. */
+  readonly moves: readonly number[];
+  readonly red: PlayerKind;
+  readonly yellow: PlayerKind;
+  readonly timeLimitS: number;
+}
+
+export interface ParsedState {
+  readonly state: PageState;
+  /** What was wrong with the URL (each a sentence); the state then uses the defaults for it. */
+  readonly problems: readonly string[];
+}
+
+/** Reads `pos`, `red`, `yellow` and `time` from a query string; anything bad falls back to its default, with a message. */
+export function parseSearch(search: string): ParsedState {
+  const params = new URLSearchParams(search);
+  const problems: string[] = [];
+  let moves: number[] = [];
+  const pos = params.get('pos');
+  if (pos !== null && pos !== '') {
+    try {
+      moves = Position.fromMoves(pos).history();
+    } catch (error) {
+      const why = error instanceof MoveSequenceError ? error.message : String(error);
+      problems.push(`The position "${pos}" in the address is not a legal game (${why}); showing the start position.`);
+    }
+  }
+  const player = (name: 'red' | 'yellow', fallback: PlayerKind): PlayerKind => {
+    const value = params.get(name);
+    if (value === null) return fallback;
+    if (isPlayerKind(value)) return value;
+    problems.push(`Unknown ${name} player "${value}" in the address (choose from ${PLAYER_KINDS.join(', ')}); using ${fallback}.`);
+    return fallback;
+  };
+  const red = player('red', DEFAULT_RED);
+  const yellow = player('yellow', DEFAULT_YELLOW);
+  let timeLimitS = DEFAULT_TIME_LIMIT_S;
+  const time = params.get('time');
+  if (time !== null) {
+    const n = Number(time);
+    if (time.trim() !== '' && Number.isFinite(n) && n >= 0.5 && n <= 600) timeLimitS = n;
+    else problems.push(`The time limit "${time}" in the address is not a number of seconds from 0.5 to 600; using ${String(DEFAULT_TIME_LIMIT_S)}.`);
+  }
+  return { state: { moves, red, yellow, timeLimitS }, problems };
+}
+
+/** The query string for a state: `pos` in the solver's 1-based digits, players, and a non-default time limit. */
+export function toSearch(state: PageState): string {
+  const params = new URLSearchParams();
+  params.set('red', state.red);
+  params.set('yellow', state.yellow);
+  if (state.timeLimitS !== DEFAULT_TIME_LIMIT_S) params.set('time', String(state.timeLimitS));
+  params.set('pos', state.moves.map((column) => String(column + 1)).join(''));
+  return '?' + params.toString();
+}
+
+export function positionOf(moves: readonly number[]): Position {
+  const position = new Position();
+  for (const column of moves) position.play(column);
+  return position;
+}
+
+/** The cells `[col, row]` of a four through the last stone, if the last move won (else empty). */
+export function winningCells(position: Position): [number, number][] {
+  const history = position.history();
+  const last = history[history.length - 1];
+  if (last === undefined || !position.isWin()) return [];
+  const row = position.height(last) - 1;
+  const colour = position.cell(last, row);
+  const at = (c: number, r: number): boolean => c >= 0 && c < WIDTH && r >= 0 && r < HEIGHT && position.cell(c, r) === colour;
+  const cells: [number, number][] = [];
+  for (const [dc, dr] of [[1, 0], [0, 1], [1, 1], [1, -1]] as const) {
+    const line: [number, number][] = [[last, row]];
+    for (let k = 1; at(last + k * dc, row + k * dr); k++) line.push([last + k * dc, row + k * dr]);
+    for (let k = 1; at(last - k * dc, row - k * dr); k++) line.push([last - k * dc, row - k * dr]);
+    if (line.length >= 4) cells.push(...line);
+  }
+  return cells;
+}
+
+/** `+18`, `0`, `-3`: a solver score as gamesolver.org shows it. */
+export function formatScore(score: number): string {
+  return score > 0 ? `+${String(score)}` : String(score);
+}
+
+/**
+ * The plain-words reading of a column's score (the solver's convention: from the view of the side
+ * to move, 22 minus the winner's stone count at its four). "wins in 3": playing here, the side to
+ * move completes its four with its 3rd move from now, this one included; "loses in 2": the
+ * opponent completes its four with its 2nd move from now.
+ */
+export function scoreWords(score: number, movesPlayed: number): string {
+  const ownStones = movesPlayed >> 1;
+  const theirStones = movesPlayed - ownStones;
+  const maxStones = CELLS / 2 + 1;
+  if (score > 0) return `wins in ${String(maxStones - score - ownStones)}`;
+  if (score < 0) return `loses in ${String(maxStones + score - theirStones)}`;
+  return 'draw';
+}

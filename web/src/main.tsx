@@ -1,0 +1,31 @@
+/**
+ * The app's entry: a tiny router over `location.pathname`. Each game page is its own chunk, loaded
+ * only when visited, so the home page stays small. Links are plain links (full page loads): the
+ * state a page needs lives in its address.
+ */
+import { render } from 'preact';
+import { Home } from './Home.js';
+import './styles.css';
+
+const root = document.getElementById('app')!;
+const path = location.pathname.replace(/\/+$/, '') || '/';
+
+if (path === '/') {
+  document.title = 'Tabletop Lab';
+  render(<Home />, root);
+} else if (path === '/connect-four') {
+  document.title = 'Connect Four · Tabletop Lab';
+  const { ConnectFourPage } = await import('./connect-four/Page.js');
+  render(<ConnectFourPage />, root);
+} else {
+  document.title = 'Not found · Tabletop Lab';
+  render(
+    <main class="home">
+      <h1>Page not found</h1>
+      <p>
+        There is no page at <code>{location.pathname}</code>. <a href="/">See the games</a>.
+      </p>
+    </main>,
+    root,
+  );
+}
