@@ -5,8 +5,8 @@
  * (`ExternalBot`, the line protocol of docs/connect-four-bots.md).
  */
 export * from '../games/connect-four/index.js';
-export { Referee, DEFAULT_TIME_LIMIT_MS, type RefereeOptions, type MoveEvent } from '../lab/connect-four/referee.js';
-export { WorkerPlayer } from '../lab/connect-four/worker-player.js';
-export { type PlayerSpec } from '../lab/connect-four/player-spec.js';
-export { ExternalBot, type ExternalBotOptions } from '../lab/connect-four/external-bot.js';
-export { runTournament, schedule, type TournamentOptions, type TournamentResults, type TournamentGame } from '../lab/connect-four/tournament.js';
+export { Referee, DEFAULT_TIME_LIMIT_MS, type RefereeOptions, type MoveEvent } from '../arena/connect-four/referee.js';
+export { WorkerPlayer } from '../arena/connect-four/worker-player.js';
+export { type PlayerSpec } from '../arena/connect-four/player-spec.js';
+export { ExternalBot, type ExternalBotOptions } from '../arena/connect-four/external-bot.js';
+export { runTournament, schedule, type TournamentOptions, type TournamentResults, type TournamentGame } from '../arena/connect-four/tournament.js';

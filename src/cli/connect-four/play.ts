@@ -9,8 +9,8 @@ import { HumanPlayer, type LineSource } from '../../games/connect-four/players/h
 import { Position } from '../../games/connect-four/position.js';
 import { moveString, type GameResult } from '../../games/connect-four/referee/result.js';
 import { freshSeed } from '../../core/random.js';
-import { BUILTIN_BOTS, checkLineup, createBot, parseBotDefinition, type ExternalBotDefinition, type LineupOptions } from '../../lab/connect-four/lineup.js';
-import { Referee, seatPlayers } from '../../lab/connect-four/referee.js';
+import { BUILTIN_BOTS, checkLineup, createBot, parseBotDefinition, type ExternalBotDefinition, type LineupOptions } from '../../arena/connect-four/lineup.js';
+import { Referee, seatPlayers } from '../../arena/connect-four/referee.js';
 import { parseIntegerIn, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
 import { LineReader } from '../terminal.js';
 
