@@ -268,3 +268,16 @@ export function formatTournament(report: TournamentReport): string {
   }
   return lines.join('\n');
 }
+
+/**
+ * The report of any lab experiment, as the commands print it: a comparison for one-player games,
+ * a tournament (win rates and Elo) for two-player games; text, or JSON with `json`.
+ */
+export function renderReport(config: ExperimentConfig, tally: Tally, json: boolean): string {
+  if (gameById(config.game).numPlayers === 1) {
+    const report = comparisonReport(config, tally);
+    return json ? JSON.stringify(comparisonJson(report), null, 2) : formatComparison(report);
+  }
+  const report = tournamentReport(config, tally);
+  return json ? JSON.stringify(report, null, 2) : formatTournament(report);
+}
