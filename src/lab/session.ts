@@ -123,7 +123,7 @@ export function stopRuleFor(config: ExperimentConfig): StopRule {
   }
   return {
     // The stopping rule needs no ratings: skip the bootstrap.
-    widest: (c, tally) => widestWinRateHalfWidth(tournamentReport(c, tally, { bootstrapSamples: 0 })),
+    widest: (c, tally) => widestWinRateHalfWidth(tournamentReport(c, tally, { ratings: false })),
     covers: "each pairing's win rate (Wilson)",
     excludes: 'the Elo ratings',
   };

@@ -5,7 +5,7 @@
  */
 import { Option, type Command } from 'commander';
 import { unoWarGame } from '../../games/uno-war/definition.js';
-import { roundRobinLineups } from '../../lab/tournament.js';
+import { roundRobinLineups } from '../../lab/round-robin.js';
 import { parseChoiceList } from '../options.js';
 import { addLabOptions, runExperimentCommand, type LabOptions } from '../lab/experiment.js';
 

@@ -14,7 +14,7 @@ export function roundRobinLineups(players: readonly string[]): string[][] {
   return players.flatMap((a) => players.map((b) => [a, b]));
 }
 
-export interface TournamentOptions {
+export interface RoundRobinOptions {
   /** Game id in the lab registry (a two-player game). */
   readonly game: string;
   /** Agent ids of the game. */
@@ -27,15 +27,15 @@ export interface TournamentOptions {
   readonly threads?: number;
   readonly signal?: AbortSignal;
   readonly onProgress?: RunOptions['onProgress'];
-  /** Bootstrap resamples for the Elo intervals (0: no ratings). Default 1000. */
-  readonly bootstrapSamples?: number;
+  /** false: no Elo ratings (only the win rates). Default true. */
+  readonly ratings?: boolean;
 }
 
-export async function runTournament(options: TournamentOptions): Promise<TournamentReport> {
+export async function runRoundRobin(options: RoundRobinOptions): Promise<TournamentReport> {
   if (!Number.isSafeInteger(options.games) || options.games < 1) throw new RangeError(`Invalid number of games: ${String(options.games)} (expected a whole number >= 1)`);
   const config = { game: options.game, lineups: roundRobinLineups(options.players), seed: options.seed ?? freshSeed(), paired: false };
   const { tally } = await runExperiment({ config, ranges: [[0, options.games]], threads: options.threads, signal: options.signal, onProgress: options.onProgress });
-  return tournamentReport(config, tally, { bootstrapSamples: options.bootstrapSamples });
+  return tournamentReport(config, tally, { ratings: options.ratings });
 }
 
 export interface LabTournamentOptions {
@@ -88,12 +88,12 @@ export class LabTournament {
 
   /** The full report: win-rate matrix with Wilson intervals and Elo ratings with bootstrap CIs. */
   async play(signal?: AbortSignal): Promise<TournamentReport> {
-    return runTournament({ game: this.game, players: this.ais, games: this.games, seed: this.seed, threads: this.threads, signal });
+    return runRoundRobin({ game: this.game, players: this.ais, games: this.games, seed: this.seed, threads: this.threads, signal });
   }
 
   /** Every pairing, row by row (ai1 outer, ai2 inner), as the seed-level Tournament lists them. */
   async run(): Promise<LabPairingResult[]> {
-    const report = await runTournament({ game: this.game, players: this.ais, games: this.games, seed: this.seed, threads: this.threads, bootstrapSamples: 0 });
+    const report = await runRoundRobin({ game: this.game, players: this.ais, games: this.games, seed: this.seed, threads: this.threads, ratings: false });
     return report.matrix.flatMap((row, i) =>
       row.map((cell, j) => ({
         ai1: report.players[i]!.name,
