@@ -9,7 +9,6 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { Position } from '../../games/connect-four/position.js';
 import { runCli } from '../../test-support/cli.js';
-import { exitOnInterrupt } from './play.js';
 
 const EXAMPLE_BOT = fileURLToPath(new URL('../../../examples/connect-four/first-free-column.mjs', import.meta.url));
 const EXAMPLE = `ex=node ${JSON.stringify(EXAMPLE_BOT)}`;
@@ -19,16 +18,6 @@ function movesOf(stdout: string): string {
   expect(match).not.toBeNull();
   return match![1]!;
 }
-
-describe('exitOnInterrupt', () => {
-  it('adds one SIGINT handler and takes it away again', () => {
-    const before = process.listenerCount('SIGINT');
-    const stop = exitOnInterrupt();
-    expect(process.listenerCount('SIGINT')).toBe(before + 1);
-    stop();
-    expect(process.listenerCount('SIGINT')).toBe(before);
-  });
-});
 
 describe('tabletop connect-four play', () => {
   it('plays a person through a pipe against an external bot, asking again after bad input', async () => {

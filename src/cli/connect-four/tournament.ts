@@ -13,8 +13,8 @@ import { BUILTIN_BOTS, checkLineup, createBot, type ExternalBotDefinition, type 
 import { runRefereedTournament, type RefereedTournamentResults } from '../../arena/connect-four/tournament.js';
 import { moveString, type EndReason } from '../../games/connect-four/referee/result.js';
 import { parseIntegerIn, parseList, parsePositiveInt, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
-import { progressBar } from '../terminal.js';
-import { collectBot, DEFAULT_LEVEL, DEFAULT_TIME_SECONDS, exitingOnInterrupt } from './play.js';
+import { exitingOnInterrupt, progressBar } from '../terminal.js';
+import { collectBot, DEFAULT_LEVEL, DEFAULT_TIME_SECONDS } from './play.js';
 
 interface TournamentCliOptions {
   readonly bots: string[];
