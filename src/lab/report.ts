@@ -180,7 +180,7 @@ export interface PairingResult {
   readonly wins: number;
   readonly draws: number;
   readonly losses: number;
-  /** The row player's win rate, as the seed's `winRate`. */
+  /** The row player's win rate, as the spec's `winRate`. */
   readonly winRate: number;
   readonly ciLow: number;
   readonly ciHigh: number;

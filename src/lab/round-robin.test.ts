@@ -13,7 +13,7 @@ describe('round robin', () => {
 });
 
 describe('LabTournament', () => {
-  it('reports pairings as the seed does, with Wilson intervals, replayable from its seed', async () => {
+  it('reports pairings as the spec does, with Wilson intervals, replayable from its seed', async () => {
     const tournament = new LabTournament('uno-war', { ais: ['smallest', 'biggest'], games: 300, seed: 3, threads: 1 });
     const results = await tournament.run();
     expect(results.map((r) => `${r.ai1}|${r.ai2}`)).toEqual([

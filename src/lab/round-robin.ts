@@ -1,6 +1,6 @@
 /**
  * Round-robin tournaments on the lab runner: every ordered pair of players (both seats, and each
- * player against itself, as the seeds' tournaments do), in parallel, with the report's win-rate
+ * player against itself, as the specs' tournaments do), in parallel, with the report's win-rate
  * matrix and Elo ratings.
  */
 import { assertSeed, freshSeed } from '../core/random.js';
@@ -41,14 +41,14 @@ export async function runRoundRobin(options: RoundRobinOptions): Promise<Tournam
 export interface LabTournamentOptions {
   /** Agent ids of the game (default: all of the game's agents, in registry order). */
   readonly ais?: readonly string[];
-  /** Games per ordered pairing (default 1,000, the seeds' suggestion). */
+  /** Games per ordered pairing (default 1,000, the specs' suggestion). */
   readonly games?: number;
   readonly seed?: number;
   /** Worker threads; 0 or 1 plays in this thread. Default: the available cores. */
   readonly threads?: number;
 }
 
-/** One ordered pairing, in the shape of the seed-level `Tournament`'s results. */
+/** One ordered pairing, in the shape of the spec-level `Tournament`'s results. */
 export interface LabPairingResult {
   readonly ai1: string;
   readonly ai2: string;
@@ -59,7 +59,7 @@ export interface LabPairingResult {
 }
 
 /**
- * The seeds' `Tournament` on the lab runner, for any two-player game of the registry: every
+ * The specs' `Tournament` on the lab runner, for any two-player game of the registry: every
  * ordered pair of the game's agents, in parallel on worker threads, replayable from its seed
  * whatever the thread count. Agents are named by registry id (workers rebuild them from ids), so
  * custom AI objects belong to the game's own sequential `Tournament`.
@@ -86,12 +86,12 @@ export class LabTournament {
     validateConfig({ game, lineups: roundRobinLineups(this.ais), seed: this.seed, paired: false });
   }
 
-  /** The full report: win-rate matrix with Wilson intervals and Elo ratings with bootstrap CIs. */
+  /** The full report: win-rate matrix with Wilson intervals and Elo ratings with score-test CIs. */
   async play(signal?: AbortSignal): Promise<TournamentReport> {
     return runRoundRobin({ game: this.game, players: this.ais, games: this.games, seed: this.seed, threads: this.threads, signal });
   }
 
-  /** Every pairing, row by row (ai1 outer, ai2 inner), as the seed-level Tournament lists them. */
+  /** Every pairing, row by row (ai1 outer, ai2 inner), as the spec-level Tournament lists them. */
   async run(): Promise<LabPairingResult[]> {
     const report = await runRoundRobin({ game: this.game, players: this.ais, games: this.games, seed: this.seed, threads: this.threads, ratings: false });
     return report.matrix.flatMap((row, i) =>
@@ -106,7 +106,7 @@ export class LabTournament {
     );
   }
 
-  /** The seeds' report: one `… vs. … winRate: 0.002` line per pairing. */
+  /** The specs' report: one `… vs. … winRate: 0.002` line per pairing. */
   async report(): Promise<string> {
     return (await this.run()).map((r) => `${r.ai1} vs. ${r.ai2} winRate: ${r.winRate.toFixed(3)}`).join('\n');
   }

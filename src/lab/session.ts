@@ -122,7 +122,7 @@ export function stopRuleFor(config: ExperimentConfig): StopRule {
     };
   }
   return {
-    // The stopping rule needs no ratings: skip the bootstrap.
+    // The stopping rule needs no ratings: skip them.
     widest: (c, tally) => widestWinRateHalfWidth(tournamentReport(c, tally, { ratings: false })),
     covers: "each pairing's win rate (Wilson)",
     excludes: 'the Elo ratings',

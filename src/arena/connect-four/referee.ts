@@ -19,7 +19,7 @@ import { Resignation } from '../../games/connect-four/player.js';
 import { RefereeBoard } from '../../games/connect-four/referee/board.js';
 import { PlayerFailure, type EndReason, type ForfeitReason, type GameResult } from '../../games/connect-four/referee/result.js';
 
-/** The seed's rule 13: a move may not take more than 18 seconds. */
+/** The spec's rule 13: a move may not take more than 18 seconds. */
 export const DEFAULT_TIME_LIMIT_MS = 18_000;
 /** The least time `init` and `inform` get (starting a worker or a program can take a while). */
 export const MIN_SETUP_LIMIT_MS = 10_000;

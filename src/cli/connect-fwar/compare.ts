@@ -1,5 +1,5 @@
 /**
- * `tabletop connect-fwar compare`: the seed's PlayerComparison on the lab — every strategy's mean
+ * `tabletop connect-fwar compare`: the spec's PlayerComparison on the lab — every strategy's mean
  * score with its 95% CI, standard deviation and share of 0-score games, and the differences
  * between strategies with p-values (paired on identical deals with --paired).
  */

@@ -1,5 +1,5 @@
 /**
- * `tabletop connect-fwar play`: one game of ConnectFwar in the terminal, through the seed's
+ * `tabletop connect-fwar play`: one game of ConnectFwar in the terminal, through the spec's
  * `HumanPlayer` and `ConnectFwar.playAsync`. The terminal is handed to the player as its I/O; every
  * rule (legality, discards, the score) stays in games/. Works the same through a pipe: each prompt
  * reads one line, and the end of input ends the game like `q`.

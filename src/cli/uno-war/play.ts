@@ -1,5 +1,5 @@
 /**
- * `tabletop uno-war play`: a person plays UnoWar against one of the seed's AIs in the terminal.
+ * `tabletop uno-war play`: a person plays UnoWar against one of the spec's AIs in the terminal.
  * The game runs on the engine (every rule stays in games/): the person is player 1 and starts round
  * 1, the AI is player 2. Works the same through a pipe: each prompt reads one line, and the end of
  * input ends the game like `q`.

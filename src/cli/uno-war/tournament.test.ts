@@ -49,7 +49,7 @@ describe('tabletop uno-war tournament', () => {
     expect(elo.random!.high).toBeGreaterThan(elo.random!.rating);
   });
 
-  it('prints every ordered pair as in the seed plus the Wilson interval, then the matrix and the ratings', async () => {
+  it('prints every ordered pair as in the spec plus the Wilson interval, then the matrix and the ratings', async () => {
     const result = await runCli(['uno-war', 'tournament', '--games', '300', '--seed', '8', '--ais', 'biggest,random', '--threads', '1']);
     expect(result.status).toBe(0);
     expect(result.stderr).toBe('');

@@ -1,7 +1,7 @@
 /**
- * `tabletop uno-war tournament`: the seed's Tournament on the lab — every ordered pair of AIs (both
+ * `tabletop uno-war tournament`: the spec's Tournament on the lab — every ordered pair of AIs (both
  * seats, including each AI against itself), each win rate with its 95% Wilson interval, the
- * win-rate matrix, and Elo ratings fitted to the whole matrix with bootstrap CIs.
+ * win-rate matrix, and Elo ratings fitted to the whole matrix with score-test CIs.
  */
 import { Option, type Command } from 'commander';
 import { unoWarGame } from '../../games/uno-war/definition.js';
