@@ -1,6 +1,8 @@
 /**
  * Terminal I/O shared by the commands: line input that works the same on a terminal and through
- * a pipe, and a progress bar shown only when a person is watching.
+ * a pipe, the plumbing every `play` command needs (`PlaySession`: no crash when the reader of the
+ * output goes away, typed lines echoed when input is piped; `exitingOnInterrupt`: Ctrl-C), and a
+ * progress bar shown only when a person is watching.
  */
 import { createInterface } from 'node:readline';
 import cliProgress from 'cli-progress';
@@ -32,15 +34,83 @@ export class LineReader {
   }
 }
 
+/**
+ * The input and output of an interactive game. Invariants: once the output has failed (its reader
+ * went away: `… | head`, a closed terminal), nothing more is written and `ask` answers null, so the
+ * game ends quietly instead of crashing on EPIPE; when the input is not a terminal (a pipe, a
+ * file), nothing echoes what was typed, so `ask` writes each line read after its prompt and the
+ * output reads as a transcript of the session.
+ */
+export class PlaySession {
+  readonly #input: NodeJS.ReadableStream;
+  readonly #output: NodeJS.WritableStream;
+  /** Created at the first `ask`, so a game nobody types into never reads its input. */
+  #reader: LineReader | undefined;
+  readonly #echo: boolean;
+  #outputClosed = false;
+
+  constructor(input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stdout) {
+    this.#input = input;
+    this.#output = output;
+    // The listener stays attached: the error arrives asynchronously, possibly after the game ended.
+    output.on('error', () => {
+      this.#outputClosed = true;
+    });
+    this.#echo = (input as { isTTY?: boolean }).isTTY !== true;
+  }
+
+  get outputClosed(): boolean {
+    return this.#outputClosed;
+  }
+
+  write(text: string): void {
+    if (!this.#outputClosed) this.#output.write(text);
+  }
+
+  say(text: string): void {
+    this.write(`${text}\n`);
+  }
+
+  /** The next line after `prompt`, or null at end of input; `atEnd`, if given, is echoed for the end of input. */
+  async ask(prompt: string, atEnd?: string): Promise<string | null> {
+    if (this.#outputClosed) return null;
+    this.#reader ??= new LineReader(this.#input, this.#output);
+    const line = await this.#reader.ask(prompt);
+    const echoed = line ?? atEnd;
+    if (this.#echo && echoed !== undefined) this.say(echoed);
+    return line;
+  }
+
+  close(): void {
+    this.#reader?.close();
+  }
+}
+
+/**
+ * Runs `command` with Ctrl-C ending the process at once (status 130) through `process.exit`, so
+ * that exit handlers run: external bots, which run in process groups of their own and do not get
+ * the terminal's signal, are killed on the way out (external-bot.ts). The handler is removed when
+ * the command is done.
+ */
+export async function exitingOnInterrupt<T>(command: () => Promise<T>): Promise<T> {
+  const exit = (): void => {
+    process.exit(130);
+  };
+  process.once('SIGINT', exit);
+  try {
+    return await command();
+  } finally {
+    process.off('SIGINT', exit);
+  }
+}
+
 export interface Progress {
-  /** Sets the total amount of work (e.g. when it becomes known). */
-  setTotal(total: number): void;
   update(done: number): void;
   stop(): void;
 }
 
 const doNothing = (): void => undefined;
-const silent: Progress = { setTotal: doNothing, update: doNothing, stop: doNothing };
+const silent: Progress = { update: doNothing, stop: doNothing };
 
 /**
  * A progress bar with rate and ETA on stderr when a person is watching: stdout and stderr both a
@@ -63,9 +133,6 @@ export function progressBar(total: number, unit = 'games', stream: NodeJS.WriteS
   const started = Date.now();
   bar.start(total, 0, { rate: '0' });
   return {
-    setTotal: (t) => {
-      bar.setTotal(t);
-    },
     update: (done) => {
       const seconds = (Date.now() - started) / 1000;
       bar.update(done, { rate: seconds > 0 ? Math.round(done / seconds).toLocaleString('en-US') : '0' });

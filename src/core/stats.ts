@@ -6,12 +6,9 @@
  * machines merges to bit-identical figures. (Scores in every game here are integers; sums of
  * squares stay far below 2^53 for billions of games.)
  */
-import { mean as arrayMean, sampleStandardDeviation } from 'simple-statistics';
-
 /**
- * The standard normal quantile (inverse CDF). simple-statistics' `probit` comes from a coarse table
- * (it gives 1.9572 for 0.975, not 1.95996), too crude for reported intervals; this is Acklam's
- * rational approximation (relative error < 1.2e-9).
+ * The standard normal quantile (inverse CDF): Acklam's rational approximation (relative error
+ * < 1.2e-9). Table-based probits (1.9572 for 0.975, not 1.95996) are too crude for reported intervals.
  */
 export function normalQuantile(p: number): number {
   if (!(p > 0 && p < 1)) throw new RangeError(`Invalid probability: ${String(p)} (expected 0 < p < 1)`);
@@ -89,17 +86,6 @@ export function summarizeMoments(m: Readonly<Moments>, z = Z95): ScoreSummary {
   // rounding can produce for constant non-integer samples.
   const variance = Math.max(0, (sumSq - (sum * sum) / n) / (n - 1));
   const sd = Math.sqrt(variance);
-  const half = (z * sd) / Math.sqrt(n);
-  return { n, mean, sd, ci: { low: mean - half, high: mean + half } };
-}
-
-/** The same summary from raw values (uses simple-statistics; for tests and small samples). */
-export function summarize(values: readonly number[], z = Z95): ScoreSummary {
-  const n = values.length;
-  if (n === 0) return { n, mean: NaN, sd: NaN, ci: { low: NaN, high: NaN } };
-  const mean = arrayMean(values as number[]);
-  if (n < 2) return { n, mean, sd: NaN, ci: { low: NaN, high: NaN } };
-  const sd = sampleStandardDeviation(values as number[]);
   const half = (z * sd) / Math.sqrt(n);
   return { n, mean, sd, ci: { low: mean - half, high: mean + half } };
 }

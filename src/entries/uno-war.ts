@@ -3,4 +3,4 @@
  * definition for programs that simulate at speed.
  */
 export * from '../games/uno-war/index.js';
-export { LabTournament, type LabTournamentOptions, type LabPairingResult } from '../lab/tournament.js';
+export { LabTournament, type LabTournamentOptions, type LabPairingResult } from '../lab/round-robin.js';

@@ -16,7 +16,7 @@ describe('PlayerComparison', () => {
     }
   });
 
-  it('replays from its seed whatever the thread count, and formats like the seed', async () => {
+  it('replays from its seed whatever the thread count, and formats like the spec', async () => {
     const a = await PlayerComparison.compare({ games: 500, seed: 5, threads: 1, players: ['basic', 'random'] });
     const b = await PlayerComparison.compare({ games: 500, seed: 5, threads: 2, players: ['basic', 'random'] });
     expect(b).toEqual(a);

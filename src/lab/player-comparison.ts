@@ -1,5 +1,5 @@
 /**
- * The seed's `PlayerComparison` for ConnectFwar: the average score of each AI over 10,000 games
+ * The spec's `PlayerComparison` for ConnectFwar: the average score of each AI over 10,000 games
  * (by default), now played on the lab runner — in parallel, seeded, with a 95% CI per average.
  *
  *   const result = await PlayerComparison.compare({ seed: 1 });
@@ -10,15 +10,15 @@ import { connectFwarGame } from '../games/connect-fwar/definition.js';
 import { comparisonReport, type StrategyResult } from './report.js';
 import { runExperiment } from './runner.js';
 
-/** The seed's four AIs, in the seed's order, by their lab ids. */
+/** The spec's four AIs, in the spec's order, by their lab ids. */
 export const SEED_STRATEGIES = ['random', 'basic', 'suits', 'ranks'] as const;
 
 export interface PlayerComparisonOptions {
-  /** Games per strategy. Default 10,000 (the seed's). */
+  /** Games per strategy. Default 10,000 (the spec's). */
   readonly games?: number;
   /** Default: a fresh seed, returned in the result so the run can be replayed. */
   readonly seed?: number;
-  /** Strategy ids (see `connectFwarGame.agents`). Default: the seed's four. */
+  /** Strategy ids (see `connectFwarGame.agents`). Default: the spec's four. */
   readonly players?: readonly string[];
   /** Worker threads; 0 or 1 plays in this thread. Default: the available cores. */
   readonly threads?: number;
@@ -29,7 +29,7 @@ export interface PlayerComparisonOptions {
 
 export interface PlayerAverage extends StrategyResult {
   readonly name: string;
-  /** The seed's figure: the mean score over the games played. */
+  /** The spec's figure: the mean score over the games played. */
   readonly average: number;
 }
 
@@ -39,7 +39,7 @@ export interface PlayerComparisonResult {
   readonly players: readonly PlayerAverage[];
 }
 
-// The seed's public face is a class of static functions; keep its name and shape.
+// The spec's public face is a class of static functions; keep its name and shape.
 // eslint-disable-next-line @typescript-eslint/no-extraneous-class
 export class PlayerComparison {
   /** Plays `games` games per strategy and returns each average with its 95% CI. */
@@ -58,13 +58,13 @@ export class PlayerComparison {
     };
   }
 
-  /** The seed's output: one `name average` line per AI, averages to 4 decimals. */
+  /** The spec's output: one `name average` line per AI, averages to 4 decimals. */
   static format(result: PlayerComparisonResult): string {
     const width = Math.max(...result.players.map((p) => p.name.length));
     return result.players.map((p) => `${p.name.padEnd(width)} ${p.average.toFixed(4)}`).join('\n');
   }
 
-  /** The seed's `main`: compares the four AIs over 10,000 games each and prints the averages. */
+  /** The spec's `main`: compares the four AIs over 10,000 games each and prints the averages. */
   static async main(options: PlayerComparisonOptions = {}): Promise<void> {
     console.log(PlayerComparison.format(await PlayerComparison.compare(options)));
   }

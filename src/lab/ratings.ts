@@ -6,7 +6,7 @@
  * Model: P(i beats j) = 1 / (1 + 10^((r_j - r_i) / 400)). A draw counts as half a win for each side.
  * Ratings are only defined up to a constant; they are returned with mean 0.
  */
-import { rngFromSeed, randomFloat, type Rng } from '../core/random.js';
+import { normalQuantile } from '../core/stats.js';
 
 export interface ResultsMatrix {
   readonly players: readonly string[];
@@ -159,112 +159,222 @@ function solveLinear(a: number[][], b: number[]): number[] {
   return x;
 }
 
-export interface BootstrapOptions {
-  readonly samples?: number;
-  readonly seed: number;
-  /** Confidence level of the percentile interval. Default 0.95. */
+export interface IntervalOptions {
+  /** Confidence level. Default 0.95. */
   readonly level?: number;
+  /** See FitOptions.prior: keeps the point estimate and the constrained fits finite. Default 0.01. */
   readonly prior?: number;
 }
 
 export interface RatingWithInterval {
   readonly rating: number;
+  /** -Infinity when the games put no lower bound on the rating (the player never won, say). */
   readonly low: number;
+  /** +Infinity when the games put no upper bound on the rating (the player never lost, say). */
   readonly high: number;
 }
 
 /**
- * Ratings with percentile-bootstrap intervals: each resample redraws, for every pair of players,
- * as many games as they played with the observed win / loss / draw proportions (a multinomial),
- * then refits. Seeded, so the intervals replay exactly.
+ * Ratings with score-test (Rao) confidence intervals: the interval of player i is every rating t
+ * for which the hypothesis "i's rating is t" is not rejected by the score test at the given level.
+ * For two players this is exactly the Wilson interval of the win rate, mapped to Elo; with more it
+ * uses every game, as the fit does. Unlike a percentile bootstrap, which resamples a pairing that
+ * was always won as always won (zero width, however few games), and unlike a Wald interval, which
+ * is symmetric where the likelihood is not, the score interval keeps its coverage for lopsided
+ * pairings and small samples (see ratings.test.ts's simulation study).
+ *
+ * Unbounded ratings are said so: player i's rating can grow without limit exactly when some group
+ * of players containing i, but not everyone, never lost or drew a game against anyone outside it
+ * (then raising the whole group never lowers the likelihood). Its upper bound is then +Infinity;
+ * likewise the lower bound. Ratings are relative to the players' mean, so one unbeaten player
+ * makes every other player's lower bound -Infinity too: that is the truth about mean-relative Elo.
+ *
+ * Draws count as half a win for each side (as in the fit), which slightly overstates the variance
+ * of a drawn-heavy pairing: the intervals are then a little conservative, never too narrow.
  */
-export function bootstrapElo(results: ResultsMatrix, options: BootstrapOptions): RatingWithInterval[] {
+export function eloIntervals(results: ResultsMatrix, options: IntervalOptions = {}): RatingWithInterval[] {
   validate(results);
-  const fitOptions: FitOptions = { prior: options.prior ?? 0.01, tolerance: 1e-6 };
-  const rating = fitUnchecked(results.wins, results.draws, fitOptions);
-  const samples = options.samples ?? 1000;
-  if (!Number.isSafeInteger(samples) || samples < 1) throw new RangeError(`Invalid bootstrap samples: ${String(samples)} (expected a whole number >= 1)`);
+  const prior = options.prior ?? 0.01;
   const level = options.level ?? 0.95;
-  const n = results.players.length;
-  const rng = rngFromSeed(options.seed);
-  const draws: number[][] = [];
-  const perPlayer: number[][] = results.players.map(() => []);
-  for (let s = 0; s < samples; s++) {
-    const wins: number[][] = results.players.map(() => new Array<number>(n).fill(0));
-    draws.length = 0;
-    for (let i = 0; i < n; i++) draws.push(new Array<number>(n).fill(0));
-    for (let i = 0; i < n; i++) {
-      for (let j = i + 1; j < n; j++) {
-        const wij = results.wins[i]![j]!;
-        const wji = results.wins[j]![i]!;
-        const dij = results.draws[i]![j]!;
-        const total = Math.round(wij + wji + dij);
-        if (total === 0) continue;
-        const a = binomial(rng, total, wij / (wij + wji + dij));
-        const rest = wji + dij;
-        const b = rest === 0 ? 0 : binomial(rng, total - a, wji / rest);
-        wins[i]![j] = a;
-        wins[j]![i] = b;
-        draws[i]![j] = draws[j]![i] = total - a - b;
-      }
-    }
-    // Warm start from the point estimate: a resample's optimum is near it.
-    const fitted = fitUnchecked(wins, draws, fitOptions, rating);
-    for (let i = 0; i < n; i++) perPlayer[i]!.push(fitted[i]!);
-  }
-  const tail = (1 - level) / 2;
+  if (!(level > 0 && level < 1)) throw new RangeError(`Invalid confidence level: ${String(level)} (expected 0 < level < 1)`);
+  const critical = normalQuantile(0.5 + level / 2) ** 2;
+  const rating = fitUnchecked(results.wins, results.draws, { prior, tolerance: 1e-9 });
+  const model = new PairModel(results.wins, results.draws, prior);
   return rating.map((r, i) => {
-    const sorted = perPlayer[i]!.sort((x, y) => x - y);
-    return { rating: r, low: quantileSorted(sorted, tail), high: quantileSorted(sorted, 1 - tail) };
+    if (!model.active.includes(i)) return { rating: r, low: -Infinity, high: Infinity };
+    const start = r / ELO_SCALE;
+    const high = model.unbounded(i, +1) ? Infinity : model.bound(i, start, +1, critical) * ELO_SCALE;
+    const low = model.unbounded(i, -1) ? -Infinity : model.bound(i, start, -1, critical) * ELO_SCALE;
+    return { rating: r, low: Math.min(low, r), high: Math.max(high, r) };
   });
 }
 
-function quantileSorted(sorted: readonly number[], q: number): number {
-  const position = q * (sorted.length - 1);
-  const below = Math.floor(position);
-  const above = Math.min(sorted.length - 1, below + 1);
-  return sorted[below]! + (sorted[above]! - sorted[below]!) * (position - below);
-}
-
 /**
- * A Binomial(n, p) draw. Exact (n Bernoulli trials) for small n; for large n the Poisson limit when
- * the expected count of the rarer outcome is small, otherwise the normal approximation — accurate
- * well beyond what a 95% percentile interval needs, and O(1) for the 100,000-game pairings the lab
- * produces.
+ * The Bradley–Terry log-likelihood over the players that played, in natural-log strengths θ, with
+ * the prior's virtual draws, and the constrained fits the score test needs.
  */
-export function binomial(rng: Rng, n: number, p: number): number {
-  if (n <= 0 || p <= 0) return 0;
-  if (p >= 1) return n;
-  if (n <= 64) {
-    let k = 0;
-    for (let t = 0; t < n; t++) if (randomFloat(rng) < p) k++;
-    return k;
-  }
-  if (p > 0.5) return n - binomial(rng, n, 1 - p);
-  const mean = n * p;
-  if (mean < 30) return Math.min(n, poisson(rng, mean));
-  const sd = Math.sqrt(mean * (1 - p));
-  const k = Math.round(mean + sd * standardNormal(rng));
-  return Math.max(0, Math.min(n, k));
-}
+class PairModel {
+  readonly n: number;
+  /** games[i][j] including the prior; score[i]: wins plus half the draws, including the prior. */
+  readonly games: number[][];
+  readonly score: number[];
+  readonly active: number[];
+  readonly #wins: readonly (readonly number[])[];
+  readonly #draws: readonly (readonly number[])[];
 
-function poisson(rng: Rng, mean: number): number {
-  // Knuth's multiplication method; fine for the small means it is used for.
-  const limit = Math.exp(-mean);
-  let k = 0;
-  let product = randomFloat(rng);
-  while (product > limit) {
-    k++;
-    product *= randomFloat(rng);
+  constructor(wins: readonly (readonly number[])[], draws: readonly (readonly number[])[], prior: number) {
+    this.n = wins.length;
+    this.#wins = wins;
+    this.#draws = draws;
+    this.games = [];
+    this.score = new Array<number>(this.n).fill(0);
+    for (let i = 0; i < this.n; i++) {
+      this.games.push(new Array<number>(this.n).fill(0));
+      for (let j = 0; j < this.n; j++) {
+        const real = i === j ? 0 : wins[i]![j]! + wins[j]![i]! + draws[i]![j]!;
+        if (real === 0) continue;
+        this.games[i]![j] = real + prior;
+        this.score[i]! += wins[i]![j]! + 0.5 * draws[i]![j]! + prior / 2;
+      }
+    }
+    this.active = Array.from({ length: this.n }, (_, i) => i).filter((i) => this.games[i]!.some((g) => g > 0));
   }
-  return k;
-}
 
-function standardNormal(rng: Rng): number {
-  // Box–Muller; 1 - u keeps the logarithm's argument in (0, 1].
-  const u = 1 - randomFloat(rng);
-  const v = randomFloat(rng);
-  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+  /**
+   * True if player i's mean-relative rating is unbounded in `direction` (+1 above, -1 below): the
+   * players i can reach by "lost to or drew with" (above) or "beat or drew with" (below) are not
+   * all the active players. See eloIntervals.
+   */
+  unbounded(i: number, direction: 1 | -1): boolean {
+    const reached = new Set<number>([i]);
+    const queue = [i];
+    while (queue.length > 0) {
+      const a = queue.pop()!;
+      for (const b of this.active) {
+        if (reached.has(b)) continue;
+        const bad = direction === 1 ? this.#wins[b]![a]! : this.#wins[a]![b]!;
+        if (bad > 0 || this.#draws[a]![b]! > 0) {
+          reached.add(b);
+          queue.push(b);
+        }
+      }
+    }
+    return reached.size < this.active.length;
+  }
+
+  logLikelihood(theta: readonly number[]): number {
+    let value = 0;
+    for (const i of this.active) {
+      value += this.score[i]! * theta[i]!;
+      for (const j of this.active) {
+        if (j <= i || this.games[i]![j] === 0) continue;
+        const hi = Math.max(theta[i]!, theta[j]!);
+        value -= this.games[i]![j]! * (hi + Math.log(Math.exp(theta[i]! - hi) + Math.exp(theta[j]! - hi)));
+      }
+    }
+    return value;
+  }
+
+  /** Gradient and Hessian of the log-likelihood over the active players (in `active` order). */
+  derivatives(theta: readonly number[]): { gradient: number[]; hessian: number[][] } {
+    const m = this.active.length;
+    const gradient = new Array<number>(m).fill(0);
+    const hessian = this.active.map(() => new Array<number>(m).fill(0));
+    this.active.forEach((i, a) => {
+      gradient[a] = this.score[i]!;
+      this.active.forEach((j, b) => {
+        const g = this.games[i]![j]!;
+        if (a === b || g === 0) return;
+        const p = 1 / (1 + Math.exp(theta[j]! - theta[i]!));
+        gradient[a]! -= g * p;
+        const w = g * p * (1 - p);
+        hessian[a]![a]! -= w;
+        hessian[a]![b]! += w;
+      });
+    });
+    return { gradient, hessian };
+  }
+
+  /**
+   * The score statistic of "player i's mean-relative strength is t": the log-likelihood maximised
+   * under that constraint (Newton on the KKT system, warm-started from `theta`, which it updates),
+   * then gᵀ I⁺ g with g the gradient and I the information there. The gauge (adding a constant to
+   * every θ) is fixed by θ_i = 0, so the constraint is Σ_{j≠i} θ_j = −m·t.
+   */
+  scoreStatistic(i: number, t: number, theta: number[]): number {
+    const m = this.active.length;
+    const a = this.active.indexOf(i);
+    // A feasible start: shift the warm start so θ_i = 0, then spread the constraint's slack evenly.
+    const shift = theta[i]!;
+    for (const j of this.active) theta[j]! -= shift;
+    const others = this.active.filter((j) => j !== i);
+    const slack = (-m * t - others.reduce((sum, j) => sum + theta[j]!, 0)) / others.length;
+    for (const j of others) theta[j]! += slack;
+    let current = this.logLikelihood(theta);
+    for (let iteration = 0; iteration < 100; iteration++) {
+      const { gradient, hessian } = this.derivatives(theta);
+      // KKT: [H Aᵀ; A 0] [Δ; λ] = [−g; 0], A = [e_i; 1 − e_i] (both constraints already hold).
+      const size = m + 2;
+      const matrix = Array.from({ length: size }, () => new Array<number>(size).fill(0));
+      const rhs = new Array<number>(size).fill(0);
+      for (let r = 0; r < m; r++) {
+        for (let c = 0; c < m; c++) matrix[r]![c] = hessian[r]![c]!;
+        rhs[r] = -gradient[r]!;
+        const fixed = r === a ? 1 : 0;
+        matrix[r]![m] = fixed;
+        matrix[m]![r] = fixed;
+        matrix[r]![m + 1] = 1 - fixed;
+        matrix[m + 1]![r] = 1 - fixed;
+      }
+      const step = solveLinear(matrix, rhs);
+      let scale = 1;
+      let next = theta;
+      let nextValue = -Infinity;
+      for (let halving = 0; halving < 40; halving++) {
+        next = [...theta];
+        this.active.forEach((j, b) => {
+          next[j] = theta[j]! + scale * step[b]!;
+        });
+        nextValue = this.logLikelihood(next);
+        if (nextValue >= current) break;
+        scale /= 2;
+      }
+      if (!(nextValue >= current)) break;
+      const largest = Math.max(...this.active.map((_, b) => Math.abs(step[b]! * scale)));
+      for (const j of this.active) theta[j] = next[j]!;
+      current = nextValue;
+      if (largest < 1e-10) break;
+    }
+    const { gradient, hessian } = this.derivatives(theta);
+    // I + 11ᵀ is invertible and acts as I's pseudo-inverse on gradients, which always sum to 0.
+    const information = hessian.map((row) => row.map((x) => 1 - x));
+    const solved = solveLinear(information, gradient);
+    return gradient.reduce((sum, g, b) => sum + g * solved[b]!, 0);
+  }
+
+  /**
+   * Where the score statistic of player i crosses `critical`, going from the estimate `start` (θ
+   * units) in `direction`: bracketed by doubling steps, then bisected to 0.01 Elo. Only called in
+   * a bounded direction, where the statistic grows without limit.
+   */
+  bound(i: number, start: number, direction: 1 | -1, critical: number): number {
+    const theta = new Array<number>(this.n).fill(0);
+    const exceeds = (t: number): boolean => this.scoreStatistic(i, t, theta) > critical;
+    let inside = start;
+    let step = 0.05;
+    let outside = start + direction * step;
+    for (let k = 0; k < 60 && !exceeds(outside); k++) {
+      inside = outside;
+      step *= 2;
+      outside = start + direction * step;
+    }
+    while (Math.abs(outside - inside) * ELO_SCALE > 0.01) {
+      const middle = (inside + outside) / 2;
+      if (exceeds(middle)) outside = middle;
+      else inside = middle;
+    }
+    return (inside + outside) / 2;
+  }
 }
 
 /** The expected score of a player rated `a` against one rated `b`. */

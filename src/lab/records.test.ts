@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emptyTally, type ExperimentConfig } from './experiment.js';
-import { coalesce, combineRecords, missingRanges, readRecords, readResults, RECORD_FORMAT, RecordsError, repairResults, shardRange, type BatchRecord } from './records.js';
+import { coalesce, combineRecords, missingRanges, RECORD_FORMAT, RecordsError, shardRange, type BatchRecord } from './records.js';
+import { readRecords, readResults, repairResults } from './results-file.js';
 import type { GameRange } from './runner.js';
 
 const CONFIG: ExperimentConfig = { game: 'connect-fwar', lineups: [['basic']], seed: 1, paired: false };
@@ -86,7 +87,7 @@ describe('readRecords', () => {
   const line = (edit: (r: LooseJson) => void = () => undefined): string => {
     const tally = emptyTally(PAIRED);
     for (const lineup of tally.lineups) Object.assign(lineup, { games: 10, seats: [{ sum: 250, sumSq: 7000, wins: 10, draws: 0, losses: 0, atMin: 0 }] });
-    Object.assign(tally.differences[0]!, { n: 10, sum: 40, sumSq: 900 });
+    Object.assign(tally.differences[0]!, { n: 10, sum: 0, sumSq: 900 });
     const r: LooseJson = JSON.parse(JSON.stringify({ format: RECORD_FORMAT, config: PAIRED, planned: [0, 20], total: 20, start: 0, end: 10, tally }));
     edit(r);
     return JSON.stringify(r).replace('"__INF__"', '1e999');

@@ -4,9 +4,11 @@
  * so an interrupted run loses at most the batches in flight; `--resume` plays only what is missing,
  * and `merge` adds the records of many shards. Tallies are integer sums, so the combination of any
  * set of disjoint batches is exactly the result of one run over the same games.
+ *
+ * This module is pure (no file system): it parses bytes and checks records, so the browser lab can
+ * use it as is; reading, appending and locking files is src/lab/results-file.ts.
  */
-import { appendFileSync, readFileSync, statSync, truncateSync } from 'node:fs';
-import { emptyTally, mergeTally, type ExperimentConfig, type SeatTally, type Tally } from './experiment.js';
+import { emptyTally, mergeTally, validateConfig, type ExperimentConfig, type SeatTally, type Tally } from './experiment.js';
 import type { GameRange } from './runner.js';
 
 export const RECORD_FORMAT = 'tabletop-lab/batch@1';
@@ -28,11 +30,6 @@ export interface BatchRecord {
 /** Thrown for unreadable or inconsistent result files (the CLI reports it as a usage error). */
 export class RecordsError extends Error {
   override readonly name = 'RecordsError';
-}
-
-export function appendRecord(path: string, record: BatchRecord): void {
-  // Synchronous on purpose: once a batch is reported complete, it is on disk, even if Ctrl-C follows.
-  appendFileSync(path, `${JSON.stringify(record)}\n`);
 }
 
 /** A canonical key for "same experiment". */
@@ -67,6 +64,15 @@ function checkRecord(value: unknown, where: string): BatchRecord {
   if (value.untilCi !== undefined && !(isFiniteNumber(value.untilCi) && value.untilCi > 0)) return fail('bad untilCi');
   const { start, end } = value;
   if (!isCount(start) || !isCount(end) || end <= start) return fail('bad game range');
+  if (start < planned[0] || end > planned[1]) return fail(`games ${String(start)}..${String(end - 1)} lie outside the run's planned games ${String(planned[0])}..${String(planned[1] - 1)}`);
+  let game;
+  try {
+    game = validateConfig(config);
+  } catch (error) {
+    return fail(error instanceof Error ? error.message : String(error));
+  }
+  const [lowest, highest] = game.scoreRange;
+  const largestSquare = Math.max(lowest * lowest, highest * highest);
   const t = value.tally;
   if (!isObject(t) || !Array.isArray(t.lineups) || !Array.isArray(t.differences)) return fail('bad tally');
   const shape = emptyTally(config);
@@ -77,73 +83,68 @@ function checkRecord(value: unknown, where: string): BatchRecord {
     if (!isObject(lineup) || lineup.games !== games || !Array.isArray(lineup.seats) || lineup.seats.length !== seatCount) fail(`lineup ${String(l)}'s tally does not match the game range`);
     for (const seat of (lineup as { seats: unknown[] }).seats) {
       if (!isObject(seat) || ![seat.sumSq, seat.wins, seat.draws, seat.losses, seat.atMin].every(isCount) || !isFiniteNumber(seat.sum)) fail(`bad seat tally in lineup ${String(l)}`);
-      const { wins, draws, losses, atMin } = seat as unknown as SeatTally;
+      const { wins, draws, losses, atMin, sum, sumSq } = seat as unknown as SeatTally;
       if (wins + draws + losses !== games || atMin > games) fail(`seat tally in lineup ${String(l)} does not add up to ${String(games)} games`);
+      // Every game scores within the game's range, so the sums do too; and by Cauchy–Schwarz the sum
+      // of squares is at least sum² / games. A record outside these bounds was not played.
+      const slack = 1e-9 * Math.max(1, Math.abs(sum), sumSq);
+      if (sum < lowest * games - slack || sum > highest * games + slack) fail(`seat sum ${String(sum)} in lineup ${String(l)} is impossible: ${String(games)} games of ${game.title} score ${String(lowest * games)} to ${String(highest * games)}`);
+      if (sumSq > largestSquare * games + slack || sumSq < (sum * sum) / games - slack) fail(`seat sum of squares ${String(sumSq)} in lineup ${String(l)} is impossible for its sum over ${String(games)} games`);
     }
   });
   t.differences.forEach((d: unknown, k) => {
     const { a, b } = shape.differences[k]!;
     // One difference per game index: its count is the batch's game count.
     if (!isObject(d) || d.a !== a || d.b !== b || d.n !== games || !isFiniteNumber(d.sum) || !isFiniteNumber(d.sumSq) || d.sumSq < 0) fail(`bad difference tally ${String(k)}`);
+    // A paired difference is seat 0 of lineup a minus seat 0 of lineup b, game by game.
+    const lineupSum = (l: number): number => ((t.lineups as { seats: SeatTally[] }[])[l]!).seats[0]!.sum;
+    const expected = lineupSum(a) - lineupSum(b);
+    if (Math.abs((d as { sum: number }).sum - expected) > 1e-9 * Math.max(1, Math.abs(expected))) fail(`difference tally ${String(k)} does not match its lineups' sums`);
   });
   return value as unknown as BatchRecord;
 }
 
-/** What `readResults` found in a results file. */
-export interface ResultsFile {
+/** What `parseResults` found in the bytes of a results file. */
+export interface ParsedResults {
   readonly records: BatchRecord[];
   /**
-   * Bytes of the file that hold whole lines: everything but a torn last line. A run that appends
-   * to the file must first cut it to this length, or its first record would be glued onto the
-   * fragment and the file would no longer be readable.
+   * Bytes that hold whole lines: everything but a torn last line. A run that appends must first
+   * cut the file to this length, or its first record would be glued onto the fragment.
    */
   readonly validBytes: number;
   /** True if the valid part does not end with a newline (the last record lost only its '\n'). */
   readonly needsNewline: boolean;
+  /** Bytes of the torn last line (0 if none). */
+  readonly tornBytes: number;
 }
 
 /**
- * Reads a results file. A final line cut short (the process was killed mid-write) is ignored; any
- * other unreadable line is an error naming the file and line.
+ * Parses a results file's bytes. A final line that is not JSON (the process was killed mid-write)
+ * is reported as torn, not an error; any other unreadable line is an error naming `name` and line.
  */
-export function readResults(path: string): ResultsFile {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(path);
-  } catch (error) {
-    throw new RecordsError(`Cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  const lines = bytes.toString('utf8').split('\n');
+export function parseResults(bytes: Uint8Array, name: string): ParsedResults {
+  const decoder = new TextDecoder();
   const records: BatchRecord[] = [];
   let validBytes = bytes.length;
-  lines.forEach((line, k) => {
-    if (line.trim() === '') return;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      if (k !== lines.length - 1) throw new RecordsError(`${path}:${String(k + 1)}: not valid JSON`);
-      // A torn last write: it has no newline after it, so it starts after the file's last one.
-      validBytes = bytes.lastIndexOf(0x0a) + 1;
-      return;
+  let lineStart = 0;
+  for (let lineNumber = 1; lineStart < bytes.length; lineNumber++) {
+    const newline = bytes.indexOf(0x0a, lineStart);
+    const lineEnd = newline === -1 ? bytes.length : newline;
+    const line = decoder.decode(bytes.subarray(lineStart, lineEnd));
+    if (line.trim() !== '') {
+      let value: unknown;
+      try {
+        value = JSON.parse(line);
+      } catch {
+        if (newline !== -1) throw new RecordsError(`${name}:${String(lineNumber)}: not valid JSON`);
+        validBytes = lineStart; // a torn last write: no newline after it
+        break;
+      }
+      records.push(checkRecord(value, `${name}:${String(lineNumber)}`));
     }
-    records.push(checkRecord(value, `${path}:${String(k + 1)}`));
-  });
-  return { records, validBytes, needsNewline: validBytes > 0 && bytes[validBytes - 1] !== 0x0a };
-}
-
-/** The records of a results file (see `readResults`). */
-export const readRecords = (path: string): BatchRecord[] => readResults(path).records;
-
-/**
- * Makes a results file safe to append to: drops a torn last line and ends the last whole record
- * with its newline. Returns the number of bytes dropped.
- */
-export function repairResults(path: string, file: ResultsFile): number {
-  const dropped = statSync(path).size - file.validBytes;
-  if (dropped > 0) truncateSync(path, file.validBytes);
-  if (file.needsNewline) appendFileSync(path, '\n');
-  return dropped;
+    lineStart = lineEnd + 1;
+  }
+  return { records, validBytes, needsNewline: validBytes > 0 && bytes[validBytes - 1] !== 0x0a, tornBytes: bytes.length - validBytes };
 }
 
 export interface Combined {
@@ -153,35 +154,51 @@ export interface Combined {
   readonly covered: GameRange[];
   /** Union of the planned ranges of the runs the records came from, sorted and coalesced. */
   readonly planned: GameRange[];
-  /** The whole experiment's size (the largest total recorded). */
+  /** The whole experiment's size (every record agrees on it). */
   readonly total: number;
   /** The --until-ci width, if the records come from such a run (then `total` is only a cap). */
   readonly untilCi: number | undefined;
+  /** Records that repeated another verbatim and were counted once. */
+  readonly duplicates: number;
 }
 
-/** Adds up records of one experiment; refuses mixed experiments and overlapping batches. */
+/**
+ * Adds up records of one experiment, checking that they are one experiment: the same config, the
+ * same size (`total`) and stopping rule, and no game counted twice. A record repeated verbatim
+ * (the same batch appended twice) is counted once: games are deterministic, so a replayed batch
+ * has the identical tally, and dropping the copy is exact.
+ */
 export function combineRecords(records: readonly BatchRecord[]): Combined {
   if (records.length === 0) throw new RecordsError('No batch records to combine');
-  const config = records[0]!.config;
-  const key = configKey(config);
-  const tally = emptyTally(config);
+  const first = records[0]!;
+  const key = configKey(first.config);
+  const tally = emptyTally(first.config);
   for (const r of records) {
     if (configKey(r.config) !== key) throw new RecordsError(`Records of different experiments cannot be combined: ${key} vs ${configKey(r.config)}`);
-  }
-  const sorted = [...records].sort((a, b) => a.start - b.start);
-  sorted.forEach((r, k) => {
-    if (k > 0 && r.start < sorted[k - 1]!.end) {
-      throw new RecordsError(`Games ${String(r.start)}..${String(Math.min(r.end, sorted[k - 1]!.end) - 1)} appear twice (the same shard or file given twice?)`);
+    if (r.total !== first.total) {
+      throw new RecordsError(`Records of different experiment sizes cannot be combined: ${first.total.toLocaleString('en-US')} games vs ${r.total.toLocaleString('en-US')} games (shards of runs with different --games?)`);
     }
+    if (r.untilCi !== first.untilCi) throw new RecordsError(`Records of runs with different --until-ci widths cannot be combined: ${String(first.untilCi ?? 'none')} vs ${String(r.untilCi ?? 'none')}`);
+  }
+  const sorted = [...records].sort((a, b) => a.start - b.start || a.end - b.end);
+  const kept: BatchRecord[] = [];
+  for (const r of sorted) {
+    const last = kept[kept.length - 1];
+    if (last !== undefined && r.start === last.start && r.end === last.end && JSON.stringify(r.tally) === JSON.stringify(last.tally)) continue;
+    if (last !== undefined && r.start < last.end) {
+      throw new RecordsError(`Games ${String(r.start)}..${String(Math.min(r.end, last.end) - 1)} appear twice with different batches (the same shard or file given twice?)`);
+    }
+    kept.push(r);
     mergeTally(tally, r.tally);
-  });
+  }
   return {
-    config,
+    config: first.config,
     tally,
-    covered: coalesce(sorted.map((r): GameRange => [r.start, r.end])),
+    covered: coalesce(kept.map((r): GameRange => [r.start, r.end])),
     planned: coalesce(records.map((r) => r.planned)),
-    total: Math.max(...records.map((r) => r.total)),
-    untilCi: records.find((r) => r.untilCi !== undefined)?.untilCi,
+    total: first.total,
+    untilCi: first.untilCi,
+    duplicates: records.length - kept.length,
   };
 }
 

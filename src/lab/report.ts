@@ -5,10 +5,9 @@
  * Elo ratings fitted to the whole matrix).
  */
 import type { GameDefinition, GameState } from '../core/game.js';
-import { deriveSeed } from '../core/random.js';
 import { differenceOfMeans, halfWidth, pairedDifference, summarizeMoments, wilsonInterval, type Moments } from '../core/stats.js';
 import type { ExperimentConfig, Tally } from './experiment.js';
-import { bootstrapElo } from './ratings.js';
+import { eloIntervals, type RatingWithInterval } from './ratings.js';
 import { gameById } from './registry.js';
 
 export interface StrategyResult {
@@ -95,6 +94,19 @@ export function widestComparisonHalfWidth(report: ComparisonReport): number {
 }
 
 const grouped = (n: number): string => n.toLocaleString('en-US');
+
+/** An Elo rating for people: whole points, signed, never "-0" or "+0" for a rating that rounds to 0. */
+export function formatElo(rating: number): string {
+  if (rating === Infinity) return '+∞';
+  if (rating === -Infinity) return '-∞';
+  const rounded = Math.round(rating);
+  return rounded === 0 ? '0' : `${rounded > 0 ? '+' : ''}${String(rounded)}`;
+}
+
+/** `[+12, +80]`; an unbounded side reads `-∞` / `+∞` with an open bracket: `[+650, +∞)`. */
+export function formatEloInterval(r: { readonly low: number; readonly high: number }): string {
+  return `${r.low === -Infinity ? '(' : '['}${formatElo(r.low)}, ${formatElo(r.high)}${r.high === Infinity ? ')' : ']'}`;
+}
 const signed = (x: number, digits: number): string => `${x >= 0 ? '+' : ''}${x.toFixed(digits)}`;
 
 /** A p-value for people: three significant digits, or a bound when it underflows. */
@@ -168,7 +180,7 @@ export interface PairingResult {
   readonly wins: number;
   readonly draws: number;
   readonly losses: number;
-  /** The row player's win rate, as the seed's `winRate`. */
+  /** The row player's win rate, as the spec's `winRate`. */
   readonly winRate: number;
   readonly ciLow: number;
   readonly ciHigh: number;
@@ -180,7 +192,11 @@ export interface TournamentReport {
   readonly players: readonly { readonly id: string; readonly name: string }[];
   /** matrix[i][j]: player i (first seat) against player j (second seat); null if not played. */
   readonly matrix: readonly (readonly (PairingResult | null)[])[];
-  readonly elo: readonly { readonly id: string; readonly rating: number; readonly low: number; readonly high: number }[];
+  /**
+   * Elo ratings (mean 0) with 95% score-test intervals; a bound the games do not give is ±Infinity
+   * (null in JSON): see `eloIntervals`.
+   */
+  readonly elo: readonly ({ readonly id: string } & RatingWithInterval)[];
 }
 
 /** The agents of a two-player experiment, in order of first appearance. */
@@ -190,8 +206,8 @@ export function tournamentPlayers(config: ExperimentConfig): string[] {
   return players;
 }
 
-/** `bootstrapSamples` 0 leaves the ratings out (e.g. for a stopping rule that only needs win rates). */
-export function tournamentReport(config: ExperimentConfig, tally: Tally, options: { bootstrapSamples?: number } = {}): TournamentReport {
+/** `ratings: false` leaves the Elo ratings out (e.g. for a stopping rule that only needs win rates). */
+export function tournamentReport(config: ExperimentConfig, tally: Tally, options: { ratings?: boolean } = {}): TournamentReport {
   const game: GameDefinition<GameState> = gameById(config.game);
   if (game.numPlayers !== 2) throw new RangeError(`${game.title} is not a two-player game`);
   const ids = tournamentPlayers(config);
@@ -215,8 +231,7 @@ export function tournamentReport(config: ExperimentConfig, tally: Tally, options
     }
   });
   const names = ids.map((id) => ({ id, name: game.agents[id]!.create().name }));
-  const samples = options.bootstrapSamples ?? 1000;
-  const rated = n >= 2 && samples > 0 ? bootstrapElo({ players: ids, wins, draws }, { samples, seed: deriveSeed(config.seed, 0xe10) }) : [];
+  const rated = n >= 2 && options.ratings !== false ? eloIntervals({ players: ids, wins, draws }) : [];
   return {
     game: config.game,
     seed: config.seed,
@@ -259,12 +274,25 @@ export function formatTournament(report: TournamentReport): string {
     const sorted = [...report.elo].sort((a, b) => b.rating - a.rating);
     lines.push(
       '',
-      'Elo ratings (Bradley–Terry fit to the whole matrix, both seats, draws count half; 95% bootstrap CI):',
+      'Elo ratings (Bradley–Terry fit to the whole matrix, both seats, draws count half; 95% score-test CI, ∞ where the games set no bound):',
       table(
         ['player', 'Elo', '95% CI'],
-        sorted.map((r) => [r.id, signed(r.rating, 0), `[${signed(r.low, 0)}, ${signed(r.high, 0)}]`]),
+        sorted.map((r) => [r.id, formatElo(r.rating), formatEloInterval(r)]),
       ),
     );
   }
   return lines.join('\n');
+}
+
+/**
+ * The report of any lab experiment, as the commands print it: a comparison for one-player games,
+ * a tournament (win rates and Elo) for two-player games; text, or JSON with `json`.
+ */
+export function renderReport(config: ExperimentConfig, tally: Tally, json: boolean): string {
+  if (gameById(config.game).numPlayers === 1) {
+    const report = comparisonReport(config, tally);
+    return json ? JSON.stringify(comparisonJson(report), null, 2) : formatComparison(report);
+  }
+  const report = tournamentReport(config, tally);
+  return json ? JSON.stringify(report, null, 2) : formatTournament(report);
 }

@@ -9,7 +9,6 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { Position } from '../../games/connect-four/position.js';
 import { runCli } from '../../test-support/cli.js';
-import { exitOnInterrupt } from './play.js';
 
 const EXAMPLE_BOT = fileURLToPath(new URL('../../../examples/connect-four/first-free-column.mjs', import.meta.url));
 const EXAMPLE = `ex=node ${JSON.stringify(EXAMPLE_BOT)}`;
@@ -19,16 +18,6 @@ function movesOf(stdout: string): string {
   expect(match).not.toBeNull();
   return match![1]!;
 }
-
-describe('exitOnInterrupt', () => {
-  it('adds one SIGINT handler and takes it away again', () => {
-    const before = process.listenerCount('SIGINT');
-    const stop = exitOnInterrupt();
-    expect(process.listenerCount('SIGINT')).toBe(before + 1);
-    stop();
-    expect(process.listenerCount('SIGINT')).toBe(before);
-  });
-});
 
 describe('tabletop connect-four play', () => {
   it('plays a person through a pipe against an external bot, asking again after bad input', async () => {
@@ -101,17 +90,19 @@ describe('tabletop connect-four tournament', () => {
     const result = await runCli(['connect-four', 'tournament', '--bots', 'alphabeta-1,random,ex', '--bot', EXAMPLE, '--time', '10', '--games', '2', '--seed', '7', '--jobs', '2']);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
-    expect(result.stdout).toContain('Connect Four round robin: 3 bots, 2 games per pair, 6 games, move limit 10 s, seed 7\n');
+    expect(result.stdout).toMatch(/^Connect Four round robin: 3 bots, 2 games per pair from 1 of the 14 balanced openings, 6 games \([1-6] distinct\), move limit 10 s, seed 7\n/);
     const rows = result.stdout.split('\n').filter((line) => /^(alphabeta-1|random|ex) /.test(line));
     expect(rows).toHaveLength(3);
+    const number = (text: string): number => (text === '+∞' ? Infinity : text === '-∞' ? -Infinity : Number(text));
     for (const row of rows) {
-      const [, total, score, elo, low, high] = /(\d+-\d+-\d+)\s+([\d.]+%)\s+([+-]?\d+)\s+\[([+-]?\d+), ([+-]?\d+)\]$/.exec(row) ?? [];
+      const match = /(\d+-\d+-\d+)\s+(\d+\.\d%)\s+([+-]?\d+)\s+[[(]([+-]?\d+|-∞), ([+-]?\d+|\+∞)[\])]$/.exec(row);
+      expect(match, row).not.toBeNull();
+      const [, total, , elo, low, high] = match!;
       const [w, d, l] = total!.split('-').map(Number);
       expect(w! + d! + l!).toBe(4); // two opponents, two games each
-      expect(score).toBeDefined();
-      // The bootstrap interval brackets the fitted rating.
-      expect(Number(low)).toBeLessThanOrEqual(Number(elo));
-      expect(Number(high)).toBeGreaterThanOrEqual(Number(elo));
+      // The interval brackets the fitted rating; ∞ where the games set no bound.
+      expect(number(low!)).toBeLessThanOrEqual(Number(elo));
+      expect(number(high!)).toBeGreaterThanOrEqual(Number(elo));
     }
     // The search bot wins all four of its games, as both colours.
     expect(rows.find((row) => row.startsWith('alphabeta-1'))).toMatch(/\s4-0-0\s+100\.0%/);
@@ -128,15 +119,23 @@ describe('tabletop connect-four tournament', () => {
       bots: string[];
       wins: number[][];
       elo: number[];
-      eloCi: [number, number][];
-      games: { red: string; yellow: string; winner: string | null; reason: string; moves: string }[];
+      eloCi: [number | null, number | null][];
+      distinctGames: number;
+      games: { red: string; yellow: string; opening: string; winner: string | null; reason: string; moves: string }[];
     }
     const json = JSON.parse(first.stdout) as Json;
     expect(json.bots).toEqual(['random', 'alphabeta-1']);
+    expect(json.distinctGames).toBe(2);
     json.elo.forEach((rating, i) => {
-      expect(json.eloCi[i]![0]).toBeLessThanOrEqual(rating);
-      expect(json.eloCi[i]![1]).toBeGreaterThanOrEqual(rating);
+      expect(json.eloCi[i]![0] ?? -Infinity).toBeLessThanOrEqual(rating);
+      expect(json.eloCi[i]![1] ?? Infinity).toBeGreaterThanOrEqual(rating);
     });
+    // alphabeta-1 won both games: its rating has no upper bound, random's no lower bound.
+    expect(json.eloCi[1]![1]).toBeNull();
+    expect(json.eloCi[0]![0]).toBeNull();
+    // Both games start from the suite's first opening, once with each colour.
+    expect(json.games.map((game) => game.opening)).toEqual(['31', '31']);
+    for (const game of json.games) expect(game.moves.startsWith('31')).toBe(true);
     expect(json.games.map((game) => [game.red, game.yellow])).toEqual([
       ['random', 'alphabeta-1'],
       ['alphabeta-1', 'random'],

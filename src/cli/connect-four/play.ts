@@ -9,10 +9,10 @@ import { HumanPlayer, type LineSource } from '../../games/connect-four/players/h
 import { Position } from '../../games/connect-four/position.js';
 import { moveString, type GameResult } from '../../games/connect-four/referee/result.js';
 import { freshSeed } from '../../core/random.js';
-import { BUILTIN_BOTS, checkLineup, createBot, parseBotDefinition, type ExternalBotDefinition, type LineupOptions } from '../../lab/connect-four/lineup.js';
-import { Referee, seatPlayers } from '../../lab/connect-four/referee.js';
+import { BUILTIN_BOTS, checkLineup, createBot, parseBotDefinition, type ExternalBotDefinition, type LineupOptions } from '../../arena/connect-four/lineup.js';
+import { Referee, seatPlayers } from '../../arena/connect-four/referee.js';
 import { parseIntegerIn, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
-import { LineReader } from '../terminal.js';
+import { exitingOnInterrupt, PlaySession } from '../terminal.js';
 
 export const DEFAULT_TIME_SECONDS = 18;
 export const DEFAULT_LEVEL = 4;
@@ -65,22 +65,13 @@ async function playGame(options: PlayOptions): Promise<void> {
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const out = (text: string): void => {
-    process.stdout.write(`${text}\n`);
-  };
   const seed = options.seed ?? freshSeed();
   const lineup: LineupOptions = { timeLimitMs: options.time * 1000, level: options.level, seed, externals: options.bot };
-  const needsInput = seats.includes('human');
-  const reader = needsInput ? new LineReader(process.stdin, process.stdout) : null;
-  // Through a pipe nothing echoes what was typed: echo it, so the output reads as a transcript.
-  const echo = process.stdin.isTTY !== true;
-  const input: LineSource = {
-    ask: async (prompt) => {
-      const line = await reader!.ask(prompt);
-      if (echo) out(line ?? '(end of input)');
-      return line;
-    },
+  const session = new PlaySession(process.stdin, process.stdout);
+  const out = (text: string): void => {
+    session.say(text);
   };
+  const input: LineSource = { ask: (prompt) => session.ask(prompt, '(end of input)') };
   const seat = (name: string, color: boolean): Player =>
     name === 'human' ? new HumanPlayer(input, { name: 'human', say: out }) : createBot(name, lineup, 0, color);
 
@@ -105,32 +96,7 @@ async function playGame(options: PlayOptions): Promise<void> {
     out(`Moves: ${moveString(result.moves) || '(none)'}`);
     if (seats.includes('random')) out(`Seed: ${String(seed)}`);
   } finally {
-    reader?.close();
-  }
-}
-
-/**
- * Ctrl-C ends the command through `process.exit`, so that the external bots, which run in process
- * groups of their own and do not get the signal, are killed on the way out (external-bot.ts).
- * Returns the function that removes the handler again (call it when the command is done).
- */
-export function exitOnInterrupt(): () => void {
-  const exit = (): void => {
-    process.exit(130);
-  };
-  process.once('SIGINT', exit);
-  return () => {
-    process.off('SIGINT', exit);
-  };
-}
-
-/** Runs `command` with Ctrl-C exiting at once (status 130); the handler is removed afterwards. */
-export async function exitingOnInterrupt<T>(command: () => Promise<T>): Promise<T> {
-  const stopExiting = exitOnInterrupt();
-  try {
-    return await command();
-  } finally {
-    stopExiting();
+    session.close();
   }
 }
 

@@ -1,19 +1,20 @@
 /**
  * `tabletop connect-four tournament`: a refereed round robin between built-in bots and external
- * programs — every pair, both colours — printed as a results matrix (wins-draws-losses of the row
- * against the column), each bot's totals, its forfeits by reason, and Elo ratings fitted to the
- * whole matrix (lab/ratings.ts).
+ * programs — every pair, both colours, from the balanced opening suite — printed as a results
+ * matrix (wins-draws-losses of the row against the column), each bot's totals and Elo rating (the
+ * lab's standings, src/lab/standings.ts, over the distinct games), and its forfeits by reason.
  */
 import { availableParallelism } from 'node:os';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { freshSeed } from '../../core/random.js';
-import { bootstrapElo, type RatingWithInterval } from '../../lab/ratings.js';
-import { BUILTIN_BOTS, checkLineup, createBot, type ExternalBotDefinition, type LineupOptions } from '../../lab/connect-four/lineup.js';
-import { runTournament, type TournamentResults } from '../../lab/connect-four/tournament.js';
+import { formatStandings, standings, type StandingsInput } from '../../lab/standings.js';
+import { BALANCED_OPENINGS, openingName } from '../../arena/connect-four/openings.js';
+import { BUILTIN_BOTS, checkLineup, createBot, type ExternalBotDefinition, type LineupOptions } from '../../arena/connect-four/lineup.js';
+import { runRefereedTournament, type RefereedTournamentResults } from '../../arena/connect-four/tournament.js';
 import { moveString, type EndReason } from '../../games/connect-four/referee/result.js';
 import { parseIntegerIn, parseList, parsePositiveInt, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
-import { progressBar } from '../terminal.js';
-import { collectBot, DEFAULT_LEVEL, DEFAULT_TIME_SECONDS, exitingOnInterrupt } from './play.js';
+import { exitingOnInterrupt, progressBar } from '../terminal.js';
+import { collectBot, DEFAULT_LEVEL, DEFAULT_TIME_SECONDS } from './play.js';
 
 interface TournamentCliOptions {
   readonly bots: string[];
@@ -24,6 +25,7 @@ interface TournamentCliOptions {
   readonly jobs?: number;
   readonly json?: boolean;
   readonly bot: ExternalBotDefinition[];
+  readonly openings: boolean;
 }
 
 export function registerTournament(command: Command): Command {
@@ -31,7 +33,8 @@ export function registerTournament(command: Command): Command {
     .command('tournament')
     .description('Round robin between Connect Four bots (both colours): results matrix and Elo ratings')
     .requiredOption('--bots <list>', `comma-separated bots: ${BUILTIN_BOTS.join(', ')}, or names defined with --bot`, parseBotList)
-    .option('--games <n>', 'games per pair of bots, colours alternating', parsePositiveInt('The number of games'), 2)
+    .option('--games <n>', `games per pair of bots, colours alternating; games 2k and 2k+1 start from opening k of the suite (${String(BALANCED_OPENINGS.length)} openings)`, parsePositiveInt('The number of games'), 2)
+    .option('--no-openings', 'start every game from the empty board (deterministic bots then replay the same two games)')
     .option('--time <seconds>', 'move time limit, in seconds (decimals allowed)', parsePositiveNumber('The time limit'), DEFAULT_TIME_SECONDS)
     .option('--level <n>', "strength of the bot named 'alphabeta', 1 to 5", parseIntegerIn(1, 5, 'The level'), DEFAULT_LEVEL)
     .option('--seed <n>', 'seed of the random players (default: a fresh one, printed)', parseSeed)
@@ -67,13 +70,14 @@ async function runAndPrint(options: TournamentCliOptions): Promise<void> {
   const pairs = (options.bots.length * (options.bots.length - 1)) / 2;
   const total = pairs * options.games;
   const progress = progressBar(total);
-  let results: TournamentResults;
+  let results: RefereedTournamentResults;
   try {
-    results = await runTournament({
+    results = await runRefereedTournament({
       bots: options.bots,
       gamesPerPair: options.games,
       timeLimitMs: lineup.timeLimitMs,
       concurrency: options.jobs ?? Math.max(1, availableParallelism()),
+      openings: options.openings ? BALANCED_OPENINGS : undefined,
       createPlayer: (bot, gameIndex, color) => createBot(bot, lineup, gameIndex, color),
       onGame: (_game, done) => {
         progress.update(done);
@@ -87,26 +91,35 @@ async function runAndPrint(options: TournamentCliOptions): Promise<void> {
     process.stdout.write(`${JSON.stringify(resultsJson(results, { seed, timeLimitMs: lineup.timeLimitMs, gamesPerPair: options.games }), null, 2)}\n`);
     return;
   }
+  const openings = options.openings ? `from ${String(Math.min(BALANCED_OPENINGS.length, Math.ceil(options.games / 2)))} of the ${String(BALANCED_OPENINGS.length)} balanced openings` : 'from the empty board';
   process.stdout.write(
-    `Connect Four round robin: ${String(options.bots.length)} bots, ${String(options.games)} game${options.games === 1 ? '' : 's'} per pair, ${String(total)} games, ` +
-      `move limit ${String(options.time)} s, seed ${String(seed)}\n\n${formatResults(results, seed)}`,
+    `Connect Four round robin: ${String(options.bots.length)} bots, ${String(options.games)} game${options.games === 1 ? '' : 's'} per pair ${openings}, ${String(total)} games ` +
+      `(${String(results.distinctGames)} distinct), move limit ${String(options.time)} s, seed ${String(seed)}\n\n${formatResults(results)}`,
   );
 }
 
+/** The standings' input: all games for the matrix and totals, distinct games for the ratings. */
+function standingsInput(results: RefereedTournamentResults): StandingsInput {
+  return { players: results.bots, wins: results.wins, draws: results.draws, independent: { wins: results.distinctWins, draws: results.distinctDraws } };
+}
+
 /** The results as plain data; moves in standard notation (1-based digits). */
-export function resultsJson(results: TournamentResults, settings: { seed: number; timeLimitMs: number; gamesPerPair: number }): unknown {
-  const elo = ratings(results, settings.seed);
+export function resultsJson(results: RefereedTournamentResults, settings: { seed: number; timeLimitMs: number; gamesPerPair: number }): unknown {
+  const elo = standings(standingsInput(results));
   const round = (x: number): number => Math.round(x * 10) / 10;
   return {
     ...settings,
     bots: results.bots,
     wins: results.wins,
     draws: results.draws,
+    distinctGames: results.distinctGames,
     elo: elo.map(({ rating }) => round(rating)),
-    eloCi: elo.map(({ low, high }) => [round(low), round(high)]),
+    // null: the games set no bound on that side (see eloIntervals).
+    eloCi: elo.map(({ low, high }) => [Number.isFinite(low) ? round(low) : null, Number.isFinite(high) ? round(high) : null]),
     forfeits: Object.fromEntries(results.bots.map((bot, i) => [bot, Object.fromEntries(Object.entries(results.forfeits[i]!).filter(([, count]) => count > 0))])),
-    games: results.games.map(({ index, red, yellow, result }) => ({
+    games: results.games.map(({ index, red, yellow, opening, result }) => ({
       index,
+      opening: openingName(opening),
       red: results.bots[red],
       yellow: results.bots[yellow],
       winner: result.winner === null ? null : result.winner ? 'red' : 'yellow',
@@ -126,41 +139,10 @@ const FORFEIT_LABELS: Partial<Record<EndReason, string>> = {
   resigned: 'resignation',
 };
 
-/**
- * Elo fitted to the whole matrix, with 95% bootstrap intervals (resampling the games; the resampling
- * is seeded from the tournament's seed so a replayed tournament prints the same intervals).
- */
-function ratings(results: TournamentResults, seed: number): RatingWithInterval[] {
-  return bootstrapElo({ players: results.bots, wins: results.wins, draws: results.draws }, { samples: 1000, seed });
-}
-
-const signed = (x: number): string => `${x > 0 ? '+' : ''}${String(Math.round(x))}`;
-
-/** The matrix (row against column: wins-draws-losses), totals, score, Elo with its 95% CI, then forfeits. */
-export function formatResults(results: TournamentResults, seed: number): string {
-  const { bots, wins, draws } = results;
-  const n = bots.length;
-  const elo = ratings(results, seed);
-  const rows = bots.map((bot, i) => {
-    let w = 0;
-    let d = 0;
-    let l = 0;
-    const cells = bots.map((_, j) => {
-      if (i === j) return '-';
-      w += wins[i]![j]!;
-      d += draws[i]![j]!;
-      l += wins[j]![i]!;
-      return `${String(wins[i]![j]!)}-${String(draws[i]![j]!)}-${String(wins[j]![i]!)}`;
-    });
-    const games = w + d + l;
-    const score = games === 0 ? '-' : `${((100 * (w + d / 2)) / games).toFixed(1)}%`;
-    const { rating, low, high } = elo[i]!;
-    return [bot, ...cells, `${String(w)}-${String(d)}-${String(l)}`, score, signed(rating), `[${signed(low)}, ${signed(high)}]`];
-  });
-  const header = ['', ...bots, 'W-D-L', 'score', 'Elo', '95% CI'];
-  const table = [header, ...rows];
-  const widths = header.map((_, c) => Math.max(...table.map((row) => row[c]!.length)));
-  const lines = table.map((row) => row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ').trimEnd());
+/** The standings (matrix, totals, score, Elo with its 95% CI), then forfeits. */
+export function formatResults(results: RefereedTournamentResults): string {
+  const n = results.bots.length;
+  const bots = results.bots;
   const forfeitLines: string[] = [];
   for (let i = 0; i < n; i++) {
     const counts = Object.entries(results.forfeits[i]!)
@@ -173,5 +155,7 @@ export function formatResults(results: TournamentResults, seed: number): string 
     if (first !== undefined) forfeitLines.push(`    first, in game ${String(first.index + 1)}: ${first.result.message}`);
   }
   const forfeits = forfeitLines.length === 0 ? 'Forfeits: none\n' : `Forfeits (games lost other than by four in a row):\n${forfeitLines.join('\n')}\n`;
-  return `Results (row against column: wins-draws-losses):\n${lines.join('\n')}\n\n${forfeits}`;
+  const repeats = results.games.length - results.distinctGames;
+  const note = repeats === 0 ? '' : `\nElo counts each distinct game once: ${String(repeats)} game${repeats === 1 ? '' : 's'} repeated an earlier one move for move (deterministic bots, same opening and colours).\n`;
+  return `Results (row against column: wins-draws-losses; Elo with 95% score-test CI, ∞ where the games set no bound):\n${formatStandings(standingsInput(results))}\n${note}\n${forfeits}`;
 }

@@ -105,14 +105,17 @@ describe('tabletop connect-fwar compare', () => {
     expect(one.status).toBe(0);
     expect(two.stdout).toBe(one.stdout);
     // sd ≈ 16: ±0.9 needs about 1,200 games; rounds end at 1,000, 2,000, …
-    expect(one.stdout).toContain('Stopped after 2,000 games per lineup: every 95% CI half-width is below 0.9.');
+    // It says exactly which intervals the rule covers: the means, not the unpaired differences.
+    expect(one.stdout).toContain(
+      "Stopped after 2,000 games per lineup: the 95% CI half-width of each strategy's mean is below 0.9; the rule does not cover the differences between strategies (independent games: their intervals are about √2 times wider).",
+    );
     // Saved and resumed, the run keeps its stopping rule and prints the same.
     const out = file('until-ci.jsonl');
     expect((await runCli([...args, '--threads', '2', '--out', out])).stdout).toBe(one.stdout);
     const resumed = await runCli(['connect-fwar', 'compare', '--players', 'basic,random', '--resume', out]);
     expect(resumed.stdout).toBe(one.stdout);
     const merged = await runCli(['merge', out]);
-    expect(merged.stderr).toBe('Note: the run was set to stop once every 95% CI half-width is below 0.9; these files hold 2,000 of at most 100,000 games.\n');
+    expect(merged.stderr).toBe("Note: the run was set to stop once the 95% CI half-width of each strategy's mean is below 0.9; these files hold 2,000 of at most 100,000 games.\n");
     // Interrupted in round 2 with its batches finished out of order: round 1 and scattered batches
     // of round 2 (1,400 games, enough for ±0.9). The resumed run must still decide at 1,000 on
     // games 0..999 alone, go on, and stop at 2,000 as the uninterrupted run did.
@@ -250,6 +253,6 @@ describe('tabletop connect-fwar compare', () => {
     expect(again.stderr).toContain(`${out} already holds results: continue it with --resume ${out}, or choose another file.`);
     const other = await runCli(['connect-fwar', 'compare', '--games', '100', '--threads', '1', '--players', 'random', '--resume', out]);
     expect(other.status).toBe(2);
-    expect(other.stderr).toMatch(/Cannot resume: .* holds another experiment/);
+    expect(other.stderr).toBe('tabletop: Cannot resume: The players random contradicts the saved run, which has basic. Leave it out to continue the saved run as it was.\n');
   });
 });

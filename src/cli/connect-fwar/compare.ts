@@ -1,11 +1,10 @@
 /**
- * `tabletop connect-fwar compare`: the seed's PlayerComparison on the lab — every strategy's mean
+ * `tabletop connect-fwar compare`: the spec's PlayerComparison on the lab — every strategy's mean
  * score with its 95% CI, standard deviation and share of 0-score games, and the differences
  * between strategies with p-values (paired on identical deals with --paired).
  */
 import { Option, type Command } from 'commander';
 import { connectFwarGame } from '../../games/connect-fwar/definition.js';
-import { comparisonJson, comparisonReport, formatComparison, widestComparisonHalfWidth } from '../../lab/report.js';
 import { parseChoiceList } from '../options.js';
 import { addLabOptions, runExperimentCommand, type LabOptions } from '../lab/experiment.js';
 
@@ -21,19 +20,15 @@ export function registerCompare(command: Command): Command {
         .default(['random', 'basic', 'suits', 'ranks'], 'random,basic,suits,ranks'),
     )
     .option('--paired', 'deal the same cards to every strategy (common random numbers) for a paired test of the differences');
-  addLabOptions(compare, { games: 10_000, unit: 'per strategy' });
+  addLabOptions(compare, { games: 10_000, unit: 'per strategy', stopRule: "each strategy's mean (and each difference, with --paired)" });
   compare.action(async (options: LabOptions & { players: string[]; paired?: boolean }) => {
     await runExperimentCommand({
       command: compare,
       options,
       game: connectFwarGame.id,
       lineups: options.players.map((p) => [p]),
+      lineupOptions: ['players'],
       paired: options.paired === true,
-      widestHalfWidth: (config, tally) => widestComparisonHalfWidth(comparisonReport(config, tally)),
-      render: (config, tally, json) => {
-        const report = comparisonReport(config, tally);
-        return json ? JSON.stringify(comparisonJson(report), null, 2) : formatComparison(report);
-      },
     });
   });
   return command;

@@ -1,5 +1,5 @@
 /**
- * `tabletop connect-fwar play`: one game of ConnectFwar in the terminal, through the seed's
+ * `tabletop connect-fwar play`: one game of ConnectFwar in the terminal, through the spec's
  * `HumanPlayer` and `ConnectFwar.playAsync`. The terminal is handed to the player as its I/O; every
  * rule (legality, discards, the score) stays in games/. Works the same through a pipe: each prompt
  * reads one line, and the end of input ends the game like `q`.
@@ -12,7 +12,7 @@ import type { Board } from '../../games/connect-fwar/board.js';
 import { ConnectFwar, type AsyncPlayer, type GameRecord } from '../../games/connect-fwar/connect-fwar.js';
 import { HumanPlayer, type HumanIO } from '../../games/connect-fwar/human-player.js';
 import { parseSeed } from '../options.js';
-import { LineReader } from '../terminal.js';
+import { exitingOnInterrupt, PlaySession } from '../terminal.js';
 
 interface PlayCommandOptions {
   readonly seed?: number;
@@ -31,32 +31,22 @@ export async function playConnectFwar(
   input: NodeJS.ReadableStream = process.stdin,
   output: NodeJS.WritableStream = process.stdout,
 ): Promise<GameRecord> {
-  // A reader that goes away (`… | head`) ends the game quietly instead of crashing on EPIPE. The
-  // listener stays attached: the error arrives asynchronously, possibly after the game has ended.
-  let outputClosed = false;
-  output.on('error', () => {
-    outputClosed = true;
-  });
+  const session = new PlaySession(input, output);
   const write = (text: string): void => {
-    if (!outputClosed) output.write(text);
+    session.write(text);
   };
   const say = (text: string): void => {
-    write(`${text}\n`);
+    session.say(text);
   };
   const seed = options.seed ?? freshSeed();
   say(`ConnectFwar, deal ${String(seed)}. Replay it with --seed ${String(seed)}.`);
   say(RULES_SUMMARY);
 
-  const reader = new LineReader(input, output);
-  // Through a pipe nothing echoes what was typed; echo it so a transcript reads like a session.
-  const echo = (input as { isTTY?: boolean }).isTTY !== true;
   let inputEnded = false;
   const io: HumanIO = {
     async ask(prompt) {
-      if (outputClosed) return null;
-      const line = await reader.ask(prompt);
-      if (line === null) inputEnded = true;
-      if (echo) say(line ?? '');
+      const line = await session.ask(prompt, '');
+      if (line === null && !session.outputClosed) inputEnded = true;
       return line;
     },
     write,
@@ -77,7 +67,7 @@ export async function playConnectFwar(
     say(ending(record, inputEnded));
     return record;
   } finally {
-    reader.close();
+    session.close();
   }
 }
 
@@ -112,7 +102,7 @@ export function registerPlay(command: Command): Command {
       ].join('\n'),
     )
     .action(async (options: PlayCommandOptions) => {
-      await playConnectFwar(options);
+      await exitingOnInterrupt(() => playConnectFwar(options));
     });
   return command;
 }

@@ -12,7 +12,7 @@ import { applyMove, hint, type KlondikeMove } from '../../games/klondike/moves.j
 import type { KlondikeModel, UndoableKlondikeModel } from '../../games/klondike/model.js';
 import { KlondikeTextualView } from '../../games/klondike/view.js';
 import { parsePositiveInt, parseSeed, UsageError } from '../options.js';
-import { LineReader } from '../terminal.js';
+import { exitingOnInterrupt, PlaySession } from '../terminal.js';
 
 interface PlayOptions {
   readonly seed?: number;
@@ -107,25 +107,22 @@ export async function playKlondike(options: PlayOptions, input: NodeJS.ReadableS
  * prints `Invalid move. <reason>` and changes nothing.
  */
 export async function playSession(model: UndoableKlondikeModel, input: NodeJS.ReadableStream, output: NodeJS.WritableStream): Promise<void> {
+  const session = new PlaySession(input, output);
   const say = (text: string): void => {
-    output.write(`${text}\n`);
+    session.say(text);
   };
-  output.write(picture(model));
-  const reader = new LineReader(input, output);
-  // Through a pipe nothing echoes what was typed; echo it so a transcript reads like a session.
-  const echo = (input as { isTTY?: boolean }).isTTY !== true;
+  session.write(picture(model));
   try {
     for (;;) {
       if (model.isGameOver()) {
         say(`Game over. Final score: ${String(model.getScore())}.`);
         return;
       }
-      const line = await reader.ask('> ');
+      const line = await session.ask('> ');
       if (line === null) {
         say(`\nEnd of input. Final score: ${String(model.getScore())}.`);
         return;
       }
-      if (echo) say(line);
       const words = line.trim().split(/\s+/).filter((w) => w !== '');
       if (words.length === 0) continue;
       const word = words[0]!.toLowerCase();
@@ -148,7 +145,7 @@ export async function playSession(model: UndoableKlondikeModel, input: NodeJS.Re
           continue;
         }
         model.undo();
-        output.write(picture(model));
+        session.write(picture(model));
         continue;
       }
       const move = parseMove(words);
@@ -165,10 +162,10 @@ export async function playSession(model: UndoableKlondikeModel, input: NodeJS.Re
         }
         throw error;
       }
-      output.write(picture(model));
+      session.write(picture(model));
     }
   } finally {
-    reader.close();
+    session.close();
   }
 }
 
@@ -181,7 +178,7 @@ export function registerPlay(command: Command): Command {
     .option('--draw <n>', 'draw cards shown', parsePositiveInt('The number of draw cards'), 3)
     .addHelpText('after', `\n${COMMAND_HELP}`)
     .action(async (options: PlayOptions) => {
-      await playKlondike(options);
+      await exitingOnInterrupt(() => playKlondike(options));
     });
   return command;
 }

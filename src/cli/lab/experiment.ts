@@ -1,21 +1,18 @@
 /**
  * What every experiment command shares: the lab options (--games, --seed, --threads, --until-ci,
- * --out, --resume, --shard, --json, --batch-size), the progress bar, Ctrl-C, and the results file.
- * A command supplies the experiment's lineups and how to report a tally.
+ * --out, --resume, --shard, --json, --batch-size), the progress bar, Ctrl-C, and printing the
+ * outcome. The run itself — resume, shards, --until-ci, the results file — is planned and played
+ * by the lab (`runLabOnNode`, src/lab/node-lab.ts); this module only parses and prints.
  */
-import { appendFileSync, existsSync, statSync } from 'node:fs';
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { freshSeed } from '../../core/random.js';
-import type { ExperimentConfig, Tally } from '../../lab/experiment.js';
-import { appendRecord, combineRecords, configKey, missingRanges, readResults, RECORD_FORMAT, RecordsError, repairResults, shardRange, type ResultsFile } from '../../lab/records.js';
-import { defaultThreads, runExperiment, type GameRange } from '../../lab/runner.js';
+import { runLabOnNode } from '../../lab/node-lab.js';
+import { RecordsError } from '../../lab/records.js';
+import { ResultsFile } from '../../lab/results-file.js';
+import { renderReport } from '../../lab/report.js';
+import { defaultThreads } from '../../lab/runner.js';
+import { PlanError, type LabRunOutcome, type Shard } from '../../lab/session.js';
 import { parseIntegerIn, parsePositiveInt, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
-import { progressBar } from '../terminal.js';
-
-export interface Shard {
-  readonly index: number;
-  readonly count: number;
-}
+import { progressBar, type Progress } from '../terminal.js';
 
 export function parseShard(value: string): Shard {
   const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(value);
@@ -40,7 +37,7 @@ export interface LabOptions {
 }
 
 /** Adds the lab options to an experiment command. */
-export function addLabOptions(command: Command, what: { games: number; unit: string }): Command {
+export function addLabOptions(command: Command, what: { games: number; unit: string; stopRule: string }): Command {
   return command
     .option('-g, --games <n>', `games ${what.unit} (with --until-ci: at most this many)`, parsePositiveInt('The number of games'), what.games)
     .option('-s, --seed <n>', 'experiment seed (default: a fresh one, printed so the run can be replayed)', parseSeed)
@@ -50,9 +47,9 @@ export function addLabOptions(command: Command, what: { games: number; unit: str
         .argParser(parseIntegerIn(0, 1024, 'The thread count'))
         .default(defaultThreads(), `the available cores, ${String(defaultThreads())}`),
     )
-    .option('--until-ci <width>', 'stop once every 95% CI half-width is below this (checked at fixed game counts)', parsePositiveNumber('The --until-ci width'))
+    .option('--until-ci <width>', `stop once the 95% CI half-width of ${what.stopRule} is below this (checked at fixed game counts)`, parsePositiveNumber('The --until-ci width'))
     .option('--out <file>', 'append one JSON line per completed batch to this file (for --resume and merge)')
-    .option('--resume <file>', 'continue the run saved in this file (plays only the games it lacks, appends to it)')
+    .option('--resume <file>', 'continue the run saved in this file: its players, seed, games, shard and --until-ci (plays only the games it lacks, appends to it)')
     .option('--shard <i/n>', 'play only part i of n of the games (disjoint; combine the shards with `tabletop merge`)', parseShard)
     .option('--batch-size <n>', 'games per batch sent to a worker (does not change the results)', parsePositiveInt('The batch size'));
 }
@@ -61,82 +58,22 @@ export interface ExperimentCommand {
   readonly command: Command;
   readonly options: LabOptions;
   readonly game: string;
+  /** The lineups the command's options name (its defaults included). */
   readonly lineups: readonly (readonly string[])[];
-  readonly paired: boolean;
-  /** The widest CI half-width of a tally, for --until-ci. */
-  readonly widestHalfWidth: (config: ExperimentConfig, tally: Tally) => number;
-  /** The report: the text table, or the JSON value. */
-  readonly render: (config: ExperimentConfig, tally: Tally, json: boolean) => string;
+  /** The options that name the lineups: when resuming, the saved run's lineups apply unless one was given. */
+  readonly lineupOptions: readonly string[];
+  /** Set when the command takes --paired. */
+  readonly paired?: boolean;
 }
 
 /** Runs an experiment command from parsed options to printed report, file and exit status. */
 export async function runExperimentCommand(spec: ExperimentCommand): Promise<void> {
   const { options, command } = spec;
   const explicit = (name: string): boolean => command.getOptionValueSource(name) === 'cli';
-  if (options.untilCi !== undefined && options.shard !== undefined) throw new UsageError('--until-ci cannot be combined with --shard: a shard cannot see the other shards\' results.');
-  if (options.out !== undefined && options.resume !== undefined && options.out !== options.resume) {
-    throw new UsageError('--resume appends to the file it resumes; give --out only without --resume.');
-  }
-
-  let seed = options.seed;
-  let freshlySeeded = false;
-  let planned: GameRange[] = [];
-  let covered: GameRange[] = [];
-  let initial: Tally | undefined;
-  let total = options.games;
-  let resumed: ResultsFile | undefined;
-  if (options.resume !== undefined) {
-    let combined;
-    try {
-      resumed = readResults(options.resume);
-      combined = combineRecords(resumed.records);
-    } catch (error) {
-      if (error instanceof RecordsError) throw new UsageError(`Cannot resume: ${error.message}`);
-      throw error;
-    }
-    seed ??= combined.config.seed;
-    const wanted: ExperimentConfig = { game: spec.game, lineups: spec.lineups, seed, paired: spec.paired };
-    if (configKey(wanted) !== configKey(combined.config)) {
-      throw new UsageError(`Cannot resume: ${options.resume} holds another experiment (${configKey(combined.config)}); this command runs ${configKey(wanted)}.`);
-    }
-    planned = explicit('games') || explicit('shard') ? [plannedRange(options)] : combined.planned;
-    covered = combined.covered;
-    initial = combined.tally;
-    if (!explicit('games')) total = combined.total;
-    // A run that stopped on --until-ci resumes with the same stopping rule.
-    if (options.untilCi === undefined && combined.untilCi !== undefined) {
-      if (options.shard !== undefined) throw new UsageError('--until-ci cannot be combined with --shard: a shard cannot see the other shards\' results.');
-      options.untilCi = combined.untilCi;
-    }
-  } else {
-    if (seed === undefined) {
-      seed = freshSeed();
-      freshlySeeded = true;
-    }
-    planned = [plannedRange(options)];
-    if (options.out !== undefined && existsSync(options.out) && statSync(options.out).size > 0) {
-      throw new UsageError(`${options.out} already holds results: continue it with --resume ${options.out}, or choose another file.`);
-    }
-  }
-  const config: ExperimentConfig = { game: spec.game, lineups: spec.lineups, seed, paired: spec.paired };
-  const ranges = missingRanges(planned, covered);
-  const outFile = options.resume ?? options.out;
-  if (outFile !== undefined) {
-    try {
-      appendFileSync(outFile, ''); // fail now, not after the first batch, if the file cannot be written
-      // Only now, with every check passed: a torn last line must go before anything is appended,
-      // or the next record would be glued onto it and the file could no longer be read.
-      if (resumed !== undefined && options.resume !== undefined) {
-        const dropped = repairResults(options.resume, resumed);
-        if (dropped > 0) process.stderr.write(`Note: dropped the half-written last line of ${options.resume} (${String(dropped)} bytes) before resuming.\n`);
-      }
-    } catch (error) {
-      throw new UsageError(`Cannot write results to ${outFile}: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-  const span: GameRange = [Math.min(...planned.map((r) => r[0])), Math.max(...planned.map((r) => r[1]))];
-
-  if (freshlySeeded) process.stderr.write(`Seed ${String(seed)} (replay this run with --seed ${String(seed)})\n`);
+  const resuming = options.resume !== undefined;
+  // When resuming, only what the user typed may differ from the saved run (and is then refused):
+  // defaults are not choices, so the saved run's values apply.
+  const given = <T>(name: string, value: T): T | undefined => (!resuming || explicit(name) ? value : undefined);
   const controller = new AbortController();
   let interrupts = 0;
   const onSigint = (): void => {
@@ -144,54 +81,70 @@ export async function runExperimentCommand(spec: ExperimentCommand): Promise<voi
     if (interrupts > 1) process.exit(130);
     controller.abort();
   };
+  let bar: Progress | undefined;
+  let outcome: LabRunOutcome;
   process.on('SIGINT', onSigint);
-  const lineups = spec.lineups.length;
-  const already = (initial?.lineups[0]?.games ?? 0) * lineups;
-  const toPlay = ranges.reduce((n, [s, e]) => n + e - s, 0) * lineups + already;
-  const bar = progressBar(toPlay);
-  let result;
   try {
-    result = await runExperiment({
-      config,
-      ranges,
+    outcome = await runLabOnNode({
+      game: spec.game,
+      lineups: spec.lineupOptions.some(explicit) || !resuming ? spec.lineups : undefined,
+      paired: spec.paired === undefined ? undefined : given('paired', spec.paired),
+      games: given('games', options.games),
+      seed: options.seed,
+      shard: options.shard,
+      untilCi: options.untilCi,
+      out: options.out,
+      resume: options.resume,
       threads: options.threads,
       batchSize: options.batchSize,
-      // The file's batches, not just their sum: --until-ci must see which games they hold.
-      earlier: resumed?.records,
       signal: controller.signal,
+      onPlan: (plan, file) => {
+        if (file instanceof ResultsFile && file.tornBytes > 0) {
+          if (resuming) process.stderr.write(`Note: dropped the half-written last line of ${file.path} (${String(file.tornBytes)} bytes) before resuming.\n`);
+          else process.stderr.write(`Note: ${file.path} held only an unfinished first line (${String(file.tornBytes)} bytes, no results); it was replaced.\n`);
+        }
+        if (plan.freshSeed) process.stderr.write(`Seed ${String(plan.config.seed)} (replay this run with --seed ${String(plan.config.seed)})\n`);
+        const lineups = plan.config.lineups.length;
+        const toPlay = plan.ranges.reduce((n, [s, e]) => n + e - s, 0) * lineups;
+        bar = progressBar(toPlay);
+      },
       onProgress: (played) => {
-        bar.update(already + played);
+        bar?.update(played);
       },
-      onBatch: (batch) => {
-        if (outFile !== undefined) appendRecord(outFile, { format: RECORD_FORMAT, config, planned: span, total, untilCi: options.untilCi, start: batch.start, end: batch.end, tally: batch.tally });
-      },
-      untilCi:
-        options.untilCi === undefined
-          ? undefined
-          : { satisfied: (tally) => spec.widestHalfWidth(config, tally) < options.untilCi! },
     });
+  } catch (error) {
+    if (error instanceof PlanError || error instanceof RecordsError) throw new UsageError(resuming ? `Cannot resume: ${error.message}` : error.message);
+    throw error;
   } finally {
-    bar.stop();
+    bar?.stop();
     process.off('SIGINT', onSigint);
   }
+  printOutcome(outcome, options, options.resume ?? options.out);
+}
 
-  const played = result.tally.lineups[0]!.games;
-  if (played === 0) {
-    process.stderr.write('No games were completed.\n');
-  } else {
-    process.stdout.write(`${spec.render(config, result.tally, options.json === true)}\n`);
+function printOutcome(outcome: LabRunOutcome, options: LabOptions, outFile: string | undefined): void {
+  const { plan, played } = outcome;
+  const json = options.json === true;
+  if (played === 0) process.stderr.write('No games were completed.\n');
+  else process.stdout.write(`${renderReport(plan.config, outcome.tally, json)}\n`);
+  if (outcome.stoppedByCi && plan.stopRule !== undefined && !json) {
+    const rule = plan.stopRule;
+    const text = `Stopped after ${played.toLocaleString('en-US')} games per lineup: the 95% CI half-width of ${rule.covers} is below ${String(plan.untilCi)}${rule.excludes === '' ? '' : `; the rule does not cover ${rule.excludes}`}.`;
+    // (With --json, stdout holds only the JSON, whose game counts show where the run stopped.)
+    process.stdout.write(`\n${text}\n`);
   }
-  if (result.stoppedByCi && options.json !== true) {
-    process.stdout.write(`\nStopped after ${played.toLocaleString('en-US')} games per lineup: every 95% CI half-width is below ${String(options.untilCi)}.\n`);
+  if (outcome.saveFailure !== undefined) {
+    const { error, saved, unsaved } = outcome.saveFailure;
+    process.stderr.write(
+      `Error: the results file ${outFile ?? ''} is incomplete: saving failed (${error.message}); ${String(saved)} batch${saved === 1 ? '' : 'es'} of this run saved, ${String(unsaved)} not. ` +
+        'The report above counts every game played.\n',
+    );
+    process.exitCode = 1;
   }
-  if (result.aborted) {
-    const where = outFile === undefined ? '' : ` Saved to ${outFile}; continue with --resume ${outFile}.`;
+  if (outcome.aborted) {
+    const where = outFile === undefined || outcome.saveFailure !== undefined ? '' : ` Saved to ${outFile}; continue with --resume ${outFile}.`;
     const what = played === 0 ? 'Interrupted before any batch completed.' : `Interrupted after ${played.toLocaleString('en-US')} games per lineup: the results above are partial.`;
     process.stderr.write(`${what}${where}\n`);
     process.exitCode = 130;
   }
-}
-
-function plannedRange(options: LabOptions): GameRange {
-  return options.shard === undefined ? [0, options.games] : shardRange(options.games, options.shard.index, options.shard.count);
 }

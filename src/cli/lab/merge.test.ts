@@ -48,7 +48,6 @@ describe('tabletop merge', () => {
   });
 
   it.each([
-    [() => [a, a], /Games 0\.\.\d+ appear twice \(the same shard or file given twice\?\)/],
     [() => [a, b], /Records of different experiments cannot be combined/],
     [() => [join(dir, 'missing.jsonl')], /Cannot read .*missing\.jsonl/],
     [() => [bad], /bad\.jsonl:2: not a tabletop-lab batch record \(format is "something else"/],
@@ -64,6 +63,14 @@ describe('tabletop merge', () => {
     expect(result.status).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(message);
+  });
+
+  it('counts a batch record given twice, identical, once, and says so', async () => {
+    const once = await runCli(['merge', a]);
+    const twice = await runCli(['merge', a, a]);
+    expect(twice.status).toBe(0);
+    expect(twice.stdout).toBe(once.stdout);
+    expect(twice.stderr).toMatch(/^Note: \d+ batch records appeared twice, identical, and were counted once\.\n$/);
   });
 
   it('--resume of a damaged file exits 2 naming the file and line, and leaves the file as it was', async () => {

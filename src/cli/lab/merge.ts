@@ -4,9 +4,10 @@
  * integer sums. Refuses files of different experiments and games counted twice.
  */
 import type { Command } from 'commander';
-import { combineRecords, missingRanges, readRecords, RecordsError, type BatchRecord } from '../../lab/records.js';
-import { comparisonJson, comparisonReport, formatComparison, formatTournament, tournamentReport } from '../../lab/report.js';
-import { gameById } from '../../lab/registry.js';
+import { combineRecords, missingRanges, RecordsError, type BatchRecord } from '../../lab/records.js';
+import { renderReport } from '../../lab/report.js';
+import { readRecords } from '../../lab/results-file.js';
+import { stopRuleFor } from '../../lab/session.js';
 import { UsageError } from '../options.js';
 
 export function registerMerge(program: Command): Command {
@@ -20,25 +21,18 @@ export function registerMerge(program: Command): Command {
       try {
         const records: BatchRecord[] = files.flatMap((file) => readRecords(file));
         combined = combineRecords(records);
-        gameById(combined.config.game);
       } catch (error) {
-        if (error instanceof RecordsError || error instanceof RangeError) throw new UsageError(error.message);
+        if (error instanceof RecordsError) throw new UsageError(error.message);
         throw error;
       }
-      const { config, tally } = combined;
-      const game = gameById(config.game);
-      const json = options.json === true;
-      if (game.numPlayers === 1) {
-        const report = comparisonReport(config, tally);
-        process.stdout.write(`${json ? JSON.stringify(comparisonJson(report), null, 2) : formatComparison(report)}\n`);
-      } else {
-        const report = tournamentReport(config, tally);
-        process.stdout.write(`${json ? JSON.stringify(report, null, 2) : formatTournament(report)}\n`);
+      process.stdout.write(`${renderReport(combined.config, combined.tally, options.json === true)}\n`);
+      if (combined.duplicates > 0) {
+        process.stderr.write(`Note: ${String(combined.duplicates)} batch record${combined.duplicates === 1 ? '' : 's'} appeared twice, identical, and ${combined.duplicates === 1 ? 'was' : 'were'} counted once.\n`);
       }
       const missing = missingRanges([[0, combined.total]], combined.covered);
       if (missing.length > 0 && combined.untilCi !== undefined) {
         const played = combined.covered.reduce((n, [s, e]) => n + e - s, 0);
-        process.stderr.write(`Note: the run was set to stop once every 95% CI half-width is below ${String(combined.untilCi)}; these files hold ${played.toLocaleString('en-US')} of at most ${combined.total.toLocaleString('en-US')} games.\n`);
+        process.stderr.write(`Note: the run was set to stop once the 95% CI half-width of ${stopRuleFor(combined.config).covers} is below ${String(combined.untilCi)}; these files hold ${played.toLocaleString('en-US')} of at most ${combined.total.toLocaleString('en-US')} games.\n`);
       } else if (missing.length > 0) {
         const count = missing.reduce((n, [s, e]) => n + e - s, 0);
         const list = missing.slice(0, 5).map(([s, e]) => `${String(s)}..${String(e - 1)}`).join(', ');

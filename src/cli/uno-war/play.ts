@@ -1,5 +1,5 @@
 /**
- * `tabletop uno-war play`: a person plays UnoWar against one of the seed's AIs in the terminal.
+ * `tabletop uno-war play`: a person plays UnoWar against one of the spec's AIs in the terminal.
  * The game runs on the engine (every rule stays in games/): the person is player 1 and starts round
  * 1, the AI is player 2. Works the same through a pipe: each prompt reads one line, and the end of
  * input ends the game like `q`.
@@ -12,7 +12,7 @@ import { UNO_WAR_AGENTS, UNO_WAR_AGENT_IDS, type UnoWarAgentId } from '../../gam
 import { Phase, UnoWarState } from '../../games/uno-war/engine.js';
 import { HAND_SIZE, WINNING_SCORE, canPlayOn } from '../../games/uno-war/rules.js';
 import { parseChoice, parseSeed } from '../options.js';
-import { LineReader } from '../terminal.js';
+import { exitingOnInterrupt, PlaySession } from '../terminal.js';
 
 interface PlayOptions {
   readonly ai: UnoWarAgentId;
@@ -34,14 +34,9 @@ const cardName = (index: number): string => Card.fromIndex(index).toString();
 
 /** Plays one game on `input`/`output`; returns the winner (0 you, 1 the AI) or -1 if it ended early. */
 export async function playUnoWar(options: PlayOptions, input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stdout): Promise<number> {
-  // A reader that goes away (`… | head`) ends the game quietly instead of crashing on EPIPE.
-  let outputClosed = false;
-  const onOutputError = (): void => {
-    outputClosed = true;
-  };
-  output.on('error', onOutputError);
+  const session = new PlaySession(input, output);
   const say = (text: string): void => {
-    if (!outputClosed) output.write(`${text}\n`);
+    session.say(text);
   };
   const seed = options.seed ?? freshSeed();
   const agent = UNO_WAR_AGENTS[options.ai];
@@ -52,9 +47,6 @@ export async function playUnoWar(options: PlayOptions, input: NodeJS.ReadableStr
   const state = new UnoWarState();
   const rng = rngFromSeed(seed);
   const score = (): string => `Score: you ${String(state.scores[HUMAN])}, ${aiName} ${String(state.scores[AI_PLAYER])}.`;
-  const reader = new LineReader(input, output);
-  // Through a pipe nothing echoes what was typed; echo it so a transcript reads like a session.
-  const echo = (input as { isTTY?: boolean }).isTTY !== true;
 
   /** Applies `action` and tells what happened: new piles, draws, rounds won and lost. */
   const apply = (action: number): void => {
@@ -74,7 +66,7 @@ export async function playUnoWar(options: PlayOptions, input: NodeJS.ReadableStr
 
   try {
     while (!state.isTerminal()) {
-      if (outputClosed) return -1;
+      if (session.outputClosed) return -1;
       const player = state.currentPlayer();
       if (player === CHANCE) {
         apply(state.sampleChance(rng));
@@ -83,7 +75,7 @@ export async function playUnoWar(options: PlayOptions, input: NodeJS.ReadableStr
         say(`${aiName} plays the ${cardName(state.handCard(AI_PLAYER, slot))}.`);
         apply(slot);
       } else {
-        const slot = await askForSlot(state, reader, say, echo, score);
+        const slot = await askForSlot(state, session, score);
         if (slot === null) return -1;
         apply(slot);
       }
@@ -92,13 +84,15 @@ export async function playUnoWar(options: PlayOptions, input: NodeJS.ReadableStr
     say(`\n${youWon ? 'You win the game' : `${aiName} wins the game`} ${String(state.scores[state.winner()])}-${String(state.scores[state.winner() ^ 1])}.`);
     return state.winner();
   } finally {
-    reader.close();
-    output.off('error', onOutputError);
+    session.close();
   }
 }
 
 /** Shows the pile and the hand and reads a playable slot; null when the player quits or input ends. */
-async function askForSlot(state: UnoWarState, reader: LineReader, say: (text: string) => void, echo: boolean, score: () => string): Promise<number | null> {
+async function askForSlot(state: UnoWarState, session: PlaySession, score: () => string): Promise<number | null> {
+  const say = (text: string): void => {
+    session.say(text);
+  };
   const top = cardName(state.top);
   say(`\nPile: ${top} (${String(state.pileSize)} card${state.pileSize === 1 ? '' : 's'}). ${score()}`);
   say('Your hand:');
@@ -107,8 +101,7 @@ async function askForSlot(state: UnoWarState, reader: LineReader, say: (text: st
     say(`  ${String(slot)}  ${canGo(state, card) ? `${cardName(card).padEnd(17)} playable` : cardName(card)}`);
   }
   for (;;) {
-    const line = await reader.ask(`Your card (0-${String(HAND_SIZE - 1)}, q to quit): `);
-    if (echo) say(line ?? '');
+    const line = await session.ask(`Your card (0-${String(HAND_SIZE - 1)}, q to quit): `, '');
     if (line === null) {
       say(`End of input: game abandoned. ${score()}`);
       return null;
@@ -153,7 +146,7 @@ export function registerPlay(command: Command): Command {
     .option('--seed <n>', 'deal from this seed, to replay a game (default: a fresh one, printed)', parseSeed)
     .addHelpText('after', `\n${RULES_SUMMARY}\n\nExample:\n  tabletop uno-war play --ai biggest --seed 42`)
     .action(async (options: PlayOptions) => {
-      await playUnoWar(options);
+      await exitingOnInterrupt(() => playUnoWar(options));
     });
   return command;
 }

@@ -49,7 +49,7 @@ describe('tabletop uno-war tournament', () => {
     expect(elo.random!.high).toBeGreaterThan(elo.random!.rating);
   });
 
-  it('prints every ordered pair as in the seed plus the Wilson interval, then the matrix and the ratings', async () => {
+  it('prints every ordered pair as in the spec plus the Wilson interval, then the matrix and the ratings', async () => {
     const result = await runCli(['uno-war', 'tournament', '--games', '300', '--seed', '8', '--ais', 'biggest,random', '--threads', '1']);
     expect(result.status).toBe(0);
     expect(result.stderr).toBe('');
@@ -62,10 +62,23 @@ describe('tabletop uno-war tournament', () => {
     expect(lines[7]).toBe('Win rate of the row player (first seat) against the column player (second seat):');
     expect(lines[8]).toMatch(/^\s+biggest\s+random$/);
     expect(lines[9]).toMatch(/^biggest\s+\d\.\d{3}\s+\d\.\d{3}$/);
-    expect(result.stdout).toContain('Elo ratings (Bradley–Terry fit to the whole matrix, both seats, draws count half; 95% bootstrap CI):');
+    expect(result.stdout).toContain('Elo ratings (Bradley–Terry fit to the whole matrix, both seats, draws count half; 95% score-test CI, ∞ where the games set no bound):');
     expect(result.stdout).toMatch(/\nrandom\s+\+\d+\s+\[[+-]\d+, [+-]\d+\]/);
     // The same run on more threads prints the same.
     expect((await runCli(['uno-war', 'tournament', '--games', '300', '--seed', '8', '--ais', 'biggest,random', '--threads', '2'])).stdout).toBe(result.stdout);
+  });
+
+  it('never prints a zero-width Elo interval: with 1 or 2 games a pairing the ratings are barely bounded', async () => {
+    for (const games of ['1', '2']) {
+      const result = await runCli(['uno-war', 'tournament', '--games', games, '--seed', '3', '--threads', '1']);
+      expect(result.status).toBe(0);
+      const rows = result.stdout.split('\n').filter((line) => /^(random|smallest|biggest)\s+(0|[+-]\d+)\s+[[(]/.test(line));
+      expect(rows).toHaveLength(3);
+      for (const row of rows) {
+        const [, low, high] = /[[(](\S+), (\S+)[\])]$/.exec(row)!;
+        expect(low, row).not.toBe(high);
+      }
+    }
   });
 
   it('shards merge to the full tournament, and --until-ci stops on the widest Wilson interval', async () => {

@@ -1,12 +1,11 @@
 /**
- * `tabletop uno-war tournament`: the seed's Tournament on the lab — every ordered pair of AIs (both
+ * `tabletop uno-war tournament`: the spec's Tournament on the lab — every ordered pair of AIs (both
  * seats, including each AI against itself), each win rate with its 95% Wilson interval, the
- * win-rate matrix, and Elo ratings fitted to the whole matrix with bootstrap CIs.
+ * win-rate matrix, and Elo ratings fitted to the whole matrix with score-test CIs.
  */
 import { Option, type Command } from 'commander';
 import { unoWarGame } from '../../games/uno-war/definition.js';
-import { formatTournament, tournamentReport, widestWinRateHalfWidth } from '../../lab/report.js';
-import { roundRobinLineups } from '../../lab/tournament.js';
+import { roundRobinLineups } from '../../lab/round-robin.js';
 import { parseChoiceList } from '../options.js';
 import { addLabOptions, runExperimentCommand, type LabOptions } from '../lab/experiment.js';
 
@@ -21,20 +20,14 @@ export function registerTournament(command: Command): Command {
         .argParser(parseChoiceList(AIS, 'The --ais list'))
         .default(['random', 'smallest', 'biggest'], 'random,smallest,biggest'),
     );
-  addLabOptions(tournament, { games: 1000, unit: 'per ordered pairing' });
+  addLabOptions(tournament, { games: 1000, unit: 'per ordered pairing', stopRule: "each pairing's win rate (not the Elo ratings)" });
   tournament.action(async (options: LabOptions & { ais: string[] }) => {
     await runExperimentCommand({
       command: tournament,
       options,
       game: unoWarGame.id,
       lineups: roundRobinLineups(options.ais),
-      paired: false,
-      // The stopping rule needs no ratings: skip the bootstrap.
-      widestHalfWidth: (config, tally) => widestWinRateHalfWidth(tournamentReport(config, tally, { bootstrapSamples: 0 })),
-      render: (config, tally, json) => {
-        const report = tournamentReport(config, tally);
-        return json ? JSON.stringify(report, null, 2) : formatTournament(report);
-      },
+      lineupOptions: ['ais'],
     });
   });
   return command;

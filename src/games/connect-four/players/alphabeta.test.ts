@@ -27,14 +27,18 @@ const openPositions = fc
   .filter((moves) => !Position.fromMoves(moves).isGameOver());
 
 describe('AlphaBetaPlayer', () => {
+  // The winning or saving column is the one its centre-first order tries last but one (column 1)
+  // or last (column 7), so a player that ignored threats would not find it by its order alone.
   it.each(ALPHABETA_LEVELS.map((entry) => entry.level))('takes a win in one at level %i', (level) => {
-    // Red has columns 1-3 on the bottom row; column 4 completes the four.
-    expect(playerAt('112233', level, 300).move()).toBe(3);
+    // Red has three stones in column 1; the fourth wins.
+    expect(playerAt('171716', level, 300).move()).toBe(0);
   });
 
-  it.each(ALPHABETA_LEVELS.map((entry) => entry.level))('blocks a loss in one at level %i', (level) => {
-    // Red threatens column 4 on the bottom row; yellow must block it.
-    expect(playerAt('11223', level, 300).move()).toBe(3);
+  it.each(ALPHABETA_LEVELS.map((entry) => entry.level))('blocks a loss in one at level %i, as yellow and as red', (level) => {
+    // Red threatens to complete column 1: yellow must play there.
+    expect(playerAt('17171', level, 300).move()).toBe(0);
+    // Yellow threatens to complete column 7: red must play there.
+    expect(playerAt('172717', level, 300).move()).toBe(6);
   });
 
   it('sees a double threat three plies ahead and proves the win', () => {
@@ -47,15 +51,21 @@ describe('AlphaBetaPlayer', () => {
   });
 
   it('always answers a legal column, and a winning one when it exists', () => {
+    let winnable = 0;
     fc.assert(
       fc.property(openPositions, (moves) => {
         const position = Position.fromMoves(moves);
         const column = playerAt(moves, 2, 200).move();
         expect(position.canPlay(column)).toBe(true);
-        if (position.canWinNext()) expect(position.isWinningMove(column)).toBe(true);
+        if (position.canWinNext()) {
+          winnable++;
+          expect(position.isWinningMove(column)).toBe(true);
+        }
       }),
       { numRuns: 60 },
     );
+    // The winning-move half of the property was exercised, not only the legality half.
+    expect(winnable).toBeGreaterThan(0);
   });
 
   it('plays a whole game against itself to a legal end, the same way twice', () => {

@@ -1,6 +1,6 @@
 /**
  * The referee's true board: the engine's Position plus the judgement of a player's answer. Pure — the
- * part of refereeing that is rules, not running players (that is src/lab/connect-four/referee.ts).
+ * part of refereeing that is rules, not running players (that is src/arena/connect-four/referee.ts).
  *
  * Invariant: `moves` are exactly the legal columns played, in order, and the game is not over
  * before `play` returns an end.

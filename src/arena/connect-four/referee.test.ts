@@ -43,7 +43,12 @@ function expectConsistent(result: GameResult): Position {
   const position = new Position();
   for (const column of result.moves) position.play(column);
   if (result.reason === 'four-in-a-row') expect(position.winner()).toBe(result.winner);
-  if (result.reason === 'board-full') expect(position.isTie()).toBe(true);
+  else if (result.reason === 'board-full') expect(position.isTie()).toBe(true);
+  else {
+    // A forfeit: the board decided nothing, and the offender lost.
+    expect(position.isGameOver()).toBe(false);
+    expect(result.offender).toBe(!result.winner);
+  }
   return position;
 }
 

@@ -19,7 +19,7 @@ import { Resignation } from '../../games/connect-four/player.js';
 import { RefereeBoard } from '../../games/connect-four/referee/board.js';
 import { PlayerFailure, type EndReason, type ForfeitReason, type GameResult } from '../../games/connect-four/referee/result.js';
 
-/** The seed's rule 13: a move may not take more than 18 seconds. */
+/** The spec's rule 13: a move may not take more than 18 seconds. */
 export const DEFAULT_TIME_LIMIT_MS = 18_000;
 /** The least time `init` and `inform` get (starting a worker or a program can take a while). */
 export const MIN_SETUP_LIMIT_MS = 10_000;
@@ -33,6 +33,13 @@ export interface RefereeOptions {
   readonly setupLimitMs?: number;
   /** Called after each move is applied (e.g. to draw the board). */
   readonly onMove?: (event: MoveEvent) => void;
+  /**
+   * Columns (0..6) played before the players take over, as in an opening suite: after `init`, both
+   * players are informed of every opening move in order, their own colour's included, then the
+   * side to move is asked. (A player that keeps its board by applying every column it is told, as
+   * the protocol's examples do, follows.) Default: none.
+   */
+  readonly opening?: readonly number[];
 }
 
 export interface MoveEvent {
@@ -54,6 +61,7 @@ export class Referee {
   readonly #moveLimit: { red: number; yellow: number };
   readonly #setupLimit: number;
   readonly #onMove: ((event: MoveEvent) => void) | undefined;
+  readonly #opening: readonly number[];
 
   constructor(options: RefereeOptions = {}) {
     const base = options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
@@ -63,6 +71,12 @@ export class Referee {
     }
     this.#setupLimit = options.setupLimitMs ?? Math.max(base, MIN_SETUP_LIMIT_MS);
     this.#onMove = options.onMove;
+    this.#opening = [...(options.opening ?? [])];
+    const check = new RefereeBoard();
+    for (const column of this.#opening) {
+      const illegal = check.illegality(column);
+      if (illegal !== null || check.play(column) !== null) throw new RangeError(`Invalid opening ${this.#opening.map((c) => String(c + 1)).join('')}: ${illegal ?? 'it ends the game'}`);
+    }
   }
 
   /** Plays a game, red (moving first) against yellow, and closes both players whatever happens. */
@@ -95,6 +109,14 @@ export class Referee {
         // A worker or program may only know its own name once started.
         if (color) names.red = safeName(red, names.red);
         else names.yellow = safeName(yellow, names.yellow);
+      }
+      for (const column of this.#opening) {
+        board.play(column);
+        for (const color of [true, false]) {
+          const player = playerOf(color);
+          const informed = await this.#within(player, this.#setupLimit, () => player.inform(column));
+          if (!informed.ok) return forfeit(color, informed);
+        }
       }
       while (true) {
         const color = board.toMove;

@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { LabTournament, roundRobinLineups, runTournament } from './tournament.js';
+import { LabTournament, roundRobinLineups, runRoundRobin } from './round-robin.js';
 
 describe('round robin', () => {
   it('lists every ordered pair, self-play included, row by row', () => {
     expect(roundRobinLineups(['a', 'b'])).toEqual([['a', 'a'], ['a', 'b'], ['b', 'a'], ['b', 'b']]);
   });
 
-  it('runTournament is the same on 1 and 2 threads', async () => {
-    const options = { game: 'uno-war', players: ['random', 'biggest'], games: 400, seed: 12, bootstrapSamples: 20 };
-    expect(await runTournament({ ...options, threads: 2 })).toEqual(await runTournament({ ...options, threads: 1 }));
+  it('runRoundRobin is the same on 1 and 2 threads', async () => {
+    const options = { game: 'uno-war', players: ['random', 'biggest'], games: 400, seed: 12, ratings: true };
+    expect(await runRoundRobin({ ...options, threads: 2 })).toEqual(await runRoundRobin({ ...options, threads: 1 }));
   });
 });
 
 describe('LabTournament', () => {
-  it('reports pairings as the seed does, with Wilson intervals, replayable from its seed', async () => {
+  it('reports pairings as the spec does, with Wilson intervals, replayable from its seed', async () => {
     const tournament = new LabTournament('uno-war', { ais: ['smallest', 'biggest'], games: 300, seed: 3, threads: 1 });
     const results = await tournament.run();
     expect(results.map((r) => `${r.ai1}|${r.ai2}`)).toEqual([

@@ -1,6 +1,6 @@
 /**
  * Round-robin tournaments on the lab runner: every ordered pair of players (both seats, and each
- * player against itself, as the seeds' tournaments do), in parallel, with the report's win-rate
+ * player against itself, as the specs' tournaments do), in parallel, with the report's win-rate
  * matrix and Elo ratings.
  */
 import { assertSeed, freshSeed } from '../core/random.js';
@@ -14,7 +14,7 @@ export function roundRobinLineups(players: readonly string[]): string[][] {
   return players.flatMap((a) => players.map((b) => [a, b]));
 }
 
-export interface TournamentOptions {
+export interface RoundRobinOptions {
   /** Game id in the lab registry (a two-player game). */
   readonly game: string;
   /** Agent ids of the game. */
@@ -27,28 +27,28 @@ export interface TournamentOptions {
   readonly threads?: number;
   readonly signal?: AbortSignal;
   readonly onProgress?: RunOptions['onProgress'];
-  /** Bootstrap resamples for the Elo intervals (0: no ratings). Default 1000. */
-  readonly bootstrapSamples?: number;
+  /** false: no Elo ratings (only the win rates). Default true. */
+  readonly ratings?: boolean;
 }
 
-export async function runTournament(options: TournamentOptions): Promise<TournamentReport> {
+export async function runRoundRobin(options: RoundRobinOptions): Promise<TournamentReport> {
   if (!Number.isSafeInteger(options.games) || options.games < 1) throw new RangeError(`Invalid number of games: ${String(options.games)} (expected a whole number >= 1)`);
   const config = { game: options.game, lineups: roundRobinLineups(options.players), seed: options.seed ?? freshSeed(), paired: false };
   const { tally } = await runExperiment({ config, ranges: [[0, options.games]], threads: options.threads, signal: options.signal, onProgress: options.onProgress });
-  return tournamentReport(config, tally, { bootstrapSamples: options.bootstrapSamples });
+  return tournamentReport(config, tally, { ratings: options.ratings });
 }
 
 export interface LabTournamentOptions {
   /** Agent ids of the game (default: all of the game's agents, in registry order). */
   readonly ais?: readonly string[];
-  /** Games per ordered pairing (default 1,000, the seeds' suggestion). */
+  /** Games per ordered pairing (default 1,000, the specs' suggestion). */
   readonly games?: number;
   readonly seed?: number;
   /** Worker threads; 0 or 1 plays in this thread. Default: the available cores. */
   readonly threads?: number;
 }
 
-/** One ordered pairing, in the shape of the seed-level `Tournament`'s results. */
+/** One ordered pairing, in the shape of the spec-level `Tournament`'s results. */
 export interface LabPairingResult {
   readonly ai1: string;
   readonly ai2: string;
@@ -59,7 +59,7 @@ export interface LabPairingResult {
 }
 
 /**
- * The seeds' `Tournament` on the lab runner, for any two-player game of the registry: every
+ * The specs' `Tournament` on the lab runner, for any two-player game of the registry: every
  * ordered pair of the game's agents, in parallel on worker threads, replayable from its seed
  * whatever the thread count. Agents are named by registry id (workers rebuild them from ids), so
  * custom AI objects belong to the game's own sequential `Tournament`.
@@ -86,14 +86,14 @@ export class LabTournament {
     validateConfig({ game, lineups: roundRobinLineups(this.ais), seed: this.seed, paired: false });
   }
 
-  /** The full report: win-rate matrix with Wilson intervals and Elo ratings with bootstrap CIs. */
+  /** The full report: win-rate matrix with Wilson intervals and Elo ratings with score-test CIs. */
   async play(signal?: AbortSignal): Promise<TournamentReport> {
-    return runTournament({ game: this.game, players: this.ais, games: this.games, seed: this.seed, threads: this.threads, signal });
+    return runRoundRobin({ game: this.game, players: this.ais, games: this.games, seed: this.seed, threads: this.threads, signal });
   }
 
-  /** Every pairing, row by row (ai1 outer, ai2 inner), as the seed-level Tournament lists them. */
+  /** Every pairing, row by row (ai1 outer, ai2 inner), as the spec-level Tournament lists them. */
   async run(): Promise<LabPairingResult[]> {
-    const report = await runTournament({ game: this.game, players: this.ais, games: this.games, seed: this.seed, threads: this.threads, bootstrapSamples: 0 });
+    const report = await runRoundRobin({ game: this.game, players: this.ais, games: this.games, seed: this.seed, threads: this.threads, ratings: false });
     return report.matrix.flatMap((row, i) =>
       row.map((cell, j) => ({
         ai1: report.players[i]!.name,
@@ -106,7 +106,7 @@ export class LabTournament {
     );
   }
 
-  /** The seeds' report: one `… vs. … winRate: 0.002` line per pairing. */
+  /** The specs' report: one `… vs. … winRate: 0.002` line per pairing. */
   async report(): Promise<string> {
     return (await this.run()).map((r) => `${r.ai1} vs. ${r.ai2} winRate: ${r.winRate.toFixed(3)}`).join('\n');
   }

@@ -1,0 +1,157 @@
+/**
+ * A refereed Connect Four round robin: every pair of bots meets `gamesPerPair` times, colours
+ * alternating (the first-listed bot of a pair is red in even games), each pair of games from the
+ * next opening of the suite (openings.ts), a few games at a time. Each game gets fresh players and
+ * its own referee, so a crash or a hung bot costs only that game.
+ *
+ * "Refereed" tells it from the lab's round robin (src/lab/round-robin.ts), which plays registry
+ * agents in-process on the lab runner: here every move goes through a referee that enforces time
+ * limits on bots running in worker threads or as programs.
+ *
+ * The schedule is computed game by game from the game's index, so nothing proportional to the
+ * number of games is built before the games are played.
+ */
+import type { Player } from '../../games/connect-four/player.js';
+import { END_REASONS, type EndReason, type GameResult } from '../../games/connect-four/referee/result.js';
+import { Referee, seatPlayers } from './referee.js';
+
+export interface RefereedTournamentOptions {
+  readonly bots: readonly string[];
+  /** Games per pair of bots (colours alternate). */
+  readonly gamesPerPair: number;
+  /** Move time limit, in ms. */
+  readonly timeLimitMs: number;
+  /** Games played at the same time (each game's two players think in turn, so ≈ one core each). */
+  readonly concurrency: number;
+  /**
+   * Openings (columns 0..6) the games start from: games 2k and 2k+1 of a pair play opening k (modulo
+   * the suite's length), once with each colour. Default: none (every game from the empty board).
+   */
+  readonly openings?: readonly (readonly number[])[];
+  /** A fresh player for `bot` in game `gameIndex`, playing `color`. */
+  readonly createPlayer: (bot: string, gameIndex: number, color: boolean) => Player;
+  /** Called as each game ends (in the order they end). */
+  readonly onGame?: (game: RefereedGame, done: number, total: number) => void;
+}
+
+export interface RefereedGame {
+  readonly index: number;
+  /** Indices into `bots`. */
+  readonly red: number;
+  readonly yellow: number;
+  /** The opening the game started from (columns 0..6; empty for none). */
+  readonly opening: readonly number[];
+  readonly result: GameResult;
+}
+
+export interface RefereedTournamentResults {
+  readonly bots: readonly string[];
+  /** wins[i][j]: games bot i won against bot j (both colours). */
+  readonly wins: number[][];
+  /** draws[i][j] (symmetric). */
+  readonly draws: number[][];
+  /**
+   * The same over distinct games only: a game that repeats an earlier one move for move, with the
+   * same bots in the same colours (deterministic bots from the same opening), adds no evidence
+   * and is counted once. Ratings use these.
+   */
+  readonly distinctWins: number[][];
+  readonly distinctDraws: number[][];
+  /** Games that were not a move-for-move repeat of an earlier game. */
+  readonly distinctGames: number;
+  /** forfeits[i][reason]: games bot i lost by that reason (timeouts, illegal moves, …). */
+  readonly forfeits: Record<EndReason, number>[];
+  /** Every game, by index. */
+  readonly games: RefereedGame[];
+}
+
+/** Game `index` of the schedule: pair (i < j) by pair, `gamesPerPair` games each, i red in the even ones. */
+export function scheduledGame(botCount: number, gamesPerPair: number, index: number): { red: number; yellow: number; round: number } {
+  let pair = Math.floor(index / gamesPerPair);
+  const g = index % gamesPerPair;
+  for (let i = 0; i < botCount; i++) {
+    const pairsOfI = botCount - 1 - i;
+    if (pair < pairsOfI) {
+      const j = i + 1 + pair;
+      return g % 2 === 0 ? { red: i, yellow: j, round: Math.floor(g / 2) } : { red: j, yellow: i, round: Math.floor(g / 2) };
+    }
+    pair -= pairsOfI;
+  }
+  throw new RangeError(`Game ${String(index)} is past the schedule's end`);
+}
+
+/** The whole schedule (for small tournaments and tests): see `scheduledGame`. */
+export function schedule(botCount: number, gamesPerPair: number): { red: number; yellow: number }[] {
+  const total = ((botCount * (botCount - 1)) / 2) * gamesPerPair;
+  return Array.from({ length: total }, (_, index) => {
+    const { red, yellow } = scheduledGame(botCount, gamesPerPair, index);
+    return { red, yellow };
+  });
+}
+
+export async function runRefereedTournament(options: RefereedTournamentOptions): Promise<RefereedTournamentResults> {
+  const { bots } = options;
+  if (bots.length < 2) throw new RangeError('A tournament needs at least two bots');
+  if (new Set(bots).size !== bots.length) throw new RangeError('Each bot may take part only once');
+  if (!(Number.isSafeInteger(options.gamesPerPair) && options.gamesPerPair >= 1)) throw new RangeError(`Invalid number of games per pair: ${String(options.gamesPerPair)}`);
+  if (!(Number.isInteger(options.concurrency) && options.concurrency >= 1)) throw new RangeError(`Invalid concurrency: ${String(options.concurrency)}`);
+  const openings = options.openings === undefined || options.openings.length === 0 ? [[]] : options.openings;
+  // Checked before any game: a bad opening is the caller's error, not a bot's forfeit.
+  const referees = openings.map((opening) => new Referee({ timeLimitMs: options.timeLimitMs, opening }));
+  const n = bots.length;
+  const square = (): number[][] => Array.from({ length: n }, () => new Array<number>(n).fill(0));
+  const wins = square();
+  const draws = square();
+  const distinctWins = square();
+  const distinctDraws = square();
+  const seen = new Set<string>();
+  const forfeits = bots.map(() => Object.fromEntries(END_REASONS.map((reason) => [reason, 0])) as Record<EndReason, number>);
+  const total = ((n * (n - 1)) / 2) * options.gamesPerPair;
+  const games: RefereedGame[] = [];
+  let next = 0;
+  let done = 0;
+  // The first failure (a player that cannot be built, a throwing onGame) ends the tournament: no lane
+  // starts another game, the games under way finish (the referee closes their players), then it is
+  // rethrown, so nothing is left running behind the rejection.
+  let failure: { reason: unknown } | undefined;
+
+  const count = (winsOf: number[][], drawsOf: number[][], red: number, yellow: number, result: GameResult): void => {
+    if (result.winner === null) {
+      drawsOf[red]![yellow]!++;
+      drawsOf[yellow]![red]!++;
+    } else {
+      const [winner, loser] = result.winner ? [red, yellow] : [yellow, red];
+      winsOf[winner]![loser]!++;
+    }
+  };
+
+  const lane = async (): Promise<void> => {
+    while (next < total && failure === undefined) {
+      const index = next++;
+      const { red, yellow, round } = scheduledGame(n, options.gamesPerPair, index);
+      const opening = openings[round % openings.length]!;
+      try {
+        const [redPlayer, yellowPlayer] = await seatPlayers(
+          () => options.createPlayer(bots[red]!, index, true),
+          () => options.createPlayer(bots[yellow]!, index, false),
+        );
+        const result = await referees[round % openings.length]!.play(redPlayer, yellowPlayer);
+        count(wins, draws, red, yellow, result);
+        if (result.winner !== null && result.offender !== undefined) forfeits[result.winner ? yellow : red]![result.reason]++;
+        const key = `${String(red)}/${String(yellow)}/${result.reason}/${result.moves.join('')}`;
+        if (!seen.has(key)) {
+          seen.add(key);
+          count(distinctWins, distinctDraws, red, yellow, result);
+        }
+        const game = { index, red, yellow, opening, result };
+        games[index] = game;
+        options.onGame?.(game, ++done, total);
+      } catch (reason) {
+        failure ??= { reason };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(options.concurrency, total) }, lane));
+  if (failure !== undefined) throw failure.reason;
+  return { bots, wins, draws, distinctWins, distinctDraws, distinctGames: seen.size, forfeits, games };
+}

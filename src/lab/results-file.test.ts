@@ -1,0 +1,67 @@
+/**
+ * The Node adapter of results files: the lock, what 'new' and 'resume' accept, and the repair of a
+ * torn last line only once a run is accepted.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { emptyTally, type ExperimentConfig } from './experiment.js';
+import { RECORD_FORMAT, RecordsError } from './records.js';
+import { ResultsFile } from './results-file.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'tabletop-results-file-'));
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+const CONFIG: ExperimentConfig = { game: 'connect-fwar', lineups: [['basic']], seed: 1, paired: false };
+
+function line(start: number, end: number): string {
+  const tally = emptyTally(CONFIG);
+  tally.lineups[0]!.games = end - start;
+  tally.lineups[0]!.seats[0]!.draws = end - start;
+  return JSON.stringify({ format: RECORD_FORMAT, config: CONFIG, planned: [0, 100], total: 100, start, end, tally });
+}
+
+describe('ResultsFile', () => {
+  it('holds <file>.lock while open: a second open is refused, and close releases it', () => {
+    const path = join(dir, 'locked.jsonl');
+    const first = ResultsFile.open(path, 'new');
+    expect(existsSync(`${path}.lock`)).toBe(true);
+    expect(() => ResultsFile.open(path, 'new')).toThrow(new RegExp(`is in use by process ${String(process.pid)} on `));
+    first.close();
+    expect(existsSync(`${path}.lock`)).toBe(false);
+    ResultsFile.open(path, 'new').close();
+  });
+
+  it('refuses a lock held on another machine, naming it and how to clear it', () => {
+    const path = join(dir, 'remote.jsonl');
+    writeFileSync(`${path}.lock`, JSON.stringify({ pid: 1, host: `not-${hostname()}`, since: '2026-01-01T00:00:00.000Z' }));
+    expect(() => ResultsFile.open(path, 'new')).toThrow(RecordsError);
+    expect(() => ResultsFile.open(path, 'new')).toThrow(`is in use by process 1 on not-${hostname()}, since 2026-01-01T00:00:00.000Z (lock file ${path}.lock). Wait for that run to end; if no such run exists, delete ${path}.lock.`);
+    expect(existsSync(`${path}.lock`)).toBe(true);
+  });
+
+  it("'new' refuses a file with results, 'resume' one without; neither changes the file", () => {
+    const withResults = join(dir, 'with-results.jsonl');
+    writeFileSync(withResults, `${line(0, 50)}\n`);
+    expect(() => ResultsFile.open(withResults, 'new')).toThrow(`${withResults} already holds results: continue it with --resume ${withResults}`);
+    const torn = join(dir, 'torn-only.jsonl');
+    writeFileSync(torn, line(0, 50).slice(0, 20));
+    expect(() => ResultsFile.open(torn, 'resume')).toThrow('holds only an unfinished first line (20 bytes): there is nothing to resume. Start the run afresh with --out');
+    expect(readFileSync(torn, 'utf8')).toBe(line(0, 50).slice(0, 20));
+    expect(existsSync(`${torn}.lock`)).toBe(false);
+  });
+
+  it('drops a torn last line only when prepared (the run was accepted), then appends whole lines', () => {
+    const path = join(dir, 'torn-last.jsonl');
+    writeFileSync(path, `${line(0, 50)}\n${line(50, 100).slice(0, 30)}`);
+    const file = ResultsFile.open(path, 'resume');
+    expect(file.records).toHaveLength(1);
+    expect(file.tornBytes).toBe(30);
+    expect(readFileSync(path, 'utf8').length).toBe(line(0, 50).length + 1 + 30);
+    file.prepare();
+    expect(readFileSync(path, 'utf8')).toBe(`${line(0, 50)}\n`);
+    file.close();
+  });
+});
