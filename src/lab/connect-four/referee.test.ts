@@ -148,6 +148,20 @@ describe('Referee', () => {
     expect(late).toMatchObject({ winner: true, reason: 'timeout', offender: false, moves: [0] });
   });
 
+  it('rejects a missing or malformed player with a TypeError, closing the other one', async () => {
+    const worker = fake('FirstFreeColumn');
+    await expect(new Referee(GENEROUS).play(null as unknown as Player, worker)).rejects.toThrow(
+      new TypeError('Referee.play: red is not a player (expected an object with init, name, move and inform methods), got null'),
+    );
+    // Its worker was terminated, so nothing keeps the process alive.
+    await expect(worker.init(true)).rejects.toThrow('it was closed');
+    let closed = 0;
+    const closable = { init: () => undefined, name: () => 'c', move: () => 0, inform: () => undefined, close: () => Promise.resolve(void closed++) };
+    const noMove = { init: () => undefined, name: () => 'half', inform: () => undefined } as unknown as Player;
+    await expect(new Referee(GENEROUS).play(closable, noMove)).rejects.toThrow(/yellow is not a player .*got an object without move/);
+    expect(closed).toBe(1);
+  });
+
   it('rejects invalid time limits and a player facing itself', async () => {
     expect(() => new Referee({ timeLimitMs: 0 })).toThrow(RangeError);
     expect(() => new Referee({ timeLimitMs: Number.NaN })).toThrow(RangeError);

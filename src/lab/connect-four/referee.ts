@@ -14,7 +14,7 @@
  * The referee owns the players of a game: every player with `close()` is closed when the game ends,
  * however it ends.
  */
-import { isClosable, type Player, colorName } from '../../games/connect-four/player.js';
+import { isClosable, type ClosablePlayer, type Player, colorName } from '../../games/connect-four/player.js';
 import { Resignation } from '../../games/connect-four/player.js';
 import { RefereeBoard } from '../../games/connect-four/referee/board.js';
 import { PlayerFailure, type EndReason, type ForfeitReason, type GameResult } from '../../games/connect-four/referee/result.js';
@@ -67,9 +67,12 @@ export class Referee {
 
   /** Plays a game, red (moving first) against yellow, and closes both players whatever happens. */
   async play(red: Player, yellow: Player): Promise<GameResult> {
-    if (red === yellow) {
-      if (isClosable(red)) await red.close();
-      throw new RangeError('A player cannot play against itself: give two player objects');
+    // The referee owns both players from here on: whatever is wrong with the call, the players it
+    // can close (a worker, a process) are closed before it throws, so nothing is left running.
+    const invalid = notAPlayer(red, 'red') ?? notAPlayer(yellow, 'yellow') ?? (red === yellow ? new RangeError('A player cannot play against itself: give two player objects') : undefined);
+    if (invalid !== undefined) {
+      await Promise.all([...new Set([red, yellow])].filter((player): player is ClosablePlayer => notAPlayer(player, '') === undefined && isClosable(player)).map((player) => player.close()));
+      throw invalid;
     }
     const board = new RefereeBoard();
     const names = { red: safeName(red, 'red'), yellow: safeName(yellow, 'yellow') };
@@ -160,6 +163,16 @@ export async function seatPlayers(red: () => Player, yellow: () => Player): Prom
     if (isClosable(redPlayer)) await redPlayer.close();
     throw error;
   }
+}
+
+const PLAYER_METHODS = ['init', 'name', 'move', 'inform'] as const;
+
+/** Why `value` cannot be a `Player`, or undefined if it can. */
+function notAPlayer(value: unknown, color: string): TypeError | undefined {
+  const expected = `Referee.play: ${color} is not a player (expected an object with init, name, move and inform methods)`;
+  if (typeof value !== 'object' || value === null) return new TypeError(`${expected}, got ${value === null ? 'null' : typeof value}`);
+  const missing = PLAYER_METHODS.find((method) => typeof (value as Record<string, unknown>)[method] !== 'function');
+  return missing === undefined ? undefined : new TypeError(`${expected}, got an object without ${missing}`);
 }
 
 function safeName(player: Player, fallback: string): string {
