@@ -64,6 +64,14 @@ describe('tabletop connect-four play', () => {
     )).toBe(true);
   });
 
+  it('ignores an overlong input line with a note and asks again', async () => {
+    const result = await runCli(['connect-four', 'play', '--yellow', 'random', '--seed', '1'], { input: `${'4'.repeat(100_000)}\nq\n` });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain(`\nIgnored a line longer than 4096 characters ("${'4'.repeat(60)}…").\nred (human), your column 1-7 (q to quit): q\n`);
+    expect(result.stdout.length).toBeLessThan(5_000);
+  });
+
   it('ends cleanly when the person types q or input ends', async () => {
     const quit = await runCli(['connect-four', 'play', '--yellow', 'random', '--seed', '1'], { input: 'q\n' });
     expect(quit.status).toBe(0);
