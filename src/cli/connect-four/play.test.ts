@@ -193,7 +193,8 @@ describe('tabletop connect-four tournament', () => {
     [['--bots', 'solver'], '--bots needs at least two bots'],
     [['--bots', 'solver,solver'], "--bots: 'solver' is listed twice."],
     [['--bots', 'solver,mystery'], "Unknown bot 'mystery'"],
-    [['--bots', 'solver,random', '--games', '0'], 'The number of games must be'],
+    [['--bots', 'solver,random', '--games', '0'], 'The number of games per pair must be from 1 to 100000'],
+    [['--bots', 'solver,random', '--games', '9007199254740991'], "The number of games per pair must be from 1 to 100000, got '9007199254740991'."],
     [['--bots', 'solver,random', '--time', 'soon'], 'The time limit must be a positive number'],
     [[], "required option '--bots <list>' not specified"],
   ])('rejects %j with exit status 2', async (args, message) => {

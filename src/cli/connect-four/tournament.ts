@@ -11,7 +11,7 @@ import { bootstrapElo, type RatingWithInterval } from '../../lab/ratings.js';
 import { BUILTIN_BOTS, checkLineup, createBot, type ExternalBotDefinition, type LineupOptions } from '../../lab/connect-four/lineup.js';
 import { runTournament, type TournamentResults } from '../../lab/connect-four/tournament.js';
 import { moveString, type EndReason } from '../../games/connect-four/referee/result.js';
-import { parseIntegerIn, parseList, parsePositiveInt, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
+import { capAtCores, parseIntegerIn, parseList, parsePositiveInt, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
 import { progressBar } from '../terminal.js';
 import { collectBot, DEFAULT_LEVEL, DEFAULT_TIME_SECONDS, exitingOnInterrupt } from './play.js';
 
@@ -31,18 +31,25 @@ export function registerTournament(command: Command): Command {
     .command('tournament')
     .description('Round robin between Connect Four bots (both colours): results matrix and Elo ratings')
     .requiredOption('--bots <list>', `comma-separated bots: ${BUILTIN_BOTS.join(', ')}, or names defined with --bot`, parseBotList)
-    .option('--games <n>', 'games per pair of bots, colours alternating', parsePositiveInt('The number of games'), 2)
+    .option('--games <n>', `games per pair of bots, colours alternating (at most ${MAX_GAMES_PER_PAIR.toLocaleString('en-US')})`, parseIntegerIn(1, MAX_GAMES_PER_PAIR, 'The number of games per pair'), 2)
     .option('--time <seconds>', 'move time limit, in seconds (decimals allowed)', parsePositiveNumber('The time limit'), DEFAULT_TIME_SECONDS)
     .option('--level <n>', "strength of the bot named 'alphabeta', 1 to 5", parseIntegerIn(1, 5, 'The level'), DEFAULT_LEVEL)
     .option('--seed <n>', 'seed of the random players (default: a fresh one, printed)', parseSeed)
     .option('--json', 'print the results as JSON: the matrices, ratings, forfeits and every game')
-    .option('--jobs <n>', 'games played at the same time (default: the number of CPU cores)', parseIntegerIn(1, 64, 'The number of jobs'))
+    .option('--jobs <n>', 'games played at the same time (default and most: the number of CPU cores)', parsePositiveInt('The number of jobs'))
     .addOption(new Option('--bot <name=command>', 'an external bot speaking the line protocol of docs/connect-four-bots.md (repeatable)').argParser(collectBot).default([], 'none'))
     .action(async (options: TournamentCliOptions) => {
       await tournament(options);
     });
   return command;
 }
+
+/**
+ * The most games per pair: every game played is kept for the report (its moves, its result), and a
+ * Connect Four game between bots takes tens of milliseconds at the very least, so beyond this a run
+ * would take days and its report gigabytes.
+ */
+export const MAX_GAMES_PER_PAIR = 100_000;
 
 const parseBots = parseList('--bots');
 
@@ -73,7 +80,8 @@ async function runAndPrint(options: TournamentCliOptions): Promise<void> {
       bots: options.bots,
       gamesPerPair: options.games,
       timeLimitMs: lineup.timeLimitMs,
-      concurrency: options.jobs ?? Math.max(1, availableParallelism()),
+      // Each game keeps about one core busy; more games at once would eat into the bots' move time.
+      concurrency: options.jobs === undefined ? Math.max(1, availableParallelism()) : capAtCores(options.jobs, '--jobs'),
       createPlayer: (bot, gameIndex, color) => createBot(bot, lineup, gameIndex, color),
       onGame: (_game, done) => {
         progress.update(done);

@@ -9,7 +9,7 @@ import { freshSeed } from '../../core/random.js';
 import type { ExperimentConfig, Tally } from '../../lab/experiment.js';
 import { appendRecord, combineRecords, configKey, missingRanges, readResults, RECORD_FORMAT, RecordsError, repairResults, shardRange, type ResultsFile } from '../../lab/records.js';
 import { defaultThreads, runExperiment, type GameRange } from '../../lab/runner.js';
-import { parseIntegerIn, parsePositiveInt, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
+import { capAtCores, parseIntegerIn, parsePositiveInt, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
 import { progressBar } from '../terminal.js';
 
 export interface Shard {
@@ -154,7 +154,7 @@ export async function runExperimentCommand(spec: ExperimentCommand): Promise<voi
     result = await runExperiment({
       config,
       ranges,
-      threads: options.threads,
+      threads: capAtCores(options.threads, '--threads'),
       batchSize: options.batchSize,
       // The file's batches, not just their sum: --until-ci must see which games they hold.
       earlier: resumed?.records,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ClosablePlayer, Player } from '../../games/connect-four/player.js';
 import { AlphaBetaPlayer } from '../../games/connect-four/players/alphabeta.js';
-import { runTournament, schedule, type TournamentOptions } from './tournament.js';
+import fc from 'fast-check';
+import { runTournament, schedule, scheduledGame, type TournamentOptions } from './tournament.js';
 
 /** Plays the leftmost column that is not full (in-thread: these tests are about bookkeeping). */
 function leftmost(): Player {
@@ -36,6 +37,46 @@ describe('schedule', () => {
       { red: 1, yellow: 2 },
       { red: 2, yellow: 1 },
     ]);
+  });
+});
+
+describe('scheduledGame', () => {
+  it('is game `index` of the schedule, computed without listing it', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 7 }), fc.integer({ min: 1, max: 5 }), (bots, games) => {
+        const listed = schedule(bots, games);
+        expect(listed.map((_, index) => scheduledGame(index, bots, games))).toEqual(listed);
+      }),
+    );
+    expect(scheduledGame(Number.MAX_SAFE_INTEGER - 2, 2, Number.MAX_SAFE_INTEGER)).toEqual({ red: 1, yellow: 0 });
+    expect(scheduledGame(Number.MAX_SAFE_INTEGER - 1, 2, Number.MAX_SAFE_INTEGER)).toEqual({ red: 0, yellow: 1 });
+  });
+});
+
+describe('runTournament at the limits', () => {
+  it('plans nothing ahead: 2^53 - 1 games a pair start at once, and stop when told', async () => {
+    const seen: number[] = [];
+    const stop = new Error('enough');
+    const run = runTournament({
+      bots: ['a', 'b'],
+      gamesPerPair: Number.MAX_SAFE_INTEGER,
+      timeLimitMs: 5_000,
+      concurrency: 2,
+      createPlayer: () => leftmost(),
+      onGame: (game, done, total) => {
+        seen.push(game.index);
+        expect(total).toBe(Number.MAX_SAFE_INTEGER);
+        if (done === 3) throw stop;
+      },
+    });
+    await expect(run).rejects.toBe(stop);
+    expect(seen.slice(0, 3).sort()).toEqual([0, 1, 2]);
+  });
+
+  it('refuses a schedule whose game count is not a safe integer', async () => {
+    await expect(runTournament({ bots: ['a', 'b', 'c'], gamesPerPair: Number.MAX_SAFE_INTEGER, timeLimitMs: 5_000, concurrency: 1, createPlayer: () => leftmost() })).rejects.toThrow(
+      new RangeError('Too many games: 3 pairs of bots × 9007199254740991 games per pair is beyond 9007199254740991'),
+    );
   });
 });
 

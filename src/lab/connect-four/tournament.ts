@@ -41,15 +41,29 @@ export interface TournamentResults {
   readonly games: TournamentGame[];
 }
 
-/** The schedule: for each pair (i < j), `gamesPerPair` games, i red in the even ones. */
+/** The schedule: for each pair (i < j), `gamesPerPair` games, i red in the even ones. (A list: for small schedules.) */
 export function schedule(botCount: number, gamesPerPair: number): { red: number; yellow: number }[] {
-  const games: { red: number; yellow: number }[] = [];
-  for (let i = 0; i < botCount; i++) {
-    for (let j = i + 1; j < botCount; j++) {
-      for (let g = 0; g < gamesPerPair; g++) games.push(g % 2 === 0 ? { red: i, yellow: j } : { red: j, yellow: i });
+  const pairs = (botCount * (botCount - 1)) / 2;
+  return Array.from({ length: pairs * gamesPerPair }, (_, index) => scheduledGame(index, botCount, gamesPerPair));
+}
+
+/**
+ * Game `index` of the schedule, worked out from the index alone, so a tournament of any length
+ * holds nothing per planned game: pairs (i < j) in order, `gamesPerPair` games each, i red in the
+ * pair's even games.
+ */
+export function scheduledGame(index: number, botCount: number, gamesPerPair: number): { red: number; yellow: number } {
+  let pair = Math.floor(index / gamesPerPair);
+  const game = index - pair * gamesPerPair;
+  for (let i = 0; i < botCount - 1; i++) {
+    const row = botCount - 1 - i; // the pairs (i, j > i)
+    if (pair < row) {
+      const j = i + 1 + pair;
+      return game % 2 === 0 ? { red: i, yellow: j } : { red: j, yellow: i };
     }
+    pair -= row;
   }
-  return games;
+  throw new RangeError(`Game ${String(index)} is beyond the schedule of ${String(botCount)} bots, ${String(gamesPerPair)} games per pair`);
 }
 
 export async function runTournament(options: TournamentOptions): Promise<TournamentResults> {
@@ -63,8 +77,14 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
   const wins = square();
   const draws = square();
   const forfeits = bots.map(() => Object.fromEntries(END_REASONS.map((reason) => [reason, 0])) as Record<EndReason, number>);
-  const planned = schedule(n, options.gamesPerPair);
-  const games: TournamentGame[] = new Array<TournamentGame>(planned.length);
+  const pairs = (n * (n - 1)) / 2;
+  const total = pairs * options.gamesPerPair;
+  if (!Number.isSafeInteger(total)) {
+    throw new RangeError(`Too many games: ${String(pairs)} pairs of bots × ${String(options.gamesPerPair)} games per pair is beyond ${String(Number.MAX_SAFE_INTEGER)}`);
+  }
+  // Only what has been played is held: games are planned one at a time (scheduledGame), and kept
+  // as they end, then put in order.
+  const games: TournamentGame[] = [];
   let next = 0;
   let done = 0;
   // The first failure (a player that cannot be built, a throwing onGame) ends the tournament: no lane
@@ -73,9 +93,9 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
   let failure: { reason: unknown } | undefined;
 
   const lane = async (): Promise<void> => {
-    while (next < planned.length && failure === undefined) {
+    while (next < total && failure === undefined) {
       const index = next++;
-      const { red, yellow } = planned[index]!;
+      const { red, yellow } = scheduledGame(index, n, options.gamesPerPair);
       try {
         const referee = new Referee({ timeLimitMs: options.timeLimitMs });
         const [redPlayer, yellowPlayer] = await seatPlayers(
@@ -92,14 +112,15 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
           if (result.offender !== undefined) forfeits[loser]![result.reason]++;
         }
         const game = { index, red, yellow, result };
-        games[index] = game;
-        options.onGame?.(game, ++done, planned.length);
+        games.push(game);
+        options.onGame?.(game, ++done, total);
       } catch (reason) {
         failure ??= { reason };
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(options.concurrency, planned.length) }, lane));
+  await Promise.all(Array.from({ length: Math.min(options.concurrency, total) }, lane));
   if (failure !== undefined) throw failure.reason;
+  games.sort((a, b) => a.index - b.index);
   return { bots, wins, draws, forfeits, games };
 }
