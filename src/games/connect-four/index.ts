@@ -3,7 +3,6 @@ export { Position, MoveSequenceError, WIDTH, HEIGHT, CELLS, RED, YELLOW, isColum
 export { Solver, MIN_SCORE, MAX_SCORE, type SearchLimits, type SearchOptions, type SearchResult, type BestMove, type SolverOptions } from './solver/solver.js';
 export { TranspositionTable } from './solver/transposition-table.js';
 export { connectFourGame, SOLVER_AGENT_NODES } from './definition.js';
-export { TEST_SETS, parseTestSet, type TestPosition, type TestSetId } from './testdata/test-sets.js';
 export { type Player, type ClosablePlayer, isClosable, colorName, Resignation } from './player.js';
 export { RefereeBoard } from './referee/board.js';
 export { END_REASONS, type EndReason, type ForfeitReason, type GameResult, moveString, PlayerFailure } from './referee/result.js';
