@@ -6,6 +6,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { InvalidArgumentError, Option, type Command } from 'commander';
+import { plural, signed } from '../../core/format.js';
 import { freshSeed } from '../../core/random.js';
 import { bootstrapElo, type RatingWithInterval } from '../../lab/ratings.js';
 import { BUILTIN_BOTS, checkLineup, createBot, type ExternalBotDefinition, type LineupOptions } from '../../lab/connect-four/lineup.js';
@@ -96,7 +97,7 @@ async function runAndPrint(options: TournamentCliOptions): Promise<void> {
     return;
   }
   process.stdout.write(
-    `Connect Four round robin: ${String(options.bots.length)} bots, ${String(options.games)} game${options.games === 1 ? '' : 's'} per pair, ${String(total)} games, ` +
+    `Connect Four round robin: ${plural(options.bots.length, 'bot')}, ${plural(options.games, 'game')} per pair, ${plural(total, 'game')}, ` +
       `move limit ${String(options.time)} s, seed ${String(seed)}\n\n${formatResults(results, seed)}`,
   );
 }
@@ -142,7 +143,6 @@ function ratings(results: TournamentResults, seed: number): RatingWithInterval[]
   return bootstrapElo({ players: results.bots, wins: results.wins, draws: results.draws }, { samples: 1000, seed });
 }
 
-const signed = (x: number): string => `${x > 0 ? '+' : ''}${String(Math.round(x))}`;
 
 /** The matrix (row against column: wins-draws-losses), totals, score, Elo with its 95% CI, then forfeits. */
 export function formatResults(results: TournamentResults, seed: number): string {

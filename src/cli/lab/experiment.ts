@@ -5,6 +5,7 @@
  */
 import { appendFileSync, existsSync, statSync } from 'node:fs';
 import { InvalidArgumentError, Option, type Command } from 'commander';
+import { plural } from '../../core/format.js';
 import { freshSeed } from '../../core/random.js';
 import type { ExperimentConfig, Tally } from '../../lab/experiment.js';
 import { appendRecord, combineRecords, configKey, missingRanges, readResults, RECORD_FORMAT, RecordsError, repairResults, shardRange, type ResultsFile } from '../../lab/records.js';
@@ -182,11 +183,11 @@ export async function runExperimentCommand(spec: ExperimentCommand): Promise<voi
     process.stdout.write(`${spec.render(config, result.tally, options.json === true)}\n`);
   }
   if (result.stoppedByCi && options.json !== true) {
-    process.stdout.write(`\nStopped after ${played.toLocaleString('en-US')} games per lineup: every 95% CI half-width is below ${String(options.untilCi)}.\n`);
+    process.stdout.write(`\nStopped after ${plural(played, 'game')} per lineup: every 95% CI half-width is below ${String(options.untilCi)}.\n`);
   }
   if (result.aborted) {
     const where = outFile === undefined ? '' : ` Saved to ${outFile}; continue with --resume ${outFile}.`;
-    const what = played === 0 ? 'Interrupted before any batch completed.' : `Interrupted after ${played.toLocaleString('en-US')} games per lineup: the results above are partial.`;
+    const what = played === 0 ? 'Interrupted before any batch completed.' : `Interrupted after ${plural(played, 'game')} per lineup: the results above are partial.`;
     process.stderr.write(`${what}${where}\n`);
     process.exitCode = 130;
   }

@@ -4,6 +4,7 @@
  * integer sums. Refuses files of different experiments and games counted twice.
  */
 import type { Command } from 'commander';
+import { plural } from '../../core/format.js';
 import { combineRecords, missingRanges, readRecords, RecordsError, type BatchRecord } from '../../lab/records.js';
 import { comparisonJson, comparisonReport, formatComparison, formatTournament, tournamentReport } from '../../lab/report.js';
 import { gameById } from '../../lab/registry.js';
@@ -42,7 +43,7 @@ export function registerMerge(program: Command): Command {
       } else if (missing.length > 0) {
         const count = missing.reduce((n, [s, e]) => n + e - s, 0);
         const list = missing.slice(0, 5).map(([s, e]) => `${String(s)}..${String(e - 1)}`).join(', ');
-        process.stderr.write(`Note: ${count.toLocaleString('en-US')} planned games are not in these files (games ${list}${missing.length > 5 ? ', …' : ''}): a shard is missing or was interrupted.\n`);
+        process.stderr.write(`Note: ${plural(count, 'planned game')} ${count === 1 ? 'is' : 'are'} not in these files (games ${list}${missing.length > 5 ? ', …' : ''}): a shard is missing or was interrupted.\n`);
       }
     });
   return program;

@@ -146,6 +146,10 @@ describe('Referee', () => {
     const dawdler: Player = { init: () => undefined, name: () => 'dawdler', move: () => new Promise(() => undefined), inform: () => undefined };
     const late = await new Referee(lateLimit('yellow', 100)).play(fake('FirstFreeColumn'), dawdler);
     expect(late).toMatchObject({ winner: true, reason: 'timeout', offender: false, moves: [0] });
+    // A limit below a millisecond: the wait is reported as it was, never as "0 ms".
+    const tiny = await new Referee(lateLimit('yellow', 0.5)).play(fake('FirstFreeColumn'), dawdler);
+    const [, waited, unit] = /time limit of 0\.5 ms \(gave up after ([\d.]+) (ms|s)\)$/.exec(tiny.message) ?? [];
+    expect(Number(waited) * (unit === 's' ? 1000 : 1)).toBeGreaterThanOrEqual(0.5);
   });
 
   it('rejects a missing or malformed player with a TypeError, closing the other one', async () => {

@@ -17,6 +17,7 @@
 import { isClosable, type ClosablePlayer, type Player, colorName } from '../../games/connect-four/player.js';
 import { Resignation } from '../../games/connect-four/player.js';
 import { RefereeBoard } from '../../games/connect-four/referee/board.js';
+import { formatDuration } from '../../core/format.js';
 import { PlayerFailure, type EndReason, type ForfeitReason, type GameResult } from '../../games/connect-four/referee/result.js';
 
 /** The seed's rule 13: a move may not take more than 18 seconds. */
@@ -127,17 +128,18 @@ export class Referee {
    */
   async #within<T>(player: Player, limitMs: number, call: () => T | Promise<T>): Promise<Outcome<T>> {
     let timer: NodeJS.Timeout | undefined;
+    const started = performance.now();
     const deadline = new Promise<typeof TIMED_OUT>((resolve) => {
       // Beyond setTimeout's range (about 24.8 days) a limit is no limit.
       if (limitMs <= MAX_TIMER_MS) timer = setTimeout(() => resolve(TIMED_OUT), limitMs);
     });
-    const started = performance.now();
     try {
       const value = await Promise.race([Promise.resolve().then(call), deadline]);
       if (value === TIMED_OUT) {
-        const elapsed = Math.round(performance.now() - started);
+        // Timed from before the timer was set, so it reads at least the limit (never "after 0 ms").
+        const elapsed = performance.now() - started;
         if (isClosable(player)) await player.close();
-        return { ok: false, reason: 'timeout', message: `did not answer within the time limit of ${formatMs(limitMs)} (gave up after ${String(elapsed)} ms)` };
+        return { ok: false, reason: 'timeout', message: `did not answer within the time limit of ${formatDuration(limitMs)} (gave up after ${formatDuration(elapsed)})` };
       }
       return { ok: true, value };
     } catch (error) {
@@ -182,8 +184,4 @@ function safeName(player: Player, fallback: string): string {
   } catch {
     return fallback;
   }
-}
-
-function formatMs(ms: number): string {
-  return ms % 1000 === 0 ? `${String(ms / 1000)} s` : `${String(ms)} ms`;
 }
