@@ -7,7 +7,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ExternalBot } from './external-bot.js';
+import { ExternalBot, type ExternalBotOptions } from './external-bot.js';
+import type { PlayerSpec } from './player-spec.js';
 import { Referee } from './referee.js';
 import { WorkerPlayer } from './worker-player.js';
 
@@ -109,5 +110,20 @@ describe('ExternalBot: process groups', () => {
     expect(['four-in-a-row', 'board-full']).toContain(result.reason);
     expect(await stillRunningAfter(pidFrom(file), 3_000)).toBe(false);
     expect(performance.now() - started).toBeLessThan(30_000);
+  });
+});
+
+describe('constructor arguments', () => {
+  it('ExternalBot says what options it needs', () => {
+    expect(() => new ExternalBot(null as unknown as ExternalBotOptions)).toThrow(new TypeError('ExternalBot: expected options { name, command }, got null'));
+    expect(() => new ExternalBot({ name: 'x', command: 5 as unknown as string })).toThrow(new TypeError('ExternalBot: command must be a non-empty string (a shell command line), got 5'));
+    expect(() => new ExternalBot({ name: '', command: 'true' })).toThrow(new TypeError("ExternalBot: name must be a non-empty string, got ''"));
+    expect(() => new ExternalBot({ name: 'x', command: 'true', exitGraceMs: -1 })).toThrow(RangeError);
+  });
+
+  it('WorkerPlayer says what a player spec is, before starting a thread', () => {
+    expect(() => new WorkerPlayer(null as unknown as PlayerSpec)).toThrow(new TypeError('WorkerPlayer: expected a player spec { kind: alphabeta | solver | random | module, … }, got null'));
+    expect(() => new WorkerPlayer({ kind: 'nope' } as unknown as PlayerSpec)).toThrow(new RangeError("WorkerPlayer: unknown player kind 'nope' (expected alphabeta, solver, random or module)"));
+    expect(() => new WorkerPlayer({ kind: 'module' } as unknown as PlayerSpec)).toThrow(new TypeError('WorkerPlayer: a module spec needs module, a module URL or absolute path'));
   });
 });

@@ -55,7 +55,19 @@ export class ExternalBot implements ClosablePlayer {
   #exited: Promise<void> = Promise.resolve();
 
   constructor(options: ExternalBotOptions) {
-    this.#options = options;
+    if (typeof options !== 'object' || options === null) throw new TypeError(`ExternalBot: expected options { name, command }, got ${String(options)}`);
+    for (const key of ['name', 'command'] as const) {
+      const value: unknown = options[key];
+      if (typeof value !== 'string' || value.trim() === '') {
+        throw new TypeError(`ExternalBot: ${key} must be a non-empty string${key === 'command' ? ' (a shell command line)' : ''}, got ${typeof value === 'string' ? `'${value}'` : String(value)}`);
+      }
+    }
+    if (options.cwd !== undefined && typeof options.cwd !== 'string') throw new TypeError(`ExternalBot: cwd must be a directory path, got ${String(options.cwd)}`);
+    const grace: unknown = options.exitGraceMs;
+    if (grace !== undefined && !(typeof grace === 'number' && grace >= 0 && grace <= 2 ** 31 - 1)) {
+      throw new RangeError(`ExternalBot: exitGraceMs must be a number of milliseconds from 0 to ${String(2 ** 31 - 1)}, got ${String(grace)}`);
+    }
+    this.#options = { ...options };
   }
 
   name(): string {

@@ -169,6 +169,8 @@ describe('Referee', () => {
   it('rejects invalid time limits and a player facing itself', async () => {
     expect(() => new Referee({ timeLimitMs: 0 })).toThrow(RangeError);
     expect(() => new Referee({ timeLimitMs: Number.NaN })).toThrow(RangeError);
+    expect(() => new Referee({ timeLimitMs: '5' as unknown as number })).toThrow(new TypeError('Invalid time limit: "5" (expected a positive number of milliseconds)'));
+    expect(() => new Referee({ timeLimitsMs: { red: null as unknown as number } })).toThrow(TypeError);
     const player: Player = { init: () => undefined, name: () => 'solo', move: () => 0, inform: () => undefined };
     await expect(new Referee().play(player, player)).rejects.toThrow(RangeError);
   });

@@ -57,11 +57,14 @@ export class Referee {
   readonly #onMove: ((event: MoveEvent) => void) | undefined;
 
   constructor(options: RefereeOptions = {}) {
-    const base = options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
-    this.#moveLimit = { red: options.timeLimitsMs?.red ?? base, yellow: options.timeLimitsMs?.yellow ?? base };
-    for (const limit of [base, this.#moveLimit.red, this.#moveLimit.yellow, options.setupLimitMs ?? 1]) {
+    // Every limit given is checked as given (a null would otherwise fall back to the default).
+    for (const limit of [options.timeLimitMs, options.timeLimitsMs?.red, options.timeLimitsMs?.yellow, options.setupLimitMs] as unknown[]) {
+      if (limit === undefined) continue;
+      if (typeof limit !== 'number') throw new TypeError(`Invalid time limit: ${JSON.stringify(limit) ?? typeof limit} (expected a positive number of milliseconds)`);
       if (!(limit > 0)) throw new RangeError(`Invalid time limit: ${String(limit)} ms (expected a positive number of milliseconds)`);
     }
+    const base = options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
+    this.#moveLimit = { red: options.timeLimitsMs?.red ?? base, yellow: options.timeLimitsMs?.yellow ?? base };
     this.#setupLimit = options.setupLimitMs ?? Math.max(base, MIN_SETUP_LIMIT_MS);
     this.#onMove = options.onMove;
   }
