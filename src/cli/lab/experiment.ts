@@ -129,7 +129,7 @@ export async function runExperimentCommand(spec: ExperimentCommand): Promise<voi
       // or the next record would be glued onto it and the file could no longer be read.
       if (resumed !== undefined && options.resume !== undefined) {
         const dropped = repairResults(options.resume, resumed);
-        if (dropped > 0) process.stderr.write(`Note: dropped the half-written last line of ${options.resume} (${String(dropped)} bytes) before resuming.\n`);
+        if (dropped > 0) process.stderr.write(`Note: dropped the half-written last line of ${options.resume} (${plural(dropped, 'byte')}) before resuming.\n`);
       }
     } catch (error) {
       throw new UsageError(`Cannot write results to ${outFile}: ${error instanceof Error ? error.message : String(error)}`);

@@ -39,7 +39,7 @@ export function registerMerge(program: Command): Command {
       const missing = missingRanges([[0, combined.total]], combined.covered);
       if (missing.length > 0 && combined.untilCi !== undefined) {
         const played = combined.covered.reduce((n, [s, e]) => n + e - s, 0);
-        process.stderr.write(`Note: the run was set to stop once every 95% CI half-width is below ${String(combined.untilCi)}; these files hold ${played.toLocaleString('en-US')} of at most ${combined.total.toLocaleString('en-US')} games.\n`);
+        process.stderr.write(`Note: the run was set to stop once every 95% CI half-width is below ${String(combined.untilCi)}; these files hold ${played.toLocaleString('en-US')} of at most ${plural(combined.total, 'game')}.\n`);
       } else if (missing.length > 0) {
         const count = missing.reduce((n, [s, e]) => n + e - s, 0);
         const list = missing.slice(0, 5).map(([s, e]) => `${String(s)}..${String(e - 1)}`).join(', ');

@@ -75,7 +75,7 @@ describe('runTournament at the limits', () => {
 
   it('refuses a schedule whose game count is not a safe integer', async () => {
     await expect(runTournament({ bots: ['a', 'b', 'c'], gamesPerPair: Number.MAX_SAFE_INTEGER, timeLimitMs: 5_000, concurrency: 1, createPlayer: () => leftmost() })).rejects.toThrow(
-      new RangeError('Too many games: 3 pairs of bots × 9007199254740991 games per pair is beyond 9007199254740991'),
+      new RangeError('Too many games: 3 pairs of bots × 9,007,199,254,740,991 games per pair is beyond 9,007,199,254,740,991'),
     );
   });
 });

@@ -3,6 +3,7 @@
  * (the first-listed bot of a pair is red in even games), a few games at a time. Each game gets
  * fresh players and its own referee, so a crash or a hung bot costs only that game.
  */
+import { plural } from '../../core/format.js';
 import type { Player } from '../../games/connect-four/player.js';
 import { END_REASONS, type EndReason, type GameResult } from '../../games/connect-four/referee/result.js';
 import { Referee, seatPlayers } from './referee.js';
@@ -63,7 +64,7 @@ export function scheduledGame(index: number, botCount: number, gamesPerPair: num
     }
     pair -= row;
   }
-  throw new RangeError(`Game ${String(index)} is beyond the schedule of ${String(botCount)} bots, ${String(gamesPerPair)} games per pair`);
+  throw new RangeError(`Game ${String(index)} is beyond the schedule of ${plural(botCount, 'bot')}, ${plural(gamesPerPair, 'game')} per pair`);
 }
 
 export async function runTournament(options: TournamentOptions): Promise<TournamentResults> {
@@ -80,7 +81,7 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
   const pairs = (n * (n - 1)) / 2;
   const total = pairs * options.gamesPerPair;
   if (!Number.isSafeInteger(total)) {
-    throw new RangeError(`Too many games: ${String(pairs)} pairs of bots × ${String(options.gamesPerPair)} games per pair is beyond ${String(Number.MAX_SAFE_INTEGER)}`);
+    throw new RangeError(`Too many games: ${plural(pairs, 'pair')} of bots × ${plural(options.gamesPerPair, 'game')} per pair is beyond ${Number.MAX_SAFE_INTEGER.toLocaleString('en-US')}`);
   }
   // Only what has been played is held: games are planned one at a time (scheduledGame), and kept
   // as they end, then put in order.
