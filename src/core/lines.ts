@@ -17,7 +17,7 @@ export const MAX_LINE_LENGTH = 4096;
 /** A line longer than the bound: its first characters, to show in a message. */
 export interface OverlongLine {
   readonly overlong: true;
-  /** The line's first 60 characters. */
+  /** The line's first 24 characters (enough to recognise it; control characters grow when quoted). */
   readonly start: string;
   /** The bound it passed. */
   readonly limit: number;
@@ -52,7 +52,7 @@ export async function* boundedLines(input: AsyncIterable<string | Buffer>, maxLe
         current += piece;
         // A line of exactly maxLength followed by '\r\n' is within the bound: allow for the '\r'.
         if (current.length > maxLength && !(current.length === maxLength + 1 && current.endsWith('\r'))) {
-          yield { overlong: true, start: current.slice(0, 60), limit: maxLength };
+          yield { overlong: true, start: current.slice(0, 24), limit: maxLength };
           current = '';
           dropping = true;
         }

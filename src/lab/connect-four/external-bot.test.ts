@@ -65,7 +65,7 @@ describe('ExternalBot: lines', () => {
   it('makes a bot answering an overlong line lose with a protocol error, the line unread', async () => {
     const result = await new Referee(GENEROUS).play(firstFree(), shellBot('long', "head -c 1000000 /dev/zero | tr \"\\\\0\" 7; echo"));
     expect(result).toMatchObject({ winner: true, reason: 'protocol-error', offender: false, moves: [0] });
-    expect(result.message).toBe('yellow (long) answered a line longer than 4096 characters ("' + '7'.repeat(60) + '…") to move');
+    expect(result.message).toBe('yellow (long) answered a line longer than 4096 characters ("' + '7'.repeat(24) + '…") to move');
   });
 
   it('makes a bot answering an endless line (cat /dev/zero) lose at once', async () => {
