@@ -87,6 +87,15 @@ describe('ExternalBot: lines', () => {
   });
 });
 
+describe('ExternalBot: start', () => {
+  it('makes a bot that cannot be started lose, and ends the game (no wait for an exit that never comes)', async () => {
+    const bot = new ExternalBot({ name: 'nowhere', command: 'true', cwd: join(dir, 'no-such-folder') });
+    const result = await new Referee(GENEROUS).play(bot, firstFree());
+    expect(result).toMatchObject({ winner: false, reason: 'crashed', offender: true, moves: [] });
+    expect(result.message).toMatch(/^red \(nowhere\) could not be started: /);
+  });
+});
+
 describe('ExternalBot: process groups', () => {
   it('kills a child the bot left running when its game ends normally', async () => {
     const file = join(dir, 'normal.pid');

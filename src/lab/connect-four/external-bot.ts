@@ -146,6 +146,13 @@ export class ExternalBot implements ClosablePlayer {
           release();
         });
       });
+      // A command that could not be started at all (e.g. a missing cwd) never exits: nothing to wait for.
+      child.once('error', () => {
+        if (child.pid === undefined) {
+          LIVE_GROUPS.delete(child);
+          resolve();
+        }
+      });
     });
     child.stdin.on('error', () => undefined); // EPIPE when the bot has gone: reported by 'exit'
     child.stdout.on('error', () => undefined);
