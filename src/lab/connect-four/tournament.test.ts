@@ -45,11 +45,11 @@ describe('scheduledGame', () => {
     fc.assert(
       fc.property(fc.integer({ min: 2, max: 7 }), fc.integer({ min: 1, max: 5 }), (bots, games) => {
         const listed = schedule(bots, games);
-        expect(listed.map((_, index) => scheduledGame(index, bots, games))).toEqual(listed);
+        expect(listed.map((_, index) => scheduledGame(bots, games, index))).toEqual(listed);
       }),
     );
-    expect(scheduledGame(Number.MAX_SAFE_INTEGER - 2, 2, Number.MAX_SAFE_INTEGER)).toEqual({ red: 1, yellow: 0 });
-    expect(scheduledGame(Number.MAX_SAFE_INTEGER - 1, 2, Number.MAX_SAFE_INTEGER)).toEqual({ red: 0, yellow: 1 });
+    expect(scheduledGame(2, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER - 2)).toEqual({ red: 1, yellow: 0 });
+    expect(scheduledGame(2, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER - 1)).toEqual({ red: 0, yellow: 1 });
   });
 });
 

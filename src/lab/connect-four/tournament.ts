@@ -45,7 +45,7 @@ export interface TournamentResults {
 /** The schedule: for each pair (i < j), `gamesPerPair` games, i red in the even ones. (A list: for small schedules.) */
 export function schedule(botCount: number, gamesPerPair: number): { red: number; yellow: number }[] {
   const pairs = (botCount * (botCount - 1)) / 2;
-  return Array.from({ length: pairs * gamesPerPair }, (_, index) => scheduledGame(index, botCount, gamesPerPair));
+  return Array.from({ length: pairs * gamesPerPair }, (_, index) => scheduledGame(botCount, gamesPerPair, index));
 }
 
 /**
@@ -53,7 +53,7 @@ export function schedule(botCount: number, gamesPerPair: number): { red: number;
  * holds nothing per planned game: pairs (i < j) in order, `gamesPerPair` games each, i red in the
  * pair's even games.
  */
-export function scheduledGame(index: number, botCount: number, gamesPerPair: number): { red: number; yellow: number } {
+export function scheduledGame(botCount: number, gamesPerPair: number, index: number): { red: number; yellow: number } {
   let pair = Math.floor(index / gamesPerPair);
   const game = index - pair * gamesPerPair;
   for (let i = 0; i < botCount - 1; i++) {
@@ -96,7 +96,7 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
   const lane = async (): Promise<void> => {
     while (next < total && failure === undefined) {
       const index = next++;
-      const { red, yellow } = scheduledGame(index, n, options.gamesPerPair);
+      const { red, yellow } = scheduledGame(n, options.gamesPerPair, index);
       try {
         const referee = new Referee({ timeLimitMs: options.timeLimitMs });
         const [redPlayer, yellowPlayer] = await seatPlayers(
