@@ -2,6 +2,7 @@
  * Parsers for command-line values. Each throws commander's InvalidArgumentError with a message
  * that says what was expected; `main` turns that into a line on stderr and exit status 2.
  */
+import { availableParallelism } from 'node:os';
 import { InvalidArgumentError } from 'commander';
 
 export function parseIntegerIn(min: number, max: number, what: string): (value: string) => number {
@@ -26,6 +27,18 @@ export function parsePositiveNumber(what: string): (value: string) => number {
     if (value.trim() === '' || !Number.isFinite(n) || n <= 0) throw new InvalidArgumentError(`${what} must be a positive number, got '${value}'.`);
     return n;
   };
+}
+
+/**
+ * A count of threads (or of games at once) fit for this machine: at most one per core, since more
+ * only compete for the cores (and each thread costs memory), with a note on stderr when the request
+ * is lowered, so that nobody wonders where their threads went.
+ */
+export function capAtCores(requested: number, option: string): number {
+  const cores = Math.max(1, availableParallelism());
+  if (requested <= cores) return requested;
+  process.stderr.write(`Note: ${option} ${String(requested)} lowered to ${String(cores)}, the number of CPU cores here (more would only compete for them).\n`);
+  return cores;
 }
 
 /** A comma-separated list: items trimmed, empty ones dropped, none listed twice (it may be empty). */

@@ -4,33 +4,34 @@
  * output goes away, typed lines echoed when input is piped; `exitingOnInterrupt`: Ctrl-C), and a
  * progress bar shown only when a person is watching.
  */
-import { createInterface } from 'node:readline';
+import { boundedLines, describeOverlong, isOverlong, MAX_LINE_LENGTH, type OverlongLine } from '../core/lines.js';
 import cliProgress from 'cli-progress';
 
 /**
  * Reads answers line by line from a stream. `ask` prints the prompt and resolves with the next line,
- * or null at end of input — so a session driven through a pipe ends cleanly when the pipe does.
+ * or null at end of input — so a session driven through a pipe ends cleanly when the pipe does. A
+ * line longer than MAX_LINE_LENGTH is skipped unread (a note says so) and the prompt repeated, so no
+ * input, however long, can exhaust memory.
  */
 export class LineReader {
-  readonly #lines: AsyncIterator<string>;
-  readonly #close: () => void;
+  readonly #lines: AsyncGenerator<string | OverlongLine>;
 
   constructor(input: NodeJS.ReadableStream = process.stdin, private readonly output: NodeJS.WritableStream = process.stdout) {
-    const rl = createInterface({ input, terminal: false, crlfDelay: Infinity });
-    this.#lines = rl[Symbol.asyncIterator]();
-    this.#close = () => {
-      rl.close();
-    };
+    this.#lines = boundedLines(input as AsyncIterable<string | Buffer>, MAX_LINE_LENGTH);
   }
 
   async ask(prompt: string): Promise<string | null> {
-    this.output.write(prompt);
-    const next = await this.#lines.next();
-    return next.done === true ? null : next.value;
+    for (;;) {
+      this.output.write(prompt);
+      const next = await this.#lines.next();
+      if (next.done === true) return null;
+      if (!isOverlong(next.value)) return next.value;
+      this.output.write(`\nIgnored ${describeOverlong(next.value)}.\n`);
+    }
   }
 
   close(): void {
-    this.#close();
+    void this.#lines.return(undefined);
   }
 }
 

@@ -29,11 +29,34 @@ export function mix32(x: number): number {
   return h >>> 0;
 }
 
-/** Throws a RangeError unless `seed` is a valid seed (an integer in 0 .. 2^53 - 1). */
+/**
+ * Throws unless `seed` is a valid seed (an integer in 0 .. 2^53 - 1): a TypeError for a value that
+ * is not a number at all (JavaScript callers pass '7'), a RangeError for a number out of range.
+ */
 export function assertSeed(seed: number, what = 'seed'): void {
+  if (typeof seed !== 'number') throw new TypeError(`Invalid ${what}: ${describeValue(seed)} (expected an integer from 0 to ${String(Number.MAX_SAFE_INTEGER)})`);
   if (!Number.isSafeInteger(seed) || seed < 0) {
-    throw new RangeError(`Invalid ${what}: ${String(seed)} (expected an integer from 0 to ${Number.MAX_SAFE_INTEGER})`);
+    throw new RangeError(`Invalid ${what}: ${String(seed)} (expected an integer from 0 to ${String(Number.MAX_SAFE_INTEGER)})`);
   }
+}
+
+/** Throws unless `seed` is a SeedLike: a valid seed, a generator (an object with `next()`), or undefined. */
+export function assertSeedLike(seed: unknown): asserts seed is SeedLike {
+  if (seed === undefined || typeof seed === 'number') {
+    if (seed !== undefined) assertSeed(seed);
+    return;
+  }
+  if (typeof seed === 'object' && seed !== null && typeof (seed as Partial<Rng>).next === 'function') return;
+  const what = typeof seed === 'object' && seed !== null ? 'an object without next()' : describeValue(seed);
+  throw new TypeError(`Invalid seed: ${what} (expected an integer from 0 to ${String(Number.MAX_SAFE_INTEGER)}, or a random generator)`);
+}
+
+/** A wrong value, for a message: `"7" is a string`, `an object`, `null`. */
+function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value === 'string') return `${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)} is a string`;
+  if (typeof value === 'object') return 'an object';
+  return `${String(value)} is a ${typeof value}`;
 }
 
 /** The four 32-bit state words a seed expands to (splitmix32-style), never all zero. */
@@ -119,6 +142,7 @@ export function freshSeed(): number {
  * a replayable generator, nothing makes a fresh one.
  */
 export function toRng(seed?: SeedLike): Rng {
+  assertSeedLike(seed); // the boundary of everything random: a wrong seed fails here, clearly
   if (seed === undefined) return rngFromSeed(freshSeed());
   if (typeof seed === 'number') return rngFromSeed(seed);
   return seed;

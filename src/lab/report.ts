@@ -4,6 +4,7 @@
  * between strategies) and a *tournament* (two-player lineups, a win-rate matrix with Wilson CIs and
  * Elo ratings fitted to the whole matrix).
  */
+import { plural, signed } from '../core/format.js';
 import type { GameDefinition, GameState } from '../core/game.js';
 import { differenceOfMeans, halfWidth, pairedDifference, summarizeMoments, wilsonInterval, type Moments } from '../core/stats.js';
 import type { ExperimentConfig, Tally } from './experiment.js';
@@ -107,7 +108,6 @@ export function formatElo(rating: number): string {
 export function formatEloInterval(r: { readonly low: number; readonly high: number }): string {
   return `${r.low === -Infinity ? '(' : '['}${formatElo(r.low)}, ${formatElo(r.high)}${r.high === Infinity ? ')' : ']'}`;
 }
-const signed = (x: number, digits: number): string => `${x >= 0 ? '+' : ''}${x.toFixed(digits)}`;
 
 /** A p-value for people: three significant digits, or a bound when it underflows. */
 export function formatPValue(p: number): string {
@@ -133,7 +133,7 @@ export function formatComparison(report: ComparisonReport): string {
   const games = new Set(entries.map(([, s]) => s.games));
   const zeroLabel = `${String(game.scoreRange[0])}-score`;
   const lines = [
-    `${game.title}: ${games.size === 1 ? `${grouped(entries[0]![1].games)} games per strategy` : 'games per strategy below'}, seed ${String(report.seed)}${report.paired ? ', paired (the same deals for every strategy)' : ''}`,
+    `${game.title}: ${games.size === 1 ? `${plural(entries[0]![1].games, 'game')} per strategy` : 'games per strategy below'}, seed ${String(report.seed)}${report.paired ? ', paired (the same deals for every strategy)' : ''}`,
     '',
     table(
       ['strategy', 'games', 'mean', '95% CI', 'sd', zeroLabel],
@@ -252,13 +252,13 @@ export function formatTournament(report: TournamentReport): string {
   const cells = report.matrix.flat().filter((c): c is PairingResult => c !== null);
   const counts = new Set(cells.map((c) => c.games));
   const lines: string[] = [
-    `${game.title} tournament: ${counts.size === 1 ? `${grouped(cells[0]?.games ?? 0)} games per pairing` : 'games per pairing below'}, seed ${String(report.seed)}`,
+    `${game.title} tournament: ${counts.size === 1 ? `${plural(cells[0]?.games ?? 0, 'game')} per pairing` : 'games per pairing below'}, seed ${String(report.seed)}`,
     '',
   ];
   report.matrix.forEach((row, i) =>
     row.forEach((cell, j) => {
       if (cell === null) return;
-      const extra = counts.size === 1 ? '' : `, ${grouped(cell.games)} games`;
+      const extra = counts.size === 1 ? '' : `, ${plural(cell.games, 'game')}`;
       lines.push(`${report.players[i]!.name} vs. ${report.players[j]!.name} winRate: ${cell.winRate.toFixed(3)}  (95% CI ${cell.ciLow.toFixed(3)}–${cell.ciHigh.toFixed(3)}${extra})`);
     }),
   );

@@ -87,16 +87,28 @@ function workerFile(): string {
 
 /** Splits ranges into batches at multiples of `batchSize`, in ascending order. */
 export function planBatches(ranges: readonly GameRange[], batchSize: number): GameRange[] {
-  const batches: GameRange[] = [];
+  return [...batchesOf(ranges, batchSize)];
+}
+
+/** planBatches one batch at a time: a run of any length plans only the batches under way. */
+function* batchesOf(ranges: readonly GameRange[], batchSize: number): Generator<GameRange> {
   for (const [start, end] of [...ranges].sort((x, y) => x[0] - y[0])) {
     let s = start;
     while (s < end) {
       const e = Math.min(end, (Math.floor(s / batchSize) + 1) * batchSize);
-      batches.push([s, e]);
+      yield [s, e];
       s = e;
     }
   }
-  return batches;
+}
+
+/**
+ * Worker threads worth starting for `requested` threads and `batches` batches: at most one per core
+ * (more only compete for the cores, each costing its own heap: 1,000 threads asked for used to take
+ * 6.4 GB), no more than there are batches, and at least one.
+ */
+export function workerThreads(requested: number, batches: number): number {
+  return Math.max(1, Math.min(requested, availableParallelism(), batches));
 }
 
 /** Where the round that starts at game index `start` ends. */
@@ -131,7 +143,7 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
   const lineups = config.lineups.length;
   // Default: about 50 batches per thread of 100 to 10,000 games (all lineups together), so progress
   // and Ctrl-C stay responsive while messaging costs stay negligible.
-  const gamesPerBatch = Math.min(10_000, Math.max(100, Math.ceil((totalIndices * lineups) / (Math.max(1, threads) * 50))));
+  const gamesPerBatch = Math.min(10_000, Math.max(100, Math.ceil((totalIndices * lineups) / (workerThreads(threads, Infinity) * 50))));
   const batchSize = options.batchSize ?? Math.max(1, Math.ceil(gamesPerBatch / lineups));
   if (!Number.isSafeInteger(batchSize) || batchSize < 1) throw new RangeError(`Invalid batch size: ${String(batchSize)}`);
 
@@ -168,7 +180,8 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
   };
 
   const useWorkers = options.workers ?? threads > 1;
-  const pool = useWorkers ? new Piscina<BatchTask, Tally>({ filename: workerFile(), minThreads: Math.max(1, threads), maxThreads: Math.max(1, threads), idleTimeout: 1000 }) : undefined;
+  const poolSize = workerThreads(threads, Math.ceil(totalIndices / batchSize) + options.ranges.length);
+  const pool = useWorkers ? new Piscina<BatchTask, Tally>({ filename: workerFile(), minThreads: poolSize, maxThreads: poolSize, idleTimeout: 1000 }) : undefined;
   const local = useWorkers ? undefined : new BatchPlayer(config);
 
   // Rounds: one round for a fixed-size run; for untilCi, rounds ending at fixed game indices.
@@ -194,17 +207,16 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
         aborted = true;
         break;
       }
-      const planned = planBatches(round, batchSize);
+      const planned = batchesOf(round, batchSize);
       if (pool !== undefined) {
         // Batches are handed to the pool a few at a time (two per thread, so a worker never waits
         // for its next task), and a running batch is never cancelled: piscina would terminate its
         // worker, racing the result message already on its way. So Ctrl-C and failures stop the
         // dispatch, the batches under way finish (they are short), and only whole batches count.
         let failure: { reason: unknown } | undefined;
-        let next = 0;
         const lane = async (): Promise<void> => {
-          while (next < planned.length && failure === undefined && !isAborted(signal)) {
-            const [start, end] = planned[next++]!;
+          for (let batch = planned.next(); !batch.done && failure === undefined && !isAborted(signal); batch = planned.next()) {
+            const [start, end] = batch.value;
             try {
               complete(start, end, await pool.run({ config, start, end }));
             } catch (reason) {
@@ -213,7 +225,7 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
             }
           }
         };
-        await Promise.all(Array.from({ length: Math.min(planned.length, 2 * Math.max(1, threads)) }, lane));
+        await Promise.all(Array.from({ length: 2 * poolSize }, lane));
         if (failure !== undefined) throw failure.reason;
         if (isAborted(signal)) {
           aborted = true;

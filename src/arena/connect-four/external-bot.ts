@@ -8,12 +8,17 @@
  *   end of game:    stdin is closed; the bot should exit (it is killed shortly after anyway)
  *
  * Lives outside games/ because it runs a child process (see worker-player.ts). Any line the protocol
- * does not expect, and the bot exiting early, end the bot's game: the adapter rejects with a
- * PlayerFailure and the referee records the forfeit. The bot runs in its own process group so that
- * killing it also kills whatever its command line started (a shell, an interpreter).
+ * does not expect (a line longer than MAX_LINE_LENGTH included, which is not even read into memory),
+ * and the bot exiting early, end the bot's game: the adapter rejects with a PlayerFailure and the
+ * referee records the forfeit.
+ *
+ * The bot runs in its own process group, and whenever its game ends — normally, on a fault, on a
+ * time-out — the whole group is killed, so nothing its command line started (a shell, an
+ * interpreter, a `sleep 25 &`) outlives the game. Closing never waits on the bot's descendants: once
+ * the bot itself has exited and its group is killed, its pipes are let go of at once.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { createInterface } from 'node:readline';
+import { boundedLines, describeOverlong, isOverlong, MAX_LINE_LENGTH } from '../../core/lines.js';
 import type { ClosablePlayer } from '../../games/connect-four/player.js';
 import { colorName } from '../../games/connect-four/player.js';
 import { PlayerFailure } from '../../games/connect-four/referee/result.js';
@@ -28,8 +33,12 @@ export interface ExternalBotOptions {
   readonly exitGraceMs?: number;
 }
 
-/** A column answer: an optionally signed decimal number. Anything else on a `move` is garbage. */
-const NUMBER_LINE = /^[+-]?\d+(\.\d+)?$/;
+/**
+ * A column answer: a whole number in ASCII decimal digits, optionally negative (`-1` is a number,
+ * judged out of range by the referee). Anything else on a `move` — `6.0`, `6.0000000000000001`
+ * (which is 6 as a double), `6e0`, `+6`, `0x6` — is a protocol error, never read as a column.
+ */
+const COLUMN_LINE = /^-?[0-9]+$/;
 const STDERR_TAIL_CHARS = 400;
 
 export class ExternalBot implements ClosablePlayer {
@@ -41,10 +50,24 @@ export class ExternalBot implements ClosablePlayer {
   #failure: PlayerFailure | null = null;
   #stderrTail = '';
   #closing = false;
+  /** The last request's command (`init`, `move`), to say what an overlong line answered. */
+  #asked = '';
   #exited: Promise<void> = Promise.resolve();
 
   constructor(options: ExternalBotOptions) {
-    this.#options = options;
+    if (typeof options !== 'object' || options === null) throw new TypeError(`ExternalBot: expected options { name, command }, got ${String(options)}`);
+    for (const key of ['name', 'command'] as const) {
+      const value: unknown = options[key];
+      if (typeof value !== 'string' || value.trim() === '') {
+        throw new TypeError(`ExternalBot: ${key} must be a non-empty string${key === 'command' ? ' (a shell command line)' : ''}, got ${typeof value === 'string' ? `'${value}'` : String(value)}`);
+      }
+    }
+    if (options.cwd !== undefined && typeof options.cwd !== 'string') throw new TypeError(`ExternalBot: cwd must be a directory path, got ${String(options.cwd)}`);
+    const grace: unknown = options.exitGraceMs;
+    if (grace !== undefined && !(typeof grace === 'number' && grace >= 0 && grace <= 2 ** 31 - 1)) {
+      throw new RangeError(`ExternalBot: exitGraceMs must be a number of milliseconds from 0 to ${String(2 ** 31 - 1)}, got ${String(grace)}`);
+    }
+    this.#options = { ...options };
   }
 
   name(): string {
@@ -61,7 +84,7 @@ export class ExternalBot implements ClosablePlayer {
 
   async move(): Promise<number> {
     const reply = (await this.#request('move')).trim();
-    if (!NUMBER_LINE.test(reply)) throw this.#fail('protocol-error', `answered ${quote(reply)} to move (expected a column 0..6)`);
+    if (!COLUMN_LINE.test(reply)) throw this.#fail('protocol-error', `answered ${quote(reply)} to move (expected a column 0..6)`);
     return Number(reply);
   }
 
@@ -100,29 +123,44 @@ export class ExternalBot implements ClosablePlayer {
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     this.#child = child;
-    LIVE_BOTS.add(child);
-    // 'close' comes once the process has exited and its pipes are shut. Something it started outside
-    // its process group could hold the pipes open for ever: the wait is capped so that closing a bot
-    // never hangs a game.
+    LIVE_GROUPS.add(child);
+    // The game's end for this bot: once the bot has exited, its whole group is killed (whatever it
+    // left behind, even a child ignoring SIGTERM) and its pipes are let go of, so that nothing it
+    // started can hold this process open or keep writing into it. Waiting for 'close' instead would
+    // wait on the bot's descendants, which may never end.
     this.#exited = new Promise((resolve) => {
       child.once('exit', () => {
-        LIVE_BOTS.delete(child);
-        setTimeout(resolve, CLOSE_WAIT_CAP_MS).unref();
+        // Its last words on stderr may still be in the pipe (a crash report reads them): a moment
+        // for them, unless something it left behind holds the pipes open.
+        const release = (): void => {
+          killGroup(child);
+          LIVE_GROUPS.delete(child);
+          child.stdout.destroy();
+          child.stderr.destroy();
+          child.stdin.destroy();
+          resolve();
+        };
+        const drained = setTimeout(release, PIPE_DRAIN_MS);
+        child.once('close', () => {
+          clearTimeout(drained);
+          release();
+        });
       });
-      child.once('close', () => {
-        resolve();
+      // A command that could not be started at all (e.g. a missing cwd) never exits: nothing to wait for.
+      child.once('error', () => {
+        if (child.pid === undefined) {
+          LIVE_GROUPS.delete(child);
+          resolve();
+        }
       });
     });
     child.stdin.on('error', () => undefined); // EPIPE when the bot has gone: reported by 'exit'
+    child.stdout.on('error', () => undefined);
+    child.stderr.on('error', () => undefined);
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      this.#stderrTail = (this.#stderrTail + chunk).slice(-STDERR_TAIL_CHARS);
+      this.#stderrTail = (this.#stderrTail + chunk.slice(-STDERR_TAIL_CHARS)).slice(-STDERR_TAIL_CHARS);
     });
-    createInterface({ input: child.stdout, crlfDelay: Infinity }).on('line', (line) => {
-      const waiting = this.#waiting;
-      this.#waiting = null;
-      if (waiting !== null) waiting.resolve(line);
-      else if (!this.#closing) this.#fail('protocol-error', `wrote ${quote(line)} when nothing was asked`);
-    });
+    void this.#readReplies(child);
     child.on('error', (error) => {
       this.#fail('crashed', `could not be started: ${error.message}`);
     });
@@ -133,9 +171,8 @@ export class ExternalBot implements ClosablePlayer {
         const stderr = this.#stderrTail.trim();
         this.#fail('crashed', `${how}${stderr === '' ? '' : ` (stderr: ${quote(lastLine(stderr))})`}`);
       };
-      // Its last words on stderr may still be in the pipe: report once the pipes have drained, or
-      // shortly anyway (something it started may hold them open).
-      const drained = setTimeout(report, 50);
+      // Report once the pipes have drained (its last words on stderr), or shortly anyway.
+      const drained = setTimeout(report, PIPE_DRAIN_MS);
       child.once('close', () => {
         clearTimeout(drained);
         report();
@@ -143,8 +180,28 @@ export class ExternalBot implements ClosablePlayer {
     });
   }
 
+  /** Hands each line the bot writes to the request waiting for it; any other line is a fault. */
+  async #readReplies(child: ChildProcessWithoutNullStreams): Promise<void> {
+    try {
+      for await (const line of boundedLines(child.stdout, MAX_LINE_LENGTH)) {
+        if (isOverlong(line)) {
+          // The rest of the line is not read: the bot is killed now, whatever it was asked.
+          this.#fail('protocol-error', `answered ${describeOverlong(line)}${this.#waiting === null ? ' when nothing was asked' : ` to ${this.#asked}`}`);
+          return;
+        }
+        const waiting = this.#waiting;
+        this.#waiting = null;
+        if (waiting !== null) waiting.resolve(line);
+        else if (!this.#closing) this.#fail('protocol-error', `wrote ${quote(line)} when nothing was asked`);
+      }
+    } catch {
+      // The pipe was destroyed (the bot's game is over): nothing more to read.
+    }
+  }
+
   #request(line: string): Promise<string> {
     if (this.#failure !== null) return Promise.reject(this.#failure);
+    this.#asked = line.split(' ')[0]!;
     return new Promise<string>((resolve, reject) => {
       this.#waiting = { resolve, reject };
       this.#send(line);
@@ -169,23 +226,29 @@ export class ExternalBot implements ClosablePlayer {
   }
 }
 
-/** Bots still running, so that none outlives this process (see the 'exit' hook below). */
-const LIVE_BOTS = new Set<ChildProcessWithoutNullStreams>();
-const CLOSE_WAIT_CAP_MS = 1_000;
+/** Process groups of bots whose game is not over, so that none outlives this process (the 'exit' hook below). */
+const LIVE_GROUPS = new Set<ChildProcessWithoutNullStreams>();
+/** How long a bot that has exited gets for its last words on stderr to arrive. */
+const PIPE_DRAIN_MS = 50;
 
 // Bots run in their own process groups, so signals sent to ours (Ctrl-C) do not reach them: kill
 // whatever is left when this process exits. (A command that wants Ctrl-C to end its bots turns
 // SIGINT into an exit, as the CLI does.)
 process.once('exit', () => {
-  for (const child of LIVE_BOTS) killGroup(child);
+  for (const child of LIVE_GROUPS) killGroup(child);
 });
 
+/**
+ * Kills the bot's whole process group — after the bot itself has exited too, since what it started
+ * may still run. Safe: the group's id cannot be reused while any member of the group lives.
+ */
 function killGroup(child: ChildProcessWithoutNullStreams): void {
-  if (child.exitCode !== null || child.signalCode !== null) return;
+  if (child.pid === undefined) return;
   try {
-    if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+    process.kill(-child.pid, 'SIGKILL');
   } catch {
-    child.kill('SIGKILL'); // no process group (e.g. on Windows): kill the direct child at least
+    // No such group (all of it has ended), or no process groups (Windows): the direct child at least.
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   }
 }
 

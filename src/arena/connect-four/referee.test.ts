@@ -151,11 +151,31 @@ describe('Referee', () => {
     const dawdler: Player = { init: () => undefined, name: () => 'dawdler', move: () => new Promise(() => undefined), inform: () => undefined };
     const late = await new Referee(lateLimit('yellow', 100)).play(fake('FirstFreeColumn'), dawdler);
     expect(late).toMatchObject({ winner: true, reason: 'timeout', offender: false, moves: [0] });
+    // A limit below a millisecond: the wait is reported as it was, never as "0 ms".
+    const tiny = await new Referee(lateLimit('yellow', 0.5)).play(fake('FirstFreeColumn'), dawdler);
+    const [, waited, unit] = /time limit of 0\.5 ms \(gave up after ([\d.]+) (ms|s)\)$/.exec(tiny.message) ?? [];
+    expect(Number(waited) * (unit === 's' ? 1000 : 1)).toBeGreaterThanOrEqual(0.5);
+  });
+
+  it('rejects a missing or malformed player with a TypeError, closing the other one', async () => {
+    const worker = fake('FirstFreeColumn');
+    await expect(new Referee(GENEROUS).play(null as unknown as Player, worker)).rejects.toThrow(
+      new TypeError('Referee.play: red is not a player (expected an object with init, name, move and inform methods), got null'),
+    );
+    // Its worker was terminated, so nothing keeps the process alive.
+    await expect(worker.init(true)).rejects.toThrow('it was closed');
+    let closed = 0;
+    const closable = { init: () => undefined, name: () => 'c', move: () => 0, inform: () => undefined, close: () => Promise.resolve(void closed++) };
+    const noMove = { init: () => undefined, name: () => 'half', inform: () => undefined } as unknown as Player;
+    await expect(new Referee(GENEROUS).play(closable, noMove)).rejects.toThrow(/yellow is not a player .*got an object without move/);
+    expect(closed).toBe(1);
   });
 
   it('rejects invalid time limits and a player facing itself', async () => {
     expect(() => new Referee({ timeLimitMs: 0 })).toThrow(RangeError);
     expect(() => new Referee({ timeLimitMs: Number.NaN })).toThrow(RangeError);
+    expect(() => new Referee({ timeLimitMs: '5' as unknown as number })).toThrow(new TypeError('Invalid time limit: "5" (expected a positive number of milliseconds)'));
+    expect(() => new Referee({ timeLimitsMs: { red: null as unknown as number } })).toThrow(TypeError);
     const player: Player = { init: () => undefined, name: () => 'solo', move: () => 0, inform: () => undefined };
     await expect(new Referee().play(player, player)).rejects.toThrow(RangeError);
   });

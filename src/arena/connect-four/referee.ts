@@ -14,9 +14,10 @@
  * The referee owns the players of a game: every player with `close()` is closed when the game ends,
  * however it ends.
  */
-import { isClosable, type Player, colorName } from '../../games/connect-four/player.js';
+import { isClosable, type ClosablePlayer, type Player, colorName } from '../../games/connect-four/player.js';
 import { Resignation } from '../../games/connect-four/player.js';
 import { RefereeBoard } from '../../games/connect-four/referee/board.js';
+import { formatDuration } from '../../core/format.js';
 import { PlayerFailure, type EndReason, type ForfeitReason, type GameResult } from '../../games/connect-four/referee/result.js';
 
 /** The spec's rule 13: a move may not take more than 18 seconds. */
@@ -64,11 +65,14 @@ export class Referee {
   readonly #opening: readonly number[];
 
   constructor(options: RefereeOptions = {}) {
-    const base = options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
-    this.#moveLimit = { red: options.timeLimitsMs?.red ?? base, yellow: options.timeLimitsMs?.yellow ?? base };
-    for (const limit of [base, this.#moveLimit.red, this.#moveLimit.yellow, options.setupLimitMs ?? 1]) {
+    // Every limit given is checked as given (a null would otherwise fall back to the default).
+    for (const limit of [options.timeLimitMs, options.timeLimitsMs?.red, options.timeLimitsMs?.yellow, options.setupLimitMs] as unknown[]) {
+      if (limit === undefined) continue;
+      if (typeof limit !== 'number') throw new TypeError(`Invalid time limit: ${JSON.stringify(limit) ?? typeof limit} (expected a positive number of milliseconds)`);
       if (!(limit > 0)) throw new RangeError(`Invalid time limit: ${String(limit)} ms (expected a positive number of milliseconds)`);
     }
+    const base = options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
+    this.#moveLimit = { red: options.timeLimitsMs?.red ?? base, yellow: options.timeLimitsMs?.yellow ?? base };
     this.#setupLimit = options.setupLimitMs ?? Math.max(base, MIN_SETUP_LIMIT_MS);
     this.#onMove = options.onMove;
     this.#opening = [...(options.opening ?? [])];
@@ -81,9 +85,12 @@ export class Referee {
 
   /** Plays a game, red (moving first) against yellow, and closes both players whatever happens. */
   async play(red: Player, yellow: Player): Promise<GameResult> {
-    if (red === yellow) {
-      if (isClosable(red)) await red.close();
-      throw new RangeError('A player cannot play against itself: give two player objects');
+    // The referee owns both players from here on: whatever is wrong with the call, the players it
+    // can close (a worker, a process) are closed before it throws, so nothing is left running.
+    const invalid = notAPlayer(red, 'red') ?? notAPlayer(yellow, 'yellow') ?? (red === yellow ? new RangeError('A player cannot play against itself: give two player objects') : undefined);
+    if (invalid !== undefined) {
+      await Promise.all([...new Set([red, yellow])].filter((player): player is ClosablePlayer => notAPlayer(player, '') === undefined && isClosable(player)).map((player) => player.close()));
+      throw invalid;
     }
     const board = new RefereeBoard();
     const names = { red: safeName(red, 'red'), yellow: safeName(yellow, 'yellow') };
@@ -146,17 +153,18 @@ export class Referee {
    */
   async #within<T>(player: Player, limitMs: number, call: () => T | Promise<T>): Promise<Outcome<T>> {
     let timer: NodeJS.Timeout | undefined;
+    const started = performance.now();
     const deadline = new Promise<typeof TIMED_OUT>((resolve) => {
       // Beyond setTimeout's range (about 24.8 days) a limit is no limit.
       if (limitMs <= MAX_TIMER_MS) timer = setTimeout(() => resolve(TIMED_OUT), limitMs);
     });
-    const started = performance.now();
     try {
       const value = await Promise.race([Promise.resolve().then(call), deadline]);
       if (value === TIMED_OUT) {
-        const elapsed = Math.round(performance.now() - started);
+        // Timed from before the timer was set, so it reads at least the limit (never "after 0 ms").
+        const elapsed = performance.now() - started;
         if (isClosable(player)) await player.close();
-        return { ok: false, reason: 'timeout', message: `did not answer within the time limit of ${formatMs(limitMs)} (gave up after ${String(elapsed)} ms)` };
+        return { ok: false, reason: 'timeout', message: `did not answer within the time limit of ${formatDuration(limitMs)} (gave up after ${formatDuration(elapsed)})` };
       }
       return { ok: true, value };
     } catch (error) {
@@ -184,6 +192,16 @@ export async function seatPlayers(red: () => Player, yellow: () => Player): Prom
   }
 }
 
+const PLAYER_METHODS = ['init', 'name', 'move', 'inform'] as const;
+
+/** Why `value` cannot be a `Player`, or undefined if it can. */
+function notAPlayer(value: unknown, color: string): TypeError | undefined {
+  const expected = `Referee.play: ${color} is not a player (expected an object with init, name, move and inform methods)`;
+  if (typeof value !== 'object' || value === null) return new TypeError(`${expected}, got ${value === null ? 'null' : typeof value}`);
+  const missing = PLAYER_METHODS.find((method) => typeof (value as Record<string, unknown>)[method] !== 'function');
+  return missing === undefined ? undefined : new TypeError(`${expected}, got an object without ${missing}`);
+}
+
 function safeName(player: Player, fallback: string): string {
   try {
     const name = player.name();
@@ -191,8 +209,4 @@ function safeName(player: Player, fallback: string): string {
   } catch {
     return fallback;
   }
-}
-
-function formatMs(ms: number): string {
-  return ms % 1000 === 0 ? `${String(ms / 1000)} s` : `${String(ms)} ms`;
 }

@@ -153,3 +153,30 @@ describe('BALANCED_OPENINGS', () => {
     expect(BALANCED_OPENINGS.map(openingName)).toEqual(['31', '57', '32', '56', '33', '55', '34', '54', '35', '53', '36', '52', '37', '51']);
   });
 });
+
+describe('runRefereedTournament at the limits', () => {
+  it('plans nothing ahead: 2^53 - 1 games a pair start at once, and stop when told', async () => {
+    const seen: number[] = [];
+    const stop = new Error('enough');
+    const run = runRefereedTournament({
+      bots: ['a', 'b'],
+      gamesPerPair: Number.MAX_SAFE_INTEGER,
+      timeLimitMs: 5_000,
+      concurrency: 2,
+      createPlayer: () => leftmost(),
+      onGame: (game, done, total) => {
+        seen.push(game.index);
+        expect(total).toBe(Number.MAX_SAFE_INTEGER);
+        if (done === 3) throw stop;
+      },
+    });
+    await expect(run).rejects.toBe(stop);
+    expect(seen.slice(0, 3).sort()).toEqual([0, 1, 2]);
+  });
+
+  it('refuses a schedule whose game count is not a safe integer', async () => {
+    await expect(
+      runRefereedTournament({ bots: ['a', 'b', 'c'], gamesPerPair: Number.MAX_SAFE_INTEGER, timeLimitMs: 5_000, concurrency: 1, createPlayer: () => leftmost() }),
+    ).rejects.toThrow(new RangeError('Too many games: 3 pairs of bots × 9,007,199,254,740,991 games per pair is beyond 9,007,199,254,740,991'));
+  });
+});

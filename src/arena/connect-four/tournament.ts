@@ -11,6 +11,7 @@
  * The schedule is computed game by game from the game's index, so nothing proportional to the
  * number of games is built before the games are played.
  */
+import { plural } from '../../core/format.js';
 import type { Player } from '../../games/connect-four/player.js';
 import { END_REASONS, type EndReason, type GameResult } from '../../games/connect-four/referee/result.js';
 import { Referee, seatPlayers } from './referee.js';
@@ -106,7 +107,11 @@ export async function runRefereedTournament(options: RefereedTournamentOptions):
   const distinctDraws = square();
   const seen = new Set<string>();
   const forfeits = bots.map(() => Object.fromEntries(END_REASONS.map((reason) => [reason, 0])) as Record<EndReason, number>);
-  const total = ((n * (n - 1)) / 2) * options.gamesPerPair;
+  const pairs = (n * (n - 1)) / 2;
+  const total = pairs * options.gamesPerPair;
+  if (!Number.isSafeInteger(total)) {
+    throw new RangeError(`Too many games: ${plural(pairs, 'pair')} of bots × ${plural(options.gamesPerPair, 'game')} per pair is beyond ${Number.MAX_SAFE_INTEGER.toLocaleString('en-US')}`);
+  }
   const games: RefereedGame[] = [];
   let next = 0;
   let done = 0;

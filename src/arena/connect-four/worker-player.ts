@@ -35,6 +35,7 @@ export class WorkerPlayer implements ClosablePlayer {
 
   /** `name`: how the player appears; by default, the name its worker reports (the spec's kind until then). */
   constructor(spec: PlayerSpec, name?: string) {
+    checkSpec(spec);
     this.#name = name ?? spec.kind;
     this.#worker = new Worker(workerScript(), {
       workerData: { spec },
@@ -105,6 +106,16 @@ export class WorkerPlayer implements ClosablePlayer {
       this.#worker.postMessage({ ...request, id } satisfies WorkerRequest);
     });
   }
+}
+
+const KINDS = ['alphabeta', 'solver', 'random', 'module'] as const;
+
+/** The boundary's check, so a bad spec fails here, clearly, not as a crash inside the worker. */
+function checkSpec(spec: unknown): asserts spec is PlayerSpec {
+  if (typeof spec !== 'object' || spec === null) throw new TypeError(`WorkerPlayer: expected a player spec { kind: ${KINDS.join(' | ')}, … }, got ${String(spec)}`);
+  const { kind, module } = spec as { kind?: unknown; module?: unknown };
+  if (!KINDS.includes(kind as (typeof KINDS)[number])) throw new RangeError(`WorkerPlayer: unknown player kind '${String(kind)}' (expected alphabeta, solver, random or module)`);
+  if (kind === 'module' && (typeof module !== 'string' || module === '')) throw new TypeError('WorkerPlayer: a module spec needs module, a module URL or absolute path');
 }
 
 /**

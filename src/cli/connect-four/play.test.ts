@@ -53,6 +53,14 @@ describe('tabletop connect-four play', () => {
     )).toBe(true);
   });
 
+  it('ignores an overlong input line with a note and asks again', async () => {
+    const result = await runCli(['connect-four', 'play', '--yellow', 'random', '--seed', '1'], { input: `${'4'.repeat(100_000)}\nq\n` });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain(`\nIgnored a line longer than 4096 characters ("${'4'.repeat(24)}…").\nred (human), your column 1-7 (q to quit): q\n`);
+    expect(result.stdout.length).toBeLessThan(5_000);
+  });
+
   it('ends cleanly when the person types q or input ends', async () => {
     const quit = await runCli(['connect-four', 'play', '--yellow', 'random', '--seed', '1'], { input: 'q\n' });
     expect(quit.status).toBe(0);
@@ -151,6 +159,25 @@ describe('tabletop connect-four tournament', () => {
     expect((JSON.parse(second.stdout) as Json).games).toEqual(json.games);
   });
 
+  it('scores a bot answering an endless line (cat /dev/zero) as a protocol error and keeps every result', async () => {
+    const zeros = `zeros=sh -c 'while read line; do case "$line" in init*) echo ready;; move) cat /dev/zero;; esac; done'`;
+    const result = await runCli(['connect-four', 'tournament', '--bots', 'ex,zeros', '--bot', EXAMPLE, '--bot', zeros, '--time', '10', '--games', '2']);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^ex\s+-\s+2-0-0\s+2-0-0/m);
+    expect(result.stdout).toContain('zeros: 2 protocol error');
+    expect(result.stdout).toContain('answered a line longer than 4096 characters');
+  });
+
+  it('exits once the games are over although a bot left children behind (one ignoring SIGTERM)', async () => {
+    const parent = `kids=sh -c 'sleep 25 & (trap "" TERM; sleep 25) & exec node ${JSON.stringify(EXAMPLE_BOT)}'`;
+    // Waiting for the children would take 25 s: the run is cut off (signal set) long before that.
+    const result = await runCli(['connect-four', 'tournament', '--bots', 'ex,kids', '--bot', EXAMPLE, '--bot', parent, '--time', '10', '--games', '2'], { timeoutMs: 15_000 });
+    expect(result.signal).toBeNull();
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('Forfeits: none');
+  });
+
   it('records forfeits: a bot that never answers loses on time', async () => {
     const sleepy = `sleepy=sh -c 'while read line; do case "$line" in init*) echo ready;; move) sleep 40;; esac; done'`;
     const started = performance.now();
@@ -165,7 +192,8 @@ describe('tabletop connect-four tournament', () => {
     [['--bots', 'solver'], '--bots needs at least two bots'],
     [['--bots', 'solver,solver'], "--bots: 'solver' is listed twice."],
     [['--bots', 'solver,mystery'], "Unknown bot 'mystery'"],
-    [['--bots', 'solver,random', '--games', '0'], 'The number of games must be'],
+    [['--bots', 'solver,random', '--games', '0'], 'The number of games per pair must be from 1 to 100000'],
+    [['--bots', 'solver,random', '--games', '9007199254740991'], "The number of games per pair must be from 1 to 100000, got '9007199254740991'."],
     [['--bots', 'solver,random', '--time', 'soon'], 'The time limit must be a positive number'],
     [[], "required option '--bots <list>' not specified"],
   ])('rejects %j with exit status 2', async (args, message) => {

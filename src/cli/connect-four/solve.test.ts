@@ -42,6 +42,13 @@ describe('tabletop connect-four solve', () => {
     );
   });
 
+  it('reports an overlong line in a few characters, without reading it into memory, and goes on', async () => {
+    const result = await runCli(['connect-four', 'solve'], { input: `4455\n${'1'.repeat(200_000)}\n44455554221\n` });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe(`4455 18\n${'1'.repeat(24)}… error: a line longer than 4096 characters (no position has more than 42 moves)\n44455554221 -15\n`);
+  });
+
   it('--analyze prints the seven column scores, "-" for a full column', async () => {
     const input = [fullColumn4.moves, ...endEasy.slice(0, 5).map((p) => p.moves)].join('\n');
     const result = await runCli(['connect-four', 'solve', '--analyze'], { input });

@@ -6,7 +6,7 @@
  * column). A line that is not a playable position gets `<line> error: <reason>` and the run goes
  * on; the exit status is then 1. Blank lines are skipped. One table serves the whole run.
  */
-import { createInterface } from 'node:readline';
+import { boundedLines, isOverlong, MAX_LINE_LENGTH } from '../../core/lines.js';
 import type { Command } from 'commander';
 import { Position } from '../../games/connect-four/position.js';
 import { Solver } from '../../games/connect-four/solver/solver.js';
@@ -31,8 +31,13 @@ export function registerSolve(command: Command): Command {
       const solver = new Solver();
       const weak = options.weak === true;
       let failed = false;
-      const lines = createInterface({ input: process.stdin, crlfDelay: Infinity, terminal: false });
-      for await (const raw of lines) {
+      // Bounded lines: a huge line (600 MB of digits) gets one error line, not a crash.
+      for await (const raw of boundedLines(process.stdin, MAX_LINE_LENGTH)) {
+        if (isOverlong(raw)) {
+          failed = true;
+          process.stdout.write(`${raw.start}… error: a line longer than ${String(raw.limit)} characters (no position has more than 42 moves)\n`);
+          continue;
+        }
         const line = raw.trim();
         if (line === '') continue;
         const answer = solveLine(solver, line, weak, options.analyze === true);

@@ -6,13 +6,14 @@
  */
 import { availableParallelism } from 'node:os';
 import { InvalidArgumentError, Option, type Command } from 'commander';
+import { plural } from '../../core/format.js';
 import { freshSeed } from '../../core/random.js';
 import { formatStandings, standings, type StandingsInput } from '../../lab/standings.js';
 import { BALANCED_OPENINGS, openingName } from '../../arena/connect-four/openings.js';
 import { BUILTIN_BOTS, checkLineup, createBot, type ExternalBotDefinition, type LineupOptions } from '../../arena/connect-four/lineup.js';
 import { runRefereedTournament, type RefereedTournamentResults } from '../../arena/connect-four/tournament.js';
 import { moveString, type EndReason } from '../../games/connect-four/referee/result.js';
-import { parseIntegerIn, parseList, parsePositiveInt, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
+import { capAtCores, parseIntegerIn, parseList, parsePositiveInt, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
 import { exitingOnInterrupt, progressBar } from '../terminal.js';
 import { collectBot, DEFAULT_LEVEL, DEFAULT_TIME_SECONDS } from './play.js';
 
@@ -33,19 +34,26 @@ export function registerTournament(command: Command): Command {
     .command('tournament')
     .description('Round robin between Connect Four bots (both colours): results matrix and Elo ratings')
     .requiredOption('--bots <list>', `comma-separated bots: ${BUILTIN_BOTS.join(', ')}, or names defined with --bot`, parseBotList)
-    .option('--games <n>', `games per pair of bots, colours alternating; games 2k and 2k+1 start from opening k of the suite (${String(BALANCED_OPENINGS.length)} openings)`, parsePositiveInt('The number of games'), 2)
+    .option('--games <n>', `games per pair of bots, colours alternating; games 2k and 2k+1 start from opening k of the suite (${String(BALANCED_OPENINGS.length)} openings; at most ${MAX_GAMES_PER_PAIR.toLocaleString('en-US')})`, parseIntegerIn(1, MAX_GAMES_PER_PAIR, 'The number of games per pair'), 2)
     .option('--no-openings', 'start every game from the empty board (deterministic bots then replay the same two games)')
     .option('--time <seconds>', 'move time limit, in seconds (decimals allowed)', parsePositiveNumber('The time limit'), DEFAULT_TIME_SECONDS)
     .option('--level <n>', "strength of the bot named 'alphabeta', 1 to 5", parseIntegerIn(1, 5, 'The level'), DEFAULT_LEVEL)
     .option('--seed <n>', 'seed of the random players (default: a fresh one, printed)', parseSeed)
     .option('--json', 'print the results as JSON: the matrices, ratings, forfeits and every game')
-    .option('--jobs <n>', 'games played at the same time (default: the number of CPU cores)', parseIntegerIn(1, 64, 'The number of jobs'))
+    .option('--jobs <n>', 'games played at the same time (default and most: the number of CPU cores)', parsePositiveInt('The number of jobs'))
     .addOption(new Option('--bot <name=command>', 'an external bot speaking the line protocol of docs/connect-four-bots.md (repeatable)').argParser(collectBot).default([], 'none'))
     .action(async (options: TournamentCliOptions) => {
       await tournament(options);
     });
   return command;
 }
+
+/**
+ * The most games per pair: every game played is kept for the report (its moves, its result), and a
+ * Connect Four game between bots takes tens of milliseconds at the very least, so beyond this a run
+ * would take days and its report gigabytes.
+ */
+export const MAX_GAMES_PER_PAIR = 100_000;
 
 const parseBots = parseList('--bots');
 
@@ -76,7 +84,8 @@ async function runAndPrint(options: TournamentCliOptions): Promise<void> {
       bots: options.bots,
       gamesPerPair: options.games,
       timeLimitMs: lineup.timeLimitMs,
-      concurrency: options.jobs ?? Math.max(1, availableParallelism()),
+      // Each game keeps about one core busy; more games at once would eat into the bots' move time.
+      concurrency: options.jobs === undefined ? Math.max(1, availableParallelism()) : capAtCores(options.jobs, '--jobs'),
       openings: options.openings ? BALANCED_OPENINGS : undefined,
       createPlayer: (bot, gameIndex, color) => createBot(bot, lineup, gameIndex, color),
       onGame: (_game, done) => {
@@ -93,7 +102,7 @@ async function runAndPrint(options: TournamentCliOptions): Promise<void> {
   }
   const openings = options.openings ? `from ${String(Math.min(BALANCED_OPENINGS.length, Math.ceil(options.games / 2)))} of the ${String(BALANCED_OPENINGS.length)} balanced openings` : 'from the empty board';
   process.stdout.write(
-    `Connect Four round robin: ${String(options.bots.length)} bots, ${String(options.games)} game${options.games === 1 ? '' : 's'} per pair ${openings}, ${String(total)} games ` +
+    `Connect Four round robin: ${plural(options.bots.length, 'bot')}, ${plural(options.games, 'game')} per pair ${openings}, ${plural(total, 'game')} ` +
       `(${String(results.distinctGames)} distinct), move limit ${String(options.time)} s, seed ${String(seed)}\n\n${formatResults(results)}`,
   );
 }

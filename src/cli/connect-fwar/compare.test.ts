@@ -60,7 +60,7 @@ describe('tabletop connect-fwar compare', () => {
     expect(basic.zeroShare).toBeGreaterThan(0);
     expect(basic.vs!.suits!.difference).toBeCloseTo(basic.mean - one.suits!.mean, 10);
     expect(await compareJson(['--games', '1500', '--seed', '77', '--threads', '2', '--batch-size', '7', '--players', 'basic,suits'])).toEqual(one);
-    expect(await compareJson(['--games', '1500', '--seed', '77', '--threads', '3', '--players', 'basic,suits'])).toEqual(one);
+    expect(await compareJson(['--games', '1500', '--seed', '77', '--threads', '2', '--batch-size', '333', '--players', 'basic,suits'])).toEqual(one);
   });
 
   it('--games 10000: every seed strategy lands within ±0.6 of the spec\'s long-run means', async () => {

@@ -5,13 +5,14 @@
  * same through a pipe: each prompt reads one line; end of input ends the game.
  */
 import type { Command } from 'commander';
+import { plural } from '../../core/format.js';
 import { freshSeed } from '../../core/random.js';
 import { BasicKlondike } from '../../games/klondike/basic-klondike.js';
 import { IllegalArgumentError, IllegalStateError } from '../../games/klondike/errors.js';
 import { applyMove, hint, type KlondikeMove } from '../../games/klondike/moves.js';
 import type { KlondikeModel, UndoableKlondikeModel } from '../../games/klondike/model.js';
 import { KlondikeTextualView } from '../../games/klondike/view.js';
-import { parsePositiveInt, parseSeed, UsageError } from '../options.js';
+import { parseIntegerIn, parseSeed, UsageError } from '../options.js';
 import { exitingOnInterrupt, PlaySession } from '../terminal.js';
 
 interface PlayOptions {
@@ -96,7 +97,7 @@ export async function playKlondike(options: PlayOptions, input: NodeJS.ReadableS
     if (error instanceof IllegalArgumentError) throw new UsageError(error.message);
     throw error;
   }
-  output.write(`Klondike, deal ${String(seed)}: ${String(options.piles)} piles, ${String(options.draw)} draw cards shown. Replay it with --seed ${String(seed)}.\n`);
+  output.write(`Klondike, deal ${String(seed)}: ${plural(options.piles, 'pile')}, ${plural(options.draw, 'draw card')} shown. Replay it with --seed ${String(seed)}.\n`);
   output.write(`${COMMAND_HELP}\n\n`);
   await playSession(model, input, output);
 }
@@ -174,8 +175,9 @@ export function registerPlay(command: Command): Command {
     .command('play')
     .description('play Klondike in the terminal (reads commands line by line; works through a pipe)')
     .option('--seed <n>', 'deal number (default: a fresh one, printed)', parseSeed)
-    .option('--piles <n>', 'cascade piles', parsePositiveInt('The number of piles'), 7)
-    .option('--draw <n>', 'draw cards shown', parsePositiveInt('The number of draw cards'), 3)
+    // A 52-card deck deals at most 9 cascade piles (45 cards); at most all 52 cards can be shown.
+    .option('--piles <n>', 'cascade piles, 1 to 9', parseIntegerIn(1, 9, 'The number of piles'), 7)
+    .option('--draw <n>', 'draw cards shown, 1 to 52', parseIntegerIn(1, 52, 'The number of draw cards'), 3)
     .addHelpText('after', `\n${COMMAND_HELP}`)
     .action(async (options: PlayOptions) => {
       await exitingOnInterrupt(() => playKlondike(options));

@@ -5,13 +5,14 @@
  * by the lab (`runLabOnNode`, src/lab/node-lab.ts); this module only parses and prints.
  */
 import { InvalidArgumentError, Option, type Command } from 'commander';
+import { plural } from '../../core/format.js';
 import { runLabOnNode } from '../../lab/node-lab.js';
 import { RecordsError } from '../../lab/records.js';
 import { ResultsFile } from '../../lab/results-file.js';
 import { renderReport } from '../../lab/report.js';
 import { defaultThreads } from '../../lab/runner.js';
 import { PlanError, type LabRunOutcome, type Shard } from '../../lab/session.js';
-import { parseIntegerIn, parsePositiveInt, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
+import { capAtCores, parseIntegerIn, parsePositiveInt, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
 import { progressBar, type Progress } from '../terminal.js';
 
 export function parseShard(value: string): Shard {
@@ -95,13 +96,13 @@ export async function runExperimentCommand(spec: ExperimentCommand): Promise<voi
       untilCi: options.untilCi,
       out: options.out,
       resume: options.resume,
-      threads: options.threads,
+      threads: capAtCores(options.threads, '--threads'),
       batchSize: options.batchSize,
       signal: controller.signal,
       onPlan: (plan, file) => {
         if (file instanceof ResultsFile && file.tornBytes > 0) {
-          if (resuming) process.stderr.write(`Note: dropped the half-written last line of ${file.path} (${String(file.tornBytes)} bytes) before resuming.\n`);
-          else process.stderr.write(`Note: ${file.path} held only an unfinished first line (${String(file.tornBytes)} bytes, no results); it was replaced.\n`);
+          if (resuming) process.stderr.write(`Note: dropped the half-written last line of ${file.path} (${plural(file.tornBytes, 'byte')}) before resuming.\n`);
+          else process.stderr.write(`Note: ${file.path} held only an unfinished first line (${plural(file.tornBytes, 'byte')}, no results); it was replaced.\n`);
         }
         if (plan.freshSeed) process.stderr.write(`Seed ${String(plan.config.seed)} (replay this run with --seed ${String(plan.config.seed)})\n`);
         const lineups = plan.config.lineups.length;
@@ -129,7 +130,7 @@ function printOutcome(outcome: LabRunOutcome, options: LabOptions, outFile: stri
   else process.stdout.write(`${renderReport(plan.config, outcome.tally, json)}\n`);
   if (outcome.stoppedByCi && plan.stopRule !== undefined && !json) {
     const rule = plan.stopRule;
-    const text = `Stopped after ${played.toLocaleString('en-US')} games per lineup: the 95% CI half-width of ${rule.covers} is below ${String(plan.untilCi)}${rule.excludes === '' ? '' : `; the rule does not cover ${rule.excludes}`}.`;
+    const text = `Stopped after ${plural(played, 'game')} per lineup: the 95% CI half-width of ${rule.covers} is below ${String(plan.untilCi)}${rule.excludes === '' ? '' : `; the rule does not cover ${rule.excludes}`}.`;
     // (With --json, stdout holds only the JSON, whose game counts show where the run stopped.)
     process.stdout.write(`\n${text}\n`);
   }
@@ -143,7 +144,7 @@ function printOutcome(outcome: LabRunOutcome, options: LabOptions, outFile: stri
   }
   if (outcome.aborted) {
     const where = outFile === undefined || outcome.saveFailure !== undefined ? '' : ` Saved to ${outFile}; continue with --resume ${outFile}.`;
-    const what = played === 0 ? 'Interrupted before any batch completed.' : `Interrupted after ${played.toLocaleString('en-US')} games per lineup: the results above are partial.`;
+    const what = played === 0 ? 'Interrupted before any batch completed.' : `Interrupted after ${plural(played, 'game')} per lineup: the results above are partial.`;
     process.stderr.write(`${what}${where}\n`);
     process.exitCode = 130;
   }

@@ -4,6 +4,7 @@
  * integer sums. Refuses files of different experiments and games counted twice.
  */
 import type { Command } from 'commander';
+import { plural } from '../../core/format.js';
 import { combineRecords, missingRanges, RecordsError, type BatchRecord } from '../../lab/records.js';
 import { renderReport } from '../../lab/report.js';
 import { readRecords } from '../../lab/results-file.js';
@@ -32,11 +33,11 @@ export function registerMerge(program: Command): Command {
       const missing = missingRanges([[0, combined.total]], combined.covered);
       if (missing.length > 0 && combined.untilCi !== undefined) {
         const played = combined.covered.reduce((n, [s, e]) => n + e - s, 0);
-        process.stderr.write(`Note: the run was set to stop once the 95% CI half-width of ${stopRuleFor(combined.config).covers} is below ${String(combined.untilCi)}; these files hold ${played.toLocaleString('en-US')} of at most ${combined.total.toLocaleString('en-US')} games.\n`);
+        process.stderr.write(`Note: the run was set to stop once the 95% CI half-width of ${stopRuleFor(combined.config).covers} is below ${String(combined.untilCi)}; these files hold ${played.toLocaleString('en-US')} of at most ${plural(combined.total, 'game')}.\n`);
       } else if (missing.length > 0) {
         const count = missing.reduce((n, [s, e]) => n + e - s, 0);
         const list = missing.slice(0, 5).map(([s, e]) => `${String(s)}..${String(e - 1)}`).join(', ');
-        process.stderr.write(`Note: ${count.toLocaleString('en-US')} planned games are not in these files (games ${list}${missing.length > 5 ? ', …' : ''}): a shard is missing or was interrupted.\n`);
+        process.stderr.write(`Note: ${plural(count, 'planned game')} ${count === 1 ? 'is' : 'are'} not in these files (games ${list}${missing.length > 5 ? ', …' : ''}): a shard is missing or was interrupted.\n`);
       }
     });
   return program;

@@ -167,6 +167,7 @@ export class Position implements GameState {
 
   /** A position from 1-based column digits, e.g. `Position.fromMoves('4453')`. Throws MoveSequenceError. */
   static fromMoves(sequence: string): Position {
+    assertMoveString(sequence, 'Position.fromMoves');
     const position = new Position();
     position.playSequence(sequence);
     return position;
@@ -319,6 +320,7 @@ export class Position implements GameState {
    * (not a digit 1-7, a full column, a move after a win) and changes nothing.
    */
   playSequence(sequence: string): void {
+    assertMoveString(sequence, 'Position.playSequence');
     const start = this.#moves;
     for (let i = 0; i < sequence.length; i++) {
       const ch = sequence[i]!;
@@ -424,4 +426,11 @@ export class Position implements GameState {
 
 export function isColumn(col: number): boolean {
   return Number.isInteger(col) && col >= 0 && col < WIDTH;
+}
+
+/** JavaScript callers can pass anything: a number such as 4455 would otherwise read as no moves. */
+function assertMoveString(sequence: unknown, what: string): asserts sequence is string {
+  if (typeof sequence === 'string') return;
+  const got = sequence === null ? 'null' : Array.isArray(sequence) ? 'an array' : typeof sequence === 'number' ? `the number ${String(sequence)}` : `a ${typeof sequence}`;
+  throw new TypeError(`${what}: expected a string of column digits 1-7 (e.g. "4455"), got ${got}`);
 }

@@ -48,6 +48,7 @@ export class ConnectFwar {
    * four connect, or 0 if the deck runs out first.
    */
   static play(player: Player, options: PlayOptions = {}): number {
+    assertPlayer(player, 'ConnectFwar.play');
     const game = new GameInProgress(options.seed);
     for (let card = game.draw(); card !== null; card = game.draw()) {
       const move = player.nextMove(card, game.view);
@@ -62,6 +63,7 @@ export class ConnectFwar {
 
   /** `play` for players that may answer with a promise or give up (null); see `GameRecord`. */
   static async playAsync(player: AsyncPlayer | Player, options: PlayOptions = {}): Promise<GameRecord> {
+    assertPlayer(player, 'ConnectFwar.playAsync');
     const game = new GameInProgress(options.seed);
     for (let card = game.draw(); card !== null; card = game.draw()) {
       const move = await player.nextMove(card, game.view);
@@ -70,6 +72,13 @@ export class ConnectFwar {
     }
     return game.record();
   }
+}
+
+/** The public boundary's check: JavaScript callers can pass anything as the player. */
+function assertPlayer(player: unknown, what: string): void {
+  if (typeof player === 'object' && player !== null && typeof (player as Partial<Player>).nextMove === 'function') return;
+  const got = player === null ? 'null' : typeof player === 'object' ? 'an object without nextMove' : `a ${typeof player}`;
+  throw new TypeError(`${what}: the player must be an object with a nextMove(card, board) method, got ${got}`);
 }
 
 /** One game's deck and board; `apply` is the seed's reading of an answer. */

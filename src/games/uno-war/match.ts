@@ -1,5 +1,5 @@
 import { Card } from '../../core/cards.js';
-import { assertSeed, deriveSeed, freshSeed, rngFromSeed, type Rng, type SeedLike } from '../../core/random.js';
+import { assertSeed, assertSeedLike, deriveSeed, freshSeed, rngFromSeed, type Rng, type SeedLike } from '../../core/random.js';
 import type { AI } from './ai.js';
 import { CardPile, readonlyCardPile, type ReadonlyCardPile } from './card-pile.js';
 import { Deck } from './deck.js';
@@ -58,6 +58,7 @@ export class UnoWarMatch {
     }
     this.#ais = [ai1, ai2];
     const seed = options.seed;
+    assertSeedLike(seed);
     if (seed === undefined || typeof seed === 'number') {
       this.seed = seed ?? freshSeed();
       assertSeed(this.seed);
