@@ -23,6 +23,6 @@ describe('thread counts beyond the cores', () => {
     const result = await runCli(['connect-four', 'tournament', '--bots', 'random,alphabeta-1', '--games', '2', '--time', '10', '--seed', '1', '--jobs', '1000']);
     expect(result.status).toBe(0);
     expect(result.stderr).toBe(`Note: --jobs 1000 lowered to ${String(cores)}, the number of CPU cores here (more would only compete for them).\n`);
-    expect(result.stdout).toContain('2 bots, 2 games per pair, 2 games');
+    expect(result.stdout).toContain('2 bots, 2 games per pair from 1 of the 14 balanced openings, 2 games (');
   });
 });

@@ -9,7 +9,7 @@ describe('counts of one', () => {
   it('connect-four tournament: 1 game per pair, 1 game', async () => {
     const result = await runCli(['connect-four', 'tournament', '--bots', 'random,alphabeta-1', '--games', '1', '--time', '10', '--seed', '1']);
     expect(result.status).toBe(0);
-    expect(result.stdout).toContain('Connect Four round robin: 2 bots, 1 game per pair, 1 game, move limit 10 s, seed 1\n');
+    expect(result.stdout).toContain('Connect Four round robin: 2 bots, 1 game per pair from 1 of the 14 balanced openings, 1 game (1 distinct), move limit 10 s, seed 1\n');
   });
 
   it('connect-fwar compare and uno-war tournament: 1 game per strategy, per pairing', async () => {
