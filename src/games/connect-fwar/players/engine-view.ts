@@ -9,6 +9,7 @@
 import type { Rng } from '../../../core/random.js';
 import { dealAt } from '../../../core/deck.js';
 import { drawIndex, type ConnectFwarState } from '../engine.js';
+import type { CardSet } from './potential.js';
 
 export type { ConnectFwarState } from '../engine.js';
 
@@ -31,13 +32,11 @@ export const columnHeights = (state: ConnectFwarState): Uint8Array => state.heig
 export const columnFloors = (state: ConnectFwarState): Uint8Array => state.floors;
 
 /**
- * Marks in `out` (length 52) the cards the player has not seen: the undealt ones. Their set is
- * known to any player (all cards minus those dealt); the order `deck` holds them in is not read.
+ * Fills `out` with the cards the player has not seen: the undealt ones. Their set is known to any
+ * player (all cards minus those dealt); the order the engine keeps them in is not passed on.
  */
-export function unseenCards(state: ConnectFwarState, out: Uint8Array): void {
-  out.fill(0);
-  const deck = state.deck;
-  for (let i = 0, n = state.remaining; i < n; i++) out[deck[i]!] = 1;
+export function unseenCards(state: ConnectFwarState, out: CardSet): void {
+  out.setFromCards(state.deck, state.remaining);
 }
 
 /**

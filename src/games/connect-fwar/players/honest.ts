@@ -13,70 +13,83 @@
  */
 import type { Rng } from '../../../core/random.js';
 import type { ConnectFwarAgent } from '../agents.js';
-import { DECK_SIZE } from '../../../core/cards.js';
 import { COLUMNS, DISCARD } from '../rules.js';
 import { boardCells, cardInHand, columnFloors, columnHeights, unseenCards, type ConnectFwarState } from './engine-view.js';
-import { CardSet, DEFAULT_WEIGHTS, NEVER, Position, potential, type PotentialWeights } from './potential.js';
+import { CardSet, DEFAULT_WEIGHTS, NEVER, Position, Potential, type PotentialWeights } from './potential.js';
 
 /** What every honest player reads from the state before deciding. */
 abstract class HonestAgent implements ConnectFwarAgent {
   abstract readonly name: string;
   protected readonly position = new Position();
   protected readonly unseen = new CardSet();
-  readonly #flags = new Uint8Array(DECK_SIZE);
+  protected readonly estimate: Potential;
 
-  constructor(protected readonly weights: PotentialWeights = DEFAULT_WEIGHTS) {}
+  constructor(weights: PotentialWeights = DEFAULT_WEIGHTS) {
+    this.estimate = new Potential(weights);
+  }
 
   act(state: ConnectFwarState, _rng: Rng): number {
     this.position.copyFrom(boardCells(state), columnHeights(state), columnFloors(state));
-    unseenCards(state, this.#flags);
-    this.unseen.setFrom(this.#flags);
+    unseenCards(state, this.unseen);
     return this.choose(cardInHand(state));
+  }
+
+  /**
+   * The same decision from plain arrays (for players outside the engine): the board as
+   * `cells[col * 4 + row]` (-1 empty), heights and floors (rules.ts `columnFloor`), the card in hand
+   * and the unseen cards `unseen[0 .. count-1]`. Returns a column 0..3 or DISCARD.
+   */
+  decide(cells: ArrayLike<number>, heights: ArrayLike<number>, floors: ArrayLike<number>, card: number, unseen: ArrayLike<number>, count: number): number {
+    this.position.copyFrom(cells, heights, floors);
+    this.unseen.setFromCards(unseen, count);
+    return this.choose(card);
   }
 
   /** The move for `card` on `this.position`, with `this.unseen` the cards not yet seen. */
   protected abstract choose(card: number): number;
 
-  /** A column where `card` completes a four now, or -1. */
-  protected winningColumn(card: number): number {
-    const p = this.position;
-    for (let col = 0; col < COLUMNS; col++) {
-      if (!p.canPlay(card, col)) continue;
-      const floor = p.floors[col]!;
-      const wins = p.completesFour(p.place(card, col));
-      p.undo(col, floor);
-      if (wins) return col;
-    }
-    return -1;
-  }
+  /** Whether the last `bestMove` completes a four, and otherwise the estimate after it. */
+  protected bestWins = false;
+  protected bestValue = 0;
 
-  /** The estimate after each move of `card`: the best one, lowest estimate (ties: discard, then the leftmost column). */
-  protected bestByPotential(card: number): { move: number; value: number } {
+  /**
+   * The move for `card` after which `Potential` estimates the fewest cards still needed: the first
+   * column from the left that completes a four if any; ties keep the earlier of discard, columns 0..3.
+   */
+  protected bestMove(card: number): number {
     const p = this.position;
+    const estimate = this.estimate;
     let bestMove = DISCARD;
-    let best = potential(p, this.unseen, this.weights);
+    let best = estimate.evaluate(p, this.unseen);
     for (let col = 0; col < COLUMNS; col++) {
       if (!p.canPlay(card, col)) continue;
       const floor = p.floors[col]!;
-      p.place(card, col);
-      const value = potential(p, this.unseen, this.weights);
+      const cell = p.place(card, col);
+      const wins = p.completesFour(cell);
+      const value = wins ? 0 : estimate.evaluateAfter(p, this.unseen, cell);
       p.undo(col, floor);
+      if (wins) {
+        this.bestWins = true;
+        this.bestValue = 0;
+        return col;
+      }
       if (value < best) {
         best = value;
         bestMove = col;
       }
     }
-    return { move: bestMove, value: best };
+    this.bestWins = false;
+    this.bestValue = best;
+    return bestMove;
   }
 }
 
-/** One ply: the move after which `potential` is lowest; a four when the card makes one. */
+/** One ply: the move after which the estimate is lowest; a four when the card makes one. */
 export class GreedyAgent extends HonestAgent {
   readonly name = 'greedy';
 
   protected choose(card: number): number {
-    const win = this.winningColumn(card);
-    return win >= 0 ? win : this.bestByPotential(card).move;
+    return this.bestMove(card);
   }
 }
 
@@ -85,8 +98,8 @@ export class LookaheadAgent extends HonestAgent {
   readonly name = 'lookahead';
 
   protected choose(card: number): number {
-    const win = this.winningColumn(card);
-    if (win >= 0) return win;
+    const first = this.bestMove(card);
+    if (this.bestWins) return first;
     const p = this.position;
     let bestMove = DISCARD;
     let best = this.#afterNextCard();
@@ -120,7 +133,8 @@ export class LookaheadAgent extends HonestAgent {
         if (half === 0) unseen.lo ^= low;
         else unseen.hi ^= low;
         unseen.size--;
-        total += this.winningColumn(card) >= 0 ? 0 : this.bestByPotential(card).value;
+        this.bestMove(card);
+        total += this.bestValue;
         if (half === 0) unseen.lo ^= low;
         else unseen.hi ^= low;
         unseen.size++;
