@@ -25,7 +25,11 @@ export const connectFwarGame: GameDefinition<ConnectFwarState> = {
     suits: { description: 'one column per suit (SuitStacker)', create: () => suitStackerAgent },
     ranks: { description: 'column (rank - 1) mod 4 (RankRunner)', create: () => rankRunnerAgent },
     greedy: { description: 'one ply: the move leaving the fewest estimated cards to a four (sees only the board and the unseen cards)', create: () => new GreedyAgent() },
-    lookahead: { description: 'greedy plus one card of lookahead: expectimax over every possible next card', create: () => new LookaheadAgent() },
+    lookahead: {
+      description: 'greedy plus one card of lookahead (expectimax over every possible next card) on the moves greedy rates within 0.5 of its best',
+      create: () => new LookaheadAgent(),
+    },
+    'lookahead-full': { description: 'lookahead on every move (slower, no stronger)', create: () => new LookaheadAgent(Infinity) },
     clairvoyant: {
       description: 'NOT a fair player: reads the order of the deal and makes the earliest possible four — the upper bound on every strategy (unpaired runs only)',
       create: () => new ClairvoyantAgent(),

@@ -43,12 +43,38 @@ function rigFrom(deal: readonly number[], from: number, seed: number): number[] 
   return [...deal.slice(0, from), ...rest];
 }
 
-const PLAYERS: [string, () => Honest, number][] = [
-  ['greedy', () => new GreedyAgent(), 40],
-  ['lookahead', () => new LookaheadAgent(), 6],
+/** Each player, how many property runs it can afford, and its work bound per move (positions estimated). */
+const PLAYERS: [string, () => Honest, number, number][] = [
+  // One estimate before the move and one after each legal column.
+  ['greedy', () => new GreedyAgent(), 40, 1 + 4],
+  // The greedy pass, then for up to five moves a greedy pass on each of up to 51 next cards.
+  ['lookahead', () => new LookaheadAgent(), 6, 5 + 5 * 51 * 5],
+  ['lookahead-full', () => new LookaheadAgent(Infinity), 3, 5 + 5 * 51 * 5],
 ];
 
-describe.each(PLAYERS)('honest player %s', (_name, create, runs) => {
+describe.each(PLAYERS)('honest player %s', (_name, create, runs, workPerMove) => {
+  it('stays within its work bound on every move', () => {
+    const agent = create();
+    const state = new ConnectFwarState();
+    const rng = rngFromSeed(11);
+    let moves = 0;
+    for (let game = 0; game < 5; game++) {
+      state.reset();
+      while (!state.isTerminal()) {
+        if (state.currentPlayer() !== 0) {
+          state.applyAction(state.sampleChance(rng));
+          continue;
+        }
+        const before = agent.evaluations;
+        state.applyAction(agent.act(state, rng));
+        moves++;
+        expect(agent.evaluations - before).toBeGreaterThan(0);
+        expect(agent.evaluations - before).toBeLessThanOrEqual(workPerMove);
+      }
+    }
+    expect(moves).toBeGreaterThan(5 * 3);
+  });
+
   it('plays the same moves on a rigged future deck until a card that differs is dealt', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 2 ** 31 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 0, max: 2 ** 31 }), (seed, from, rigSeed) => {
@@ -83,6 +109,7 @@ describe.each(PLAYERS)('honest player %s', (_name, create, runs) => {
   it('is listed as a lab agent', () => {
     const agent = create();
     expect(connectFwarGame.agents[agent.name]?.create().name).toBe(agent.name);
+    expect(connectFwarGame.agents[agent.name]?.description).not.toMatch(/NOT a fair player/);
   });
 });
 

@@ -100,6 +100,13 @@ export class CardSet {
     this.size = count;
   }
 
+  /** Takes a card out of the set (it must be in it). */
+  remove(card: number): void {
+    if (card < 32) this.lo ^= 1 << card;
+    else this.hi ^= 1 << (card - 32);
+    this.size--;
+  }
+
   has(card: number): boolean {
     return card < 32 ? ((this.lo >>> card) & 1) === 1 : ((this.hi >>> (card - 32)) & 1) === 1;
   }
@@ -247,6 +254,8 @@ export class Potential {
   readonly #lines: Uint8Array;
   readonly #base = new Float64Array(LINE_COUNT);
   readonly #after = new Float64Array(LINE_COUNT);
+  /** Positions estimated so far (`evaluate` and `evaluateAfter` calls): the players' unit of work. */
+  evaluations = 0;
 
   constructor(readonly weights: PotentialWeights = DEFAULT_WEIGHTS) {
     this.#lines = linesOf(weights.lines);
@@ -254,6 +263,7 @@ export class Potential {
 
   /** The estimated cards still needed from `p` (NEVER if no line can complete); remembered for `evaluateAfter`. */
   evaluate(p: Position, unseen: CardSet): number {
+    this.evaluations++;
     const times = this.#base;
     const lines = this.#lines;
     for (let k = 0; k < lines.length; k++) times[lines[k]!] = lineTime(p, lines[k]!, unseen, this.weights);
@@ -262,6 +272,7 @@ export class Potential {
 
   /** The estimate for `p`, which is the last evaluated position plus one card placed at `cell`, with the same unseen cards. */
   evaluateAfter(p: Position, unseen: CardSet, cell: number): number {
+    this.evaluations++;
     const base = this.#base;
     const times = this.#after;
     const lines = this.#lines;
