@@ -11,6 +11,7 @@ import { ConnectFwarState } from '../engine.js';
 import { connectFwarGame } from '../definition.js';
 import { CELLS } from '../rules.js';
 import { GreedyPlayer } from './greedy-player.js';
+import { playStyle } from './play-style.js';
 import { GreedyAgent, LookaheadAgent } from './honest.js';
 import { CardSet, DEFAULT_WEIGHTS, Position, Potential } from './potential.js';
 
@@ -195,5 +196,30 @@ describe('GreedyPlayer', () => {
     const board = new Board();
     for (let col = 0; col < 4; col++) board.play(new Card(2, col + 1), col);
     expect(new GreedyPlayer().nextMove(new Card(1, 1), board.readOnlyView())).toBe(DISCARD_MOVE);
+  });
+});
+
+describe('playStyle', () => {
+  it('accounts for every game and card, and shows greedy building row 0 from an inner column', () => {
+    const style = playStyle(new GreedyAgent(), 200, 0);
+    expect(style.rowZero + style.column + style.otherLine + style.noFour).toBeCloseTo(1, 12);
+    expect(style.placed + style.discarded).toBeCloseTo(style.drawn, 12);
+    expect(style.rowZero).toBeGreaterThan(0.8);
+    expect(style.firstRowZeroColumn[1]! + style.firstRowZeroColumn[2]!).toBeGreaterThan(0.9);
+    const basic = playStyle(basicAgent, 200, 0);
+    // basic starts every game on column 0 and often ends with no four at all.
+    expect(basic.firstRowZeroColumn[0]).toBe(1);
+    expect(basic.noFour).toBeGreaterThan(0);
+  });
+});
+
+describe("'tabletop-lab/connect-fwar'", () => {
+  it('exports the new players and the bound', async () => {
+    const pkg = (await import('tabletop-lab/connect-fwar')) as Record<string, unknown>;
+    for (const name of ['GreedyPlayer', 'GreedyAgent', 'LookaheadAgent', 'ClairvoyantAgent', 'EarliestFourSolver']) {
+      expect(typeof pkg[name]).toBe('function');
+    }
+    const { GreedyPlayer: Exported } = pkg as { GreedyPlayer: new () => GreedyPlayer };
+    expect(ConnectFwar.play(new Exported(), { seed: 5 })).toBe(ConnectFwar.play(new GreedyPlayer(), { seed: 5 }));
   });
 });

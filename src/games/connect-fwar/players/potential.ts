@@ -26,7 +26,7 @@ export interface PotentialWeights {
   readonly pairChance: number;
   /** The same along a column, where the card must also rank no lower than the one below. */
   readonly stackChance: number;
-  /** Sharpness of the soft minimum over lines (larger: closer to the plain minimum). */
+  /** Sharpness of the soft minimum over lines (larger: closer to the plain minimum; Infinity: the minimum). */
   readonly lambda: number;
   /** The lines estimated, as a bit mask over `LINES` (rows 0..3, columns 0..3, the two diagonals); the others count as dead. */
   readonly lines: number;
@@ -230,7 +230,7 @@ function softMinimum(times: Float64Array, lines: Uint8Array, lambda: number): nu
     const t = times[lines[k]!]!;
     if (t < best) best = t;
   }
-  if (best >= NEVER) return NEVER;
+  if (best >= NEVER || lambda === Infinity) return best;
   // Shifted by the best time so exp never underflows for the lines that matter; dead lines add 0.
   let sum = 0;
   for (let k = 0; k < lines.length; k++) {
