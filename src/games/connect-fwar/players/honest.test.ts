@@ -206,6 +206,8 @@ describe('playStyle', () => {
     expect(style.placed + style.discarded).toBeCloseTo(style.drawn, 12);
     expect(style.rowZero).toBeGreaterThan(0.8);
     expect(style.firstRowZeroColumn[1]! + style.firstRowZeroColumn[2]!).toBeGreaterThan(0.9);
+    expect(style.rowZeroOrders.reduce((sum, [, share]) => sum + share, 0)).toBeCloseTo(1, 12);
+    expect(style.rowZeroOrders[0]![0]).toMatch(/^[12]/);
     const basic = playStyle(basicAgent, 200, 0);
     // basic starts every game on column 0 and often ends with no four at all.
     expect(basic.firstRowZeroColumn[0]).toBe(1);

@@ -26,6 +26,8 @@ export interface PlayStyle {
   readonly discarded: number;
   /** Share of games whose first card on row 0 went to column 0..3. */
   readonly firstRowZeroColumn: readonly number[];
+  /** The orders in which row 0's columns were filled (e.g. `1203`), with their share of games, most frequent first. */
+  readonly rowZeroOrders: readonly (readonly [string, number])[];
 }
 
 /** Plays `games` deals seeded `firstSeed`, `firstSeed + 1`, … (the lab's playout) and describes them. */
@@ -37,15 +39,22 @@ export function playStyle(agent: ConnectFwarAgent, games: number, firstSeed: num
   let drawn = 0;
   let placed = 0;
   const first = [0, 0, 0, 0];
+  const orders = new Map<string, number>();
+  let order = '';
   const watcher: ConnectFwarAgent = {
     name: agent.name,
     act(s, rng) {
       const move = agent.act(s, rng);
-      if (move !== DISCARD && s.heights[move] === 0 && s.heights.every((h) => h === 0)) first[move]!++;
+      if (move !== DISCARD && s.heights[move] === 0) {
+        if (s.heights.every((h) => h === 0)) first[move]!++;
+        order += String(move);
+      }
       return move;
     },
   };
   for (let game = 0; game < games; game++) {
+    if (game > 0) orders.set(order, (orders.get(order) ?? 0) + 1);
+    order = '';
     state.reset();
     state.playToEnd(watcher, rngFromSeed(firstSeed + game));
     const fours = LINES.map(([a, b, c, d]) => isConnectedFour(state.cells[a]!, state.cells[b]!, state.cells[c]!, state.cells[d]!));
@@ -55,6 +64,7 @@ export function playStyle(agent: ConnectFwarAgent, games: number, firstSeed: num
     drawn += 52 - state.remaining;
     placed += state.cells.filter((c) => c >= 0).length;
   }
+  if (games > 0) orders.set(order, (orders.get(order) ?? 0) + 1);
   return {
     games,
     rowZero: rowZero / games,
@@ -65,6 +75,7 @@ export function playStyle(agent: ConnectFwarAgent, games: number, firstSeed: num
     placed: placed / games,
     discarded: (drawn - placed) / games,
     firstRowZeroColumn: first.map((n) => n / games),
+    rowZeroOrders: [...orders].sort((a, b) => b[1] - a[1]).map(([o, n]) => [o, n / games] as const),
   };
 }
 
@@ -78,7 +89,8 @@ export function printPlayStyles(games = 50_000, firstSeed = 9_000_000): void {
     console.log(
       `${agent.name}: row 0 ${pct(s.rowZero)}, column ${pct(s.column)}, other line ${pct(s.otherLine)}, no four ${pct(s.noFour)}; ` +
         `drawn ${s.drawn.toFixed(2)}, placed ${s.placed.toFixed(2)}, discarded ${s.discarded.toFixed(2)}; ` +
-        `first row-0 card in column 0..3: ${s.firstRowZeroColumn.map(pct).join(' ')}`,
+        `first row-0 card in column 0..3: ${s.firstRowZeroColumn.map(pct).join(' ')}; ` +
+        `row-0 fill orders: ${s.rowZeroOrders.slice(0, 4).map(([o, share]) => `${o} ${pct(share)}`).join(', ')}`,
     );
   }
 }
