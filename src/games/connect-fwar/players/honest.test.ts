@@ -10,7 +10,7 @@ import { DISCARD_MOVE } from '../player.js';
 import { ConnectFwarState } from '../engine.js';
 import { connectFwarGame } from '../definition.js';
 import { CELLS } from '../rules.js';
-import { GreedyPlayer } from './greedy-player.js';
+import { GreedyPlayer, LookaheadPlayer } from './honest-players.js';
 import { playStyle } from './play-style.js';
 import { GreedyAgent, LookaheadAgent } from './honest.js';
 import { CardSet, DEFAULT_WEIGHTS, Position, Potential } from './potential.js';
@@ -178,19 +178,24 @@ describe('Potential', () => {
   });
 });
 
-describe('GreedyPlayer', () => {
-  it('plays through ConnectFwar.play exactly the games the greedy agent plays in the engine', () => {
-    const reused = new GreedyPlayer();
+describe.each([
+  ['GreedyPlayer', () => new GreedyPlayer(), () => new GreedyAgent(), 40],
+  ['LookaheadPlayer', () => new LookaheadPlayer(), () => new LookaheadAgent(), 8],
+] as const)('%s', (_name, createPlayer, createAgent, games) => {
+  it('plays through ConnectFwar.play exactly the games its agent plays in the engine', () => {
+    const reused = createPlayer();
     const state = new ConnectFwarState();
-    for (let seed = 0; seed < 40; seed++) {
+    for (let seed = 0; seed < games; seed++) {
       state.reset();
-      state.playToEnd(new GreedyAgent(), rngFromSeed(seed));
-      expect(ConnectFwar.play(new GreedyPlayer(), { seed })).toBe(state.returns(0));
+      state.playToEnd(createAgent(), rngFromSeed(seed));
+      expect(ConnectFwar.play(createPlayer(), { seed })).toBe(state.returns(0));
       reused.newGame();
       expect(ConnectFwar.play(reused, { seed })).toBe(state.returns(0));
     }
   });
+});
 
+describe('GreedyPlayer', () => {
   it('answers DISCARD_MOVE when it keeps the card off the board', () => {
     // Every column topped by a Two: an Ace fits nowhere.
     const board = new Board();
@@ -218,7 +223,7 @@ describe('playStyle', () => {
 describe("'tabletop-lab/connect-fwar'", () => {
   it('exports the new players and the bound', async () => {
     const pkg = (await import('tabletop-lab/connect-fwar')) as Record<string, unknown>;
-    for (const name of ['GreedyPlayer', 'GreedyAgent', 'LookaheadAgent', 'ClairvoyantAgent', 'EarliestFourSolver']) {
+    for (const name of ['GreedyPlayer', 'LookaheadPlayer', 'GreedyAgent', 'LookaheadAgent', 'ClairvoyantAgent', 'EarliestFourSolver']) {
       expect(typeof pkg[name]).toBe('function');
     }
     const { GreedyPlayer: Exported } = pkg as { GreedyPlayer: new () => GreedyPlayer };

@@ -1,6 +1,6 @@
 /**
- * `GreedyPlayer`: the `greedy` lab agent (honest.ts) behind the assignment's `Player` interface, for
- * programs written against `ConnectFwar.play`.
+ * `GreedyPlayer` and `LookaheadPlayer`: the `greedy` and `lookahead` lab agents (honest.ts) behind
+ * the assignment's `Player` interface, for programs written against `ConnectFwar.play`.
  *
  * The interface shows a player only the card in hand and the board, so the player remembers the
  * cards it has been shown to know which are still unseen — exactly what a person at the table can
@@ -13,15 +13,25 @@ import { DECK_SIZE, type Card } from '../../../core/cards.js';
 import type { Board } from '../board.js';
 import { DISCARD_MOVE, type Player } from '../player.js';
 import { CELLS, COLUMNS, DISCARD, ROWS, columnFloor } from '../rules.js';
-import { GreedyAgent } from './honest.js';
+import { GreedyAgent, LookaheadAgent } from './honest.js';
 
-export class GreedyPlayer implements Player {
-  readonly #agent = new GreedyAgent();
+/** What a player needs from an honest agent: its decision from plain arrays. */
+interface Decider {
+  decide(cells: ArrayLike<number>, heights: ArrayLike<number>, floors: ArrayLike<number>, card: number, unseen: ArrayLike<number>, count: number): number;
+}
+
+/** An honest agent as a `Player`: keeps track of the cards shown, hence of the unseen ones. */
+abstract class RememberingPlayer implements Player {
+  readonly #agent: Decider;
   readonly #seen = new Uint8Array(DECK_SIZE);
   readonly #cells = new Int8Array(CELLS);
   readonly #heights = new Uint8Array(COLUMNS);
   readonly #floors = new Uint8Array(COLUMNS);
   readonly #unseen = new Uint8Array(DECK_SIZE);
+
+  protected constructor(agent: Decider) {
+    this.#agent = agent;
+  }
 
   /** Forgets the cards seen so far: call it between games when reusing one player. */
   newGame(): void {
@@ -46,5 +56,19 @@ export class GreedyPlayer implements Player {
     for (let c = 0; c < DECK_SIZE; c++) if (seen[c] === 0) this.#unseen[count++] = c;
     const move = this.#agent.decide(cells, this.#heights, this.#floors, card.index, this.#unseen, count);
     return move === DISCARD ? DISCARD_MOVE : move;
+  }
+}
+
+/** The `greedy` agent as a `Player` (one ply on the line-potential estimate). */
+export class GreedyPlayer extends RememberingPlayer {
+  constructor() {
+    super(new GreedyAgent());
+  }
+}
+
+/** The `lookahead` agent as a `Player` (greedy plus one card of lookahead on its closest moves). */
+export class LookaheadPlayer extends RememberingPlayer {
+  constructor() {
+    super(new LookaheadAgent());
   }
 }
