@@ -231,13 +231,19 @@ function softMinimum(times: Float64Array, lines: Uint8Array, lambda: number): nu
     if (t < best) best = t;
   }
   if (best >= NEVER || lambda === Infinity) return best;
-  // Shifted by the best time so exp never underflows for the lines that matter; dead lines add 0.
+  // Shifted by the best time so exp never underflows for the lines that matter; dead lines add 0,
+  // the best line exactly 1 (exp(0)), so a lone live line costs neither exp nor log.
   let sum = 0;
+  let others = 0;
   for (let k = 0; k < lines.length; k++) {
     const t = times[lines[k]!]!;
-    if (t < NEVER) sum += Math.exp(-lambda * (t - best));
+    if (t === best) sum += 1;
+    else if (t < NEVER) {
+      sum += Math.exp(-lambda * (t - best));
+      others++;
+    }
   }
-  return best - Math.log(sum) / lambda;
+  return others === 0 && sum === 1 ? best : best - Math.log(sum) / lambda;
 }
 
 /** The indices of the lines in a `PotentialWeights.lines` mask. */
