@@ -9,6 +9,9 @@ const PLAYERS = [
   ['random', 'RandomPlayer'],
   ['suits', 'SuitStacker'],
   ['ranks', 'RankRunner'],
+  ['greedy', 'greedy (honest, one ply)'],
+  ['lookahead', 'lookahead (honest, next card)'],
+  ['clairvoyant', 'clairvoyant (the bound)'],
 ] as const;
 
 /** Whole ConnectFwar games per second, one thread, through the same playOut the lab uses. */

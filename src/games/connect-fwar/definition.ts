@@ -2,6 +2,8 @@ import { DECK_SIZE } from '../../core/cards.js';
 import type { GameDefinition } from '../../core/game.js';
 import { basicAgent, randomAgent, rankRunnerAgent, suitStackerAgent } from './agents.js';
 import { ConnectFwarState } from './engine.js';
+import { ClairvoyantAgent } from './players/clairvoyant.js';
+import { GreedyAgent, LookaheadAgent } from './players/honest.js';
 import { MAX_SCORE } from './rules.js';
 
 /** ConnectFwar for the lab: one player, score 0..48 = cards left when four connect. */
@@ -22,5 +24,15 @@ export const connectFwarGame: GameDefinition<ConnectFwarState> = {
     basic: { description: 'the first legal column from the left (BasicPlayer)', create: () => basicAgent },
     suits: { description: 'one column per suit (SuitStacker)', create: () => suitStackerAgent },
     ranks: { description: 'column (rank - 1) mod 4 (RankRunner)', create: () => rankRunnerAgent },
+    greedy: { description: 'one ply: the move leaving the fewest estimated cards to a four (sees only the board and the unseen cards)', create: () => new GreedyAgent() },
+    lookahead: {
+      description: 'greedy plus one card of lookahead (expectimax over every possible next card) on the moves greedy rates within 0.5 of its best',
+      create: () => new LookaheadAgent(),
+    },
+    'lookahead-full': { description: 'lookahead on every move (slower, no stronger)', create: () => new LookaheadAgent(Infinity) },
+    clairvoyant: {
+      description: 'NOT a fair player: reads the order of the deal and makes the earliest possible four — the upper bound on every strategy (unpaired runs only)',
+      create: () => new ClairvoyantAgent(),
+    },
   },
 };

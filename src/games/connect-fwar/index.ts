@@ -9,3 +9,8 @@ export { ConnectFwarState } from './engine.js';
 export { connectFwarGame } from './definition.js';
 export { basicAgent, randomAgent, rankRunnerAgent, suitStackerAgent } from './agents.js';
 export { COLUMNS, ROWS, DISCARD, MAX_SCORE } from './rules.js';
+export { GreedyPlayer, LookaheadPlayer } from './players/honest-players.js';
+export { GreedyAgent, LookaheadAgent, DEFAULT_MARGIN } from './players/honest.js';
+export { DEFAULT_WEIGHTS, type PotentialWeights } from './players/potential.js';
+export { ClairvoyantAgent } from './players/clairvoyant.js';
+export { EarliestFourSolver, NO_FOUR } from './players/earliest-four.js';
