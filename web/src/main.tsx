@@ -17,6 +17,10 @@ if (path === '/') {
   document.title = 'Connect Four · Tabletop Lab';
   const { ConnectFourPage } = await import('./connect-four/Page.js');
   render(<ConnectFourPage />, root);
+} else if (path === '/connect-fwar') {
+  document.title = 'ConnectFwar · Tabletop Lab';
+  const { ConnectFwarPage } = await import('./connect-fwar/Page.js');
+  render(<ConnectFwarPage />, root);
 } else {
   document.title = 'Not found · Tabletop Lab';
   render(

@@ -1,0 +1,14 @@
+/** The values of the address a page could not use, named at its top until dismissed. */
+export function Problems({ problems, onDismiss }: { readonly problems: readonly string[]; readonly onDismiss: () => void }) {
+  if (problems.length === 0) return null;
+  return (
+    <div class="problems" role="alert">
+      {problems.map((problem) => (
+        <p key={problem}>{problem}</p>
+      ))}
+      <button type="button" onClick={onDismiss}>
+        Dismiss
+      </button>
+    </div>
+  );
+}
