@@ -10,6 +10,7 @@ import { CHANCE } from '../../src/core/game.js';
 import { rngFromSeed } from '../../src/core/random.js';
 import { ConnectFwarState } from '../../src/games/connect-fwar/engine.js';
 import { DISCARD } from '../../src/games/connect-fwar/rules.js';
+import { legalSlots, replayGame } from '../src/uno-war/model.js';
 import { newPage, serverAndBrowser } from './harness.js';
 
 const OUT = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
@@ -48,6 +49,17 @@ function connectFwarMoves(seed: number, count: number): { moves: string; blocked
   return { moves, blocked };
 }
 
+/** `count` plays of the person's on deal `seed` against `ai` (the first card that may go), as the address writes them. */
+function unoWarMoves(seed: number, ai: string, count: number): string {
+  const moves: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const { state } = replayGame(seed, ai, moves);
+    if (state.isTerminal()) break;
+    moves.push(legalSlots(state)[0]!);
+  }
+  return moves.map((slot) => String(slot + 1)).join('');
+}
+
 async function showSolution(page: Page): Promise<void> {
   await page.getByRole('checkbox', { name: 'Show solution' }).check();
   await expect.poll(() => page.getByText('Solution: computing…').count(), { timeout: 60_000 }).toBe(0);
@@ -78,6 +90,14 @@ it('takes the screenshots', async () => {
   });
   await shoot('connect-fwar-phone.png', `connect-fwar?seed=7&moves=${connectFwarMoves(7, 3).moves}`, { width: 390, height: 844 }, async (page) => {
     await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/^Place the /);
+  });
+  await shoot('uno-war-play.png', `uno-war?seed=39&ai=smallest&auto=0&moves=${unoWarMoves(39, 'smallest', 40)}`, { width: 1000, height: 760 }, async (page) => {
+    await expect.poll(() => page.getByRole('status').textContent()).toMatch(/^Your turn/);
+    const blocked = page.locator('.uno-card.blocked').first();
+    if ((await blocked.count()) > 0) await blocked.click({ force: true });
+  });
+  await shoot('uno-war-phone.png', `uno-war?seed=7&ai=biggest&auto=0&moves=${unoWarMoves(7, 'biggest', 6)}`, { width: 390, height: 844 }, async (page) => {
+    await expect.poll(() => page.getByRole('status').textContent()).toMatch(/^Your turn/);
   });
   await shoot('connect-four-phone.png', 'connect-four?red=human&yellow=alphabeta3&pos=5554224333234511764415115', { width: 390, height: 844 }, showSolution);
 });

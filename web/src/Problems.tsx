@@ -12,3 +12,16 @@ export function Problems({ problems, onDismiss }: { readonly problems: readonly 
     </div>
   );
 }
+
+/** A game page's top: the way home, the title and the address's problems. */
+export function PageHeader({ title, problems, onDismiss }: { readonly title: string; readonly problems: readonly string[]; readonly onDismiss: () => void }) {
+  return (
+    <>
+      <nav class="crumbs">
+        <a href="/">Tabletop Lab</a> › {title}
+      </nav>
+      <h1>{title}</h1>
+      <Problems problems={problems} onDismiss={onDismiss} />
+    </>
+  );
+}

@@ -21,6 +21,10 @@ if (path === '/') {
   document.title = 'ConnectFwar · Tabletop Lab';
   const { ConnectFwarPage } = await import('./connect-fwar/Page.js');
   render(<ConnectFwarPage />, root);
+} else if (path === '/uno-war') {
+  document.title = 'UnoWar · Tabletop Lab';
+  const { UnoWarPage } = await import('./uno-war/Page.js');
+  render(<UnoWarPage />, root);
 } else {
   document.title = 'Not found · Tabletop Lab';
   render(

@@ -3,10 +3,12 @@
  * built-in strategy playing the same deal step by step. The rules are the engine's
  * (`ConnectFwarState`); the board only shows cards and reports clicks.
  */
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { CardFace } from '../cards/Card.js';
 import { cardName, cardShort } from '../cards/names.js';
-import { Problems } from '../Problems.js';
+import { PageHeader } from '../Problems.js';
+import { useLatestState } from '../latest.js';
+import { parseDealNumber } from '../seed.js';
 import { usePlayKeys } from '../keys.js';
 import { Board } from './Board.js';
 import {
@@ -29,13 +31,7 @@ import {
 export function ConnectFwarPage() {
   const initial = useMemo(() => parseSearch(location.search), []);
   const [seed, setSeed] = useState(initial.state.seed);
-  const [moves, setMovesState] = useState<readonly number[]>(initial.state.moves);
-  // The latest moves ahead of the render they cause: two quick keys must each see the other's move.
-  const latest = useRef(moves);
-  const setMoves = (next: readonly number[]): void => {
-    latest.current = next;
-    setMovesState(next);
-  };
+  const [moves, setMoves, latest] = useLatestState<readonly number[]>(initial.state.moves);
   const [problems, setProblems] = useState(initial.problems);
   const [notice, setNotice] = useState('');
   const [strategy, setStrategy] = useState(initial.state.strategy);
@@ -110,12 +106,7 @@ export function ConnectFwarPage() {
 
   return (
     <main class="connect-fwar">
-      <nav class="crumbs">
-        <a href="/">Tabletop Lab</a> › ConnectFwar
-      </nav>
-      <h1>ConnectFwar</h1>
-
-      <Problems problems={problems} onDismiss={() => setProblems([])} />
+      <PageHeader title="ConnectFwar" problems={problems} onDismiss={() => setProblems([])} />
 
       <div class="layout">
         <section class="play-area" aria-label="Your deal">
@@ -167,8 +158,8 @@ export function ConnectFwarPage() {
             class="field fwar-seed"
             onSubmit={(event) => {
               event.preventDefault();
-              const value = Number(seedText);
-              if (/^\d{1,16}$/.test(seedText.trim()) && Number.isSafeInteger(value)) openDeal(value);
+              const value = parseDealNumber(seedText);
+              if (value !== null) openDeal(value);
               else setNotice(`"${seedText}" is not a deal number: a whole number from 0 to ${String(Number.MAX_SAFE_INTEGER)}.`);
             }}
           >

@@ -14,6 +14,9 @@ import { connectFwarGame } from '../../../src/games/connect-fwar/definition.js';
 import { ConnectFwarState, EMPTY } from '../../../src/games/connect-fwar/engine.js';
 import { COLUMNS, DISCARD, LINES, ROWS, isConnectedFour } from '../../../src/games/connect-fwar/rules.js';
 import { cardShort } from '../cards/names.js';
+import { newSeed, seedFromParams } from '../seed.js';
+
+export { newSeed };
 
 export { COLUMNS, DISCARD, ROWS, EMPTY };
 
@@ -34,11 +37,6 @@ export interface PageState {
   readonly speed: Speed;
 }
 
-/** A seed for a new deal: small enough to read aloud and type. */
-export function newSeed(): number {
-  return crypto.getRandomValues(new Uint32Array(1))[0]! % 1_000_000;
-}
-
 /** One move as the address writes it: `1`..`4` or `d`. */
 export function moveChar(move: number): string {
   return move === DISCARD ? 'd' : String(move + 1);
@@ -48,14 +46,7 @@ export function moveChar(move: number): string {
 export function parseSearch(search: string, makeSeed: () => number = newSeed): { state: PageState; problems: string[] } {
   const params = new URLSearchParams(search);
   const problems: string[] = [];
-  let seed: number | null = null;
-  const seedText = params.get('seed');
-  if (seedText !== null) {
-    const value = /^\d{1,16}$/.test(seedText) ? Number(seedText) : NaN;
-    if (Number.isSafeInteger(value)) seed = value;
-    else problems.push(`The deal number "${seedText}" is not a whole number from 0 to ${String(Number.MAX_SAFE_INTEGER)}: a new deal was dealt.`);
-  }
-  seed ??= makeSeed();
+  const seed = seedFromParams(params, problems, makeSeed);
 
   const moves: number[] = [];
   const movesText = params.get('moves') ?? '';
