@@ -10,21 +10,11 @@ import { Position } from '../../src/games/connect-four/position.js';
 import { Solver } from '../../src/games/connect-four/solver/solver.js';
 import { parseTestSet } from '../../src/games/connect-four/testdata/test-sets.js';
 import { formatScore } from '../src/connect-four/model.js';
-import { measureClickLatency, newPage, serverAndBrowser } from './harness.js';
+import { measureClickLatency, newPage, pageOpener, serverAndBrowser } from './harness.js';
 
 const env = serverAndBrowser();
 
-/** Opens a page, runs `body`, and checks that the page threw nothing meanwhile. */
-async function withPage(path: string, body: (page: Page) => Promise<void>, options: { reducedMotion?: boolean } = {}): Promise<void> {
-  const { context, page, errors } = await newPage(env.session, options);
-  try {
-    await page.goto(env.server.url + path.replace(/^\//, ''));
-    await body(page);
-    expect(errors).toEqual([]);
-  } finally {
-    await context.close();
-  }
-}
+const withPage = pageOpener(env);
 
 const status = (page: Page) => page.getByRole('status');
 const column = (page: Page, n: number) => page.getByRole('button', { name: `Column ${String(n)}`, exact: true });

@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CLI_PATH } from '../../src/test-support/cli.js';
 
@@ -141,4 +141,21 @@ export function serverAndBrowser(): { readonly server: Server; readonly session:
     await env.server?.stop();
   });
   return env;
+}
+
+/**
+ * `withPage(path, body)`: opens `path` of the served app in a fresh context, runs `body`, and checks
+ * that the page threw nothing meanwhile.
+ */
+export function pageOpener(env: { readonly server: Server; readonly session: BrowserSession }) {
+  return async (path: string, body: (page: Page) => Promise<void>, options: { reducedMotion?: boolean; width?: number; height?: number } = {}): Promise<void> => {
+    const { context, page, errors } = await newPage(env.session, options);
+    try {
+      await page.goto(env.server.url + path.replace(/^\//, ''));
+      await body(page);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  };
 }

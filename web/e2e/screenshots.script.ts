@@ -6,6 +6,11 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { CHANCE } from '../../src/core/game.js';
+import { rngFromSeed } from '../../src/core/random.js';
+import { ConnectFwarState } from '../../src/games/connect-fwar/engine.js';
+import { DISCARD } from '../../src/games/connect-fwar/rules.js';
+import { legalSlots, replayGame } from '../src/uno-war/model.js';
 import { newPage, serverAndBrowser } from './harness.js';
 
 const OUT = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
@@ -27,6 +32,34 @@ async function shoot(name: string, path: string, size: { width: number; height: 
   }
 }
 
+/** The first `count` moves of deal `seed` (the last legal column, else discard) and a column then blocked. */
+function connectFwarMoves(seed: number, count: number): { moves: string; blocked: number } {
+  const state = new ConnectFwarState();
+  const chance = rngFromSeed(seed);
+  state.applyAction(state.sampleChance(chance));
+  let moves = '';
+  for (let i = 0; i < count && !state.isTerminal(); i++) {
+    const legal = [0, 1, 2, 3].filter((col) => state.canPlay(state.drawn, col));
+    const move = legal.length > 0 ? legal[legal.length - 1]! : DISCARD;
+    moves += move === DISCARD ? 'd' : String(move + 1);
+    state.applyAction(move);
+    if (state.currentPlayer() === CHANCE) state.applyAction(state.sampleChance(chance));
+  }
+  const blocked = state.isTerminal() ? 0 : [0, 1, 2, 3].find((col) => !state.canPlay(state.drawn, col)) ?? 0;
+  return { moves, blocked };
+}
+
+/** `count` plays of the person's on deal `seed` against `ai` (the first card that may go), as the address writes them. */
+function unoWarMoves(seed: number, ai: string, count: number): string {
+  const moves: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const { state } = replayGame(seed, ai, moves);
+    if (state.isTerminal()) break;
+    moves.push(legalSlots(state)[0]!);
+  }
+  return moves.map((slot) => String(slot + 1)).join('');
+}
+
 async function showSolution(page: Page): Promise<void> {
   await page.getByRole('checkbox', { name: 'Show solution' }).check();
   await expect.poll(() => page.getByText('Solution: computing…').count(), { timeout: 60_000 }).toBe(0);
@@ -44,6 +77,27 @@ it('takes the screenshots', async () => {
     await page.getByRole('button', { name: 'Column 4', exact: true }).click();
     await expect.poll(() => page.getByRole('timer').textContent()).toContain('is thinking');
     await page.waitForTimeout(1_200);
+  });
+  const opening = connectFwarMoves(3, 6);
+  await shoot('connect-fwar-play.png', `connect-fwar?seed=3&moves=${opening.moves}`, { width: 1000, height: 820 }, async (page) => {
+    await page.getByRole('button', { name: `Column ${String(opening.blocked + 1)}`, exact: true }).click({ force: true });
+    await expect.poll(() => page.locator('.notice').textContent()).toMatch(/cannot go on|is full/);
+    for (let i = 0; i < 6; i++) await page.getByRole('button', { name: 'Step' }).click();
+  });
+  await shoot('connect-fwar-done.png', `connect-fwar?seed=3&moves=${connectFwarMoves(3, 52).moves}&strategy=suits&speed=fast`, { width: 1000, height: 820 }, async (page) => {
+    await page.getByRole('button', { name: 'Play' }).click();
+    await expect.poll(() => page.getByRole('status', { name: 'Strategy' }).textContent(), { timeout: 30_000 }).toMatch(/score/);
+  });
+  await shoot('connect-fwar-phone.png', `connect-fwar?seed=7&moves=${connectFwarMoves(7, 3).moves}`, { width: 390, height: 844 }, async (page) => {
+    await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/^Place the /);
+  });
+  await shoot('uno-war-play.png', `uno-war?seed=39&ai=smallest&auto=0&moves=${unoWarMoves(39, 'smallest', 40)}`, { width: 1000, height: 760 }, async (page) => {
+    await expect.poll(() => page.getByRole('status').textContent()).toMatch(/^Your turn/);
+    const blocked = page.locator('.uno-card.blocked').first();
+    if ((await blocked.count()) > 0) await blocked.click({ force: true });
+  });
+  await shoot('uno-war-phone.png', `uno-war?seed=7&ai=biggest&auto=0&moves=${unoWarMoves(7, 'biggest', 6)}`, { width: 390, height: 844 }, async (page) => {
+    await expect.poll(() => page.getByRole('status').textContent()).toMatch(/^Your turn/);
   });
   await shoot('connect-four-phone.png', 'connect-four?red=human&yellow=alphabeta3&pos=5554224333234511764415115', { width: 390, height: 844 }, showSolution);
 });

@@ -17,6 +17,14 @@ if (path === '/') {
   document.title = 'Connect Four · Tabletop Lab';
   const { ConnectFourPage } = await import('./connect-four/Page.js');
   render(<ConnectFourPage />, root);
+} else if (path === '/connect-fwar') {
+  document.title = 'ConnectFwar · Tabletop Lab';
+  const { ConnectFwarPage } = await import('./connect-fwar/Page.js');
+  render(<ConnectFwarPage />, root);
+} else if (path === '/uno-war') {
+  document.title = 'UnoWar · Tabletop Lab';
+  const { UnoWarPage } = await import('./uno-war/Page.js');
+  render(<UnoWarPage />, root);
 } else {
   document.title = 'Not found · Tabletop Lab';
   render(

@@ -5,6 +5,8 @@
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { HEIGHT, WIDTH } from '../../../src/games/connect-four/position.js';
+import { Problems } from '../Problems.js';
+import { usePlayKeys } from '../keys.js';
 import { Board, SolutionRow } from './Board.js';
 import { EngineClient } from './engine-client.js';
 import {
@@ -171,23 +173,13 @@ export function ConnectFourPage() {
     setGame({ moves: [...latest.current.moves, column], redo: [] });
   };
 
-  // Keys 1-7 play a column (unless the focus is in a form field, which uses digits itself).
-  const playRef = useRef(play);
-  playRef.current = play;
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent): void => {
-      if (event.ctrlKey || event.metaKey || event.altKey) return;
-      const target = event.target as HTMLElement | null;
-      if (target !== null && ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName) && (target as HTMLInputElement).type !== 'checkbox') return;
-      const digit = Number(event.key);
-      if (event.key.length === 1 && digit >= 1 && digit <= WIDTH) {
-        event.preventDefault();
-        playRef.current(digit - 1);
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
+  // Keys 1-7 play a column.
+  usePlayKeys((key) => {
+    const digit = Number(key);
+    if (!(digit >= 1 && digit <= WIDTH)) return false;
+    play(digit - 1);
+    return true;
+  });
 
   /**
    * Moves stones from one stack to the other (undo: played to undone; redo: back) until a human is
@@ -241,16 +233,7 @@ export function ConnectFourPage() {
       </nav>
       <h1>Connect Four</h1>
 
-      {problems.length > 0 && (
-        <div class="problems" role="alert">
-          {problems.map((problem) => (
-            <p key={problem}>{problem}</p>
-          ))}
-          <button type="button" onClick={() => setProblems([])}>
-            Dismiss
-          </button>
-        </div>
-      )}
+      <Problems problems={problems} onDismiss={() => setProblems([])} />
 
       <div class="layout">
         <section class="play-area" aria-label="Game">

@@ -1,0 +1,100 @@
+/**
+ * The UnoWar page end to end, in headless Chromium against `tabletop serve`: a whole game against
+ * Smallest Card AI by clicks, checked turn by turn against the engine, with an illegal card
+ * explained; the final score equals the lab's playout of the same deal; forced cards by themselves.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { Card } from '../../src/core/cards.js';
+import { CHANCE } from '../../src/core/game.js';
+import { rngFromSeed } from '../../src/core/random.js';
+import { unoWarGame } from '../../src/games/uno-war/definition.js';
+import { pageOpener, serverAndBrowser } from './harness.js';
+
+const env = serverAndBrowser();
+const withPage = pageOpener(env);
+const status = (page: Page) => page.getByRole('status');
+
+/** The engine on the same deal, the AI's turns and the draws played, up to the person's next turn. */
+function advance(state: ReturnType<typeof unoWarGame.newInitialState>, chance: ReturnType<typeof rngFromSeed>): void {
+  const ai = unoWarGame.agents['smallest']!.create();
+  while (!state.isTerminal() && state.currentPlayer() !== 0) {
+    state.applyAction(state.currentPlayer() === CHANCE ? state.sampleChance(chance) : ai.act(state, chance));
+  }
+}
+
+describe('UnoWar page', () => {
+  it('plays a whole game against Smallest Card AI by clicks; the result is the lab’s for the deal', async () => {
+    // Deal 39 is a short game (72 plays of the person's), so the test stays quick.
+    const seed = 39;
+    await withPage(`/uno-war?seed=${String(seed)}&ai=smallest&auto=0`, async (page) => {
+      const state = unoWarGame.newInitialState();
+      const chance = rngFromSeed(seed);
+      const me = unoWarGame.agents['smallest']!.create();
+      let explained = false;
+      let plays = 0;
+      for (advance(state, chance); !state.isTerminal(); advance(state, chance)) {
+        await page.waitForFunction((text) => document.querySelector('[role=status]')?.textContent === text, `Your turn: play on the ${Card.fromIndex(state.top).toString()}`);
+        const blocked = [0, 1, 2, 3, 4].find((slot) => !state.isLegalSlot(slot) && !Array.from({ length: slot }, (_, s) => state.handCard(0, s)).includes(state.handCard(0, slot)));
+        if (!explained && blocked !== undefined) {
+          await page.getByRole('button', { name: `Play ${Card.fromIndex(state.handCard(0, blocked)).toString()}` }).first().click({ force: true });
+          await expect.poll(() => page.locator('.notice').textContent()).toMatch(/cannot go on .+: play a . card or a card ranked .+ or higher/);
+          explained = true;
+        }
+        const slot = me.act(state, chance);
+        const before = new URL(page.url()).searchParams.get('moves') ?? '';
+        await page.getByRole('button', { name: `Play ${Card.fromIndex(state.handCard(0, slot)).toString()}` }).first().click();
+        await page.waitForFunction((n) => (new URL(location.href).searchParams.get('moves') ?? '').length === n, before.length + 1);
+        state.applyAction(slot);
+        plays++;
+      }
+      expect(explained).toBe(true);
+      const lab = unoWarGame.newInitialState();
+      lab.playToEnd([me, unoWarGame.agents['smallest']!.create()], rngFromSeed(seed));
+      expect([...state.scores]).toEqual([...lab.scores]);
+      const [you, them] = [lab.scores[0]!, lab.scores[1]!];
+      await expect.poll(() => status(page).textContent()).toBe(you === 10 ? `You won the game 10–${String(them)}` : `Smallest Card AI won the game 10–${String(you)}`);
+      expect(await page.getByRole('list', { name: 'Last rounds' }).getByRole('listitem').count()).toBe(5);
+      expect(plays).toBeGreaterThan(10);
+    });
+  });
+
+  it('plays a forced card by itself, and plays by keys', async () => {
+    // The engine's game on deal 39 up to the person's first turn with one card that may go.
+    const state = unoWarGame.newInitialState();
+    const chance = rngFromSeed(39);
+    const me = unoWarGame.agents['smallest']!.create();
+    const out = new Int32Array(8);
+    let moves = '';
+    for (advance(state, chance); state.legalActions(out) !== 1; advance(state, chance)) {
+      const slot = me.act(state, chance);
+      moves += String(slot + 1);
+      state.applyAction(slot);
+    }
+    await withPage(`/uno-war?seed=39&ai=smallest&moves=${moves}`, async (page) => {
+      // Nobody touches anything: the forced card goes by itself.
+      await page.waitForFunction((n) => (new URL(location.href).searchParams.get('moves') ?? '').length === n, moves.length + 1);
+      expect(new URL(page.url()).searchParams.get('moves')).toBe(moves + String(out[0]! + 1));
+      // Then by keys: the key of a card that may be played plays it.
+      state.applyAction(out[0]!);
+      advance(state, chance);
+      if (state.isTerminal()) return;
+      await page.waitForFunction((text) => document.querySelector('[role=status]')?.textContent === text, `Your turn: play on the ${Card.fromIndex(state.top).toString()}`);
+      const slot = me.act(state, chance);
+      await page.keyboard.press(String(slot + 1));
+      await page.waitForFunction((n) => (new URL(location.href).searchParams.get('moves') ?? '').length === n, moves.length + 2);
+    });
+  });
+
+  it('names a bad address and fits a phone', async () => {
+    await withPage(
+      '/uno-war?seed=x&ai=nobody',
+      async (page) => {
+        await expect.poll(() => page.getByRole('alert').textContent()).toContain('There is no AI "nobody"');
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+        await expect.poll(() => status(page).textContent()).toMatch(/^Your turn: play on the /);
+      },
+      { width: 360, height: 740 },
+    );
+  });
+});

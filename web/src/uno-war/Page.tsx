@@ -1,0 +1,204 @@
+/**
+ * The UnoWar page: a person (player 0, who leads round 1) against any AI of the game's registry.
+ * The game lives in the address (deal number, AI, the person's plays); the rules are the engine's
+ * (`UnoWarState`). The hand's cards are buttons that report clicks; the page checks them.
+ */
+import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
+import { CardFace } from '../cards/Card.js';
+import { cardName, cardShort } from '../cards/names.js';
+import { PageHeader } from '../Problems.js';
+import { useLatestState } from '../latest.js';
+import { usePlayKeys } from '../keys.js';
+import { HAND_SIZE, OPPONENTS, WINNING_SCORE, handOf, illegalReason, legalSlots, newSeed, parseSearch, replayGame, slotFor, toSearch, yourTurn, type Round } from './model.js';
+
+/** How long a forced card stays on show before it is played by itself. */
+const AUTO_PLAY_MS = 350;
+
+export function UnoWarPage() {
+  const initial = useMemo(() => parseSearch(location.search), []);
+  const [seed, setSeed] = useState(initial.state.seed);
+  const [ai, setAi] = useState(initial.state.ai);
+  const [auto, setAuto] = useState(initial.state.auto);
+  const [moves, setMoves, latest] = useLatestState<readonly number[]>(initial.state.moves);
+  const [problems, setProblems] = useState(initial.problems);
+  const [notice, setNotice] = useState('');
+
+  useLayoutEffect(() => {
+    history.replaceState(null, '', location.pathname + toSearch({ seed, ai, moves, auto }));
+  }, [seed, ai, moves, auto]);
+
+  const { state, rounds } = useMemo(() => replayGame(seed, ai, moves), [seed, ai, moves]);
+  const opponent = OPPONENTS.find((o) => o.id === ai)!;
+  const over = state.isTerminal();
+  const mine = yourTurn(state);
+  const hand = handOf(state, 0);
+  const legal = mine ? legalSlots(state) : [];
+  const current: Round | undefined = rounds[rounds.length - 1];
+  const forced = mine && auto && legal.length === 1;
+
+  const play = (slot: number): void => {
+    const now = replayGame(seed, ai, latest.current).state;
+    if (now.isTerminal()) {
+      setNotice('The game is over: start a new game.');
+      return;
+    }
+    if (!(slot >= 0 && slot < HAND_SIZE)) return;
+    const card = now.handCard(0, slot);
+    const why = illegalReason(now.top, card);
+    if (why !== null) {
+      setNotice(`${why}.`);
+      return;
+    }
+    setNotice('');
+    setMoves([...latest.current, slotFor(now, slot)]);
+  };
+
+  // A forced card (the only one that may be played) goes by itself when the person asked for it.
+  useEffect(() => {
+    if (!forced) return;
+    const timer = setTimeout(() => play(legal[0]!), AUTO_PLAY_MS);
+    return () => clearTimeout(timer);
+  }, [forced, moves]);
+
+  // Keys 1-5 play the card in that position of the hand.
+  usePlayKeys((key) => {
+    if (!/^[1-5]$/.test(key)) return false;
+    play(Number(key) - 1);
+    return true;
+  });
+
+  const newGame = (next: number): void => {
+    setSeed(next);
+    setMoves([]);
+    setNotice('');
+  };
+
+  const you = state.scores[0]!;
+  const them = state.scores[1]!;
+  const status = over
+    ? you === WINNING_SCORE
+      ? `You won the game ${String(you)}–${String(them)}`
+      : `${opponent.name} won the game ${String(them)}–${String(you)}`
+    : `Your turn: play on the ${cardName(state.top)}`;
+  const finished = rounds.filter((r) => r.winner >= 0);
+  const lastRounds = finished.slice(-5).reverse();
+  const roundNumber = over ? finished.length : rounds.length;
+
+  return (
+    <main class="uno-war">
+      <PageHeader title="UnoWar" problems={problems} onDismiss={() => setProblems([])} />
+
+      <div class="layout">
+        <section class="play-area" aria-label="Game">
+          <p class="uno-score" aria-label="Score">
+            <span>
+              You <strong>{you}</strong>
+            </span>
+            <span aria-hidden="true"> – </span>
+            <span>
+              <strong>{them}</strong> {opponent.name}
+            </span>
+            <span class="uno-round"> · round {roundNumber} · first to {WINNING_SCORE}</span>
+          </p>
+          <p role="status" aria-live="polite" class="status">
+            {status}
+          </p>
+          {current !== undefined && !over && (
+            <div class="uno-pile" aria-label="This round's pile" role="group">
+              <p class="uno-caption">{current.leader === 0 ? 'You lead this round' : `${opponent.name} leads this round`}: the pile</p>
+              <ol class="uno-plays">
+                <li>
+                  <CardFace card={current.first} />
+                  <span class="uno-who">turned</span>
+                </li>
+                {current.plays.length > 5 && (
+                  <li class="uno-more">
+                    <span class="uno-who">{`… ${String(current.plays.length - 5)} more`}</span>
+                  </li>
+                )}
+                {current.plays.slice(-5).map((p, i) => (
+                  <li key={i}>
+                    <CardFace card={p.card} />
+                    <span class="uno-who">{p.player === 0 ? 'you' : opponent.name.replace(' AI', '')}</span>
+                  </li>
+                ))}
+              </ol>
+            </div>
+          )}
+          <p class="notice" aria-live="polite">
+            {notice}
+            {forced && `Only ${cardShort(hand[legal[0]!]!)} can go: playing it for you.`}
+          </p>
+          <div class="uno-hand" role="group" aria-label="Your hand">
+            {hand.map((card, slot) => {
+              const ok = legal.includes(slot) || (mine && legal.includes(slotFor(state, slot)));
+              return (
+                <button key={slot} type="button" class={`uno-card${ok ? ' open' : ' blocked'}`} aria-label={`Play ${cardName(card)}`} aria-disabled={ok ? undefined : 'true'} onClick={() => play(slot)}>
+                  <CardFace card={card} />
+                  <span class="uno-key" aria-hidden="true">
+                    {slot + 1}
+                  </span>
+                </button>
+              );
+            })}
+          </div>
+          <p class="hint">
+            Play a card of the pile's suit, or of the same rank or higher (Ace is low): click it or press its number 1–5. Who cannot play loses the round, and
+            the winner leads the next. First to {WINNING_SCORE} rounds wins.
+          </p>
+        </section>
+
+        <section class="controls" aria-label="Controls">
+          <div class="field">
+            <label for="opponent">Opponent</label>
+            <select
+              id="opponent"
+              value={ai}
+              onChange={(event) => {
+                setAi(event.currentTarget.value);
+                setMoves([]);
+                setNotice('');
+              }}
+            >
+              {OPPONENTS.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <label class="switch">
+            <input type="checkbox" checked={auto} onChange={(event) => setAuto(event.currentTarget.checked)} />
+            Play forced cards for me
+          </label>
+          <div class="buttons">
+            <button type="button" onClick={() => newGame(seed)} disabled={moves.length === 0}>
+              Restart game
+            </button>
+            <button type="button" onClick={() => newGame(newSeed())}>
+              New game
+            </button>
+          </div>
+          <p class="hint">Deal {seed}. The address holds the game: share or reload it.</p>
+          <h2 class="uno-h2">Last rounds</h2>
+          {lastRounds.length === 0 ? (
+            <p class="hint">None yet.</p>
+          ) : (
+            <ol class="uno-rounds" aria-label="Last rounds">
+              {lastRounds.map((r) => {
+                const number = finished.indexOf(r) + 1;
+                const loser = r.winner === 0 ? opponent.name : 'you';
+                const lastCard = r.plays.length > 0 ? r.plays[r.plays.length - 1]!.card : r.first;
+                return (
+                  <li key={number} value={number}>
+                    {`Round ${String(number)}: ${r.winner === 0 ? 'you won' : `${opponent.name} won`} — ${loser} could not play on ${cardShort(lastCard)} after ${String(r.plays.length)} card${r.plays.length === 1 ? '' : 's'}`}
+                  </li>
+                );
+              })}
+            </ol>
+          )}
+        </section>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { cardIndex } from '../../../src/core/cards.js';
+import { CHANCE } from '../../../src/core/game.js';
+import { rngFromSeed } from '../../../src/core/random.js';
+import { unoWarGame } from '../../../src/games/uno-war/definition.js';
+import { OPPONENTS, illegalReason, legalSlots, parseSearch, replayGame, toSearch } from './model.js';
+
+describe('UnoWar page model', () => {
+  it('lists every AI of the registry', () => {
+    expect(OPPONENTS.map((o) => o.id).sort()).toEqual(Object.keys(unoWarGame.agents).sort());
+  });
+
+  it('replays the engine’s game: the person as smallest against biggest ends as the lab’s playout', () => {
+    const moves: number[] = [];
+    let replay = replayGame(8, 'biggest', moves);
+    const smallest = unoWarGame.agents['smallest']!.create();
+    while (!replay.state.isTerminal()) {
+      moves.push(smallest.act(replay.state, rngFromSeed(0)));
+      replay = replayGame(8, 'biggest', moves);
+    }
+    const lab = unoWarGame.newInitialState();
+    lab.playToEnd([smallest, unoWarGame.agents['biggest']!.create()], rngFromSeed(8));
+    expect([...replay.state.scores]).toEqual([...lab.scores]);
+    // Every round is recorded, and the rounds' winners add up to the score.
+    const finished = replay.rounds.filter((r) => r.winner >= 0);
+    expect(finished.length).toBe(lab.rounds);
+    expect(finished.filter((r) => r.winner === 0).length).toBe(lab.scores[0]);
+    // The rounds' plays alternate from the leader.
+    for (const r of finished) r.plays.forEach((p, i) => expect(p.player).toBe((r.leader + i) % 2));
+  });
+
+  it('stops at the person’s turn with a legal card to play, and rejects an illegal move', () => {
+    const { state } = replayGame(3, 'smallest', []);
+    expect(state.currentPlayer()).toBe(0);
+    expect(legalSlots(state).length).toBeGreaterThan(0);
+    const illegal = [0, 1, 2, 3, 4].find((slot) => !state.isLegalSlot(slot));
+    if (illegal !== undefined) expect(() => replayGame(3, 'smallest', [illegal])).toThrow(RangeError);
+    expect(state.currentPlayer()).not.toBe(CHANCE);
+  });
+
+  it('explains why a card may not go on the pile', () => {
+    const jackOfSpades = cardIndex(11, 1);
+    expect(illegalReason(jackOfSpades, cardIndex(9, 2))).toBe('9♥ cannot go on J♠: play a ♠ card or a card ranked J or higher (Ace is low)');
+    expect(illegalReason(jackOfSpades, cardIndex(2, 1))).toBeNull();
+    expect(illegalReason(jackOfSpades, cardIndex(12, 4))).toBeNull();
+  });
+
+  it('reads and writes the address, naming what it cannot use', () => {
+    const { state, problems } = parseSearch('?seed=5&ai=biggest&auto=0');
+    expect(problems).toEqual([]);
+    expect(state).toEqual({ seed: 5, ai: 'biggest', moves: [], auto: false });
+    expect(parseSearch(toSearch(state)).state).toEqual(state);
+    const bad = parseSearch('?seed=-1&ai=nobody&moves=x', () => 9);
+    expect(bad.state).toEqual({ seed: 9, ai: 'smallest', moves: [], auto: true });
+    expect(bad.problems).toHaveLength(3);
+  });
+});

@@ -1,0 +1,154 @@
+/**
+ * The UnoWar page's model, pure functions over the engine (`unoWarGame`'s `UnoWarState`): the
+ * address, replaying a game from its seed and the person's cards, the rounds as they were played,
+ * and why a card may not be played.
+ *
+ * The person is player 0 (the seed's ai1, who starts round 1); the AI is player 1. The cards come
+ * from `rngFromSeed(seed)`; an AI that draws random numbers gets its own stream,
+ * `rngFromSeed(deriveSeed(seed, 1))`, so its choices never change the deal.
+ */
+import { rankOfIndex, suitOfIndex } from '../../../src/core/cards.js';
+import { CHANCE } from '../../../src/core/game.js';
+import { deriveSeed, rngFromSeed } from '../../../src/core/random.js';
+import { unoWarGame } from '../../../src/games/uno-war/definition.js';
+import { HAND_SIZE, WINNING_SCORE, canPlayOn } from '../../../src/games/uno-war/rules.js';
+import { RANK_LABELS, SUIT_SYMBOLS, cardShort } from '../cards/names.js';
+import { newSeed, seedFromParams } from '../seed.js';
+
+export { newSeed };
+
+export { HAND_SIZE, WINNING_SCORE };
+
+export type UnoWarState = ReturnType<typeof unoWarGame.newInitialState>;
+
+/** The AIs a person can play: the game's own registry, so new agents appear by themselves. */
+export const OPPONENTS: readonly { readonly id: string; readonly name: string; readonly description: string }[] = Object.entries(unoWarGame.agents).map(
+  ([id, entry]) => ({ id, name: entry.create().name, description: entry.description }),
+);
+
+export interface PageState {
+  readonly seed: number;
+  readonly ai: string;
+  /** The person's plays so far, as hand slots 0..4. */
+  readonly moves: readonly number[];
+  /** Play a forced card (the only playable one) by itself. */
+  readonly auto: boolean;
+}
+
+/** One round as played: who led, the pile's cards with who played them, who won. */
+export interface Round {
+  readonly leader: number;
+  readonly first: number;
+  readonly plays: { readonly player: number; readonly card: number }[];
+  /** -1 while the round goes on. */
+  winner: number;
+}
+
+export interface Replay {
+  readonly state: UnoWarState;
+  readonly rounds: Round[];
+}
+
+/**
+ * The game of deal `seed` against `ai` after the person's `moves`, run on to the person's next
+ * turn (or the end). Throws a RangeError at the first move that is not legal.
+ */
+export function replayGame(seed: number, ai: string, moves: readonly number[]): Replay {
+  const entry = unoWarGame.agents[ai];
+  if (entry === undefined) throw new RangeError(`Unknown UnoWar AI '${ai}'`);
+  const agent = entry.create();
+  const state = unoWarGame.newInitialState();
+  const chance = rngFromSeed(seed);
+  const agentRng = rngFromSeed(deriveSeed(seed, 1));
+  const rounds: Round[] = [];
+  let next = 0;
+  for (;;) {
+    const player = state.currentPlayer();
+    if (player === 0 && next === moves.length) break;
+    if (state.isTerminal()) {
+      if (next < moves.length) throw new RangeError(`Move ${String(next + 1)}: the game is already over`);
+      break;
+    }
+    const roundsBefore = state.rounds;
+    // A chance node with the hands dealt and no pile turns a round's first card.
+    const turnsPile = state.dealt === 2 * HAND_SIZE && state.pileSize === 0;
+    if (player === CHANCE) {
+      state.applyAction(state.sampleChance(chance));
+      if (turnsPile) rounds.push({ leader: state.starter, first: state.top, plays: [], winner: -1 });
+    } else {
+      const slot = player === 0 ? moves[next++]! : agent.act(state, agentRng);
+      if (player === 0 && !state.isLegalSlot(slot)) throw new RangeError(`Move ${String(next)}: slot ${String(slot)} is not a legal play`);
+      const card = state.handCard(player, slot);
+      state.applyAction(slot);
+      rounds[rounds.length - 1]!.plays.push({ player, card });
+    }
+    if (state.rounds > roundsBefore) rounds[rounds.length - 1]!.winner = state.lastRoundWinner;
+  }
+  return { state, rounds };
+}
+
+/** The person's hand: five card indices, slot order. */
+export function handOf(state: UnoWarState, player: number): number[] {
+  return Array.from({ length: HAND_SIZE }, (_, slot) => state.handCard(player, slot));
+}
+
+/** Whether it is the person's turn. */
+export function yourTurn(state: UnoWarState): boolean {
+  return !state.isTerminal() && state.currentPlayer() === 0;
+}
+
+/** The slots the person may play now, one per distinct card (the engine's legal actions). */
+export function legalSlots(state: UnoWarState): number[] {
+  return Array.from({ length: HAND_SIZE }, (_, slot) => slot).filter((slot) => state.isLegalSlot(slot));
+}
+
+/** The slot to play for a click on `slot`: the first slot holding the same card (the seed's `Hand.remove`). */
+export function slotFor(state: UnoWarState, slot: number): number {
+  const card = state.handCard(0, slot);
+  for (let s = 0; s < slot; s++) if (state.handCard(0, s) === card) return s;
+  return slot;
+}
+
+/** Why card `card` may not go on `top`, in words; null when it may. */
+export function illegalReason(top: number, card: number): string | null {
+  if (canPlayOn(top, card)) return null;
+  return `${cardShort(card)} cannot go on ${cardShort(top)}: play a ${SUIT_SYMBOLS[suitOfIndex(top) - 1]!} card or a card ranked ${RANK_LABELS[rankOfIndex(top) - 1]!} or higher (Ace is low)`;
+}
+
+/** Reads the address; anything unusable is named in `problems` and defaulted. */
+export function parseSearch(search: string, makeSeed: () => number = newSeed): { state: PageState; problems: string[] } {
+  const params = new URLSearchParams(search);
+  const problems: string[] = [];
+  const seed = seedFromParams(params, problems, makeSeed);
+  let ai = params.get('ai') ?? 'smallest';
+  if (unoWarGame.agents[ai] === undefined) {
+    problems.push(`There is no AI "${ai}" (known: ${OPPONENTS.map((o) => o.id).join(', ')}): smallest plays.`);
+    ai = 'smallest';
+  }
+  const auto = params.get('auto') !== '0';
+  const movesText = params.get('moves') ?? '';
+  const moves: number[] = [];
+  if (!/^[1-5]*$/.test(movesText)) {
+    problems.push(`The moves "${movesText}" are not hand positions 1-5: the game starts afresh.`);
+  } else {
+    const all = [...movesText].map((ch) => Number(ch) - 1);
+    // Keep the longest legal prefix.
+    for (const move of all) {
+      try {
+        replayGame(seed, ai, [...moves, move]);
+      } catch {
+        problems.push(`The moves "${movesText}" stop being legal at move ${String(moves.length + 1)}: the game continues from there.`);
+        break;
+      }
+      moves.push(move);
+    }
+  }
+  return { state: { seed, ai, moves, auto }, problems };
+}
+
+export function toSearch(state: PageState): string {
+  const params = new URLSearchParams({ seed: String(state.seed), ai: state.ai });
+  if (!state.auto) params.set('auto', '0');
+  if (state.moves.length > 0) params.set('moves', state.moves.map((slot) => String(slot + 1)).join(''));
+  return `?${params.toString()}`;
+}
