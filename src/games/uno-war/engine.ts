@@ -63,7 +63,11 @@ export class UnoWarState implements GameState {
   dealt = 0;
   /** The pile's top card index (after a round: the card the loser could not play on), or -1 before round 1. */
   top = NO_CARD;
-  /** Cards on the current pile (1 after its first card; 0 between rounds). */
+  /**
+   * Cards on the current pile (1 after its first card). Between rounds it keeps the size of the pile
+   * just discarded, as `top` keeps its top card (for reports, and for the assignment's face, which
+   * still asks the loser for a card); 0 before round 1.
+   */
   pileSize = 0;
   /** The player to act at a Play node; the player who just played at a Refill node. */
   toMove = 0;
@@ -74,6 +78,8 @@ export class UnoWarState implements GameState {
   rounds = 0;
   /** The winner of the last finished round (the winner of the game once over), or -1. */
   lastRoundWinner = -1;
+  /** At a Play node: bit s set when slot s of the mover's hand may go on the pile (never 0 there). */
+  playable = 0;
 
   constructor() {
     this.reset();
@@ -96,6 +102,7 @@ export class UnoWarState implements GameState {
     this.refillSlot = 0;
     this.rounds = 0;
     this.lastRoundWinner = -1;
+    this.playable = 0;
   }
 
   currentPlayer(): number {
@@ -116,9 +123,9 @@ export class UnoWarState implements GameState {
   /** Whether `slot` is a legal action now: a playable card not also held in an earlier slot. */
   isLegalSlot(slot: number): boolean {
     if (this.phase !== Phase.Play || !(Number.isInteger(slot) && slot >= 0 && slot < HAND_SIZE)) return false;
+    if (((this.playable >> slot) & 1) === 0) return false;
     const base = this.toMove * HAND_SIZE;
     const card = this.hands[base + slot]!;
-    if (CAN_PLAY[this.top * DECK_SIZE + card] !== 1) return false;
     for (let s = 0; s < slot; s++) if (this.hands[base + s] === card) return false;
     return true;
   }
@@ -207,14 +214,43 @@ export class UnoWarState implements GameState {
     this.phase = Phase.Refill;
   }
 
-  /** `player` is to play: a Play node if they can, otherwise they lose the round at once. */
+  /**
+   * `player` is to play: a Play node if they can, otherwise they lose the round at once. This and
+   * `endRound` are the round rules; every path through the game — `applyAction`, `playToEnd` and the
+   * assignment's `UnoWarMatch` — goes through them.
+   */
   private beginTurn(player: number): void {
-    if (playableMask(this.hands, player * HAND_SIZE, this.top) !== 0) {
+    const mask = playableMask(this.hands, player * HAND_SIZE, this.top);
+    if (mask !== 0) {
       this.toMove = player;
+      this.playable = mask;
       this.phase = Phase.Play;
     } else {
       this.endRound(player ^ 1);
     }
+  }
+
+  /**
+   * The player to move gives up the round (not a game action: the assignment's rule for an AI that
+   * offers no legal card, used by `UnoWarMatch`); the other player scores and starts the next round.
+   * @throws RangeError unless at a Play node
+   */
+  concedeRound(): void {
+    if (this.phase !== Phase.Play) throw new RangeError('concedeRound: no player is to play');
+    this.endRound(this.toMove ^ 1);
+  }
+
+  /**
+   * At a chance node: draws the outcome from `rng` and applies it — exactly
+   * `applyAction(sampleChance(rng))`, the same card from the same stream, without the checks.
+   * Returns the card drawn.
+   */
+  dealNext(rng: Rng): number {
+    const phase = this.phase;
+    if (phase === Phase.Play || phase === Phase.Over) throw new RangeError('dealNext: not a chance node');
+    const card = this.drawNext(rng);
+    this.receive(card);
+    return card;
   }
 
   private endRound(winner: number): void {
@@ -224,8 +260,9 @@ export class UnoWarState implements GameState {
     this.lastRoundWinner = winner;
     this.starter = winner;
     this.toMove = winner;
-    // The pile is discarded; `top` keeps the card the loser could not beat, for reports.
-    this.pileSize = 0;
+    // The pile is discarded; `top` and `pileSize` keep the card the loser could not beat and the
+    // pile's size, for reports.
+    this.playable = 0;
     this.phase = score === WINNING_SCORE ? Phase.Over : Phase.Pile;
   }
 
@@ -244,75 +281,36 @@ export class UnoWarState implements GameState {
 
   /**
    * Plays from the current node to the end with `agents`: the same game, random draw for random
-   * draw, as the generic `playOut`, without its per-node dispatch. This loop is the lab's hot path:
-   * draws skip the checks (`drawNext`), the three built-in agents' choices are
-   * computed inline (`builtInPolicy`), and node bookkeeping stays in locals — written back before
-   * any other agent is asked, so such an agent sees (and may clone) an exact state.
+   * draw, as the generic `playOut`, without its per-node dispatch and checks. The lab's hot path; it
+   * runs the same rule methods as `applyAction` (`receive`, `play`, `beginTurn`, `endRound`): draws
+   * skip the checks (`drawNext`), and the three built-in agents' choices are computed inline from
+   * the playable mask (`builtInPolicy`), so only other agents are called — on an exact state.
    */
   playToEnd(agents: readonly Agent<UnoWarState>[], rng: Rng): void {
-    while (this.phase === Phase.Deal) this.receive(this.drawNext(rng));
-    if (this.phase === Phase.Play) this.applyAction(agents[this.toMove]!.act(this, rng));
-    if (this.phase === Phase.Over) return;
-    const hands = this.hands;
-    const scores = this.scores;
     const agent0 = agents[0]!;
     const agent1 = agents[1]!;
     const policy0 = builtInPolicy(agent0);
     const policy1 = builtInPolicy(agent1);
-    let top = this.top;
-    let pileSize = this.pileSize;
-    let player = this.toMove;
-    let slot = this.refillSlot;
-    // Now at a chance node: Pile (turn a card, `starter` to play) or Refill (`player`'s `slot`).
-    let startingRound = this.phase === Phase.Pile;
     for (;;) {
-      const card = this.drawNext(rng);
-      if (startingRound) {
-        top = card;
-        pileSize = 1;
-        player = this.starter;
-        startingRound = false;
+      const phase = this.phase;
+      if (phase === Phase.Play) {
+        const player = this.toMove;
+        const policy = player === 0 ? policy0 : policy1;
+        let slot: number;
+        if (policy !== Policy.Custom) {
+          slot = chooseSlot(policy, this.hands, player * HAND_SIZE, this.playable);
+        } else {
+          const agent = player === 0 ? agent0 : agent1;
+          slot = agent.act(this, rng);
+          if (!this.isLegalSlot(slot)) throw new RangeError(`Illegal action ${String(slot)} by ${agent.name}: ${this.describeIllegalSlot(slot)}`);
+        }
+        this.play(slot);
+      } else if (phase === Phase.Over) {
+        return;
       } else {
-        hands[player * HAND_SIZE + slot] = card;
-        player ^= 1;
+        this.receive(this.drawNext(rng));
       }
-      // `player` is to play: they play if they can, otherwise they lose the round.
-      const base = player * HAND_SIZE;
-      const mask = playableMask(hands, base, top);
-      if (mask === 0) {
-        const winner = player ^ 1;
-        const score = scores[winner]! + 1;
-        scores[winner] = score;
-        this.rounds++;
-        this.lastRoundWinner = winner;
-        this.starter = winner;
-        player = winner;
-        pileSize = 0;
-        if (score === WINNING_SCORE) break;
-        startingRound = true;
-        continue;
-      }
-      const policy = player === 0 ? policy0 : policy1;
-      if (policy !== Policy.Custom) {
-        slot = chooseSlot(policy, hands, base, mask);
-      } else {
-        this.top = top;
-        this.pileSize = pileSize;
-        this.toMove = player;
-        this.refillSlot = slot;
-        this.phase = Phase.Play;
-        const agent = player === 0 ? agent0 : agent1;
-        slot = agent.act(this, rng);
-        if (!this.isLegalSlot(slot)) throw new RangeError(`Illegal action ${String(slot)} by ${agent.name}: ${this.describeIllegalSlot(slot)}`);
-      }
-      top = hands[base + slot]!;
-      pileSize++;
     }
-    this.top = top;
-    this.pileSize = pileSize;
-    this.toMove = player;
-    this.refillSlot = slot;
-    this.phase = Phase.Over;
   }
 
   /** +1 for the winner and -1 for the loser once the game is over; 0 before. */
@@ -342,6 +340,7 @@ export class UnoWarState implements GameState {
     copy.refillSlot = this.refillSlot;
     copy.rounds = this.rounds;
     copy.lastRoundWinner = this.lastRoundWinner;
+    copy.playable = this.playable;
     return copy;
   }
 
@@ -370,7 +369,7 @@ export class UnoWarState implements GameState {
       }
       return cards.join(' ');
     };
-    const pile = this.pileSize === 0 ? 'none' : `${Card.fromIndex(this.top).toFancyString()} (${String(this.pileSize)} cards)`;
+    const pile = this.pileSize === 0 || this.phase === Phase.Pile || this.phase === Phase.Over ? 'none' : `${Card.fromIndex(this.top).toFancyString()} (${String(this.pileSize)} cards)`;
     const next = ['deal', 'pile', `P${String(this.toMove + 1)} to play`, `P${String(this.toMove + 1)} draws`, `P${String(this.lastRoundWinner + 1)} won`][this.phase]!;
     return [
       `P1 ${String(this.scores[0])} | ${hand(0)}`,
