@@ -161,28 +161,42 @@ export class ConnectFwarState implements GameState {
     if (!(Number.isInteger(card) && card >= 0 && card < DECK_SIZE && this.position[card]! < this.remaining)) {
       throw new RangeError(`Illegal chance outcome ${String(card)}: not an undealt card`);
     }
-    dealAt(this.deck, this.position, this.remaining, this.position[card]!);
-    this.remaining--;
-    this.drawn = card;
+    this.take(this.position[card]!);
+  }
+
+  /** Deals the undealt card at deck index `j` into the hand (the chance rule). */
+  private take(j: number): void {
+    const n = this.remaining;
+    this.drawn = dealAt(this.deck, this.position, n, j);
+    this.remaining = n - 1;
   }
 
   private placeOrDiscard(action: number): void {
+    if (!this.turn(action)) throw new RangeError(`Illegal action ${String(action)}: ${Card.fromIndex(this.drawn).toString()} cannot go there`);
+  }
+
+  /**
+   * The turn rule, in one place for `applyAction`, `playToEnd` and the assignment's
+   * `ConnectFwar.play`: the card in hand goes on column `action` or is discarded; four connected end
+   * the game with the cards left as the score, and so does an empty deck, with 0. Returns false,
+   * changing nothing, when `action` is neither DISCARD nor a column the card may go on.
+   */
+  private turn(action: number): boolean {
     const card = this.drawn;
-    if (action === DISCARD) {
-      this.drawn = EMPTY;
-    } else if (this.canPlay(card, action)) {
+    if (action !== DISCARD) {
+      if (!this.canPlay(card, action)) return false;
       const cell = this.place(card, action);
       this.drawn = EMPTY;
       if (this.completesFour(cell)) {
         this.finished = true;
         this.score = this.remaining;
-        return;
+        return true;
       }
     } else {
-      throw new RangeError(`Illegal action ${String(action)}: ${Card.fromIndex(card).toString()} cannot go there`);
+      this.drawn = EMPTY;
     }
-    // Out of cards without a connected four: the game is lost with score 0.
     if (this.remaining === 0) this.finished = true;
+    return true;
   }
 
   /** Whether one of the lines through `cell` is now a connected four. */
@@ -201,38 +215,20 @@ export class ConnectFwarState implements GameState {
 
   /**
    * Plays from the current node to the end with `agent`: the same game, random draw for random draw,
-   * as the generic `playOut`, without its per-node dispatch (this loop is the simulation hot path).
-   * Every invariant holds after each step, so a state left by an agent's error is still usable.
+   * as the generic `playOut`, without its per-node dispatch and checks (this loop is the simulation
+   * hot path), through the same rule methods as `applyAction` (`take`, `turn`). Every invariant
+   * holds after each step, so a state left by an agent's error is still usable.
    */
   playToEnd(agent: Agent<ConnectFwarState>, rng: Rng): void {
-    const deck = this.deck;
-    const position = this.position;
-    if (this.finished) return;
-    for (;;) {
+    while (!this.finished) {
       if (this.drawn === EMPTY) {
         const n = this.remaining;
-        if (n === 0) break;
         // The last card is forced: Fisher–Yates stops at i = 1, so no randomness is drawn for it.
-        this.drawn = dealAt(deck, position, n, n === 1 ? 0 : drawIndex(rng, n));
-        this.remaining = n - 1;
+        this.take(n === 1 ? 0 : drawIndex(rng, n));
       }
       const col = agent.act(this, rng);
-      const card = this.drawn;
-      this.drawn = EMPTY;
-      if (col !== DISCARD) {
-        if (!this.canPlay(card, col)) {
-          this.drawn = card;
-          throw new RangeError(`Illegal action ${String(col)} by ${agent.name}: ${Card.fromIndex(card).toString()} cannot go there`);
-        }
-        const cell = this.place(card, col);
-        if (this.completesFour(cell)) {
-          this.score = this.remaining;
-          break;
-        }
-      }
-      if (this.remaining === 0) break;
+      if (!this.turn(col)) throw new RangeError(`Illegal action ${String(col)} by ${agent.name}: ${Card.fromIndex(this.drawn).toString()} cannot go there`);
     }
-    this.finished = true;
   }
 
   returns(_player: number): number {
