@@ -24,8 +24,8 @@ export interface GameState {
 
   /**
    * Writes the legal actions of the node into `out` (ascending, no duplicates) and returns how many.
-   * At a chance node these are the possible outcomes; every game here has equally likely outcomes
-   * (a uniform draw from the unseen cards), which this contract makes an invariant.
+   * At a chance node these are the possible outcomes, the same ones `chanceOutcomes` lists with
+   * their probabilities (every game here draws uniformly from the undealt cards).
    * At a terminal node: 0. `out` must hold at least `GameDefinition.maxActions` entries.
    */
   legalActions(out: Int32Array): number;
@@ -72,6 +72,8 @@ export interface GameState {
    * Everything `player` has observed up to this node (its own private cards, public cards and
    * history), as a compact string for tests and table keys. Two states that differ only in what
    * `player` cannot see give equal strings; states the player can tell apart give different ones.
+   * A game whose history is long may keep, instead of every past event, what of it still bears on
+   * the game (each game documents what its string holds).
    */
   informationStateString?(player: number): string;
 
@@ -82,6 +84,9 @@ export interface GameState {
    * Determinisation: a new state drawn from `rng` that `player` cannot tell apart from this one
    * (equal `informationStateString(player)`), with everything hidden from `player` sampled
    * according to the chance probabilities given what it has seen. This state is unchanged.
+   * It depends only on what `player` has seen: from any state the player cannot tell apart (one
+   * this method drew, in particular), the same stream draws the same state — so an agent that
+   * searches samples chooses alike whatever the hidden part is.
    */
   resample?(player: number, rng: Rng): this;
 
@@ -95,6 +100,12 @@ export interface GameState {
 /**
  * A player of the lab: picks an action at the nodes where it is to act. It must return one of
  * the node's legal actions and must not change the state (it may clone it to search).
+ *
+ * Honesty: in a game with hidden information (one that implements `resample`) a built-in agent
+ * reads only what its seat may see — `observe(player)`, `informationStateString(player)`,
+ * `currentPlayer()` and `legalActions()` — and searches only states drawn with
+ * `resample(player, rng)`, never the hidden fields (the other hands, the deck order). The conformance
+ * suite checks it: an agent's choice must not change when the hidden part is rigged differently.
  */
 export interface Agent<S extends GameState = GameState> {
   readonly name: string;
@@ -160,4 +171,15 @@ export function sampleUniform(state: GameState, rng: Rng, buffer: Int32Array, ra
   const count = state.legalActions(buffer);
   if (count === 0) throw new RangeError('No legal action to sample: the game is over');
   return count === 1 ? buffer[0]! : buffer[randomIndex(rng, count)]!;
+}
+
+/**
+ * `chanceOutcomes` for a game whose chance nodes draw uniformly among the legal outcomes: writes
+ * them with probability 1/n each (0 at other nodes).
+ */
+export function uniformChanceOutcomes(state: GameState, outcomes: Int32Array, probabilities: Float64Array): number {
+  if (state.currentPlayer() !== CHANCE) return 0;
+  const count = state.legalActions(outcomes);
+  probabilities.fill(1 / count, 0, count);
+  return count;
 }

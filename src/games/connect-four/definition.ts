@@ -43,6 +43,7 @@ export const connectFourGame: GameDefinition<Position> = {
   maxActions: WIDTH,
   maxGameLength: CELLS,
   newInitialState: () => new Position(),
+  deserialize: (text) => Position.fromMoves(text),
   agents: {
     random: { description: 'a uniformly random legal column (test opponent)', create: () => randomAgent },
     solver: {

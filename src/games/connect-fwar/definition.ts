@@ -14,6 +14,7 @@ export const connectFwarGame: GameDefinition<ConnectFwarState> = {
   maxActions: DECK_SIZE,
   maxGameLength: 2 * DECK_SIZE,
   newInitialState: () => new ConnectFwarState(),
+  deserialize: (text) => ConnectFwarState.deserialize(text),
   playOut: (state, agents, rng) => {
     state.playToEnd(agents[0]!, rng);
   },

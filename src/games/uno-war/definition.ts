@@ -21,6 +21,7 @@ export const unoWarGame: GameDefinition<UnoWarState> = {
   maxActions: DECK_SIZE,
   maxGameLength: 100_000,
   newInitialState: () => new UnoWarState(),
+  deserialize: (text) => UnoWarState.deserialize(text),
   playOut: (state, agents, rng) => {
     state.playToEnd(agents, rng);
   },

@@ -25,8 +25,9 @@
  */
 import { Card, DECK_SIZE } from '../../core/cards.js';
 import { dealAt } from '../../core/deck.js';
-import { CHANCE, TERMINAL, type Agent, type GameState } from '../../core/game.js';
-import { randomInt, randomIntBelow, rejectionLimit, type Rng } from '../../core/random.js';
+import { readFields } from '../../core/serial.js';
+import { CHANCE, TERMINAL, uniformChanceOutcomes, type Agent, type GameState } from '../../core/game.js';
+import { randomInt, randomIntBelow, rejectionLimit, shuffleInPlace, type Rng } from '../../core/random.js';
 import { CAN_PLAY, HAND_SIZE, NUM_PLAYERS, WINNING_SCORE } from './rules.js';
 import { Policy, builtInPolicy, chooseSlot, playableMask } from './agents.js';
 
@@ -50,6 +51,23 @@ const HAND_CARDS = NUM_PLAYERS * HAND_SIZE;
 const NO_CARD = -1;
 /** `randomInt`'s rejection limit for n outcomes (n = 1..52), precomputed for the hot path. */
 const DRAW_LIMIT = Float64Array.from({ length: DECK_SIZE + 1 }, (_, n) => rejectionLimit(n));
+
+/** What an UnoWar player sees (`observe`): its own hand and everything public. */
+export interface UnoWarObservation {
+  readonly player: number;
+  /** Its cards by slot (-1 for a slot not dealt yet or just played). */
+  readonly hand: readonly number[];
+  /** The pile's top card (between rounds: the card the last round's loser could not beat), or -1. */
+  readonly top: number;
+  readonly pileSize: number;
+  readonly scores: readonly [number, number];
+  /** 0 or 1 to play, CHANCE or TERMINAL. */
+  readonly currentPlayer: number;
+  /** Undealt cards in the deck (0: the next draw reshuffles a fresh 52). */
+  readonly remaining: number;
+  readonly rounds: number;
+  readonly starter: number;
+}
 
 export class UnoWarState implements GameState {
   readonly deck = new Uint8Array(DECK_SIZE);
@@ -342,6 +360,165 @@ export class UnoWarState implements GameState {
     copy.lastRoundWinner = this.lastRoundWinner;
     copy.playable = this.playable;
     return copy;
+  }
+
+  // ---- What each player may see: its own hand and everything public, not the other hand nor the deck ----
+
+  /** At a chance node every undealt card (all 52 when the deck is empty), each equally likely. */
+  chanceOutcomes(outcomes: Int32Array, probabilities: Float64Array): number {
+    return uniformChanceOutcomes(this, outcomes, probabilities);
+  }
+
+  /** Whether slot `slot` of `player`'s hand holds a card now (dealt, and not the card just played). */
+  #holds(player: number, slot: number): boolean {
+    if (this.phase === Phase.Deal) return player * HAND_SIZE + slot < this.dealt;
+    return !(this.phase === Phase.Refill && player === this.toMove && slot === this.refillSlot);
+  }
+
+  /** `player`'s cards by slot, -1 where the slot is empty (not dealt yet, or just played). */
+  #ownHand(player: number): number[] {
+    return Array.from({ length: HAND_SIZE }, (_, slot) => (this.#holds(player, slot) ? this.handCard(player, slot) : NO_CARD));
+  }
+
+  /**
+   * What `player` sees now: its own hand, the pile (top card and size), the scores, the deck count
+   * and whose turn it is. UnoWar's history bears on the game only through these — the cards played
+   * before are public, but the deck reshuffles a fresh 52, so they tell nothing certain about the
+   * hidden cards — so the string holds the current observation, not every past play.
+   */
+  informationStateString(player: number): string {
+    return [
+      `P${String(player + 1)}`,
+      `phase ${String(this.phase)}`,
+      `dealt ${String(this.dealt)}`,
+      `deck ${String(this.remaining)}`,
+      `scores ${this.scores.join(',')}`,
+      `round ${String(this.rounds)} starter ${String(this.starter)} last ${String(this.lastRoundWinner)}`,
+      `pile ${String(this.top)} x${String(this.pileSize)}`,
+      `to move ${String(this.toMove)} slot ${String(this.refillSlot)}`,
+      `hand ${this.#ownHand(player).join(',')}`,
+    ].join('|');
+  }
+
+  observe(player: number): UnoWarObservation {
+    return Object.freeze({
+      player,
+      hand: Object.freeze(this.#ownHand(player)),
+      top: this.top,
+      pileSize: this.pileSize,
+      scores: Object.freeze([this.scores[0]!, this.scores[1]!] as const),
+      currentPlayer: this.currentPlayer(),
+      remaining: this.remaining,
+      rounds: this.rounds,
+      starter: this.starter,
+    });
+  }
+
+  /**
+   * A state `player` cannot tell from this one, the hidden part drawn from `rng`: the other player's
+   * hidden cards and the undealt cards are dealt afresh from the pool they form together, and the
+   * deck's order is shuffled. Built from that pool in card order, so states the player cannot tell
+   * apart resample alike. If the other player is to move it must hold a playable card (it was not
+   * skipped), so draws without one are rejected; after 1,000 (never seen) the state's own hidden
+   * cards are kept. A card the hidden hand holds twice, or that is also undealt (possible after a
+   * reshuffle), stays where it is.
+   */
+  resample(player: number, rng: Rng): this {
+    const copy = this.clone();
+    const other = player ^ 1;
+    const base = other * HAND_SIZE;
+    const remaining = copy.remaining;
+    // How often each card appears among the hidden hand's cards and the undealt ones.
+    const count = new Uint8Array(DECK_SIZE);
+    for (let i = 0; i < remaining; i++) count[copy.deck[i]!]!++;
+    const slots: number[] = [];
+    for (let slot = 0; slot < HAND_SIZE; slot++) {
+      if (!this.#holds(other, slot)) continue;
+      slots.push(slot);
+      count[copy.hands[base + slot]!]!++;
+    }
+    const movable = slots.filter((slot) => count[copy.hands[base + slot]!] === 1);
+    const pool: number[] = [];
+    for (let card = 0; card < DECK_SIZE; card++) if (count[card] === 1) pool.push(card);
+    const mustPlay = copy.phase === Phase.Play && copy.toMove === other;
+    for (let attempt = 0; attempt < 1000; attempt++) {
+      const drawn = pool.slice();
+      shuffleInPlace(drawn, rng);
+      movable.forEach((slot, k) => (copy.hands[base + slot] = drawn[k]!));
+      if (mustPlay && playableMask(copy.hands, base, copy.top) === 0) continue;
+      // The undealt cards: the rest of the pool and the undealt duplicates of held cards, in a
+      // fresh order; then the dealt cards, in card order (their order is hidden and never matters:
+      // a reshuffle starts from it, and Fisher–Yates from any order is uniform).
+      const undealt = drawn.slice(movable.length);
+      for (let i = 0; i < remaining; i++) if (count[copy.deck[i]!]! > 1) undealt.push(copy.deck[i]!);
+      undealt.sort((a, b) => a - b);
+      shuffleInPlace(undealt, rng);
+      const isUndealt = new Uint8Array(DECK_SIZE);
+      for (const card of undealt) isUndealt[card] = 1;
+      let at = 0;
+      for (const card of undealt) copy.deck[at++] = card;
+      for (let card = 0; card < DECK_SIZE; card++) if (isUndealt[card] === 0) copy.deck[at++] = card;
+      for (let i = 0; i < DECK_SIZE; i++) copy.position[copy.deck[i]!] = i;
+      if (mustPlay) copy.playable = playableMask(copy.hands, base, copy.top);
+      return copy;
+    }
+    return this.clone();
+  }
+
+  /** The full state, hidden cards included: every field but the derived `position` and `playable`. */
+  serialize(): string {
+    return [
+      this.deck.join(','),
+      this.remaining,
+      this.hands.join(','),
+      this.scores.join(','),
+      this.phase,
+      this.dealt,
+      this.top,
+      this.pileSize,
+      this.toMove,
+      this.starter,
+      this.refillSlot,
+      this.rounds,
+      this.lastRoundWinner,
+    ].join('|');
+  }
+
+  /**
+   * The state `serialize` wrote, validated field by field (a permutation of the 52 cards, cards,
+   * scores and counters in range, a player to move who can play).
+   * @throws RangeError naming what is wrong
+   */
+  static deserialize(text: string): UnoWarState {
+    const fields = readFields(text, 'an UnoWar state', 13);
+    const fail = fields.fail;
+    const state = new UnoWarState();
+    const deck = fields.list(0, DECK_SIZE, 0, DECK_SIZE - 1);
+    if (new Set(deck).size !== DECK_SIZE) fail('the deck is not a permutation of 0..51');
+    state.deck.set(deck);
+    for (let i = 0; i < DECK_SIZE; i++) state.position[deck[i]!] = i;
+    state.remaining = fields.int(1, 0, DECK_SIZE);
+    state.hands.set(fields.list(2, HAND_CARDS, 0, DECK_SIZE - 1));
+    state.scores.set(fields.list(3, NUM_PLAYERS, 0, WINNING_SCORE));
+    state.phase = fields.int(4, Phase.Deal, Phase.Over) as Phase;
+    state.dealt = fields.int(5, 0, HAND_CARDS);
+    state.top = fields.int(6, NO_CARD, DECK_SIZE - 1);
+    state.pileSize = fields.int(7, 0, Number.MAX_SAFE_INTEGER);
+    state.toMove = fields.int(8, 0, 1);
+    state.starter = fields.int(9, 0, 1);
+    state.refillSlot = fields.int(10, 0, HAND_SIZE - 1);
+    state.rounds = fields.int(11, 0, 2 * WINNING_SCORE - 1);
+    state.lastRoundWinner = fields.int(12, -1, 1);
+    const [s0, s1] = [state.scores[0]!, state.scores[1]!];
+    if (s0 + s1 !== state.rounds) fail('the scores do not add up to the rounds');
+    if ((state.phase === Phase.Over) !== (Math.max(s0, s1) === WINNING_SCORE) || (s0 === WINNING_SCORE && s1 === WINNING_SCORE)) fail('the scores and the phase disagree');
+    if ((state.phase === Phase.Deal) !== (state.dealt < HAND_CARDS)) fail('the deal and the phase disagree');
+    if (state.phase !== Phase.Deal && state.phase !== Phase.Pile && state.top === NO_CARD) fail('no pile');
+    if (state.phase === Phase.Play) {
+      state.playable = playableMask(state.hands, state.toMove * HAND_SIZE, state.top);
+      if (state.playable === 0) fail('the player to move cannot play');
+    }
+    return state;
   }
 
   actionToString(action: number): string {
