@@ -134,13 +134,7 @@ export class UnoWarMatch {
       if (phase === Phase.Play) {
         const player = state.toMove;
         const policy = player === 0 ? policy0 : policy1;
-        if (policy !== Policy.Custom) {
-          const slot = chooseSlot(policy, state.hands, player * HAND_SIZE, state.playable);
-          plays?.push(Card.fromIndex(state.handCard(player, slot)));
-          state.applyAction(slot);
-          continue;
-        }
-        const choice = this.#judge(player, this.#ask(player));
+        const choice = policy !== Policy.Custom ? chooseSlot(policy, state.hands, player * HAND_SIZE, state.playable) : this.#judge(player, this.#ask(player));
         if (typeof choice === 'number') {
           plays?.push(Card.fromIndex(state.handCard(player, choice)));
           state.applyAction(choice);
@@ -163,6 +157,7 @@ export class UnoWarMatch {
         if ((loser === 0 ? policy0 : policy1) !== Policy.Custom) {
           end = 'no-play'; // what the assignment's AIs answer without a playable card
         } else {
+          // No card it holds can be played, so the verdict is never a slot.
           const verdict = this.#judge(loser, this.#ask(loser));
           end = typeof verdict === 'number' ? 'no-play' : verdict;
         }
