@@ -21,6 +21,10 @@ import { CHANCE, TERMINAL, uniformChanceOutcomes, type Agent, type GameState } f
 import { randomIntBelow, rejectionLimit, shuffleInPlace, type Rng } from '../../core/random.js';
 
 export const EMPTY = -1;
+/** What `turn` did: refused an illegal action, or played it with the game going on or over. */
+const ILLEGAL = 0;
+const PLAY_ON = 1;
+const GAME_OVER = 2;
 import {
   CELLS,
   COLUMNS,
@@ -188,31 +192,33 @@ export class ConnectFwarState implements GameState {
   }
 
   private placeOrDiscard(action: number): void {
-    if (!this.turn(action)) throw new RangeError(`Illegal action ${String(action)}: ${Card.fromIndex(this.drawn).toString()} cannot go there`);
+    if (this.turn(action) === ILLEGAL) throw new RangeError(`Illegal action ${String(action)}: ${Card.fromIndex(this.drawn).toString()} cannot go there`);
   }
 
   /**
    * The turn rule, in one place for `applyAction`, `playToEnd` and the assignment's
    * `ConnectFwar.play`: the card in hand goes on column `action` or is discarded; four connected end
-   * the game with the cards left as the score, and so does an empty deck, with 0. Returns false,
-   * changing nothing, when `action` is neither DISCARD nor a column the card may go on.
+   * the game with the cards left as the score, and so does an empty deck, with 0. Returns ILLEGAL,
+   * changing nothing, when `action` is neither DISCARD nor a column the card may go on; otherwise
+   * GAME_OVER or PLAY_ON.
    */
-  private turn(action: number): boolean {
+  private turn(action: number): number {
     const card = this.drawn;
     if (action !== DISCARD) {
-      if (!this.canPlay(card, action)) return false;
+      if (!this.canPlay(card, action)) return ILLEGAL;
       const cell = this.place(card, action);
       this.drawn = EMPTY;
       if (this.completesFour(cell)) {
         this.finished = true;
         this.score = this.remaining;
-        return true;
+        return GAME_OVER;
       }
     } else {
       this.drawn = EMPTY;
     }
-    if (this.remaining === 0) this.finished = true;
-    return true;
+    if (this.remaining !== 0) return PLAY_ON;
+    this.finished = true;
+    return GAME_OVER;
   }
 
   /** Whether one of the lines through `cell` is now a connected four. */
@@ -236,14 +242,22 @@ export class ConnectFwarState implements GameState {
    * holds after each step, so a state left by an agent's error is still usable.
    */
   playToEnd(agent: Agent<ConnectFwarState>, rng: Rng): void {
-    while (!this.finished) {
+    if (this.finished) return;
+    const deck = this.deck;
+    const position = this.position;
+    for (;;) {
       if (this.drawn === EMPTY) {
+        // `take`, with the deck's arrays in locals: the last card is forced (Fisher–Yates stops at
+        // i = 1, so no randomness is drawn for it).
         const n = this.remaining;
-        // The last card is forced: Fisher–Yates stops at i = 1, so no randomness is drawn for it.
-        this.take(n === 1 ? 0 : drawIndex(rng, n));
+        this.drawn = dealAt(deck, position, n, n === 1 ? 0 : drawIndex(rng, n));
+        this.remaining = n - 1;
       }
       const col = agent.act(this, rng);
-      if (!this.turn(col)) throw new RangeError(`Illegal action ${String(col)} by ${agent.name}: ${Card.fromIndex(this.drawn).toString()} cannot go there`);
+      const outcome = this.turn(col);
+      if (outcome === PLAY_ON) continue;
+      if (outcome === GAME_OVER) return;
+      throw new RangeError(`Illegal action ${String(col)} by ${agent.name}: ${Card.fromIndex(this.drawn).toString()} cannot go there`);
     }
   }
 

@@ -179,7 +179,7 @@ export class UnoWarState implements GameState {
         throw new RangeError(`Illegal action ${String(action)}: the game is over`);
       case Phase.Play:
         if (!this.isLegalSlot(action)) throw new RangeError(`Illegal action ${String(action)}: ${this.describeIllegalSlot(action)}`);
-        this.play(action);
+        this.advance(NO_CARD, action, null, Policy.Custom, Policy.Custom);
         return;
       default: {
         const remaining = this.remaining === 0 ? DECK_SIZE : this.remaining;
@@ -209,43 +209,95 @@ export class UnoWarState implements GameState {
 
   /** Puts a drawn card where the current chance node says, then moves to the next node. */
   private receive(card: number): void {
-    switch (this.phase) {
-      case Phase.Deal:
-        this.hands[this.dealt++] = card;
-        if (this.dealt === HAND_CARDS) this.phase = Phase.Pile;
-        return;
-      case Phase.Pile:
-        this.top = card;
-        this.pileSize = 1;
-        this.beginTurn(this.starter);
-        return;
-      default: // Refill
-        this.hands[this.toMove * HAND_SIZE + this.refillSlot] = card;
-        this.beginTurn(this.toMove ^ 1);
+    if (this.phase === Phase.Deal) {
+      this.hands[this.dealt++] = card;
+      if (this.dealt === HAND_CARDS) this.phase = Phase.Pile;
+    } else {
+      this.advance(card, -1, null, Policy.Custom, Policy.Custom);
     }
-  }
-
-  private play(slot: number): void {
-    this.top = this.hands[this.toMove * HAND_SIZE + slot]!;
-    this.pileSize++;
-    this.refillSlot = slot;
-    this.phase = Phase.Refill;
   }
 
   /**
-   * `player` is to play: a Play node if they can, otherwise they lose the round at once. This and
-   * `endRound` are the round rules; every path through the game — `applyAction`, `playToEnd` and the
-   * assignment's `UnoWarMatch` — goes through them.
+   * UnoWar's round rules, written once for every path through the game (`applyAction`, `playToEnd`
+   * and the assignment's `UnoWarMatch`, which drives `applyAction`, `dealNext` and `concedeRound`).
+   *
+   * Enters at a Pile or Refill node with the chance outcome `card` (`slot` -1), or at a Play node
+   * with the `slot` to play (`card` -1), and applies the rules from there: the card starts the pile
+   * (the round's starter to play) or refills the slot just played (the other player to play); a
+   * player who can play is at a Play node, one who cannot loses the round (`endRound`); a played
+   * card goes on the pile and its slot waits for a refill. The round's loser's opponent scores and
+   * starts the next round; ten rounds win the game. The pile is discarded, but `top` and `pileSize`
+   * keep the card the loser could not beat and the pile's size, for reports.
+   *
+   * With `rng` null it stops at the next node. With `rng` it plays on: it draws each chance outcome
+   * itself (`drawNext`) and plays for each seat whose policy is built in (`chooseSlot`), stopping
+   * only at a Play node of a Custom seat or at the end — the lab's hot loop, which is why the node's
+   * bookkeeping lives in locals and is written back once, on leaving.
    */
-  private beginTurn(player: number): void {
-    const mask = playableMask(this.hands, player * HAND_SIZE, this.top);
-    if (mask !== 0) {
-      this.toMove = player;
-      this.playable = mask;
-      this.phase = Phase.Play;
-    } else {
-      this.endRound(player ^ 1);
+  private advance(card: number, slot: number, rng: Rng | null, policy0: Policy, policy1: Policy): void {
+    const hands = this.hands;
+    let top = this.top;
+    let pileSize = this.pileSize;
+    let player = this.toMove;
+    let playSlot = slot;
+    let refillSlot = this.refillSlot;
+    let startingRound = this.phase === Phase.Pile;
+    let mask = 0;
+    let phase: Phase;
+    for (;;) {
+      if (playSlot < 0) {
+        // The chance outcome `card`: it starts the pile, or refills the mover's played slot.
+        if (startingRound) {
+          top = card;
+          pileSize = 1;
+          player = this.starter;
+          startingRound = false;
+        } else {
+          hands[player * HAND_SIZE + refillSlot] = card;
+          player ^= 1;
+        }
+        // `player` is to play: they play if they can, otherwise they lose the round.
+        mask = playableMask(hands, player * HAND_SIZE, top);
+        if (mask === 0) {
+          player ^= 1;
+          if (this.endRound(player)) {
+            phase = Phase.Over;
+            break;
+          }
+          startingRound = true;
+          if (rng === null) {
+            phase = Phase.Pile;
+            break;
+          }
+        } else {
+          const policy = player === 0 ? policy0 : policy1;
+          if (policy === Policy.Custom) {
+            phase = Phase.Play;
+            break;
+          }
+          playSlot = chooseSlot(policy, hands, player * HAND_SIZE, mask);
+        }
+      }
+      if (playSlot >= 0) {
+        // `player` plays `playSlot`: the card goes on the pile; the slot is refilled next.
+        top = hands[player * HAND_SIZE + playSlot]!;
+        pileSize++;
+        refillSlot = playSlot;
+        playSlot = -1;
+        if (rng === null) {
+          phase = Phase.Refill;
+          break;
+        }
+      }
+      // One call site for the draw: the loop stays small enough for the JIT to inline it.
+      card = this.drawNext(rng!);
     }
+    this.top = top;
+    this.pileSize = pileSize;
+    this.toMove = player;
+    this.refillSlot = refillSlot;
+    this.playable = phase === Phase.Play ? mask : 0;
+    this.phase = phase;
   }
 
   /**
@@ -255,7 +307,23 @@ export class UnoWarState implements GameState {
    */
   concedeRound(): void {
     if (this.phase !== Phase.Play) throw new RangeError('concedeRound: no player is to play');
-    this.endRound(this.toMove ^ 1);
+    const winner = this.toMove ^ 1;
+    this.toMove = winner;
+    this.playable = 0;
+    this.phase = this.endRound(winner) ? Phase.Over : Phase.Pile;
+  }
+
+  /**
+   * `winner` wins the round (the rule for `advance` and `concedeRound`): a point, and they start the
+   * next round. True when that wins the game. The caller sets the next node.
+   */
+  private endRound(winner: number): boolean {
+    const score = this.scores[winner]! + 1;
+    this.scores[winner] = score;
+    this.rounds++;
+    this.lastRoundWinner = winner;
+    this.starter = winner;
+    return score === WINNING_SCORE;
   }
 
   /**
@@ -269,19 +337,6 @@ export class UnoWarState implements GameState {
     const card = this.drawNext(rng);
     this.receive(card);
     return card;
-  }
-
-  private endRound(winner: number): void {
-    const score = this.scores[winner]! + 1;
-    this.scores[winner] = score;
-    this.rounds++;
-    this.lastRoundWinner = winner;
-    this.starter = winner;
-    this.toMove = winner;
-    // The pile is discarded; `top` and `pileSize` keep the card the loser could not beat and the
-    // pile's size, for reports.
-    this.playable = 0;
-    this.phase = score === WINNING_SCORE ? Phase.Over : Phase.Pile;
   }
 
   /**
@@ -299,35 +354,35 @@ export class UnoWarState implements GameState {
 
   /**
    * Plays from the current node to the end with `agents`: the same game, random draw for random
-   * draw, as the generic `playOut`, without its per-node dispatch and checks. The lab's hot path; it
-   * runs the same rule methods as `applyAction` (`receive`, `play`, `beginTurn`, `endRound`): draws
-   * skip the checks (`drawNext`), and the three built-in agents' choices are computed inline from
-   * the playable mask (`builtInPolicy`), so only other agents are called — on an exact state.
+   * draw, as the generic `playOut`, without its per-node dispatch and checks. The lab's hot path,
+   * through the same rules as `applyAction` (`advance`): draws skip the checks (`drawNext`), and the
+   * three built-in agents' choices are computed inline (`builtInPolicy`), so only other agents are
+   * called — on an exact state.
    */
   playToEnd(agents: readonly Agent<UnoWarState>[], rng: Rng): void {
     const agent0 = agents[0]!;
     const agent1 = agents[1]!;
     const policy0 = builtInPolicy(agent0);
     const policy1 = builtInPolicy(agent1);
+    while (this.phase === Phase.Deal) this.receive(this.drawNext(rng));
     for (;;) {
       const phase = this.phase;
-      if (phase === Phase.Play) {
-        const player = this.toMove;
-        const policy = player === 0 ? policy0 : policy1;
-        let slot: number;
-        if (policy !== Policy.Custom) {
-          slot = chooseSlot(policy, this.hands, player * HAND_SIZE, this.playable);
-        } else {
-          const agent = player === 0 ? agent0 : agent1;
-          slot = agent.act(this, rng);
-          if (!this.isLegalSlot(slot)) throw new RangeError(`Illegal action ${String(slot)} by ${agent.name}: ${this.describeIllegalSlot(slot)}`);
-        }
-        this.play(slot);
-      } else if (phase === Phase.Over) {
-        return;
-      } else {
-        this.receive(this.drawNext(rng));
+      if (phase === Phase.Over) return;
+      if (phase !== Phase.Play) {
+        this.advance(this.drawNext(rng), -1, rng, policy0, policy1);
+        continue;
       }
+      const player = this.toMove;
+      const policy = player === 0 ? policy0 : policy1;
+      let slot: number;
+      if (policy !== Policy.Custom) {
+        slot = chooseSlot(policy, this.hands, player * HAND_SIZE, this.playable);
+      } else {
+        const agent = player === 0 ? agent0 : agent1;
+        slot = agent.act(this, rng);
+        if (!this.isLegalSlot(slot)) throw new RangeError(`Illegal action ${String(slot)} by ${agent.name}: ${this.describeIllegalSlot(slot)}`);
+      }
+      this.advance(NO_CARD, slot, rng, policy0, policy1);
     }
   }
 
