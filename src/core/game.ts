@@ -24,8 +24,8 @@ export interface GameState {
 
   /**
    * Writes the legal actions of the node into `out` (ascending, no duplicates) and returns how many.
-   * At a chance node these are the possible outcomes; every game here has equally likely outcomes
-   * (a uniform draw from the unseen cards), which this contract makes an invariant.
+   * At a chance node these are the possible outcomes, the same ones `chanceOutcomes` lists with
+   * their probabilities (every game here draws uniformly from the undealt cards).
    * At a terminal node: 0. `out` must hold at least `GameDefinition.maxActions` entries.
    */
   legalActions(out: Int32Array): number;
@@ -58,43 +58,53 @@ export interface GameState {
   toString(): string;
 
   // ---- Imperfect information (after OpenSpiel's information state and ChanceOutcomes) ----
-  // Declared optional while the games adopt them; every game implements them and the
-  // conformance suite checks them, after which they become required.
+  // Every game implements these; the conformance suite checks each of them.
 
   /**
    * At a chance node: writes each possible outcome into `outcomes` (ascending, as `legalActions`)
    * and its probability into `probabilities` (same order, each > 0, summing to 1); returns how many.
    * At any other node: 0.
    */
-  chanceOutcomes?(outcomes: Int32Array, probabilities: Float64Array): number;
+  chanceOutcomes(outcomes: Int32Array, probabilities: Float64Array): number;
 
   /**
    * Everything `player` has observed up to this node (its own private cards, public cards and
    * history), as a compact string for tests and table keys. Two states that differ only in what
    * `player` cannot see give equal strings; states the player can tell apart give different ones.
+   * A game whose history is long may keep, instead of every past event, what of it still bears on
+   * the game (each game documents what its string holds).
    */
-  informationStateString?(player: number): string;
+  informationStateString(player: number): string;
 
   /** The same information as a typed, read-only view for agents; each game narrows the type. */
-  observe?(player: number): unknown;
+  observe(player: number): unknown;
 
   /**
    * Determinisation: a new state drawn from `rng` that `player` cannot tell apart from this one
    * (equal `informationStateString(player)`), with everything hidden from `player` sampled
    * according to the chance probabilities given what it has seen. This state is unchanged.
+   * It depends only on what `player` has seen: from any state the player cannot tell apart (one
+   * this method drew, in particular), the same stream draws the same state — so an agent that
+   * searches samples chooses alike whatever the hidden part is.
    */
-  resample?(player: number, rng: Rng): this;
+  resample(player: number, rng: Rng): this;
 
   /**
    * The state's full content — every card, hidden ones included, and whatever decides the game's
    * future — as a canonical string: two states serialise equally exactly when they are equal.
    */
-  serialize?(): string;
+  serialize(): string;
 }
 
 /**
  * A player of the lab: picks an action at the nodes where it is to act. It must return one of
  * the node's legal actions and must not change the state (it may clone it to search).
+ *
+ * Honesty: in a game with hidden information (one that implements `resample`) a built-in agent
+ * reads only what its seat may see — `observe(player)`, `informationStateString(player)`,
+ * `currentPlayer()` and `legalActions()` — and searches only states drawn with
+ * `resample(player, rng)`, never the hidden fields (the other hands, the deck order). The conformance
+ * suite checks it: an agent's choice must not change when the hidden part is rigged differently.
  */
 export interface Agent<S extends GameState = GameState> {
   readonly name: string;
@@ -104,6 +114,12 @@ export interface Agent<S extends GameState = GameState> {
 export interface AgentFactory<S extends GameState = GameState> {
   /** One line for `--help` listings. */
   readonly description: string;
+  /**
+   * True for an agent that reads what its seat may not see (a bound such as ConnectFwar's
+   * `clairvoyant`, not a player). Such agents are left out of the honesty checks and out of the
+   * strategies offered to people; everything else must be honest.
+   */
+  readonly seesHidden?: boolean;
   create(): Agent<S>;
 }
 
@@ -160,4 +176,15 @@ export function sampleUniform(state: GameState, rng: Rng, buffer: Int32Array, ra
   const count = state.legalActions(buffer);
   if (count === 0) throw new RangeError('No legal action to sample: the game is over');
   return count === 1 ? buffer[0]! : buffer[randomIndex(rng, count)]!;
+}
+
+/**
+ * `chanceOutcomes` for a game whose chance nodes draw uniformly among the legal outcomes: writes
+ * them with probability 1/n each (0 at other nodes).
+ */
+export function uniformChanceOutcomes(state: GameState, outcomes: Int32Array, probabilities: Float64Array): number {
+  if (state.currentPlayer() !== CHANCE) return 0;
+  const count = state.legalActions(outcomes);
+  probabilities.fill(1 / count, 0, count);
+  return count;
 }

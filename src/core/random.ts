@@ -203,7 +203,7 @@ export function randomInt(rng: Rng, n: number): number {
  * Durstenfeld–Fisher–Yates in place: i from length-1 down to 1, j uniform in [0, i], swap. Every
  * shuffle in the project is this one function, so the same stream always gives the same order.
  */
-export function shuffleInPlace<T>(items: T[], rng: Rng): void {
+export function shuffleInPlace<T>(items: { length: number; [index: number]: T }, rng: Rng): void {
   for (let i = items.length - 1; i >= 1; i--) {
     const j = randomInt(rng, i + 1);
     const item = items[i]!;

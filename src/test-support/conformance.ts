@@ -3,7 +3,13 @@
  * contract (`describeConformance(definition)` from the game's own test file). After OpenSpiel's
  * API tests: random playouts end, legality is respected and checked, states copy and reset cleanly,
  * the same seed plays the same game, returns stay in range, agents play legally without touching
- * the state, and a game's specialised playOut matches the generic one.
+ * the state, and a game's specialised playOut matches the generic one. States are compared by their
+ * full content (`serialize`, which includes the decks), not by `toString`.
+ *
+ * Where a game offers them (optional in the contract until every game implements them): chance
+ * probabilities; information states and `resample` (a player cannot tell the sample from the state,
+ * which stays consistent and playable); honest agents (a choice does not change when the hidden part
+ * is rigged); serialise / deserialise and undo round trips.
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -20,6 +26,24 @@ export interface ConformanceOptions<S extends GameState = GameState> {
    * lost or duplicated"). Throw or use expect() to fail.
    */
   readonly invariant?: (state: S) => void;
+  /** Agent ids checked for honesty in games with hidden information (default: all of `agents`). */
+  readonly honestAgents?: readonly string[];
+}
+
+/**
+ * A state's full content for comparisons: `serialize()` when the game offers it (decks and hidden
+ * cards included: a clone that shares its deck with the original must fail), else `toString()`.
+ */
+function content(state: GameState): string {
+  return state.serialize?.() ?? state.toString();
+}
+
+/** Plays `steps` uniformly random legal nodes (fewer if the game ends). */
+function advance(state: GameState, rng: Rng, steps: number, buffer: Int32Array): void {
+  for (let i = 0; i < steps && !state.isTerminal(); i++) {
+    const count = state.legalActions(buffer);
+    state.applyAction(state.currentPlayer() === CHANCE ? state.sampleChance(rng) : buffer[randomInt(rng, count)]!);
+  }
 }
 
 /** Plays uniformly random legal actions (chance via sampleChance); returns the actions taken. */
@@ -107,14 +131,14 @@ export function describeConformance<S extends GameState>(definition: GameDefinit
           }
           const count = state.legalActions(buffer);
           const legal = new Set(buffer.subarray(0, count));
-          const before = state.toString();
+          const before = content(state);
           const player = state.currentPlayer();
           for (const bad of [-1, definition.maxActions + 7, 0.5, Number.NaN, ...range(definition.maxActions + 2)]) {
             if (legal.has(bad)) continue;
             expect(() => {
               state.applyAction(bad);
             }).toThrow(RangeError);
-            expect(state.toString()).toBe(before);
+            expect(content(state)).toBe(before);
             expect(state.currentPlayer()).toBe(player);
           }
         }),
@@ -122,28 +146,175 @@ export function describeConformance<S extends GameState>(definition: GameDefinit
       );
     });
 
-    it('clones independently and resets to the initial node', () => {
+    it('clones independently (full content) and resets to the initial node', () => {
       fc.assert(
-        fc.property(seeds, (seed) => {
-          const fresh = definition.newInitialState().toString();
+        fc.property(seeds, fc.integer({ min: 0, max: 40 }), (seed, steps) => {
+          const fresh = content(definition.newInitialState());
           const state = definition.newInitialState();
-          const rng = rngFromSeed(seed);
           const buffer = new Int32Array(definition.maxActions);
-          for (let i = 0; i < 8 && !state.isTerminal(); i++) {
-            const count = state.legalActions(buffer);
-            state.applyAction(state.currentPlayer() === CHANCE ? state.sampleChance(rng) : buffer[randomInt(rng, count)]!);
-          }
-          const snapshot = state.toString();
+          advance(state, rngFromSeed(seed), steps, buffer);
+          const snapshot = content(state);
           const copy = state.clone();
-          expect(copy.toString()).toBe(snapshot);
+          expect(content(copy)).toBe(snapshot);
+          expect(copy.toString()).toBe(state.toString());
           randomPlayout(definition, copy, rngFromSeed(seed + 1));
-          expect(state.toString()).toBe(snapshot);
+          expect(content(state)).toBe(snapshot);
+          // The copy plays the same game as the original from the same stream.
+          const twin = state.clone();
+          randomPlayout(definition, state, rngFromSeed(seed + 2));
+          randomPlayout(definition, twin, rngFromSeed(seed + 2));
+          expect(content(twin)).toBe(content(state));
           state.reset();
-          expect(state.toString()).toBe(fresh);
+          expect(content(state)).toBe(fresh);
         }),
         { numRuns: Math.max(10, runs / 3) },
       );
     });
+
+    if (typeof definition.newInitialState().chanceOutcomes === 'function') {
+      it('states chance probabilities: the legal outcomes, each > 0, summing to 1', () => {
+        fc.assert(
+          fc.property(seeds, (seed) => {
+            const state = definition.newInitialState();
+            const rng = rngFromSeed(seed);
+            const buffer = new Int32Array(definition.maxActions);
+            const outcomes = new Int32Array(definition.maxActions);
+            const probabilities = new Float64Array(definition.maxActions);
+            let chanceNodes = 0;
+            for (let steps = 0; !state.isTerminal() && steps < 400; steps++) {
+              const n = state.chanceOutcomes!(outcomes, probabilities);
+              if (state.currentPlayer() === CHANCE) {
+                chanceNodes++;
+                const count = state.legalActions(buffer);
+                expect(n).toBe(count);
+                expect(Array.from(outcomes.subarray(0, n))).toEqual(Array.from(buffer.subarray(0, count)));
+                let total = 0;
+                for (let i = 0; i < n; i++) {
+                  expect(probabilities[i]!).toBeGreaterThan(0);
+                  total += probabilities[i]!;
+                }
+                expect(total).toBeCloseTo(1, 9);
+              } else {
+                expect(n).toBe(0);
+              }
+              advance(state, rng, 1, buffer);
+            }
+            if (state.isTerminal()) expect(state.chanceOutcomes!(outcomes, probabilities)).toBe(0);
+            return chanceNodes >= 0;
+          }),
+          { numRuns: Math.max(10, runs / 3) },
+        );
+      });
+    }
+
+    const probe = definition.newInitialState();
+    if (typeof probe.informationStateString === 'function' && typeof probe.resample === 'function') {
+      it('resample: a state each player cannot tell apart (same information state and observation), consistent and playable to the end', () => {
+        fc.assert(
+          fc.property(seeds, fc.integer({ min: 0, max: 300 }), (seed, steps) => {
+            const state = definition.newInitialState();
+            const buffer = new Int32Array(definition.maxActions);
+            const other = new Int32Array(definition.maxActions);
+            advance(state, rngFromSeed(seed), steps, buffer);
+            const before = content(state);
+            for (let player = 0; player < definition.numPlayers; player++) {
+              const rng = rngFromSeed(seed ^ 0x5bd1e995);
+              const info = state.informationStateString!(player);
+              const sample = state.resample!(player, rng);
+              expect(content(state)).toBe(before);
+              expect(sample.informationStateString!(player)).toBe(info);
+              if (state.observe !== undefined) expect(JSON.stringify(sample.observe!(player))).toBe(JSON.stringify(state.observe(player)));
+              expect(sample.currentPlayer()).toBe(state.currentPlayer());
+              if (state.currentPlayer() === player) {
+                const count = state.legalActions(buffer);
+                expect(Array.from(other.subarray(0, sample.legalActions(other)))).toEqual(Array.from(buffer.subarray(0, count)));
+              }
+              // Resampling depends only on what the player saw: from the sample, the same stream
+              // draws the same state.
+              expect(content(sample.resample!(player, rngFromSeed(seed ^ 0x5bd1e995)))).toBe(content(state.resample!(player, rngFromSeed(seed ^ 0x5bd1e995))));
+              randomPlayout(definition, sample, rngFromSeed(seed + 1), options.invariant);
+              checkReturns(definition, sample);
+            }
+          }),
+          { numRuns: Math.max(10, runs / 3) },
+        );
+      });
+
+      it('the information state changes when the player sees something new (its own move)', () => {
+        fc.assert(
+          fc.property(seeds, fc.integer({ min: 0, max: 200 }), (seed, steps) => {
+            const state = definition.newInitialState();
+            const buffer = new Int32Array(definition.maxActions);
+            const rng = rngFromSeed(seed);
+            advance(state, rng, steps, buffer);
+            while (!state.isTerminal() && state.currentPlayer() === CHANCE) advance(state, rng, 1, buffer);
+            if (state.isTerminal()) return;
+            const player = state.currentPlayer();
+            const before = state.informationStateString!(player);
+            const count = state.legalActions(buffer);
+            for (let i = 0; i < count; i++) {
+              const next = state.clone();
+              next.applyAction(buffer[i]!);
+              expect(next.informationStateString!(player)).not.toBe(before);
+            }
+          }),
+          { numRuns: Math.max(10, runs / 3) },
+        );
+      });
+    }
+
+    if (definition.deserialize !== undefined && typeof probe.serialize === 'function') {
+      const deserialize = definition.deserialize;
+      it('serialize / deserialize round-trips any state, which then plays on identically', () => {
+        fc.assert(
+          fc.property(seeds, fc.integer({ min: 0, max: 300 }), (seed, steps) => {
+            const state = definition.newInitialState();
+            const buffer = new Int32Array(definition.maxActions);
+            advance(state, rngFromSeed(seed), steps, buffer);
+            const text = state.serialize!();
+            const copy = deserialize(text);
+            expect(copy.serialize!()).toBe(text);
+            expect(copy.toString()).toBe(state.toString());
+            randomPlayout(definition, state, rngFromSeed(seed + 1));
+            randomPlayout(definition, copy, rngFromSeed(seed + 1));
+            expect(copy.serialize!()).toBe(state.serialize!());
+          }),
+          { numRuns: Math.max(10, runs / 3) },
+        );
+      });
+
+      it('deserialize rejects garbage with a RangeError', () => {
+        const text = definition.newInitialState().serialize!();
+        for (const bad of ['nonsense', `${text}|extra`, text.replace(/\d+/, '99999')]) {
+          if (bad === text) continue;
+          expect(() => deserialize(bad)).toThrow(RangeError);
+        }
+      });
+    }
+
+    const undoable = probe as unknown as { undo?: () => unknown };
+    if (typeof undoable.undo === 'function') {
+      it('undo takes back the last action exactly (full content)', () => {
+        fc.assert(
+          fc.property(seeds, fc.integer({ min: 0, max: 60 }), (seed, steps) => {
+            const state = definition.newInitialState();
+            const buffer = new Int32Array(definition.maxActions);
+            const rng = rngFromSeed(seed);
+            advance(state, rng, steps, buffer);
+            const snapshots: string[] = [];
+            while (!state.isTerminal()) {
+              snapshots.push(content(state));
+              advance(state, rng, 1, buffer);
+            }
+            while (snapshots.length > 0) {
+              (state as unknown as { undo(): unknown }).undo();
+              expect(content(state)).toBe(snapshots.pop());
+            }
+          }),
+          { numRuns: Math.max(10, runs / 3) },
+        );
+      });
+    }
 
     for (const id of agentIds) {
       const factory = definition.agents[id];
@@ -163,9 +334,9 @@ export function describeConformance<S extends GameState>(definition: GameDefinit
                 state.applyAction(state.sampleChance(rng));
                 continue;
               }
-              const before = state.toString();
+              const before = content(state);
               const action = agents[player]!.act(state, rng);
-              expect(state.toString()).toBe(before);
+              expect(content(state)).toBe(before);
               const count = state.legalActions(buffer);
               expect(Array.from(buffer.subarray(0, count))).toContain(action);
               state.applyAction(action);
@@ -175,6 +346,37 @@ export function describeConformance<S extends GameState>(definition: GameDefinit
           { numRuns: Math.max(5, runs / 6) },
         );
       });
+    }
+
+    if (typeof probe.resample === 'function') {
+      for (const id of options.honestAgents ?? agentIds.filter((agentId) => definition.agents[agentId]?.seesHidden !== true)) {
+        it(`agent '${id}' is honest: its choice does not change when the hidden part is rigged differently`, () => {
+          const factory = definition.agents[id];
+          expect(factory).toBeDefined();
+          fc.assert(
+            fc.property(seeds, (seed) => {
+              const state = definition.newInitialState();
+              const rng = rngFromSeed(seed);
+              const buffer = new Int32Array(definition.maxActions);
+              let decisions = 0;
+              for (let steps = 0; !state.isTerminal() && decisions < 6 && steps < definition.maxGameLength; steps++) {
+                const player = state.currentPlayer();
+                if (player === CHANCE || randomInt(rng, 4) !== 0) {
+                  advance(state, rng, 1, buffer);
+                  continue;
+                }
+                decisions++;
+                const rigged = state.resample!(player, rng);
+                // Fresh agents and the same stream on both sides: only the hidden part differs.
+                const honest = factory!.create().act(state, rngFromSeed(seed + decisions));
+                expect(factory!.create().act(rigged, rngFromSeed(seed + decisions))).toBe(honest);
+                state.applyAction(honest);
+              }
+            }),
+            { numRuns: Math.max(5, runs / 6) },
+          );
+        });
+      }
     }
 
     if (definition.playOut !== undefined) {
@@ -190,7 +392,7 @@ export function describeConformance<S extends GameState>(definition: GameDefinit
             special(fast, agents, rngFromSeed(seed));
             expect(fast.isTerminal()).toBe(true);
             for (let p = 0; p < definition.numPlayers; p++) expect(fast.returns(p)).toBe(generic.returns(p));
-            expect(fast.toString()).toBe(generic.toString());
+            expect(content(fast)).toBe(content(generic));
           }),
           { numRuns: runs },
         );

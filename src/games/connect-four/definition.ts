@@ -1,9 +1,12 @@
 /**
  * Connect Four for the lab: the bitboard `Position` is the game state (player 0 = red, 1 = yellow,
- * actions = columns 0..6, no chance nodes), with two agents: a uniformly random column, and the
- * perfect solver on a fixed node budget (deterministic, unlike a time budget).
+ * actions = columns 0..6, no chance nodes), with its agents: a uniformly random column, the perfect
+ * solver on a fixed node budget (deterministic, unlike a time budget), the generic Monte-Carlo tree
+ * search, and the assignment's AlphaBetaPlayer at levels 1-4 (`alphabeta1` .. `alphabeta4`).
  */
+import { mctsAgent } from '../../algorithms/mcts.js';
 import type { Agent, GameDefinition } from '../../core/game.js';
+import { ALPHABETA_LEVELS, AlphaBetaPlayer } from './players/alphabeta.js';
 import { randomInt } from '../../core/random.js';
 import { CELLS, Position, WIDTH } from './position.js';
 import { Solver } from './solver/solver.js';
@@ -34,6 +37,29 @@ function solverAgent(maxNodes = SOLVER_AGENT_NODES): Agent<Position> {
   };
 }
 
+/** Iterations of the `mcts` agent per move (random playouts): about 10-20 ms. */
+export const MCTS_AGENT_ITERATIONS = 1_000;
+
+/**
+ * The assignment's AlphaBetaPlayer at `level` as a lab agent. Depth-limited only: its clock is
+ * stopped (`now` always 0), so a move depends on the position alone, never on the machine's load,
+ * and its table is cleared before every move, so it does not depend on the games before either.
+ */
+function alphaBetaAgent(level: number): Agent<Position> {
+  const player = new AlphaBetaPlayer({ level, now: () => 0 });
+  return {
+    name: `alphabeta${String(level)}`,
+    act(state) {
+      player.init(state.turn);
+      player.setPosition(state.toMoves());
+      return player.search().column;
+    },
+  };
+}
+
+/** Levels fielded by the lab: level 5 (a full-depth search) is the `solver` agent's job. */
+const LAB_ALPHABETA_LEVELS = ALPHABETA_LEVELS.filter(({ level }) => level <= 4);
+
 export const connectFourGame: GameDefinition<Position> = {
   id: 'connect-four',
   title: 'Connect Four',
@@ -43,11 +69,22 @@ export const connectFourGame: GameDefinition<Position> = {
   maxActions: WIDTH,
   maxGameLength: CELLS,
   newInitialState: () => new Position(),
+  deserialize: (text) => Position.fromMoves(text),
   agents: {
     random: { description: 'a uniformly random legal column (test opponent)', create: () => randomAgent },
     solver: {
       description: `the perfect solver within ${SOLVER_AGENT_NODES.toLocaleString('en-US')} nodes per move, else its best proven column`,
       create: () => solverAgent(),
     },
+    mcts: {
+      description: `Monte-Carlo tree search (UCT), ${MCTS_AGENT_ITERATIONS.toLocaleString('en-US')} random playouts per move`,
+      create: () => mctsAgent(connectFourGame, { iterations: MCTS_AGENT_ITERATIONS }),
+    },
+    ...Object.fromEntries(
+      LAB_ALPHABETA_LEVELS.map(({ level, maxDepth }) => [
+        `alphabeta${String(level)}`,
+        { description: `the AlphaBetaPlayer at level ${String(level)}: ${String(maxDepth)} plies deep, no clock`, create: () => alphaBetaAgent(level) },
+      ]),
+    ),
   },
 };

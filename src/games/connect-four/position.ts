@@ -156,6 +156,14 @@ export class MoveSequenceError extends RangeError {
   }
 }
 
+/** What a Connect Four player sees: everything. */
+export interface ConnectFourObservation {
+  /** The columns played, 0-based, oldest first. */
+  readonly history: readonly number[];
+  /** 0 (red) or 1 (yellow) to move, or TERMINAL. */
+  readonly currentPlayer: number;
+}
+
 export class Position implements GameState {
   #curLo = 0;
   #curHi = 0;
@@ -415,6 +423,33 @@ export class Position implements GameState {
 
   actionToString(action: number): string {
     return `col ${String(action + 1)}`;
+  }
+
+  // ---- What each player may see: everything (perfect information, no chance) ----
+
+  /** No chance nodes: always 0. */
+  chanceOutcomes(_outcomes: Int32Array, _probabilities: Float64Array): number {
+    return 0;
+  }
+
+  /** Both players see the whole game: its moves as 1-based column digits (`toMoves`). */
+  informationStateString(_player: number): string {
+    return this.toMoves();
+  }
+
+  /** The columns played so far (0-based, oldest first) and the player to move: the whole game. */
+  observe(_player: number): ConnectFourObservation {
+    return Object.freeze({ history: Object.freeze(this.history()), currentPlayer: this.currentPlayer() });
+  }
+
+  /** Nothing is hidden: a copy. */
+  resample(_player: number, _rng: Rng): this {
+    return this.clone();
+  }
+
+  /** The moves as 1-based column digits: the position and its history (for `undo`). See `fromMoves`. */
+  serialize(): string {
+    return this.toMoves();
   }
 
   #whyIllegal(col: number): string {

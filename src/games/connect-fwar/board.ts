@@ -16,8 +16,8 @@ import { CELLS, COLUMNS, LINES, ROWS, cellOf, columnFloor, fitsColumn, isColumn,
 
 const NO_CARD = -1;
 
-/** Set only while `readOnlyView` constructs a view: the board whose grid the view shares. */
-let viewedBoard: Board | null = null;
+/** Set only while a read-only view is constructed: the grid (cells, heights) the view shares. */
+let viewedGrid: { readonly cells: Int8Array; readonly heights: Uint8Array } | null = null;
 
 export class Board {
   readonly #cells: Int8Array;
@@ -26,15 +26,15 @@ export class Board {
 
   /** An empty 4x4 board. */
   constructor() {
-    const viewed = viewedBoard;
+    const viewed = viewedGrid;
     if (viewed === null) {
       this.#cells = new Int8Array(CELLS).fill(NO_CARD);
       this.#heights = new Uint8Array(COLUMNS);
       this.#readOnly = false;
     } else {
-      viewedBoard = null;
-      this.#cells = viewed.#cells;
-      this.#heights = viewed.#heights;
+      viewedGrid = null;
+      this.#cells = viewed.cells;
+      this.#heights = viewed.heights;
       this.#readOnly = true;
     }
   }
@@ -45,12 +45,7 @@ export class Board {
    * wants to try moves can `copy()` the view.
    */
   readOnlyView(): Board {
-    return Board.#viewOf(this);
-  }
-
-  static #viewOf(board: Board): Board {
-    viewedBoard = board;
-    return new Board();
+    return boardView(this.#cells, this.#heights);
   }
 
   /** Whether this is a read-only view (see `readOnlyView`). */
@@ -145,4 +140,13 @@ function describeColumn(board: Board, col: number): string {
   if (!isColumn(col)) return `column ${String(col)} (columns are 0 to ${String(COLUMNS - 1)})`;
   if (board.getHeight(col) === ROWS) return `column ${String(col)}: it is full`;
   return `column ${String(col)}: its top card ${board.getTopCard(col)!.toString()} ranks higher`;
+}
+
+/**
+ * A live, read-only `Board` over a grid in the engine's layout (`cells[col * 4 + row]`, -1 when
+ * empty; `heights[col]`): how `ConnectFwar.play` shows players the engine's board.
+ */
+export function boardView(cells: Int8Array, heights: Uint8Array): Board {
+  viewedGrid = { cells, heights };
+  return new Board();
 }

@@ -5,13 +5,17 @@
  * - `ConnectFwar.play(player, options?)` — the seed's synchronous call; returns the score.
  * - `ConnectFwar.playAsync(player, options?)` — for players whose `nextMove` may return a promise
  *   (like `HumanPlayer`) and may give up by answering null; resolves with a full `GameRecord`.
- * Both play the same game for the same seed and the same answers.
+ * Both play the same game for the same seed and the same answers, and both are a face over the
+ * lab's engine: the engine's state holds the board and applies every rule, so the assignment's game
+ * and the lab's are one game loop over one rule book.
  */
 import type { Card } from '../../core/cards.js';
 import { Deck } from '../../core/deck.js';
 import type { SeedLike } from '../../core/random.js';
-import { Board } from './board.js';
+import { boardView, type Board } from './board.js';
+import { ConnectFwarState } from './engine.js';
 import type { Player } from './player.js';
+import { DISCARD } from './rules.js';
 
 export interface PlayOptions {
   /** A seed (replayable game) or a generator that shuffles the deck; none = a fresh shuffle. */
@@ -51,12 +55,12 @@ export class ConnectFwar {
     assertPlayer(player, 'ConnectFwar.play');
     const game = new GameInProgress(options.seed);
     for (let card = game.draw(); card !== null; card = game.draw()) {
-      const move = player.nextMove(card, game.view);
+      const move: unknown = player.nextMove(card, game.view);
       // A promise would silently read as "discard" every turn: say what to use instead.
       if (typeof move === 'object' && move !== null && 'then' in move) {
         throw new TypeError('ConnectFwar.play: the player answered with a promise; play asynchronous players (like HumanPlayer) with ConnectFwar.playAsync');
       }
-      if (game.apply(card, move)) break;
+      if (game.apply(move)) break;
     }
     return game.score();
   }
@@ -68,7 +72,7 @@ export class ConnectFwar {
     for (let card = game.draw(); card !== null; card = game.draw()) {
       const move = await player.nextMove(card, game.view);
       if (move === null) return game.record('abandoned');
-      if (game.apply(card, move)) break;
+      if (game.apply(move)) break;
     }
     return game.record();
   }
@@ -81,38 +85,44 @@ function assertPlayer(player: unknown, what: string): void {
   throw new TypeError(`${what}: the player must be an object with a nextMove(card, board) method, got ${got}`);
 }
 
-/** One game's deck and board; `apply` is the seed's reading of an answer. */
+/**
+ * One game: the assignment's `Deck` (shuffled up front, so a shared generator is consumed as the
+ * assignment's does) feeding the engine's state, which applies every rule (`ConnectFwarState`);
+ * players see a read-only `Board` over the engine's grid.
+ */
 class GameInProgress {
-  readonly deck: Deck;
-  readonly board = new Board();
-  /** What players are shown: the board, read-only, so no player can change the game. */
-  readonly view = this.board.readOnlyView();
-  #connected = false;
+  readonly #deck: Deck;
+  readonly #state = new ConnectFwarState();
+  /** What players are shown: the engine's board, read-only, so no player can change the game. */
+  readonly view = boardView(this.#state.cells, this.#state.heights);
 
   constructor(seed: SeedLike) {
-    this.deck = new Deck(seed);
+    this.#deck = new Deck(seed);
   }
 
+  /** The next card, dealt into the engine's hand (its chance node), or null once the game is over. */
   draw(): Card | null {
-    return this.deck.draw();
+    if (this.#state.isTerminal()) return null;
+    const card = this.#deck.draw()!;
+    this.#state.applyAction(card.index);
+    return card;
   }
 
-  /** Plays `card` on column `move` if that is legal, else discards it; true when four now connect. */
-  apply(card: Card, move: number): boolean {
-    if (typeof move !== 'number' || !this.board.canPlay(card, move)) return false;
-    this.board.play(card, move);
-    this.#connected = this.board.isWinState();
-    return this.#connected;
+  /** The assignment's reading of an answer: a legal column is played, anything else discards. True once over. */
+  apply(move: unknown): boolean {
+    const state = this.#state;
+    state.applyAction(typeof move === 'number' ? state.columnOrDiscard(move) : DISCARD);
+    return state.isTerminal();
   }
 
   /** Cards left when four connected, else 0. */
   score(): number {
-    return this.#connected ? this.deck.cardsRemaining() : 0;
+    return this.#state.returns(0);
   }
 
   record(abandoned?: 'abandoned'): GameRecord {
-    const cardsLeft = this.deck.cardsRemaining();
-    const outcome: GameOutcome = abandoned ?? (this.#connected ? 'connected' : 'deck-empty');
-    return { outcome, score: abandoned === undefined ? this.score() : 0, cardsLeft, board: this.board.copy() };
+    const cardsLeft = this.#state.remaining;
+    const outcome: GameOutcome = abandoned ?? (this.view.isWinState() ? 'connected' : 'deck-empty');
+    return { outcome, score: abandoned === undefined ? this.score() : 0, cardsLeft, board: this.view.copy() };
   }
 }

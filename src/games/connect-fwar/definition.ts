@@ -16,6 +16,7 @@ export const connectFwarGame: GameDefinition<ConnectFwarState> = {
   maxActions: DECK_SIZE,
   maxGameLength: 2 * DECK_SIZE,
   newInitialState: () => new ConnectFwarState(),
+  deserialize: (text) => ConnectFwarState.deserialize(text),
   playOut: (state, agents, rng) => {
     state.playToEnd(agents[0]!, rng);
   },
@@ -32,6 +33,7 @@ export const connectFwarGame: GameDefinition<ConnectFwarState> = {
     'lookahead-full': { description: 'lookahead on every move (slower, no stronger)', create: () => new LookaheadAgent(Infinity) },
     clairvoyant: {
       description: 'NOT a fair player: reads the order of the deal and makes the earliest possible four — the upper bound on every strategy (unpaired runs only)',
+      seesHidden: true,
       create: () => new ClairvoyantAgent(),
     },
   },

@@ -68,8 +68,8 @@ function policyAgent(name: string, policy: Policy): UnoWarAgent {
   const agent: UnoWarAgent = {
     name,
     act(state) {
-      const base = state.toMove * HAND_SIZE;
-      return chooseSlot(policy, state.hands, base, playableMask(state.hands, base, state.top));
+      // Its own hand and the pile only: honest (see the contract's Agent).
+      return chooseSlot(policy, state.hands, state.toMove * HAND_SIZE, state.playable);
     },
   };
   BUILT_IN.set(agent, policy);

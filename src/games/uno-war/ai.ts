@@ -1,6 +1,7 @@
-import type { Card } from '../../core/cards.js';
+import { NUM_RANKS, type Card } from '../../core/cards.js';
 import type { ReadonlyCardPile } from './card-pile.js';
 import type { ReadonlyHand } from './hand.js';
+import { Policy } from './agents.js';
 
 /**
  * A strategy for UnoWar, and the seed's baseline: the FIRST playable card scanning slots 0 upwards
@@ -31,9 +32,15 @@ export class AI {
 export class SmallestCardAI extends AI {
   override getPlay(hand: ReadonlyHand, cardPile: ReadonlyCardPile): Card | null {
     let best: Card | null = null;
+    let bestRank = NUM_RANKS + 1; // above every rank: the first playable card is taken
     for (let i = 0; i < hand.getSize(); i++) {
       const card = hand.get(i);
-      if (cardPile.canPlay(card) && (best === null || card.getRankNum() < best.getRankNum())) best = card;
+      if (!cardPile.canPlay(card)) continue;
+      const rank = card.getRankNum();
+      if (rank < bestRank) {
+        best = card;
+        bestRank = rank;
+      }
     }
     return best;
   }
@@ -47,9 +54,15 @@ export class SmallestCardAI extends AI {
 export class BiggestCardAI extends AI {
   override getPlay(hand: ReadonlyHand, cardPile: ReadonlyCardPile): Card | null {
     let best: Card | null = null;
+    let bestRank = 0; // below every rank: the first playable card is taken
     for (let i = 0; i < hand.getSize(); i++) {
       const card = hand.get(i);
-      if (cardPile.canPlay(card) && (best === null || card.getRankNum() > best.getRankNum())) best = card;
+      if (!cardPile.canPlay(card)) continue;
+      const rank = card.getRankNum();
+      if (rank > bestRank) {
+        best = card;
+        bestRank = rank;
+      }
     }
     return best;
   }
@@ -58,3 +71,21 @@ export class BiggestCardAI extends AI {
     return 'Biggest Card AI';
   }
 }
+
+/**
+ * The engine's inline policy that plays exactly like `ai` (agents.ts `chooseSlot`), when `ai` plays
+ * with one of the three classes' own `getPlay` — not overridden by a subclass, not replaced on the
+ * instance or the prototype — else Custom. The match then need not call `getPlay` at all: the choice
+ * is the same (the earliest slot among equal ranks, tested game for game), so no AI can tell.
+ */
+export function builtInAIPolicy(ai: AI): Policy {
+  const getPlay = ai.getPlay;
+  if (getPlay === FIRST_VALID_GET_PLAY) return Policy.FirstValid;
+  if (getPlay === SMALLEST_GET_PLAY) return Policy.Smallest;
+  if (getPlay === BIGGEST_GET_PLAY) return Policy.Biggest;
+  return Policy.Custom;
+}
+
+const FIRST_VALID_GET_PLAY = AI.prototype.getPlay;
+const SMALLEST_GET_PLAY = SmallestCardAI.prototype.getPlay;
+const BIGGEST_GET_PLAY = BiggestCardAI.prototype.getPlay;

@@ -1,4 +1,6 @@
 import { Card } from '../../core/cards.js';
+import type { UnoWarState } from './engine.js';
+import { canPlayOn } from './rules.js';
 
 /** Thrown by `CardPile.play` for a card that may not go on the pile. */
 export class IllegalMoveError extends Error {
@@ -14,8 +16,8 @@ export interface ReadonlyCardPile {
 
 /**
  * The pile of a round. Only the top card matters to the rules, so the pile keeps that and a count.
- * The rule: a card may go on the pile when it has the top card's suit or a rank at least as high
- * (Ace = 1 is the lowest rank).
+ * The rule (rules.ts `canPlayOn`, the engine's table): a card may go on the pile when it has the top
+ * card's suit or a rank at least as high (Ace = 1 is the lowest rank).
  */
 export class CardPile implements ReadonlyCardPile {
   #top: Card;
@@ -29,8 +31,7 @@ export class CardPile implements ReadonlyCardPile {
 
   /** Whether `card` may be played on this pile (false for null or anything that is not a Card). */
   canPlay(card: Card | null | undefined): boolean {
-    if (!(card instanceof Card)) return false;
-    return card.getSuitNum() === this.#top.getSuitNum() || card.getRankNum() >= this.#top.getRankNum();
+    return card instanceof Card && canPlayOn(this.#top.index, card.index);
   }
 
   /**
@@ -63,4 +64,34 @@ export function readonlyCardPile(pile: ReadonlyCardPile): ReadonlyCardPile {
     getNumCards: () => pile.getNumCards(),
     getTopCard: () => pile.getTopCard(),
   });
+}
+
+/**
+ * A read-only view of the pile in the engine's state (what `UnoWarMatch` shows an AI): the current
+ * round's top card and size, and the rule from rules.ts. The instance is frozen.
+ */
+class EnginePileView implements ReadonlyCardPile {
+  readonly #state: UnoWarState;
+
+  constructor(state: UnoWarState) {
+    this.#state = state;
+    Object.freeze(this);
+  }
+
+  canPlay(card: Card | null | undefined): boolean {
+    return card instanceof Card && canPlayOn(this.#state.top, card.index);
+  }
+
+  getNumCards(): number {
+    return this.#state.pileSize;
+  }
+
+  getTopCard(): Card {
+    return Card.fromIndex(this.#state.top);
+  }
+}
+
+/** The pile in `state`, read-only (see EnginePileView). */
+export function enginePileView(state: UnoWarState): ReadonlyCardPile {
+  return new EnginePileView(state);
 }

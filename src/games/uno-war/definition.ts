@@ -1,5 +1,6 @@
 import { DECK_SIZE } from '../../core/cards.js';
 import type { GameDefinition } from '../../core/game.js';
+import { mctsAgent } from '../../algorithms/mcts.js';
 import { biggestCardAgent, firstValidAgent, smallestCardAgent } from './agents.js';
 import { UnoWarState } from './engine.js';
 
@@ -12,6 +13,11 @@ import { UnoWarState } from './engine.js';
  * Smallest games (the longest pairing) the mean was 3,767 nodes and the longest 12,269, so
  * 100,000 is far beyond anything a run will meet.
  */
+/** Determinisations (each one descent and one playout) the `mcts` agent searches per move. */
+export const MCTS_AGENT_ITERATIONS = 100;
+/** The `mcts` agent's playouts: both seats play their first playable card (short, fast games). */
+const MCTS_PLAYOUT_AGENTS = [firstValidAgent, firstValidAgent] as const;
+
 export const unoWarGame: GameDefinition<UnoWarState> = {
   id: 'uno-war',
   title: 'UnoWar',
@@ -21,6 +27,7 @@ export const unoWarGame: GameDefinition<UnoWarState> = {
   maxActions: DECK_SIZE,
   maxGameLength: 100_000,
   newInitialState: () => new UnoWarState(),
+  deserialize: (text) => UnoWarState.deserialize(text),
   playOut: (state, agents, rng) => {
     state.playToEnd(agents, rng);
   },
@@ -28,5 +35,9 @@ export const unoWarGame: GameDefinition<UnoWarState> = {
     random: { description: 'the first playable card, slot 0 upwards (the seed\'s base AI, "Random Card AI")', create: () => firstValidAgent },
     smallest: { description: 'the lowest-rank playable card (SmallestCardAI)', create: () => smallestCardAgent },
     biggest: { description: 'the highest-rank playable card (BiggestCardAI)', create: () => biggestCardAgent },
+    mcts: {
+      description: `Monte-Carlo tree search over determinisations (honest: samples the hidden cards), ${String(MCTS_AGENT_ITERATIONS)} playouts per move`,
+      create: () => mctsAgent(unoWarGame, { iterations: MCTS_AGENT_ITERATIONS, playout: (state, rng) => state.playToEnd(MCTS_PLAYOUT_AGENTS, rng) }),
+    },
   },
 };

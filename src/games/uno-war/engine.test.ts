@@ -12,6 +12,10 @@ import { HAND_SIZE } from './rules.js';
 const buffer = new Int32Array(52);
 
 describeConformance(unoWarGame, {
+  // The mcts agent plays whole games slowly (a search per move): checked for honesty here, for
+  // strength in src/algorithms/mcts.test.ts.
+  agents: ['random', 'smallest', 'biggest'],
+  honestAgents: ['random', 'smallest', 'biggest', 'mcts'],
   invariant(s: UnoWarState) {
     // Checked at every node, so plain loops that throw only on failure (expect() is slow here).
     // The deck array is always a permutation of the 52 cards, indexed by `position`.

@@ -25,8 +25,9 @@
  */
 import { Card, DECK_SIZE } from '../../core/cards.js';
 import { dealAt } from '../../core/deck.js';
-import { CHANCE, TERMINAL, type Agent, type GameState } from '../../core/game.js';
-import { randomInt, randomIntBelow, rejectionLimit, type Rng } from '../../core/random.js';
+import { readFields } from '../../core/serial.js';
+import { CHANCE, TERMINAL, uniformChanceOutcomes, type Agent, type GameState } from '../../core/game.js';
+import { randomInt, randomIntBelow, rejectionLimit, shuffleInPlace, type Rng } from '../../core/random.js';
 import { CAN_PLAY, HAND_SIZE, NUM_PLAYERS, WINNING_SCORE } from './rules.js';
 import { Policy, builtInPolicy, chooseSlot, playableMask } from './agents.js';
 
@@ -51,6 +52,23 @@ const NO_CARD = -1;
 /** `randomInt`'s rejection limit for n outcomes (n = 1..52), precomputed for the hot path. */
 const DRAW_LIMIT = Float64Array.from({ length: DECK_SIZE + 1 }, (_, n) => rejectionLimit(n));
 
+/** What an UnoWar player sees (`observe`): its own hand and everything public. */
+export interface UnoWarObservation {
+  readonly player: number;
+  /** Its cards by slot (-1 for a slot not dealt yet or just played). */
+  readonly hand: readonly number[];
+  /** The pile's top card (between rounds: the card the last round's loser could not beat), or -1. */
+  readonly top: number;
+  readonly pileSize: number;
+  readonly scores: readonly [number, number];
+  /** 0 or 1 to play, CHANCE or TERMINAL. */
+  readonly currentPlayer: number;
+  /** Undealt cards in the deck (0: the next draw reshuffles a fresh 52). */
+  readonly remaining: number;
+  readonly rounds: number;
+  readonly starter: number;
+}
+
 export class UnoWarState implements GameState {
   readonly deck = new Uint8Array(DECK_SIZE);
   readonly position = new Uint8Array(DECK_SIZE);
@@ -63,7 +81,11 @@ export class UnoWarState implements GameState {
   dealt = 0;
   /** The pile's top card index (after a round: the card the loser could not play on), or -1 before round 1. */
   top = NO_CARD;
-  /** Cards on the current pile (1 after its first card; 0 between rounds). */
+  /**
+   * Cards on the current pile (1 after its first card). Between rounds it keeps the size of the pile
+   * just discarded, as `top` keeps its top card (for reports, and for the assignment's face, which
+   * still asks the loser for a card); 0 before round 1.
+   */
   pileSize = 0;
   /** The player to act at a Play node; the player who just played at a Refill node. */
   toMove = 0;
@@ -74,6 +96,8 @@ export class UnoWarState implements GameState {
   rounds = 0;
   /** The winner of the last finished round (the winner of the game once over), or -1. */
   lastRoundWinner = -1;
+  /** At a Play node: bit s set when slot s of the mover's hand may go on the pile (never 0 there). */
+  playable = 0;
 
   constructor() {
     this.reset();
@@ -96,6 +120,7 @@ export class UnoWarState implements GameState {
     this.refillSlot = 0;
     this.rounds = 0;
     this.lastRoundWinner = -1;
+    this.playable = 0;
   }
 
   currentPlayer(): number {
@@ -116,9 +141,9 @@ export class UnoWarState implements GameState {
   /** Whether `slot` is a legal action now: a playable card not also held in an earlier slot. */
   isLegalSlot(slot: number): boolean {
     if (this.phase !== Phase.Play || !(Number.isInteger(slot) && slot >= 0 && slot < HAND_SIZE)) return false;
+    if (((this.playable >> slot) & 1) === 0) return false;
     const base = this.toMove * HAND_SIZE;
     const card = this.hands[base + slot]!;
-    if (CAN_PLAY[this.top * DECK_SIZE + card] !== 1) return false;
     for (let s = 0; s < slot; s++) if (this.hands[base + s] === card) return false;
     return true;
   }
@@ -154,7 +179,7 @@ export class UnoWarState implements GameState {
         throw new RangeError(`Illegal action ${String(action)}: the game is over`);
       case Phase.Play:
         if (!this.isLegalSlot(action)) throw new RangeError(`Illegal action ${String(action)}: ${this.describeIllegalSlot(action)}`);
-        this.play(action);
+        this.advance(NO_CARD, action, null, Policy.Custom, Policy.Custom);
         return;
       default: {
         const remaining = this.remaining === 0 ? DECK_SIZE : this.remaining;
@@ -184,49 +209,134 @@ export class UnoWarState implements GameState {
 
   /** Puts a drawn card where the current chance node says, then moves to the next node. */
   private receive(card: number): void {
-    switch (this.phase) {
-      case Phase.Deal:
-        this.hands[this.dealt++] = card;
-        if (this.dealt === HAND_CARDS) this.phase = Phase.Pile;
-        return;
-      case Phase.Pile:
-        this.top = card;
-        this.pileSize = 1;
-        this.beginTurn(this.starter);
-        return;
-      default: // Refill
-        this.hands[this.toMove * HAND_SIZE + this.refillSlot] = card;
-        this.beginTurn(this.toMove ^ 1);
-    }
-  }
-
-  private play(slot: number): void {
-    this.top = this.hands[this.toMove * HAND_SIZE + slot]!;
-    this.pileSize++;
-    this.refillSlot = slot;
-    this.phase = Phase.Refill;
-  }
-
-  /** `player` is to play: a Play node if they can, otherwise they lose the round at once. */
-  private beginTurn(player: number): void {
-    if (playableMask(this.hands, player * HAND_SIZE, this.top) !== 0) {
-      this.toMove = player;
-      this.phase = Phase.Play;
+    if (this.phase === Phase.Deal) {
+      this.hands[this.dealt++] = card;
+      if (this.dealt === HAND_CARDS) this.phase = Phase.Pile;
     } else {
-      this.endRound(player ^ 1);
+      this.advance(card, -1, null, Policy.Custom, Policy.Custom);
     }
   }
 
-  private endRound(winner: number): void {
+  /**
+   * UnoWar's round rules, written once for every path through the game (`applyAction`, `playToEnd`
+   * and the assignment's `UnoWarMatch`, which drives `applyAction`, `dealNext` and `concedeRound`).
+   *
+   * Enters at a Pile or Refill node with the chance outcome `card` (`slot` -1), or at a Play node
+   * with the `slot` to play (`card` -1), and applies the rules from there: the card starts the pile
+   * (the round's starter to play) or refills the slot just played (the other player to play); a
+   * player who can play is at a Play node, one who cannot loses the round (`endRound`); a played
+   * card goes on the pile and its slot waits for a refill. The round's loser's opponent scores and
+   * starts the next round; ten rounds win the game. The pile is discarded, but `top` and `pileSize`
+   * keep the card the loser could not beat and the pile's size, for reports.
+   *
+   * With `rng` null it stops at the next node. With `rng` it plays on: it draws each chance outcome
+   * itself (`drawNext`) and plays for each seat whose policy is built in (`chooseSlot`), stopping
+   * only at a Play node of a Custom seat or at the end — the lab's hot loop, which is why the node's
+   * bookkeeping lives in locals and is written back once, on leaving.
+   */
+  private advance(card: number, slot: number, rng: Rng | null, policy0: Policy, policy1: Policy): void {
+    const hands = this.hands;
+    let top = this.top;
+    let pileSize = this.pileSize;
+    let player = this.toMove;
+    let playSlot = slot;
+    let refillSlot = this.refillSlot;
+    let startingRound = this.phase === Phase.Pile;
+    let mask = 0;
+    let phase: Phase;
+    for (;;) {
+      if (playSlot < 0) {
+        // The chance outcome `card`: it starts the pile, or refills the mover's played slot.
+        if (startingRound) {
+          top = card;
+          pileSize = 1;
+          player = this.starter;
+          startingRound = false;
+        } else {
+          hands[player * HAND_SIZE + refillSlot] = card;
+          player ^= 1;
+        }
+        // `player` is to play: they play if they can, otherwise they lose the round.
+        mask = playableMask(hands, player * HAND_SIZE, top);
+        if (mask === 0) {
+          player ^= 1;
+          if (this.endRound(player)) {
+            phase = Phase.Over;
+            break;
+          }
+          startingRound = true;
+          if (rng === null) {
+            phase = Phase.Pile;
+            break;
+          }
+        } else {
+          const policy = player === 0 ? policy0 : policy1;
+          if (policy === Policy.Custom) {
+            phase = Phase.Play;
+            break;
+          }
+          playSlot = chooseSlot(policy, hands, player * HAND_SIZE, mask);
+        }
+      }
+      if (playSlot >= 0) {
+        // `player` plays `playSlot`: the card goes on the pile; the slot is refilled next.
+        top = hands[player * HAND_SIZE + playSlot]!;
+        pileSize++;
+        refillSlot = playSlot;
+        playSlot = -1;
+        if (rng === null) {
+          phase = Phase.Refill;
+          break;
+        }
+      }
+      // One call site for the draw: the loop stays small enough for the JIT to inline it.
+      card = this.drawNext(rng!);
+    }
+    this.top = top;
+    this.pileSize = pileSize;
+    this.toMove = player;
+    this.refillSlot = refillSlot;
+    this.playable = phase === Phase.Play ? mask : 0;
+    this.phase = phase;
+  }
+
+  /**
+   * The player to move gives up the round (not a game action: the assignment's rule for an AI that
+   * offers no legal card, used by `UnoWarMatch`); the other player scores and starts the next round.
+   * @throws RangeError unless at a Play node
+   */
+  concedeRound(): void {
+    if (this.phase !== Phase.Play) throw new RangeError('concedeRound: no player is to play');
+    const winner = this.toMove ^ 1;
+    this.toMove = winner;
+    this.playable = 0;
+    this.phase = this.endRound(winner) ? Phase.Over : Phase.Pile;
+  }
+
+  /**
+   * `winner` wins the round (the rule for `advance` and `concedeRound`): a point, and they start the
+   * next round. True when that wins the game. The caller sets the next node.
+   */
+  private endRound(winner: number): boolean {
     const score = this.scores[winner]! + 1;
     this.scores[winner] = score;
     this.rounds++;
     this.lastRoundWinner = winner;
     this.starter = winner;
-    this.toMove = winner;
-    // The pile is discarded; `top` keeps the card the loser could not beat, for reports.
-    this.pileSize = 0;
-    this.phase = score === WINNING_SCORE ? Phase.Over : Phase.Pile;
+    return score === WINNING_SCORE;
+  }
+
+  /**
+   * At a chance node: draws the outcome from `rng` and applies it — exactly
+   * `applyAction(sampleChance(rng))`, the same card from the same stream, without the checks.
+   * Returns the card drawn.
+   */
+  dealNext(rng: Rng): number {
+    const phase = this.phase;
+    if (phase === Phase.Play || phase === Phase.Over) throw new RangeError('dealNext: not a chance node');
+    const card = this.drawNext(rng);
+    this.receive(card);
+    return card;
   }
 
   /**
@@ -244,75 +354,36 @@ export class UnoWarState implements GameState {
 
   /**
    * Plays from the current node to the end with `agents`: the same game, random draw for random
-   * draw, as the generic `playOut`, without its per-node dispatch. This loop is the lab's hot path:
-   * draws skip the checks (`drawNext`), the three built-in agents' choices are
-   * computed inline (`builtInPolicy`), and node bookkeeping stays in locals — written back before
-   * any other agent is asked, so such an agent sees (and may clone) an exact state.
+   * draw, as the generic `playOut`, without its per-node dispatch and checks. The lab's hot path,
+   * through the same rules as `applyAction` (`advance`): draws skip the checks (`drawNext`), and the
+   * three built-in agents' choices are computed inline (`builtInPolicy`), so only other agents are
+   * called — on an exact state.
    */
   playToEnd(agents: readonly Agent<UnoWarState>[], rng: Rng): void {
-    while (this.phase === Phase.Deal) this.receive(this.drawNext(rng));
-    if (this.phase === Phase.Play) this.applyAction(agents[this.toMove]!.act(this, rng));
-    if (this.phase === Phase.Over) return;
-    const hands = this.hands;
-    const scores = this.scores;
     const agent0 = agents[0]!;
     const agent1 = agents[1]!;
     const policy0 = builtInPolicy(agent0);
     const policy1 = builtInPolicy(agent1);
-    let top = this.top;
-    let pileSize = this.pileSize;
-    let player = this.toMove;
-    let slot = this.refillSlot;
-    // Now at a chance node: Pile (turn a card, `starter` to play) or Refill (`player`'s `slot`).
-    let startingRound = this.phase === Phase.Pile;
+    while (this.phase === Phase.Deal) this.receive(this.drawNext(rng));
     for (;;) {
-      const card = this.drawNext(rng);
-      if (startingRound) {
-        top = card;
-        pileSize = 1;
-        player = this.starter;
-        startingRound = false;
-      } else {
-        hands[player * HAND_SIZE + slot] = card;
-        player ^= 1;
-      }
-      // `player` is to play: they play if they can, otherwise they lose the round.
-      const base = player * HAND_SIZE;
-      const mask = playableMask(hands, base, top);
-      if (mask === 0) {
-        const winner = player ^ 1;
-        const score = scores[winner]! + 1;
-        scores[winner] = score;
-        this.rounds++;
-        this.lastRoundWinner = winner;
-        this.starter = winner;
-        player = winner;
-        pileSize = 0;
-        if (score === WINNING_SCORE) break;
-        startingRound = true;
+      const phase = this.phase;
+      if (phase === Phase.Over) return;
+      if (phase !== Phase.Play) {
+        this.advance(this.drawNext(rng), -1, rng, policy0, policy1);
         continue;
       }
+      const player = this.toMove;
       const policy = player === 0 ? policy0 : policy1;
+      let slot: number;
       if (policy !== Policy.Custom) {
-        slot = chooseSlot(policy, hands, base, mask);
+        slot = chooseSlot(policy, this.hands, player * HAND_SIZE, this.playable);
       } else {
-        this.top = top;
-        this.pileSize = pileSize;
-        this.toMove = player;
-        this.refillSlot = slot;
-        this.phase = Phase.Play;
         const agent = player === 0 ? agent0 : agent1;
         slot = agent.act(this, rng);
         if (!this.isLegalSlot(slot)) throw new RangeError(`Illegal action ${String(slot)} by ${agent.name}: ${this.describeIllegalSlot(slot)}`);
       }
-      top = hands[base + slot]!;
-      pileSize++;
+      this.advance(NO_CARD, slot, rng, policy0, policy1);
     }
-    this.top = top;
-    this.pileSize = pileSize;
-    this.toMove = player;
-    this.refillSlot = slot;
-    this.phase = Phase.Over;
   }
 
   /** +1 for the winner and -1 for the loser once the game is over; 0 before. */
@@ -342,7 +413,167 @@ export class UnoWarState implements GameState {
     copy.refillSlot = this.refillSlot;
     copy.rounds = this.rounds;
     copy.lastRoundWinner = this.lastRoundWinner;
+    copy.playable = this.playable;
     return copy;
+  }
+
+  // ---- What each player may see: its own hand and everything public, not the other hand nor the deck ----
+
+  /** At a chance node every undealt card (all 52 when the deck is empty), each equally likely. */
+  chanceOutcomes(outcomes: Int32Array, probabilities: Float64Array): number {
+    return uniformChanceOutcomes(this, outcomes, probabilities);
+  }
+
+  /** Whether slot `slot` of `player`'s hand holds a card now (dealt, and not the card just played). */
+  #holds(player: number, slot: number): boolean {
+    if (this.phase === Phase.Deal) return player * HAND_SIZE + slot < this.dealt;
+    return !(this.phase === Phase.Refill && player === this.toMove && slot === this.refillSlot);
+  }
+
+  /** `player`'s cards by slot, -1 where the slot is empty (not dealt yet, or just played). */
+  #ownHand(player: number): number[] {
+    return Array.from({ length: HAND_SIZE }, (_, slot) => (this.#holds(player, slot) ? this.handCard(player, slot) : NO_CARD));
+  }
+
+  /**
+   * What `player` sees now: its own hand, the pile (top card and size), the scores, the deck count
+   * and whose turn it is. UnoWar's history bears on the game only through these — the cards played
+   * before are public, but the deck reshuffles a fresh 52, so they tell nothing certain about the
+   * hidden cards — so the string holds the current observation, not every past play.
+   */
+  informationStateString(player: number): string {
+    return [
+      `P${String(player + 1)}`,
+      `phase ${String(this.phase)}`,
+      `dealt ${String(this.dealt)}`,
+      `deck ${String(this.remaining)}`,
+      `scores ${this.scores.join(',')}`,
+      `round ${String(this.rounds)} starter ${String(this.starter)} last ${String(this.lastRoundWinner)}`,
+      `pile ${String(this.top)} x${String(this.pileSize)}`,
+      `to move ${String(this.toMove)} slot ${String(this.refillSlot)}`,
+      `hand ${this.#ownHand(player).join(',')}`,
+    ].join('|');
+  }
+
+  observe(player: number): UnoWarObservation {
+    return Object.freeze({
+      player,
+      hand: Object.freeze(this.#ownHand(player)),
+      top: this.top,
+      pileSize: this.pileSize,
+      scores: Object.freeze([this.scores[0]!, this.scores[1]!] as const),
+      currentPlayer: this.currentPlayer(),
+      remaining: this.remaining,
+      rounds: this.rounds,
+      starter: this.starter,
+    });
+  }
+
+  /**
+   * A state `player` cannot tell from this one, the hidden part drawn from `rng`: the other player's
+   * hidden cards and the undealt cards are dealt afresh from the pool they form together, and the
+   * deck's order is shuffled. Built from that pool in card order, so states the player cannot tell
+   * apart resample alike. If the other player is to move it must hold a playable card (it was not
+   * skipped), so draws without one are rejected; after 1,000 (never seen) the state's own hidden
+   * cards are kept. A card the hidden hand holds twice, or that is also undealt (possible after a
+   * reshuffle), stays where it is.
+   */
+  resample(player: number, rng: Rng): this {
+    const copy = this.clone();
+    const other = player ^ 1;
+    const base = other * HAND_SIZE;
+    const remaining = copy.remaining;
+    // How often each card appears among the hidden hand's cards and the undealt ones.
+    const count = new Uint8Array(DECK_SIZE);
+    for (let i = 0; i < remaining; i++) count[copy.deck[i]!]!++;
+    const slots: number[] = [];
+    for (let slot = 0; slot < HAND_SIZE; slot++) {
+      if (!this.#holds(other, slot)) continue;
+      slots.push(slot);
+      count[copy.hands[base + slot]!]!++;
+    }
+    const movable = slots.filter((slot) => count[copy.hands[base + slot]!] === 1);
+    const pool: number[] = [];
+    for (let card = 0; card < DECK_SIZE; card++) if (count[card] === 1) pool.push(card);
+    const mustPlay = copy.phase === Phase.Play && copy.toMove === other;
+    for (let attempt = 0; attempt < 1000; attempt++) {
+      const drawn = pool.slice();
+      shuffleInPlace(drawn, rng);
+      movable.forEach((slot, k) => (copy.hands[base + slot] = drawn[k]!));
+      if (mustPlay && playableMask(copy.hands, base, copy.top) === 0) continue;
+      // The undealt cards: the rest of the pool and the undealt duplicates of held cards, in a
+      // fresh order; then the dealt cards, in card order (their order is hidden and never matters:
+      // a reshuffle starts from it, and Fisher–Yates from any order is uniform).
+      const undealt = drawn.slice(movable.length);
+      for (let i = 0; i < remaining; i++) if (count[copy.deck[i]!]! > 1) undealt.push(copy.deck[i]!);
+      undealt.sort((a, b) => a - b);
+      shuffleInPlace(undealt, rng);
+      const isUndealt = new Uint8Array(DECK_SIZE);
+      for (const card of undealt) isUndealt[card] = 1;
+      let at = 0;
+      for (const card of undealt) copy.deck[at++] = card;
+      for (let card = 0; card < DECK_SIZE; card++) if (isUndealt[card] === 0) copy.deck[at++] = card;
+      for (let i = 0; i < DECK_SIZE; i++) copy.position[copy.deck[i]!] = i;
+      if (mustPlay) copy.playable = playableMask(copy.hands, base, copy.top);
+      return copy;
+    }
+    return this.clone();
+  }
+
+  /** The full state, hidden cards included: every field but the derived `position` and `playable`. */
+  serialize(): string {
+    return [
+      this.deck.join(','),
+      this.remaining,
+      this.hands.join(','),
+      this.scores.join(','),
+      this.phase,
+      this.dealt,
+      this.top,
+      this.pileSize,
+      this.toMove,
+      this.starter,
+      this.refillSlot,
+      this.rounds,
+      this.lastRoundWinner,
+    ].join('|');
+  }
+
+  /**
+   * The state `serialize` wrote, validated field by field (a permutation of the 52 cards, cards,
+   * scores and counters in range, a player to move who can play).
+   * @throws RangeError naming what is wrong
+   */
+  static deserialize(text: string): UnoWarState {
+    const fields = readFields(text, 'an UnoWar state', 13);
+    const fail = fields.fail;
+    const state = new UnoWarState();
+    const deck = fields.list(0, DECK_SIZE, 0, DECK_SIZE - 1);
+    if (new Set(deck).size !== DECK_SIZE) fail('the deck is not a permutation of 0..51');
+    state.deck.set(deck);
+    for (let i = 0; i < DECK_SIZE; i++) state.position[deck[i]!] = i;
+    state.remaining = fields.int(1, 0, DECK_SIZE);
+    state.hands.set(fields.list(2, HAND_CARDS, 0, DECK_SIZE - 1));
+    state.scores.set(fields.list(3, NUM_PLAYERS, 0, WINNING_SCORE));
+    state.phase = fields.int(4, Phase.Deal, Phase.Over) as Phase;
+    state.dealt = fields.int(5, 0, HAND_CARDS);
+    state.top = fields.int(6, NO_CARD, DECK_SIZE - 1);
+    state.pileSize = fields.int(7, 0, Number.MAX_SAFE_INTEGER);
+    state.toMove = fields.int(8, 0, 1);
+    state.starter = fields.int(9, 0, 1);
+    state.refillSlot = fields.int(10, 0, HAND_SIZE - 1);
+    state.rounds = fields.int(11, 0, 2 * WINNING_SCORE - 1);
+    state.lastRoundWinner = fields.int(12, -1, 1);
+    const [s0, s1] = [state.scores[0]!, state.scores[1]!];
+    if (s0 + s1 !== state.rounds) fail('the scores do not add up to the rounds');
+    if ((state.phase === Phase.Over) !== (Math.max(s0, s1) === WINNING_SCORE) || (s0 === WINNING_SCORE && s1 === WINNING_SCORE)) fail('the scores and the phase disagree');
+    if ((state.phase === Phase.Deal) !== (state.dealt < HAND_CARDS)) fail('the deal and the phase disagree');
+    if (state.phase !== Phase.Deal && state.phase !== Phase.Pile && state.top === NO_CARD) fail('no pile');
+    if (state.phase === Phase.Play) {
+      state.playable = playableMask(state.hands, state.toMove * HAND_SIZE, state.top);
+      if (state.playable === 0) fail('the player to move cannot play');
+    }
+    return state;
   }
 
   actionToString(action: number): string {
@@ -370,7 +601,7 @@ export class UnoWarState implements GameState {
       }
       return cards.join(' ');
     };
-    const pile = this.pileSize === 0 ? 'none' : `${Card.fromIndex(this.top).toFancyString()} (${String(this.pileSize)} cards)`;
+    const pile = this.pileSize === 0 || this.phase === Phase.Pile || this.phase === Phase.Over ? 'none' : `${Card.fromIndex(this.top).toFancyString()} (${String(this.pileSize)} cards)`;
     const next = ['deal', 'pile', `P${String(this.toMove + 1)} to play`, `P${String(this.toMove + 1)} draws`, `P${String(this.lastRoundWinner + 1)} won`][this.phase]!;
     return [
       `P1 ${String(this.scores[0])} | ${hand(0)}`,

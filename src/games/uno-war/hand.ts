@@ -1,4 +1,6 @@
 import { Card } from '../../core/cards.js';
+import type { UnoWarState } from './engine.js';
+import { HAND_SIZE } from './rules.js';
 
 /** Where a hand's replacement cards come from (UnoWar's `Deck`, which never runs dry). */
 export interface CardSource {
@@ -50,9 +52,7 @@ export class Hand implements ReadonlyHand {
    *   seed printed that and returned card 0, which hid bugs).
    */
   get(i: number): Card {
-    if (!Number.isInteger(i) || i < 0 || i >= this.#cards.length) {
-      throw new RangeError(`Invalid hand index! ${String(i)} is not from 0 to ${String(this.#cards.length - 1)}`);
-    }
+    checkHandIndex(i, this.#cards.length);
     return this.#cards[i]!;
   }
 
@@ -80,4 +80,38 @@ export function readonlyHand(hand: ReadonlyHand): ReadonlyHand {
     getSize: () => hand.getSize(),
     get: (i: number) => hand.get(i),
   });
+}
+
+function checkHandIndex(i: number, size: number): void {
+  if (!Number.isInteger(i) || i < 0 || i >= size) throw new RangeError(`Invalid hand index! ${String(i)} is not from 0 to ${String(size - 1)}`);
+}
+
+/**
+ * A read-only view of one player's hand in the engine's state (what `UnoWarMatch` shows an AI): it
+ * always shows the hand as it is now, and offers nothing that changes it (the instance is frozen).
+ */
+class EngineHandView implements ReadonlyHand {
+  readonly #hands: Uint8Array;
+  readonly #base: number;
+
+  constructor(state: UnoWarState, player: number) {
+    this.#hands = state.hands;
+    this.#base = player * HAND_SIZE;
+    Object.freeze(this);
+  }
+
+  getSize(): number {
+    return HAND_SIZE;
+  }
+
+  get(i: number): Card {
+    // The common case in one compare: an integer slot 0..4 (`>>> 0` maps anything else elsewhere).
+    if (i >>> 0 !== i || i >= HAND_SIZE) checkHandIndex(i, HAND_SIZE);
+    return Card.fromIndex(this.#hands[this.#base + i]!);
+  }
+}
+
+/** `player`'s hand in `state`, read-only (see EngineHandView). */
+export function engineHandView(state: UnoWarState, player: number): ReadonlyHand {
+  return new EngineHandView(state, player);
 }

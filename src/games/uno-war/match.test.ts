@@ -3,9 +3,9 @@ import fc from 'fast-check';
 import { Card } from '../../core/cards.js';
 import { CHANCE, type Agent } from '../../core/game.js';
 import { deriveSeed, rngFromSeed } from '../../core/random.js';
-import { AI, BiggestCardAI, SmallestCardAI } from './ai.js';
+import { AI, BiggestCardAI, SmallestCardAI, builtInAIPolicy } from './ai.js';
 import type { ReadonlyCardPile } from './card-pile.js';
-import { biggestCardAgent, firstValidAgent, smallestCardAgent } from './agents.js';
+import { Policy, biggestCardAgent, firstValidAgent, smallestCardAgent } from './agents.js';
 import { engineWins } from './engine-match.js';
 import { Phase, UnoWarState } from './engine.js';
 import type { ReadonlyHand } from './hand.js';
@@ -287,6 +287,32 @@ describe('UnoWarMatch', () => {
     expect(() => new UnoWarMatch(new AI(), null as unknown as AI)).toThrow(TypeError);
     expect(() => new UnoWarMatch(new AI(), new AI(), { seed: -1 })).toThrow(RangeError);
     expect(() => new UnoWarMatch(new AI(), new AI(), { seed: 1.5 })).toThrow(RangeError);
+  });
+
+  it("computes the classes' own AIs inline, and asks any AI whose getPlay is not the class's own", () => {
+    expect([new AI(), new SmallestCardAI(), new BiggestCardAI()].map(builtInAIPolicy)).toEqual([Policy.FirstValid, Policy.Smallest, Policy.Biggest]);
+    class Renamed extends BiggestCardAI {
+      override toString(): string {
+        return 'renamed';
+      }
+    }
+    expect(builtInAIPolicy(new Renamed())).toBe(Policy.Biggest);
+    class Asked extends SmallestCardAI {
+      calls = 0;
+      override getPlay(hand: ReadonlyHand, pile: ReadonlyCardPile): Card | null {
+        this.calls++;
+        return super.getPlay(hand, pile);
+      }
+    }
+    const asked = new Asked();
+    expect(builtInAIPolicy(asked)).toBe(Policy.Custom);
+    const patched = Object.assign(new AI(), { getPlay: () => null });
+    expect(builtInAIPolicy(patched)).toBe(Policy.Custom);
+    // Asked or computed, the same games.
+    const viaViews = new UnoWarMatch(asked, new BiggestCardAI(), { seed: 8 }).playGameRecorded();
+    const inline = new UnoWarMatch(new SmallestCardAI(), new BiggestCardAI(), { seed: 8 }).playGameRecorded();
+    expect(asked.calls).toBeGreaterThan(inline.rounds.length);
+    expect(viaViews.rounds.map(roundText)).toEqual(inline.rounds.map(roundText));
   });
 
   it('names the pairing as the seed does', () => {

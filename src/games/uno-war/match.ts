@@ -1,10 +1,13 @@
 import { Card } from '../../core/cards.js';
 import { assertSeed, assertSeedLike, deriveSeed, freshSeed, rngFromSeed, type Rng, type SeedLike } from '../../core/random.js';
-import type { AI } from './ai.js';
-import { CardPile, readonlyCardPile, type ReadonlyCardPile } from './card-pile.js';
-import { Deck } from './deck.js';
-import { Hand, readonlyHand, type ReadonlyHand } from './hand.js';
-import { HAND_SIZE, WINNING_SCORE } from './rules.js';
+import { builtInAIPolicy, type AI } from './ai.js';
+import { Policy, chooseSlot } from './agents.js';
+import { enginePileView, type ReadonlyCardPile } from './card-pile.js';
+import { Phase, UnoWarState } from './engine.js';
+import { engineHandView, type ReadonlyHand } from './hand.js';
+import { HAND_SIZE, canPlayOn } from './rules.js';
+
+const NO_CARD = -1;
 
 /** Why a round ended: the player to move returned null, or a card it may not play, or a card it does not hold, or threw. */
 export type RoundEnd = 'no-play' | 'illegal-card' | 'not-in-hand' | 'threw';
@@ -38,12 +41,18 @@ export interface UnoWarMatchOptions {
 }
 
 /**
- * Two AIs playing UnoWar, one game (`playGame`) or many (`winRate`). Each game builds its own deck,
- * hands and piles; the match keeps only the AIs and where it is in its seed sequence.
+ * Two AIs playing UnoWar, one game (`playGame`) or many (`winRate`): a face over the engine
+ * (`UnoWarState`), which holds the deck, the hands and the pile and applies every rule — dealing,
+ * refilling the played slot, who starts, when a round and the game end. The match only asks the AIs
+ * and turns their cards into the engine's actions.
  *
- * The match, not the AIs, removes played cards: an AI sees read-only views, and one that returns a
- * card it does not hold, a card that may not be played, or that throws, loses the round — it can
- * never corrupt a game.
+ * The match, not the AIs, plays the cards: an AI sees read-only views of its hand and of the pile
+ * (over the engine's state), and one that returns a card it does not hold, a card that may not be
+ * played, or not a card, or that throws, loses the round — it can never corrupt a game. A player
+ * with no playable card is still asked (the assignment asks every turn) and loses the round.
+ *
+ * The assignment's own three AI classes (their `getPlay` not overridden) are not asked: the engine
+ * computes the very card they would return (`builtInAIPolicy`), as the lab does for its agents.
  */
 export class UnoWarMatch {
   readonly #ais: readonly [AI, AI];
@@ -51,6 +60,11 @@ export class UnoWarMatch {
   readonly seed: number | undefined;
   readonly #seedSource: Rng | undefined;
   #gamesPlayed = 0;
+  /** The game being played: the engine's state, reused game after game (reset first). */
+  readonly #state = new UnoWarState();
+  /** What each AI is shown: read-only views of its own hand and of the pile, over `#state`. */
+  readonly #hands: readonly [ReadonlyHand, ReadonlyHand] = [engineHandView(this.#state, 0), engineHandView(this.#state, 1)];
+  readonly #pile: ReadonlyCardPile = enginePileView(this.#state);
 
   constructor(ai1: AI, ai2: AI, options: UnoWarMatchOptions = {}) {
     for (const [ai, what] of [[ai1, 'ai1'], [ai2, 'ai2']] as const) {
@@ -105,56 +119,81 @@ export class UnoWarMatch {
   }
 
   #play(seed: number, record: RoundRecord[] | null): boolean {
-    const deck = new Deck(rngFromSeed(seed));
-    const hands = [new Hand(deck, HAND_SIZE), new Hand(deck, HAND_SIZE)] as const;
-    const views = [readonlyHand(hands[0]), readonlyHand(hands[1])] as const;
-    const scores = [0, 0];
-    let starter = 0; // ai1 starts round 1; afterwards the last round's winner
-    while (scores[0]! < WINNING_SCORE && scores[1]! < WINNING_SCORE) {
-      // A new pile each round; hands and deck carry over.
-      const firstCard = deck.draw();
-      const pile = new CardPile(firstCard);
-      const pileView = readonlyCardPile(pile);
-      const plays: Card[] | null = record === null ? null : [];
-      let player = starter;
+    const state = this.#state;
+    state.reset();
+    const rng = rngFromSeed(seed);
+    let starter = 0;
+    let firstCard = NO_CARD;
+    let plays: Card[] | null = null;
+    // The assignment's own AIs choose as the engine's inline policies do: no need to ask them.
+    const policy0 = builtInAIPolicy(this.#ais[0]);
+    const policy1 = builtInAIPolicy(this.#ais[1]);
+    for (;;) {
+      const phase = state.phase;
+      if (phase === Phase.Over) break;
       let end: RoundEnd;
-      for (;;) {
-        const choice = this.#ask(player, views[player]!, pileView);
-        if (typeof choice === 'string') {
-          end = choice;
-          break;
+      if (phase === Phase.Play) {
+        const player = state.toMove;
+        const policy = player === 0 ? policy0 : policy1;
+        const choice = policy !== Policy.Custom ? chooseSlot(policy, state.hands, player * HAND_SIZE, state.playable) : this.#judge(player, this.#ask(player));
+        if (typeof choice === 'number') {
+          plays?.push(Card.fromIndex(state.handCard(player, choice)));
+          state.applyAction(choice);
+          continue;
         }
-        if (!pile.canPlay(choice)) {
-          end = 'illegal-card';
-          break;
+        end = choice;
+        state.concedeRound();
+      } else {
+        if (phase === Phase.Pile) starter = state.starter;
+        const rounds = state.rounds;
+        const card = state.dealNext(rng);
+        if (phase === Phase.Pile) {
+          firstCard = card;
+          plays = record === null ? null : [];
         }
-        // remove() changes nothing when the card is not held, so a bluff costs only the round.
-        if (!hands[player]!.remove(choice)) {
-          end = 'not-in-hand';
-          break;
+        if (state.rounds === rounds) continue;
+        // The engine ended the round: the player to move holds no playable card. The assignment still
+        // asks it (and an AI may keep a diary of what it saw); whatever it answers loses the round.
+        const loser = state.lastRoundWinner ^ 1;
+        if ((loser === 0 ? policy0 : policy1) !== Policy.Custom) {
+          end = 'no-play'; // what the assignment's AIs answer without a playable card
+        } else {
+          // No card it holds can be played, so the verdict is never a slot.
+          const verdict = this.#judge(loser, this.#ask(loser));
+          end = typeof verdict === 'number' ? 'no-play' : verdict;
         }
-        pile.play(choice);
-        plays?.push(choice);
-        player ^= 1;
       }
-      const winner = player ^ 1;
-      scores[winner]!++;
-      if (record !== null) record.push({ starter: starter === 0 ? 1 : 2, firstCard, plays: plays!, winner: winner === 0 ? 1 : 2, end });
-      starter = winner;
+      if (record !== null) {
+        const winner = state.lastRoundWinner;
+        record.push({ starter: starter === 0 ? 1 : 2, firstCard: Card.fromIndex(firstCard), plays: plays!, winner: winner === 0 ? 1 : 2, end });
+      }
     }
-    return scores[0] === WINNING_SCORE;
+    return state.winner() === 0;
   }
 
   /** The AI's card, or why it has none. */
-  #ask(player: number, hand: ReadonlyHand, pile: ReadonlyCardPile): Card | RoundEnd {
+  #ask(player: number): Card | RoundEnd {
     let choice: unknown;
     try {
-      choice = this.#ais[player]!.getPlay(hand, pile);
+      choice = this.#ais[player]!.getPlay(this.#hands[player]!, this.#pile);
     } catch {
       return 'threw';
     }
     if (choice === null || choice === undefined) return 'no-play';
     return choice instanceof Card ? choice : 'illegal-card';
+  }
+
+  /**
+   * The engine's slot for `player`'s answer, or why it loses the round: a card that may not go on the
+   * pile, then a card not in the hand (the order of the assignment's checks). Playing a card means
+   * its first slot, as `Hand.remove(card)` replaces the first slot holding it.
+   */
+  #judge(player: number, choice: Card | RoundEnd): number | RoundEnd {
+    if (typeof choice === 'string') return choice;
+    const state = this.#state;
+    if (!canPlayOn(state.top, choice.index)) return 'illegal-card';
+    for (let slot = 0; slot < HAND_SIZE; slot++) if (state.handCard(player, slot) === choice.index) return slot;
+    return 'not-in-hand';
   }
 
   toString(): string {

@@ -20,7 +20,11 @@ describe('ConnectFwar page model', () => {
   });
 
   it('lists every agent of the game’s registry as a strategy', () => {
-    expect(STRATEGIES.map((s) => s.id).sort()).toEqual(Object.keys(connectFwarGame.agents).sort());
+    const fair = Object.entries(connectFwarGame.agents).filter(([, entry]) => entry.seesHidden !== true);
+    expect(STRATEGIES.map((s) => s.id).sort()).toEqual(fair.map(([id]) => id).sort());
+    // A bound that reads the deal is no strategy a person plays against.
+    expect(STRATEGIES.map((s) => s.id)).not.toContain('clairvoyant');
+    expect(Object.keys(connectFwarGame.agents)).toContain('clairvoyant');
   });
 
   it('replays each strategy as the lab’s split-stream playout does', () => {

@@ -20,11 +20,14 @@ export { newSeed };
 
 export { COLUMNS, DISCARD, ROWS, EMPTY };
 
-/** The strategies a person can watch: the game's own registry, so new agents appear by themselves. */
-export const STRATEGIES: readonly { readonly id: string; readonly description: string }[] = Object.entries(connectFwarGame.agents).map(([id, entry]) => ({
-  id,
-  description: entry.description,
-}));
+/**
+ * The strategies a person can watch: the game's own registry, so new agents appear by themselves —
+ * less those that read hidden cards (a bound such as `clairvoyant` reads the deal from the game's
+ * own random stream, which the page keeps apart from the players').
+ */
+export const STRATEGIES: readonly { readonly id: string; readonly description: string }[] = Object.entries(connectFwarGame.agents)
+  .filter(([, entry]) => entry.seesHidden !== true)
+  .map(([id, entry]) => ({ id, description: entry.description }));
 
 export const SPEEDS = { slow: 800, normal: 350, fast: 60 } as const;
 export type Speed = keyof typeof SPEEDS;

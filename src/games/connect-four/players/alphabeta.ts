@@ -6,6 +6,15 @@
  *
  * Scores are from the side to move's point of view. A forced win scores `WIN - plies`, so a nearer
  * win scores higher (and a farther loss less badly); heuristic scores stay far below `WIN - 42`.
+ *
+ * Why a specialised search next to the generic one (src/algorithms/expectimax.ts): the generic
+ * search works through the game contract — a clone per node, no undo, no evaluation of its own —
+ * while this one plays and takes back moves on the bitboard, finds threats with a few shifts, prunes
+ * forced moves and moves below an opponent's threat, and keeps a transposition table. Measured from
+ * the position `44536` to depth 8 (warm, CPU time, machine shared with other work): the generic
+ * search took 141 ms for 2,132,408 nodes, this player about 1 ms for 7,040 nodes — roughly 100 times
+ * faster for the same depth, with a real evaluation at the horizon besides. The lab fields it as the
+ * agents `alphabeta1` .. `alphabeta4` (definition.ts).
  */
 import type { Player } from '../player.js';
 import {
