@@ -262,14 +262,22 @@ function undo(pos: Position, applied: Applied): void {
 
 /**
  * The moves worth trying in `pos`, most promising first: to a foundation; a run that turns up a
- * face-down card or empties a pile; a stock card to a pile; any other run. Complete up to the
- * sound prunings of the file's comment.
+ * face-down card or empties a pile; stock cards to a pile; any other run. Each entry is one move or
+ * a compound of moves made together.
+ *
+ * A stock card goes to a pile only together with what it is for: a run moved onto it, or another
+ * stock card onto it (with, in turn, what that one is for). This loses nothing: in any winning
+ * line, a stock card's move to a pile can be put off until just before something is built on it —
+ * meanwhile nothing could be put on it or taken from under it without it, and a run carrying it can
+ * carry one card fewer, the card following later. A card never built on can stay in the stock
+ * until it goes to a foundation. So the search stays complete, up to the prunings of the file's
+ * comment, while never parking stock cards on piles for no use.
  */
-function generate(pos: Position, seenStamp: Int32Array, stamp: number, narrow: boolean): number[] {
-  const toFoundation: number[] = [];
-  const revealing: number[] = [];
-  const fromStock: number[] = [];
-  const others: number[] = [];
+function generate(pos: Position, seenStamp: Int32Array, stamp: number, narrow: boolean): number[][] {
+  const toFoundation: number[][] = [];
+  const revealing: number[][] = [];
+  const fromStock: number[][] = [];
+  const others: number[][] = [];
   const { piles, hidden } = pos;
   let firstEmpty = -1;
   for (let p = 0; p < piles.length; p++) {
@@ -282,7 +290,7 @@ function generate(pos: Position, seenStamp: Int32Array, stamp: number, narrow: b
     const pile = piles[p]!;
     const height = pile.length;
     if (height === 0) continue;
-    if (pos.foundationFor(pile[height - 1]!) >= 0) toFoundation.push(pack(PILE_TO_FOUNDATION, p, 0, 0));
+    if (pos.foundationFor(pile[height - 1]!) >= 0) toFoundation.push([pack(PILE_TO_FOUNDATION, p, 0, 0)]);
     for (let row = hidden[p]!; row < height; row++) {
       const card = pile[row]!;
       // The first face-up card moving turns a face-down card up or empties the pile.
@@ -296,14 +304,9 @@ function generate(pos: Position, seenStamp: Int32Array, stamp: number, narrow: b
           // Empty piles are interchangeable; a King-led whole pile moving to one changes nothing.
           if (q !== firstEmpty || row === 0 || !canBuildOn(card, NONE)) continue;
         } else if (!canBuildOn(card, dest[dest.length - 1]!)) continue;
-        list.push(pack(PILE_TO_PILE, p, row, q));
+        list.push([pack(PILE_TO_PILE, p, row, q)]);
       }
     }
-  }
-  // The narrow search plays a stock card to a pile only as a King to an empty pile or as the base
-  // a pile's first face-up card needs to move off its face-down cards.
-  if (narrow) {
-    for (let p = 0; p < piles.length; p++) if (hidden[p]! > 0) seenStamp[64 + piles[p]![hidden[p]!]!] = stamp;
   }
   for (let i = 0; i < pos.stock.length; i++) {
     if (pos.inStock[i] === 0) continue;
@@ -311,22 +314,45 @@ function generate(pos: Position, seenStamp: Int32Array, stamp: number, narrow: b
     // Equal cards (several decks) are interchangeable wherever they are in the stock.
     if (seenStamp[card] === stamp) continue;
     seenStamp[card] = stamp;
-    if (pos.foundationFor(card) >= 0) toFoundation.push(pack(STOCK_TO_FOUNDATION, i, 0, 0));
-    if (narrow && VALUE[card] !== 13 && !holdsBlocker(card, seenStamp, stamp)) continue;
+    if (pos.foundationFor(card) >= 0) toFoundation.push([pack(STOCK_TO_FOUNDATION, i, 0, 0)]);
     for (let q = 0; q < piles.length; q++) {
       const dest = piles[q]!;
       if (dest.length === 0 ? q === firstEmpty && canBuildOn(card, NONE) : canBuildOn(card, dest[dest.length - 1]!)) {
-        fromStock.push(pack(STOCK_TO_PILE, i, 0, q));
+        withUse(pos, [], i, q, narrow, fromStock);
       }
     }
   }
   return toFoundation.concat(revealing, fromStock, others);
 }
 
-/** Whether some card marked at `marks[64 + c]` (a pile's first face-up card over face-down ones) builds on `card`. */
-function holdsBlocker(card: number, marks: Int32Array, stamp: number): boolean {
-  for (let c = 0; c < 52; c++) if (marks[64 + c] === stamp && canBuildOn(c, card)) return true;
-  return false;
+/**
+ * Pushes on `out` each compound: `prefix`, stock slot `slot` to pile `q`, then a use of that card —
+ * a run from another pile onto it, or another stock card onto it followed by a use of that one.
+ */
+function withUse(pos: Position, prefix: readonly number[], slot: number, q: number, narrow: boolean, out: number[][]): void {
+  const card = pos.stock[slot]!;
+  const chain = [...prefix, pack(STOCK_TO_PILE, slot, 0, q)];
+  const { piles, hidden } = pos;
+  for (let p = 0; p < piles.length; p++) {
+    if (p === q) continue;
+    const pile = piles[p]!;
+    for (let row = hidden[p]!; row < pile.length; row++) {
+      if (!canBuildOn(pile[row]!, card)) continue;
+      if (narrow && row > hidden[p]! && pos.foundationFor(pile[row - 1]!) < 0) continue;
+      out.push([...chain, pack(PILE_TO_PILE, p, row, q)]);
+    }
+  }
+  // Another stock card onto this one (this slot marked used while the chain grows; equal cards once).
+  pos.inStock[slot] = 0;
+  const tried: number[] = [];
+  for (let i = 0; i < pos.stock.length; i++) {
+    if (pos.inStock[i] === 0) continue;
+    const next = pos.stock[i]!;
+    if (tried.includes(next) || !canBuildOn(next, card)) continue;
+    tried.push(next);
+    withUse(pos, chain, i, q, narrow, out);
+  }
+  pos.inStock[slot] = 1;
 }
 
 /** Applies safe foundation moves until none is left; pushes them on `path`, returns how many. */
@@ -357,7 +383,8 @@ function applySafeMoves(pos: Position, path: Applied[]): number {
 }
 
 interface Frame {
-  readonly moves: number[];
+  /** The moves to try, each one move or a compound (see `generate`). */
+  readonly moves: number[][];
   next: number;
   /** Safe moves made on entering this position (undone on leaving it). */
   readonly safe: number;
@@ -376,7 +403,7 @@ function searchPass(state: KlondikeState, narrow: boolean, deadline: number, max
   const visited = new Set<string>();
   const path: Applied[] = [];
   const frames: Frame[] = [];
-  const seenStamp = new Int32Array(128);
+  const seenStamp = new Int32Array(64);
   let stamp = 0;
 
   /** Enters the current position: 'won', 'seen' (nothing pushed), or 'entered' (a frame pushed). */
@@ -405,15 +432,18 @@ function searchPass(state: KlondikeState, narrow: boolean, deadline: number, max
     }
     const frame = frames[frames.length - 1]!;
     if (frame.next < frame.moves.length) {
-      path.push(apply(pos, frame.moves[frame.next++]!));
+      const moves = frame.moves[frame.next++]!;
+      for (const move of moves) path.push(apply(pos, move));
       const entered = enter();
       if (entered === 'won') return { kind: 'won', line: path };
-      if (entered === 'seen') undo(pos, path.pop()!);
+      if (entered === 'seen') for (let i = 0; i < moves.length; i++) undo(pos, path.pop()!);
       continue;
     }
     frames.pop();
     for (let i = 0; i < frame.safe; i++) undo(pos, path.pop()!);
-    if (frames.length > 0) undo(pos, path.pop()!);
+    const parent = frames[frames.length - 1];
+    // The compound that led here.
+    if (parent !== undefined) for (let i = 0; i < parent.moves[parent.next - 1]!.length; i++) undo(pos, path.pop()!);
   }
   return { kind: 'exhausted' };
 }
