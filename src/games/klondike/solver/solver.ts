@@ -27,7 +27,7 @@
  */
 import { encodeMove, type KlondikeState } from '../engine.js';
 import type { KlondikeMove } from '../moves.js';
-import { canBuildOn, canFoundOn, NONE, RED, VALUE } from '../rules.js';
+import { canBuildOn, canFoundOn, NONE, RED, SUIT, VALUE } from '../rules.js';
 
 export type SolveVerdict = 'winnable' | 'unwinnable' | 'undecided';
 
@@ -81,6 +81,10 @@ class Position {
   readonly copies = new Uint8Array(52);
   readonly pileKey: (string | null)[];
   stockKey: string | null = null;
+  /** Whether every card of the deck is unique (one deck), so `cardKey` applies. */
+  readonly uniqueCards: boolean;
+  private readonly codes = new Uint8Array(52);
+  private readonly keyChars: Uint16Array;
   founded = 0;
   readonly deckSize: number;
 
@@ -112,6 +116,8 @@ class Position {
       }
     }
     this.pileKey = this.piles.map(() => null);
+    this.uniqueCards = this.copies.every((n) => n <= 1);
+    this.keyChars = new Uint16Array(26 + piles);
   }
 
   won(): boolean {
@@ -143,7 +149,12 @@ class Position {
     return this.onFoundation[below] === this.inDeck[below];
   }
 
+  /**
+   * The position's exact canonical key (see `cardKey`; with several copies of a card, where "the
+   * card it lies on" is ambiguous, the piles' contents sorted, then the stock).
+   */
   key(): string {
+    if (this.uniqueCards) return this.cardKey();
     const parts: string[] = [];
     for (let p = 0; p < this.piles.length; p++) {
       let part = this.pileKey[p];
@@ -162,7 +173,41 @@ class Position {
     }
     return `${parts.join(',')}|${this.stockKey}`;
   }
+
+  /**
+   * The key when every card is unique: each pile's face-down count, and for each card where it is —
+   * in the stock; first face-up card on pile p's face-down cards; first card of a pile with nothing
+   * under it (such piles are interchangeable, so which pile is not said); or on the card one higher
+   * of suit s (a build fixes the value, the suit says which card). Face-down cards follow from the
+   * counts (a pile's face-down cards are always the first ones dealt to it) and the rest are on
+   * foundations. The piles can be rebuilt from this, so it is exact, and it is the same for
+   * positions that differ only in the order of piles.
+   */
+  private cardKey(): string {
+    const codes = this.codes;
+    codes.fill(0);
+    const { piles, hidden } = this;
+    for (let p = 0; p < piles.length; p++) {
+      const pile = piles[p]!;
+      const h = hidden[p]!;
+      for (let r = h; r < pile.length; r++) {
+        codes[pile[r]!] = r > h ? CODE_ON_SUIT + SUIT[pile[r - 1]!]! : h === 0 ? CODE_BARE : CODE_ON_HIDDEN + p;
+      }
+    }
+    for (let i = 0; i < this.stock.length; i++) if (this.inStock[i] === 1) codes[this.stock[i]!] = CODE_STOCK;
+    const chars = this.keyChars;
+    for (let i = 0; i < 26; i++) chars[i] = codes[2 * i]! | (codes[2 * i + 1]! << 8);
+    for (let p = 0; p < piles.length; p++) chars[26 + p] = hidden[p]!;
+    return String.fromCharCode.apply(null, chars as unknown as number[]);
+  }
+
 }
+
+// Where a card is, in `cardKey` (0: face-down or on a foundation).
+const CODE_BARE = 1;
+const CODE_STOCK = 2;
+const CODE_ON_SUIT = 3; // + suit of the card below
+const CODE_ON_HIDDEN = 7; // + pile
 
 function colourValue(c: number): number {
   return 2 * VALUE[c]! + RED[c]!;
