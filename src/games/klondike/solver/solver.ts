@@ -57,7 +57,7 @@ const STOCK_TO_PILE = 3; // a = stock slot, c = destination pile
 const pack = (kind: number, a: number, b: number, c: number): number => kind + 4 * (a + 512 * (b + 512 * c));
 
 /** The share of the budget the narrow pass may use (see `solveKlondike`). */
-const NARROW_SHARE = 0.125;
+const NARROW_SHARE = 0.6;
 
 /** How often (in positions) the clock is read. */
 const CLOCK_EVERY = 512;
