@@ -150,12 +150,15 @@ describe('solveKlondike agrees with an exhaustive search without prunings on sma
     { suits: '♡♡', length: 4, piles: 3 },
     { suits: '♣♣♡', length: 3, piles: 3 },
     { suits: '♣♡♠', length: 4, piles: 4 },
+    { suits: '♣♡', length: 7, piles: 2 },
+    // Ten stock cards of four suits: many stock chains, a slow exhaustive reference, fewer deals.
+    { suits: '♣♡♠♢', length: 4, piles: 3, deals: 15 },
   ];
-  for (const { suits, length, piles } of cases) {
-    it(`${suits} A..${String(length)}, ${String(piles)} piles: 60 shuffled deals`, () => {
+  for (const { suits, length, piles, deals = 60 } of cases as { suits: string; length: number; piles: number; deals?: number }[]) {
+    it(`${suits} A..${String(length)}, ${String(piles)} piles: ${String(deals)} shuffled deals`, () => {
       const rng = toRng(1000 + length * 10 + piles);
       const verdicts = { winnable: 0, unwinnable: 0 };
-      for (let deal = 0; deal < 60; deal++) {
+      for (let deal = 0; deal < deals; deal++) {
         const deck = deckOfRuns(suits, length);
         shuffleInPlace(deck, rng);
         const state = dealOf(deck, piles, 1 + (deal % 3));
