@@ -39,6 +39,15 @@ describe('tabletop klondike solve', () => {
     expect(result.stdout).toMatch(/Winnable share: [\d.]+% \(95% Wilson CI [\d.]+%–[\d.]+%\)/);
   });
 
+  it('classifies the same way on worker threads', async () => {
+    const args = ['klondike', 'solve', '--seeds', '10..15', '--max-states', '20000'];
+    const [alone, threaded] = await Promise.all([runCli(args), runCli([...args, '--threads', '2'])]);
+    expect(threaded.status).toBe(0);
+    const verdicts = (text: string): string[] => text.split('\n').filter((line) => /^(Winnable|Unwinnable:|Undecided:)/.test(line));
+    expect(verdicts(threaded.stdout)).toEqual(verdicts(alone.stdout));
+    expect(verdicts(threaded.stdout)[0]).toMatch(/of 6\.$/);
+  });
+
   it('refuses a missing or doubled deal choice', async () => {
     const none = await runCli(['klondike', 'solve']);
     expect(none.status).toBe(2);

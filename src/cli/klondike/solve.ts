@@ -3,13 +3,16 @@
  * verdict, the time, the positions searched and the winning line in `klondike play`'s commands
  * (0-based indices), so a person can type it — or pipe it: with `--moves-only` the output is the
  * line alone, one command per line, which `tabletop klondike play --seed N` reads as input.
- * `--seeds a..b` classifies a range of deals, one after another on this thread.
+ * `--seeds a..b` classifies a range of deals, on this thread or on `--threads N` worker threads.
  */
+import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
+import { Piscina } from 'piscina';
 import { wilsonInterval } from '../../core/stats.js';
 import { IllegalArgumentError } from '../../games/klondike/errors.js';
 import { solveSeed } from '../../games/klondike/solver/deal.js';
+import solveSeedTask, { type SeedTask, type SeedVerdict } from '../../games/klondike/solver/worker.js';
 import { DEFAULT_BUDGET, type SolveResult, type SolveVerdict } from '../../games/klondike/solver/solver.js';
 import { parsePositiveInt, parseSeed, UsageError } from '../options.js';
 import { moveCommand } from './play.js';
@@ -22,6 +25,7 @@ interface SolveOptions {
   readonly budgetMs: number;
   readonly maxStates: number;
   readonly movesOnly?: boolean;
+  readonly threads: number;
 }
 
 export interface SeedRange {
@@ -80,21 +84,40 @@ export function solveOne(seed: number, options: SolveOptions, out: (line: string
   }
 }
 
-/** The classification of a range of deals, one after another, with progress on `progress`. */
-export function solveRange(range: SeedRange, options: SolveOptions, out: (line: string) => void, progress: (text: string) => void): void {
+/**
+ * The classification of a range of deals, with progress on `progress`: one after another on this
+ * thread, or on `threads` worker threads (each deal's budget is its own either way).
+ */
+export async function solveRange(range: SeedRange, options: SolveOptions, out: (line: string) => void, progress: (text: string) => void): Promise<void> {
   const counts: Record<SolveVerdict, number> = { winnable: 0, unwinnable: 0, undecided: 0 };
   const undecided: number[] = [];
   const unwinnable: number[] = [];
   const times: number[] = [];
   const total = range.last - range.first + 1;
-  for (let seed = range.first; seed <= range.last; seed++) {
-    const result = solveOrUsage(seed, options);
+  const record = (result: SeedVerdict): void => {
     counts[result.verdict]++;
     times.push(result.elapsedMs);
-    if (result.verdict === 'undecided') undecided.push(seed);
-    if (result.verdict === 'unwinnable') unwinnable.push(seed);
-    progress(`${String(seed - range.first + 1)}/${String(total)} deals: ${String(counts.winnable)} winnable, ${String(counts.unwinnable)} unwinnable, ${String(counts.undecided)} undecided`);
+    if (result.verdict === 'undecided') undecided.push(result.seed);
+    if (result.verdict === 'unwinnable') unwinnable.push(result.seed);
+    progress(`${String(times.length)}/${String(total)} deals: ${String(counts.winnable)} winnable, ${String(counts.unwinnable)} unwinnable, ${String(counts.undecided)} undecided`);
+  };
+  const task = (seed: number): SeedTask => ({ seed, piles: options.piles, draw: options.draw, timeMs: options.budgetMs, maxStates: options.maxStates });
+  // Bad piles or draw are found on this thread, before any worker starts.
+  solveOrUsage(range.first, { ...options, maxStates: 1 });
+  if (options.threads <= 1) {
+    for (let seed = range.first; seed <= range.last; seed++) record(solveSeedTask(task(seed)));
+  } else {
+    const pool = new Piscina<SeedTask, SeedVerdict>({ filename: fileURLToPath(new URL('../../games/klondike/solver/worker.js', import.meta.url)), minThreads: options.threads, maxThreads: options.threads });
+    try {
+      const runs: Promise<void>[] = [];
+      for (let seed = range.first; seed <= range.last; seed++) runs.push(pool.run(task(seed)).then(record));
+      await Promise.all(runs);
+    } finally {
+      await pool.destroy();
+    }
   }
+  undecided.sort((a, b) => a - b);
+  unwinnable.sort((a, b) => a - b);
   times.sort((a, b) => a - b);
   const { low, high } = wilsonInterval(counts.winnable, total);
   const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
@@ -116,8 +139,9 @@ export function registerSolve(command: Command): Command {
     .option('--draw <n>', 'draw cards shown (it changes what is shown, not which moves are legal)', parsePositiveInt('The number of draw cards'), 3)
     .option('--budget-ms <ms>', 'time limit per deal in milliseconds', parsePositiveInt('The time budget'), DEFAULT_BUDGET.timeMs)
     .option('--max-states <n>', 'limit on positions searched per deal', parsePositiveInt('The position budget'), DEFAULT_BUDGET.maxStates)
+    .option('--threads <n>', 'worker threads for --seeds (1: this thread)', parsePositiveInt('The number of threads'), 1)
     .option('--moves-only', 'print only the winning line, one command per line (nothing when there is none)')
-    .action((options: SolveOptions) => {
+    .action(async (options: SolveOptions) => {
       const out = (line: string): void => {
         process.stdout.write(`${line}\n`);
       };
@@ -125,7 +149,7 @@ export function registerSolve(command: Command): Command {
       if (options.seeds !== undefined) {
         if (options.movesOnly === true) throw new UsageError('--moves-only goes with --seed, not --seeds.');
         const tty = process.stderr.isTTY;
-        solveRange(options.seeds, options, out, (text) => {
+        await solveRange(options.seeds, options, out, (text) => {
           if (tty) process.stderr.write(`\r${text}`);
         });
         if (tty) process.stderr.write('\n');
