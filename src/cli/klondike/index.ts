@@ -1,9 +1,11 @@
 import type { Command } from 'commander';
 import { registerPlay } from './play.js';
+import { registerSolve } from './solve.js';
 
 /** `tabletop klondike …` */
 export function registerKlondike(program: Command): Command {
   const command = program.command('klondike').description('Klondike solitaire');
   registerPlay(command);
+  registerSolve(command);
   return command;
 }

@@ -1,0 +1,560 @@
+/**
+ * A Klondike solver for the model's rules with every card known: is a position winnable, and how?
+ *
+ * The rules are the model's (docs/klondike.md): the draw pile is a queue turned one card at a time
+ * with unlimited passes, only its first card is playable, and the draw size changes only how many
+ * cards are shown. The placement rules are rules.ts's `canBuildOn` and `canFoundOn`; this file keeps
+ * only a compact state of its own for speed, and every winning line it returns is replayed through
+ * the engine before it is reported.
+ *
+ * Why the stock can be treated as a reserve. Discards only rotate the queue, and playing a card
+ * keeps the cyclic order of the others, so from any position every stock card can be brought to
+ * the front by discards alone, and rotating back is possible too. Positions that differ only in the
+ * queue's rotation therefore reach exactly the same positions: the search drops the rotation and
+ * plays "stock card s" as one macro move (as many `discardDraw` as needed, then the play). The
+ * discards are put back when the line is written out.
+ *
+ * The search: depth-first over positions, with a transposition table of exact canonical keys (the
+ * piles as a multiset — piles are interchangeable for winnability — plus the remaining stock cards;
+ * the foundations follow from those). Exact keys rather than hashes, so a collision can never turn a
+ * winnable deal into an "unwinnable" claim. Pruning, each sound (it never removes the last winning
+ * continuation of a winnable position):
+ * - safe moves to foundations are made at once and not branched on (see `isSafe`);
+ * - of several empty piles only the first receives a King (empty piles are interchangeable);
+ * - a pile that is a King-led build from its first card never moves to an empty pile (no change);
+ * - of equal cards in the stock (several decks) only one is tried.
+ * Every other move of the model is tried, so "unwinnable" means the search space was exhausted.
+ */
+import { encodeMove, type KlondikeState } from '../engine.js';
+import type { KlondikeMove } from '../moves.js';
+import { canBuildOn, canFoundOn, NONE, RED, SUIT, VALUE } from '../rules.js';
+
+export type SolveVerdict = 'winnable' | 'unwinnable' | 'undecided';
+
+export interface SolveBudget {
+  /** Wall-clock limit in milliseconds (default 10,000). */
+  readonly timeMs?: number;
+  /** Limit on distinct positions searched (default 2,000,000). */
+  readonly maxStates?: number;
+}
+
+export interface SolveResult {
+  readonly verdict: SolveVerdict;
+  /** For a winnable position: the model's moves, discards included, that win from it. */
+  readonly moves: readonly KlondikeMove[] | null;
+  /** Distinct positions searched. */
+  readonly states: number;
+  readonly elapsedMs: number;
+}
+
+export const DEFAULT_BUDGET = { timeMs: 10_000, maxStates: 2_000_000 } as const;
+
+// Macro moves, packed: kind + 4·(a + 512·(b + 512·c)).
+const PILE_TO_FOUNDATION = 0; // a = pile
+const STOCK_TO_FOUNDATION = 1; // a = stock slot
+const PILE_TO_PILE = 2; // a = source pile, b = first row moved, c = destination pile
+const STOCK_TO_PILE = 3; // a = stock slot, c = destination pile
+const pack = (kind: number, a: number, b: number, c: number): number => kind + 4 * (a + 512 * (b + 512 * c));
+
+/** The share of the budget the narrow pass may use (see `solveKlondike`). */
+const NARROW_SHARE = 0.6;
+
+/** How often (in positions) the clock is read. */
+const CLOCK_EVERY = 512;
+
+/**
+ * The search's position. Invariants: `piles[p]` lists pile p's cards, row 0 first, the first
+ * `hidden[p]` face-down; `inStock[i]` tells whether stock slot i (the queue's order at the start)
+ * still holds `stock[i]`; `foundation` is the tops as in the engine; `onFoundation[2·value + red]`
+ * counts the cards of that value and colour on foundations; `pileKey[p]` caches pile p's key part
+ * (null when stale).
+ */
+class Position {
+  readonly piles: number[][];
+  readonly hidden: number[];
+  readonly stock: number[];
+  readonly inStock: Uint8Array;
+  readonly foundation: number[];
+  readonly onFoundation = new Int32Array(28);
+  readonly inDeck = new Int32Array(28);
+  /** Copies of each card in the deck (several with several decks). */
+  readonly copies = new Uint8Array(52);
+  readonly pileKey: (string | null)[];
+  stockKey: string | null = null;
+  /** Whether every card of the deck is unique (one deck), so `cardKey` applies. */
+  readonly uniqueCards: boolean;
+  private readonly codes = new Uint8Array(52);
+  private readonly keyChars: Uint16Array;
+  founded = 0;
+  readonly deckSize: number;
+
+  constructor(state: KlondikeState) {
+    const { piles, rows, stockSize, deckSize, composition } = state.config;
+    this.deckSize = deckSize;
+    this.piles = [];
+    this.hidden = [];
+    for (let p = 0; p < piles; p++) {
+      const pile: number[] = [];
+      for (let r = 0; r < state.heights[p]!; r++) pile.push(state.cells[p * rows + r]!);
+      this.piles.push(pile);
+      this.hidden.push(state.hidden[p]!);
+    }
+    this.stock = [];
+    for (let i = 0; i < state.queueLength; i++) this.stock.push(state.queue[(state.head + i) % stockSize]!);
+    this.inStock = new Uint8Array(this.stock.length).fill(1);
+    this.foundation = Array.from(state.foundation);
+    for (let i = 0; i < deckSize; i++) {
+      this.inDeck[colourValue(composition[i]!)]!++;
+      this.copies[composition[i]!]!++;
+    }
+    for (const top of this.foundation) {
+      // A foundation with top t holds A..t of t's suit.
+      for (let c = top; c !== NONE && VALUE[c]! >= 1; c--) {
+        this.onFoundation[colourValue(c)]!++;
+        this.founded++;
+        if (VALUE[c] === 1) break;
+      }
+    }
+    this.pileKey = this.piles.map(() => null);
+    this.uniqueCards = this.copies.every((n) => n <= 1);
+    this.keyChars = new Uint16Array(26 + piles);
+  }
+
+  won(): boolean {
+    return this.founded === this.deckSize;
+  }
+
+  /** The first foundation card c may go onto, or −1 (foundations with equal tops are interchangeable). */
+  foundationFor(c: number): number {
+    for (let f = 0; f < this.foundation.length; f++) if (canFoundOn(c, this.foundation[f]!)) return f;
+    return -1;
+  }
+
+  /**
+   * Whether putting card c onto a foundation can never turn a winnable position into an unwinnable
+   * one. Cards never leave a foundation, and on a pile c can only ever carry a card one lower of the
+   * other colour. If every such card is on a foundation already, c is of no further use in the
+   * piles: any winning line stays winning with c's later moves left out (runs that carried c carry
+   * one card fewer). Aces carry nothing. A 2 carries only an Ace of the other colour, and that Ace
+   * could always have gone to a foundation instead (there is an empty foundation per Ace not yet
+   * placed), so moving a 2 up is safe too.
+   * With several copies of c the argument fails (which copy goes up first decides what it uncovers,
+   * and the other copy may need that foundation), so such cards are never moved at once.
+   */
+  isSafe(c: number): boolean {
+    if (this.copies[c] !== 1) return false;
+    const value = VALUE[c]!;
+    if (value <= 2) return true;
+    const below = 2 * (value - 1) + (1 - RED[c]!);
+    return this.onFoundation[below] === this.inDeck[below];
+  }
+
+  /**
+   * The position's exact canonical key (see `cardKey`; with several copies of a card, where "the
+   * card it lies on" is ambiguous, the piles' contents sorted, then the stock).
+   */
+  key(): string {
+    if (this.uniqueCards) return this.cardKey();
+    const parts: string[] = [];
+    for (let p = 0; p < this.piles.length; p++) {
+      let part = this.pileKey[p];
+      if (part === null || part === undefined) {
+        // Hidden count first, then the cards: 'A'+hidden, then one character per card.
+        part = String.fromCharCode(65 + this.hidden[p]!, ...this.piles[p]!.map((c) => c + 97));
+        this.pileKey[p] = part;
+      }
+      parts.push(part);
+    }
+    parts.sort();
+    if (this.stockKey === null) {
+      let text = '';
+      for (let i = 0; i < this.stock.length; i++) text += this.inStock[i] === 1 ? '1' : '0';
+      this.stockKey = text;
+    }
+    return `${parts.join(',')}|${this.stockKey}`;
+  }
+
+  /**
+   * The key when every card is unique: each pile's face-down count, and for each card where it is —
+   * in the stock; first face-up card on pile p's face-down cards; first card of a pile with nothing
+   * under it (such piles are interchangeable, so which pile is not said); or on the card one higher
+   * of suit s (a build fixes the value, the suit says which card). Face-down cards follow from the
+   * counts (a pile's face-down cards are always the first ones dealt to it) and the rest are on
+   * foundations. The piles can be rebuilt from this, so it is exact, and it is the same for
+   * positions that differ only in the order of piles.
+   */
+  private cardKey(): string {
+    const codes = this.codes;
+    codes.fill(0);
+    const { piles, hidden } = this;
+    for (let p = 0; p < piles.length; p++) {
+      const pile = piles[p]!;
+      const h = hidden[p]!;
+      for (let r = h; r < pile.length; r++) {
+        codes[pile[r]!] = r > h ? CODE_ON_SUIT + SUIT[pile[r - 1]!]! : h === 0 ? CODE_BARE : CODE_ON_HIDDEN + p;
+      }
+    }
+    for (let i = 0; i < this.stock.length; i++) if (this.inStock[i] === 1) codes[this.stock[i]!] = CODE_STOCK;
+    const chars = this.keyChars;
+    for (let i = 0; i < 26; i++) chars[i] = codes[2 * i]! | (codes[2 * i + 1]! << 8);
+    for (let p = 0; p < piles.length; p++) chars[26 + p] = hidden[p]!;
+    return String.fromCharCode.apply(null, chars as unknown as number[]);
+  }
+
+}
+
+// Where a card is, in `cardKey` (0: face-down or on a foundation).
+const CODE_BARE = 1;
+const CODE_STOCK = 2;
+const CODE_ON_SUIT = 3; // + suit of the card below
+const CODE_ON_HIDDEN = 7; // + pile
+
+function colourValue(c: number): number {
+  return 2 * VALUE[c]! + RED[c]!;
+}
+
+/** An applied macro move and what undoing it needs. */
+interface Applied {
+  readonly move: number;
+  /** Foundation used (to-foundation moves), else −1. */
+  readonly foundation: number;
+  /** Whether the move turned a face-down card up. */
+  readonly flipped: boolean;
+  /** Cards moved (pile-to-pile moves). */
+  readonly count: number;
+}
+
+function apply(pos: Position, move: number): Applied {
+  const kind = move & 3;
+  let rest = move >>> 2;
+  const a = rest % 512;
+  rest = (rest - a) / 512;
+  const b = rest % 512;
+  const c = (rest - b) / 512;
+  let foundation = -1;
+  let src = -1;
+  let count = 1;
+  if (kind === PILE_TO_FOUNDATION || kind === STOCK_TO_FOUNDATION) {
+    const card = kind === PILE_TO_FOUNDATION ? pos.piles[a]!.pop()! : pos.stock[a]!;
+    if (kind === PILE_TO_FOUNDATION) {
+      src = a;
+      pos.pileKey[a] = null;
+    } else {
+      pos.inStock[a] = 0;
+      pos.stockKey = null;
+    }
+    foundation = pos.foundationFor(card);
+    pos.foundation[foundation] = card;
+    pos.onFoundation[colourValue(card)]!++;
+    pos.founded++;
+  } else if (kind === PILE_TO_PILE) {
+    const from = pos.piles[a]!;
+    const run = from.splice(b);
+    count = run.length;
+    pos.piles[c]!.push(...run);
+    pos.pileKey[a] = null;
+    pos.pileKey[c] = null;
+    src = a;
+  } else {
+    pos.piles[c]!.push(pos.stock[a]!);
+    pos.inStock[a] = 0;
+    pos.stockKey = null;
+    pos.pileKey[c] = null;
+  }
+  let flipped = false;
+  if (src >= 0) {
+    const height = pos.piles[src]!.length;
+    if (height > 0 && pos.hidden[src] === height) {
+      pos.hidden[src] = height - 1;
+      flipped = true;
+    }
+  }
+  return { move, foundation, flipped, count };
+}
+
+function undo(pos: Position, applied: Applied): void {
+  const { move, foundation, flipped, count } = applied;
+  const kind = move & 3;
+  const a = (move >>> 2) % 512;
+  const c = Math.floor(move / (4 * 512 * 512));
+  if (flipped) pos.hidden[a]!++;
+  if (kind === PILE_TO_FOUNDATION || kind === STOCK_TO_FOUNDATION) {
+    const card = pos.foundation[foundation]!;
+    pos.foundation[foundation] = VALUE[card] === 1 ? NONE : card - 1;
+    pos.onFoundation[colourValue(card)]!--;
+    pos.founded--;
+    if (kind === PILE_TO_FOUNDATION) {
+      pos.piles[a]!.push(card);
+      pos.pileKey[a] = null;
+    } else {
+      pos.inStock[a] = 1;
+      pos.stockKey = null;
+    }
+  } else if (kind === PILE_TO_PILE) {
+    const to = pos.piles[c]!;
+    const run = to.splice(to.length - count);
+    pos.piles[a]!.push(...run);
+    pos.pileKey[a] = null;
+    pos.pileKey[c] = null;
+  } else {
+    pos.piles[c]!.pop();
+    pos.inStock[a] = 1;
+    pos.stockKey = null;
+    pos.pileKey[c] = null;
+  }
+}
+
+
+/**
+ * The moves worth trying in `pos`, most promising first: to a foundation; a run that turns up a
+ * face-down card or empties a pile; stock cards to a pile; any other run. Each entry is one move or
+ * a compound of moves made together.
+ *
+ * A stock card goes to a pile only together with what it is for: a run moved onto it, or another
+ * stock card onto it (with, in turn, what that one is for). This loses nothing: in any winning
+ * line, a stock card's move to a pile can be put off until just before something is built on it —
+ * meanwhile nothing could be put on it or taken from under it without it, and a run carrying it can
+ * carry one card fewer, the card following later. A card never built on can stay in the stock
+ * until it goes to a foundation. So the search stays complete, up to the prunings of the file's
+ * comment, while never parking stock cards on piles for no use.
+ */
+function generate(pos: Position, seenStamp: Int32Array, stamp: number, narrow: boolean): number[][] {
+  const toFoundation: number[][] = [];
+  const revealing: number[][] = [];
+  const fromStock: number[][] = [];
+  const others: number[][] = [];
+  const { piles, hidden } = pos;
+  let firstEmpty = -1;
+  for (let p = 0; p < piles.length; p++) {
+    if (piles[p]!.length === 0) {
+      firstEmpty = p;
+      break;
+    }
+  }
+  for (let p = 0; p < piles.length; p++) {
+    const pile = piles[p]!;
+    const height = pile.length;
+    if (height === 0) continue;
+    if (pos.foundationFor(pile[height - 1]!) >= 0) toFoundation.push([pack(PILE_TO_FOUNDATION, p, 0, 0)]);
+    for (let row = hidden[p]!; row < height; row++) {
+      const card = pile[row]!;
+      // The first face-up card moving turns a face-down card up or empties the pile.
+      const list = row === hidden[p]! ? revealing : others;
+      // The narrow search splits a face-up build only to send the card it uncovers to a foundation.
+      if (narrow && list === others && pos.foundationFor(pile[row - 1]!) < 0) continue;
+      for (let q = 0; q < piles.length; q++) {
+        if (q === p) continue;
+        const dest = piles[q]!;
+        if (dest.length === 0) {
+          // Empty piles are interchangeable; a King-led whole pile moving to one changes nothing.
+          if (q !== firstEmpty || row === 0 || !canBuildOn(card, NONE)) continue;
+        } else if (!canBuildOn(card, dest[dest.length - 1]!)) continue;
+        list.push([pack(PILE_TO_PILE, p, row, q)]);
+      }
+    }
+  }
+  for (let i = 0; i < pos.stock.length; i++) {
+    if (pos.inStock[i] === 0) continue;
+    const card = pos.stock[i]!;
+    // Equal cards (several decks) are interchangeable wherever they are in the stock.
+    if (seenStamp[card] === stamp) continue;
+    seenStamp[card] = stamp;
+    if (pos.foundationFor(card) >= 0) toFoundation.push([pack(STOCK_TO_FOUNDATION, i, 0, 0)]);
+    for (let q = 0; q < piles.length; q++) {
+      const dest = piles[q]!;
+      if (dest.length === 0 ? q === firstEmpty && canBuildOn(card, NONE) : canBuildOn(card, dest[dest.length - 1]!)) {
+        withUse(pos, [], i, q, narrow, fromStock);
+      }
+    }
+  }
+  return toFoundation.concat(revealing, fromStock, others);
+}
+
+/**
+ * Pushes on `out` each compound: `prefix`, stock slot `slot` to pile `q`, then a use of that card —
+ * a run from another pile onto it, or another stock card onto it followed by a use of that one.
+ */
+function withUse(pos: Position, prefix: readonly number[], slot: number, q: number, narrow: boolean, out: number[][]): void {
+  const card = pos.stock[slot]!;
+  const chain = [...prefix, pack(STOCK_TO_PILE, slot, 0, q)];
+  const { piles, hidden } = pos;
+  for (let p = 0; p < piles.length; p++) {
+    if (p === q) continue;
+    const pile = piles[p]!;
+    for (let row = hidden[p]!; row < pile.length; row++) {
+      if (!canBuildOn(pile[row]!, card)) continue;
+      if (narrow && row > hidden[p]! && pos.foundationFor(pile[row - 1]!) < 0) continue;
+      out.push([...chain, pack(PILE_TO_PILE, p, row, q)]);
+    }
+  }
+  // Another stock card onto this one (this slot marked used while the chain grows; equal cards once).
+  pos.inStock[slot] = 0;
+  const tried: number[] = [];
+  for (let i = 0; i < pos.stock.length; i++) {
+    if (pos.inStock[i] === 0) continue;
+    const next = pos.stock[i]!;
+    if (tried.includes(next) || !canBuildOn(next, card)) continue;
+    tried.push(next);
+    withUse(pos, chain, i, q, narrow, out);
+  }
+  pos.inStock[slot] = 1;
+}
+
+/** Applies safe foundation moves until none is left; pushes them on `path`, returns how many. */
+function applySafeMoves(pos: Position, path: Applied[]): number {
+  let made = 0;
+  for (let progress = true; progress; ) {
+    progress = false;
+    for (let p = 0; p < pos.piles.length; p++) {
+      const pile = pos.piles[p]!;
+      while (pile.length > 0) {
+        const card = pile[pile.length - 1]!;
+        if (!pos.isSafe(card) || pos.foundationFor(card) < 0) break;
+        path.push(apply(pos, pack(PILE_TO_FOUNDATION, p, 0, 0)));
+        made++;
+        progress = true;
+      }
+    }
+    for (let i = 0; i < pos.stock.length; i++) {
+      if (pos.inStock[i] === 0) continue;
+      const card = pos.stock[i]!;
+      if (!pos.isSafe(card) || pos.foundationFor(card) < 0) continue;
+      path.push(apply(pos, pack(STOCK_TO_FOUNDATION, i, 0, 0)));
+      made++;
+      progress = true;
+    }
+  }
+  return made;
+}
+
+interface Frame {
+  /** The moves to try, each one move or a compound (see `generate`). */
+  readonly moves: number[][];
+  next: number;
+  /** Safe moves made on entering this position (undone on leaving it). */
+  readonly safe: number;
+}
+
+/** What one search pass ended with: a winning line, the space exhausted, or out of budget. */
+type PassOutcome = { readonly kind: 'won'; readonly line: readonly Applied[] } | { readonly kind: 'exhausted' | 'budget' };
+
+/**
+ * One depth-first pass from `state` over the positions reachable with `generate(…, narrow)`'s
+ * moves, stopping at `deadline` (a `performance.now()` time) or after `maxStates` positions.
+ * `counter.states` grows by the positions this pass searched.
+ */
+function searchPass(state: KlondikeState, narrow: boolean, deadline: number, maxStates: number, counter: { states: number }): PassOutcome {
+  const pos = new Position(state);
+  const visited = new Set<string>();
+  const path: Applied[] = [];
+  const frames: Frame[] = [];
+  const seenStamp = new Int32Array(64);
+  let stamp = 0;
+
+  /** Enters the current position: 'won', 'seen' (nothing pushed), or 'entered' (a frame pushed). */
+  const enter = (): 'won' | 'seen' | 'entered' => {
+    const safe = applySafeMoves(pos, path);
+    if (pos.won()) return 'won';
+    const key = pos.key();
+    if (visited.has(key)) {
+      for (let i = 0; i < safe; i++) undo(pos, path.pop()!);
+      return 'seen';
+    }
+    visited.add(key);
+    counter.states++;
+    frames.push({ moves: generate(pos, seenStamp, ++stamp, narrow), next: 0, safe });
+    return 'entered';
+  };
+
+  if (maxStates < 1) return { kind: 'budget' };
+  if (enter() === 'won') return { kind: 'won', line: path };
+  let sinceClock = 0;
+  while (frames.length > 0) {
+    if (visited.size >= maxStates) return { kind: 'budget' };
+    if (++sinceClock === CLOCK_EVERY) {
+      sinceClock = 0;
+      if (performance.now() >= deadline) return { kind: 'budget' };
+    }
+    const frame = frames[frames.length - 1]!;
+    if (frame.next < frame.moves.length) {
+      const moves = frame.moves[frame.next++]!;
+      for (const move of moves) path.push(apply(pos, move));
+      const entered = enter();
+      if (entered === 'won') return { kind: 'won', line: path };
+      if (entered === 'seen') for (let i = 0; i < moves.length; i++) undo(pos, path.pop()!);
+      continue;
+    }
+    frames.pop();
+    for (let i = 0; i < frame.safe; i++) undo(pos, path.pop()!);
+    const parent = frames[frames.length - 1];
+    // The compound that led here.
+    if (parent !== undefined) for (let i = 0; i < parent.moves[parent.next - 1]!.length; i++) undo(pos, path.pop()!);
+  }
+  return { kind: 'exhausted' };
+}
+
+/**
+ * Solves a fully dealt engine position (every card known; a `KlondikeState.fromDeck` deal or any
+ * later position of one) under the model's rules, within `budget`.
+ *
+ * Two passes. The first, narrow, pass looks for a win among fewer moves (a face-up build is split
+ * only to send the card it uncovers to a foundation) with at most NARROW_SHARE of the budget; that finds most
+ * wins quickly, and a win it finds is as good as any (it is replayed like every line). It proves
+ * nothing when it fails, so the second pass searches every move of the model with the rest of the
+ * budget: only an exhausted second pass makes a deal "unwinnable".
+ */
+export function solveKlondike(state: KlondikeState, budget: SolveBudget = {}): SolveResult {
+  const started = performance.now();
+  const timeMs = budget.timeMs ?? DEFAULT_BUDGET.timeMs;
+  const maxStates = budget.maxStates ?? DEFAULT_BUDGET.maxStates;
+  if (!(timeMs >= 0) || !(maxStates >= 1)) throw new RangeError('The solver budget needs timeMs ≥ 0 and maxStates ≥ 1');
+  if (state.dealt !== state.config.deckSize) throw new RangeError('The solver needs a fully dealt position');
+  const counter = { states: 0 };
+  const result = (verdict: SolveVerdict, moves: KlondikeMove[] | null): SolveResult => ({
+    verdict,
+    moves,
+    states: counter.states,
+    elapsedMs: performance.now() - started,
+  });
+  const narrow = searchPass(state, true, started + timeMs * NARROW_SHARE, Math.floor(maxStates * NARROW_SHARE), counter);
+  if (narrow.kind === 'won') return result('winnable', writeLine(state, narrow.line));
+  const full = searchPass(state, false, started + timeMs, maxStates - counter.states, counter);
+  if (full.kind === 'won') return result('winnable', writeLine(state, full.line));
+  return result(full.kind === 'exhausted' ? 'unwinnable' : 'undecided', null);
+}
+
+/**
+ * The model's moves for a line of macro moves from `start`: each stock play becomes the discards
+ * that bring its card to the front, then the play. Replayed on a copy of the engine position, so
+ * a line that broke a rule would throw here rather than be reported.
+ */
+function writeLine(start: KlondikeState, line: readonly Applied[]): KlondikeMove[] {
+  const state = start.clone();
+  const stock: number[] = [];
+  for (let i = 0; i < state.queueLength; i++) stock.push(state.queue[(state.head + i) % state.config.stockSize]!);
+  const moves: KlondikeMove[] = [];
+  const play = (move: KlondikeMove): void => {
+    state.applyAction(encodeMove(state.config, move));
+    moves.push(move);
+  };
+  for (const { move, foundation } of line) {
+    const kind = move & 3;
+    const a = (move >>> 2) % 512;
+    const b = Math.floor(move / (4 * 512)) % 512;
+    const c = Math.floor(move / (4 * 512 * 512));
+    if (kind === PILE_TO_FOUNDATION) {
+      play({ kind: 'moveToFoundation', src: a, foundation });
+    } else if (kind === PILE_TO_PILE) {
+      play({ kind: 'movePile', src: a, count: state.heights[a]! - b, dest: c });
+    } else {
+      const card = stock[a]!;
+      for (let turns = 0; state.drawCard() !== card; turns++) {
+        if (turns > state.queueLength) throw new Error('Klondike solver defect: a stock card of the line is not in the stock');
+        play({ kind: 'discardDraw' });
+      }
+      play(kind === STOCK_TO_FOUNDATION ? { kind: 'moveDrawToFoundation', foundation } : { kind: 'moveDraw', dest: c });
+    }
+  }
+  if (state.score !== state.config.deckSize) throw new Error('Klondike solver defect: the winning line does not win');
+  return moves;
+}
