@@ -83,6 +83,8 @@ function checkRecord(value: unknown, where: string): BatchRecord {
     if (!isObject(lineup) || lineup.games !== games || !Array.isArray(lineup.seats) || lineup.seats.length !== seatCount) fail(`lineup ${String(l)}'s tally does not match the game range`);
     for (const seat of (lineup as { seats: unknown[] }).seats) {
       if (!isObject(seat) || ![seat.sumSq, seat.wins, seat.draws, seat.losses, seat.atMin].every(isCount) || !isFiniteNumber(seat.sum)) fail(`bad seat tally in lineup ${String(l)}`);
+      const { faults, faultExamples } = seat as Record<string, unknown>;
+      if (faults !== undefined && !(isCount(faults) && faults <= games && Array.isArray(faultExamples))) fail(`bad fault count in lineup ${String(l)}`);
       const { wins, draws, losses, atMin, sum, sumSq } = seat as unknown as SeatTally;
       if (wins + draws + losses !== games || atMin > games) fail(`seat tally in lineup ${String(l)} does not add up to ${String(games)} games`);
       // Every game scores within the game's range, so the sums do too; and by Cauchy–Schwarz the sum
