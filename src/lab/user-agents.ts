@@ -55,3 +55,26 @@ export function faultsOf(agent: Agent<GameState>): string[] | undefined {
   const faults = (agent as Partial<FaultReporting>).faults;
   return Array.isArray(faults) ? faults : undefined;
 }
+
+/**
+ * When two experiments' lineups differ only in the version of some user module, says so: "two
+ * versions of the player 'mine' (/path/mine.mjs, sha256 1a2b3c4d5e6f… vs 9f8e7d6c5b4a…)".
+ * Undefined when they differ otherwise (or not at all).
+ */
+export function versionConflict(a: readonly (readonly string[])[], b: readonly (readonly string[])[]): string | undefined {
+  const flatA = a.flat();
+  const flatB = b.flat();
+  if (a.length !== b.length || flatA.length !== flatB.length) return undefined;
+  const conflicts: string[] = [];
+  for (let k = 0; k < flatA.length; k++) {
+    const x = flatA[k]!;
+    const y = flatB[k]!;
+    if (x === y) continue;
+    const mx = userModuleOf(x);
+    const my = userModuleOf(y);
+    if (mx === undefined || my === undefined || mx.url !== my.url || agentLabel(x) !== agentLabel(y)) return undefined;
+    const text = `the player '${agentLabel(x)}' (${mx.url}, sha256 ${mx.sha256.slice(0, 12)}… vs ${my.sha256.slice(0, 12)}…)`;
+    if (!conflicts.includes(text)) conflicts.push(text);
+  }
+  return conflicts.length === 0 ? undefined : `two versions of ${conflicts.join(' and ')}`;
+}
