@@ -240,7 +240,7 @@ export function tournamentReport(config: ExperimentConfig, tally: Tally, options
       draws[j]![i]! += first.draws;
     }
   });
-  const names = ids.map((id) => ({ id, name: game.agents[id]!.create().name }));
+  const names = ids.map((id) => ({ id, name: game.agents[id]?.create().name ?? agentLabel(id) }));
   const rated = n >= 2 && options.ratings !== false ? eloIntervals({ players: ids, wins, draws }) : [];
   return {
     game: config.game,

@@ -5,7 +5,7 @@
  * changed player on --resume and in merge.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -58,6 +58,23 @@ describe('tabletop connect-fwar compare with player modules', () => {
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^coin-flip +50 /m);
+  });
+
+  it('a package name is resolved from the working directory', () => {
+    const project = join(dir, 'project');
+    const pkg = join(project, 'node_modules', 'fwar-first-fit');
+    mkdirSync(pkg, { recursive: true });
+    writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: 'fwar-first-fit', type: 'module', main: 'player.js' }));
+    writeFileSync(join(pkg, 'player.js'), 'export const name = "first-fit";\nexport default { nextMove: (card, board) => [0, 1, 2, 3].find((c) => board.canPlay(card, c)) ?? -1 };\n');
+    const run = (players: string) => spawnSync(process.execPath, [CLI_PATH, 'connect-fwar', 'compare', '--games', '200', '--seed', '1', '--threads', '1', '--paired', '--json', '--players', players], { cwd: project, encoding: 'utf8' });
+    const result = run('basic,fwar-first-fit');
+    expect(result.stderr).toBe('');
+    const json = JSON.parse(result.stdout) as Record<string, StrategyJson>;
+    // BasicPlayer's logic on the same deals: the same mean.
+    expect(json['first-fit']!.mean).toBe(json.basic!.mean);
+    const unknown = run('fwar-nothing');
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toMatch(/Unknown ConnectFwar strategy 'fwar-nothing' \(built-in: random, basic, suits, ranks\), and no package of that name can be found from .*project/);
   });
 
   it('counts a throwing player\'s faults and prints the first games with their seeds', async () => {
