@@ -86,6 +86,15 @@ describe('tabletop connect-fwar compare with player modules', () => {
     const json = await compareJson(['--players', path, '--threads', '2']);
     expect(json['no-aces']!.faults!.games).toBeGreaterThan(0);
     expect(json['no-aces']!.faults!.examples).toHaveLength(3);
+    // Shards merged: the same faults, the same first examples (kept by game number, not by batch).
+    const shards = [1, 2].map((k) => join(dir, `no-aces-${String(k)}.jsonl`));
+    for (const [k, out] of shards.entries()) {
+      const shard = await runCli(['connect-fwar', 'compare', '--games', '300', '--seed', '9', '--threads', '2', '--batch-size', '37', '--players', path, '--shard', `${String(k + 1)}/2`, '--out', out]);
+      expect(shard.status).toBe(0);
+    }
+    const merged = await runCli(['merge', '--json', shards[1]!, shards[0]!]);
+    expect(merged.status).toBe(0);
+    expect((JSON.parse(merged.stdout) as Record<string, StrategyJson>)['no-aces']!.faults).toEqual(json['no-aces']!.faults);
   });
 
   it.each([
