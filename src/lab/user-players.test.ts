@@ -115,5 +115,7 @@ describe('user players in PlayerComparison', () => {
       /^The player module .*empty\.mjs exports nothing usable: expected a default export that is a Player class or object with nextMove\(card, board\), or a lab agent with act\(state, rng\); its default export is undefined$/,
     );
     await expect(compare([{ name: 'mute' } as unknown as Player], 1)).rejects.toThrow(/The player object 'mute' is not usable/);
+    const fussy = moduleFile('fussy.mjs', 'export default class Fussy { constructor() { throw new Error("needs a seed"); } nextMove() { return 0; } }');
+    await expect(compare([fussy], 2)).rejects.toThrow(/^The player module .*fussy\.mjs cannot be constructed: Error: needs a seed$/);
   });
 });

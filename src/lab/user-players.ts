@@ -191,9 +191,19 @@ export async function resolvePlayer(game: GameDefinition<GameState>, spec: strin
   }
   const create = adapt(module.default, label);
   if (create === undefined) throw new PlayerModuleError(`The player module ${path} exports nothing usable: expected ${expected}; its default export is ${describe(module.default)}`);
+  tryCreate(create, `The player module ${path}`);
   const id = `${label}@${pathToFileURL(path).href}#sha256=${sha256}`;
   registerUserAgent(id, create);
   return id;
+}
+
+/** Builds one agent now, so that a constructor that throws is one clear error before any game, not a failed batch. */
+function tryCreate(create: () => Agent<GameState>, what: string): void {
+  try {
+    create();
+  } catch (error) {
+    throw new PlayerModuleError(`${what} cannot be constructed: ${messageOf(error)}`);
+  }
 }
 
 /** Registers a player object for play in this thread; returns its lineup id (`<name>@object`). */
