@@ -18,4 +18,6 @@ export * from './lab/report.js';
 export * from './lab/ratings.js';
 export * from './lab/standings.js';
 export * from './lab/round-robin.js';
+export * from './lab/user-agents.js';
+export { PlayerModuleError, resolvePlayer, registerPlayerObject, loadUserAgents } from './lab/user-players.js';
 export { GAMES, gameById } from './lab/registry.js';

@@ -12,6 +12,8 @@ export interface Benchmark {
   readonly name: string;
   /** Unit of work, e.g. `games`, `positions`. */
   readonly unit: string;
+  /** Set-up before measuring (loading a player module, say). */
+  prepare?(): Promise<void>;
   /** Does `count` units of work and returns a checksum (so the work cannot be optimised away). */
   run(count: number): number;
 }

@@ -12,9 +12,10 @@ import { connectFwarBenchmarks } from './connect-fwar.js';
 import { connectFourBenchmarks } from './connect-four.js';
 import { klondikeBenchmarks } from './klondike.js';
 import { unoWarBenchmarks } from './uno-war.js';
+import { userPlayerBenchmarks } from './user-players.js';
 import { formatTable, measure, type Benchmark, type Measurement } from './harness.js';
 
-const all: Benchmark[] = [...connectFwarBenchmarks, ...unoWarBenchmarks, ...klondikeBenchmarks, ...connectFourBenchmarks];
+const all: Benchmark[] = [...connectFwarBenchmarks, ...unoWarBenchmarks, ...klondikeBenchmarks, ...connectFourBenchmarks, ...userPlayerBenchmarks];
 
 function argument(name: string): string | undefined {
   const at = process.argv.indexOf(name);
@@ -26,6 +27,7 @@ if (only !== undefined) {
   // Child: measure one benchmark and hand the figures back as JSON.
   const benchmark = all[Number(only)];
   if (benchmark === undefined) throw new RangeError(`--only ${only}: no such benchmark`);
+  await benchmark.prepare?.();
   const { units, seconds, checksum } = measure(benchmark);
   process.stdout.write(JSON.stringify({ units, seconds, checksum }));
 } else {
@@ -45,4 +47,11 @@ if (only !== undefined) {
     results.push({ benchmark, units, seconds, rate: units / seconds, checksum });
   }
   console.log(formatTable(results));
+  // A user's module against the built-in it reimplements, measured in this same run.
+  const rateOf = (name: string): number | undefined => results.find((m) => m.benchmark.engine === 'lab ConnectFwar' && m.benchmark.name.startsWith(name))?.rate;
+  const builtIn = rateOf('basic (built-in)');
+  for (const name of ['basic-agent.mjs', 'first-fit']) {
+    const rate = rateOf(name);
+    if (builtIn !== undefined && rate !== undefined) console.log(`lab ConnectFwar ${name} / built-in basic: ${(100 * rate / builtIn).toFixed(0)}% of its games/s`);
+  }
 }

@@ -11,6 +11,7 @@
 import { CHANCE, TERMINAL, type Agent, type GameDefinition, type GameState, playOut } from '../core/game.js';
 import { ReseedableRng, deriveSeed, rngFromSeed, type Rng } from '../core/random.js';
 import { gameById } from './registry.js';
+import { agentLabel, faultsOf, isUserAgentId, userAgentFactory } from './user-agents.js';
 
 export interface ExperimentConfig {
   /** Game id in the lab registry (src/lab/registry.ts). */
@@ -35,6 +36,25 @@ export interface SeatTally {
   losses: number;
   /** Games that ended with the lowest possible score (`scoreRange[0]`, e.g. ConnectFwar's 0). */
   atMin: number;
+  /** Games in which this seat's (user) player faulted — threw, or answered what the rules cannot read. Absent when 0. */
+  faults?: number;
+  /** The first faults by game index (at most MAX_FAULT_EXAMPLES), to replay. Absent when none. */
+  faultExamples?: FaultExample[];
+}
+
+/** One faulted game: its index, its seed (replay it with the game's own class) and the first message. */
+export interface FaultExample {
+  readonly game: number;
+  readonly seed: number;
+  readonly message: string;
+}
+
+/** Fault examples kept per seat: the ones of the lowest game indices, so any batching keeps the same ones. */
+export const MAX_FAULT_EXAMPLES = 3;
+
+function addFaults(into: SeatTally, count: number, examples: readonly FaultExample[]): void {
+  into.faults = (into.faults ?? 0) + count;
+  into.faultExamples = [...(into.faultExamples ?? []), ...examples].sort((x, y) => x.game - y.game).slice(0, MAX_FAULT_EXAMPLES);
 }
 
 export interface LineupTally {
@@ -87,6 +107,7 @@ export function mergeTally(into: Tally, from: Readonly<Tally>): void {
       t.draws += seat.draws;
       t.losses += seat.losses;
       t.atMin += seat.atMin;
+      if (seat.faults !== undefined && seat.faults > 0) addFaults(t, seat.faults, seat.faultExamples ?? []);
     });
   });
   from.differences.forEach((d, k) => {
@@ -113,7 +134,9 @@ function hashString(text: string): number {
  * figures for basic.
  */
 export function lineupSeed(seed: number, lineup: readonly string[]): number {
-  return deriveSeed(seed, hashString(lineup.join(',')));
+  // By label, not id: a user player's games depend on its name, not on its file's path or version,
+  // so the module and the object form of one player are dealt the same games.
+  return deriveSeed(seed, hashString(lineup.map(agentLabel).join(',')));
 }
 
 /** The seed of game `index` of `lineup` (unpaired), or of the shared deal of game `index` (paired). */
@@ -130,7 +153,8 @@ export function validateConfig(config: ExperimentConfig): GameDefinition<GameSta
       throw new RangeError(`${game.title} has ${String(game.numPlayers)} seat(s); lineup '${lineup.join(',')}' has ${String(lineup.length)}`);
     }
     for (const agent of lineup) {
-      if (game.agents[agent] === undefined) throw new RangeError(`Unknown ${game.title} agent '${agent}' (known: ${Object.keys(game.agents).join(', ')})`);
+      // A user agent's id is checked for its form only: its module is loaded (and its hash checked) by the runner.
+      if (game.agents[agent] === undefined && !isUserAgentId(agent)) throw new RangeError(`Unknown ${game.title} agent '${agent}' (known: ${Object.keys(game.agents).join(', ')})`);
     }
   }
   return game;
@@ -145,6 +169,8 @@ export class BatchPlayer {
   readonly #game: GameDefinition<GameState>;
   readonly #state: GameState;
   readonly #agents: Agent[][];
+  /** Per lineup and seat, the agent's fault list (user agents), or undefined. */
+  readonly #faults: (string[] | undefined)[][];
   readonly #seatReturns: Float64Array;
   /** Per lineup, the seed its games derive from (unpaired runs): computed once, not per game. */
   readonly #lineupSeeds: number[];
@@ -155,9 +181,16 @@ export class BatchPlayer {
     this.#config = config;
     this.#game = validateConfig(config);
     this.#state = this.#game.newInitialState();
-    this.#agents = config.lineups.map((lineup) => lineup.map((id) => this.#game.agents[id]!.create()));
+    this.#agents = config.lineups.map((lineup) => lineup.map((id) => this.#createAgent(id)));
+    this.#faults = this.#agents.map((agents) => agents.map(faultsOf));
     this.#seatReturns = new Float64Array(config.lineups.length);
     this.#lineupSeeds = config.lineups.map((lineup) => lineupSeed(config.seed, lineup));
+  }
+
+  #createAgent(id: string): Agent {
+    const create = this.#game.agents[id]?.create ?? userAgentFactory(id);
+    if (create === undefined) throw new RangeError(`The player '${agentLabel(id)}' (${id}) is not loaded in this thread`);
+    return create();
   }
 
   get config(): ExperimentConfig {
@@ -189,6 +222,7 @@ export class BatchPlayer {
         }
         const lineupTally = tally.lineups[l]!;
         lineupTally.games++;
+        const faults = this.#faults[l]!;
         for (let s = 0; s < agents.length; s++) {
           const r = state.returns(s);
           const seat = lineupTally.seats[s]!;
@@ -198,6 +232,12 @@ export class BatchPlayer {
           else if (r < 0) seat.losses++;
           else seat.draws++;
           if (r === minScore) seat.atMin++;
+          const seatFaults = faults[s];
+          if (seatFaults !== undefined && seatFaults.length > 0) {
+            const seed = config.paired ? deriveSeed(config.seed, i) : deriveSeed(this.#lineupSeeds[l]!, i);
+            addFaults(seat, 1, [{ game: i, seed, message: seatFaults[0]! }]);
+            seatFaults.length = 0;
+          }
         }
         firstReturns[l] = state.returns(0);
       }

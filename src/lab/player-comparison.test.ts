@@ -27,6 +27,6 @@ describe('PlayerComparison', () => {
 
   it('rejects a bad game count and an unknown player', async () => {
     await expect(PlayerComparison.compare({ games: 0 })).rejects.toThrow(/Invalid number of games/);
-    await expect(PlayerComparison.compare({ games: 10, players: ['psychic'], threads: 1 })).rejects.toThrow(/Unknown ConnectFwar agent 'psychic'/);
+    await expect(PlayerComparison.compare({ games: 10, players: ['psychic'], threads: 1 })).rejects.toThrow(/Unknown ConnectFwar strategy 'psychic'/);
   });
 });

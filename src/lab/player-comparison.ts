@@ -4,11 +4,28 @@
  *
  *   const result = await PlayerComparison.compare({ seed: 1 });
  *   console.log(PlayerComparison.format(result));   // random 12.8218 / basic  30.1236 / …
+ *
+ * Your own players take part as modules (a path, a file URL or a package name: imported by every
+ * worker thread, so they play in parallel) or as objects (played in this thread):
+ *
+ *   await PlayerComparison.compare({ players: ['basic', new URL('./mine.mjs', import.meta.url), new MyPlayer()] });
  */
 import { freshSeed } from '../core/random.js';
+import type { GameDefinition, GameState } from '../core/game.js';
 import { connectFwarGame } from '../games/connect-fwar/definition.js';
+import type { Player } from '../games/connect-fwar/player.js';
 import { comparisonReport, type StrategyResult } from './report.js';
 import { runExperiment } from './runner.js';
+import { agentLabel } from './user-agents.js';
+import { registerPlayerObject, resolvePlayer } from './user-players.js';
+
+/**
+ * A strategy to compare: a built-in id, a module (a path relative to the working directory, a
+ * `file:` URL, or a package name) whose default export is a `Player` or a lab agent, or a player
+ * object (with `nextMove(card, board)`, or a lab agent's `act(state, rng)`), played in this thread;
+ * its `name` (else its class's name) labels it and, with the seed, picks its games.
+ */
+export type ComparedPlayer = string | URL | (Player & { readonly name?: string }) | { readonly name?: string; readonly act: (...args: never[]) => number };
 
 /** The spec's four AIs, in the spec's order, by their lab ids. */
 export const SEED_STRATEGIES = ['random', 'basic', 'suits', 'ranks'] as const;
@@ -18,8 +35,8 @@ export interface PlayerComparisonOptions {
   readonly games?: number;
   /** Default: a fresh seed, returned in the result so the run can be replayed. */
   readonly seed?: number;
-  /** Strategy ids (see `connectFwarGame.agents`). Default: the spec's four. */
-  readonly players?: readonly string[];
+  /** Strategies: built-in ids (see `connectFwarGame.agents`), modules or objects. Default: the spec's four. */
+  readonly players?: readonly ComparedPlayer[];
   /** Worker threads; 0 or 1 plays in this thread. Default: the available cores. */
   readonly threads?: number;
   /** The same deals for every strategy (common random numbers). Default false. */
@@ -46,7 +63,9 @@ export class PlayerComparison {
   static async compare(options: PlayerComparisonOptions = {}): Promise<PlayerComparisonResult> {
     const games = options.games ?? 10_000;
     if (!Number.isSafeInteger(games) || games < 1) throw new RangeError(`Invalid number of games: ${String(games)} (expected a whole number >= 1)`);
-    const players = options.players ?? SEED_STRATEGIES;
+    const game = connectFwarGame as unknown as GameDefinition<GameState>;
+    const players: string[] = [];
+    for (const p of options.players ?? SEED_STRATEGIES) players.push(typeof p === 'string' || p instanceof URL ? await resolvePlayer(game, p) : registerPlayerObject(game, p));
     const seed = options.seed ?? freshSeed();
     const config = { game: connectFwarGame.id, lineups: players.map((p) => [p]), seed, paired: options.paired === true };
     const { tally } = await runExperiment({ config, ranges: [[0, games]], threads: options.threads, signal: options.signal });
@@ -54,7 +73,7 @@ export class PlayerComparison {
     return {
       seed,
       games,
-      players: players.map((name) => ({ name, average: report.strategies[name]!.mean, ...report.strategies[name]! })),
+      players: players.map(agentLabel).map((name) => ({ name, average: report.strategies[name]!.mean, ...report.strategies[name]! })),
     };
   }
 

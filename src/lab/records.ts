@@ -10,6 +10,7 @@
  */
 import { emptyTally, mergeTally, validateConfig, type ExperimentConfig, type SeatTally, type Tally } from './experiment.js';
 import type { GameRange } from './runner.js';
+import { versionConflict } from './user-agents.js';
 
 export const RECORD_FORMAT = 'tabletop-lab/batch@1';
 
@@ -83,6 +84,8 @@ function checkRecord(value: unknown, where: string): BatchRecord {
     if (!isObject(lineup) || lineup.games !== games || !Array.isArray(lineup.seats) || lineup.seats.length !== seatCount) fail(`lineup ${String(l)}'s tally does not match the game range`);
     for (const seat of (lineup as { seats: unknown[] }).seats) {
       if (!isObject(seat) || ![seat.sumSq, seat.wins, seat.draws, seat.losses, seat.atMin].every(isCount) || !isFiniteNumber(seat.sum)) fail(`bad seat tally in lineup ${String(l)}`);
+      const { faults, faultExamples } = seat as Record<string, unknown>;
+      if (faults !== undefined && !(isCount(faults) && faults <= games && Array.isArray(faultExamples))) fail(`bad fault count in lineup ${String(l)}`);
       const { wins, draws, losses, atMin, sum, sumSq } = seat as unknown as SeatTally;
       if (wins + draws + losses !== games || atMin > games) fail(`seat tally in lineup ${String(l)} does not add up to ${String(games)} games`);
       // Every game scores within the game's range, so the sums do too; and by Cauchy–Schwarz the sum
@@ -174,7 +177,11 @@ export function combineRecords(records: readonly BatchRecord[]): Combined {
   const key = configKey(first.config);
   const tally = emptyTally(first.config);
   for (const r of records) {
-    if (configKey(r.config) !== key) throw new RecordsError(`Records of different experiments cannot be combined: ${key} vs ${configKey(r.config)}`);
+    if (configKey(r.config) !== key) {
+      const versions = r.config.seed === first.config.seed && r.config.paired === first.config.paired ? versionConflict(first.config.lineups, r.config.lineups) : undefined;
+      if (versions !== undefined) throw new RecordsError(`Records of different experiments cannot be combined: they were played by ${versions}. Results of two versions of a player must not be mixed.`);
+      throw new RecordsError(`Records of different experiments cannot be combined: ${key} vs ${configKey(r.config)}`);
+    }
     if (r.total !== first.total) {
       throw new RecordsError(`Records of different experiment sizes cannot be combined: ${first.total.toLocaleString('en-US')} games vs ${r.total.toLocaleString('en-US')} games (shards of runs with different --games?)`);
     }

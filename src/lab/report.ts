@@ -7,9 +7,10 @@
 import { plural, signed } from '../core/format.js';
 import type { GameDefinition, GameState } from '../core/game.js';
 import { differenceOfMeans, halfWidth, pairedDifference, summarizeMoments, wilsonInterval, type Moments } from '../core/stats.js';
-import type { ExperimentConfig, Tally } from './experiment.js';
+import type { ExperimentConfig, FaultExample, Tally } from './experiment.js';
 import { eloIntervals, type RatingWithInterval } from './ratings.js';
 import { gameById } from './registry.js';
+import { agentLabel } from './user-agents.js';
 
 export interface StrategyResult {
   readonly games: number;
@@ -19,6 +20,8 @@ export interface StrategyResult {
   readonly sd: number;
   /** Share of games that ended at the lowest possible score (0 in ConnectFwar). */
   readonly zeroShare: number;
+  /** Games in which a user player faulted (threw, or answered nonsense), with the first few; absent when none. */
+  readonly faults?: { readonly games: number; readonly examples: readonly FaultExample[] };
 }
 
 export interface DifferenceResult {
@@ -41,7 +44,7 @@ export interface ComparisonReport {
   readonly differences: readonly DifferenceResult[];
 }
 
-const lineupLabel = (lineup: readonly string[]): string => lineup.join(' vs ');
+const lineupLabel = (lineup: readonly string[]): string => lineup.map(agentLabel).join(' vs ');
 
 function seatMoments(tally: Tally, lineup: number, seat = 0): Moments {
   const l = tally.lineups[lineup]!;
@@ -54,6 +57,7 @@ export function comparisonReport(config: ExperimentConfig, tally: Tally): Compar
   config.lineups.forEach((lineup, l) => {
     const summary = summarizeMoments(seatMoments(tally, l));
     const games = tally.lineups[l]!.games;
+    const seat = tally.lineups[l]!.seats[0]!;
     strategies[lineupLabel(lineup)] = {
       games,
       mean: summary.mean,
@@ -61,6 +65,7 @@ export function comparisonReport(config: ExperimentConfig, tally: Tally): Compar
       ciHigh: summary.ci.high,
       sd: summary.sd,
       zeroShare: games === 0 ? NaN : tally.lineups[l]!.seats[0]!.atMin / games,
+      ...(seat.faults !== undefined && seat.faults > 0 ? { faults: { games: seat.faults, examples: seat.faultExamples ?? [] } } : {}),
     };
   });
   const differences: DifferenceResult[] = [];
@@ -147,6 +152,11 @@ export function formatComparison(report: ComparisonReport): string {
       ]),
     ),
   ];
+  for (const [name, s] of entries) {
+    if (s.faults === undefined) continue;
+    lines.push('', `${name} faulted in ${plural(s.faults.games, 'game')} (each fault was played as the rules read a bad answer: ConnectFwar discards the card); the first:`);
+    for (const f of s.faults.examples) lines.push(`  game ${String(f.game)} (seed ${String(f.seed)}): ${f.message}`);
+  }
   if (report.differences.length > 0) {
     lines.push(
       '',
@@ -230,7 +240,7 @@ export function tournamentReport(config: ExperimentConfig, tally: Tally, options
       draws[j]![i]! += first.draws;
     }
   });
-  const names = ids.map((id) => ({ id, name: game.agents[id]!.create().name }));
+  const names = ids.map((id) => ({ id, name: game.agents[id]?.create().name ?? agentLabel(id) }));
   const rated = n >= 2 && options.ratings !== false ? eloIntervals({ players: ids, wins, draws }) : [];
   return {
     game: config.game,

@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { BatchPlayer, emptyTally, mergeTally, validateConfig, type ExperimentConfig, type Tally } from './experiment.js';
 import type { BatchTask } from './worker.js';
+import { hasObjectPlayers, loadUserAgents } from './user-players.js';
 
 /** A half-open range [start, end) of game indices. */
 export type GameRange = readonly [start: number, end: number];
@@ -137,6 +138,9 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
   validateConfig(config);
   const signal = options.signal;
   validateRanges(options.ranges);
+  // User players are loaded here too (each worker loads them again), so an unusable or changed
+  // module is one error before any game is played.
+  await loadUserAgents(config);
   const threads = options.threads ?? defaultThreads();
   if (!Number.isSafeInteger(threads) || threads < 0) throw new RangeError(`Invalid thread count: ${String(threads)}`);
   const totalIndices = countOf(options.ranges);
@@ -179,7 +183,8 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
     options.onProgress?.(played, total);
   };
 
-  const useWorkers = options.workers ?? threads > 1;
+  // A player object lives in this thread: with one, every game is played here.
+  const useWorkers = !hasObjectPlayers(config) && (options.workers ?? threads > 1);
   const poolSize = workerThreads(threads, Math.ceil(totalIndices / batchSize) + options.ranges.length);
   const pool = useWorkers ? new Piscina<BatchTask, Tally>({ filename: workerFile(), minThreads: poolSize, maxThreads: poolSize, idleTimeout: 1000 }) : undefined;
   const local = useWorkers ? undefined : new BatchPlayer(config);

@@ -17,6 +17,7 @@ import { combineRecords, missingRanges, RECORD_FORMAT, RecordsError, shardRange,
 import { freshSeed } from '../core/random.js';
 import type { ExperimentConfig, Tally } from './experiment.js';
 import { validateConfig } from './experiment.js';
+import { versionConflict } from './user-agents.js';
 import { comparisonReport, tournamentReport, widestComparisonHalfWidth, widestWinRateHalfWidth } from './report.js';
 import type { CompletedBatch, GameRange, RunOptions, RunResult } from './runner.js';
 
@@ -192,6 +193,8 @@ export function planLabRun(request: LabRunRequest, saved?: readonly BatchRecord[
   const contradicts = (given: string, held: string): never =>
     refuse(`${given} contradicts the saved run, which has ${held}. Leave it out to continue the saved run as it was.`);
   if (request.game !== savedConfig.game) refuse(`The saved run is a ${savedConfig.game} experiment, not ${request.game}.`);
+  const versions = request.lineups === undefined ? undefined : versionConflict(savedConfig.lineups, request.lineups);
+  if (versions !== undefined) refuse(`The saved run and this one were played by ${versions}: results of two versions of a player must not be mixed. Start a new run (--out another file) or restore that version.`);
   if (request.lineups !== undefined && !sameLineups(request.lineups, savedConfig.lineups)) contradicts(`The players ${lineupList(request.lineups)}`, lineupList(savedConfig.lineups));
   if (request.paired !== undefined && request.paired !== savedConfig.paired) contradicts(request.paired ? '--paired' : 'An unpaired run', savedConfig.paired ? 'paired deals' : 'independent deals');
   if (request.seed !== undefined && request.seed !== savedConfig.seed) contradicts(`--seed ${String(request.seed)}`, `seed ${String(savedConfig.seed)}`);

@@ -1,8 +1,10 @@
 /**
  * The lab's worker-thread entry (run by piscina from dist/lab/worker.js). Each thread keeps one
  * BatchPlayer per experiment — one reusable state and agent set — and plays the batches it is sent.
+ * User players' modules are imported here, once per thread and experiment.
  */
 import { BatchPlayer, type ExperimentConfig, type Tally } from './experiment.js';
+import { loadUserAgents } from './user-players.js';
 
 export interface BatchTask {
   readonly config: ExperimentConfig;
@@ -13,9 +15,11 @@ export interface BatchTask {
 let cachedKey = '';
 let cached: BatchPlayer | undefined;
 
-export default function playBatch(task: BatchTask): Tally {
+export default async function playBatch(task: BatchTask): Promise<Tally> {
   const key = JSON.stringify(task.config);
   if (cached === undefined || key !== cachedKey) {
+    // A user player's module is imported by each thread itself (its hash checked first).
+    await loadUserAgents(task.config);
     cached = new BatchPlayer(task.config);
     cachedKey = key;
   }

@@ -228,7 +228,7 @@ describe('tabletop connect-fwar compare', () => {
     [['--games', 'many'], /The number of games must be a whole number, got 'many'/],
     [['--seed', '-5'], /error: option '-s, --seed <n>' argument '-5' is invalid|The seed must be/],
     [['--threads', 'x'], /The thread count must be a whole number/],
-    [['--players', 'basic,psychic'], /The --players list: unknown 'psychic' \(choose from random, basic, suits, ranks[,)]/],
+    [['--players', 'basic,psychic'], /--players: Unknown ConnectFwar strategy 'psychic' \(built-in: random, basic, suits, ranks[,)].*no package of that name can be found/],
     [['--players', 'basic,basic'], /'basic' is listed twice/],
     [['--until-ci', '0'], /The --until-ci width must be a positive number, got '0'/],
     [['--shard', '4/3'], /The shard must be i\/n with 1 <= i <= n/],

@@ -5,7 +5,9 @@
  */
 import { Option, type Command } from 'commander';
 import { connectFwarGame } from '../../games/connect-fwar/definition.js';
-import { parseChoiceList } from '../options.js';
+import type { GameDefinition, GameState } from '../../core/game.js';
+import { PlayerModuleError, resolvePlayer } from '../../lab/user-players.js';
+import { parseList, UsageError } from '../options.js';
 import { addLabOptions, runExperimentCommand, type LabOptions } from '../lab/experiment.js';
 
 const STRATEGIES = Object.keys(connectFwarGame.agents);
@@ -15,8 +17,8 @@ export function registerCompare(command: Command): Command {
     .command('compare')
     .description('compare strategies over many seeded games: mean score, 95% CI, sd, share of 0-score games')
     .addOption(
-      new Option('-p, --players <list>', `comma-separated strategies (${STRATEGIES.join(', ')})`)
-        .argParser(parseChoiceList(STRATEGIES, 'The --players list'))
+      new Option('-p, --players <list>', `comma-separated strategies (${STRATEGIES.join(', ')}) or player modules (./my-player.mjs, a package name; see docs/your-own-player.md)`)
+        .argParser(parseList('The --players list'))
         .default(['random', 'basic', 'suits', 'ranks'], 'random,basic,suits,ranks'),
     )
     .option('--paired', 'deal the same cards to every strategy (common random numbers) for a paired test of the differences');
@@ -26,10 +28,28 @@ export function registerCompare(command: Command): Command {
       command: compare,
       options,
       game: connectFwarGame.id,
-      lineups: options.players.map((p) => [p]),
+      lineups: (await resolvePlayers(connectFwarGame as unknown as GameDefinition<GameState>, options.players, '--players')).map((p) => [p]),
       lineupOptions: ['players'],
       paired: options.paired === true,
     });
   });
   return command;
+}
+
+/**
+ * The lineup ids of a strategy list: built-in ids as they are, modules loaded (and checked) now,
+ * so an unusable module is one usage error (exit 2) before any game.
+ */
+export async function resolvePlayers(game: GameDefinition<GameState>, specs: readonly string[], option: string): Promise<string[]> {
+  if (specs.length === 0) throw new UsageError(`${option}: give at least one of ${Object.keys(game.agents).join(', ')} or a player module.`);
+  const ids: string[] = [];
+  for (const spec of specs) {
+    try {
+      ids.push(await resolvePlayer(game, spec));
+    } catch (error) {
+      if (error instanceof PlayerModuleError) throw new UsageError(`${option}: ${error.message}`);
+      throw error;
+    }
+  }
+  return ids;
 }

@@ -12,6 +12,7 @@ import { ResultsFile } from '../../lab/results-file.js';
 import { renderReport } from '../../lab/report.js';
 import { defaultThreads } from '../../lab/runner.js';
 import { PlanError, type LabRunOutcome, type Shard } from '../../lab/session.js';
+import { PlayerModuleError } from '../../lab/user-players.js';
 import { capAtCores, parseIntegerIn, parsePositiveInt, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
 import { progressBar, type Progress } from '../terminal.js';
 
@@ -114,7 +115,7 @@ export async function runExperimentCommand(spec: ExperimentCommand): Promise<voi
       },
     });
   } catch (error) {
-    if (error instanceof PlanError || error instanceof RecordsError) throw new UsageError(resuming ? `Cannot resume: ${error.message}` : error.message);
+    if (error instanceof PlanError || error instanceof RecordsError || error instanceof PlayerModuleError) throw new UsageError(resuming ? `Cannot resume: ${error.message}` : error.message);
     throw error;
   } finally {
     bar?.stop();

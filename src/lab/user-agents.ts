@@ -1,0 +1,80 @@
+/**
+ * Agents a user brings (a module file, or an object in the calling thread), next to the games'
+ * built-in agents. Browser-safe: this module only keeps the table; loading a module from disk is
+ * user-players.ts (Node).
+ *
+ * A user agent's id, as stored in an experiment's lineups and so in every results record, says
+ * which player it is and which version of it:
+ *   `<name>@file:///abs/path/player.mjs#sha256=<64 hex digits>`   a module, by path and content hash
+ *   `<name>@object`                                              an object given to the library
+ * Records of two versions of a module therefore have different configs, which `merge` and
+ * `--resume` refuse to combine. Built-in ids never contain '@'.
+ *
+ * Invariant: an id is registered here in a thread before any BatchPlayer of that thread uses it
+ * (the runner loads modules in the calling thread, each worker loads them itself).
+ */
+import type { Agent, GameState } from '../core/game.js';
+
+const USER_ID = /^(.+)@(file:\/\/.+#sha256=([0-9a-f]{64})|object)$/s;
+
+/** A user agent that reports faults: the messages of the current game, emptied by the lab after each game. */
+export interface FaultReporting {
+  readonly faults: string[];
+}
+
+export const isUserAgentId = (id: string): boolean => USER_ID.test(id);
+
+/** The label a player is reported under (and whose hash derives its games' seeds): the name part of a user id, else the id. */
+export function agentLabel(id: string): string {
+  const match = USER_ID.exec(id);
+  return match === null ? id : match[1]!;
+}
+
+/** The module a user id names: its file URL and sha256, or undefined for built-ins and objects. */
+export function userModuleOf(id: string): { readonly url: string; readonly sha256: string } | undefined {
+  const match = USER_ID.exec(id);
+  if (match === null || match[3] === undefined) return undefined;
+  return { url: match[2]!.slice(0, match[2]!.lastIndexOf('#sha256=')), sha256: match[3] };
+}
+
+/** True for an id that can only be played in the thread it was registered in (a library object). */
+export const isObjectAgentId = (id: string): boolean => USER_ID.exec(id)?.[2] === 'object';
+
+const table = new Map<string, () => Agent<GameState>>();
+
+/** Makes `id` playable in this thread. Re-registering an id replaces it (the same object given again). */
+export function registerUserAgent(id: string, create: () => Agent<GameState>): void {
+  if (!isUserAgentId(id)) throw new RangeError(`Not a user agent id: '${id}'`);
+  table.set(id, create);
+}
+
+export const userAgentFactory = (id: string): (() => Agent<GameState>) | undefined => table.get(id);
+
+/** The fault list of an agent that keeps one (user agents), else undefined. */
+export function faultsOf(agent: Agent<GameState>): string[] | undefined {
+  const faults = (agent as Partial<FaultReporting>).faults;
+  return Array.isArray(faults) ? faults : undefined;
+}
+
+/**
+ * When two experiments' lineups differ only in the version of some user module, says so: "two
+ * versions of the player 'mine' (/path/mine.mjs, sha256 1a2b3c4d5e6f… vs 9f8e7d6c5b4a…)".
+ * Undefined when they differ otherwise (or not at all).
+ */
+export function versionConflict(a: readonly (readonly string[])[], b: readonly (readonly string[])[]): string | undefined {
+  const flatA = a.flat();
+  const flatB = b.flat();
+  if (a.length !== b.length || flatA.length !== flatB.length) return undefined;
+  const conflicts: string[] = [];
+  for (let k = 0; k < flatA.length; k++) {
+    const x = flatA[k]!;
+    const y = flatB[k]!;
+    if (x === y) continue;
+    const mx = userModuleOf(x);
+    const my = userModuleOf(y);
+    if (mx === undefined || my === undefined || mx.url !== my.url || agentLabel(x) !== agentLabel(y)) return undefined;
+    const text = `the player '${agentLabel(x)}' (${mx.url}, sha256 ${mx.sha256.slice(0, 12)}… vs ${my.sha256.slice(0, 12)}…)`;
+    if (!conflicts.includes(text)) conflicts.push(text);
+  }
+  return conflicts.length === 0 ? undefined : `two versions of ${conflicts.join(' and ')}`;
+}
