@@ -74,7 +74,7 @@ describe('tabletop connect-fwar compare with player modules', () => {
     expect(json['first-fit']!.mean).toBe(json.basic!.mean);
     const unknown = run('fwar-nothing');
     expect(unknown.status).toBe(2);
-    expect(unknown.stderr).toMatch(/Unknown ConnectFwar strategy 'fwar-nothing' \(built-in: random, basic, suits, ranks\), and no package of that name can be found from .*project/);
+    expect(unknown.stderr).toMatch(/Unknown ConnectFwar strategy 'fwar-nothing' \(built-in: random, basic, suits, ranks[^)]*\), and no package of that name can be found from .*project/);
   });
 
   it('counts a throwing player\'s faults and prints the first games with their seeds', async () => {

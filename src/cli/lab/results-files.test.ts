@@ -88,7 +88,16 @@ describe('one writer per results file', () => {
     const firstDone = new Promise<number | null>((resolve) => first.on('close', resolve));
     // Wait until the first run holds the lock (it takes it before planning).
     while (!existsSync(`${saved}.lock`)) await new Promise((resolve) => setTimeout(resolve, 10));
-    const second = await compare('--resume', saved);
+    // Hold the first run still while the second tries, so the test does not depend on which
+    // process the machine happens to run faster (the first can otherwise finish before the second
+    // has even started).
+    first.kill('SIGSTOP');
+    let second;
+    try {
+      second = await compare('--resume', saved);
+    } finally {
+      first.kill('SIGCONT');
+    }
     expect(second.status).toBe(2);
     expect(second.stderr).toMatch(new RegExp(`Cannot resume: .*contended\\.jsonl is in use by process ${String(first.pid)} on .*; if no such run exists, delete .*contended\\.jsonl\\.lock\\.`));
     expect(await firstDone).toBe(0);
