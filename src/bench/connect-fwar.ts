@@ -19,7 +19,7 @@ const engineBenchmarks: Benchmark[] = PLAYERS.map(([id, name]) =>
   playoutBenchmark('ConnectFwar', name, connectFwarGame, [id]),
 );
 
-/** The seed's face (`ConnectFwar.play` with `Deck`, `Board`, a board copy per move), for comparison. */
+/** The assignment's face (`ConnectFwar.play` with `Deck`, `Board`, a board copy per move), for comparison. */
 const seedClassesBenchmark: Benchmark = (() => {
   const rng = rngFromSeed(2024);
   const player = new BasicPlayer();

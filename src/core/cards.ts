@@ -1,7 +1,7 @@
 /**
  * Playing cards as the ConnectFwar and UnoWar seeds define them: rank 1..13 (Ace low), suit 1..4
  * (Spades, Hearts, Clubs, Diamonds). Engines work on card *indices* 0..51
- * (`(suit - 1) * 13 + (rank - 1)`); `Card` is the immutable object the seed's API hands around.
+ * (`(suit - 1) * 13 + (rank - 1)`); `Card` is the immutable object the assignment's API hands around.
  */
 
 export const RANK_NAMES = [
@@ -39,7 +39,7 @@ export class Card {
   /**
    * @param rank 1 (Ace) .. 13 (King)
    * @param suit 1 Spades, 2 Hearts, 3 Clubs, 4 Diamonds
-   * @throws RangeError starting `Invalid Card` for anything else (the seed silently made an Ace of
+   * @throws RangeError starting `Invalid Card` for anything else (the assignment silently made an Ace of
    *   Spades; a wrong card must never enter a game unnoticed).
    */
   constructor(rank: number, suit: number) {
@@ -98,7 +98,7 @@ export class Card {
     return `${colour}\u001b[47m${String.fromCodePoint(codePoint)} \u001b[0m`;
   }
 
-  /** True only for a Card of the same rank and suit (the seed's `equals(Object)`). */
+  /** True only for a Card of the same rank and suit (the assignment's `equals(Object)`). */
   equals(other: unknown): boolean {
     return other instanceof Card && other.#rank === this.#rank && other.#suit === this.#suit;
   }

@@ -1,5 +1,5 @@
 /**
- * `tabletop-lab/connect-fwar`: the seed's classes under the seed's names, plus the engine and the
+ * `tabletop-lab/connect-fwar`: the assignment's classes under the assignment's names, plus the engine and the
  * lab's definition for programs that simulate at speed.
  */
 export * from '../games/connect-fwar/index.js';

@@ -1,2 +1,2 @@
-/** `tabletop-lab/klondike`: the seed's classes under the seed's names, and the lab's Klondike. */
+/** `tabletop-lab/klondike`: the assignment's classes under the assignment's names, and the lab's Klondike. */
 export * from '../games/klondike/index.js';

@@ -7,7 +7,7 @@ import { Card, Deck } from 'tabletop-lab/connect-fwar';
 import * as core from 'tabletop-lab';
 
 describe('package entry points', () => {
-  it("'tabletop-lab/connect-fwar' exports the seed's Deck and Card", () => {
+  it("'tabletop-lab/connect-fwar' exports the assignment's Deck and Card", () => {
     const deck = new Deck(1);
     expect(deck.cardsRemaining()).toBe(52);
     const card = deck.draw();

@@ -1,6 +1,6 @@
 /**
  * `tabletop-lab/uno-war` resolves by name to the built dist/ code (build first) and gives a user the
- * seed's classes under the seed's names, plus the engine and the lab definition.
+ * assignment's classes under the assignment's names, plus the engine and the lab definition.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -21,7 +21,7 @@ import {
 } from 'tabletop-lab/uno-war';
 
 describe("'tabletop-lab/uno-war'", () => {
-  it("exports the seed's classes, working together", () => {
+  it("exports the assignment's classes, working together", () => {
     const deck = new Deck(5);
     const hand = new Hand(deck, 5);
     const pile = new CardPile(deck.draw());

@@ -1,5 +1,5 @@
 /**
- * `tabletop-lab/uno-war`: the seed's classes under the seed's names, plus the engine and the lab's
+ * `tabletop-lab/uno-war`: the assignment's classes under the assignment's names, plus the engine and the lab's
  * definition for programs that simulate at speed.
  */
 export * from '../games/uno-war/index.js';

@@ -1,5 +1,5 @@
 /**
- * The seed's player contract for Connect Four, unchanged in shape: colours are booleans
+ * The assignment's player contract for Connect Four, unchanged in shape: colours are booleans
  * (red = true moves first, yellow = false), columns are 0..6 from left to right.
  *
  * An automatic player keeps its own board and learns the opponent's moves only through `inform`;

@@ -42,7 +42,7 @@ import type { Rng } from '../../core/random.js';
 export const WIDTH = 7;
 export const HEIGHT = 6;
 export const CELLS = WIDTH * HEIGHT;
-/** Colours as in the seed: red is `true` (moves first), yellow `false`. */
+/** Colours as in the assignment: red is `true` (moves first), yellow `false`. */
 export const RED = true;
 export const YELLOW = false;
 

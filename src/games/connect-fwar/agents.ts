@@ -1,7 +1,7 @@
 /**
- * The seed's four strategies as lab agents over the fast engine. Each answers a column the way the
- * seed's player would, and `columnOrDiscard` applies the seed's rule that an unplayable answer
- * discards — so these agents and the seed's `Player` classes play identical games.
+ * The assignment's four strategies as lab agents over the fast engine. Each answers a column the way the
+ * assignment's player would, and `columnOrDiscard` applies the assignment's rule that an unplayable answer
+ * discards — so these agents and the assignment's `Player` classes play identical games.
  */
 import type { Agent } from '../../core/game.js';
 import type { Rng } from '../../core/random.js';

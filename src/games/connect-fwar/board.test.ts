@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { Card } from '../../core/cards.js';
 import { Board } from './board.js';
 
-/** `'5H'` → Five of Hearts; ranks A 2-9 T J Q K, suits S H C D (the seed's suit numbers 1..4). */
+/** `'5H'` → Five of Hearts; ranks A 2-9 T J Q K, suits S H C D (the assignment's suit numbers 1..4). */
 function card(code: string): Card {
   const rank = 'A23456789TJQK'.indexOf(code[0]!) + 1;
   const suit = 'SHCD'.indexOf(code[1]!) + 1;

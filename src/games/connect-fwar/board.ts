@@ -1,5 +1,5 @@
 /**
- * The seed's `Board`: the 4x4 grid of cards, the column rule and the connected-four check.
+ * The assignment's `Board`: the 4x4 grid of cards, the column rule and the connected-four check.
  *
  * A thin face over rules.ts: legality comes from `columnFloor`/`fitsColumn` and wins from `LINES`/
  * `isConnectedFour`, the very tables the fast engine uses, so the two can never disagree.
@@ -121,7 +121,7 @@ export class Board {
     return LINES.some(([a, b, c, d]) => isConnectedFour(cells[a]!, cells[b]!, cells[c]!, cells[d]!));
   }
 
-  /** The seed's picture: top row first, each cell `toFancyString()` or two spaces (see render.ts). */
+  /** The assignment's picture: top row first, each cell `toFancyString()` or two spaces (see render.ts). */
   toString(): string {
     return renderBoard((col, row) => this.#cardAt(col, row));
   }

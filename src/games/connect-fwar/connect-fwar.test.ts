@@ -193,7 +193,7 @@ describe('ConnectFwar.playAsync', () => {
   });
 });
 
-describe('properties of whole games through the seed classes', () => {
+describe('properties of whole games through the assignment’s classes', () => {
   const players = fc.constantFrom<[string, (seed: number) => Player]>(
     ['random', (seed) => new RandomPlayer(deriveSeed(seed, 1))],
     ['basic', () => new BasicPlayer()],
@@ -255,7 +255,7 @@ describe('long-run means (spec: random 12.87, basic 29.78, suits 23.96, ranks 26
     expect(Math.abs(total / 10_000 - MEANS[id])).toBeLessThan(0.6);
   });
 
-  it.each(keys)('2,000 games of %s through the seed classes land within ±1.4 (4 standard errors)', (id) => {
+  it.each(keys)('2,000 games of %s through the assignment’s classes land within ±1.4 (4 standard errors)', (id) => {
     const make: Record<typeof id, (game: number) => Player> = {
       random: (game) => new RandomPlayer(deriveSeed(7, game)),
       basic: () => new BasicPlayer(),

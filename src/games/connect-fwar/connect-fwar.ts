@@ -1,8 +1,8 @@
 /**
- * The seed's `ConnectFwar`: plays whole games with a `Player`.
+ * The assignment's `ConnectFwar`: plays whole games with a `Player`.
  *
  * Two entry points, because a person answers asynchronously and a computer player does not:
- * - `ConnectFwar.play(player, options?)` — the seed's synchronous call; returns the score.
+ * - `ConnectFwar.play(player, options?)` — the assignment's synchronous call; returns the score.
  * - `ConnectFwar.playAsync(player, options?)` — for players whose `nextMove` may return a promise
  *   (like `HumanPlayer`) and may give up by answering null; resolves with a full `GameRecord`.
  * Both play the same game for the same seed and the same answers, and both are a face over the
@@ -35,7 +35,7 @@ export type GameOutcome = 'connected' | 'deck-empty' | 'abandoned';
 
 export interface GameRecord {
   readonly outcome: GameOutcome;
-  /** Cards left in the deck when four connected; 0 otherwise (the seed's score, 0..48). */
+  /** Cards left in the deck when four connected; 0 otherwise (the assignment's score, 0..48). */
   readonly score: number;
   /** Cards still in the deck when the game ended. */
   readonly cardsLeft: number;
@@ -43,7 +43,7 @@ export interface GameRecord {
   readonly board: Board;
 }
 
-// A class of static functions, as in the seed (its Java `ConnectFwar` is a class of statics).
+// A class of static functions, as in the assignment (its Java `ConnectFwar` is a class of statics).
 // eslint-disable-next-line @typescript-eslint/no-extraneous-class
 export class ConnectFwar {
   /**

@@ -28,7 +28,7 @@ describe('ConnectFwarState', () => {
 });
 
 describe('drawIndex', () => {
-  it('gives exactly randomInt’s values from the same stream (so engine games replay the seed’s Deck)', () => {
+  it('gives exactly randomInt’s values from the same stream (so engine games replay the assignment’s Deck)', () => {
     const a = rngFromSeed(31);
     const b = rngFromSeed(31);
     // 1,020,000 draws, one comparison: the first draw where they differ (none), with what each gave.

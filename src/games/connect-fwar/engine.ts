@@ -8,7 +8,7 @@
  * - `deck[0 .. remaining-1]` are the undealt cards and `position[c]` is card c's index in `deck`;
  *   drawing card c swaps it to `deck[remaining-1]` and shrinks `remaining`. Sampling the card
  *   uniformly from that prefix is one step of Durstenfeld–Fisher–Yates, so a game replays exactly
- *   the deal of the seed's `Deck` for the same random stream.
+ *   the deal of the assignment's `Deck` for the same random stream.
  * - `cells[col * 4 + row]` is a card index or EMPTY; `heights[col]` cards fill rows 0..heights-1.
  * - `floors[col]` is `columnFloor(heights[col], top card)` (rules.ts): the column rule as one number,
  *   kept up to date on every placement so a legality check is a single compare.
@@ -69,7 +69,7 @@ const ACCEPT_BELOW = Float64Array.from({ length: DECK_SIZE + 1 }, (_, n) => reje
 
 /**
  * A uniform integer in [0, n) for 2 <= n <= 52: exactly `randomInt(rng, n)` (the same values from
- * the same stream, so games replay the seed's `Deck`), with the rejection bound from a table.
+ * the same stream, so games replay the assignment's `Deck`), with the rejection bound from a table.
  */
 export function drawIndex(rng: Rng, n: number): number {
   return randomIntBelow(rng, n, ACCEPT_BELOW[n]!);
@@ -145,7 +145,7 @@ export class ConnectFwarState implements GameState {
     return cell;
   }
 
-  /** The seed's reading of a player's answer: a legal column is played, anything else discards. */
+  /** The assignment's reading of a player's answer: a legal column is played, anything else discards. */
   columnOrDiscard(col: number): number {
     return this.canPlay(this.drawn, col) ? col : DISCARD;
   }

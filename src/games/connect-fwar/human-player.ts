@@ -1,5 +1,5 @@
 /**
- * The seed's `HumanPlayer`: shows the card and the board, then asks a person for a column.
+ * The assignment's `HumanPlayer`: shows the card and the board, then asks a person for a column.
  *
  * The game layer does no I/O: the terminal (or a test) is injected as a `HumanIO` — `ask` shows a
  * prompt and resolves with the next line of input (null when input ends), `write` shows text.

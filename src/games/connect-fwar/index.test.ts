@@ -1,5 +1,5 @@
 /**
- * The seed's names through the package entry point, as a user imports them (resolves to the built
+ * The assignment's names through the package entry point, as a user imports them (resolves to the built
  * dist/: `npm test` builds first).
  */
 import { describe, expect, it } from 'vitest';
@@ -7,13 +7,13 @@ import * as pkg from 'tabletop-lab/connect-fwar';
 import { BasicPlayer, Board, Card, ConnectFwar, Deck, HumanPlayer, RandomPlayer, RankRunner, SuitStacker, type Player } from 'tabletop-lab/connect-fwar';
 
 describe("'tabletop-lab/connect-fwar'", () => {
-  it("exports the seed's classes under the seed's names", () => {
+  it("exports the assignment's classes under the assignment's names", () => {
     for (const name of ['Card', 'Deck', 'Board', 'ConnectFwar', 'BasicPlayer', 'RandomPlayer', 'RankRunner', 'SuitStacker', 'HumanPlayer']) {
       expect(typeof (pkg as Record<string, unknown>)[name]).toBe('function');
     }
   });
 
-  it('plays the seed’s story end to end', async () => {
+  it('plays the assignment’s story end to end', async () => {
     const players: Player[] = [new BasicPlayer(), new RandomPlayer(1), new RankRunner(), new SuitStacker()];
     for (const player of players) {
       const score = ConnectFwar.play(player, { seed: 99 });

@@ -1,4 +1,4 @@
-/** ConnectFwar: the seed's classes (`Card`, `Deck`, `Board`, …) over a fast engine. */
+/** ConnectFwar: the assignment's classes (`Card`, `Deck`, `Board`, …) over a fast engine. */
 export { Card } from '../../core/cards.js';
 export { Deck } from '../../core/deck.js';
 export { Board } from './board.js';

@@ -1,5 +1,5 @@
 /**
- * The seed's `Player` interface and its four computer players. Each plays exactly like the lab
+ * The assignment's `Player` interface and its four computer players. Each plays exactly like the lab
  * agent of the same name in agents.ts (ConnectFwar.test.ts replays them game for game).
  */
 import type { Card } from '../../core/cards.js';

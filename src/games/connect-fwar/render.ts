@@ -4,7 +4,7 @@ import { COLUMNS, ROWS } from './rules.js';
 const DIVIDER = '-'.repeat(13);
 
 /**
- * The seed's board picture: a leading newline, then for rows 3..0 a divider of 13 hyphens and a
+ * The assignment's board picture: a leading newline, then for rows 3..0 a divider of 13 hyphens and a
  * row `|c0|c1|c2|c3|` (each cell `toFancyString()` or two spaces), then a final divider; every
  * line ends with a newline.
  */

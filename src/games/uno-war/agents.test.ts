@@ -6,7 +6,7 @@ import { RANK, canPlayOn } from './rules.js';
 
 const c = cardIndex; // (rank, suit)
 
-/** The seed's rule, written the slow, obvious way: scan slots 0 upwards with strict comparisons. */
+/** The assignment's rule, written the slow, obvious way: scan slots 0 upwards with strict comparisons. */
 function reference(policy: Policy, hand: readonly number[], top: number): number {
   let best = -1;
   for (let s = 0; s < hand.length; s++) {

@@ -1,8 +1,8 @@
 /**
- * The seed's three strategies as lab agents over the fast engine. Each picks the slot the seed's
+ * The assignment's three strategies as lab agents over the fast engine. Each picks the slot the assignment's
  * AI class would: scanning slots 0 upwards with strict comparisons, so among equal cards or equal
  * ranks the earliest slot wins — which is also the slot `Hand.remove(card)` replaces. These agents
- * and the seed's `AI` classes therefore play identical games from the same seed.
+ * and the assignment's `AI` classes therefore play identical games from the same seed.
  *
  * The choices are computed without data-dependent branches (random cards make branches
  * mispredict), and the engine's `playToEnd` recognises these three agents (`builtInPolicy`) and
@@ -17,7 +17,7 @@ export type UnoWarAgent = Agent<UnoWarState>;
 
 /** The built-in strategies, as small integers for the engine's hot loop. */
 export const Policy = {
-  /** The seed's base `AI` ("Random Card AI"): the FIRST playable card, slot 0 upwards. */
+  /** The assignment's base `AI` ("Random Card AI"): the FIRST playable card, slot 0 upwards. */
   FirstValid: 0,
   /** `SmallestCardAI`: the lowest-rank playable card. */
   Smallest: 1,
@@ -84,14 +84,14 @@ export function builtInPolicy(agent: UnoWarAgent): Policy {
   return BUILT_IN.get(agent) ?? Policy.Custom;
 }
 
-/** The seed's base `AI` ("Random Card AI"): the FIRST playable card, slot 0 upwards. */
+/** The assignment's base `AI` ("Random Card AI"): the FIRST playable card, slot 0 upwards. */
 export const firstValidAgent: UnoWarAgent = policyAgent('Random Card AI', Policy.FirstValid);
 /** `SmallestCardAI`: the lowest-rank playable card (earliest slot on ties). */
 export const smallestCardAgent: UnoWarAgent = policyAgent('Smallest Card AI', Policy.Smallest);
 /** `BiggestCardAI`: the highest-rank playable card (earliest slot on ties). */
 export const biggestCardAgent: UnoWarAgent = policyAgent('Biggest Card AI', Policy.Biggest);
 
-/** The agents by the ids the lab and the CLI use, in the seed's order. */
+/** The agents by the ids the lab and the CLI use, in the assignment's order. */
 export const UNO_WAR_AGENT_IDS = ['random', 'smallest', 'biggest'] as const;
 export type UnoWarAgentId = (typeof UNO_WAR_AGENT_IDS)[number];
 

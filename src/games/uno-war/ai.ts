@@ -4,8 +4,8 @@ import type { ReadonlyHand } from './hand.js';
 import { Policy } from './agents.js';
 
 /**
- * A strategy for UnoWar, and the seed's baseline: the FIRST playable card scanning slots 0 upwards
- * ("effectively random" in the seed, since hands are not sorted — hence the name).
+ * A strategy for UnoWar, and the assignment's baseline: the FIRST playable card scanning slots 0 upwards
+ * ("effectively random" in the assignment, since hands are not sorted — hence the name).
  *
  * An AI only chooses: it sees the hand and the pile through read-only views and returns a card of
  * the hand, or null when it has no playable card. The match removes the card, so no AI can cheat;

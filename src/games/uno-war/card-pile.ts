@@ -37,7 +37,7 @@ export class CardPile implements ReadonlyCardPile {
   /**
    * Puts `card` on top.
    * @throws IllegalMoveError, message starting `Illegal move detected!`, changing nothing, if
-   *   `canPlay(card)` is false (the seed printed that message instead).
+   *   `canPlay(card)` is false (the assignment printed that message instead).
    */
   play(card: Card | null | undefined): void {
     if (!this.canPlay(card)) {

@@ -1,4 +1,4 @@
-/** Unit tests mirroring the seed's testers: Deck, Hand, CardPile and the AIs. */
+/** Unit tests mirroring the assignment's testers: Deck, Hand, CardPile and the AIs. */
 import { describe, expect, it } from 'vitest';
 import { Card } from '../../core/cards.js';
 import { AI, BiggestCardAI, SmallestCardAI } from './ai.js';
@@ -188,7 +188,7 @@ describe('AIs', () => {
   const handOf = (cards: Card[]): Hand => new Hand(stackedDeck(cards), cards.length);
   const mixed = (): Hand => handOf([card(3, SPADES), card(9, CLUBS), card(7, DIAMONDS), card(2, HEARTS), card(13, DIAMONDS)]);
 
-  it('are named as in the seed', () => {
+  it('are named as in the assignment', () => {
     expect(new AI().toString()).toBe('Random Card AI');
     expect(new SmallestCardAI().toString()).toBe('Smallest Card AI');
     expect(new BiggestCardAI().toString()).toBe('Biggest Card AI');

@@ -8,7 +8,7 @@
  * the next round. The first to WINNING_SCORE rounds wins the game.
  *
  * Actions: at a player node, a hand slot 0..4. A slot holding the same card as an earlier slot is
- * not a separate action (only the earlier slot is legal): playing a card means what the seed's
+ * not a separate action (only the earlier slot is legal): playing a card means what the assignment's
  * `Hand.remove(card)` does, which replaces the FIRST slot holding that card. At a chance node, the
  * card index 0..51 drawn.
  *

@@ -1,5 +1,5 @@
 /**
- * UnoWar: the seed's classes (`Card`, `Deck`, `Hand`, `CardPile`, `AI`s, `UnoWarMatch`,
+ * UnoWar: the assignment's classes (`Card`, `Deck`, `Hand`, `CardPile`, `AI`s, `UnoWarMatch`,
  * `Tournament`) and the fast engine with its lab definition underneath.
  */
 export { Card } from '../../core/cards.js';

@@ -11,7 +11,7 @@ import { Phase, UnoWarState } from './engine.js';
 import type { ReadonlyHand } from './hand.js';
 import { UnoWarMatch, type RoundRecord } from './match.js';
 
-/** The seed's AI class i (0 base, 1 smallest, 2 biggest) and the engine agent that plays like it. */
+/** The assignment's AI class i (0 base, 1 smallest, 2 biggest) and the engine agent that plays like it. */
 const makeAI = (i: number): AI => [new AI(), new SmallestCardAI(), new BiggestCardAI()][i]!;
 const agentAt = (i: number): Agent<UnoWarState> => [firstValidAgent, smallestCardAgent, biggestCardAgent][i]!;
 const aiIndex = fc.integer({ min: 0, max: 2 });
@@ -315,7 +315,7 @@ describe('UnoWarMatch', () => {
     expect(viaViews.rounds.map(roundText)).toEqual(inline.rounds.map(roundText));
   });
 
-  it('names the pairing as the seed does', () => {
+  it('names the pairing as the assignment does', () => {
     expect(new UnoWarMatch(new AI(), new SmallestCardAI(), { seed: 1 }).toString()).toBe('Random Card AI vs. Smallest Card AI');
   });
 });

@@ -8,7 +8,7 @@ import { DECK_SIZE, rankOfIndex, suitOfIndex } from '../../core/cards.js';
 export const HAND_SIZE = 5;
 /** Rounds a player must win to win the game. */
 export const WINNING_SCORE = 10;
-/** Players per game; seat 0 is the seed's `ai1` and starts round 1. */
+/** Players per game; seat 0 is the assignment's `ai1` and starts round 1. */
 export const NUM_PLAYERS = 2;
 
 /** Rank 1..13 by card index. */

@@ -6,7 +6,7 @@ import { engineWins } from './engine-match.js';
 import { Tournament, formatPairing } from './tournament.js';
 
 describe('Tournament', () => {
-  it('plays every ordered pair of the seed\'s AIs, both seats, labelled as in the seed', () => {
+  it('plays every ordered pair of the assignment’s AIs, both seats, labelled as in the assignment', () => {
     const results = new Tournament(undefined, { games: 20, seed: 1 }).run();
     expect(results.map((r) => `${r.ai1} vs. ${r.ai2}`)).toEqual([
       'Random Card AI vs. Random Card AI',
@@ -27,7 +27,7 @@ describe('Tournament', () => {
     }
   });
 
-  it('formats a pairing like the seed, with three decimals', () => {
+  it('formats a pairing like the assignment, with three decimals', () => {
     const line = formatPairing({ ai1: 'Random Card AI', ai2: 'Smallest Card AI', games: 1000, wins: 2, winRate: 0.002, interval: { low: 0, high: 0.01 } });
     expect(line).toBe('Random Card AI vs. Smallest Card AI winRate: 0.002');
     expect(formatPairing({ ai1: 'A', ai2: 'B', games: 3, wins: 0, winRate: 0, interval: { low: 0, high: 1 } })).toBe('A vs. B winRate: 0.000');

@@ -4,7 +4,7 @@ import { AI, BiggestCardAI, SmallestCardAI } from './ai.js';
 import { UnoWarMatch } from './match.js';
 
 export interface TournamentOptions {
-  /** Games per ordered pair (default 1,000, the seed's suggestion). */
+  /** Games per ordered pair (default 1,000, the assignment's suggestion). */
   readonly games?: number;
   /** Makes the whole tournament replayable; none picks a fresh one (see `Tournament.seed`). */
   readonly seed?: number;
@@ -23,12 +23,12 @@ export interface PairingResult {
   readonly interval: Interval;
 }
 
-/** The seed's three AIs, in the seed's order. */
+/** The assignment's three AIs, in the assignment's order. */
 export function defaultAIs(): AI[] {
   return [new AI(), new SmallestCardAI(), new BiggestCardAI()];
 }
 
-/** `Random Card AI vs. Smallest Card AI winRate: 0.002` (the seed's line; three decimals). */
+/** `Random Card AI vs. Smallest Card AI winRate: 0.002` (the assignment's line; three decimals). */
 export function formatPairing(result: PairingResult): string {
   return `${result.ai1} vs. ${result.ai2} winRate: ${result.winRate.toFixed(3)}`;
 }
@@ -71,7 +71,7 @@ export class Tournament {
     return results;
   }
 
-  /** The seed's report: one `… vs. … winRate: …` line per pairing. */
+  /** The assignment's report: one `… vs. … winRate: …` line per pairing. */
   report(): string {
     return this.run().map(formatPairing).join('\n');
   }

@@ -7,7 +7,7 @@ import { connectFwarGame } from '../../../src/games/connect-fwar/definition.js';
 import { DISCARD, STRATEGIES, illegalReason, parseSearch, replayDeal, strategyMoves, toSearch, winningCells } from './model.js';
 
 describe('ConnectFwar page model', () => {
-  it('deals the cards of the seed’s Deck (the deal of `connect-fwar play --seed N`), whatever the moves', () => {
+  it('deals the cards of `new Deck(seed)` (the deal of `connect-fwar play --seed N`), whatever the moves', () => {
     const deck = new Deck(99);
     const discards = replayDeal(99, []);
     const dealt: number[] = [discards.drawn];
@@ -36,7 +36,7 @@ describe('ConnectFwar page model', () => {
       while (!state.isTerminal()) state.applyAction(state.currentPlayer() === CHANCE ? state.sampleChance(chance) : agent.act(state, agentRng));
       expect(replayDeal(5, strategyMoves(5, id)).score).toBe(state.score);
     }
-    // The deterministic agents also match the lab's fast path on the seed's one stream.
+    // The deterministic agents also match the lab's fast path when chance and agents draw from one generator.
     const fast = new ConnectFwarState();
     fast.playToEnd(connectFwarGame.agents['basic']!.create(), rngFromSeed(5));
     expect(replayDeal(5, strategyMoves(5, 'basic')).score).toBe(fast.score);

@@ -1,5 +1,5 @@
 /**
- * AlphaBetaPlayer: the seed's automatic player. Negamax with alpha-beta pruning, iterative deepening
+ * AlphaBetaPlayer: the assignment's automatic player. Negamax with alpha-beta pruning, iterative deepening
  * within a time budget, a transposition table in typed arrays, threat-first move ordering and a
  * heuristic evaluation at the horizon. Deterministic for a given depth: ties go to the column nearest
  * the centre, so a search cut by its budget is the only source of variation.
