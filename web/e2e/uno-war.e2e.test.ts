@@ -54,7 +54,10 @@ describe('UnoWar page', () => {
       expect([...state.scores]).toEqual([...lab.scores]);
       const [you, them] = [lab.scores[0]!, lab.scores[1]!];
       await expect.poll(() => status(page).textContent()).toBe(you === 10 ? `You won the game 10–${String(them)}` : `Smallest Card AI won the game 10–${String(you)}`);
-      expect(await page.getByRole('list', { name: 'Last rounds' }).getByRole('listitem').count()).toBe(5);
+      // The last five rounds, newest first: the page recorded every round of the engine's game.
+      const lastRounds = page.getByRole('list', { name: 'Last rounds' }).getByRole('listitem');
+      expect(await lastRounds.count()).toBe(5);
+      expect(await lastRounds.first().textContent()).toMatch(new RegExp(`^Round ${String(lab.rounds)}: ${you === 10 ? 'you won' : 'Smallest Card AI won'} — `));
       expect(plays).toBeGreaterThan(10);
     });
   });

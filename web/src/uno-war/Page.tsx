@@ -98,7 +98,7 @@ export function UnoWarPage() {
             <span>
               <strong>{them}</strong> {opponent.name}
             </span>
-            <span class="uno-round"> · round {roundNumber} · first to {WINNING_SCORE}</span>
+            <span class="uno-round">{` · round\u00a0${String(roundNumber)} · first\u00a0to\u00a0${String(WINNING_SCORE)}`}</span>
           </p>
           <p role="status" aria-live="polite" class="status">
             {status}

@@ -27,6 +27,10 @@ describe('UnoWar page model', () => {
     expect(finished.filter((r) => r.winner === 0).length).toBe(lab.scores[0]);
     // The rounds' plays alternate from the leader.
     for (const r of finished) r.plays.forEach((p, i) => expect(p.player).toBe((r.leader + i) % 2));
+    // A round's winner played its last card (or the leader could not answer the turned card), and leads the next.
+    for (const r of finished) expect(r.winner).toBe(r.plays.length > 0 ? r.plays[r.plays.length - 1]!.player : r.leader ^ 1);
+    finished.slice(1).forEach((r, i) => expect(r.leader).toBe(finished[i]!.winner));
+    expect(finished[0]!.leader).toBe(0);
   });
 
   it('stops at the person’s turn with a legal card to play, and rejects an illegal move', () => {

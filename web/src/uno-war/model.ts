@@ -3,7 +3,7 @@
  * address, replaying a game from its seed and the person's cards, the rounds as they were played,
  * and why a card may not be played.
  *
- * The person is player 0 (the seed's ai1, who starts round 1); the AI is player 1. The cards come
+ * The person is player 0 (the assignment's ai1, who starts round 1); the AI is player 1. The cards come
  * from `rngFromSeed(seed)`; an AI that draws random numbers gets its own stream,
  * `rngFromSeed(deriveSeed(seed, 1))`, so its choices never change the deal.
  */
@@ -11,6 +11,7 @@ import { rankOfIndex, suitOfIndex } from '../../../src/core/cards.js';
 import { CHANCE } from '../../../src/core/game.js';
 import { deriveSeed, rngFromSeed } from '../../../src/core/random.js';
 import { unoWarGame } from '../../../src/games/uno-war/definition.js';
+import { Phase } from '../../../src/games/uno-war/engine.js';
 import { HAND_SIZE, WINNING_SCORE, canPlayOn } from '../../../src/games/uno-war/rules.js';
 import { RANK_LABELS, SUIT_SYMBOLS, cardShort } from '../cards/names.js';
 import { newSeed, seedFromParams } from '../seed.js';
@@ -70,11 +71,12 @@ export function replayGame(seed: number, ai: string, moves: readonly number[]): 
       break;
     }
     const roundsBefore = state.rounds;
-    // A chance node with the hands dealt and no pile turns a round's first card.
-    const turnsPile = state.dealt === 2 * HAND_SIZE && state.pileSize === 0;
+    // The engine's Pile node turns a round's first card. (Between rounds `pileSize` and `top` keep
+    // the discarded pile's, so only the phase says that a new round starts here.)
+    const turnsPile = state.phase === Phase.Pile;
     if (player === CHANCE) {
-      state.applyAction(state.sampleChance(chance));
-      if (turnsPile) rounds.push({ leader: state.starter, first: state.top, plays: [], winner: -1 });
+      const card = state.dealNext(chance);
+      if (turnsPile) rounds.push({ leader: state.starter, first: card, plays: [], winner: -1 });
     } else {
       const slot = player === 0 ? moves[next++]! : agent.act(state, agentRng);
       if (player === 0 && !state.isLegalSlot(slot)) throw new RangeError(`Move ${String(next)}: slot ${String(slot)} is not a legal play`);
@@ -102,7 +104,7 @@ export function legalSlots(state: UnoWarState): number[] {
   return Array.from({ length: HAND_SIZE }, (_, slot) => slot).filter((slot) => state.isLegalSlot(slot));
 }
 
-/** The slot to play for a click on `slot`: the first slot holding the same card (the seed's `Hand.remove`). */
+/** The slot to play for a click on `slot`: the first slot holding the same card (the assignment's `Hand.remove`). */
 export function slotFor(state: UnoWarState, slot: number): number {
   const card = state.handCard(0, slot);
   for (let s = 0; s < slot; s++) if (state.handCard(0, s) === card) return s;
