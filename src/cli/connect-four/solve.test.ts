@@ -67,4 +67,11 @@ describe('tabletop connect-four solve', () => {
         .map((line) => line.split(' ').map((f, i) => (i === 0 || f === '-' ? f : String(Math.sign(Number(f))))));
     expect(signs(weak.stdout)).toEqual(signs(result.stdout));
   });
+
+  it('answers a line over the 1 MB cap with an error and goes on', async () => {
+    const long = '4'.repeat((1 << 20) + 5);
+    const result = await runCli(['connect-four', 'solve'], { input: `4455\n${long}\n44455554221\n` });
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe(`4455 18\n${'4'.repeat(40)}… error: line longer than 1048576 characters (${String(long.length)})\n44455554221 -15\n`);
+  });
 });

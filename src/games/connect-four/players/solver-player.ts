@@ -1,11 +1,13 @@
 /**
  * SolverPlayer: perfect play where the perfect solver finishes within the move's budget; otherwise
  * (typically in the opening, where exact solves take seconds) the choice of an AlphaBeta search
- * over the rest of the budget.
+ * over the rest of the budget. Given an opening book (`book`), the solver answers the positions
+ * the book holds at once, and its searches stop wherever they reach one.
  *
  * The solver's transposition table is kept from move to move: it holds only true bounds, so what
  * one move's search learnt speeds up the next (the positions that follow share most subtrees).
  */
+import type { OpeningBook } from '../book/book.js';
 import type { Player } from '../player.js';
 import { Position } from '../position.js';
 import { Solver } from '../solver/solver.js';
@@ -18,6 +20,8 @@ export interface SolverPlayerOptions {
   readonly solverShare?: number;
   /** Transposition-table entries of the solver (default: the solver's own, ~42 MB). */
   readonly tableSize?: number;
+  /** Exact scores of opening positions (see book/book.ts); the Node side loads the shipped one with `loadDefaultBook`. */
+  readonly book?: OpeningBook;
 }
 
 /** How the last move was chosen, for logs and tests. */
@@ -45,7 +49,10 @@ export class SolverPlayer implements Player {
     if (!(share > 0 && share <= 1)) throw new RangeError(`Invalid solver share: ${String(share)} (expected 0 < share <= 1)`);
     this.#budgetMs = budgetMs;
     this.#solverShare = share;
-    this.#solver = new Solver(options.tableSize === undefined ? {} : { tableSize: options.tableSize });
+    this.#solver = new Solver({
+      ...(options.tableSize === undefined ? {} : { tableSize: options.tableSize }),
+      ...(options.book === undefined ? {} : { book: options.book }),
+    });
     this.#fallback = new AlphaBetaPlayer({ level: 5, budgetMs: Math.max(1, budgetMs * (1 - share)) });
   }
 

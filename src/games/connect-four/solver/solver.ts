@@ -41,7 +41,8 @@
  * 9. Lower bounds in the table too (a beta cut-off stores "score >= x").
  * Weak solves first probe for a quick win or loss with strong windows (see #probeQuickResult),
  * then search Pons' window [-1, 1].
- * The opening book of the tutorial's last step is not included.
+ * 10. The opening book (the tutorial's last step; `SolverOptions.book`): exact scores of positions
+ *    near the start, looked up at the root and in the search.
  *
  * ## Why it is written this way (performance)
  * The search works on the four int32 words of a position passed as arguments (no Position objects,
@@ -65,6 +66,7 @@ import {
   type Position,
 } from '../position.js';
 import { TranspositionTable } from './transposition-table.js';
+import type { OpeningBook } from '../book/book.js';
 
 /** Worst score: the opponent wins with its 4th stone, 4 - 22 = -18 (Pons: -(42)/2 + 3). */
 export const MIN_SCORE = -(CELLS / 2) + 3;
@@ -141,11 +143,20 @@ export interface SolverOptions {
   readonly tableSize?: number;
   /** Node budget of each quick-result probe of a weak solve; default 200,000, 0: no probes. */
   readonly quickProbeNodes?: number;
+  /**
+   * Exact scores of opening positions (see book/book.ts): a position the book holds is answered
+   * without search, at the root and anywhere in the tree (so a book of depth D turns the search
+   * of a shallower position into a walk over the book).
+   */
+  readonly book?: OpeningBook;
 }
 
 export class Solver {
   readonly table: TranspositionTable;
   readonly #quickProbeNodes: number;
+  readonly #book: OpeningBook | null;
+  /** Positions with at most this many stones are looked up in the book (-1: no book). */
+  readonly #bookDepth: number;
   /** Nodes searched since construction (or the last `reset`). */
   nodes = 0;
   #aborted = false;
@@ -167,6 +178,13 @@ export class Solver {
       throw new RangeError(`quickProbeNodes must be a whole number >= 0, got ${String(quickProbeNodes)}`);
     }
     this.#quickProbeNodes = quickProbeNodes;
+    this.#book = options.book ?? null;
+    this.#bookDepth = this.#book === null || this.#book.size === 0 ? -1 : this.#book.depth;
+  }
+
+  /** The opening book this solver consults, if any. */
+  get book(): OpeningBook | null {
+    return this.#book;
   }
 
   /** Forgets everything learnt (clears the table) and zeroes the node counter. */
@@ -209,6 +227,13 @@ export class Solver {
     if (position.canWinNext()) {
       const score = weak ? 1 : (CELLS + 1 - moves) >> 1;
       return { score, lower: score, upper: score, complete: true, nodes: 0 };
+    }
+    if (moves <= this.#bookDepth) {
+      const booked = this.#book!.score(position);
+      if (booked !== undefined) {
+        const score = weak ? Math.sign(booked) : booked;
+        return { score, lower: score, upper: score, complete: true, nodes: 0 };
+      }
     }
     // Bounds from the rules: we cannot lose before the opponent's next stone, nor (having no
     // immediate win) win before our next-but-one stone.
@@ -439,6 +464,12 @@ export class Solver {
           if (alpha >= beta) return beta;
         }
       }
+    }
+
+    // The opening book: an exact score ends the search here (one compare when deeper than the book).
+    if (moves <= this.#bookDepth) {
+      const booked = this.#book!.scoreOfWords(keyLo, keyHi);
+      if (booked !== undefined) return booked;
     }
 
     // Optimisation 8: order the safe moves by how many winning spots they give us (insertion
