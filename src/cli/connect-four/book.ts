@@ -28,6 +28,7 @@ interface BuildOptions {
   readonly workers: number;
   readonly table: number;
   readonly checkpoint: number;
+  readonly writeOnly?: boolean;
 }
 
 export function registerBook(command: Command): Command {
@@ -42,6 +43,7 @@ export function registerBook(command: Command): Command {
     .option('--workers <n>', 'worker threads', parseIntegerIn(1, 64, 'The worker count'), Math.max(1, availableParallelism() - 1))
     .option('--table <entries>', 'transposition-table entries per worker', parseIntegerIn((1 << 17) + 1, 1 << 28, 'The table size'), 1 << 24)
     .option('--checkpoint <seconds>', 'write the book this often while building', parseIntegerIn(1, 86_400, 'The checkpoint interval'), 300)
+    .option('--write-only', 'solve nothing: write the book from the journal as it is')
     .action(async (options: BuildOptions) => {
       await buildBook(options);
     });
@@ -109,9 +111,10 @@ async function buildBook(options: BuildOptions): Promise<void> {
   const levels = bookPositions(options.root, options.depth);
   const known = readJournal(journal);
   deriveScores(levels, known);
-  const todo = levels[levels.length - 1]!.filter((e) => !known.has(e.key));
+  const todo = options.writeOnly === true ? [] : levels[levels.length - 1]!.filter((e) => !known.has(e.key));
   const total = levels[levels.length - 1]!.length;
-  process.stderr.write(`book: ${String(levels.reduce((n, l) => n + l.length, 0))} positions to ${String(options.depth)} stones; level ${String(options.depth)}: ${String(total)}, ${String(total - todo.length)} already known (${journal}); ${String(options.workers)} workers\n`);
+  const missing = levels[levels.length - 1]!.filter((e) => !known.has(e.key)).length;
+  process.stderr.write(`book: ${String(levels.reduce((n, l) => n + l.length, 0))} positions to ${String(options.depth)} stones; level ${String(options.depth)}: ${String(total)}, ${String(total - missing)} already known (${journal}); ${String(options.workers)} workers\n`);
 
   const started = performance.now();
   let done = 0;
