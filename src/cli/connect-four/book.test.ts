@@ -6,7 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../test-support/cli.js';
-import { loadDefaultBook, readBookFile } from './book-file.js';
+import { bookPositions, immediateWinScore } from '../../games/connect-four/book/builder.js';
+import { Position } from '../../games/connect-four/position.js';
+import { Solver } from '../../games/connect-four/solver/solver.js';
+import { DEFAULT_BOOK_PATH, loadDefaultBook, readBookFile } from './book-file.js';
 
 // A Middle-Easy position with 26 stones: its subtree to 28 stones solves in well under a second.
 const ROOT = '21253774536432517717274325';
@@ -49,4 +52,38 @@ describe('tabletop connect-four book', () => {
     expect(warnings.join()).toMatch(/opening book not used: .*damaged.c4book: damaged opening book/);
     expect(loadDefaultBook((m) => warnings.push(m), join(dir, 'missing.c4book'))).toBeUndefined();
   });
+});
+
+describe('the shipped opening book', () => {
+  it('loads (integrity checked) and agrees with the solver on a sample of its positions', () => {
+    const book = readBookFile(DEFAULT_BOOK_PATH);
+    expect(book.size).toBeGreaterThan(0);
+    const levels = bookPositions('', book.depth);
+    const held = levels.flat().filter((e) => book.scoreOfKey(e.key) !== undefined);
+    expect(held.length).toBe(book.size);
+    // Every stored score of a position whose children are all known is their best, negated.
+    let consistent = 0;
+    for (const e of held) {
+      const p = Position.fromMoves(e.moves);
+      const children: (number | undefined)[] = p.legalMoves().map((col) => {
+        const child = p.clone();
+        child.play(col);
+        return child.canWinNext() ? immediateWinScore(child.moves) : book.score(child);
+      });
+      if (children.every((c) => c !== undefined)) {
+        expect(book.scoreOfKey(e.key)).toBe(Math.max(...children.map((c) => 0 - c!)));
+        consistent++;
+      }
+    }
+    expect(consistent).toBeGreaterThan(0);
+    const solver = new Solver({ tableSize: 1 << 20 });
+    // A few positions solved outright, on a node budget: the stored score lies within the bounds proven.
+    const sample = held.filter((_, i) => i % Math.max(1, Math.floor(held.length / 4)) === 0).slice(0, 4);
+    for (const e of sample) {
+      const result = solver.search(Position.fromMoves(e.moves), { maxNodes: 3_000_000 });
+      const stored = book.scoreOfKey(e.key)!;
+      expect(stored).toBeGreaterThanOrEqual(result.lower);
+      expect(stored).toBeLessThanOrEqual(result.upper);
+    }
+  }, 120_000);
 });
