@@ -1,6 +1,6 @@
 /** Connect Four: the bitboard engine, the perfect solver, and (below) the seed's players and referee. */
 export { Position, MoveSequenceError, WIDTH, HEIGHT, CELLS, RED, YELLOW, isColumn } from './position.js';
-export { Solver, MIN_SCORE, MAX_SCORE, type SearchLimits, type SearchOptions, type SearchResult, type BestMove, type SolverOptions } from './solver/solver.js';
+export { Solver, MIN_SCORE, MAX_SCORE, type SearchLimits, type SearchOptions, type SearchResult, type BestMove, type BestMoveOptions, type SolverOptions } from './solver/solver.js';
 export { TranspositionTable } from './solver/transposition-table.js';
 export { OpeningBook, BookFormatError, canonicalKey, type BookEntry, type BookInfo } from './book/book.js';
 export { connectFourGame, SOLVER_AGENT_NODES } from './definition.js';

@@ -29,7 +29,7 @@ export interface SolverPlayerReport {
   readonly column: number;
   /** The solver proved this move perfect. */
   readonly perfect: boolean;
-  /** The exact score after the move, from the mover's view (public convention), when perfect. */
+  /** The exact score after the move, from the mover's view (public convention), when perfect and found by an exact solve (null if only the value, win/draw/loss, was proven). */
   readonly score: number | null;
 }
 
@@ -78,11 +78,20 @@ export class SolverPlayer implements Player {
   move(): number {
     if (this.#position.isGameOver()) throw new RangeError('The game is over: there is no move to choose');
     const started = performance.now();
-    const exact = this.#solver.bestMove(this.#position, { deadline: started + this.#budgetMs * this.#solverShare });
+    // First the exact score (half the solver's share), then, if that did not finish, only the
+    // game's value (a weak solve, about twice as fast in the opening, on the table the first
+    // search filled): either way the move keeps the value, so it is perfect.
+    const solverEnd = started + this.#budgetMs * this.#solverShare;
+    let exact = this.#solver.bestMove(this.#position, { deadline: started + (solverEnd - started) / 2 });
+    let weak = false;
+    if (!exact.complete) {
+      exact = this.#solver.bestMove(this.#position, { deadline: solverEnd, weak: true });
+      weak = true;
+    }
     let column: number;
     if (exact.complete) {
       column = exact.column;
-      this.#lastReport = { column, perfect: true, score: exact.score };
+      this.#lastReport = { column, perfect: true, score: weak ? null : exact.score };
       this.#fallback.inform(column); // keep the fallback's board in step
     } else {
       column = this.#fallback.move();

@@ -138,6 +138,15 @@ export interface BestMove {
   readonly nodes: number;
 }
 
+export interface BestMoveOptions extends SearchLimits {
+  /**
+   * Only keep the game's value (win, draw or loss): the position is weakly solved (faster) and
+   * the move returned keeps its sign; `score` is then that sign. From a lost position any move
+   * qualifies (the first one, centre first, that does not let the opponent win at once).
+   */
+  readonly weak?: boolean;
+}
+
 export interface SolverOptions {
   /** Transposition table entries (rounded up to a prime); default 2^23 (~42 MB). */
   readonly tableSize?: number;
@@ -323,7 +332,7 @@ export class Solver {
    * loss is proven at once, so it is never chosen over a column still open); ties go to the
    * column nearest the centre.
    */
-  bestMove(position: Position, limits: SearchLimits = {}): BestMove {
+  bestMove(position: Position, limits: BestMoveOptions = {}): BestMove {
     assertPlayable(position);
     const startNodes = this.nodes;
     const moves = position.moves;
@@ -332,6 +341,7 @@ export class Solver {
       if (position.isWinningMove(col)) return { column: col, score: (CELLS + 1 - moves) >> 1, complete: true, nodes: 0 };
     }
     const stopAtNodes = limits.maxNodes === undefined ? Infinity : this.nodes + limits.maxNodes;
+    const weak = limits.weak === true;
     const root = this.search(position, limits);
     if (root.complete) {
       const s = root.score!;
@@ -342,7 +352,8 @@ export class Solver {
         child.playUnchecked(col);
         let optimal: boolean;
         if (child.isGameOver()) optimal = s === 0; // the board is full: a draw
-        else if (child.canWinNext()) optimal = s === 0 - ((CELLS - moves) >> 1); // they win at once
+        else if (child.canWinNext()) optimal = !weak && s === 0 - ((CELLS - moves) >> 1); // they win at once
+        else if (weak && s < 0) optimal = true; // lost anyway: any move keeps the value
         else {
           // The search limits set by `search` above still hold.
           const r = this.#negamax(child.curLo, child.curHi, child.maskLo, child.maskHi, moves + 1, -s, -s + 1, UNKNOWN, UNKNOWN);
