@@ -2,7 +2,7 @@
  * `npm run bench:perfect-games -- [--games N] [--opening K] [--budget MS] [--seed S] [--no-book]`:
  * the perfect player ("solver", with the shipped opening book) against every other built-in
  * player — random and AlphaBeta levels 1 to 5 — in both colours, from random quiet openings of K
- * moves (default 12; 0 starts from the empty board), N games per opponent and colour (default 2).
+ * moves (default 12; 0 starts from the empty board), N games per opponent and colour (default 2), each move on a budget of 17 s (`--budget`, ms; the referee's limit is 18 s).
  * Every one of its moves is checked against the solver's weak value of the position (it must
  * never turn a win into a draw or loss, nor a draw into a loss). Prints one line per opponent and
  * the slowest move; exit status 1 if any move was a mistake.
@@ -34,7 +34,7 @@ function whole(name: string, fallback: number, min: number): number {
 
 const games = whole('--games', 2, 1);
 const openingLength = whole('--opening', 12, 0);
-const budgetMs = whole('--budget', 18_000, 1);
+const budgetMs = whole('--budget', 17_000, 1);
 const seed = whole('--seed', 1, 0);
 const book = process.argv.includes('--no-book') ? undefined : loadDefaultBook((m) => process.stderr.write(`${m}\n`));
 const judge = new Solver(book === undefined ? {} : { book });

@@ -16,7 +16,7 @@ import { AlphaBetaPlayer } from './alphabeta.js';
 export interface SolverPlayerOptions {
   /** Most time one move may take, in ms (default 5 000). */
   readonly budgetMs?: number;
-  /** Share of the budget given to the exact solver before falling back (default 0.6). */
+  /** Share of the budget given to the solver (exact, then weak) before falling back (default 0.8: a perfect move is worth more than a longer fallback search). */
   readonly solverShare?: number;
   /** Transposition-table entries of the solver (default: the solver's own, ~42 MB). */
   readonly tableSize?: number;
@@ -44,7 +44,7 @@ export class SolverPlayer implements Player {
 
   constructor(options: SolverPlayerOptions = {}) {
     const budgetMs = options.budgetMs ?? 5_000;
-    const share = options.solverShare ?? 0.6;
+    const share = options.solverShare ?? 0.8;
     if (!(budgetMs > 0)) throw new RangeError(`Invalid time budget: ${String(budgetMs)} ms`);
     if (!(share > 0 && share <= 1)) throw new RangeError(`Invalid solver share: ${String(share)} (expected 0 < share <= 1)`);
     this.#budgetMs = budgetMs;
