@@ -149,6 +149,10 @@ interface Answer {
   readonly error: boolean;
 }
 
+/** Positions with fewer stones than this, outside the book, can take the solver hours: `solve` says so once. */
+const SLOW_BELOW_STONES = 4;
+let warnedSlow = false;
+
 function answerLine(solver: Solver, position: Position, line: string, weak: boolean, analyze: boolean): Answer {
   position.reset();
   if (line !== EMPTY_BOARD) {
@@ -160,6 +164,10 @@ function answerLine(solver: Solver, position: Position, line: string, weak: bool
   }
   if (position.isWin()) return { text: `${line} error: the game is over (${position.winner() === true ? 'red' : 'yellow'} has won)`, error: true };
   if (position.isTie()) return { text: `${line} error: the game is over (the board is full)`, error: true };
+  if (!warnedSlow && position.moves < SLOW_BELOW_STONES && !position.canWinNext() && solver.book?.score(position) === undefined) {
+    warnedSlow = true;
+    process.stderr.write(`tabletop: '${line}' is an opening position the opening book does not hold: solving it can take hours\n`);
+  }
   if (analyze) return { text: `${line} ${solver.analyze(position, weak).map((s) => (s === null ? '-' : String(s))).join(' ')}`, error: false };
   return { text: `${line} ${String(solver.solve(position, weak))}`, error: false };
 }
