@@ -21,6 +21,9 @@
  *   // → { column, score | null, complete, nodes }: a perfect move when complete (the position
  *   //   is solved, then one cheap probe per column finds a move keeping the score), else the
  *   //   column with the best proven lower bound (ties: nearest the centre).
+ * solver.bestMove(p, { deadline, weak: true })
+ *   // → the same keeping only the game's value (win/draw/loss): faster; `score` is the sign.
+ * new Solver({ book })                          // an opening book (book/book.ts): its positions cost 0 nodes
  * solver.nodes; solver.reset()                 // nodes searched so far; forget the table
  * ```
  * The table only ever holds true bounds of positions, so it stays valid across positions, weak
