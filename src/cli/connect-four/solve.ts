@@ -36,8 +36,8 @@ interface SolveOptions {
 
 /**
  * Transposition-table entries of `solve` (one table serves the whole run): 2^23, the solver's
- * default. Measured on Begin-Easy through `solve`, 2^24 and 2^25 cost 10-25% more CPU (more
- * cache misses), and Middle-Medium gains nothing.
+ * default. Measured through `solve` side by side, 2^24 costs 10-25% more CPU on Middle-Medium and
+ * Begin-Easy (more cache misses); 2^22 is within the noise (docs/connect-four-solver.md).
  */
 export const SOLVE_TABLE_ENTRIES = 1 << 23;
 
