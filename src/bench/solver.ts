@@ -15,6 +15,7 @@
 import { readFileSync } from 'node:fs';
 import { Position } from '../games/connect-four/position.js';
 import { Solver } from '../games/connect-four/solver/solver.js';
+import { formatTime, option, testSetArgs } from './test-set-args.js';
 import { TEST_SETS, parseTestSet, type TestPosition } from '../games/connect-four/testdata/test-sets.js';
 
 const TESTDATA = new URL('../../src/games/connect-four/testdata/', import.meta.url);
@@ -30,10 +31,6 @@ interface Row {
   readonly wrong: number;
 }
 
-function option(name: string): string | undefined {
-  const at = process.argv.indexOf(name);
-  return at >= 0 ? process.argv[at + 1] : undefined;
-}
 
 function fail(message: string): never {
   process.stderr.write(`bench:solver: ${message}\n`);
@@ -63,12 +60,6 @@ function run(solver: Solver, positions: readonly TestPosition[], weak: boolean):
   return { positions: positions.length, meanMicros: micros / positions.length, meanCpuMicros: cpuMicros / positions.length, meanNodes: nodes / positions.length, wrong };
 }
 
-function formatTime(micros: number): string {
-  if (micros < 1000) return `${micros.toFixed(1)} µs`;
-  if (micros < 1_000_000) return `${(micros / 1000).toFixed(2)} ms`;
-  return `${(micros / 1_000_000).toFixed(3)} s`;
-}
-
 function table(rows: readonly Row[]): string {
   const header = ['test set', 'mode', 'positions', 'mean time', 'mean CPU', 'mean nodes', 'Mnodes/s', 'wrong'];
   const body = rows.map((r) => [
@@ -86,14 +77,7 @@ function table(rows: readonly Row[]): string {
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
 }
 
-const known = TEST_SETS.map((s) => s.id) as string[];
-const setsArg = option('--sets');
-const wanted = setsArg === undefined ? known : setsArg.split(',').map((s) => s.trim());
-for (const id of wanted) if (!known.includes(id)) fail(`unknown test set '${id}' (choose from ${known.join(', ')})`);
-const limitArg = option('--limit');
-const limit = limitArg === undefined ? Infinity : Number(limitArg);
-if (!Number.isInteger(limit) && limit !== Infinity) fail(`--limit must be a whole number, got '${String(limitArg)}'`);
-if (limit < 1) fail(`--limit must be at least 1, got '${String(limitArg)}'`);
+const { wanted, limit } = testSetArgs(fail);
 const mode = option('--mode') ?? 'both';
 if (!['strong', 'weak', 'both'].includes(mode)) fail(`--mode must be strong, weak or both, got '${mode}'`);
 const modes = mode === 'both' ? (['strong', 'weak'] as const) : ([mode] as ['strong'] | ['weak']);

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { registerSolve } from './solve.js';
 import { registerPlay } from './play.js';
 import { registerTournament } from './tournament.js';
+import { registerBook } from './book.js';
 
 /** `tabletop connect-four …` */
 export function registerConnectFour(program: Command): Command {
@@ -9,5 +10,6 @@ export function registerConnectFour(program: Command): Command {
   registerSolve(command);
   registerPlay(command);
   registerTournament(command);
+  registerBook(command);
   return command;
 }

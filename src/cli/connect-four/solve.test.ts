@@ -46,7 +46,7 @@ describe('tabletop connect-four solve', () => {
     const result = await runCli(['connect-four', 'solve'], { input: `4455\n${'1'.repeat(200_000)}\n44455554221\n` });
     expect(result.status).toBe(1);
     expect(result.stderr).toBe('');
-    expect(result.stdout).toBe(`4455 18\n${'1'.repeat(24)}… error: a line longer than 4096 characters (no position has more than 42 moves)\n44455554221 -15\n`);
+    expect(result.stdout).toBe(`4455 18\n${'1'.repeat(24)}… error: a line longer than 4096 characters (200000; no position has more than 42 moves)\n44455554221 -15\n`);
   });
 
   it('--analyze prints the seven column scores, "-" for a full column', async () => {
@@ -73,5 +73,12 @@ describe('tabletop connect-four solve', () => {
         .split('\n')
         .map((line) => line.split(' ').map((f, i) => (i === 0 || f === '-' ? f : String(Math.sign(Number(f))))));
     expect(signs(weak.stdout)).toEqual(signs(result.stdout));
+  });
+
+  it('answers a line of over 1 MB with an error and goes on', async () => {
+    const long = '4'.repeat((1 << 20) + 5);
+    const result = await runCli(['connect-four', 'solve'], { input: `4455\n${long}\n44455554221\n` });
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe(`4455 18\n${'4'.repeat(24)}… error: a line longer than 4096 characters (${String(long.length)}; no position has more than 42 moves)\n44455554221 -15\n`);
   });
 });

@@ -30,7 +30,7 @@ describe('SolverPlayer', () => {
   it('falls back to a searched move when the solver cannot finish in time', () => {
     const player = new SolverPlayer({ budgetMs: 30, tableSize: 1 << 18 });
     player.init(true);
-    const column = player.move(); // the empty board takes the solver far longer than 18 ms (its share of 30)
+    const column = player.move(); // the empty board takes the solver far longer than 24 ms (its share of 30)
     expect(player.lastReport).toEqual({ column, perfect: false, score: null });
     expect(new Position().canPlay(column)).toBe(true);
   });

@@ -251,6 +251,18 @@ describe('Solver.bestMove', () => {
     }
   });
 
+  it('weak: plays a move that keeps the value (win, draw or loss) when it completes', () => {
+    for (const { moves, score } of [...sample(load('middle-easy'), 20), ...sample(load('begin-easy'), 5)]) {
+      const position = Position.fromMoves(moves);
+      const best = weak.bestMove(position, { weak: true });
+      expect(best.complete).toBe(true);
+      expect(best.score).toBe(Math.sign(score));
+      const child = position.clone();
+      child.play(best.column);
+      expect(child.isWin() ? 1 : child.isTie() ? 0 : 0 - weak.solve(child, true)).toBe(Math.sign(score));
+    }
+  });
+
   it('on a tiny budget still plays a legal column and never one that loses at once when another does not', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 0, max: 6 }), { maxLength: 20 }), (choices) => {

@@ -21,6 +21,9 @@
  *   // → { column, score | null, complete, nodes }: a perfect move when complete (the position
  *   //   is solved, then one cheap probe per column finds a move keeping the score), else the
  *   //   column with the best proven lower bound (ties: nearest the centre).
+ * solver.bestMove(p, { deadline, weak: true })
+ *   // → the same keeping only the game's value (win/draw/loss): faster; `score` is the sign.
+ * new Solver({ book })                          // an opening book (book/book.ts): its positions cost 0 nodes
  * solver.nodes; solver.reset()                 // nodes searched so far; forget the table
  * ```
  * The table only ever holds true bounds of positions, so it stays valid across positions, weak
@@ -41,7 +44,8 @@
  * 9. Lower bounds in the table too (a beta cut-off stores "score >= x").
  * Weak solves first probe for a quick win or loss with strong windows (see #probeQuickResult),
  * then search Pons' window [-1, 1].
- * The opening book of the tutorial's last step is not included.
+ * 10. The opening book (the tutorial's last step; `SolverOptions.book`): exact scores of positions
+ *    near the start, looked up at the root and in the search.
  *
  * ## Why it is written this way (performance)
  * The search works on the four int32 words of a position passed as arguments (no Position objects,
@@ -65,6 +69,7 @@ import {
   type Position,
 } from '../position.js';
 import { TranspositionTable } from './transposition-table.js';
+import type { OpeningBook } from '../book/book.js';
 
 /** Worst score: the opponent wins with its 4th stone, 4 - 22 = -18 (Pons: -(42)/2 + 3). */
 export const MIN_SCORE = -(CELLS / 2) + 3;
@@ -136,16 +141,34 @@ export interface BestMove {
   readonly nodes: number;
 }
 
+export interface BestMoveOptions extends SearchLimits {
+  /**
+   * Only keep the game's value (win, draw or loss): the position is weakly solved (faster) and
+   * the move returned keeps its sign; `score` is then that sign. From a lost position any move
+   * qualifies (the first one, centre first, that does not let the opponent win at once).
+   */
+  readonly weak?: boolean;
+}
+
 export interface SolverOptions {
   /** Transposition table entries (rounded up to a prime); default 2^23 (~42 MB). */
   readonly tableSize?: number;
   /** Node budget of each quick-result probe of a weak solve; default 200,000, 0: no probes. */
   readonly quickProbeNodes?: number;
+  /**
+   * Exact scores of opening positions (see book/book.ts): a position the book holds is answered
+   * without search, at the root and anywhere in the tree (so a book of depth D turns the search
+   * of a shallower position into a walk over the book).
+   */
+  readonly book?: OpeningBook;
 }
 
 export class Solver {
   readonly table: TranspositionTable;
   readonly #quickProbeNodes: number;
+  readonly #book: OpeningBook | null;
+  /** Positions with at most this many stones are looked up in the book (-1: no book). */
+  readonly #bookDepth: number;
   /** Nodes searched since construction (or the last `reset`). */
   nodes = 0;
   #aborted = false;
@@ -167,6 +190,13 @@ export class Solver {
       throw new RangeError(`quickProbeNodes must be a whole number >= 0, got ${String(quickProbeNodes)}`);
     }
     this.#quickProbeNodes = quickProbeNodes;
+    this.#book = options.book ?? null;
+    this.#bookDepth = this.#book === null || this.#book.size === 0 ? -1 : this.#book.depth;
+  }
+
+  /** The opening book this solver consults, if any. */
+  get book(): OpeningBook | null {
+    return this.#book;
   }
 
   /** Forgets everything learnt (clears the table) and zeroes the node counter. */
@@ -209,6 +239,13 @@ export class Solver {
     if (position.canWinNext()) {
       const score = weak ? 1 : (CELLS + 1 - moves) >> 1;
       return { score, lower: score, upper: score, complete: true, nodes: 0 };
+    }
+    if (moves <= this.#bookDepth) {
+      const booked = this.#book!.score(position);
+      if (booked !== undefined) {
+        const score = weak ? Math.sign(booked) : booked;
+        return { score, lower: score, upper: score, complete: true, nodes: 0 };
+      }
     }
     // Bounds from the rules: we cannot lose before the opponent's next stone, nor (having no
     // immediate win) win before our next-but-one stone.
@@ -298,7 +335,7 @@ export class Solver {
    * loss is proven at once, so it is never chosen over a column still open); ties go to the
    * column nearest the centre.
    */
-  bestMove(position: Position, limits: SearchLimits = {}): BestMove {
+  bestMove(position: Position, limits: BestMoveOptions = {}): BestMove {
     assertPlayable(position);
     const startNodes = this.nodes;
     const moves = position.moves;
@@ -307,6 +344,7 @@ export class Solver {
       if (position.isWinningMove(col)) return { column: col, score: (CELLS + 1 - moves) >> 1, complete: true, nodes: 0 };
     }
     const stopAtNodes = limits.maxNodes === undefined ? Infinity : this.nodes + limits.maxNodes;
+    const weak = limits.weak === true;
     const root = this.search(position, limits);
     if (root.complete) {
       const s = root.score!;
@@ -317,7 +355,8 @@ export class Solver {
         child.playUnchecked(col);
         let optimal: boolean;
         if (child.isGameOver()) optimal = s === 0; // the board is full: a draw
-        else if (child.canWinNext()) optimal = s === 0 - ((CELLS - moves) >> 1); // they win at once
+        else if (child.canWinNext()) optimal = !weak && s === 0 - ((CELLS - moves) >> 1); // they win at once
+        else if (weak && s < 0) optimal = true; // lost anyway: any move keeps the value
         else {
           // The search limits set by `search` above still hold.
           const r = this.#negamax(child.curLo, child.curHi, child.maskLo, child.maskHi, moves + 1, -s, -s + 1, UNKNOWN, UNKNOWN);
@@ -439,6 +478,12 @@ export class Solver {
           if (alpha >= beta) return beta;
         }
       }
+    }
+
+    // The opening book: an exact score ends the search here (one compare when deeper than the book).
+    if (moves <= this.#bookDepth) {
+      const booked = this.#book!.scoreOfWords(keyLo, keyHi);
+      if (booked !== undefined) return booked;
     }
 
     // Optimisation 8: order the safe moves by how many winning spots they give us (insertion

@@ -1,0 +1,89 @@
+/**
+ * `tabletop connect-four book build|info` and the book through `solve`, on the built binary.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../test-support/cli.js';
+import { bookPositions, immediateWinScore } from '../../games/connect-four/book/builder.js';
+import { Position } from '../../games/connect-four/position.js';
+import { Solver } from '../../games/connect-four/solver/solver.js';
+import { DEFAULT_BOOK_PATH, loadDefaultBook, readBookFile } from './book-file.js';
+
+// A Middle-Easy position with 26 stones: its subtree to 28 stones solves in well under a second.
+const ROOT = '21253774536432517717274325';
+const dir = mkdtempSync(join(tmpdir(), 'c4book-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('tabletop connect-four book', () => {
+  const out = join(dir, 'test.c4book');
+
+  it('builds a book (resumable), describes it, and solve answers from it as without it', async () => {
+    const build = await runCli(['connect-four', 'book', 'build', '--root', ROOT, '--depth', '28', '--out', out, '--workers', '1', '--table', '200000']);
+    expect(build.status).toBe(0);
+    expect(build.stderr).toMatch(/done after .* h; wrote/);
+    const journal = readFileSync(`${out}.journal`, 'utf8').trim().split('\n');
+    expect(journal.length).toBeGreaterThan(10);
+    const again = await runCli(['connect-four', 'book', 'build', '--root', ROOT, '--depth', '28', '--out', out, '--workers', '1', '--table', '200000']);
+    expect(again.stderr).toMatch(new RegExp(`level 28: (\\d+), \\1 already known`));
+
+    const info = await runCli(['connect-four', 'book', 'info', out]);
+    expect(info.stdout).toMatch(/positions, \d+ bytes, deepest 28 stones, no level complete, checksum OK/);
+
+    const lines = [ROOT, ...journal.map((l) => l.split(' ')[0]!)].join('\n') + '\n';
+    const withBook = await runCli(['connect-four', 'solve', '--book', out, '--analyze'], { input: lines });
+    const without = await runCli(['connect-four', 'solve', '--no-book', '--analyze'], { input: lines });
+    expect(withBook.status).toBe(0);
+    expect(withBook.stdout).toBe(without.stdout);
+    expect(readBookFile(out).size).toBeGreaterThan(10);
+  });
+
+  it('a damaged book is a clear error when asked for, and skipped with a warning by default', async () => {
+    const bytes = readFileSync(out);
+    bytes[bytes.length - 2]! ^= 1;
+    const damaged = join(dir, 'damaged.c4book');
+    writeFileSync(damaged, bytes);
+    const result = await runCli(['connect-four', 'solve', '--book', damaged], { input: '4455\n' });
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toMatch(/damaged opening book: checksum mismatch/);
+    const warnings: string[] = [];
+    expect(loadDefaultBook((m) => warnings.push(m), damaged)).toBeUndefined();
+    expect(warnings.join()).toMatch(/opening book not used: .*damaged.c4book: damaged opening book/);
+    expect(loadDefaultBook((m) => warnings.push(m), join(dir, 'missing.c4book'))).toBeUndefined();
+  });
+});
+
+describe('the shipped opening book', () => {
+  it('loads (integrity checked) and agrees with the solver on a sample of its positions', () => {
+    const book = readBookFile(DEFAULT_BOOK_PATH);
+    expect(book.size).toBeGreaterThan(0);
+    const levels = bookPositions('', book.depth);
+    const held = levels.flat().filter((e) => book.scoreOfKey(e.key) !== undefined);
+    expect(held.length).toBe(book.size);
+    // Every stored score of a position whose children are all known is their best, negated.
+    let consistent = 0;
+    for (const e of held) {
+      const p = Position.fromMoves(e.moves);
+      const children: (number | undefined)[] = p.legalMoves().map((col) => {
+        const child = p.clone();
+        child.play(col);
+        return child.canWinNext() ? immediateWinScore(child.moves) : book.score(child);
+      });
+      if (children.every((c) => c !== undefined)) {
+        expect(book.scoreOfKey(e.key)).toBe(Math.max(...children.map((c) => 0 - c!)));
+        consistent++;
+      }
+    }
+    expect(consistent).toBeGreaterThan(0);
+    const solver = new Solver({ tableSize: 1 << 20 });
+    // A few positions solved outright, on a node budget: the stored score lies within the bounds proven.
+    const sample = held.filter((_, i) => i % Math.max(1, Math.floor(held.length / 4)) === 0).slice(0, 4);
+    for (const e of sample) {
+      const result = solver.search(Position.fromMoves(e.moves), { maxNodes: 3_000_000 });
+      const stored = book.scoreOfKey(e.key)!;
+      expect(stored).toBeGreaterThanOrEqual(result.lower);
+      expect(stored).toBeLessThanOrEqual(result.upper);
+    }
+  }, 120_000);
+});

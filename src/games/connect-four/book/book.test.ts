@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { Position } from '../position.js';
+import { Solver } from '../solver/solver.js';
+import { BookFormatError, OpeningBook, canonicalKey, fnv1a } from './book.js';
+import { bookPositions, completeLevels, deriveScores } from './builder.js';
+
+/** The mirror image of a move string (column c ↔ 8 - c, 1-based). */
+const mirror = (moves: string): string => [...moves].map((c) => String(8 - Number(c))).join('');
+
+/** A small real book: every position reachable from `root` up to `depth` stones, solved by the solver. */
+function solvedBook(root: string, depth: number): { book: OpeningBook; known: Map<number, number>; levels: ReturnType<typeof bookPositions> } {
+  const levels = bookPositions(root, depth);
+  const solver = new Solver({ tableSize: (1 << 17) + 1 });
+  const known = new Map<number, number>();
+  for (const e of levels[levels.length - 1]!) known.set(e.key, solver.solve(Position.fromMoves(e.moves)));
+  deriveScores(levels, known);
+  const entries = levels.flat().flatMap((e) => (known.has(e.key) ? [{ key: e.key, score: known.get(e.key)!, moves: e.stones }] : []));
+  return { book: OpeningBook.fromEntries(entries), known, levels };
+}
+
+// A Middle-Easy position with 26 stones (score 2): its subtree solves in milliseconds.
+const ROOT = '21253774536432517717274325';
+
+describe('canonical keys', () => {
+  it('are equal for a position and its mirror image, and differ otherwise', () => {
+    const seen = new Map<number, string>();
+    for (const level of bookPositions('', 5)) {
+      for (const e of level) {
+        expect(canonicalKey(Position.fromMoves(mirror(e.moves)))).toBe(e.key);
+        expect(seen.has(e.key)).toBe(false);
+        seen.set(e.key, e.moves);
+      }
+    }
+  });
+
+  it('give the mirror-reduced position counts of the first levels', () => {
+    // Positions per depth (1, 7, 49, 238, 1120) reduced by the mirror: symmetric positions count once.
+    const naive = (depth: number): number => {
+      let frontier = new Set(['']);
+      for (let d = 0; d < depth; d++) {
+        const next = new Map<string, string>();
+        for (const moves of frontier) {
+          for (let c = 1; c <= 7; c++) {
+            const p = Position.fromMoves(moves);
+            if (!p.canPlay(c - 1)) continue;
+            p.play(c - 1);
+            if (p.isGameOver()) continue;
+            // Identify a position by its board drawing, and its mirror by the mirrored drawing.
+            const board = p.toString();
+            const flipped = Position.fromMoves(mirror(moves + String(c))).toString();
+            next.set(board < flipped ? board : flipped, moves + String(c));
+          }
+        }
+        frontier = new Set(next.values());
+      }
+      return frontier.size;
+    };
+    const levels = bookPositions('', 5);
+    expect(levels.map((l) => l.length)).toEqual([0, 1, 2, 3, 4, 5].map((d) => (d === 0 ? 1 : naive(d))));
+  });
+});
+
+describe('OpeningBook', () => {
+  it('round-trips through its file format and answers lookups', () => {
+    const { book, known } = solvedBook(ROOT, 29);
+    const again = OpeningBook.decode(book.encode());
+    expect([...again.entries()]).toEqual([...book.entries()]);
+    expect(again.depth).toBe(29);
+    for (const [key, score] of known) expect(again.scoreOfKey(key)).toBe(score);
+    expect(again.score(Position.fromMoves('4455'))).toBeUndefined();
+  });
+
+  it('holds scores that agree with the solver, also for the mirror images', () => {
+    const { book, levels } = solvedBook(ROOT, 29);
+    const solver = new Solver({ tableSize: (1 << 17) + 1 });
+    let checked = 0;
+    for (const level of levels) {
+      for (const e of level) {
+        for (const moves of [e.moves, mirror(e.moves)]) {
+          const p = Position.fromMoves(moves);
+          expect(book.score(p)).toBe(solver.solve(p));
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  it('derives every level above a complete one, and only true scores from a partial one', () => {
+    const { known, levels } = solvedBook(ROOT, 29);
+    expect(completeLevels(levels, known)).toBe(levels.length - 1);
+    const deepest = levels[levels.length - 1]!;
+    // Half of the deepest level solved: what can be derived is right, the rest is left out.
+    const partial = new Map<number, number>();
+    for (const e of deepest.slice(0, deepest.length >> 1)) partial.set(e.key, known.get(e.key)!);
+    const added = deriveScores(levels, partial);
+    expect(added).toBeGreaterThan(0);
+    for (const [key, score] of partial) expect(score).toBe(known.get(key));
+    expect(partial.size).toBeLessThan(known.size);
+    expect(completeLevels(levels, partial)).toBeLessThan(levels.length - 1);
+  });
+
+  it('rejects a damaged file with a clear error', () => {
+    const bytes = solvedBook(ROOT, 28).book.encode();
+    const flipped = bytes.slice();
+    flipped[bytes.length - 3]! ^= 0x10;
+    expect(() => OpeningBook.decode(flipped)).toThrow(/checksum/);
+    expect(() => OpeningBook.decode(bytes.slice(0, bytes.length - 1))).toThrow(BookFormatError);
+    expect(() => OpeningBook.decode(bytes.slice(0, 10))).toThrow(/shorter than the header/);
+    const magic = bytes.slice();
+    magic[0] = 0;
+    expect(() => OpeningBook.decode(magic)).toThrow(/magic/);
+    expect(fnv1a(new Uint8Array([1, 2, 3]))).not.toBe(fnv1a(new Uint8Array([1, 2, 4])));
+  });
+});
+
+describe('Solver with a book', () => {
+  it('answers book positions without search and matches the plain solver elsewhere', () => {
+    const { book, levels } = solvedBook(ROOT, 29);
+    const withBook = new Solver({ tableSize: (1 << 17) + 1, book });
+    const plain = new Solver({ tableSize: (1 << 17) + 1 });
+    const root = Position.fromMoves(ROOT);
+    const result = withBook.search(root);
+    expect(result.nodes).toBe(0);
+    expect(result.score).toBe(plain.solve(root));
+    expect(withBook.solve(root, true)).toBe(Math.sign(result.score!));
+    expect(withBook.analyze(root)).toEqual(plain.analyze(root));
+    // Deeper than the book: searched, and the search stops on the book's positions.
+    const deeper = Position.fromMoves(levels[levels.length - 1]![0]!.moves + '6');
+    if (!deeper.isGameOver()) expect(withBook.solve(deeper)).toBe(plain.solve(deeper));
+    const best = withBook.bestMove(root);
+    expect(best.complete).toBe(true);
+    const after = root.clone();
+    after.play(best.column);
+    expect(after.isWin() || -plain.solve(after) === result.score).toBe(true);
+  });
+});

@@ -1,0 +1,226 @@
+/**
+ * The opening book: exact scores of positions near the start of the game, computed ahead of time
+ * (`tabletop connect-four book build`), so the solver answers them at once instead of searching
+ * for minutes. This module only decodes and encodes bytes: it runs in the browser as in Node
+ * (reading the file is the caller's business, see src/cli/connect-four/book-file.ts).
+ *
+ * ## Positions and symmetry
+ * A position and its mirror image (column c ↔ 6 - c) have the same score, so only one of the two
+ * is stored, under its canonical key: the smaller of the two positions' keys (Position.key:
+ * per column `cur + mask`, below 2^49).
+ *
+ * ## File format (little-endian), version 1
+ * | bytes | content |
+ * |---|---|
+ * | 0..3 | magic `C4BK` |
+ * | 4 | format version (1) |
+ * | 5, 6 | board width 7, height 6 |
+ * | 7 | depth: the most stones of any stored position |
+ * | 8 | complete depth + 1: every position with at most that many stones (game not over) is stored; 0: no level is complete |
+ * | 9..11 | reserved, 0 |
+ * | 12..15 | entry count n |
+ * | 16..19 | FNV-1a 32-bit checksum of bytes 20.. (the entries) |
+ * | 20.. | n entries of 8 bytes: the canonical key (7 bytes, 49 bits) and the score (int8) |
+ *
+ * Entries are sorted by key, without repeats; a lookup is a binary search. Positions whose side
+ * to move wins at once are not stored (the solver settles them before any lookup), so "complete"
+ * means every other position of that depth. Scores are the
+ * solver's (side to move's view, -18..18). Beyond the complete depth a position may or may not be
+ * stored (a partly built level): `score` returns undefined for what the book does not hold, and
+ * the solver searches those as usual.
+ */
+import { CELLS, HEIGHT, WIDTH, type Position } from '../position.js';
+
+const MAGIC = [0x43, 0x34, 0x42, 0x4b]; // "C4BK"
+const VERSION = 1;
+const HEADER_BYTES = 20;
+const ENTRY_BYTES = 8;
+const SEVEN_BITS = 0x7f;
+/** 2^28: the weight of the high word of a key (columns 4..6). */
+const HI_WEIGHT = 0x1000_0000;
+
+/** A book file that cannot be used: bad magic, version, size or checksum. */
+export class BookFormatError extends Error {
+  override readonly name = 'BookFormatError';
+}
+
+export interface BookEntry {
+  /** Canonical key (see `canonicalKey`). */
+  readonly key: number;
+  readonly score: number;
+}
+
+export interface BookInfo {
+  readonly entries: number;
+  /** Most stones of any stored position. */
+  readonly depth: number;
+  /** Every position with at most this many stones is stored (-1: none). */
+  readonly completeDepth: number;
+  readonly bytes: number;
+}
+
+/**
+ * The canonical key of a position given as the two words of its key (per column `cur + mask`;
+ * columns 0..3 in `keyLo`, bits 7c; columns 4..6 in `keyHi`): the smaller of the key and its
+ * mirror image's.
+ */
+export function canonicalKeyOfWords(keyLo: number, keyHi: number): number {
+  const key = keyHi * HI_WEIGHT + keyLo;
+  // Mirror: column c goes to 6 - c; each column is a 7-bit field.
+  const mirrorLo = ((keyHi >>> 14) & SEVEN_BITS) | (((keyHi >>> 7) & SEVEN_BITS) << 7) | ((keyHi & SEVEN_BITS) << 14) | (((keyLo >>> 21) & SEVEN_BITS) << 21);
+  const mirrorHi = ((keyLo >>> 14) & SEVEN_BITS) | (((keyLo >>> 7) & SEVEN_BITS) << 7) | ((keyLo & SEVEN_BITS) << 14);
+  const mirror = mirrorHi * HI_WEIGHT + mirrorLo;
+  return mirror < key ? mirror : key;
+}
+
+export function canonicalKey(position: Position): number {
+  return canonicalKeyOfWords(position.curLo + position.maskLo, position.curHi + position.maskHi);
+}
+
+/** FNV-1a, 32 bits: cheap, and any flipped or truncated byte changes it. */
+export function fnv1a(bytes: Uint8Array, from = 0): number {
+  let hash = 0x811c9dc5;
+  for (let i = from; i < bytes.length; i++) {
+    hash ^= bytes[i]!;
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+export class OpeningBook {
+  /** Sorted canonical keys. Invariant: strictly ascending; `scores[i]` is the score of `keys[i]`. */
+  readonly #keys: Float64Array;
+  readonly #scores: Int8Array;
+  /** Most stones of any stored position (-1 when empty): deeper positions are never looked up. */
+  readonly depth: number;
+  readonly completeDepth: number;
+
+  private constructor(keys: Float64Array, scores: Int8Array, depth: number, completeDepth: number) {
+    this.#keys = keys;
+    this.#scores = scores;
+    this.depth = depth;
+    this.completeDepth = completeDepth;
+  }
+
+  /** An empty book (covers nothing). */
+  static empty(): OpeningBook {
+    return new OpeningBook(new Float64Array(0), new Int8Array(0), -1, -1);
+  }
+
+  /** Builds a book from entries (any order; a repeated key must carry the same score). */
+  static fromEntries(entries: Iterable<BookEntry & { readonly moves: number }>, completeDepth = -1): OpeningBook {
+    const list = [...entries].sort((a, b) => a.key - b.key);
+    const keys: number[] = [];
+    const scores: number[] = [];
+    let depth = -1;
+    for (const e of list) {
+      checkEntry(e.key, e.score);
+      if (keys.length > 0 && keys[keys.length - 1] === e.key) {
+        if (scores[scores.length - 1] !== e.score) throw new RangeError(`Two scores for the book key ${String(e.key)}`);
+        continue;
+      }
+      keys.push(e.key);
+      scores.push(e.score);
+      if (e.moves > depth) depth = e.moves;
+    }
+    return new OpeningBook(Float64Array.from(keys), Int8Array.from(scores), depth, Math.min(completeDepth, depth));
+  }
+
+  /** Decodes a book file; throws a BookFormatError saying what is wrong. */
+  static decode(bytes: Uint8Array): OpeningBook {
+    if (bytes.length < HEADER_BYTES) throw new BookFormatError(`not an opening book: ${String(bytes.length)} bytes, shorter than the header`);
+    for (let i = 0; i < MAGIC.length; i++) if (bytes[i] !== MAGIC[i]) throw new BookFormatError('not an opening book (bad magic number)');
+    if (bytes[4] !== VERSION) throw new BookFormatError(`unsupported opening book version ${String(bytes[4])} (expected ${String(VERSION)})`);
+    if (bytes[5] !== WIDTH || bytes[6] !== HEIGHT) throw new BookFormatError(`opening book for a ${String(bytes[5])}x${String(bytes[6])} board, expected 7x6`);
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const depth = bytes[7]!;
+    const completeDepth = bytes[8]! - 1;
+    const count = view.getUint32(12, true);
+    const checksum = view.getUint32(16, true);
+    if (depth > CELLS || completeDepth > depth) throw new BookFormatError(`damaged opening book: depth ${String(depth)}, complete depth ${String(completeDepth)}`);
+    if (bytes.length !== HEADER_BYTES + count * ENTRY_BYTES) {
+      throw new BookFormatError(`damaged opening book: ${String(bytes.length)} bytes, expected ${String(HEADER_BYTES + count * ENTRY_BYTES)} for ${String(count)} entries`);
+    }
+    if (fnv1a(bytes, HEADER_BYTES) !== checksum) throw new BookFormatError('damaged opening book: checksum mismatch');
+    const keys = new Float64Array(count);
+    const scores = new Int8Array(count);
+    let previous = -1;
+    for (let i = 0; i < count; i++) {
+      const at = HEADER_BYTES + i * ENTRY_BYTES;
+      const key = view.getUint32(at, true) + (view.getUint32(at + 4, true) & 0xffffff) * 0x1_0000_0000;
+      const score = view.getInt8(at + 7);
+      if (key <= previous) throw new BookFormatError(`damaged opening book: entry ${String(i)} is out of order`);
+      if (score < -18 || score > 18) throw new BookFormatError(`damaged opening book: entry ${String(i)} has score ${String(score)}`);
+      keys[i] = key;
+      scores[i] = score;
+      previous = key;
+    }
+    return new OpeningBook(keys, scores, count === 0 ? -1 : depth, completeDepth);
+  }
+
+  /** The file's bytes (see the format above). */
+  encode(): Uint8Array {
+    const count = this.#keys.length;
+    const bytes = new Uint8Array(HEADER_BYTES + count * ENTRY_BYTES);
+    const view = new DataView(bytes.buffer);
+    bytes.set(MAGIC, 0);
+    bytes[4] = VERSION;
+    bytes[5] = WIDTH;
+    bytes[6] = HEIGHT;
+    bytes[7] = Math.max(0, this.depth);
+    bytes[8] = this.completeDepth + 1;
+    view.setUint32(12, count, true);
+    for (let i = 0; i < count; i++) {
+      const at = HEADER_BYTES + i * ENTRY_BYTES;
+      const key = this.#keys[i]!;
+      view.setUint32(at, key % 0x1_0000_0000, true);
+      view.setUint32(at + 4, Math.floor(key / 0x1_0000_0000), true); // < 2^17: byte 7 stays 0
+      view.setInt8(at + 7, this.#scores[i]!);
+    }
+    view.setUint32(16, fnv1a(bytes, HEADER_BYTES), true);
+    return bytes;
+  }
+
+  get size(): number {
+    return this.#keys.length;
+  }
+
+  info(): BookInfo {
+    return { entries: this.size, depth: this.depth, completeDepth: this.completeDepth, bytes: HEADER_BYTES + this.size * ENTRY_BYTES };
+  }
+
+  /** The stored score of the position (side to move's view), or undefined if the book does not hold it. */
+  score(position: Position): number | undefined {
+    if (position.moves > this.depth) return undefined;
+    return this.scoreOfKey(canonicalKey(position));
+  }
+
+  /** As `score`, for a position given by its key words (the solver's hot path; no allocation). */
+  scoreOfWords(keyLo: number, keyHi: number): number | undefined {
+    return this.scoreOfKey(canonicalKeyOfWords(keyLo, keyHi));
+  }
+
+  scoreOfKey(key: number): number | undefined {
+    const keys = this.#keys;
+    let lo = 0;
+    let hi = keys.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const k = keys[mid]!;
+      if (k < key) lo = mid + 1;
+      else if (k > key) hi = mid - 1;
+      else return this.#scores[mid]!;
+    }
+    return undefined;
+  }
+
+  /** Every entry, in key order. */
+  *entries(): IterableIterator<BookEntry> {
+    for (let i = 0; i < this.#keys.length; i++) yield { key: this.#keys[i]!, score: this.#scores[i]! };
+  }
+}
+
+function checkEntry(key: number, score: number): void {
+  if (!Number.isSafeInteger(key) || key < 0 || key >= 2 ** 49) throw new RangeError(`Invalid book key ${String(key)}`);
+  if (!Number.isInteger(score) || score < -18 || score > 18) throw new RangeError(`Invalid book score ${String(score)}`);
+}
