@@ -253,6 +253,8 @@ describe('what the player sees', () => {
     expect(b.serialize()).not.toBe(a.serialize());
     expect(b.informationStateString(0)).toBe(a.informationStateString(0));
     expect(b.observe(0).toString()).toBe(a.observe(0).toString());
+    // Resampling reads only what the player saw: the same stream draws the same deal from both.
+    expect(b.resample(0, rngFromSeed(7)).serialize()).toBe(a.resample(0, rngFromSeed(7)).serialize());
     // Showing a different card tells them apart: discard until position 40 is in the window.
     for (let i = 0; i < 38 - 28 + 1; i++) {
       a.applyAction(0);
@@ -377,6 +379,19 @@ describe('serialize and undo', () => {
       const dealing = game.newInitialState();
       for (let i = 0; i < 5; i++) dealing.applyAction(dealing.sampleChance(rngFromSeed(i)));
       expect(game.deserialize!(dealing.serialize()).serialize()).toBe(dealing.serialize());
+      // Mid-deal, the copy deals on as the original from the same stream, duplicated cards included.
+      fc.assert(
+        fc.property(fc.nat(), fc.integer({ min: 0, max: fresh.config.deckSize }), (seed, cards) => {
+          const original = game.newInitialState();
+          const rng = rngFromSeed(seed);
+          for (let i = 0; i < cards; i++) original.applyAction(original.sampleChance(rng));
+          const copy = game.deserialize!(original.serialize());
+          dealOut(original, rngFromSeed(seed + 1));
+          dealOut(copy, rngFromSeed(seed + 1));
+          expect(copy.serialize()).toBe(original.serialize());
+        }),
+        { numRuns: 25 },
+      );
       fc.assert(
         fc.property(fc.nat(), fc.integer({ min: 0, max: 400 }), (seed, steps) => {
           const s = playedState(game, seed, steps);
@@ -446,6 +461,14 @@ describe('serialize and undo', () => {
             expect(s.serialize() + s.toString() + String(s.idle)).toBe(trail.pop());
           }
           expect(trail).toEqual([]);
+          // Past the player's moves, undo takes back the deal, card by card, to the initial state.
+          const deal = JSON.parse(s.serialize()).deal as string;
+          s.undo();
+          expect(s.currentPlayer()).toBe(CHANCE);
+          expect(s.dealt).toBe(game.newInitialState().config.deckSize - 1);
+          expect(JSON.parse(s.serialize()).deal).toBe(deal.slice(0, deal.lastIndexOf(' ')));
+          while (s.dealt > 0) s.undo();
+          expect(s.serialize()).toBe(game.newInitialState().serialize());
           expect(() => {
             s.undo();
           }).toThrow(RangeError);

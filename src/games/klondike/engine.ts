@@ -39,7 +39,9 @@
  *   card; the window is its first min(draw, queueLength) entries; entries window .. window+stockUnseen−1
  *   have never been shown.
  * - foundation f's top card is `foundation[f]` (NONE when empty); it holds that suit's A..top.
- * - `pool[0 .. poolCount−1]` are the cards not dealt yet, `remaining[c]` how many copies of c.
+ * - `pool[0 .. poolCount−1]` are the cards not dealt yet, `remaining[c]` how many copies of c; the
+ *   pool's order is a function of the cards dealt (so `serialize`, which holds the deal, is the whole
+ *   state), and `dealtFrom[k]` is the pool slot deal position k's card left from, to undo the deal.
  * - `history[0 .. moves−1]` are the player's moves (action·4 + flags), `idleBefore[i]` the idle count
  *   before move i: enough to undo each exactly.
  */
@@ -261,6 +263,8 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
   readonly foundation: Int8Array;
   /** The card of each deal position dealt so far. */
   readonly dealOrder: Int8Array;
+  /** The pool slot each deal position's card left from, to undo the deal exactly. */
+  readonly dealtFrom: Uint8Array;
   dealt = 0;
   readonly pool: Int8Array;
   poolCount = 0;
@@ -288,6 +292,7 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
     this.queue = new Int8Array(Math.max(1, config.stockSize));
     this.foundation = new Int8Array(config.foundations);
     this.dealOrder = new Int8Array(config.deckSize);
+    this.dealtFrom = new Uint8Array(config.deckSize);
     this.pool = new Int8Array(config.deckSize);
     this.history = new Int32Array(64);
     this.idleBefore = new Int32Array(64);
@@ -487,12 +492,16 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
     if (!(Number.isInteger(c) && c >= 0 && c < STANDARD_DECK_SIZE && this.remaining[c]! > 0)) {
       throw new RangeError(`Illegal chance outcome ${String(c)}: not a card left to deal`);
     }
+    // The pool's order is a function of the cards dealt so far (so a state rebuilt from its deal, by
+    // `deserialize`, samples alike): a card leaves from its first copy in the pool. With one copy per
+    // card, the sampled slot is that copy, and no search is needed.
     let at = this.sampledAt;
-    if (at >= this.poolCount || this.pool[at] !== c) {
+    if (at >= this.poolCount || this.pool[at] !== c || this.remaining[c]! > 1) {
       at = 0;
       while (this.pool[at] !== c) at++;
     }
     this.pool[at] = this.pool[--this.poolCount]!;
+    this.dealtFrom[this.dealt] = at;
     const copies = this.remaining[c]! - 1;
     this.remaining[c] = copies;
     if (copies === 0) this.distinctRemaining--;
@@ -613,14 +622,20 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
     this.phase = this.idle >= this.config.idleLimit || this.playerMoves(null) === 0 ? TERMINAL : 0;
   }
 
-  /** Whether a player move can be taken back (`undo`). */
+  /** Whether a player move can be taken back (`undo`); the model's question, so the deal does not count. */
   canUndo(): boolean {
     return this.moves > 0;
   }
 
-  /** Takes back the last player move, restoring the exact state before it. RangeError when there is none. */
+  /**
+   * Takes back the last action, restoring the exact state before it: the last player move, or, before
+   * any, the last card dealt (the lab's contract: any action). RangeError at the initial state.
+   */
   undo(): void {
-    if (this.moves === 0) throw new RangeError('undo: no move to take back');
+    if (this.moves === 0) {
+      this.undoDeal();
+      return;
+    }
     const entry = this.history[--this.moves]!;
     const action = entry >> 2;
     const { rows, foundations, stockSize, drawToPile, pileToFoundation, movePileBase } = this.config;
@@ -657,6 +672,21 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
     this.phase = 0;
   }
 
+  /** Takes back the last card dealt: back to its pool slot, its place not dealt again. */
+  private undoDeal(): void {
+    if (this.dealt === 0) throw new RangeError('undo: no action to take back');
+    const k = --this.dealt;
+    const c = this.dealOrder[k]!;
+    const at = this.dealtFrom[k]!;
+    this.pool[this.poolCount++] = this.pool[at]!;
+    this.pool[at] = c;
+    if (this.remaining[c]!++ === 0) this.distinctRemaining++;
+    const { cascadeSize } = this.config;
+    if (k < cascadeSize) this.cells[this.config.dealCell[k]!] = UNSEEN;
+    else this.queue[k - cascadeSize] = UNSEEN;
+    this.phase = CHANCE;
+  }
+
   private takeFromFoundation(f: number): number {
     const card = this.foundation[f]!;
     this.foundation[f] = VALUE[card] === 1 ? NONE : card - 1;
@@ -684,6 +714,7 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
     this.stockUnseen = other.stockUnseen;
     this.foundation.set(other.foundation);
     this.dealOrder.set(other.dealOrder);
+    this.dealtFrom.set(other.dealtFrom);
     this.dealt = other.dealt;
     this.pool.set(other.pool);
     this.poolCount = other.poolCount;
@@ -754,12 +785,15 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
     }
     // The cards the player cannot see: face-down cascade cards (which never moved since the deal)
     // and the stock cards never shown (the block behind the window; the last ones of the original
-    // stock, in deal order). Shuffle them among their places, and keep the deal order in step.
+    // stock, in deal order). Deal them afresh to their places, and keep the deal order in step. The
+    // places follow from what the player sees; the cards are shuffled from ascending order, not from
+    // their actual places, so the sample depends only on the player's information (every state it
+    // cannot tell apart draws the same sample from the same stream), and is uniform.
     const cells: number[] = [];
     for (let p = 0; p < piles; p++) for (let r = 0; r < this.hidden[p]!; r++) cells.push(p * rows + r);
     const window = Math.min(draw, this.queueLength);
     const slots = Array.from({ length: this.stockUnseen }, (_, i) => (this.head + window + i) % stockSize);
-    const cards = [...cells.map((cell) => this.cells[cell]!), ...slots.map((slot) => this.queue[slot]!)];
+    const cards = [...cells.map((cell) => this.cells[cell]!), ...slots.map((slot) => this.queue[slot]!)].sort((a, b) => a - b);
     shuffleInPlace(cards, rng);
     cells.forEach((cell, i) => {
       copy.cells[cell] = cards[i]!;
