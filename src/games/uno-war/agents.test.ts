@@ -19,7 +19,7 @@ function reference(policy: Policy, hand: readonly number[], top: number): number
 }
 
 describe('the built-in agents\' slot choice', () => {
-  it('picks what the seed\'s AIs pick on a known hand', () => {
+  it('picks what the assignment’s AIs pick on a known hand', () => {
     // On the Eight of Hearts: 3♠ no, 9♣ yes, 7♦ no, 2♥ yes, K♦ yes.
     const hands = Uint8Array.from([c(3, 1), c(9, 3), c(7, 4), c(2, 2), c(13, 4)]);
     const top = c(8, 2);

@@ -32,7 +32,7 @@ export const unoWarGame: GameDefinition<UnoWarState> = {
     state.playToEnd(agents, rng);
   },
   agents: {
-    random: { description: 'the first playable card, slot 0 upwards (the seed\'s base AI, "Random Card AI")', create: () => firstValidAgent },
+    random: { description: 'the first playable card, slot 0 upwards (the assignment’s base AI, "Random Card AI")', create: () => firstValidAgent },
     smallest: { description: 'the lowest-rank playable card (SmallestCardAI)', create: () => smallestCardAgent },
     biggest: { description: 'the highest-rank playable card (BiggestCardAI)', create: () => biggestCardAgent },
     mcts: {
