@@ -155,13 +155,23 @@ export class Referee {
     let timer: NodeJS.Timeout | undefined;
     const started = performance.now();
     const deadline = new Promise<typeof TIMED_OUT>((resolve) => {
+      // Node's timers run on the event loop's cached clock, which can lag the real one by however
+      // long the current turn of the loop has run: a timer may fire before `limitMs` has truly
+      // passed. Re-arm for the remainder until it has, so a player always gets its whole limit.
+      const arm = (ms: number): void => {
+        timer = setTimeout(() => {
+          const left = limitMs - (performance.now() - started);
+          if (left > 0) arm(left);
+          else resolve(TIMED_OUT);
+        }, ms);
+      };
       // Beyond setTimeout's range (about 24.8 days) a limit is no limit.
-      if (limitMs <= MAX_TIMER_MS) timer = setTimeout(() => resolve(TIMED_OUT), limitMs);
+      if (limitMs <= MAX_TIMER_MS) arm(limitMs);
     });
     try {
       const value = await Promise.race([Promise.resolve().then(call), deadline]);
       if (value === TIMED_OUT) {
-        // Timed from before the timer was set, so it reads at least the limit (never "after 0 ms").
+        // Timed from before the timer was set and re-armed until the limit passed: at least the limit.
         const elapsed = performance.now() - started;
         if (isClosable(player)) await player.close();
         return { ok: false, reason: 'timeout', message: `did not answer within the time limit of ${formatDuration(limitMs)} (gave up after ${formatDuration(elapsed)})` };
