@@ -91,8 +91,12 @@ describe('UnoWar rules in the engine', () => {
         const buffer = new Int32Array(52);
         let expectedStarter = 0;
         let rounds = 0;
+        const checked = new Set<number>(); // the rounds whose starter was compared
         while (!state.isTerminal()) {
-          if (state.phase === Phase.Pile) expect(state.starter).toBe(expectedStarter);
+          if (state.phase === Phase.Pile) {
+            expect(state.starter).toBe(expectedStarter);
+            checked.add(state.rounds);
+          }
           const count = state.legalActions(buffer);
           state.applyAction(state.currentPlayer() === CHANCE ? state.sampleChance(rng) : buffer[randomInt(rng, count)]!);
           if (state.rounds > rounds) {
@@ -100,6 +104,9 @@ describe('UnoWar rules in the engine', () => {
             expectedStarter = state.lastRoundWinner;
           }
         }
+        // Every round, the first included, had its starter checked.
+        expect(checked.size).toBe(state.rounds);
+        expect(checked.has(0)).toBe(true);
         expect(Math.max(state.scores[0]!, state.scores[1]!)).toBe(10);
         expect(state.scores[state.winner()]).toBe(10);
       }),
