@@ -83,6 +83,22 @@ describe('UnoWarState.playToEnd (the specialised playOut)', () => {
 });
 
 describe('UnoWar rules in the engine', () => {
+  it('describes the pile with its count: "(1 card)", "(2 cards)"', () => {
+    const state = new UnoWarState();
+    const rng = rngFromSeed(5);
+    const buffer = new Int32Array(52);
+    const seen = new Set<number>();
+    while (!state.isTerminal() && !(seen.has(1) && seen.has(2))) {
+      const count = state.legalActions(buffer);
+      state.applyAction(state.currentPlayer() === CHANCE ? state.sampleChance(rng) : buffer[randomInt(rng, count)]!);
+      const text = state.toString();
+      if (state.phase !== Phase.Play || state.pileSize === 0) continue;
+      expect(text).toContain(state.pileSize === 1 ? '(1 card)' : `(${String(state.pileSize)} cards)`);
+      seen.add(state.pileSize);
+    }
+    expect([...seen]).toEqual(expect.arrayContaining([1, 2]));
+  });
+
   it("round 1 is started by P1 and every later round by the previous round's winner", () => {
     fc.assert(
       fc.property(fc.nat(), (seed) => {
