@@ -16,13 +16,11 @@
  * The repository does not ship the peer: build it yourself (docs/connect-four-solver.md).
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { formatTime, option, testSetArgs } from './test-set-args.js';
-import { TEST_SETS, parseTestSet, type TestPosition } from '../games/connect-four/testdata/test-sets.js';
+import { formatTime, option, readTestSet, testSetArgs } from './test-set-args.js';
+import { TEST_SETS, type TestPosition } from '../games/connect-four/testdata/test-sets.js';
 
-const TESTDATA = new URL('../../src/games/connect-four/testdata/', import.meta.url);
 const CLI = fileURLToPath(new URL('../cli/main.js', import.meta.url));
 
 
@@ -90,7 +88,7 @@ function wrongAnswers(stdout: string, positions: readonly TestPosition[], weak: 
 }
 
 const peer = option('--peer') ?? fail('--peer /path/to/solver is required (a program reading "<moves>" lines and writing "<moves> <score>")');
-const { wanted, limit } = testSetArgs(fail);
+const { wanted, limit, directory: testdata } = testSetArgs(fail);
 const weak = process.argv.includes('--weak');
 const repeatArg = option('--repeat') ?? '3';
 const repeat = Number(repeatArg);
@@ -106,7 +104,7 @@ console.log(`${new Date().toISOString()}, load average at start: ${load}\n`);
 let index = 0;
 for (const set of TEST_SETS) {
   if (!wanted.includes(set.id)) continue;
-  const positions = parseTestSet(readFileSync(new URL(set.file, TESTDATA), 'utf8')).slice(0, limit);
+  const positions = readTestSet(testdata, set.file).slice(0, limit);
   const input = positions.map((p) => p.moves).join('\n') + '\n';
   process.stderr.write(`  ${set.title}: ${String(positions.length)} positions…\n`);
   // Per tool: the start-up, then `repeat` runs of the whole set, the tools alternating run by run

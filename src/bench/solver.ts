@@ -12,13 +12,11 @@
  * all), `--limit N` positions per set (default all 1000), `--mode strong|weak|both` (default both),
  * `--table N` transposition-table entries (rounded up to a prime; default 2^23).
  */
-import { readFileSync } from 'node:fs';
 import { Position } from '../games/connect-four/position.js';
 import { Solver } from '../games/connect-four/solver/solver.js';
-import { formatTime, option, testSetArgs } from './test-set-args.js';
-import { TEST_SETS, parseTestSet, type TestPosition } from '../games/connect-four/testdata/test-sets.js';
+import { formatTime, option, readTestSet, testSetArgs } from './test-set-args.js';
+import { TEST_SETS, type TestPosition } from '../games/connect-four/testdata/test-sets.js';
 
-const TESTDATA = new URL('../../src/games/connect-four/testdata/', import.meta.url);
 
 interface Row {
   readonly set: string;
@@ -77,7 +75,7 @@ function table(rows: readonly Row[]): string {
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
 }
 
-const { wanted, limit } = testSetArgs(fail);
+const { wanted, limit, directory: testdata } = testSetArgs(fail);
 const mode = option('--mode') ?? 'both';
 if (!['strong', 'weak', 'both'].includes(mode)) fail(`--mode must be strong, weak or both, got '${mode}'`);
 const modes = mode === 'both' ? (['strong', 'weak'] as const) : ([mode] as ['strong'] | ['weak']);
@@ -93,13 +91,13 @@ try {
 }
 console.log(`Node ${process.version}, one thread, table ${solver.table.size.toLocaleString('en-US')} entries, ${new Date().toISOString()}\n`);
 // Warm up the JIT on a few positions that are not timed.
-const warmup = parseTestSet(readFileSync(new URL('Test_L2_R1', TESTDATA), 'utf8')).slice(0, 50);
+const warmup = readTestSet(testdata, 'Test_L2_R1').slice(0, 50);
 run(solver, warmup, false);
 
 const rows: Row[] = [];
 for (const set of TEST_SETS) {
   if (!wanted.includes(set.id)) continue;
-  const positions = parseTestSet(readFileSync(new URL(set.file, TESTDATA), 'utf8')).slice(0, limit);
+  const positions = readTestSet(testdata, set.file).slice(0, limit);
   for (const m of modes) {
     process.stderr.write(`  ${set.title} ${m}…\n`);
     rows.push({ set: set.title, mode: m, ...run(solver, positions, m === 'weak') });

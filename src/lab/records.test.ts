@@ -127,6 +127,16 @@ describe('readRecords', () => {
     ['a sum infinite', () => line((r) => (r.tally.lineups[0].seats[0].sum = '__INF__')), /bad seat tally/],
     ['wins a string', () => line((r) => (r.tally.lineups[0].seats[0].wins = '10')), /bad seat tally/],
     ['outcomes not adding up', () => line((r) => (r.tally.lineups[1].seats[0].draws = 1)), /does not add up to 10 games/],
+    [
+      'outcomes not adding up to one game',
+      () =>
+        line((r) => {
+          r.end = 1;
+          r.tally.lineups[0].games = 1;
+          r.tally.lineups[0].seats[0] = { sum: 25, sumSq: 625, wins: 1, draws: 1, losses: 0, atMin: 0 };
+        }),
+      /lineup 0 does not add up to 1 game\)/,
+    ],
     ['games not the range', () => line((r) => (r.tally.lineups[0].games = 11)), /lineup 0's tally does not match the game range/],
     ['a difference null', () => line((r) => (r.tally.differences[0] = null)), /bad difference tally 0/],
     ['a difference count off', () => line((r) => (r.tally.differences[0].n = 9)), /bad difference tally 0/],

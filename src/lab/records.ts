@@ -8,6 +8,7 @@
  * This module is pure (no file system): it parses bytes and checks records, so the browser lab can
  * use it as is; reading, appending and locking files is src/lab/results-file.ts.
  */
+import { plural } from '../core/format.js';
 import { emptyTally, mergeTally, validateConfig, type ExperimentConfig, type SeatTally, type Tally } from './experiment.js';
 import type { GameRange } from './runner.js';
 import { versionConflict } from './user-agents.js';
@@ -87,7 +88,7 @@ function checkRecord(value: unknown, where: string): BatchRecord {
       const { faults, faultExamples } = seat as Record<string, unknown>;
       if (faults !== undefined && !(isCount(faults) && faults <= games && Array.isArray(faultExamples))) fail(`bad fault count in lineup ${String(l)}`);
       const { wins, draws, losses, atMin, sum, sumSq } = seat as unknown as SeatTally;
-      if (wins + draws + losses !== games || atMin > games) fail(`seat tally in lineup ${String(l)} does not add up to ${String(games)} games`);
+      if (wins + draws + losses !== games || atMin > games) fail(`seat tally in lineup ${String(l)} does not add up to ${plural(games, 'game')}`);
       // Every game scores within the game's range, so the sums do too; and by Cauchy–Schwarz the sum
       // of squares is at least sum² / games. A record outside these bounds was not played.
       const slack = 1e-9 * Math.max(1, Math.abs(sum), sumSq);

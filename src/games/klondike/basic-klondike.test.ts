@@ -165,6 +165,18 @@ describe('startGame', () => {
     expect(() => new BasicKlondike().startGame(new BasicKlondike().getDeck(), false, piles, draw)).toThrow(IllegalArgumentError);
   });
 
+  it('says how many piles the deck can fill, however many are asked for, after the count checks', () => {
+    const start = (deck: readonly Card[], piles: number, draw: number) => () => new BasicKlondike().startGame(deck, false, piles, draw);
+    const standard = new BasicKlondike().getDeck();
+    expect(start(standard, 10, 3)).toThrow(new IllegalArgumentError('Cannot deal 10 piles, which need 55 cards: the deck has 52 cards, enough for at most 9 piles'));
+    expect(start(standard, Number.MAX_SAFE_INTEGER, 3)).toThrow(
+      new IllegalArgumentError('Cannot deal 9,007,199,254,740,991 piles: the deck has 52 cards, enough for at most 9 piles'),
+    );
+    expect(start(parseDeck('A♣'), 2, 1)).toThrow(new IllegalArgumentError('Cannot deal 2 piles, which need 3 cards: the deck has 1 card, enough for at most 1 pile'));
+    // The spec's order: the count of draw cards is checked before the piles are compared with the deck.
+    expect(start(standard, Number.MAX_SAFE_INTEGER, 0)).toThrow(/number of draw cards must be a positive integer, got 0/);
+  });
+
   it('the largest cascade that fits: 9 piles for 52 cards, 13 for 104, and not 14', () => {
     expect(started(new BasicKlondike().getDeck(), 9, 3).getNumPiles()).toBe(9);
     const double = [...new BasicKlondike().getDeck(), ...new BasicKlondike().getDeck()];
@@ -252,6 +264,13 @@ describe('movePile', () => {
     expect(() => model.movePile(src, count, dest)).toThrow(IllegalArgumentError);
     expect(view(model)).toBe(picture);
     expect(model.canUndo()).toBe(false);
+  });
+
+  it('names the counts in a refused move and a refused row in the singular when there is one card', () => {
+    const model = started(SMALL, 2, 3); // pile 0 holds one card
+    expect(() => model.movePile(0, 2, 1)).toThrow(new IllegalArgumentError('Cannot move 2 cards from pile 0, which holds 1 card'));
+    expect(() => model.movePile(1, 3, 0)).toThrow(new IllegalArgumentError('Cannot move 3 cards from pile 1, which holds 2 cards'));
+    expect(() => model.getCardAt(0, 1)).toThrow(new IllegalArgumentError('Invalid row 1 of pile 0, which holds 1 card'));
   });
 
   it('a run including a face-down card is an IllegalStateError', () => {

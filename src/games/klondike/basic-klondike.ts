@@ -9,6 +9,7 @@
  * successful move is one engine action, so `undo` is the engine's exact undo.
  * Every method validates everything before changing anything, so a failed call changes nothing.
  */
+import { plural } from '../../core/format.js';
 import { shuffleInPlace, toRng, type Rng, type SeedLike } from '../../core/random.js';
 import { Card, standardDeck } from './card.js';
 import { encodeMove, ENGINE_STATE, KlondikeConfig, KlondikeState } from './engine.js';
@@ -42,9 +43,15 @@ export class BasicKlondike implements UndoableKlondikeModel {
     if (problem !== null) throw new IllegalArgumentError(`Invalid deck: ${problem}`);
     if (!Number.isInteger(numPiles) || numPiles <= 0) throw new IllegalArgumentError(`The number of piles must be a positive integer, got ${String(numPiles)}`);
     if (!Number.isInteger(numDraw) || numDraw <= 0) throw new IllegalArgumentError(`The number of draw cards must be a positive integer, got ${String(numDraw)}`);
-    const cascadeCards = (numPiles * (numPiles + 1)) / 2;
-    if (cascadeCards > deck.length) {
-      throw new IllegalArgumentError(`${String(numPiles)} piles need ${String(cascadeCards)} cards but the deck has ${String(deck.length)}`);
+    // The most piles the deck fills (p·(p+1)/2 <= n) is what the message offers; the cards the piles
+    // need are named only while that count is exact and readable (9007199254740991 piles would
+    // "need" 4.0564819207303336e+31 cards).
+    const maxPiles = Math.floor((Math.sqrt(8 * deck.length + 1) - 1) / 2);
+    if (numPiles > maxPiles) {
+      const need = numPiles < 2 ** 20 ? `, which need ${plural((numPiles * (numPiles + 1)) / 2, 'card')}` : '';
+      throw new IllegalArgumentError(
+        `Cannot deal ${plural(numPiles, 'pile')}${need}: the deck has ${plural(deck.length, 'card')}, enough for at most ${plural(maxPiles, 'pile')}`,
+      );
     }
     const cards = deck.slice(); // the caller's array is never modified nor kept
     if (shuffle) shuffleInPlace(cards, this.#rng);
@@ -62,7 +69,7 @@ export class BasicKlondike implements UndoableKlondikeModel {
     if (srcPile === destPile) throw new IllegalArgumentError('The source and destination piles are the same');
     const height = state.heights[srcPile]!;
     if (!Number.isInteger(numCards) || numCards <= 0 || numCards > height) {
-      throw new IllegalArgumentError(`Cannot move ${String(numCards)} cards from pile ${String(srcPile)}, which holds ${String(height)}`);
+      throw new IllegalArgumentError(`Cannot move ${plural(numCards, 'card')} from pile ${String(srcPile)}, which holds ${plural(height, 'card')}`);
     }
     if (numCards > state.faceUp(srcPile)) throw new IllegalStateError('The cards to move include a face-down card');
     const first = state.cells[srcPile * state.config.rows + height - numCards]!;

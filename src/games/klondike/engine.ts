@@ -45,6 +45,7 @@
  * - `history[0 .. moves−1]` are the player's moves (action·4 + flags), `idleBefore[i]` the idle count
  *   before move i: enough to undo each exactly.
  */
+import { plural } from '../../core/format.js';
 import { CHANCE, TERMINAL, type GameState } from '../../core/game.js';
 import { randomInt, shuffleInPlace, type Rng } from '../../core/random.js';
 import { Card, NUM_VALUES, STANDARD_DECK_SIZE, standardDeck } from './card.js';
@@ -912,7 +913,7 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
     this.checkPile(pile, 'pile');
     const height = this.heights[pile]!;
     if (!Number.isInteger(card) || card < 0 || card >= height) {
-      throw new IllegalArgumentError(`Invalid row ${String(card)} of pile ${String(pile)}, which holds ${String(height)} cards`);
+      throw new IllegalArgumentError(`Invalid row ${String(card)} of pile ${String(pile)}, which holds ${plural(height, 'card')}`);
     }
   }
 

@@ -83,6 +83,22 @@ describe('UnoWarState.playToEnd (the specialised playOut)', () => {
 });
 
 describe('UnoWar rules in the engine', () => {
+  it('describes the pile with its count: "(1 card)", "(2 cards)"', () => {
+    const state = new UnoWarState();
+    const rng = rngFromSeed(5);
+    const buffer = new Int32Array(52);
+    const seen = new Set<number>();
+    while (!state.isTerminal() && !(seen.has(1) && seen.has(2))) {
+      const count = state.legalActions(buffer);
+      state.applyAction(state.currentPlayer() === CHANCE ? state.sampleChance(rng) : buffer[randomInt(rng, count)]!);
+      const text = state.toString();
+      if (state.phase !== Phase.Play || state.pileSize === 0) continue;
+      expect(text).toContain(state.pileSize === 1 ? '(1 card)' : `(${String(state.pileSize)} cards)`);
+      seen.add(state.pileSize);
+    }
+    expect([...seen]).toEqual(expect.arrayContaining([1, 2]));
+  });
+
   it("round 1 is started by P1 and every later round by the previous round's winner", () => {
     fc.assert(
       fc.property(fc.nat(), (seed) => {
@@ -91,8 +107,12 @@ describe('UnoWar rules in the engine', () => {
         const buffer = new Int32Array(52);
         let expectedStarter = 0;
         let rounds = 0;
+        const checked = new Set<number>(); // the rounds whose starter was compared
         while (!state.isTerminal()) {
-          if (state.phase === Phase.Pile) expect(state.starter).toBe(expectedStarter);
+          if (state.phase === Phase.Pile) {
+            expect(state.starter).toBe(expectedStarter);
+            checked.add(state.rounds);
+          }
           const count = state.legalActions(buffer);
           state.applyAction(state.currentPlayer() === CHANCE ? state.sampleChance(rng) : buffer[randomInt(rng, count)]!);
           if (state.rounds > rounds) {
@@ -100,6 +120,9 @@ describe('UnoWar rules in the engine', () => {
             expectedStarter = state.lastRoundWinner;
           }
         }
+        // Every round, the first included, had its starter checked.
+        expect(checked.size).toBe(state.rounds);
+        expect(checked.has(0)).toBe(true);
         expect(Math.max(state.scores[0]!, state.scores[1]!)).toBe(10);
         expect(state.scores[state.winner()]).toBe(10);
       }),

@@ -25,6 +25,7 @@
  */
 import { Card, DECK_SIZE } from '../../core/cards.js';
 import { dealAt } from '../../core/deck.js';
+import { plural } from '../../core/format.js';
 import { readFields } from '../../core/serial.js';
 import { CHANCE, TERMINAL, uniformChanceOutcomes, type Agent, type GameState } from '../../core/game.js';
 import { randomInt, randomIntBelow, rejectionLimit, shuffleInPlace, type Rng } from '../../core/random.js';
@@ -601,7 +602,7 @@ export class UnoWarState implements GameState {
       }
       return cards.join(' ');
     };
-    const pile = this.pileSize === 0 || this.phase === Phase.Pile || this.phase === Phase.Over ? 'none' : `${Card.fromIndex(this.top).toFancyString()} (${String(this.pileSize)} cards)`;
+    const pile = this.pileSize === 0 || this.phase === Phase.Pile || this.phase === Phase.Over ? 'none' : `${Card.fromIndex(this.top).toFancyString()} (${plural(this.pileSize, 'card')})`;
     const next = ['deal', 'pile', `P${String(this.toMove + 1)} to play`, `P${String(this.toMove + 1)} draws`, `P${String(this.lastRoundWinner + 1)} won`][this.phase]!;
     return [
       `P1 ${String(this.scores[0])} | ${hand(0)}`,

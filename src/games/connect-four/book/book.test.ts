@@ -127,7 +127,8 @@ describe('Solver with a book', () => {
     expect(withBook.analyze(root)).toEqual(plain.analyze(root));
     // Deeper than the book: searched, and the search stops on the book's positions.
     const deeper = Position.fromMoves(levels[levels.length - 1]![0]!.moves + '6');
-    if (!deeper.isGameOver()) expect(withBook.solve(deeper)).toBe(plain.solve(deeper));
+    expect(deeper.isGameOver()).toBe(false);
+    expect(withBook.solve(deeper)).toBe(plain.solve(deeper));
     const best = withBook.bestMove(root);
     expect(best.complete).toBe(true);
     const after = root.clone();

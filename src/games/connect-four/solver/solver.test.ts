@@ -222,16 +222,22 @@ describe('Solver weak solves: the quick-result probes', () => {
 
   it('respect the caller’s node budget, with sound bounds', () => {
     const quickWin = load('begin-easy').find((p) => p.score >= 10)!;
-    for (const maxNodes of [1, 100, 1_000, 10_000]) {
+    const completed: number[] = [];
+    for (const maxNodes of [1, 100, 1_000, 10_000, 100_000]) {
       for (const quickProbeNodes of [50, 5_000]) {
         const solver = new Solver({ tableSize: 1 << 20, quickProbeNodes });
         const r = solver.search(Position.fromMoves(quickWin.moves), { weak: true, maxNodes });
         expect(r.nodes).toBeLessThanOrEqual(maxNodes);
         expect(r.lower).toBeLessThanOrEqual(1);
         expect(r.upper).toBe(1);
-        if (r.complete) expect(r.score).toBe(1);
+        if (r.complete) {
+          expect(r.score).toBe(1);
+          completed.push(maxNodes);
+        } else expect(r.score).toBeNull();
       }
     }
+    // The largest budget finishes the weak search, so the score half is exercised too.
+    expect(completed).toContain(100_000);
   });
 
   it('rejects a budget that is not a whole number >= 0', () => {
@@ -264,6 +270,7 @@ describe('Solver.bestMove', () => {
   });
 
   it('on a tiny budget still plays a legal column and never one that loses at once when another does not', () => {
+    const exercised = { safeExists: 0, winExists: 0 };
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 0, max: 6 }), { maxLength: 20 }), (choices) => {
         const position = new Position();
@@ -283,11 +290,21 @@ describe('Solver.bestMove', () => {
           child.play(col);
           return !child.isGameOver() && child.canWinNext();
         };
-        if (position.legalMoves().some((col) => !losesAtOnce(col))) expect(losesAtOnce(column)).toBe(false);
-        if (position.canWinNext()) expect(position.isWinningMove(column)).toBe(true);
+        if (position.legalMoves().some((col) => !losesAtOnce(col))) {
+          expect(losesAtOnce(column)).toBe(false);
+          exercised.safeExists++;
+        }
+        if (position.canWinNext()) {
+          expect(position.isWinningMove(column)).toBe(true);
+          exercised.winExists++;
+        }
       }),
-      { numRuns: 40 },
+      // The example stops where the side to move has a win in one (three stones in column 0).
+      { numRuns: 40, examples: [[[0, 1, 0, 1, 0, 1]]] },
     );
+    // Both halves of the property ran on some positions.
+    expect(exercised.safeExists).toBeGreaterThan(0);
+    expect(exercised.winExists).toBeGreaterThan(0);
   });
 });
 
@@ -308,7 +325,8 @@ describe('TranspositionTable', () => {
     for (const k of [1, 2, 1000, 2 ** 30, 2 ** 31 + 5]) {
       for (const d of [-1, 0, 1]) {
         const key = k * table.size + d;
-        if (key >= 0 && key < 2 ** 49) expect(table.index(key)).toBe(Number(BigInt(key) % BigInt(table.size)));
+        expect(key >= 0 && key < 2 ** 49).toBe(true); // every probe is a valid 49-bit key
+        expect(table.index(key)).toBe(Number(BigInt(key) % BigInt(table.size)));
       }
     }
   });
