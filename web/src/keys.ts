@@ -3,13 +3,15 @@
  * says whether it used it. Keys typed into a form field (other than a checkbox) are left alone:
  * fields use digits and letters themselves; modified keys (Ctrl, Alt, Meta) belong to the browser.
  */
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 
 export function usePlayKeys(onKey: (key: string) => boolean): void {
   // The latest handler, so the listener is added once yet always sees the page's current state.
   const handler = useRef(onKey);
   handler.current = onKey;
-  useEffect(() => {
+  // A layout effect, not an effect: it runs before the page is first painted, so a key pressed as
+  // soon as the board shows is never lost (a plain effect runs after paint, leaving a gap).
+  useLayoutEffect(() => {
     const listener = (event: KeyboardEvent): void => {
       if (event.ctrlKey || event.metaKey || event.altKey || event.key.length !== 1) return;
       const target = event.target as HTMLElement | null;
