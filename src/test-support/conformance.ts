@@ -31,11 +31,11 @@ export interface ConformanceOptions<S extends GameState = GameState> {
 }
 
 /**
- * A state's full content for comparisons: `serialize()` when the game offers it (decks and hidden
- * cards included: a clone that shares its deck with the original must fail), else `toString()`.
+ * A state's full content for comparisons: `serialize()`, decks and hidden cards included (a clone
+ * that shares its deck with the original must fail), where `toString()` would omit them.
  */
 function content(state: GameState): string {
-  return state.serialize?.() ?? state.toString();
+  return state.serialize();
 }
 
 /** Plays `steps` uniformly random legal nodes (fewer if the game ends). */
@@ -171,99 +171,95 @@ export function describeConformance<S extends GameState>(definition: GameDefinit
       );
     });
 
-    if (typeof definition.newInitialState().chanceOutcomes === 'function') {
-      it('states chance probabilities: the legal outcomes, each > 0, summing to 1', () => {
-        fc.assert(
-          fc.property(seeds, (seed) => {
-            const state = definition.newInitialState();
-            const rng = rngFromSeed(seed);
-            const buffer = new Int32Array(definition.maxActions);
-            const outcomes = new Int32Array(definition.maxActions);
-            const probabilities = new Float64Array(definition.maxActions);
-            let chanceNodes = 0;
-            for (let steps = 0; !state.isTerminal() && steps < 400; steps++) {
-              const n = state.chanceOutcomes!(outcomes, probabilities);
-              if (state.currentPlayer() === CHANCE) {
-                chanceNodes++;
-                const count = state.legalActions(buffer);
-                expect(n).toBe(count);
-                expect(Array.from(outcomes.subarray(0, n))).toEqual(Array.from(buffer.subarray(0, count)));
-                let total = 0;
-                for (let i = 0; i < n; i++) {
-                  expect(probabilities[i]!).toBeGreaterThan(0);
-                  total += probabilities[i]!;
-                }
-                expect(total).toBeCloseTo(1, 9);
-              } else {
-                expect(n).toBe(0);
+    it('states chance probabilities: the legal outcomes, each > 0, summing to 1', () => {
+      fc.assert(
+        fc.property(seeds, (seed) => {
+          const state = definition.newInitialState();
+          const rng = rngFromSeed(seed);
+          const buffer = new Int32Array(definition.maxActions);
+          const outcomes = new Int32Array(definition.maxActions);
+          const probabilities = new Float64Array(definition.maxActions);
+          let chanceNodes = 0;
+          for (let steps = 0; !state.isTerminal() && steps < 400; steps++) {
+            const n = state.chanceOutcomes!(outcomes, probabilities);
+            if (state.currentPlayer() === CHANCE) {
+              chanceNodes++;
+              const count = state.legalActions(buffer);
+              expect(n).toBe(count);
+              expect(Array.from(outcomes.subarray(0, n))).toEqual(Array.from(buffer.subarray(0, count)));
+              let total = 0;
+              for (let i = 0; i < n; i++) {
+                expect(probabilities[i]!).toBeGreaterThan(0);
+                total += probabilities[i]!;
               }
-              advance(state, rng, 1, buffer);
+              expect(total).toBeCloseTo(1, 9);
+            } else {
+              expect(n).toBe(0);
             }
-            if (state.isTerminal()) expect(state.chanceOutcomes!(outcomes, probabilities)).toBe(0);
-            return chanceNodes >= 0;
-          }),
-          { numRuns: Math.max(10, runs / 3) },
-        );
-      });
-    }
+            advance(state, rng, 1, buffer);
+          }
+          if (state.isTerminal()) expect(state.chanceOutcomes!(outcomes, probabilities)).toBe(0);
+          return chanceNodes >= 0;
+        }),
+        { numRuns: Math.max(10, runs / 3) },
+      );
+    });
 
     const probe = definition.newInitialState();
-    if (typeof probe.informationStateString === 'function' && typeof probe.resample === 'function') {
-      it('resample: a state each player cannot tell apart (same information state and observation), consistent and playable to the end', () => {
-        fc.assert(
-          fc.property(seeds, fc.integer({ min: 0, max: 300 }), (seed, steps) => {
-            const state = definition.newInitialState();
-            const buffer = new Int32Array(definition.maxActions);
-            const other = new Int32Array(definition.maxActions);
-            advance(state, rngFromSeed(seed), steps, buffer);
-            const before = content(state);
-            for (let player = 0; player < definition.numPlayers; player++) {
-              const rng = rngFromSeed(seed ^ 0x5bd1e995);
-              const info = state.informationStateString!(player);
-              const sample = state.resample!(player, rng);
-              expect(content(state)).toBe(before);
-              expect(sample.informationStateString!(player)).toBe(info);
-              if (state.observe !== undefined) expect(JSON.stringify(sample.observe!(player))).toBe(JSON.stringify(state.observe(player)));
-              expect(sample.currentPlayer()).toBe(state.currentPlayer());
-              if (state.currentPlayer() === player) {
-                const count = state.legalActions(buffer);
-                expect(Array.from(other.subarray(0, sample.legalActions(other)))).toEqual(Array.from(buffer.subarray(0, count)));
-              }
-              // Resampling depends only on what the player saw: from the sample, the same stream
-              // draws the same state.
-              expect(content(sample.resample!(player, rngFromSeed(seed ^ 0x5bd1e995)))).toBe(content(state.resample!(player, rngFromSeed(seed ^ 0x5bd1e995))));
-              randomPlayout(definition, sample, rngFromSeed(seed + 1), options.invariant);
-              checkReturns(definition, sample);
+    it('resample: a state each player cannot tell apart (same information state and observation), consistent and playable to the end', () => {
+      fc.assert(
+        fc.property(seeds, fc.integer({ min: 0, max: 300 }), (seed, steps) => {
+          const state = definition.newInitialState();
+          const buffer = new Int32Array(definition.maxActions);
+          const other = new Int32Array(definition.maxActions);
+          advance(state, rngFromSeed(seed), steps, buffer);
+          const before = content(state);
+          for (let player = 0; player < definition.numPlayers; player++) {
+            const rng = rngFromSeed(seed ^ 0x5bd1e995);
+            const info = state.informationStateString!(player);
+            const sample = state.resample!(player, rng);
+            expect(content(state)).toBe(before);
+            expect(sample.informationStateString!(player)).toBe(info);
+            if (state.observe !== undefined) expect(JSON.stringify(sample.observe!(player))).toBe(JSON.stringify(state.observe(player)));
+            expect(sample.currentPlayer()).toBe(state.currentPlayer());
+            if (state.currentPlayer() === player) {
+              const count = state.legalActions(buffer);
+              expect(Array.from(other.subarray(0, sample.legalActions(other)))).toEqual(Array.from(buffer.subarray(0, count)));
             }
-          }),
-          { numRuns: Math.max(10, runs / 3) },
-        );
-      });
+            // Resampling depends only on what the player saw: from the sample, the same stream
+            // draws the same state.
+            expect(content(sample.resample!(player, rngFromSeed(seed ^ 0x5bd1e995)))).toBe(content(state.resample!(player, rngFromSeed(seed ^ 0x5bd1e995))));
+            randomPlayout(definition, sample, rngFromSeed(seed + 1), options.invariant);
+            checkReturns(definition, sample);
+          }
+        }),
+        { numRuns: Math.max(10, runs / 3) },
+      );
+    });
 
-      it('the information state changes when the player sees something new (its own move)', () => {
-        fc.assert(
-          fc.property(seeds, fc.integer({ min: 0, max: 200 }), (seed, steps) => {
-            const state = definition.newInitialState();
-            const buffer = new Int32Array(definition.maxActions);
-            const rng = rngFromSeed(seed);
-            advance(state, rng, steps, buffer);
-            while (!state.isTerminal() && state.currentPlayer() === CHANCE) advance(state, rng, 1, buffer);
-            if (state.isTerminal()) return;
-            const player = state.currentPlayer();
-            const before = state.informationStateString!(player);
-            const count = state.legalActions(buffer);
-            for (let i = 0; i < count; i++) {
-              const next = state.clone();
-              next.applyAction(buffer[i]!);
-              expect(next.informationStateString!(player)).not.toBe(before);
-            }
-          }),
-          { numRuns: Math.max(10, runs / 3) },
-        );
-      });
-    }
+    it('the information state changes when the player sees something new (its own move)', () => {
+      fc.assert(
+        fc.property(seeds, fc.integer({ min: 0, max: 200 }), (seed, steps) => {
+          const state = definition.newInitialState();
+          const buffer = new Int32Array(definition.maxActions);
+          const rng = rngFromSeed(seed);
+          advance(state, rng, steps, buffer);
+          while (!state.isTerminal() && state.currentPlayer() === CHANCE) advance(state, rng, 1, buffer);
+          if (state.isTerminal()) return;
+          const player = state.currentPlayer();
+          const before = state.informationStateString!(player);
+          const count = state.legalActions(buffer);
+          for (let i = 0; i < count; i++) {
+            const next = state.clone();
+            next.applyAction(buffer[i]!);
+            expect(next.informationStateString!(player)).not.toBe(before);
+          }
+        }),
+        { numRuns: Math.max(10, runs / 3) },
+      );
+    });
 
-    if (definition.deserialize !== undefined && typeof probe.serialize === 'function') {
+    if (definition.deserialize !== undefined) {
       const deserialize = definition.deserialize;
       it('serialize / deserialize round-trips any state, which then plays on identically', () => {
         fc.assert(
@@ -348,35 +344,33 @@ export function describeConformance<S extends GameState>(definition: GameDefinit
       });
     }
 
-    if (typeof probe.resample === 'function') {
-      for (const id of options.honestAgents ?? agentIds.filter((agentId) => definition.agents[agentId]?.seesHidden !== true)) {
-        it(`agent '${id}' is honest: its choice does not change when the hidden part is rigged differently`, () => {
-          const factory = definition.agents[id];
-          expect(factory).toBeDefined();
-          fc.assert(
-            fc.property(seeds, (seed) => {
-              const state = definition.newInitialState();
-              const rng = rngFromSeed(seed);
-              const buffer = new Int32Array(definition.maxActions);
-              let decisions = 0;
-              for (let steps = 0; !state.isTerminal() && decisions < 6 && steps < definition.maxGameLength; steps++) {
-                const player = state.currentPlayer();
-                if (player === CHANCE || randomInt(rng, 4) !== 0) {
-                  advance(state, rng, 1, buffer);
-                  continue;
-                }
-                decisions++;
-                const rigged = state.resample!(player, rng);
-                // Fresh agents and the same stream on both sides: only the hidden part differs.
-                const honest = factory!.create().act(state, rngFromSeed(seed + decisions));
-                expect(factory!.create().act(rigged, rngFromSeed(seed + decisions))).toBe(honest);
-                state.applyAction(honest);
+    for (const id of options.honestAgents ?? agentIds.filter((agentId) => definition.agents[agentId]?.seesHidden !== true)) {
+      it(`agent '${id}' is honest: its choice does not change when the hidden part is rigged differently`, () => {
+        const factory = definition.agents[id];
+        expect(factory).toBeDefined();
+        fc.assert(
+          fc.property(seeds, (seed) => {
+            const state = definition.newInitialState();
+            const rng = rngFromSeed(seed);
+            const buffer = new Int32Array(definition.maxActions);
+            let decisions = 0;
+            for (let steps = 0; !state.isTerminal() && decisions < 6 && steps < definition.maxGameLength; steps++) {
+              const player = state.currentPlayer();
+              if (player === CHANCE || randomInt(rng, 4) !== 0) {
+                advance(state, rng, 1, buffer);
+                continue;
               }
-            }),
-            { numRuns: Math.max(5, runs / 6) },
-          );
-        });
-      }
+              decisions++;
+              const rigged = state.resample!(player, rng);
+              // Fresh agents and the same stream on both sides: only the hidden part differs.
+              const honest = factory!.create().act(state, rngFromSeed(seed + decisions));
+              expect(factory!.create().act(rigged, rngFromSeed(seed + decisions))).toBe(honest);
+              state.applyAction(honest);
+            }
+          }),
+          { numRuns: Math.max(5, runs / 6) },
+        );
+      });
     }
 
     if (definition.playOut !== undefined) {
