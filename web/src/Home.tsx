@@ -1,10 +1,10 @@
 /** The home page: the games, with the ones still to come marked as such. */
-const GAMES = [
+const GAMES: readonly { name: string; href: string | null; blurb: string }[] = [
   { name: 'Connect Four', href: '/connect-four', blurb: 'Play a friend or the computer, from random to perfect; see every column’s exact score.' },
   { name: 'ConnectFwar', href: '/connect-fwar', blurb: 'A solitaire of cards sinking into a 4x4 board: score the cards left when four connect, and watch the strategies play your deal.' },
   { name: 'UnoWar', href: '/uno-war', blurb: 'You against the computer: rounds of follow the suit or go higher.' },
-  { name: 'Klondike', href: null, blurb: 'The classic solitaire, with flexible decks, piles and draw size.' },
-] as const satisfies readonly { name: string; href: string | null; blurb: string }[];
+  { name: 'Klondike', href: '/klondike', blurb: 'The classic solitaire: drag or click, undo, hints from a solver that knows whether your deal can still be won.' },
+];
 
 export function Home() {
   return (

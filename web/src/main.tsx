@@ -25,6 +25,10 @@ if (path === '/') {
   document.title = 'UnoWar · Tabletop Lab';
   const { UnoWarPage } = await import('./uno-war/Page.js');
   render(<UnoWarPage />, root);
+} else if (path === '/klondike') {
+  document.title = 'Klondike · Tabletop Lab';
+  const { KlondikePage } = await import('./klondike/Page.js');
+  render(<KlondikePage />, root);
 } else {
   document.title = 'Not found · Tabletop Lab';
   render(

@@ -1,0 +1,257 @@
+/**
+ * The Klondike page end to end, in headless Chromium against `tabletop serve`: a deal played to a
+ * win by replaying the solver's winning line through clicks, drags and keys (checked move by move
+ * against `BasicKlondike`), the auto-finish, the solver's hint, undo, an illegal move explained,
+ * the address round trip, a stuck deal, "winnable deals only" and a phone's width.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { BasicKlondike } from '../../src/games/klondike/basic-klondike.js';
+import { ENGINE_STATE } from '../../src/games/klondike/engine.js';
+import { applyMove, hint as likelyMove, type KlondikeMove } from '../../src/games/klondike/moves.js';
+import { allFaceUp, canStillProgress } from '../../src/games/klondike/progress.js';
+import { solveKlondike, type SolveResult } from '../../src/games/klondike/solver/solver.js';
+import { lineHint } from '../src/klondike/hints.js';
+import { cardWords, dealModel, movesToText, replayDeal, textToMoves } from '../src/klondike/model.js';
+import { pageOpener, serverAndBrowser } from './harness.js';
+
+const env = serverAndBrowser();
+const withPage = pageOpener(env);
+
+const gameStatus = (page: Page) => page.getByRole('status', { name: 'Game' });
+const hintStatus = (page: Page) => page.getByRole('status', { name: 'Hint' });
+const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+/** The visible strip of a fanned card: its top-left corner. */
+const CORNER = { x: 12, y: 6 };
+
+function solve(seed: number, piles: number, draw: number, moves: readonly KlondikeMove[]): SolveResult {
+  const { model } = replayDeal(seed, piles, draw, moves);
+  return solveKlondike(model[ENGINE_STATE]().clone(), { timeMs: 10_000 });
+}
+
+/** The button that stands for pile `p` as a destination: its last card, or the empty pile. */
+function destination(page: Page, model: BasicKlondike, p: number) {
+  const h = model.getPileHeight(p);
+  return h === 0 ? button(page, `Pile ${String(p + 1)}, empty`) : button(page, cardWords(model.getCardAt(p, h - 1).index));
+}
+
+/** The button of the card a move takes (the first card of a moved run, or the draw card). */
+function sourceCard(page: Page, model: BasicKlondike, move: KlondikeMove) {
+  if (move.kind === 'moveDraw' || move.kind === 'moveDrawToFoundation') return button(page, cardWords(model.getDrawCards()[0]!.index));
+  if (move.kind === 'moveToFoundation') return button(page, cardWords(model.getCardAt(move.src, model.getPileHeight(move.src) - 1).index));
+  if (move.kind === 'movePile') return button(page, cardWords(model.getCardAt(move.src, model.getPileHeight(move.src) - move.count).index));
+  throw new Error('a discard has no card');
+}
+
+type Way = 'click' | 'drag' | 'keys';
+
+/** Makes `move` on the page the way given (the model is the position before it). */
+async function make(page: Page, model: BasicKlondike, move: KlondikeMove, way: Way): Promise<void> {
+  if (move.kind === 'discardDraw') {
+    if (way === 'keys') await page.keyboard.press('d');
+    else await button(page, 'Draw').click();
+    return;
+  }
+  if (way === 'keys') {
+    const keys =
+      move.kind === 'moveDraw'
+        ? ['s', String(move.dest + 1)]
+        : move.kind === 'moveDrawToFoundation'
+          ? ['s', 'f']
+          : move.kind === 'moveToFoundation'
+            ? [String(move.src + 1), 'f']
+            : [String(move.src + 1), String(move.dest + 1)];
+    for (const key of keys) await page.keyboard.press(key);
+    return;
+  }
+  const card = sourceCard(page, model, move);
+  if (move.kind === 'moveToFoundation' || move.kind === 'moveDrawToFoundation') {
+    const top = model.getCardAt(move.foundation);
+    if (way === 'drag') await drag(page, card, button(page, `Foundation ${String(move.foundation + 1)}, ${top === null ? 'empty' : cardWords(top.index)}`));
+    else await card.dblclick({ position: CORNER });
+    return;
+  }
+  const target = destination(page, model, move.dest);
+  if (way === 'drag') await drag(page, card, target);
+  else {
+    await card.click({ position: CORNER });
+    await target.click({ position: CORNER });
+  }
+}
+
+/** Drags from the corner of `from` to the corner of `to` with the mouse, in steps. */
+async function drag(page: Page, from: ReturnType<typeof button>, to: ReturnType<typeof button>): Promise<void> {
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + CORNER.x, a.y + CORNER.y);
+  await page.mouse.down();
+  await page.mouse.move(a.x + CORNER.x + 10, a.y + CORNER.y + 10, { steps: 2 });
+  await page.mouse.move(b.x + CORNER.x, b.y + CORNER.y, { steps: 4 });
+  await page.mouse.up();
+}
+
+/** The page's figures equal the model's. */
+async function expectFigures(page: Page, model: BasicKlondike, moves: number): Promise<void> {
+  await expect.poll(() => page.locator('output[aria-label="Moves"]').textContent()).toBe(String(moves));
+  expect(await page.locator('output[aria-label="Score"]').textContent()).toBe(`${String(model.getScore())} of 52`);
+  expect(await page.locator('output[aria-label="Cards in the stock"]').textContent()).toBe(String(model[ENGINE_STATE]().queueLength));
+}
+
+describe('Klondike page', () => {
+  it('plays deal 21 to a win along the solver’s line by clicks, drags and keys; the rest finishes by itself; the address keeps it', async () => {
+    const seed = 21;
+    const line = solve(seed, 7, 1, []).moves!;
+    expect(line.length).toBeGreaterThan(100);
+    await withPage(`/klondike?seed=${String(seed)}&draw=1&piles=7`, async (page) => {
+      await expect.poll(() => page.locator('.k-deal').textContent()).toBe(`Deal ${String(seed)} · 7 piles · draw 1`);
+      const model = dealModel(seed, 7, 1);
+      const ways: Record<Way, number> = { click: 0, drag: 0, keys: 0 };
+      let made = 0;
+      for (const move of line) {
+        const way: Way = move.kind === 'discardDraw' ? (made % 2 === 0 ? 'click' : 'keys') : (['click', 'drag', 'keys'] as const)[made % 3]!;
+        await make(page, model, move, way);
+        applyMove(model, move);
+        made++;
+        if (move.kind !== 'discardDraw') ways[way]++;
+        await expectFigures(page, model, made);
+        // Once every pile card is face up the page finishes the deal by itself.
+        if (allFaceUp(model)) break;
+      }
+      expect(ways.click).toBeGreaterThan(5);
+      expect(ways.drag).toBeGreaterThan(5);
+      expect(ways.keys).toBeGreaterThan(5);
+      expect(made).toBeLessThan(line.length);
+      await expect.poll(() => gameStatus(page).textContent(), { timeout: 20_000 }).toMatch(/^You won! All 52 cards are on the foundations, in \d+ moves\.$/);
+      expect(await page.locator('output[aria-label="Score"]').textContent()).toBe('52 of 52');
+      // Statistics (localStorage): one deal played, one won.
+      const statistics = page.getByRole('region', { name: 'Statistics' });
+      expect(await statistics.locator('tr').evaluateAll((rows) => rows.map((r) => r.textContent))).toEqual(['Played1', 'Won1', 'Win rate100%', 'Current streak1', 'Best streak1']);
+      // The address holds every move: a reload shows the won game, and its moves replay to 52 on the model.
+      const moves = new URL(page.url()).searchParams.get('moves')!;
+      const replay = replayDeal(seed, 7, 1, textToMoves(moves).moves);
+      expect(replay.error).toBeNull();
+      expect(replay.model.getScore()).toBe(52);
+      await page.reload();
+      await expect.poll(() => gameStatus(page).textContent()).toMatch(/^You won!/);
+      expect(await statistics.locator('tr').first().textContent()).toBe('Played1');
+      // Undo takes the last foundation move back.
+      await button(page, 'Undo').click();
+      await expect.poll(() => page.locator('output[aria-label="Score"]').textContent()).toBe('51 of 52');
+    });
+  });
+
+  it('hints a move that keeps the deal winnable, follows it, explains an illegal move, and undoes', async () => {
+    const seed = 21;
+    await withPage(`/klondike?seed=${String(seed)}&draw=1&piles=7&auto=0`, async (page) => {
+      const model = dealModel(seed, 7, 1);
+      await button(page, 'Hint').click();
+      const result = solve(seed, 7, 1, []);
+      const expected = lineHint(model, movesToText(result.moves!));
+      await expect.poll(() => hintStatus(page).textContent(), { timeout: 30_000 }).toBe(`Hint: ${expected.text}`);
+      expect(await page.locator('.hinted').count()).toBeGreaterThan(0);
+      // Follow the line's first real move (with its draws) by keys; the next hint is the line's next step.
+      const made: KlondikeMove[] = [];
+      for (const move of result.moves!.slice(0, expected.draws + 1)) {
+        await make(page, model, move, 'keys');
+        applyMove(model, move);
+        made.push(move);
+      }
+      await expectFigures(page, model, made.length);
+      await page.keyboard.press('h');
+      const next = lineHint(model, movesToText(result.moves!.slice(made.length)));
+      await expect.poll(() => hintStatus(page).textContent()).toBe(`Hint: ${next.text}`);
+      // An illegal move: the model's reason, and nothing changes.
+      const piles = [0, 1, 2, 3, 4, 5, 6].filter((p) => model.getPileHeight(p) > 0);
+      let shown = false;
+      for (const src of piles) {
+        for (const dest of piles) {
+          if (src === dest || shown) continue;
+          const card = model.getCardAt(src, model.getPileHeight(src) - 1);
+          const onto = model.getCardAt(dest, model.getPileHeight(dest) - 1);
+          if (card.value + 1 === onto.value && card.isRed !== onto.isRed) continue;
+          await button(page, cardWords(card.index)).click({ position: CORNER });
+          await button(page, cardWords(onto.index)).click({ position: CORNER });
+          await expect.poll(() => page.locator('.notice').textContent()).toBe(`${card.toString()} cannot go onto ${onto.toString()} (it must be one lower and of the other colour)`);
+          shown = true;
+        }
+      }
+      expect(shown).toBe(true);
+      await expectFigures(page, model, made.length);
+      // Undo, by button and by key, takes back the last two moves.
+      await button(page, 'Undo').click();
+      await page.keyboard.press('u');
+      model.undo();
+      model.undo();
+      await expectFigures(page, model, made.length - 2);
+      expect(new URL(page.url()).searchParams.get('moves') ?? '').toBe(movesToText(made.slice(0, -2)));
+    });
+  });
+
+  it('keeps the settings in the address, opens a chosen deal, names bad values and fits a phone', async () => {
+    await withPage('/klondike?seed=5&draw=3&piles=6&moves=d', async (page) => {
+      await expect.poll(() => page.locator('.k-deal').textContent()).toBe('Deal 5 · 6 piles · draw 3');
+      expect(await page.getByRole('group', { name: /^Pile \d$/ }).count()).toBe(6);
+      expect(await page.getByRole('group', { name: 'Draw cards' }).getByRole('img').count() + 1).toBe(3);
+      await button(page, 'Draw').click();
+      await expect.poll(() => new URL(page.url()).search).toBe('?seed=5&draw=3&piles=6&moves=dd');
+      await page.reload();
+      await expect.poll(() => page.locator('output[aria-label="Moves"]').textContent()).toBe('2');
+      // The next deal's settings, chosen before it starts.
+      await page.getByLabel('Deal number').fill('42');
+      await page.getByRole('combobox', { name: 'Piles' }).selectOption('5');
+      await page.getByRole('combobox', { name: 'Draw size' }).selectOption('2');
+      await button(page, 'Open deal').click();
+      await expect.poll(() => page.locator('.k-deal').textContent()).toBe('Deal 42 · 5 piles · draw 2');
+      expect(new URL(page.url()).search).toBe('?seed=42&draw=2&piles=5');
+      expect(await page.getByRole('group', { name: /^Pile \d$/ }).count()).toBe(5);
+    });
+    await withPage('/klondike?seed=x1&piles=12&draw=9&moves=dq', async (page) => {
+      await expect.poll(() => page.getByRole('alert').textContent()).toContain('is not a whole number');
+      const alert = await page.getByRole('alert').textContent();
+      expect(alert).toContain('The number of piles "12" is not a whole number from 1 to 9');
+      expect(alert).toContain('The draw size "9"');
+      expect(alert).toContain('"q" in the moves is not a move');
+      expect(await page.locator('output[aria-label="Moves"]').textContent()).toBe('1');
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(360);
+    }, { width: 360, height: 740 });
+  });
+
+  it('says when no move can help any more, and the hint says the deal is lost', async () => {
+    // Greedy hints on four-pile deals until no move can help (found in Node, then shown in the page).
+    let found: { seed: number; moves: KlondikeMove[] } | null = null;
+    for (let seed = 1; seed < 200 && found === null; seed++) {
+      const model = dealModel(seed, 4, 1);
+      const moves: KlondikeMove[] = [];
+      for (let i = 0; i < 300; i++) {
+        if (model.getScore() < 52 && !canStillProgress(model)) {
+          found = { seed, moves };
+          break;
+        }
+        const move = likelyMove(model);
+        if (move === null) break;
+        applyMove(model, move);
+        moves.push(move);
+      }
+    }
+    expect(found).not.toBeNull();
+    const { seed, moves } = found!;
+    await withPage(`/klondike?seed=${String(seed)}&draw=1&piles=4&moves=${movesToText(moves)}`, async (page) => {
+      await expect.poll(() => gameStatus(page).textContent()).toBe('No move can help any more: this deal cannot be won from here. Undo, or start a new deal.');
+      await button(page, 'Hint').click();
+      await expect.poll(() => hintStatus(page).textContent(), { timeout: 30_000 }).toMatch(/^Hint: No move can win this deal any more: the solver tried every line from here\./);
+    });
+  });
+
+  it('deals only winnable deals when asked, in a worker, and the page stays responsive', async () => {
+    await withPage('/klondike?seed=1&draw=1&piles=7', async (page) => {
+      await page.getByRole('checkbox', { name: 'Winnable deals only' }).check();
+      await expect.poll(() => new URL(page.url()).searchParams.get('winnable')).toBe('1');
+      await button(page, 'New deal').click();
+      await expect.poll(() => page.locator('.notice').textContent(), { timeout: 60_000 }).toMatch(/^Deal \d+: the solver proved it can be won\.$/);
+      const seed = Number(new URL(page.url()).searchParams.get('seed'));
+      expect(await page.locator('.k-deal').textContent()).toBe(`Deal ${String(seed)} · 7 piles · draw 1`);
+      expect(solve(seed, 7, 1, []).verdict).toBe('winnable');
+    });
+  });
+});

@@ -1,0 +1,455 @@
+/**
+ * The Klondike page: a deal of `BasicKlondike` (src/games/klondike: the rules exist once) driven by
+ * clicks, drags and keys; its moves live in the address. The solver (`solveKlondike`) runs in a Web
+ * Worker for hints and for "winnable deals only"; the page never waits for it.
+ */
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { KlondikeMove } from '../../../src/games/klondike/moves.js';
+import { allFaceUp, canStillProgress, finishingMove } from '../../../src/games/klondike/progress.js';
+import { PageHeader } from '../Problems.js';
+import { useLatestState } from '../latest.js';
+import { usePlayKeys } from '../keys.js';
+import { parseDealNumber } from '../seed.js';
+import { lineHint, noLineHint, type Hint } from './hints.js';
+import { DRAWS, PILES, moveFor, movesToText, newDealSeed, parseSearch, replayDeal, tableOf, textToMoves, toSearch, tryMove, type Source, type Target } from './model.js';
+import { SolverClient } from './solver-client.js';
+import { dealKey, loadStats, recordStart, recordWin, saveStats, NO_STATS, winRate, type KlondikeStats } from './stats.js';
+import { Table, type Highlight } from './Table.js';
+import './klondike.css';
+
+/** The solver's budget for a hint, and for each deal tried when looking for a winnable one. */
+const HINT_BUDGET = { timeMs: 10_000, maxStates: 1_000_000 } as const;
+const DEAL_BUDGET = { timeMs: 2_000, maxStates: 300_000 } as const;
+const DEAL_TRIES = 40;
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+interface SolvedPosition {
+  readonly verdict: 'winnable' | 'unwinnable' | 'undecided';
+  /** The rest of a winning line from this position (address text). */
+  readonly line: string | null;
+}
+
+export function KlondikePage() {
+  const initial = useMemo(() => parseSearch(location.search), []);
+  const [deal, setDeal] = useState({ seed: initial.settings.seed, piles: initial.settings.piles, draw: initial.settings.draw });
+  const [moves, setMoves, latest] = useLatestState<readonly KlondikeMove[]>(initial.settings.moves);
+  const [winnableOnly, setWinnableOnly] = useState(initial.settings.winnableOnly);
+  const [autoFinish, setAutoFinish] = useState(initial.settings.autoFinish);
+  const [problems, setProblems] = useState(initial.problems);
+  const [selected, setSelected] = useState<Source | null>(null);
+  const [notice, setNotice] = useState('');
+  const [hint, setHint] = useState<(Hint & { readonly at: string }) | null>(null);
+  const [thinking, setThinking] = useState<{ readonly what: string; readonly since: number } | null>(null);
+  const [clock, setClock] = useState(0);
+  const [stats, setStats] = useState<KlondikeStats>(() => loadStats(storage()));
+  // The next deal's settings, chosen before it starts.
+  const [form, setForm] = useState({ seed: String(initial.settings.seed), piles: initial.settings.piles, draw: initial.settings.draw });
+  const solver = useMemo(() => new SolverClient(), []);
+  /** Positions the solver has answered, by deal and moves: following a winning line keeps hints instant. */
+  const solved = useRef(new Map<string, SolvedPosition>());
+
+  useEffect(() => () => solver.dispose(), [solver]);
+
+  useLayoutEffect(() => {
+    history.replaceState(null, '', location.pathname + toSearch({ ...deal, moves, winnableOnly, autoFinish }));
+  }, [deal, moves, winnableOnly, autoFinish]);
+
+  const model = useMemo(() => replayDeal(deal.seed, deal.piles, deal.draw, moves).model, [deal, moves]);
+  const table = useMemo(() => tableOf(model), [model]);
+  const progress = useMemo(() => table.won || canStillProgress(model), [model, table]);
+  const movesText = movesToText(moves);
+  const positionKey = `${dealKey(deal.seed, deal.piles, deal.draw)}:${movesText}`;
+  const key = dealKey(deal.seed, deal.piles, deal.draw);
+
+  // Statistics: a deal counts as played at its first move, and as won once.
+  useEffect(() => {
+    if (moves.length === 0) return;
+    const next = table.won ? recordWin(stats, key) : recordStart(stats, key);
+    if (next !== stats) {
+      setStats(next);
+      saveStats(storage(), next);
+    }
+  }, [moves.length > 0, table.won, key]);
+
+  // A clock for "thinking… N s".
+  useEffect(() => {
+    if (thinking === null) return;
+    const timer = setInterval(() => setClock(Date.now()), 500);
+    return () => clearInterval(timer);
+  }, [thinking]);
+
+  const play = (made: readonly KlondikeMove[], message = ''): void => {
+    solver.cancel();
+    setThinking(null);
+    setMoves([...latest.current, ...made]);
+    setSelected(null);
+    setHint(null);
+    setNotice(message);
+  };
+
+  /** Tries `source` → `target` on the latest position: made, or the model's reason shown. */
+  const attempt = (source: Source, target: Target): void => {
+    const current = replayDeal(deal.seed, deal.piles, deal.draw, latest.current).model;
+    const move = moveFor(current, source, target);
+    const error = typeof move === 'string' ? move : tryMove(current, move);
+    if (error !== null || typeof move === 'string') {
+      setNotice(error ?? '');
+      setSelected(null);
+      return;
+    }
+    play([move]);
+  };
+
+  // Auto-finish: once every pile card is face up, foundation moves (with draws) finish the deal.
+  useEffect(() => {
+    if (!autoFinish || table.won || !allFaceUp(model) || thinking !== null) return;
+    const timer = setTimeout(() => {
+      const current = replayDeal(deal.seed, deal.piles, deal.draw, latest.current).model;
+      const step: KlondikeMove[] = [];
+      for (let move = finishingMove(current); move !== null; move = finishingMove(current)) {
+        tryMove(current, move);
+        step.push(move);
+        if (move.kind !== 'discardDraw') break;
+      }
+      if (step.length > 0) play(step);
+    }, 90);
+    return () => clearTimeout(timer);
+  }, [model, autoFinish, thinking]);
+
+  const draw = (): void => {
+    if (table.stock === 0) {
+      setNotice('The draw pile is empty.');
+      return;
+    }
+    play([{ kind: 'discardDraw' }]);
+  };
+
+  const undo = (): void => {
+    if (latest.current.length === 0) return;
+    solver.cancel();
+    setThinking(null);
+    setMoves(latest.current.slice(0, -1));
+    setSelected(null);
+    setHint(null);
+    setNotice('');
+  };
+
+  const onCard = (source: Source): void => {
+    if (selected === null) {
+      setSelected(source);
+      setNotice('');
+      return;
+    }
+    if (selected.from === source.from && (source.from === 'draw' || (selected.from === 'pile' && source.from === 'pile' && selected.pile === source.pile))) {
+      // The same pile again: choose this card instead, or drop the choice when it was this one.
+      setSelected(selected.from === 'pile' && source.from === 'pile' && selected.row !== source.row ? source : null);
+      return;
+    }
+    if (source.from === 'draw') {
+      setSelected(source);
+      return;
+    }
+    attempt(selected, { to: 'pile', pile: source.pile });
+  };
+
+  const onTarget = (target: Target): void => {
+    if (selected === null) {
+      setNotice(target.to === 'pile' ? 'Choose a King to put on the empty pile first.' : 'Choose a card to send to the foundation first (or double-click it).');
+      return;
+    }
+    attempt(selected, target);
+  };
+
+  const toFoundation = (source: Source): void => {
+    const current = replayDeal(deal.seed, deal.piles, deal.draw, latest.current).model;
+    const pileSource: Source = source.from === 'pile' ? { from: 'pile', pile: source.pile, row: null } : source;
+    if (source.from === 'pile' && source.row !== null && source.row !== current.getPileHeight(source.pile) - 1) {
+      setNotice('Only the last card of a pile can go to a foundation.');
+      setSelected(null);
+      return;
+    }
+    attempt(pileSource, { to: 'foundation', foundation: null });
+  };
+
+  /** The solver's answer for the latest position, from the cache or the worker. */
+  const askHint = async (): Promise<void> => {
+    const at = positionKey;
+    const here = solved.current.get(at);
+    const current = replayDeal(deal.seed, deal.piles, deal.draw, latest.current).model;
+    if (here !== undefined) {
+      setHint({ ...(here.line !== null ? lineHint(current, here.line) : noLineHint(current, here.verdict === 'winnable' ? 'undecided' : here.verdict, HINT_BUDGET.timeMs / 1000)), at });
+      return;
+    }
+    setThinking({ what: 'hint', since: Date.now() });
+    setHint(null);
+    const answer = await solver.solve({ kind: 'solve', deal, moves: movesText, ...HINT_BUDGET });
+    setThinking(null);
+    if (answer === null) return; // cancelled: the position changed meanwhile
+    if (answer.verdict === 'winnable' && answer.line !== null) {
+      // Every position along the winning line is winnable with the rest of the line.
+      const line = textToMoves(answer.line).moves;
+      for (let i = 0; i < line.length; i++) solved.current.set(`${key}:${movesText}${movesToText(line.slice(0, i))}`, { verdict: 'winnable', line: movesToText(line.slice(i)) });
+    } else solved.current.set(at, { verdict: answer.verdict, line: null });
+    const result = solved.current.get(at)!;
+    setHint({ ...(result.line !== null ? lineHint(current, result.line) : noLineHint(current, result.verdict === 'winnable' ? 'undecided' : result.verdict, HINT_BUDGET.timeMs / 1000)), at });
+  };
+
+  const openDeal = (seed: number, piles: number, drawSize: number, message = ''): void => {
+    solver.cancel();
+    setThinking(null);
+    setDeal({ seed, piles, draw: drawSize });
+    setForm({ seed: String(seed), piles, draw: drawSize });
+    setMoves([]);
+    setSelected(null);
+    setHint(null);
+    setNotice(message);
+  };
+
+  const newDeal = async (): Promise<void> => {
+    const from = newDealSeed();
+    if (!winnableOnly) {
+      openDeal(from, form.piles, form.draw);
+      return;
+    }
+    setThinking({ what: 'deal', since: Date.now() });
+    let tried = 0;
+    const found = await solver.findWinnable({ kind: 'winnable', from, piles: form.piles, draw: form.draw, tries: DEAL_TRIES, ...DEAL_BUDGET }, () => {
+      tried++;
+      setNotice(`Looking for a winnable deal: ${String(tried)} tried…`);
+    });
+    setThinking(null);
+    if (found === null) return;
+    if (found.seed === null) {
+      setNotice(`No deal of the ${String(found.tried)} tried was proved winnable in time: try again, or turn "Winnable deals only" off.`);
+      return;
+    }
+    openDeal(found.seed, form.piles, form.draw, `Deal ${String(found.seed)}: the solver proved it can be won.`);
+  };
+
+  usePlayKeys((k) => {
+    if (k === 'd') draw();
+    else if (k === 'u') undo();
+    else if (k === 'h') void askHint();
+    else if (k === 's') setSelected(table.window.length > 0 ? { from: 'draw' } : null);
+    else if (k === 'f') {
+      if (selected !== null) toFoundation(selected);
+      else setNotice('Choose a card first (a pile number, or S for the draw card), then F.');
+    } else if (/^[1-9]$/.test(k) && Number(k) <= deal.piles) {
+      const pile = Number(k) - 1;
+      if (selected === null) {
+        if (model.getPileHeight(pile) === 0) setNotice(`Pile ${k} is empty.`);
+        else setSelected({ from: 'pile', pile, row: null });
+      } else if (selected.from === 'pile' && selected.pile === pile) setSelected(null);
+      else attempt(selected, { to: 'pile', pile });
+    } else return false;
+    return true;
+  });
+  useEffect(() => {
+    const onEscape = (event: KeyboardEvent): void => {
+      if (event.key === 'Escape') setSelected(null);
+    };
+    document.addEventListener('keydown', onEscape);
+    return () => document.removeEventListener('keydown', onEscape);
+  }, []);
+
+  const highlight = useMemo((): Highlight | null => {
+    if (hint === null || hint.at !== positionKey || hint.move === null) return null;
+    const move = hint.move;
+    const last = (p: number): number[] => {
+      const cards = table.piles[p]!.cards;
+      const card = cards[cards.length - 1];
+      return card === null || card === undefined ? [] : [card];
+    };
+    switch (move.kind) {
+      case 'discardDraw':
+        return { cards: [], piles: [], foundations: false, stock: true };
+      case 'moveDraw':
+        return { cards: table.window.slice(0, 1), piles: [move.dest], foundations: false, stock: false };
+      case 'moveDrawToFoundation':
+        return { cards: table.window.slice(0, 1), piles: [], foundations: true, stock: false };
+      case 'moveToFoundation':
+        return { cards: last(move.src), piles: [], foundations: true, stock: false };
+      case 'movePile': {
+        const cards = table.piles[move.src]!.cards;
+        return { cards: cards.slice(cards.length - move.count).filter((c): c is number => c !== null), piles: [move.dest], foundations: false, stock: false };
+      }
+    }
+  }, [hint, positionKey, table]);
+
+  const status = table.won
+    ? `You won! All ${String(table.maxScore)} cards are on the foundations, in ${String(moves.length)} moves.`
+    : !progress
+      ? 'No move can help any more: this deal cannot be won from here. Undo, or start a new deal.'
+      : selected !== null
+        ? 'Now choose where it goes: a pile or a foundation (Esc cancels).'
+        : allFaceUp(model) && autoFinish
+          ? 'Every card is face up: finishing…'
+          : 'Build the foundations up by suit from Ace to King.';
+  const seconds = thinking === null ? 0 : Math.max(0, Math.floor((clock - thinking.since) / 1000));
+  const hintText = thinking?.what === 'hint' ? `Hint: the solver is thinking… ${String(seconds)} s` : hint !== null && hint.at === positionKey ? `Hint: ${hint.text}` : '';
+
+  return (
+    <main class="klondike">
+      <PageHeader title="Klondike" problems={problems} onDismiss={() => setProblems([])} />
+      <p class="k-deal">
+        Deal <strong>{deal.seed}</strong> · {deal.piles} piles · draw {deal.draw}
+      </p>
+      <div class="k-bar">
+        <span>
+          Score{' '}
+          <output aria-label="Score">
+            {table.score} of {table.maxScore}
+          </output>
+        </span>
+        <span>
+          Stock <output aria-label="Cards in the stock">{table.stock}</output>
+        </span>
+        <span>
+          Moves <output aria-label="Moves">{moves.length}</output>
+        </span>
+      </div>
+      <p role="status" aria-label="Game" aria-live="polite" class={`status${table.won ? ' k-won' : ''}${!progress ? ' k-stuck' : ''}`}>
+        {status}
+      </p>
+      <Table
+        table={table}
+        selected={selected}
+        hint={highlight}
+        onDraw={draw}
+        onCard={onCard}
+        onDouble={toFoundation}
+        onTarget={onTarget}
+        onDrop={(source, target) => attempt(source, target)}
+      />
+      <p class="notice" aria-live="polite">
+        {notice}
+      </p>
+      <p class="k-hint" role="status" aria-label="Hint" aria-live="polite">
+        {hintText}
+      </p>
+      <div class="buttons k-actions">
+        <button type="button" onClick={undo} disabled={moves.length === 0}>
+          Undo
+        </button>
+        <button type="button" onClick={() => void askHint()} disabled={table.won || thinking !== null}>
+          Hint
+        </button>
+        <button type="button" onClick={() => openDeal(deal.seed, deal.piles, deal.draw)} disabled={moves.length === 0}>
+          Restart deal
+        </button>
+        <button type="button" onClick={() => void newDeal()} disabled={thinking?.what === 'deal'}>
+          New deal
+        </button>
+        {thinking !== null && (
+          <button
+            type="button"
+            onClick={() => {
+              solver.cancel();
+              setThinking(null);
+              setNotice('');
+            }}
+          >
+            Stop the solver
+          </button>
+        )}
+      </div>
+      <p class="hint">
+        Click a card, then where it goes (a pile or a foundation), or drag it there; double-click sends a card to a foundation. Click the stock (or press D)
+        to draw. Keys: 1–{deal.piles} choose a pile and then its destination, S the draw card, F to a foundation, D draw, U undo, H hint, Esc cancels.
+      </p>
+
+      <div class="k-panels">
+        <form
+          class="k-settings"
+          aria-label="Next deal"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const seed = parseDealNumber(form.seed);
+            if (seed === null) setNotice(`"${form.seed}" is not a deal number: a whole number from 0 to ${String(Number.MAX_SAFE_INTEGER)}.`);
+            else openDeal(seed, form.piles, form.draw);
+          }}
+        >
+          <h2>Next deal</h2>
+          <div class="field">
+            <label for="k-seed">Deal number</label>
+            <input id="k-seed" inputMode="numeric" value={form.seed} onInput={(event) => setForm({ ...form, seed: event.currentTarget.value })} />
+          </div>
+          <div class="field">
+            <label for="k-piles">Piles</label>
+            <select id="k-piles" value={String(form.piles)} onChange={(event) => setForm({ ...form, piles: Number(event.currentTarget.value) })}>
+              {Array.from({ length: PILES.max - PILES.min + 1 }, (_, i) => PILES.min + i).map((n) => (
+                <option key={n} value={String(n)}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div class="field">
+            <label for="k-draw">Draw size</label>
+            <select id="k-draw" value={String(form.draw)} onChange={(event) => setForm({ ...form, draw: Number(event.currentTarget.value) })}>
+              {Array.from({ length: DRAWS.max - DRAWS.min + 1 }, (_, i) => DRAWS.min + i).map((n) => (
+                <option key={n} value={String(n)}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </div>
+          <label class="check">
+            <input type="checkbox" checked={winnableOnly} onChange={(event) => setWinnableOnly(event.currentTarget.checked)} /> Winnable deals only
+          </label>
+          <label class="check">
+            <input type="checkbox" checked={autoFinish} onChange={(event) => setAutoFinish(event.currentTarget.checked)} /> Finish by itself when every card
+            is face up
+          </label>
+          <div class="buttons">
+            <button type="submit">Open deal</button>
+          </div>
+        </form>
+
+        <section class="k-stats" aria-label="Statistics">
+          <h2>Statistics</h2>
+          <table>
+            <tbody>
+              <tr>
+                <th scope="row">Played</th>
+                <td>{stats.played}</td>
+              </tr>
+              <tr>
+                <th scope="row">Won</th>
+                <td>{stats.won}</td>
+              </tr>
+              <tr>
+                <th scope="row">Win rate</th>
+                <td>{winRate(stats)}</td>
+              </tr>
+              <tr>
+                <th scope="row">Current streak</th>
+                <td>{stats.streak}</td>
+              </tr>
+              <tr>
+                <th scope="row">Best streak</th>
+                <td>{stats.bestStreak}</td>
+              </tr>
+            </tbody>
+          </table>
+          <button
+            type="button"
+            onClick={() => {
+              setStats(NO_STATS);
+              saveStats(storage(), NO_STATS);
+            }}
+          >
+            Reset statistics
+          </button>
+        </section>
+      </div>
+    </main>
+  );
+}

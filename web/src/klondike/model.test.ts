@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { ENGINE_STATE } from '../../../src/games/klondike/engine.js';
+import { applyMove, hint, legalMoves, type KlondikeMove } from '../../../src/games/klondike/moves.js';
+import { solveKlondike } from '../../../src/games/klondike/solver/solver.js';
+import { lineHint, noLineHint } from './hints.js';
+import { dealModel, moveFor, moveWords, movesToText, parseSearch, replayDeal, tableOf, textToMoves, toSearch } from './model.js';
+import { loadStats, NO_STATS, recordStart, recordWin, saveStats, STATS_KEY, winRate } from './stats.js';
+
+describe('moves in the address', () => {
+  it('writes every kind of move and reads it back', () => {
+    const moves: KlondikeMove[] = [
+      { kind: 'discardDraw' },
+      { kind: 'moveDraw', dest: 2 },
+      { kind: 'moveDrawToFoundation', foundation: 1 },
+      { kind: 'moveToFoundation', src: 8, foundation: 3 },
+      { kind: 'movePile', src: 1, count: 12, dest: 6 },
+      { kind: 'discardDraw' },
+    ];
+    const text = movesToText(moves);
+    expect(text).toBe('ds3sf2p9f4p2n12t7d');
+    expect(textToMoves(text)).toEqual({ moves, rest: '' });
+  });
+
+  it('stops at the first thing that is not a move', () => {
+    expect(textToMoves('dds3x9d')).toEqual({ moves: [{ kind: 'discardDraw' }, { kind: 'discardDraw' }, { kind: 'moveDraw', dest: 2 }], rest: 'x9d' });
+  });
+
+  it('round-trips the settings and replays every legal move of a real game', () => {
+    const model = dealModel(11, 7, 1);
+    const made: KlondikeMove[] = [];
+    for (let i = 0; i < 60; i++) {
+      const move = hint(model);
+      if (move === null) break;
+      applyMove(model, move);
+      made.push(move);
+    }
+    expect(made.length).toBe(60);
+    const replay = replayDeal(11, 7, 1, made);
+    expect(replay.applied).toBe(60);
+    expect(replay.error).toBeNull();
+    expect(tableOf(replay.model)).toEqual(tableOf(model));
+    const settings = { seed: 11, piles: 7, draw: 1, moves: made, winnableOnly: true, autoFinish: false };
+    const parsed = parseSearch(toSearch(settings), () => 0);
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.settings).toEqual(settings);
+  });
+
+  it('names bad values and keeps the legal moves before a bad one', () => {
+    const { settings, problems } = parseSearch('?seed=abc&piles=12&draw=0&winnable=yes&moves=dd', () => 77);
+    expect(settings.seed).toBe(77);
+    expect(settings.piles).toBe(7);
+    expect(settings.draw).toBe(1);
+    expect(settings.winnableOnly).toBe(false);
+    expect(settings.moves).toEqual([{ kind: 'discardDraw' }, { kind: 'discardDraw' }]);
+    expect(problems).toHaveLength(4);
+    expect(problems[1]).toContain('The number of piles "12" is not a whole number from 1 to 9');
+    // Deal 3 (7 piles) shows 8♣ on pile 1: it cannot go to a foundation.
+    const bad = parseSearch('?seed=3&piles=7&draw=1&moves=dp1f1d', () => 0);
+    expect(bad.settings.moves).toEqual([{ kind: 'discardDraw' }]);
+    expect(bad.problems[0]).toMatch(/^Move 2 of the address \(p1f1\) is not legal here \(.+\)/);
+  });
+});
+
+describe('the table and moves in words', () => {
+  it('shows face-up cards, the stock and the draw window as the model has them', () => {
+    const model = dealModel(3, 7, 3);
+    const table = tableOf(model);
+    expect(table.piles.map((p) => p.cards.length)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(table.piles.map((p) => p.cards.filter((c) => c === null).length)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(table.stock).toBe(24);
+    expect(table.window).toEqual(model.getDrawCards().map((c) => c.index));
+    expect(table.won).toBe(false);
+  });
+
+  it('finds the run that fits a destination, and words moves', () => {
+    // From the start of deal 3 (7 piles): every legal pile move is found from "pile, any row".
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const model = dealModel(seed, 7, 1);
+      for (const move of legalMoves(model)) {
+        if (move.kind !== 'movePile') continue;
+        expect(moveFor(model, { from: 'pile', pile: move.src, row: null }, { to: 'pile', pile: move.dest })).toEqual(move);
+        expect(moveWords(model, move)).toMatch(new RegExp(`^Move .+ from pile ${String(move.src + 1)} onto .+`));
+      }
+    }
+    const model = dealModel(3, 7, 1);
+    expect(moveFor(model, { from: 'pile', pile: 0, row: null }, { to: 'pile', pile: 0 })).toBe('That card is already on this pile.');
+    expect(moveWords(model, { kind: 'discardDraw' })).toBe('Draw: turn the next stock card');
+  });
+});
+
+describe('hints', () => {
+  it('reads a winning line as its first real move, after the draws it needs', () => {
+    const model = dealModel(21, 7, 1);
+    const result = solveKlondike(model[ENGINE_STATE]().clone(), { timeMs: 5000 });
+    expect(result.verdict).toBe('winnable');
+    const line = result.moves!;
+    const hint = lineHint(model, movesToText(line));
+    const draws = line.findIndex((m) => m.kind !== 'discardDraw');
+    expect(hint.draws).toBe(draws);
+    expect(hint.text).toMatch(/This keeps the deal winnable\.$/);
+    if (draws > 0) expect(hint.text).toMatch(new RegExp(`^Draw (once|${String(draws)} times) until .+ shows, then `));
+    // Reading the hint leaves the position as it was.
+    expect(tableOf(model)).toEqual(tableOf(dealModel(21, 7, 1)));
+  });
+
+  it('says when no line wins, and offers a move that still changes something', () => {
+    const model = dealModel(3, 7, 1);
+    expect(noLineHint(model, 'unwinnable', 10).text).toMatch(/^No move can win this deal any more: .+ A move that still changes something: /);
+    expect(noLineHint(model, 'undecided', 10).text).toMatch(/^The solver could not decide this position within 10 s\./);
+  });
+});
+
+describe('statistics', () => {
+  it('counts deals played and won once each, and streaks', () => {
+    let stats = recordStart(NO_STATS, 'a');
+    stats = recordStart(stats, 'a');
+    expect(stats.played).toBe(1);
+    stats = recordWin(stats, 'a');
+    stats = recordWin(stats, 'a');
+    expect([stats.played, stats.won, stats.streak]).toEqual([1, 1, 1]);
+    stats = recordWin(stats, 'b');
+    expect([stats.played, stats.won, stats.streak, stats.bestStreak]).toEqual([2, 2, 2, 2]);
+    stats = recordStart(stats, 'c');
+    stats = recordStart(stats, 'd'); // c was left unwon
+    expect([stats.played, stats.streak, stats.bestStreak]).toEqual([4, 0, 2]);
+    expect(winRate(stats)).toBe('50%');
+    expect(winRate(NO_STATS)).toBe('–');
+  });
+
+  it('stores and reloads them, and reads anything broken as none', () => {
+    const store = new Map<string, string>();
+    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
+    const stats = recordWin(NO_STATS, 'x');
+    saveStats(storage, stats);
+    expect(loadStats(storage)).toEqual(stats);
+    store.set(STATS_KEY, '{not json');
+    expect(loadStats(storage)).toEqual(NO_STATS);
+    store.set(STATS_KEY, JSON.stringify({ played: -3, won: 'many', started: [1, 'k'] }));
+    expect(loadStats(storage)).toEqual({ ...NO_STATS, started: ['k'] });
+    expect(loadStats(null)).toEqual(NO_STATS);
+  });
+});

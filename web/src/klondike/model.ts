@@ -1,0 +1,296 @@
+/**
+ * The Klondike page's pure part (no JSX, unit-tested in Node): the address, the moves as the address
+ * writes them, replaying a deal on `BasicKlondike` (the rules exist once, in src/games/klondike), the
+ * table as the page draws it, and moves in words. The solver's worker imports this file too.
+ *
+ * A deal is `new BasicKlondike(seed)` dealing the standard deck shuffled: exactly the deal of
+ * `tabletop klondike play --seed N --piles P --draw D`.
+ */
+import { BasicKlondike } from '../../../src/games/klondike/basic-klondike.js';
+import { Card } from '../../../src/games/klondike/card.js';
+import { encodeMove, ENGINE_STATE } from '../../../src/games/klondike/engine.js';
+import { IllegalArgumentError, IllegalStateError } from '../../../src/games/klondike/errors.js';
+import { applyMove, type KlondikeMove } from '../../../src/games/klondike/moves.js';
+import { parseDealNumber, seedFromParams } from '../seed.js';
+
+export const PILES = { min: 1, max: 9, standard: 7 } as const;
+export const DRAWS = { min: 1, max: 5, standard: 1 } as const;
+
+export interface KlondikeSettings {
+  readonly seed: number;
+  readonly piles: number;
+  readonly draw: number;
+  readonly moves: readonly KlondikeMove[];
+  /** New deals are only deals the solver proved winnable. */
+  readonly winnableOnly: boolean;
+  /** Play the rest by itself once every pile card is face up. */
+  readonly autoFinish: boolean;
+}
+
+// ---- Moves in the address ----
+//
+// One token per move, piles and foundations counted from 1 as the page shows them:
+// `d` discard (draw), `s3` the draw card onto pile 3, `sf2` the draw card to foundation 2,
+// `p4f1` pile 4's last card to foundation 1, `p2n3t5` three cards from pile 2 onto pile 5.
+
+const TOKEN = /d|sf(\d{1,2})|s(\d{1,2})|p(\d{1,2})f(\d{1,2})|p(\d{1,2})n(\d{1,2})t(\d{1,2})/y;
+
+export function moveToken(move: KlondikeMove): string {
+  switch (move.kind) {
+    case 'discardDraw':
+      return 'd';
+    case 'moveDraw':
+      return `s${String(move.dest + 1)}`;
+    case 'moveDrawToFoundation':
+      return `sf${String(move.foundation + 1)}`;
+    case 'moveToFoundation':
+      return `p${String(move.src + 1)}f${String(move.foundation + 1)}`;
+    case 'movePile':
+      return `p${String(move.src + 1)}n${String(move.count)}t${String(move.dest + 1)}`;
+  }
+}
+
+export function movesToText(moves: readonly KlondikeMove[]): string {
+  return moves.map(moveToken).join('');
+}
+
+/** The moves `text` writes, up to the first thing that is not a move (`rest` is then what is left). */
+export function textToMoves(text: string): { moves: KlondikeMove[]; rest: string } {
+  const moves: KlondikeMove[] = [];
+  TOKEN.lastIndex = 0;
+  let at = 0;
+  while (at < text.length) {
+    TOKEN.lastIndex = at;
+    const m = TOKEN.exec(text);
+    if (m === null) break;
+    const n = (i: number): number => Number(m[i]) - 1;
+    if (m[0] === 'd') moves.push({ kind: 'discardDraw' });
+    else if (m[1] !== undefined) moves.push({ kind: 'moveDrawToFoundation', foundation: n(1) });
+    else if (m[2] !== undefined) moves.push({ kind: 'moveDraw', dest: n(2) });
+    else if (m[3] !== undefined) moves.push({ kind: 'moveToFoundation', src: n(3), foundation: n(4) });
+    else moves.push({ kind: 'movePile', src: n(5), count: n(6) + 1, dest: n(7) });
+    at = TOKEN.lastIndex;
+  }
+  return { moves, rest: text.slice(at) };
+}
+
+// ---- The address ----
+
+export function newDealSeed(): number {
+  return crypto.getRandomValues(new Uint32Array(1))[0]! % 1_000_000;
+}
+
+function rangeParam(params: URLSearchParams, name: string, range: { min: number; max: number; standard: number }, what: string, problems: string[]): number {
+  const text = params.get(name);
+  if (text === null) return range.standard;
+  const value = parseDealNumber(text);
+  if (value !== null && value >= range.min && value <= range.max) return value;
+  problems.push(`The ${what} "${text}" is not a whole number from ${String(range.min)} to ${String(range.max)}: ${String(range.standard)} is used.`);
+  return range.standard;
+}
+
+/** The settings an address holds, and the values it could not use (in words), each replaced by its default. */
+export function parseSearch(search: string, makeSeed: () => number = newDealSeed): { settings: KlondikeSettings; problems: string[] } {
+  const params = new URLSearchParams(search);
+  const problems: string[] = [];
+  const seed = seedFromParams(params, problems, makeSeed);
+  const piles = rangeParam(params, 'piles', PILES, 'number of piles', problems);
+  const draw = rangeParam(params, 'draw', DRAWS, 'draw size', problems);
+  const flag = (name: string, standard: boolean): boolean => {
+    const text = params.get(name);
+    if (text === null) return standard;
+    if (text === '1' || text === '0') return text === '1';
+    problems.push(`"${name}=${text}" should be ${name}=1 or ${name}=0: ${standard ? '1' : '0'} is used.`);
+    return standard;
+  };
+  const winnableOnly = flag('winnable', false);
+  const autoFinish = flag('auto', true);
+  const text = params.get('moves') ?? '';
+  const parsed = textToMoves(text);
+  const replay = replayDeal(seed, piles, draw, parsed.moves);
+  const moves = parsed.moves.slice(0, replay.applied);
+  if (parsed.rest !== '') problems.push(`"${parsed.rest}" in the moves is not a move: the deal goes on from the move before it.`);
+  else if (replay.error !== null) problems.push(`Move ${String(replay.applied + 1)} of the address (${moveToken(parsed.moves[replay.applied]!)}) is not legal here (${replay.error}): the deal goes on from the move before it.`);
+  return { settings: { seed, piles, draw, moves, winnableOnly, autoFinish }, problems };
+}
+
+export function toSearch(settings: KlondikeSettings): string {
+  const params = new URLSearchParams();
+  params.set('seed', String(settings.seed));
+  params.set('draw', String(settings.draw));
+  params.set('piles', String(settings.piles));
+  if (settings.winnableOnly) params.set('winnable', '1');
+  if (!settings.autoFinish) params.set('auto', '0');
+  if (settings.moves.length > 0) params.set('moves', movesToText(settings.moves));
+  return `?${params.toString()}`;
+}
+
+// ---- The deal ----
+
+/** Deal `seed` (the standard deck shuffled by `BasicKlondike(seed)`), before any move. */
+export function dealModel(seed: number, piles: number, draw: number): BasicKlondike {
+  const model = new BasicKlondike(seed);
+  model.startGame(model.getDeck(), true, piles, draw);
+  return model;
+}
+
+/** Deal `seed` with `moves` made, as far as they are legal: `applied` moves, and the model's reason the next one was refused. */
+export function replayDeal(seed: number, piles: number, draw: number, moves: readonly KlondikeMove[]): { model: BasicKlondike; applied: number; error: string | null } {
+  const model = dealModel(seed, piles, draw);
+  for (let i = 0; i < moves.length; i++) {
+    const error = tryMove(model, moves[i]!);
+    if (error !== null) return { model, applied: i, error };
+  }
+  return { model, applied: moves.length, error: null };
+}
+
+/** Makes `move` on `model`, or returns the model's reason it is not legal (and changes nothing). */
+export function tryMove(model: BasicKlondike, move: KlondikeMove): string | null {
+  try {
+    applyMove(model, move);
+    return null;
+  } catch (error) {
+    if (error instanceof IllegalStateError || error instanceof IllegalArgumentError || error instanceof RangeError) return error.message;
+    throw error;
+  }
+}
+
+// ---- The table as the page draws it ----
+
+export interface PileView {
+  /** Card indices (`Card.index`) from the first card dealt; null for a face-down card. */
+  readonly cards: readonly (number | null)[];
+}
+
+export interface TableView {
+  readonly piles: readonly PileView[];
+  /** Each foundation's top card index, or null. */
+  readonly foundations: readonly (number | null)[];
+  /** The draw cards shown, the playable one first. */
+  readonly window: readonly number[];
+  /** Cards in the draw pile (the stock), the ones shown included. */
+  readonly stock: number;
+  readonly score: number;
+  readonly maxScore: number;
+  readonly won: boolean;
+}
+
+export function tableOf(model: BasicKlondike): TableView {
+  const piles: PileView[] = [];
+  for (let p = 0; p < model.getNumPiles(); p++) {
+    const cards: (number | null)[] = [];
+    for (let r = 0; r < model.getPileHeight(p); r++) cards.push(model.isCardVisible(p, r) ? model.getCardAt(p, r).index : null);
+    piles.push({ cards });
+  }
+  const foundations: (number | null)[] = [];
+  for (let f = 0; f < model.getNumFoundations(); f++) foundations.push(model.getCardAt(f)?.index ?? null);
+  const state = model[ENGINE_STATE]();
+  const score = model.getScore();
+  return {
+    piles,
+    foundations,
+    window: model.getDrawCards().map((card) => card.index),
+    stock: state.queueLength,
+    score,
+    maxScore: state.config.deckSize,
+    won: score === state.config.deckSize,
+  };
+}
+
+// ---- Cards and moves in words ----
+
+const VALUE_WORDS = ['Ace', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten', 'Jack', 'Queen', 'King'] as const;
+const SUIT_WORDS = ['Clubs', 'Diamonds', 'Hearts', 'Spades'] as const;
+/** The page's suit symbols (filled, as on printed cards), in `Card.index` suit order ♣ ♢ ♡ ♠. */
+export const SUIT_SIGNS = ['♣', '♦', '♥', '♠'] as const;
+export const VALUE_LABELS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'] as const;
+
+/** "Seven of Hearts" for a Klondike card index. */
+export function cardWords(index: number): string {
+  const card = Card.fromIndex(index);
+  return `${VALUE_WORDS[card.value - 1]!} of ${SUIT_WORDS[card.suitIndex]!}`;
+}
+
+/** "7♥" for a Klondike card index. */
+export function cardShortName(index: number): string {
+  const card = Card.fromIndex(index);
+  return `${VALUE_LABELS[card.value - 1]!}${SUIT_SIGNS[card.suitIndex]!}`;
+}
+
+export function isRed(index: number): boolean {
+  return Card.fromIndex(index).isRed;
+}
+
+/** `move` in words, read on the position before it: "Move 7♣ from pile 3 onto 8♥ (pile 5)". */
+export function moveWords(model: BasicKlondike, move: KlondikeMove): string {
+  const last = (p: number): string => {
+    const h = model.getPileHeight(p);
+    return h === 0 ? `the empty pile ${String(p + 1)}` : `${cardShortName(model.getCardAt(p, h - 1).index)} (pile ${String(p + 1)})`;
+  };
+  const drawCard = (): string => {
+    const cards = model.getDrawCards();
+    return cards.length === 0 ? 'the draw card' : cardShortName(cards[0]!.index);
+  };
+  switch (move.kind) {
+    case 'discardDraw':
+      return 'Draw: turn the next stock card';
+    case 'moveDraw':
+      return `Move ${drawCard()} from the draw pile onto ${last(move.dest)}`;
+    case 'moveDrawToFoundation':
+      return `Move ${drawCard()} from the draw pile to a foundation`;
+    case 'moveToFoundation': {
+      const h = model.getPileHeight(move.src);
+      return `Move ${cardShortName(model.getCardAt(move.src, h - 1).index)} from pile ${String(move.src + 1)} to a foundation`;
+    }
+    case 'movePile': {
+      const h = model.getPileHeight(move.src);
+      const first = cardShortName(model.getCardAt(move.src, h - move.count).index);
+      const what = move.count === 1 ? first : `${first} and the ${move.count === 2 ? 'card' : `${String(move.count - 1)} cards`} on it`;
+      return `Move ${what} from pile ${String(move.src + 1)} onto ${last(move.dest)}`;
+    }
+  }
+}
+
+/** The first foundation the card may go to, or -1. */
+export function foundationFor(model: BasicKlondike, card: number): number {
+  const state = model[ENGINE_STATE]();
+  for (let f = 0; f < state.config.foundations; f++) if (state.canFound(card, f)) return f;
+  return -1;
+}
+
+/** Where a selection can come from: the draw card, or pile `pile` from row `row` (null: the run that fits the destination). */
+export type Source = { readonly from: 'draw' } | { readonly from: 'pile'; readonly pile: number; readonly row: number | null };
+export type Target = { readonly to: 'pile'; readonly pile: number } | { readonly to: 'foundation'; readonly foundation: number | null };
+
+/**
+ * The model move that takes `source` to `target`, or the reason there is none. A pile source without a
+ * row moves the one run whose first card fits the destination (the face-up cards are one build, so
+ * at most one does); a foundation without a number is the first that takes the card.
+ */
+export function moveFor(model: BasicKlondike, source: Source, target: Target): KlondikeMove | string {
+  const state = model[ENGINE_STATE]();
+  if (source.from === 'draw') {
+    const card = state.drawCard();
+    if (card < 0) return 'The draw pile is empty.';
+    if (target.to === 'pile') return { kind: 'moveDraw', dest: target.pile };
+    const f = target.foundation ?? foundationFor(model, card);
+    return { kind: 'moveDrawToFoundation', foundation: f < 0 ? 0 : f };
+  }
+  const height = model.getPileHeight(source.pile);
+  if (height === 0) return `Pile ${String(source.pile + 1)} is empty.`;
+  if (target.to === 'foundation') {
+    if (source.row !== null && source.row !== height - 1) return 'Only one card at a time goes to a foundation: the last card of a pile.';
+    const f = target.foundation ?? foundationFor(model, state.lastCard(source.pile));
+    return { kind: 'moveToFoundation', src: source.pile, foundation: f < 0 ? 0 : f };
+  }
+  if (target.pile === source.pile) return 'That card is already on this pile.';
+  if (source.row !== null) return { kind: 'movePile', src: source.pile, count: height - source.row, dest: target.pile };
+  const up = state.faceUp(source.pile);
+  for (let count = 1; count <= up; count++) {
+    const move: KlondikeMove = { kind: 'movePile', src: source.pile, count, dest: target.pile };
+    if (state.isLegalMove(encodeMove(state.config, move))) return move;
+  }
+  // None fits: the model's own reason for the last card.
+  return { kind: 'movePile', src: source.pile, count: 1, dest: target.pile };
+}
+

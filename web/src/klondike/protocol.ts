@@ -1,0 +1,30 @@
+/** Messages between the Klondike page and its solver worker. Positions travel as the address's moves. */
+import type { SolveVerdict } from '../../../src/games/klondike/solver/solver.js';
+
+export interface DealSettings {
+  readonly seed: number;
+  readonly piles: number;
+  readonly draw: number;
+}
+
+export type SolverRequest =
+  /** Solve the position reached by `moves` (the address's text) on the deal. */
+  | { readonly kind: 'solve'; readonly id: number; readonly deal: DealSettings; readonly moves: string; readonly timeMs: number; readonly maxStates: number }
+  /** Find a deal the solver proves winnable, trying deal numbers `from`, `from + 1`, … (at most `tries`). */
+  | { readonly kind: 'winnable'; readonly id: number; readonly from: number; readonly piles: number; readonly draw: number; readonly tries: number; readonly timeMs: number; readonly maxStates: number };
+
+export type SolverResponse =
+  | {
+      readonly kind: 'solved';
+      readonly id: number;
+      readonly verdict: SolveVerdict;
+      /** For a winnable position: the winning line as the address writes moves. */
+      readonly line: string | null;
+      readonly states: number;
+      readonly elapsedMs: number;
+    }
+  /** A deal tried while looking for a winnable one. */
+  | { readonly kind: 'tried'; readonly id: number; readonly seed: number; readonly verdict: SolveVerdict }
+  /** The winnable deal found, or null when every try failed. */
+  | { readonly kind: 'deal'; readonly id: number; readonly seed: number | null; readonly tried: number }
+  | { readonly kind: 'error'; readonly id: number; readonly message: string };
