@@ -1,10 +1,11 @@
 /**
  * The page's side of an engine worker: one request at a time, cancelled by terminating the worker
- * (a synchronous search cannot be interrupted any other way), and a watchdog that holds the
- * computer to its time limit whatever the worker does.
+ * (`WorkerRequests`: a synchronous search cannot be interrupted any other way), and a watchdog that
+ * holds the computer to its time limit whatever the worker does.
  */
 import type { ComputerKind } from './model.js';
 import type { EngineRequest, EngineResponse } from './protocol.js';
+import { WorkerRequests } from '../worker-requests.js';
 
 /** Columns from the centre outwards: the fallback's order of preference. */
 const CENTRE_FIRST = [3, 2, 4, 1, 5, 0, 6] as const;
@@ -15,33 +16,24 @@ export function searchBudgetMs(limitMs: number): number {
 }
 
 export class EngineClient {
-  #worker: Worker | null = null;
+  readonly #requests = new WorkerRequests<EngineRequest, EngineResponse>(
+    () => new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: 'connect-four-engine' }),
+    'Connect Four engine',
+  );
   #nextId = 1;
-  /** Settles the request in flight, if any, as cancelled. */
-  #abandon: (() => void) | null = null;
-
-  #ensureWorker(): Worker {
-    this.#worker ??= new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: 'connect-four-engine' });
-    return this.#worker;
-  }
 
   /** Stops whatever the worker is computing; the pending promise resolves to null. */
   cancel(): void {
-    if (this.#abandon === null) return;
-    this.#worker?.terminate();
-    this.#worker = null;
-    const abandon = this.#abandon;
-    this.#abandon = null;
-    abandon();
+    this.#requests.cancel();
   }
 
   get busy(): boolean {
-    return this.#abandon !== null;
+    return this.#requests.busy;
   }
 
   /** The solver's score of each column, or null if cancelled. */
   analyze(moves: string): Promise<(number | null)[] | null> {
-    return this.#run({ kind: 'analyze', id: this.#nextId++, moves }, Infinity, (response) => {
+    return this.#requests.run({ kind: 'analyze', id: this.#nextId++, moves }, Infinity, (response) => {
       if (response.kind === 'analysis') return { done: true, value: [...response.scores] };
       return { done: false };
     }).then((result) => result?.value ?? null);
@@ -55,7 +47,7 @@ export class EngineClient {
   async move(moves: string, player: ComputerKind, limitMs: number, legal: readonly number[], seed: number): Promise<{ column: number; how: 'search' | 'timeout' } | null> {
     let provisional: number | null = null;
     const request: EngineRequest = { kind: 'move', id: this.#nextId++, moves, player, budgetMs: searchBudgetMs(limitMs), seed };
-    const result = await this.#run(request, limitMs, (response) => {
+    const result = await this.#requests.run(request, limitMs, (response) => {
       if (response.kind === 'provisional') {
         provisional = response.column;
         return { done: false };
@@ -70,53 +62,5 @@ export class EngineClient {
       return { column: fallback, how: 'timeout' };
     }
     return { column: result.value, how: 'search' };
-  }
-
-  #run<T>(
-    request: EngineRequest,
-    limitMs: number,
-    accept: (response: EngineResponse) => { done: true; value: T } | { done: false },
-  ): Promise<{ value?: T; timedOut: boolean } | null> {
-    this.cancel();
-    const worker = this.#ensureWorker();
-    return new Promise((resolve) => {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const finish = (outcome: { value?: T; timedOut: boolean } | null): void => {
-        clearTimeout(timer);
-        worker.removeEventListener('message', onMessage);
-        worker.removeEventListener('error', onError);
-        this.#abandon = null;
-        resolve(outcome);
-      };
-      const onMessage = (event: MessageEvent<EngineResponse>): void => {
-        const response = event.data;
-        if (response.id !== request.id) return;
-        if (response.kind === 'error') {
-          console.error(`Connect Four engine: ${response.message}`);
-          finish({ timedOut: false });
-          return;
-        }
-        const verdict = accept(response);
-        if (verdict.done) finish({ value: verdict.value, timedOut: false });
-      };
-      const onError = (event: ErrorEvent): void => {
-        console.error(`Connect Four engine failed: ${event.message}`);
-        this.#worker?.terminate();
-        this.#worker = null;
-        finish({ timedOut: false });
-      };
-      worker.addEventListener('message', onMessage);
-      worker.addEventListener('error', onError);
-      this.#abandon = () => finish(null);
-      if (Number.isFinite(limitMs)) {
-        timer = setTimeout(() => {
-          // Out of time: stop the search for good and let the caller play its fallback.
-          worker.terminate();
-          if (this.#worker === worker) this.#worker = null;
-          finish({ timedOut: true });
-        }, limitMs);
-      }
-      worker.postMessage(request);
-    });
   }
 }
