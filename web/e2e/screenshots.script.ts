@@ -11,6 +11,9 @@ import { rngFromSeed } from '../../src/core/random.js';
 import { ConnectFwarState } from '../../src/games/connect-fwar/engine.js';
 import { DISCARD } from '../../src/games/connect-fwar/rules.js';
 import { legalSlots, replayGame } from '../src/uno-war/model.js';
+import { ENGINE_STATE } from '../../src/games/klondike/engine.js';
+import { solveKlondike } from '../../src/games/klondike/solver/solver.js';
+import { dealModel, movesToText } from '../src/klondike/model.js';
 import { newPage, serverAndBrowser } from './harness.js';
 
 const OUT = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
@@ -100,4 +103,25 @@ it('takes the screenshots', async () => {
     await expect.poll(() => page.getByRole('status').textContent()).toMatch(/^Your turn/);
   });
   await shoot('connect-four-phone.png', 'connect-four?red=human&yellow=alphabeta3&pos=5554224333234511764415115', { width: 390, height: 844 }, showSolution);
+});
+
+/** The first `count` moves of the solver's winning line for a Klondike deal, as the address writes them. */
+function klondikeLine(seed: number, piles: number, draw: number, count: number): string {
+  const line = solveKlondike(dealModel(seed, piles, draw)[ENGINE_STATE]().clone(), { timeMs: 10_000 }).moves ?? [];
+  return movesToText(line.slice(0, count));
+}
+
+it('takes the Klondike screenshots', async () => {
+  await shoot('klondike-hint.png', `klondike?seed=21&draw=1&piles=7&moves=${klondikeLine(21, 7, 1, 60)}`, { width: 1000, height: 900 }, async (page) => {
+    await page.getByRole('button', { name: 'Hint', exact: true }).click();
+    await expect.poll(() => page.getByRole('status', { name: 'Hint' }).textContent(), { timeout: 30_000 }).toMatch(/keeps the deal winnable/);
+  });
+  await shoot('klondike-won.png', `klondike?seed=21&draw=1&piles=7&moves=${klondikeLine(21, 7, 1, 1000)}`, { width: 1000, height: 900 }, async (page) => {
+    await expect.poll(() => page.getByRole('status', { name: 'Game' }).textContent()).toMatch(/^You won!/);
+  });
+  await shoot('klondike-phone.png', `klondike?seed=8&draw=3&piles=7&moves=${klondikeLine(8, 7, 3, 30)}`, { width: 390, height: 844 }, async (page) => {
+    await page.getByRole('status', { name: 'Game' }).waitFor();
+    // A card chosen: it waits for its destination.
+    await page.locator('.k-pile button.k-card').first().click({ position: { x: 12, y: 6 } });
+  });
 });
