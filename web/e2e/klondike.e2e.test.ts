@@ -134,9 +134,14 @@ describe('Klondike page', () => {
       await page.reload();
       await expect.poll(() => gameStatus(page).textContent()).toMatch(/^You won!/);
       expect(await statistics.locator('tr').first().textContent()).toBe('Played1');
-      // Undo takes the last foundation move back.
+      // Undo takes the last foundation move back, and the auto-finish waits (it would replay it at once).
       await button(page, 'Undo').click();
       await expect.poll(() => page.locator('output[aria-label="Score"]').textContent()).toBe('51 of 52');
+      await expect.poll(() => gameStatus(page).textContent()).toBe('Every card is face up: press Finish to play the rest.');
+      await page.waitForTimeout(400);
+      expect(await page.locator('output[aria-label="Score"]').textContent()).toBe('51 of 52');
+      await button(page, 'Finish').click();
+      await expect.poll(() => gameStatus(page).textContent()).toMatch(/^You won!/);
     });
   });
 
@@ -243,7 +248,24 @@ describe('Klondike page', () => {
     });
   });
 
-  it('deals only winnable deals when asked, in a worker, and the page stays responsive', async () => {
+  it('answers a move while the solver thinks, and drops the stale hint', async () => {
+    // Deal 6 (7 piles, draw 1) took the solver 2.5 s in Node on this machine (132,065 positions):
+    // were the solver on the page's thread, the draw would wait for it.
+    await withPage('/klondike?seed=6&draw=1&piles=7&auto=0', async (page) => {
+      await button(page, 'Hint').click();
+      const started = Date.now();
+      await button(page, 'Draw').click();
+      await expect.poll(() => page.locator('output[aria-label="Moves"]').textContent()).toBe('1');
+      const answered = Date.now() - started;
+      expect(answered).toBeLessThan(2_000);
+      // The hint was for the position before the draw: cancelled, not shown.
+      expect(await hintStatus(page).textContent()).toBe('');
+      await page.waitForTimeout(500);
+      expect(await hintStatus(page).textContent()).toBe('');
+    });
+  });
+
+  it('deals only winnable deals when asked (the search runs in the worker)', async () => {
     await withPage('/klondike?seed=1&draw=1&piles=7', async (page) => {
       await page.getByRole('checkbox', { name: 'Winnable deals only' }).check();
       await expect.poll(() => new URL(page.url()).searchParams.get('winnable')).toBe('1');

@@ -42,6 +42,10 @@ export function KlondikePage() {
   const [moves, setMoves, latest] = useLatestState<readonly KlondikeMove[]>(initial.settings.moves);
   const [winnableOnly, setWinnableOnly] = useState(initial.settings.winnableOnly);
   const [autoFinish, setAutoFinish] = useState(initial.settings.autoFinish);
+  /** The auto-finish waits after an undo (else it would replay the move at once) until the next move. */
+  const [paused, setPaused] = useState(false);
+  /** Finish was pressed: play the rest now, whatever the auto-finish setting. */
+  const [finishing, setFinishing] = useState(false);
   const [problems, setProblems] = useState(initial.problems);
   const [selected, setSelected] = useState<Source | null>(null);
   const [notice, setNotice] = useState('');
@@ -85,7 +89,13 @@ export function KlondikePage() {
     return () => clearInterval(timer);
   }, [thinking]);
 
+  /** The person's move: it also ends a pause of the auto-finish (see `undo`). */
   const play = (made: readonly KlondikeMove[], message = ''): void => {
+    setPaused(false);
+    commit(made, message);
+  };
+
+  const commit = (made: readonly KlondikeMove[], message = ''): void => {
     solver.cancel();
     setThinking(null);
     setMoves([...latest.current, ...made]);
@@ -108,8 +118,10 @@ export function KlondikePage() {
   };
 
   // Auto-finish: once every pile card is face up, foundation moves (with draws) finish the deal.
+  const faceUp = allFaceUp(model);
+  const autoRunning = !table.won && faceUp && ((autoFinish && !paused) || finishing);
   useEffect(() => {
-    if (!autoFinish || table.won || !allFaceUp(model) || thinking !== null) return;
+    if (!autoRunning || thinking !== null) return;
     const timer = setTimeout(() => {
       const current = replayDeal(deal.seed, deal.piles, deal.draw, latest.current).model;
       const step: KlondikeMove[] = [];
@@ -118,10 +130,13 @@ export function KlondikePage() {
         step.push(move);
         if (move.kind !== 'discardDraw') break;
       }
-      if (step.length > 0) play(step);
+      if (step.length > 0) commit(step);
     }, 90);
     return () => clearTimeout(timer);
-  }, [model, autoFinish, thinking]);
+  }, [model, autoRunning, thinking]);
+  useEffect(() => {
+    if (!faceUp || table.won) setFinishing(false);
+  }, [faceUp, table.won]);
 
   const draw = (): void => {
     if (table.stock === 0) {
@@ -136,6 +151,8 @@ export function KlondikePage() {
     solver.cancel();
     setThinking(null);
     setMoves(latest.current.slice(0, -1));
+    setPaused(true);
+    setFinishing(false);
     setSelected(null);
     setHint(null);
     setNotice('');
@@ -205,6 +222,7 @@ export function KlondikePage() {
     solver.cancel();
     setThinking(null);
     setDeal({ seed, piles, draw: drawSize });
+    setPaused(false);
     setForm({ seed: String(seed), piles, draw: drawSize });
     setMoves([]);
     setSelected(null);
@@ -289,9 +307,11 @@ export function KlondikePage() {
       ? 'No move can help any more: this deal cannot be won from here. Undo, or start a new deal.'
       : selected !== null
         ? 'Now choose where it goes: a pile or a foundation (Esc cancels).'
-        : allFaceUp(model) && autoFinish
+        : autoRunning
           ? 'Every card is face up: finishing…'
-          : 'Build the foundations up by suit from Ace to King.';
+          : faceUp
+            ? 'Every card is face up: press Finish to play the rest.'
+            : 'Build the foundations up by suit from Ace to King.';
   const seconds = thinking === null ? 0 : Math.max(0, Math.floor((clock - thinking.since) / 1000));
   const hintText = thinking?.what === 'hint' ? `Hint: the solver is thinking… ${String(seconds)} s` : hint !== null && hint.at === positionKey ? `Hint: ${hint.text}` : '';
 
@@ -344,6 +364,11 @@ export function KlondikePage() {
         <button type="button" onClick={() => openDeal(deal.seed, deal.piles, deal.draw)} disabled={moves.length === 0}>
           Restart deal
         </button>
+        {faceUp && !table.won && !autoRunning && (
+          <button type="button" onClick={() => setFinishing(true)}>
+            Finish
+          </button>
+        )}
         <button type="button" onClick={() => void newDeal()} disabled={thinking?.what === 'deal'}>
           New deal
         </button>
