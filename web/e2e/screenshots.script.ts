@@ -13,7 +13,9 @@ import { DISCARD } from '../../src/games/connect-fwar/rules.js';
 import { legalSlots, replayGame } from '../src/uno-war/model.js';
 import { ENGINE_STATE } from '../../src/games/klondike/engine.js';
 import { solveKlondike } from '../../src/games/klondike/solver/solver.js';
-import { dealModel, movesToText } from '../src/klondike/model.js';
+import { applyMove, type KlondikeMove } from '../../src/games/klondike/moves.js';
+import { allFaceUp } from '../../src/games/klondike/progress.js';
+import { dealModel, movesToText, textToMoves } from '../src/klondike/model.js';
 import { newPage, serverAndBrowser } from './harness.js';
 
 const OUT = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
@@ -107,8 +109,23 @@ it('takes the screenshots', async () => {
 
 /** The first `count` moves of the solver's winning line for a Klondike deal, as the address writes them. */
 function klondikeLine(seed: number, piles: number, draw: number, count: number): string {
-  const line = solveKlondike(dealModel(seed, piles, draw)[ENGINE_STATE]().clone(), { timeMs: 10_000 }).moves ?? [];
-  return movesToText(line.slice(0, count));
+  return movesToText(winningLine(seed, piles, draw).slice(0, count));
+}
+
+function winningLine(seed: number, piles: number, draw: number): KlondikeMove[] {
+  return [...(solveKlondike(dealModel(seed, piles, draw)[ENGINE_STATE]().clone(), { timeMs: 10_000 }).moves ?? [])];
+}
+
+/** The solver's line for a deal up to the move that turns the last pile card face up (then the page finishes by itself). */
+function untilFaceUp(seed: number, piles: number, draw: number): string {
+  const model = dealModel(seed, piles, draw);
+  const made: KlondikeMove[] = [];
+  for (const move of winningLine(seed, piles, draw)) {
+    if (allFaceUp(model)) break;
+    applyMove(model, move);
+    made.push(move);
+  }
+  return movesToText(made.slice(0, -1));
 }
 
 it('takes the Klondike screenshots', async () => {
@@ -116,8 +133,13 @@ it('takes the Klondike screenshots', async () => {
     await page.getByRole('button', { name: 'Hint', exact: true }).click();
     await expect.poll(() => page.getByRole('status', { name: 'Hint' }).textContent(), { timeout: 30_000 }).toMatch(/keeps the deal winnable/);
   });
-  await shoot('klondike-won.png', `klondike?seed=21&draw=1&piles=7&moves=${klondikeLine(21, 7, 1, 1000)}`, { width: 1000, height: 900 }, async (page) => {
-    await expect.poll(() => page.getByRole('status', { name: 'Game' }).textContent()).toMatch(/^You won!/);
+  await shoot('klondike-won.png', `klondike?seed=21&draw=1&piles=7&moves=${untilFaceUp(21, 7, 1)}`, { width: 1000, height: 900 }, async (page) => {
+    // The last face-down card turned up by keys (only pile moves turn cards up); the page then finishes by itself.
+    const move = winningLine(21, 7, 1)[textToMoves(untilFaceUp(21, 7, 1)).moves.length]!;
+    if (move.kind === 'movePile') for (const key of [move.src + 1, move.dest + 1]) await page.keyboard.press(String(key));
+    else if (move.kind === 'moveToFoundation') for (const key of [String(move.src + 1), 'f']) await page.keyboard.press(key);
+    else throw new Error(`a ${move.kind} turns no card up`);
+    await expect.poll(() => page.getByRole('status', { name: 'Game' }).textContent(), { timeout: 20_000 }).toMatch(/^You won!/);
   });
   await shoot('klondike-phone.png', `klondike?seed=8&draw=3&piles=7&moves=${klondikeLine(8, 7, 3, 30)}`, { width: 390, height: 844 }, async (page) => {
     await page.getByRole('status', { name: 'Game' }).waitFor();

@@ -72,9 +72,11 @@ export function KlondikePage() {
   const positionKey = `${dealKey(deal.seed, deal.piles, deal.draw)}:${movesText}`;
   const key = dealKey(deal.seed, deal.piles, deal.draw);
 
-  // Statistics: a deal counts as played at its first move, and as won once.
+  // Statistics: a deal counts as played at its first move made here, and as won once (opening a
+  // link to someone's won game counts nothing).
+  const movedHere = useRef(false);
   useEffect(() => {
-    if (moves.length === 0) return;
+    if (moves.length === 0 || !movedHere.current) return;
     const next = table.won ? recordWin(stats, key) : recordStart(stats, key);
     if (next !== stats) {
       setStats(next);
@@ -96,6 +98,7 @@ export function KlondikePage() {
   };
 
   const commit = (made: readonly KlondikeMove[], message = ''): void => {
+    movedHere.current = true;
     solver.cancel();
     setThinking(null);
     setMoves([...latest.current, ...made]);
@@ -150,6 +153,7 @@ export function KlondikePage() {
     if (latest.current.length === 0) return;
     solver.cancel();
     setThinking(null);
+    movedHere.current = true;
     setMoves(latest.current.slice(0, -1));
     setPaused(true);
     setFinishing(false);
