@@ -222,6 +222,21 @@ describe('Klondike page', () => {
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(360);
     }, { width: 360, height: 740 });
+    // Nine piles and five draw cards fit a phone too.
+    await withPage('/klondike?seed=9&draw=5&piles=9&moves=ddd', async (page) => {
+      await expect.poll(() => page.locator('.k-deal').textContent(), SLOW).toBe('Deal 9 · 9 piles · draw 5');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      // Every pile's last card is in view and can be clicked.
+      for (let p = 1; p <= 9; p++) {
+        const box = (await page.getByRole('group', { name: `Pile ${String(p)}`, exact: true }).locator('button').last().boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(360);
+      }
+      // Esc drops a choice made by key.
+      await page.keyboard.press('9');
+      await expect.poll(() => page.locator('.k-card.selected').count(), SLOW).toBeGreaterThan(0);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.locator('.k-card.selected').count(), SLOW).toBe(0);
+    }, { width: 360, height: 740 });
   });
 
   it('says when no move can help any more, and the hint says the deal is lost', async () => {
