@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BasicKlondike } from '../../src/games/klondike/basic-klondike.js';
 import { ENGINE_STATE } from '../../src/games/klondike/engine.js';
-import { applyMove, hint as likelyMove, type KlondikeMove } from '../../src/games/klondike/moves.js';
+import { applyMove, hint as likelyMove, legalMoves, type KlondikeMove } from '../../src/games/klondike/moves.js';
 import { allFaceUp, canStillProgress } from '../../src/games/klondike/progress.js';
 import { solveKlondike, type SolveResult } from '../../src/games/klondike/solver/solver.js';
 import { lineHint } from '../src/klondike/hints.js';
@@ -262,6 +262,39 @@ describe('Klondike page', () => {
       await expect.poll(() => gameStatus(page).textContent(), SLOW).toBe('No move can help any more: this deal cannot be won from here. Undo, or start a new deal.');
       await button(page, 'Hint').click();
       await expect.poll(() => hintStatus(page).textContent(), { timeout: 30_000 }).toMatch(/^Hint: No move can win this deal any more: the solver tried every line from here\./);
+    });
+  });
+
+  it('plays by Enter on focused cards, and the focus stays where the player is (on the card moved)', async () => {
+    // The first pile-to-pile move of a deal that has one at the start.
+    let start: { seed: number; move: Extract<KlondikeMove, { kind: 'movePile' }> } | null = null;
+    for (let seed = 1; start === null; seed++) {
+      const move = legalMoves(dealModel(seed, 7, 1)).find((m) => m.kind === 'movePile');
+      if (move?.kind === 'movePile') start = { seed, move };
+    }
+    const { seed, move } = start;
+    await withPage(`/klondike?seed=${String(seed)}&draw=1&piles=7&auto=0`, async (page) => {
+      const model = dealModel(seed, 7, 1);
+      const card = cardWords(model.getCardAt(move.src, model.getPileHeight(move.src) - move.count).index);
+      const onto = cardWords(model.getCardAt(move.dest, model.getPileHeight(move.dest) - 1).index);
+      await button(page, card).focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => button(page, card).getAttribute('aria-pressed'), SLOW).toBe('true');
+      await button(page, onto).focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.locator('output[aria-label="Moves"]').textContent(), SLOW).toBe('1');
+      expect(await page.getByRole('group', { name: `Pile ${String(move.dest + 1)}`, exact: true }).getByRole('button', { name: card, exact: true }).count()).toBe(1);
+      const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+      expect(await focused()).toBe(onto);
+      // Undo, then choose the card by Enter and its destination by key: the focused card moved to
+      // another pile (a new element), and the focus went with it.
+      await page.keyboard.press('u');
+      await expect.poll(() => page.locator('output[aria-label="Moves"]').textContent(), SLOW).toBe('0');
+      await button(page, card).focus();
+      await page.keyboard.press('Enter');
+      await page.keyboard.press(String(move.dest + 1));
+      await expect.poll(() => page.locator('output[aria-label="Moves"]').textContent(), SLOW).toBe('1');
+      expect(await focused()).toBe(card);
     });
   });
 

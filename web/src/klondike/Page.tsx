@@ -72,6 +72,21 @@ export function KlondikePage() {
   const positionKey = `${dealKey(deal.seed, deal.piles, deal.draw)}:${movesText}`;
   const key = dealKey(deal.seed, deal.piles, deal.draw);
 
+  // Keyboard users keep their place: a card button that moves to another pile is a new element, so
+  // after a move the focus goes back to the button of the same name (the card), or to Draw.
+  const focusName = useRef<string | null>(null);
+  const rememberFocus = (): void => {
+    const active = document.activeElement;
+    focusName.current = active instanceof HTMLButtonElement && active.closest('.k-table') !== null ? active.getAttribute('aria-label') : null;
+  };
+  useLayoutEffect(() => {
+    const name = focusName.current;
+    focusName.current = null;
+    if (name === null || document.activeElement?.closest('.k-table') != null) return;
+    const buttons = Array.from(document.querySelectorAll<HTMLButtonElement>('.k-table button'));
+    (buttons.find((b) => b.getAttribute('aria-label') === name && !b.disabled) ?? buttons.find((b) => b.getAttribute('aria-label') === 'Draw'))?.focus();
+  }, [moves]);
+
   // Statistics: a deal counts as played at its first move made here, and as won once (opening a
   // link to someone's won game counts nothing).
   const movedHere = useRef(false);
@@ -99,6 +114,7 @@ export function KlondikePage() {
 
   const commit = (made: readonly KlondikeMove[], message = ''): void => {
     movedHere.current = true;
+    rememberFocus();
     solver.cancel();
     setThinking(null);
     setMoves([...latest.current, ...made]);
@@ -154,6 +170,7 @@ export function KlondikePage() {
     solver.cancel();
     setThinking(null);
     movedHere.current = true;
+    rememberFocus();
     setMoves(latest.current.slice(0, -1));
     setPaused(true);
     setFinishing(false);
