@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkLineup, moveBudgetMs, parseBotDefinition } from './lineup.js';
+import { checkLineup, createBot, moveBudgetMs, parseBotDefinition } from './lineup.js';
 
 describe('bot lineup', () => {
   it('parses name=command, keeping any = in the command', () => {
@@ -29,6 +29,17 @@ describe('bot lineup', () => {
     expect(() => {
       checkLineup(['mine'], [...externals, ...externals]);
     }).toThrow("Bot 'mine' is defined twice");
+  });
+
+  it('knows the AlphaBeta levels by name and by number, the numbers as aliases of the names', async () => {
+    expect(() => {
+      checkLineup(['beginner', 'casual', 'club', 'expert', 'master', 'alphabeta-1'], []);
+    }).not.toThrow();
+    expect(() => parseBotDefinition('club=./bot')).toThrow('taken by a built-in player');
+    const options = { timeLimitMs: 2_000, level: 4, seed: 1, externals: [] };
+    const bots = ['club', 'alphabeta-3'].map((name) => createBot(name, options, 0, true));
+    await Promise.all(bots.map((bot) => bot.close()));
+    expect(() => createBot('grandmaster', options, 0, true)).toThrow("Unknown bot 'grandmaster'");
   });
 
   it('leaves bots a margin under the time limit', () => {
