@@ -136,7 +136,7 @@ function fitUnchecked(wins: readonly (readonly number[])[], draws: readonly (rea
 }
 
 /** Solves A x = b by Gaussian elimination with partial pivoting (A is small and well conditioned). */
-function solveLinear(a: number[][], b: number[]): number[] {
+export function solveLinear(a: number[][], b: number[]): number[] {
   const n = b.length;
   const m = a.map((row, i) => [...row, b[i]!]);
   for (let col = 0; col < n; col++) {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkLineup, moveBudgetMs, parseBotDefinition } from './lineup.js';
+import { ALPHABETA_LEVELS } from '../../games/connect-four/players/alphabeta.js';
+import { checkLineup, createBot, moveBudgetMs, parseBotDefinition } from './lineup.js';
+import { Referee } from './referee.js';
 
 describe('bot lineup', () => {
   it('parses name=command, keeping any = in the command', () => {
@@ -31,9 +33,30 @@ describe('bot lineup', () => {
     }).toThrow("Bot 'mine' is defined twice");
   });
 
+  it('knows the AlphaBeta levels by name and by number, the numbers as aliases of the names', async () => {
+    expect(() => {
+      checkLineup(['beginner', 'casual', 'club', 'expert', 'master', 'alphabeta-1'], []);
+    }).not.toThrow();
+    expect(() => parseBotDefinition('club=./bot')).toThrow('taken by a built-in player');
+    const options = { timeLimitMs: 2_000, level: 4, seed: 1, externals: [] };
+    const bots = ['club', 'alphabeta-3'].map((name) => createBot(name, options, 0, true));
+    await Promise.all(bots.map((bot) => bot.close()));
+    expect(() => createBot('grandmaster', options, 0, true)).toThrow("Unknown bot 'grandmaster'");
+  });
+
   it('leaves bots a margin under the time limit', () => {
     expect(moveBudgetMs(18_000)).toBe(13_500);
     expect(moveBudgetMs(300)).toBe(200);
     expect(moveBudgetMs(50)).toBe(1);
+  });
+
+  it.each(ALPHABETA_LEVELS.map((entry) => entry.name))('plays %s through the referee at 300 ms a move without ever losing on time', async (level) => {
+    // 300 ms a move leaves the bots 200 ms: on a busy machine the master's 300,000 positions take
+    // longer, and its clock must stop the search in time. A late move would lose on time.
+    const options = { timeLimitMs: 300, level: 4, seed: 1, externals: [] };
+    const opening = [3, 3, 4, 2, 2, 4, 3, 1];
+    const result = await new Referee({ timeLimitMs: options.timeLimitMs, opening }).play(createBot(level, options, 0, true), createBot(level, options, 0, false));
+    expect(result.offender).toBeUndefined();
+    expect(['four-in-a-row', 'board-full']).toContain(result.reason);
   });
 });

@@ -2,17 +2,24 @@
  * Bots by name, for the `play` and `tournament` commands: the built-in players (each started in its
  * own worker thread) and external programs declared as `name=command`.
  *
- * Built-in names: `alphabeta` (at the chosen level), `alphabeta-1` … `alphabeta-5`, `solver`,
- * `random` (a test opponent). A bot's per-move budget is derived from the referee's time limit,
+ * Built-in names: `alphabeta` (at the chosen level), the AlphaBeta levels by name (`beginner`,
+ * `casual`, `club`, `expert`, `master`) or number (`alphabeta-1` … `alphabeta-5`, the same players),
+ * `solver`, `random` (a test opponent). A bot's per-move budget is derived from the referee's time limit,
  * leaving a margin for messages and a loaded machine.
  */
 import { deriveSeed } from '../../core/random.js';
 import type { ClosablePlayer } from '../../games/connect-four/player.js';
-import { ALPHABETA_LEVELS } from '../../games/connect-four/players/alphabeta.js';
+import { ALPHABETA_LEVELS, alphaBetaLevel } from '../../games/connect-four/players/alphabeta.js';
 import { ExternalBot } from './external-bot.js';
 import { WorkerPlayer } from './worker-player.js';
 
-export const BUILTIN_BOTS = ['alphabeta', ...ALPHABETA_LEVELS.map((entry) => `alphabeta-${String(entry.level)}`), 'solver', 'random'] as const;
+export const BUILTIN_BOTS = [
+  'alphabeta',
+  ...ALPHABETA_LEVELS.map((entry) => entry.name),
+  ...ALPHABETA_LEVELS.map((entry) => `alphabeta-${String(entry.level)}`),
+  'solver',
+  'random',
+] as const;
 
 /** The solver's budget is capped: an exact solve either comes quickly or takes far too long. */
 const SOLVER_BUDGET_CAP_MS = 5_000;
@@ -68,7 +75,8 @@ export function createBot(name: string, options: LineupOptions, gameIndex: numbe
   if (name === 'solver') return new WorkerPlayer({ kind: 'solver', budgetMs: Math.min(budgetMs, SOLVER_BUDGET_CAP_MS) });
   if (name === 'random') return new WorkerPlayer({ kind: 'random', seed: deriveSeed(options.seed, 2 * gameIndex + (color ? 0 : 1)) });
   if (name === 'alphabeta') return new WorkerPlayer({ kind: 'alphabeta', level: options.level, budgetMs });
-  const level = /^alphabeta-([1-5])$/.exec(name);
-  if (level !== null) return new WorkerPlayer({ kind: 'alphabeta', level: Number(level[1]), budgetMs });
+  const numbered = /^alphabeta-([1-5])$/.exec(name);
+  const level = alphaBetaLevel(numbered === null ? name : Number(numbered[1]));
+  if (level !== undefined) return new WorkerPlayer({ kind: 'alphabeta', level: level.level, budgetMs });
   throw new RangeError(`Unknown bot '${name}'`);
 }

@@ -22,3 +22,12 @@ export const BALANCED_OPENINGS: readonly (readonly number[])[] = Object.freeze(
 
 /** An opening in standard notation (1-based column digits, e.g. "31"); "" for the empty board. */
 export const openingName = (opening: readonly number[]): string => opening.map((column) => String(column + 1)).join('');
+
+/**
+ * Every two-move opening (7 × 7 = 49), in column order 1-1, 1-2, …, 7-7: a wider suite for measuring
+ * players against each other or against the perfect player, including the openings one side should
+ * win (played with both colours, each side gets the good and the bad half).
+ */
+export const ALL_TWO_MOVE_OPENINGS: readonly (readonly number[])[] = Object.freeze(
+  Array.from({ length: WIDTH * WIDTH }, (_, k) => Object.freeze([Math.floor(k / WIDTH), k % WIDTH])),
+);

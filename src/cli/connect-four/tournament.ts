@@ -9,7 +9,7 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import { plural } from '../../core/format.js';
 import { freshSeed } from '../../core/random.js';
 import { formatStandings, standings, type StandingsInput } from '../../lab/standings.js';
-import { BALANCED_OPENINGS, openingName } from '../../arena/connect-four/openings.js';
+import { ALL_TWO_MOVE_OPENINGS, BALANCED_OPENINGS, openingName } from '../../arena/connect-four/openings.js';
 import { BUILTIN_BOTS, checkLineup, createBot, type ExternalBotDefinition, type LineupOptions } from '../../arena/connect-four/lineup.js';
 import { runRefereedTournament, type RefereedTournamentResults } from '../../arena/connect-four/tournament.js';
 import { moveString, type EndReason } from '../../games/connect-four/referee/result.js';
@@ -26,7 +26,20 @@ interface TournamentCliOptions {
   readonly jobs?: number;
   readonly json?: boolean;
   readonly bot: ExternalBotDefinition[];
-  readonly openings: boolean;
+  /** The suite's name, or false for `--no-openings`. */
+  readonly openings: OpeningSuite | false;
+}
+
+/** The opening suites by name: `balanced` (the default) and `all`. */
+const OPENING_SUITES = {
+  balanced: { openings: BALANCED_OPENINGS, label: 'balanced openings' },
+  all: { openings: ALL_TWO_MOVE_OPENINGS, label: 'two-move openings' },
+} as const;
+type OpeningSuite = keyof typeof OPENING_SUITES;
+
+function parseOpeningSuite(value: string): OpeningSuite {
+  if (value === 'balanced' || value === 'all') return value;
+  throw new InvalidArgumentError(`expected 'balanced' (the ${String(BALANCED_OPENINGS.length)} two-move openings from column 3 or 5) or 'all' (all ${String(ALL_TWO_MOVE_OPENINGS.length)}), got '${value}'`);
 }
 
 export function registerTournament(command: Command): Command {
@@ -34,7 +47,8 @@ export function registerTournament(command: Command): Command {
     .command('tournament')
     .description('Round robin between Connect Four bots (both colours): results matrix and Elo ratings')
     .requiredOption('--bots <list>', `comma-separated bots: ${BUILTIN_BOTS.join(', ')}, or names defined with --bot`, parseBotList)
-    .option('--games <n>', `games per pair of bots, colours alternating; games 2k and 2k+1 start from opening k of the suite (${String(BALANCED_OPENINGS.length)} openings; at most ${MAX_GAMES_PER_PAIR.toLocaleString('en-US')})`, parseIntegerIn(1, MAX_GAMES_PER_PAIR, 'The number of games per pair'), 2)
+    .option('--games <n>', `games per pair of bots, colours alternating; games 2k and 2k+1 start from opening k of the suite (at most ${MAX_GAMES_PER_PAIR.toLocaleString('en-US')})`, parseIntegerIn(1, MAX_GAMES_PER_PAIR, 'The number of games per pair'), 2)
+    .option('--openings <suite>', `the opening suite: 'balanced', the ${String(BALANCED_OPENINGS.length)} two-move openings from column 3 or 5, or 'all', all ${String(ALL_TWO_MOVE_OPENINGS.length)} (e.g. --games ${String(2 * ALL_TWO_MOVE_OPENINGS.length)} plays each once with each colour)`, parseOpeningSuite, 'balanced')
     .option('--no-openings', 'start every game from the empty board (deterministic bots then replay the same two games)')
     .option('--time <seconds>', 'move time limit, in seconds (decimals allowed)', parsePositiveNumber('The time limit'), DEFAULT_TIME_SECONDS)
     .option('--level <n>', "strength of the bot named 'alphabeta', 1 to 5", parseIntegerIn(1, 5, 'The level'), DEFAULT_LEVEL)
@@ -86,7 +100,7 @@ async function runAndPrint(options: TournamentCliOptions): Promise<void> {
       timeLimitMs: lineup.timeLimitMs,
       // Each game keeps about one core busy; more games at once would eat into the bots' move time.
       concurrency: options.jobs === undefined ? Math.max(1, availableParallelism()) : capAtCores(options.jobs, '--jobs'),
-      openings: options.openings ? BALANCED_OPENINGS : undefined,
+      openings: options.openings === false ? undefined : OPENING_SUITES[options.openings].openings,
       createPlayer: (bot, gameIndex, color) => createBot(bot, lineup, gameIndex, color),
       onGame: (_game, done) => {
         progress.update(done);
@@ -100,7 +114,8 @@ async function runAndPrint(options: TournamentCliOptions): Promise<void> {
     process.stdout.write(`${JSON.stringify(resultsJson(results, { seed, timeLimitMs: lineup.timeLimitMs, gamesPerPair: options.games }), null, 2)}\n`);
     return;
   }
-  const openings = options.openings ? `from ${String(Math.min(BALANCED_OPENINGS.length, Math.ceil(options.games / 2)))} of the ${String(BALANCED_OPENINGS.length)} balanced openings` : 'from the empty board';
+  const suite = options.openings === false ? undefined : OPENING_SUITES[options.openings];
+  const openings = suite === undefined ? 'from the empty board' : `from ${String(Math.min(suite.openings.length, Math.ceil(options.games / 2)))} of the ${String(suite.openings.length)} ${suite.label}`;
   process.stdout.write(
     `Connect Four round robin: ${plural(options.bots.length, 'bot')}, ${plural(options.games, 'game')} per pair ${openings}, ${plural(total, 'game')} ` +
       `(${String(results.distinctGames)} distinct), move limit ${String(options.time)} s, seed ${String(seed)}\n\n${formatResults(results)}`,

@@ -2,7 +2,7 @@
  * Connect Four for the lab: the bitboard `Position` is the game state (player 0 = red, 1 = yellow,
  * actions = columns 0..6, no chance nodes), with its agents: a uniformly random column, the perfect
  * solver on a fixed node budget (deterministic, unlike a time budget), the generic Monte-Carlo tree
- * search, and the assignment's AlphaBetaPlayer at levels 1-4 (`alphabeta1` .. `alphabeta4`).
+ * search, and the assignment's AlphaBetaPlayer at levels 1-5 (`alphabeta1` .. `alphabeta5`: beginner .. master).
  */
 import { mctsAgent } from '../../algorithms/mcts.js';
 import type { Agent, GameDefinition } from '../../core/game.js';
@@ -57,8 +57,6 @@ function alphaBetaAgent(level: number): Agent<Position> {
   };
 }
 
-/** Levels fielded by the lab: level 5 (a full-depth search) is the `solver` agent's job. */
-const LAB_ALPHABETA_LEVELS = ALPHABETA_LEVELS.filter(({ level }) => level <= 4);
 
 export const connectFourGame: GameDefinition<Position> = {
   id: 'connect-four',
@@ -81,9 +79,9 @@ export const connectFourGame: GameDefinition<Position> = {
       create: () => mctsAgent(connectFourGame, { iterations: MCTS_AGENT_ITERATIONS }),
     },
     ...Object.fromEntries(
-      LAB_ALPHABETA_LEVELS.map(({ level, maxDepth }) => [
+      ALPHABETA_LEVELS.map(({ level, name, summary }) => [
         `alphabeta${String(level)}`,
-        { description: `the AlphaBetaPlayer at level ${String(level)}: ${String(maxDepth)} plies deep, no clock`, create: () => alphaBetaAgent(level) },
+        { description: `the AlphaBetaPlayer at level ${String(level)}, ${name}: ${summary}; no clock`, create: () => alphaBetaAgent(level) },
       ]),
     ),
   },

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Position } from '../../../src/games/connect-four/position.js';
 import { Solver } from '../../../src/games/connect-four/solver/solver.js';
 import { parseTestSet } from '../../../src/games/connect-four/testdata/test-sets.js';
-import { DEFAULT_RED, DEFAULT_YELLOW, formatScore, parseSearch, scoreWords, toSearch, winningCells } from './model.js';
+import { DEFAULT_RED, DEFAULT_YELLOW, PLAYER_KINDS, formatScore, parseSearch, playerLabel, scoreWords, toSearch, winningCells } from './model.js';
 
 describe('the address', () => {
   it('reads pos (1-based columns), players and the time limit, and writes them back', () => {
@@ -16,6 +16,23 @@ describe('the address', () => {
   it('uses a human for red and a middle-level computer for yellow by default', () => {
     expect(parseSearch('').state).toEqual({ moves: [], red: DEFAULT_RED, yellow: DEFAULT_YELLOW, timeLimitS: 18 });
     expect(DEFAULT_YELLOW).toBe('alphabeta3');
+  });
+
+  it('names the computer levels for people, and takes the names in the address as aliases of the level ids', () => {
+    expect(PLAYER_KINDS.map(playerLabel)).toEqual([
+      'Human',
+      'Computer: random',
+      'Computer: beginner (level 1)',
+      'Computer: casual (level 2)',
+      'Computer: club (level 3)',
+      'Computer: expert (level 4)',
+      'Computer: master (level 5)',
+      'Computer: perfect',
+    ]);
+    const { state, problems } = parseSearch('?red=beginner&yellow=master');
+    expect(problems).toEqual([]);
+    expect(state).toMatchObject({ red: 'alphabeta1', yellow: 'alphabeta5' });
+    expect(toSearch(state)).toContain('yellow=alphabeta5');
   });
 
   it('explains each bad value and falls back to its default', () => {

@@ -4,6 +4,7 @@
  * the engine's `Position` (no DOM), so they are unit-tested in Node.
  */
 import { CELLS, HEIGHT, MoveSequenceError, Position, WIDTH } from '../../../src/games/connect-four/position.js';
+import { alphaBetaLevel } from '../../../src/games/connect-four/players/alphabeta.js';
 
 export const PLAYER_KINDS = ['human', 'random', 'alphabeta1', 'alphabeta2', 'alphabeta3', 'alphabeta4', 'alphabeta5', 'perfect'] as const;
 export type PlayerKind = (typeof PLAYER_KINDS)[number];
@@ -24,7 +25,8 @@ export function playerLabel(kind: PlayerKind): string {
   if (kind === 'human') return 'Human';
   if (kind === 'random') return 'Computer: random';
   if (kind === 'perfect') return 'Computer: perfect';
-  return `Computer: AlphaBeta ${kind.slice('alphabeta'.length)}`;
+  const level = alphaBetaLevel(Number(kind.slice('alphabeta'.length)))!;
+  return `Computer: ${level.name} (level ${String(level.level)})`;
 }
 
 export interface PageState {
@@ -59,6 +61,9 @@ export function parseSearch(search: string): ParsedState {
     const value = params.get(name);
     if (value === null) return fallback;
     if (isPlayerKind(value)) return value;
+    // The levels' names work in the address too (`yellow=club`); the page writes the level ids.
+    const level = alphaBetaLevel(value);
+    if (level !== undefined) return `alphabeta${String(level.level)}` as PlayerKind;
     problems.push(`Unknown ${name} player "${value}" in the address (choose from ${PLAYER_KINDS.join(', ')}); using ${fallback}.`);
     return fallback;
   };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Position } from '../position.js';
-import { ALPHABETA_LEVELS, AlphaBetaPlayer } from './alphabeta.js';
+import { ALPHABETA_LEVELS, AlphaBetaPlayer, TUNED_WEIGHTS, UNTUNED_WEIGHTS, alphaBetaLevel } from './alphabeta.js';
+import { positionTerms } from './tuning.js';
 import { RandomPlayer } from './random.js';
 
 /** A player of the given level that starts from `moves` (1-based digits), playing the side to move. */
@@ -126,6 +127,9 @@ describe('AlphaBetaPlayer', () => {
     expect(() => new AlphaBetaPlayer({ level: 6 })).toThrow(RangeError);
     expect(() => new AlphaBetaPlayer({ budgetMs: -1 })).toThrow(RangeError);
     expect(() => new AlphaBetaPlayer({ maxDepth: 0 })).toThrow(RangeError);
+    expect(() => new AlphaBetaPlayer({ maxNodes: 0 })).toThrow(RangeError);
+    expect(() => new AlphaBetaPlayer({ level: 'grandmaster' as 'master' })).toThrow(/expected 1..5 or beginner, casual, club, expert, master/);
+    expect(() => new AlphaBetaPlayer({ weights: { ...TUNED_WEIGHTS, threats: 0.5 } })).toThrow(/Invalid evaluation weight threats/);
     const player = new AlphaBetaPlayer({ level: 1 });
     player.init(true);
     expect(() => {
@@ -133,5 +137,63 @@ describe('AlphaBetaPlayer', () => {
     }).toThrow(RangeError);
     player.setPosition('1122334');
     expect(() => player.move()).toThrow(RangeError);
+  });
+
+  it('names its levels beginner .. master, the numbers 1-5 their aliases', () => {
+    expect(ALPHABETA_LEVELS.map((entry) => entry.name)).toEqual(['beginner', 'casual', 'club', 'expert', 'master']);
+    expect(alphaBetaLevel('club')).toBe(alphaBetaLevel(3));
+    expect(alphaBetaLevel('alphabeta-3')).toBeUndefined();
+    expect(new AlphaBetaPlayer({ level: 'club' }).name()).toBe('alphabeta-3');
+    // Every level is bounded by depth or nodes, so its moves never depend on the clock.
+    for (const entry of ALPHABETA_LEVELS) expect(Math.min(entry.maxDepth, entry.maxNodes)).toBeLessThan(Infinity);
+  });
+
+  it.each(ALPHABETA_LEVELS.map((entry) => entry.name))('is deterministic at level %s: the same search twice, whatever the clock says', (level) => {
+    for (const moves of ['', '4453', '44443322']) {
+      const reports = [0, 1].map((run) => {
+        // Run 0's clock is stopped, run 1's ticks at every reading: only the level's depth or node budget may stop either.
+        let tick = 0;
+        const player = new AlphaBetaPlayer({ level, now: run === 0 ? () => 0 : () => (tick += 1e-6) });
+        player.init(moves.length % 2 === 0);
+        player.setPosition(moves);
+        return player.search();
+      });
+      expect(reports[1]).toEqual(reports[0]);
+    }
+  });
+
+  it('plays differently with the untuned weights (the weights reach the evaluation)', () => {
+    const choices = (weights: typeof TUNED_WEIGHTS): number[] =>
+      ['', '4453', '44443322', '4455', '3344', '1234567', '776655'].map((moves) => {
+        const player = new AlphaBetaPlayer({ level: 'master', maxDepth: 2, weights });
+        player.init(moves.length % 2 === 0);
+        player.setPosition(moves);
+        return player.search().score;
+      });
+    expect(choices(UNTUNED_WEIGHTS)).not.toEqual(choices(TUNED_WEIGHTS));
+  });
+});
+
+describe('evaluationTerms', () => {
+  it('counts material, threats, threats on the right rows and stacked threats for the side to move', () => {
+    // Red on columns 1-3 of the bottom row, yellow twice in column 7; yellow to move.
+    // Material: yellow 3 + 4, red 3 + 4 + 5. Red threatens column 4's bottom cell (row 1: not a red row).
+    expect(positionTerms(Position.fromMoves('17273'))).toEqual([-5, -1, 0, 0]);
+    // Red to move after yellow's 6 (column 6): the same threat, seen from red's side.
+    expect(positionTerms(Position.fromMoves('172736'))).toEqual([5 - 4, 1, 0, 0]);
+    // Yellow on columns 1-3 of the bottom row and 1-3 of column 7, red on rows 2 and 3 of columns
+    // 1-3 and the bottom of column 5; yellow to move. Threats: yellow (4, 1) and (7, 4) — the latter
+    // on a yellow row —, red (4, 2) and (4, 3) — stacked, the upper one on a red row.
+    expect(positionTerms(Position.fromMoves('5112233717273'))).toEqual([24 - 47, 2 - 2, 1 - 1, 0 - 1]);
+  });
+
+  it('is the same for a position and its mirror image', () => {
+    const mirror = (moves: string): string => [...moves].map((digit) => String(8 - Number(digit))).join('');
+    fc.assert(
+      fc.property(openPositions, (moves) => {
+        expect(positionTerms(Position.fromMoves(mirror(moves)))).toEqual(positionTerms(Position.fromMoves(moves)));
+      }),
+      { numRuns: 200 },
+    );
   });
 });

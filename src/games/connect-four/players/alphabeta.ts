@@ -31,24 +31,70 @@ import {
   winningLo,
 } from '../position.js';
 
-/** Strength levels: deeper and longer searches as the level rises. */
+/**
+ * The strength levels, weakest first, each with a name a person understands. Every level is bounded
+ * by its search depth or its node budget, so its move depends on the game alone (deterministic,
+ * whatever the machine's load); `maxTimeMs` (and the caller's `budgetMs`) only caps a machine too
+ * slow or too busy to finish the budget in time. The master's 300,000 positions take about 0.2 s
+ * on one unshared core. The ladder's evidence (each level against the one below) is in
+ * docs/what-wins.md; the numbers 1-5 (`alphabeta-3`, `alphabeta3`) remain aliases of the names.
+ */
 export const ALPHABETA_LEVELS = [
-  { level: 1, maxDepth: 2, maxTimeMs: 100 },
-  { level: 2, maxDepth: 4, maxTimeMs: 300 },
-  { level: 3, maxDepth: 6, maxTimeMs: 1_000 },
-  { level: 4, maxDepth: 10, maxTimeMs: 3_000 },
-  { level: 5, maxDepth: CELLS, maxTimeMs: 10_000 },
+  { level: 1, name: 'beginner', summary: 'looks one move ahead: takes a win, blocks a loss', maxDepth: 1, maxNodes: Infinity, maxTimeMs: 1_000 },
+  { level: 2, name: 'casual', summary: 'looks 3 moves ahead', maxDepth: 3, maxNodes: Infinity, maxTimeMs: 1_000 },
+  { level: 3, name: 'club', summary: 'looks 5 moves ahead', maxDepth: 5, maxNodes: Infinity, maxTimeMs: 1_000 },
+  { level: 4, name: 'expert', summary: 'weighs 30,000 positions a move', maxDepth: CELLS, maxNodes: 30_000, maxTimeMs: 10_000 },
+  { level: 5, name: 'master', summary: 'weighs 300,000 positions a move', maxDepth: CELLS, maxNodes: 300_000, maxTimeMs: 10_000 },
 ] as const;
 
 export type AlphaBetaLevel = (typeof ALPHABETA_LEVELS)[number]['level'];
+export type AlphaBetaLevelName = (typeof ALPHABETA_LEVELS)[number]['name'];
+
+/** The level with this number (1..5) or name (`beginner` .. `master`), or undefined. */
+export function alphaBetaLevel(level: number | string): (typeof ALPHABETA_LEVELS)[number] | undefined {
+  return ALPHABETA_LEVELS.find((entry) => entry.level === level || entry.name === level);
+}
+
+/**
+ * The evaluation's weights, one per term (see `evaluationTerms`). Whole numbers: scores are kept
+ * in an Int32Array table.
+ */
+export interface EvaluationWeights {
+  /** Positional balance: each stone weighs the number of four-cell lines through its cell. */
+  readonly material: number;
+  /** Empty cells that would complete a four (threats), mine minus theirs. */
+  readonly threats: number;
+  /** Threats on the rows where zugzwang favours their owner: odd rows for red, even rows for yellow. */
+  readonly parityThreats: number;
+  /** Threats right above one's own threat: a stacked pair wins whenever the lower cell is reached. */
+  readonly stackedThreats: number;
+}
+
+export const EVALUATION_TERMS = ['material', 'threats', 'parityThreats', 'stackedThreats'] as const satisfies readonly (keyof EvaluationWeights)[];
+
+/** The weights the evaluation had before it was tuned (kept to measure the tuning against). */
+export const UNTUNED_WEIGHTS: EvaluationWeights = Object.freeze({ material: 1, threats: 40, parityThreats: 25, stackedThreats: 0 });
+
+/**
+ * The tuned weights: a logistic fit of solver-labelled positions (`npm run tune:alphabeta`, see
+ * tuning.ts), scaled to whole numbers.
+ */
+export const TUNED_WEIGHTS: EvaluationWeights = Object.freeze({ material: 7, threats: -1, parityThreats: 100, stackedThreats: 59 });
 
 export interface AlphaBetaOptions {
-  /** 1 (weakest) .. 5 (strongest); default 4. */
-  readonly level?: number;
+  /** 1 (`beginner`) .. 5 (`master`), by number or name; default 4. */
+  readonly level?: number | AlphaBetaLevelName;
   /** Most time one move may take, in ms; the level's own cap applies too. */
   readonly budgetMs?: number;
   /** Deepest search, in plies; the level's own cap applies too. */
   readonly maxDepth?: number;
+  /**
+   * Most positions one move may search (checked every 1,024), deterministic unlike time; replaces
+   * the level's own node budget (`Infinity`: none, the search is then bounded by depth and time).
+   */
+  readonly maxNodes?: number;
+  /** The evaluation's weights (default: `TUNED_WEIGHTS`). */
+  readonly weights?: EvaluationWeights;
   /** A clock in milliseconds (default `performance.now`); injectable for tests. */
   readonly now?: () => number;
 }
@@ -88,8 +134,6 @@ const LINES_THROUGH = [
 /** Rows 3 and 5 (1-based: odd rows above the first) — where the first player's threats pay off. */
 const ODD_ROWS_LO = (BOTTOM_LO << 2) | (BOTTOM_LO << 4);
 const ODD_ROWS_HI = (BOTTOM_HI << 2) | (BOTTOM_HI << 4);
-const THREAT_WEIGHT = 40;
-const PARITY_WEIGHT = 25;
 
 /** Move-ordering slots per ply (7 columns, rounded up). */
 const SLOTS = 8;
@@ -99,10 +143,64 @@ const EXACT = 1;
 const LOWER = 2;
 const UPPER = 3;
 
-class OutOfTime extends Error {}
+/** Thrown inside the search when its time or node budget runs out; caught by `search`. */
+class OutOfBudget extends Error {}
+
+/** Rows 2, 4 and 6 (1-based): where the second player's threats pay off. */
+const EVEN_ROWS_LO = BOARD_LO & ~ODD_ROWS_LO & ~BOTTOM_LO;
+const EVEN_ROWS_HI = BOARD_HI & ~ODD_ROWS_HI & ~BOTTOM_HI;
+
+/**
+ * The evaluation's terms other than material for the side to move of `position` (mine minus
+ * theirs), written to `out[1..3]` in the order of `EVALUATION_TERMS`; `out[0]` is left to the
+ * caller (the player keeps material incrementally, `materialBalance` computes it from scratch).
+ * One function for the search and the tuning, so the tuned weights weigh what the search sees.
+ */
+export function evaluationTerms(position: Position, out: Int32Array): void {
+  const { curLo, curHi, maskLo, maskHi } = position;
+  const oppLo = curLo ^ maskLo;
+  const oppHi = curHi ^ maskHi;
+  const mineLo = winningLo(curLo, curHi, maskLo);
+  const mineHi = winningHi(curLo, curHi, maskHi);
+  const theirsLo = winningLo(oppLo, oppHi, maskLo);
+  const theirsHi = winningHi(oppLo, oppHi, maskHi);
+  out[1] = popcount32(mineLo) + popcount32(mineHi) - popcount32(theirsLo) - popcount32(theirsHi);
+  // Red's threats are worth most on rows 3 and 5, yellow's on rows 2, 4 and 6 (zugzwang parity).
+  const red = position.turn;
+  const myRowsLo = red ? ODD_ROWS_LO : EVEN_ROWS_LO;
+  const myRowsHi = red ? ODD_ROWS_HI : EVEN_ROWS_HI;
+  const theirRowsLo = red ? EVEN_ROWS_LO : ODD_ROWS_LO;
+  const theirRowsHi = red ? EVEN_ROWS_HI : ODD_ROWS_HI;
+  out[2] = popcount32(mineLo & myRowsLo) + popcount32(mineHi & myRowsHi) - popcount32(theirsLo & theirRowsLo) - popcount32(theirsHi & theirRowsHi);
+  // A threat whose cell above is also a threat (shifting down one row never leaves the column:
+  // the sentinel row holds no threat).
+  out[3] = popcount32(mineLo & (mineLo >>> 1)) + popcount32(mineHi & (mineHi >>> 1)) - popcount32(theirsLo & (theirsLo >>> 1)) - popcount32(theirsHi & (theirsHi >>> 1));
+}
+
+/** The positional balance for the side to move: LINES_THROUGH summed over its stones minus the other side's. */
+export function materialBalance(position: Position): number {
+  let balance = 0;
+  for (let col = 0; col < LINES_THROUGH.length; col++) {
+    for (let row = 0; row < LINES_THROUGH[col]!.length; row++) {
+      const stone = position.cell(col, row);
+      if (stone !== null) balance += (stone === position.turn ? 1 : -1) * LINES_THROUGH[col]![row]!;
+    }
+  }
+  return balance;
+}
+
+function checkWeights(weights: EvaluationWeights): EvaluationWeights {
+  for (const term of EVALUATION_TERMS) {
+    const weight = weights[term];
+    // Bounded so that no evaluation comes near a proven score (|terms| < 300 for any position).
+    if (!(Number.isInteger(weight) && Math.abs(weight) <= 1_000)) throw new RangeError(`Invalid evaluation weight ${term}: ${String(weight)} (expected a whole number from -1000 to 1000)`);
+  }
+  return weights;
+}
 
 export class AlphaBetaPlayer implements Player {
   readonly #maxDepth: number;
+  readonly #maxNodes: number;
   readonly #budgetMs: number;
   readonly #level: number;
   readonly #now: () => number;
@@ -110,6 +208,12 @@ export class AlphaBetaPlayer implements Player {
   #color = true;
   /** Positional balance from red's point of view (sum of LINES_THROUGH over red minus yellow stones). */
   #material = 0;
+  readonly #weightMaterial: number;
+  readonly #weightThreats: number;
+  readonly #weightParity: number;
+  readonly #weightStacked: number;
+  /** `evaluationTerms`' output, reused at every leaf (no allocation in the search). */
+  readonly #terms = new Int32Array(EVALUATION_TERMS.length);
 
   // Transposition table. Invariant: entry i is empty (key -1) or holds a search result of the
   // position with that key at that depth: a bound of kind `flag`, and the best column found.
@@ -128,15 +232,25 @@ export class AlphaBetaPlayer implements Player {
   #lastReport: SearchReport | null = null;
 
   constructor(options: AlphaBetaOptions = {}) {
-    const level = options.level ?? 4;
-    const settings = ALPHABETA_LEVELS.find((entry) => entry.level === level);
-    if (settings === undefined) throw new RangeError(`Invalid AlphaBeta level: ${String(level)} (expected 1..5)`);
+    const settings = alphaBetaLevel(options.level ?? 4);
+    if (settings === undefined) {
+      throw new RangeError(`Invalid AlphaBeta level: ${String(options.level)} (expected 1..5 or ${ALPHABETA_LEVELS.map((entry) => entry.name).join(', ')})`);
+    }
     if (options.budgetMs !== undefined && !(options.budgetMs > 0)) throw new RangeError(`Invalid time budget: ${String(options.budgetMs)} ms`);
     if (options.maxDepth !== undefined && !(Number.isInteger(options.maxDepth) && options.maxDepth >= 1)) {
       throw new RangeError(`Invalid depth: ${String(options.maxDepth)} (expected a whole number >= 1)`);
     }
-    this.#level = level;
+    if (options.maxNodes !== undefined && !((Number.isInteger(options.maxNodes) || options.maxNodes === Infinity) && options.maxNodes >= 1)) {
+      throw new RangeError(`Invalid node budget: ${String(options.maxNodes)} (expected a whole number >= 1, or Infinity)`);
+    }
+    const weights = checkWeights(options.weights ?? TUNED_WEIGHTS);
+    this.#level = settings.level;
     this.#maxDepth = Math.min(settings.maxDepth, options.maxDepth ?? CELLS);
+    this.#maxNodes = options.maxNodes ?? settings.maxNodes;
+    this.#weightMaterial = weights.material;
+    this.#weightThreats = weights.threats;
+    this.#weightParity = weights.parityThreats;
+    this.#weightStacked = weights.stackedThreats;
     this.#budgetMs = Math.min(settings.maxTimeMs, options.budgetMs ?? Infinity);
     this.#now = options.now ?? (() => performance.now());
   }
@@ -200,7 +314,7 @@ export class AlphaBetaPlayer implements Player {
         candidates.unshift(column);
         if (proven || candidates.length === 1) break;
       } catch (error) {
-        if (!(error instanceof OutOfTime)) throw error;
+        if (!(error instanceof OutOfBudget)) throw error;
         // The search stopped mid-line: take back the moves it had made.
         while (this.#position.moves > stonesAtRoot) this.#takeBack();
         break;
@@ -246,7 +360,7 @@ export class AlphaBetaPlayer implements Player {
    */
   #negamax(depth: number, alpha: number, beta: number): number {
     const position = this.#position;
-    if ((++this.#nodes & 1023) === 0 && this.#now() > this.#deadline) throw new OutOfTime();
+    if ((++this.#nodes & 1023) === 0 && (this.#nodes > this.#maxNodes || this.#now() > this.#deadline)) throw new OutOfBudget();
     const moves = position.moves;
     if (moves === CELLS) return 0;
     if (position.canWinNext()) return WIN - moves - 1;
@@ -356,27 +470,12 @@ export class AlphaBetaPlayer implements Player {
     return count;
   }
 
-  /** Heuristic value for the side to move: position weights, threats, and threats on the right rows. */
+  /** Heuristic value for the side to move: the weighted sum of `evaluationTerms` and the material. */
   #evaluate(): number {
-    const position = this.#position;
-    const { curLo, curHi, maskLo, maskHi } = position;
-    const oppLo = curLo ^ maskLo;
-    const oppHi = curHi ^ maskHi;
-    const mineLo = winningLo(curLo, curHi, maskLo);
-    const mineHi = winningHi(curLo, curHi, maskHi);
-    const theirsLo = winningLo(oppLo, oppHi, maskLo);
-    const theirsHi = winningHi(oppLo, oppHi, maskHi);
-    const red = position.turn;
-    const material = red ? this.#material : -this.#material;
-    const threats = popcount32(mineLo) + popcount32(mineHi) - popcount32(theirsLo) - popcount32(theirsHi);
-    // Red's threats are worth most on rows 3 and 5, yellow's on rows 2, 4 and 6 (zugzwang parity).
-    const myRowsLo = red ? ODD_ROWS_LO : BOARD_LO & ~ODD_ROWS_LO & ~BOTTOM_LO;
-    const myRowsHi = red ? ODD_ROWS_HI : BOARD_HI & ~ODD_ROWS_HI & ~BOTTOM_HI;
-    const theirRowsLo = red ? BOARD_LO & ~ODD_ROWS_LO & ~BOTTOM_LO : ODD_ROWS_LO;
-    const theirRowsHi = red ? BOARD_HI & ~ODD_ROWS_HI & ~BOTTOM_HI : ODD_ROWS_HI;
-    const parity =
-      popcount32(mineLo & myRowsLo) + popcount32(mineHi & myRowsHi) - popcount32(theirsLo & theirRowsLo) - popcount32(theirsHi & theirRowsHi);
-    return material + THREAT_WEIGHT * threats + PARITY_WEIGHT * parity;
+    const terms = this.#terms;
+    evaluationTerms(this.#position, terms);
+    const material = this.#position.turn ? this.#material : -this.#material;
+    return this.#weightMaterial * material + this.#weightThreats * terms[1]! + this.#weightParity * terms[2]! + this.#weightStacked * terms[3]!;
   }
 
   /** Plays a legal column on the player's board, keeping the positional balance. */

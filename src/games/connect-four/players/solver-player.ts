@@ -53,7 +53,8 @@ export class SolverPlayer implements Player {
       ...(options.tableSize === undefined ? {} : { tableSize: options.tableSize }),
       ...(options.book === undefined ? {} : { book: options.book }),
     });
-    this.#fallback = new AlphaBetaPlayer({ level: 5, budgetMs: Math.max(1, budgetMs * (1 - share)) });
+    // The strongest level without its node budget: the fallback uses all the time it is given.
+    this.#fallback = new AlphaBetaPlayer({ level: 'master', maxNodes: Infinity, budgetMs: Math.max(1, budgetMs * (1 - share)) });
   }
 
   init(color: boolean): void {
