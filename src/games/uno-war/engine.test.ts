@@ -8,6 +8,7 @@ import { describeConformance } from '../../test-support/conformance.js';
 import { unoWarGame } from './definition.js';
 import { Phase, UnoWarState } from './engine.js';
 import { HAND_SIZE } from './rules.js';
+import { sampleAgreesWithWhatPlayerSaw } from '../../test-support/uno-war-sight.js';
 
 const buffer = new Int32Array(52);
 
@@ -16,6 +17,8 @@ describeConformance(unoWarGame, {
   // strength in src/algorithms/mcts.test.ts.
   agents: ['random', 'smallest', 'biggest'],
   honestAgents: ['random', 'smallest', 'biggest', 'mcts'],
+  // A sample never holds a card the player saw dealt from the same deck (card counting).
+  sampleAgrees: sampleAgreesWithWhatPlayerSaw,
   invariant(s: UnoWarState) {
     // Checked at every node, so plain loops that throw only on failure (expect() is slow here).
     // The deck array is always a permutation of the 52 cards, indexed by `position`.
