@@ -15,8 +15,8 @@ const buffer = new Int32Array(52);
 describeConformance(unoWarGame, {
   // The mcts agent plays whole games slowly (a search per move): checked for honesty here, for
   // strength in src/algorithms/mcts.test.ts.
-  agents: ['random', 'smallest', 'biggest'],
-  honestAgents: ['random', 'smallest', 'biggest', 'mcts'],
+  agents: ['random', 'smallest', 'biggest', 'counter'],
+  honestAgents: ['random', 'smallest', 'biggest', 'counter', 'mcts'],
   // A sample never holds a card the player saw dealt from the same deck (card counting).
   sampleAgrees: sampleAgreesWithWhatPlayerSaw,
   invariant(s: UnoWarState) {

@@ -23,7 +23,7 @@
  * from then could go on that pile's top.
  */
 import { DECK_SIZE } from '../../core/cards.js';
-import { shuffleInPlace, type Rng } from '../../core/random.js';
+import { randomInt, shuffleInPlace, type Rng } from '../../core/random.js';
 import { Phase, type UnoWarState } from './engine.js';
 import { CAN_PLAY, HAND_SIZE, NUM_PLAYERS } from './rules.js';
 
@@ -91,6 +91,8 @@ function epochOf(draw: number): number {
 export class UnoWarBelief {
   /** The other player's slots that hold a card hidden from `player`. */
   readonly hiddenSlots: number[] = [];
+  /** Bit s set when slot s is one of `hiddenSlots`. */
+  readonly hiddenMask: number = 0;
   /** For each hidden slot (same order): the epoch its card was drawn in. */
   readonly hiddenEpochs: number[] = [];
   /**
@@ -167,6 +169,7 @@ export class UnoWarBelief {
       const draw = slotDraw[other * HAND_SIZE + slot]!;
       if (draw < 0) continue;
       this.hiddenSlots.push(slot);
+      this.hiddenMask |= 1 << slot;
       this.hiddenEpochs.push(epochOf(draw));
       epochs.add(epochOf(draw));
       const allowed = new Uint8Array(DECK_SIZE).fill(1);
@@ -191,40 +194,72 @@ export class UnoWarBelief {
     return this.allowed[k]![card] === 1;
   }
 
+  /** Per epoch (as `unseen`): a scratch copy of its unseen cards, partly shuffled by each draw. */
+  readonly #pools = new Map<number, number[]>();
+  /** Hidden-slot draws made so far, rejected ones included (the work done, for budgets and tests). */
+  draws = 0;
+
+  /**
+   * Draws the other player's hidden cards into `hand` (by slot; slots not hidden are left alone):
+   * for each epoch, its hidden slots get distinct cards drawn uniformly from its unseen cards (a
+   * partial Fisher–Yates, so a draw costs the hidden slots, not the deck). Returns false for a draw
+   * that breaks a round the other player lost, or leaves it unable to play when it is to play.
+   */
+  #drawHand(rng: Rng, hand: Uint8Array): boolean {
+    this.draws++;
+    const slots = this.hiddenSlots;
+    let ok = true;
+    for (const [epoch, cards] of this.unseen) {
+      let pool = this.#pools.get(epoch);
+      if (pool === undefined) this.#pools.set(epoch, (pool = cards.slice()));
+      let next = 0;
+      for (let k = 0; k < slots.length; k++) {
+        if (this.hiddenEpochs[k] !== epoch) continue;
+        const j = next + randomInt(rng, pool.length - next);
+        const card = pool[j]!;
+        pool[j] = pool[next]!;
+        pool[next++] = card;
+        if (this.allowed[k]![card] === 0) ok = false;
+        hand[slots[k]!] = card;
+      }
+    }
+    if (!ok) return false;
+    if (!this.mustPlay) return true;
+    const row = this.state.top * DECK_SIZE;
+    for (const slot of slots) if (CAN_PLAY[row + hand[slot]!] === 1) return true;
+    // Only the hidden slots can hold the card it plays: the others are empty.
+    return false;
+  }
+
+  /**
+   * The other player's hand in a draw consistent with everything the player saw (as `sample`, without
+   * building a state): writes the hidden slots of `hand` (length HAND_SIZE). Every consistent hand is
+   * equally likely. Returns false, with `hand` unspecified, when 1,000 draws were all rejected (not
+   * seen in practice).
+   */
+  sampleHand(rng: Rng, hand: Uint8Array): boolean {
+    for (let attempt = 0; attempt < 1000; attempt++) if (this.#drawHand(rng, hand)) return true;
+    return false;
+  }
+
   /**
    * A full state consistent with everything the player saw, drawn from `rng`: each epoch's unseen
-   * cards shuffled into the hidden slots drawn in it (and, for the current epoch, the undealt deck
-   * in a fresh order), rejecting draws that break a round the other player lost, or that leave it
-   * unable to play when it is to play. Every consistent draw is equally likely. After 1,000
+   * cards dealt into the hidden slots drawn in it (and, for the current epoch, the rest become the
+   * undealt deck in a fresh order), rejecting draws that break a round the other player lost, or that
+   * leave it unable to play when it is to play. Every consistent draw is equally likely. After 1,000
    * rejections (not seen in practice) the state's own hidden cards are kept.
    */
   sample(rng: Rng): UnoWarState {
-    const state = this.state;
-    const copy = state.clone();
-    const other = this.player ^ 1;
-    const base = other * HAND_SIZE;
-    const slots = this.hiddenSlots;
-    for (let attempt = 0; attempt < 1000; attempt++) {
-      let ok = true;
-      let undealt: number[] = [];
-      for (const [epoch, cards] of this.unseen) {
-        const drawn = cards.slice();
-        shuffleInPlace(drawn, rng);
-        let next = 0;
-        for (let k = 0; k < slots.length; k++) {
-          if (this.hiddenEpochs[k] !== epoch) continue;
-          const card = drawn[next++]!;
-          if (this.allowed[k]![card] === 0) ok = false;
-          copy.hands[base + slots[k]!] = card;
-        }
-        if (epoch === this.currentEpoch) undealt = drawn.slice(next);
-      }
-      if (!ok) continue;
-      if (this.mustPlay && playableMaskOf(copy, base) === 0) continue;
-      writeDeck(copy, undealt);
-      return copy;
-    }
-    return state.clone();
+    const copy = this.state.clone();
+    const base = (this.player ^ 1) * HAND_SIZE;
+    const hand = copy.hands.subarray(base, base + HAND_SIZE);
+    if (!this.sampleHand(rng, hand)) return this.state.clone();
+    // The current epoch's cards the hidden slots did not take are the undealt deck, in a fresh order.
+    const held = this.hiddenEpochs.filter((epoch) => epoch === this.currentEpoch).length;
+    const undealt = (this.#pools.get(this.currentEpoch) ?? this.unseen.get(this.currentEpoch)!).slice(held);
+    shuffleInPlace(undealt, rng);
+    writeDeck(copy, undealt);
+    return copy;
   }
 }
 
