@@ -36,3 +36,4 @@ export {
 } from './agents.js';
 export { HAND_SIZE, WINNING_SCORE, NUM_PLAYERS, canPlayOn } from './rules.js';
 export { engineWins } from './engine-match.js';
+export { cardCounterAgent, CARD_COUNTER_SAMPLES, CARD_COUNTER_THRESHOLD, type CardCounterOptions } from './counter.js';
