@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import {
   AI,
   BiggestCardAI,
+  UnoWarBelief,
+  cardCounterAgent,
   Card,
   CardPile,
   Deck,
@@ -41,5 +43,10 @@ describe("'tabletop-lab/uno-war'", () => {
     expect(new UnoWarState().isTerminal()).toBe(false);
     const rate = new UnoWarMatch(new SmallestCardAI(), new AI(), { seed: 8 }).winRate(20);
     expect(rate).toBe(engineWins(smallestCardAgent, firstValidAgent, 20, 8) / 20);
+  });
+
+  it('exports the card counter and the belief it counts cards with', () => {
+    expect(engineWins(cardCounterAgent(), smallestCardAgent, 4, 8)).toBe(engineWins(unoWarGame.agents['counter']!.create(), smallestCardAgent, 4, 8));
+    expect(new UnoWarBelief(new UnoWarState(), 0).hiddenSlots).toEqual([]);
   });
 });

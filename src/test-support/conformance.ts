@@ -6,10 +6,11 @@
  * the state, and a game's specialised playOut matches the generic one. States are compared by their
  * full content (`serialize`, which includes the decks), not by `toString`.
  *
- * Where a game offers them (optional in the contract until every game implements them): chance
- * probabilities; information states and `resample` (a player cannot tell the sample from the state,
- * which stays consistent and playable); honest agents (a choice does not change when the hidden part
- * is rigged); serialise / deserialise and undo round trips.
+ * Every game: chance probabilities; information states and `resample` (a player cannot tell the
+ * sample from the state, which stays consistent and playable, and, through the game's optional
+ * `sampleAgrees`, agrees with everything the player saw on the way there); honest agents (a choice
+ * does not change when the hidden part is rigged); serialise / deserialise and, where a game offers
+ * it, undo round trips.
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -28,6 +29,13 @@ export interface ConformanceOptions<S extends GameState = GameState> {
   readonly invariant?: (state: S) => void;
   /** Agent ids checked for honesty in games with hidden information (default: all of `agents`). */
   readonly honestAgents?: readonly string[];
+  /**
+   * Optional check that a determinisation agrees with everything `player` saw on the way, not only
+   * with its information string: `trail` is every action and chance outcome applied from the
+   * initial state to the state `sample` was drawn from, so the check can replay what the player saw
+   * on its own (e.g. no card the player saw dealt is back in the hidden hand or the deck).
+   */
+  readonly sampleAgrees?: (sample: S, player: number, trail: readonly number[]) => void;
 }
 
 /**
@@ -38,11 +46,13 @@ function content(state: GameState): string {
   return state.serialize();
 }
 
-/** Plays `steps` uniformly random legal nodes (fewer if the game ends). */
-function advance(state: GameState, rng: Rng, steps: number, buffer: Int32Array): void {
+/** Plays `steps` uniformly random legal nodes (fewer if the game ends), appending them to `trail`. */
+function advance(state: GameState, rng: Rng, steps: number, buffer: Int32Array, trail?: number[]): void {
   for (let i = 0; i < steps && !state.isTerminal(); i++) {
     const count = state.legalActions(buffer);
-    state.applyAction(state.currentPlayer() === CHANCE ? state.sampleChance(rng) : buffer[randomInt(rng, count)]!);
+    const action = state.currentPlayer() === CHANCE ? state.sampleChance(rng) : buffer[randomInt(rng, count)]!;
+    state.applyAction(action);
+    trail?.push(action);
   }
 }
 
@@ -212,7 +222,8 @@ export function describeConformance<S extends GameState>(definition: GameDefinit
           const state = definition.newInitialState();
           const buffer = new Int32Array(definition.maxActions);
           const other = new Int32Array(definition.maxActions);
-          advance(state, rngFromSeed(seed), steps, buffer);
+          const trail: number[] = [];
+          advance(state, rngFromSeed(seed), steps, buffer, trail);
           const before = content(state);
           for (let player = 0; player < definition.numPlayers; player++) {
             const rng = rngFromSeed(seed ^ 0x5bd1e995);
@@ -222,6 +233,9 @@ export function describeConformance<S extends GameState>(definition: GameDefinit
             expect(sample.informationStateString!(player)).toBe(info);
             if (state.observe !== undefined) expect(JSON.stringify(sample.observe!(player))).toBe(JSON.stringify(state.observe(player)));
             expect(sample.currentPlayer()).toBe(state.currentPlayer());
+            options.sampleAgrees?.(sample, player, trail);
+            // A sample of a sample (the player cannot tell them apart either) agrees just as well.
+            options.sampleAgrees?.(sample.resample!(player, rngFromSeed(seed + 3)), player, trail);
             if (state.currentPlayer() === player) {
               const count = state.legalActions(buffer);
               expect(Array.from(other.subarray(0, sample.legalActions(other)))).toEqual(Array.from(buffer.subarray(0, count)));

@@ -9,7 +9,7 @@ describe('tabletop uno-war play', () => {
     const { status, stdout } = await runCli([...PLAY, '--help']);
     expect(status).toBe(0);
     expect(stdout).toContain('--ai <id>');
-    expect(stdout).toContain('random, smallest, biggest');
+    expect(stdout).toContain('random, smallest, biggest, counter');
     expect(stdout).toContain('--seed <n>');
     expect(stdout).toContain('First to 10 rounds wins');
   });
@@ -29,6 +29,15 @@ describe('tabletop uno-war play', () => {
     const scores = [...stdout.matchAll(/^Score: you (\d+), Biggest Card AI (\d+)\.$/gm)].map((m) => [Number(m[1]), Number(m[2])]);
     expect(Math.max(...scores.at(-1)!)).toBe(10);
     expect(scores.length).toBe(scores.at(-1)![0]! + scores.at(-1)![1]!);
+  });
+
+  it('plays against any fair AI of the registry, the card counter included', async () => {
+    const input = '0\n1\n2\n3\n4\n'.repeat(3000);
+    const { status, stdout, stderr } = await runCli([...PLAY, '--ai', 'counter', '--seed', '7'], { input });
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+    expect(stdout).toContain('UnoWar against Card Counter, deal 7.');
+    expect(stdout).toMatch(/\n(You win the game|Card Counter wins the game) 10-\d\.\n$/);
   });
 
   it('replays the same game from the same seed and input', async () => {
@@ -76,7 +85,7 @@ describe('tabletop uno-war play', () => {
 
   it('exits 2 with a clear message on bad options', async () => {
     for (const [args, message] of [
-      [['--ai', 'clever'], /unknown 'clever' \(choose from random, smallest, biggest\)/],
+      [['--ai', 'clever'], /unknown 'clever' \(choose from random, smallest, biggest, counter, mcts\)/],
       [['--seed', 'abc'], /seed must be a whole number/],
       [['--seed', '-5'], /seed/],
       [['--turbo'], /unknown option '--turbo'/],

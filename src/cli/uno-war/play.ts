@@ -8,16 +8,20 @@ import { Option, type Command } from 'commander';
 import { Card } from '../../core/cards.js';
 import { CHANCE } from '../../core/game.js';
 import { freshSeed, rngFromSeed } from '../../core/random.js';
-import { UNO_WAR_AGENTS, UNO_WAR_AGENT_IDS, type UnoWarAgentId } from '../../games/uno-war/agents.js';
+import { unoWarGame } from '../../games/uno-war/definition.js';
 import { Phase, UnoWarState } from '../../games/uno-war/engine.js';
 import { HAND_SIZE, WINNING_SCORE, canPlayOn } from '../../games/uno-war/rules.js';
 import { parseChoice, parseSeed } from '../options.js';
 import { exitingOnInterrupt, PlaySession } from '../terminal.js';
 
 interface PlayOptions {
-  readonly ai: UnoWarAgentId;
+  /** An agent id of the game's registry (`unoWarGame.agents`). */
+  readonly ai: string;
   readonly seed?: number;
 }
+
+/** Every AI of the registry that plays fair (the web app offers the same list). */
+const AI_IDS = Object.keys(unoWarGame.agents).filter((id) => unoWarGame.agents[id]!.seesHidden !== true);
 
 const HUMAN = 0;
 const AI_PLAYER = 1;
@@ -39,7 +43,9 @@ export async function playUnoWar(options: PlayOptions, input: NodeJS.ReadableStr
     session.say(text);
   };
   const seed = options.seed ?? freshSeed();
-  const agent = UNO_WAR_AGENTS[options.ai];
+  const factory = unoWarGame.agents[options.ai];
+  if (factory === undefined || factory.seesHidden === true) throw new RangeError(`Unknown UnoWar AI '${options.ai}' (choose from ${AI_IDS.join(', ')})`);
+  const agent = factory.create();
   const aiName = agent.name;
   say(`UnoWar against ${aiName}, deal ${String(seed)}. Replay it with --seed ${String(seed)}.`);
   say(RULES_SUMMARY);
@@ -139,8 +145,8 @@ export function registerPlay(command: Command): Command {
     .command('play')
     .description('play UnoWar against an AI in the terminal (you start round 1; works through a pipe)')
     .addOption(
-      new Option('--ai <id>', `your opponent: ${UNO_WAR_AGENT_IDS.join(', ')}`)
-        .argParser(parseChoice(UNO_WAR_AGENT_IDS, 'The --ai'))
+      new Option('--ai <id>', `your opponent: ${AI_IDS.join(', ')}`)
+        .argParser(parseChoice(AI_IDS, 'The --ai'))
         .default('smallest'),
     )
     .option('--seed <n>', 'deal from this seed, to replay a game (default: a fresh one, printed)', parseSeed)

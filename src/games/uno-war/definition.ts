@@ -3,6 +3,7 @@ import type { GameDefinition } from '../../core/game.js';
 import { mctsAgent } from '../../algorithms/mcts.js';
 import { biggestCardAgent, firstValidAgent, smallestCardAgent } from './agents.js';
 import { UnoWarState } from './engine.js';
+import { CARD_COUNTER_SAMPLES, CARD_COUNTER_THRESHOLD, cardCounterAgent } from './counter.js';
 
 /**
  * UnoWar for the lab: two players, +1 / -1 for the game's winner / loser.
@@ -35,6 +36,10 @@ export const unoWarGame: GameDefinition<UnoWarState> = {
     random: { description: 'the first playable card, slot 0 upwards (the assignment’s base AI, "Random Card AI")', create: () => firstValidAgent },
     smallest: { description: 'the lowest-rank playable card (SmallestCardAI)', create: () => smallestCardAgent },
     biggest: { description: 'the highest-rank playable card (BiggestCardAI)', create: () => biggestCardAgent },
+    counter: {
+      description: `counts cards: plays the card the other player most likely cannot answer (in ≥ ${String(CARD_COUNTER_THRESHOLD * 100)}% of ${String(CARD_COUNTER_SAMPLES)} hands it may hold), else the lowest playable card`,
+      create: () => cardCounterAgent(),
+    },
     mcts: {
       description: `Monte-Carlo tree search over determinisations (honest: samples the hidden cards), ${String(MCTS_AGENT_ITERATIONS)} playouts per move`,
       create: () => mctsAgent(unoWarGame, { iterations: MCTS_AGENT_ITERATIONS, playout: (state, rng) => state.playToEnd(MCTS_PLAYOUT_AGENTS, rng) }),

@@ -8,14 +8,17 @@ import { describeConformance } from '../../test-support/conformance.js';
 import { unoWarGame } from './definition.js';
 import { Phase, UnoWarState } from './engine.js';
 import { HAND_SIZE } from './rules.js';
+import { sampleAgreesWithWhatPlayerSaw } from '../../test-support/uno-war-sight.js';
 
 const buffer = new Int32Array(52);
 
 describeConformance(unoWarGame, {
   // The mcts agent plays whole games slowly (a search per move): checked for honesty here, for
   // strength in src/algorithms/mcts.test.ts.
-  agents: ['random', 'smallest', 'biggest'],
-  honestAgents: ['random', 'smallest', 'biggest', 'mcts'],
+  agents: ['random', 'smallest', 'biggest', 'counter'],
+  honestAgents: ['random', 'smallest', 'biggest', 'counter', 'mcts'],
+  // A sample never holds a card the player saw dealt from the same deck (card counting).
+  sampleAgrees: sampleAgreesWithWhatPlayerSaw,
   invariant(s: UnoWarState) {
     // Checked at every node, so plain loops that throw only on failure (expect() is slow here).
     // The deck array is always a permutation of the 52 cards, indexed by `position`.

@@ -22,15 +22,21 @@
  * - `hands[p * HAND_SIZE + s]` is player p's card in slot s (valid once dealt); hands always hold
  *   HAND_SIZE cards after the deal.
  * - At a player node, the player to move has at least one playable card.
+ * - `history[0 .. historyLength-1]` is the public history: every pile's first card, every play and
+ *   every round's end, as the event codes of `information.ts`, appended where the rules happen
+ *   (`advance`, `endRound`). It is what makes a player's information state a true one (card
+ *   counting), and it is replayable: the ten cards of the deal and one draw per pile and per play
+ *   give every draw's place in its deck.
  */
 import { Card, DECK_SIZE } from '../../core/cards.js';
 import { dealAt } from '../../core/deck.js';
 import { plural } from '../../core/format.js';
 import { readFields } from '../../core/serial.js';
 import { CHANCE, TERMINAL, uniformChanceOutcomes, type Agent, type GameState } from '../../core/game.js';
-import { randomInt, randomIntBelow, rejectionLimit, shuffleInPlace, type Rng } from '../../core/random.js';
+import { randomInt, randomIntBelow, rejectionLimit, type Rng } from '../../core/random.js';
 import { CAN_PLAY, HAND_SIZE, NUM_PLAYERS, WINNING_SCORE } from './rules.js';
 import { Policy, builtInPolicy, chooseSlot, playableMask } from './agents.js';
+import { EVENT_CONCEDE, EVENT_KIND, EVENT_PILE, EVENT_PLAY, EVENT_ROUND, UnoWarBelief, eventCard, eventPlayer, eventSlot, isEventCode, playEvent } from './information.js';
 
 /** What the next node is. */
 export const Phase = {
@@ -53,7 +59,10 @@ const NO_CARD = -1;
 /** `randomInt`'s rejection limit for n outcomes (n = 1..52), precomputed for the hot path. */
 const DRAW_LIMIT = Float64Array.from({ length: DECK_SIZE + 1 }, (_, n) => rejectionLimit(n));
 
-/** What an UnoWar player sees (`observe`): its own hand and everything public. */
+/** Event codes the history starts with room for (it doubles when full; the lab reuses states). */
+const HISTORY_CAPACITY = 256;
+
+/** What an UnoWar player has seen (`observe`): its own hand and everything public, history included. */
 export interface UnoWarObservation {
   readonly player: number;
   /** Its cards by slot (-1 for a slot not dealt yet or just played). */
@@ -68,6 +77,12 @@ export interface UnoWarObservation {
   readonly remaining: number;
   readonly rounds: number;
   readonly starter: number;
+  /**
+   * The public history, oldest first, as event codes (`information.ts`: plays with card, slot and
+   * player; piles' first cards; round ends). With the own hand it is everything the player has
+   * seen: its own draws follow from which slot each of its plays came from.
+   */
+  readonly history: readonly number[];
 }
 
 export class UnoWarState implements GameState {
@@ -99,6 +114,9 @@ export class UnoWarState implements GameState {
   lastRoundWinner = -1;
   /** At a Play node: bit s set when slot s of the mover's hand may go on the pile (never 0 there). */
   playable = 0;
+  /** The public history's event codes (see the invariants); only the first `historyLength` count. */
+  history = new Uint16Array(HISTORY_CAPACITY);
+  historyLength = 0;
 
   constructor() {
     this.reset();
@@ -122,6 +140,17 @@ export class UnoWarState implements GameState {
     this.rounds = 0;
     this.lastRoundWinner = -1;
     this.playable = 0;
+    this.historyLength = 0;
+  }
+
+  /** Appends an event code to the history (the one place it grows). */
+  private record(code: number): void {
+    if (this.historyLength === this.history.length) {
+      const grown = new Uint16Array(this.history.length * 2);
+      grown.set(this.history);
+      this.history = grown;
+    }
+    this.history[this.historyLength++] = code;
   }
 
   currentPlayer(): number {
@@ -253,6 +282,7 @@ export class UnoWarState implements GameState {
           pileSize = 1;
           player = this.starter;
           startingRound = false;
+          this.record(EVENT_PILE | card);
         } else {
           hands[player * HAND_SIZE + refillSlot] = card;
           player ^= 1;
@@ -261,7 +291,7 @@ export class UnoWarState implements GameState {
         mask = playableMask(hands, player * HAND_SIZE, top);
         if (mask === 0) {
           player ^= 1;
-          if (this.endRound(player)) {
+          if (this.endRound(player, EVENT_ROUND)) {
             phase = Phase.Over;
             break;
           }
@@ -283,6 +313,7 @@ export class UnoWarState implements GameState {
         // `player` plays `playSlot`: the card goes on the pile; the slot is refilled next.
         top = hands[player * HAND_SIZE + playSlot]!;
         pileSize++;
+        this.record(playEvent(player, playSlot, top));
         refillSlot = playSlot;
         playSlot = -1;
         if (rng === null) {
@@ -311,14 +342,16 @@ export class UnoWarState implements GameState {
     const winner = this.toMove ^ 1;
     this.toMove = winner;
     this.playable = 0;
-    this.phase = this.endRound(winner) ? Phase.Over : Phase.Pile;
+    this.phase = this.endRound(winner, EVENT_CONCEDE) ? Phase.Over : Phase.Pile;
   }
 
   /**
-   * `winner` wins the round (the rule for `advance` and `concedeRound`): a point, and they start the
-   * next round. True when that wins the game. The caller sets the next node.
+   * `winner` wins the round (the rule for `advance` and `concedeRound`, which say how: `event` is
+   * EVENT_ROUND or EVENT_CONCEDE): a point, and they start the next round. True when that wins the
+   * game. The caller sets the next node.
    */
-  private endRound(winner: number): boolean {
+  private endRound(winner: number, event: number): boolean {
+    this.record(event | winner);
     const score = this.scores[winner]! + 1;
     this.scores[winner] = score;
     this.rounds++;
@@ -415,7 +448,21 @@ export class UnoWarState implements GameState {
     copy.rounds = this.rounds;
     copy.lastRoundWinner = this.lastRoundWinner;
     copy.playable = this.playable;
+    copy.copyHistory(this);
     return copy;
+  }
+
+  /** Makes this state's history a copy of `source`'s (only the used part is copied). */
+  private copyHistory(source: UnoWarState): void {
+    const length = source.historyLength;
+    if (length > this.history.length) this.history = new Uint16Array(Math.max(HISTORY_CAPACITY, length * 2));
+    this.history.set(source.history.subarray(0, length));
+    this.historyLength = length;
+  }
+
+  /** The public history's event codes, oldest first (a copy). */
+  historyCodes(): number[] {
+    return Array.from(this.history.subarray(0, this.historyLength));
   }
 
   // ---- What each player may see: its own hand and everything public, not the other hand nor the deck ----
@@ -437,10 +484,11 @@ export class UnoWarState implements GameState {
   }
 
   /**
-   * What `player` sees now: its own hand, the pile (top card and size), the scores, the deck count
-   * and whose turn it is. UnoWar's history bears on the game only through these — the cards played
-   * before are public, but the deck reshuffles a fresh 52, so they tell nothing certain about the
-   * hidden cards — so the string holds the current observation, not every past play.
+   * Everything `player` has seen: its own hand, the pile (top card and size), the scores, the deck
+   * count, whose turn it is, and the public history (every pile's first card, every play with its
+   * slot, every round's end). Its own past draws follow from the history and its hand (each played
+   * card left the slot its last refill went to), so the string is a true information state: perfect
+   * recall, enough to count cards (see `information.ts`).
    */
   informationStateString(player: number): string {
     return [
@@ -453,6 +501,7 @@ export class UnoWarState implements GameState {
       `pile ${String(this.top)} x${String(this.pileSize)}`,
       `to move ${String(this.toMove)} slot ${String(this.refillSlot)}`,
       `hand ${this.#ownHand(player).join(',')}`,
+      `history ${this.history.subarray(0, this.historyLength).join(',')}`,
     ].join('|');
   }
 
@@ -467,58 +516,21 @@ export class UnoWarState implements GameState {
       remaining: this.remaining,
       rounds: this.rounds,
       starter: this.starter,
+      history: Object.freeze(this.historyCodes()),
     });
   }
 
   /**
-   * A state `player` cannot tell from this one, the hidden part drawn from `rng`: the other player's
-   * hidden cards and the undealt cards are dealt afresh from the pool they form together, and the
-   * deck's order is shuffled. Built from that pool in card order, so states the player cannot tell
-   * apart resample alike. If the other player is to move it must hold a playable card (it was not
-   * skipped), so draws without one are rejected; after 1,000 (never seen) the state's own hidden
-   * cards are kept. A card the hidden hand holds twice, or that is also undealt (possible after a
-   * reshuffle), stays where it is.
+   * A state `player` cannot tell from this one, the hidden part drawn from `rng` given everything
+   * the player has seen (`UnoWarBelief`): the other player's hidden cards and the undealt deck come
+   * only from the cards of their deck the player has not seen dealt, cards the other player has held
+   * since a round it lost unable to play could not have gone on that pile, and a player to move holds
+   * a playable card. Built from the history and the player's own hand only, in card order, so states
+   * the player cannot tell apart resample alike. To draw many samples for one decision, build one
+   * `UnoWarBelief` and call its `sample`.
    */
   resample(player: number, rng: Rng): this {
-    const copy = this.clone();
-    const other = player ^ 1;
-    const base = other * HAND_SIZE;
-    const remaining = copy.remaining;
-    // How often each card appears among the hidden hand's cards and the undealt ones.
-    const count = new Uint8Array(DECK_SIZE);
-    for (let i = 0; i < remaining; i++) count[copy.deck[i]!]!++;
-    const slots: number[] = [];
-    for (let slot = 0; slot < HAND_SIZE; slot++) {
-      if (!this.#holds(other, slot)) continue;
-      slots.push(slot);
-      count[copy.hands[base + slot]!]!++;
-    }
-    const movable = slots.filter((slot) => count[copy.hands[base + slot]!] === 1);
-    const pool: number[] = [];
-    for (let card = 0; card < DECK_SIZE; card++) if (count[card] === 1) pool.push(card);
-    const mustPlay = copy.phase === Phase.Play && copy.toMove === other;
-    for (let attempt = 0; attempt < 1000; attempt++) {
-      const drawn = pool.slice();
-      shuffleInPlace(drawn, rng);
-      movable.forEach((slot, k) => (copy.hands[base + slot] = drawn[k]!));
-      if (mustPlay && playableMask(copy.hands, base, copy.top) === 0) continue;
-      // The undealt cards: the rest of the pool and the undealt duplicates of held cards, in a
-      // fresh order; then the dealt cards, in card order (their order is hidden and never matters:
-      // a reshuffle starts from it, and Fisher–Yates from any order is uniform).
-      const undealt = drawn.slice(movable.length);
-      for (let i = 0; i < remaining; i++) if (count[copy.deck[i]!]! > 1) undealt.push(copy.deck[i]!);
-      undealt.sort((a, b) => a - b);
-      shuffleInPlace(undealt, rng);
-      const isUndealt = new Uint8Array(DECK_SIZE);
-      for (const card of undealt) isUndealt[card] = 1;
-      let at = 0;
-      for (const card of undealt) copy.deck[at++] = card;
-      for (let card = 0; card < DECK_SIZE; card++) if (isUndealt[card] === 0) copy.deck[at++] = card;
-      for (let i = 0; i < DECK_SIZE; i++) copy.position[copy.deck[i]!] = i;
-      if (mustPlay) copy.playable = playableMask(copy.hands, base, copy.top);
-      return copy;
-    }
-    return this.clone();
+    return new UnoWarBelief(this, player).sample(rng) as this;
   }
 
   /** The full state, hidden cards included: every field but the derived `position` and `playable`. */
@@ -537,6 +549,7 @@ export class UnoWarState implements GameState {
       this.refillSlot,
       this.rounds,
       this.lastRoundWinner,
+      this.history.subarray(0, this.historyLength).join(','),
     ].join('|');
   }
 
@@ -546,7 +559,7 @@ export class UnoWarState implements GameState {
    * @throws RangeError naming what is wrong
    */
   static deserialize(text: string): UnoWarState {
-    const fields = readFields(text, 'an UnoWar state', 13);
+    const fields = readFields(text, 'an UnoWar state', 14);
     const fail = fields.fail;
     const state = new UnoWarState();
     const deck = fields.list(0, DECK_SIZE, 0, DECK_SIZE - 1);
@@ -574,7 +587,65 @@ export class UnoWarState implements GameState {
       state.playable = playableMask(state.hands, state.toMove * HAND_SIZE, state.top);
       if (state.playable === 0) fail('the player to move cannot play');
     }
+    const historyText = fields.text(13);
+    const codes = historyText === '' ? [] : historyText.split(',').map((v) => (v === '' ? Number.NaN : Number(v)));
+    if (!codes.every(isEventCode)) fail('field 14 is not a list of history event codes');
+    const why = state.historyDisagreement(codes);
+    if (why !== null) fail(`the history disagrees with the state: ${why}`);
+    state.history = new Uint16Array(Math.max(HISTORY_CAPACITY, codes.length * 2));
+    state.history.set(codes);
+    state.historyLength = codes.length;
     return state;
+  }
+
+  /**
+   * Replays the public history `codes` against this state's counters: null when they agree (the
+   * rounds and who won them, the current pile's cards and size, the player to move or to draw, and
+   * the deck count, one draw per pile and per play after the deal), else what disagrees.
+   */
+  private historyDisagreement(codes: readonly number[]): string | null {
+    if (this.phase === Phase.Deal) return codes.length === 0 ? null : 'events before the deal is over';
+    const wins = [0, 0];
+    let draws = HAND_CARDS;
+    let top = NO_CARD;
+    let pileSize = 0;
+    let inRound = false;
+    let mover = -1;
+    let lastWinner = -1;
+    for (const code of codes) {
+      const kind = code & EVENT_KIND;
+      if (kind === EVENT_PILE) {
+        if (inRound) return 'a pile started inside a round';
+        inRound = true;
+        top = eventCard(code);
+        pileSize = 1;
+        mover = lastWinner < 0 ? 0 : lastWinner;
+        draws++;
+      } else if (kind === EVENT_PLAY) {
+        if (!inRound || eventPlayer(code) !== mover) return 'a play out of turn';
+        if (CAN_PLAY[top * DECK_SIZE + eventCard(code)] !== 1) return 'an illegal play';
+        top = eventCard(code);
+        pileSize++;
+        mover ^= 1;
+        draws++;
+      } else {
+        if (!inRound || eventPlayer(code) !== (mover ^ 1)) return 'a round won by the wrong player';
+        inRound = false;
+        lastWinner = eventPlayer(code);
+        wins[lastWinner]!++;
+      }
+    }
+    if (wins[0] !== this.scores[0] || wins[1] !== this.scores[1] || lastWinner !== this.lastRoundWinner) return 'the round ends do not give the scores';
+    if (codes.length > 0 && (top !== this.top || pileSize !== this.pileSize)) return 'the cards played do not give the pile';
+    const last = codes.length === 0 ? -1 : codes[codes.length - 1]!;
+    const refill = this.phase === Phase.Refill;
+    if (refill && (last < 0 || (last & EVENT_KIND) !== EVENT_PLAY || eventPlayer(last) !== this.toMove || eventSlot(last) !== this.refillSlot)) return 'no play waits for this refill';
+    if (this.phase === Phase.Play && (!inRound || mover !== this.toMove)) return 'the player to move';
+    if ((this.phase === Phase.Pile || this.phase === Phase.Over) && inRound) return 'a round still open';
+    if (refill) draws--;
+    const expected = draws % DECK_SIZE === 0 ? 0 : DECK_SIZE - (draws % DECK_SIZE);
+    if (this.remaining !== expected) return `${String(draws)} draws leave ${String(expected)} cards in the deck, not ${String(this.remaining)}`;
+    return null;
   }
 
   actionToString(action: number): string {

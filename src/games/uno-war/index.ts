@@ -9,7 +9,19 @@ export { CardPile, IllegalMoveError, readonlyCardPile, type ReadonlyCardPile } f
 export { AI, SmallestCardAI, BiggestCardAI } from './ai.js';
 export { UnoWarMatch, type GameRecord, type RoundRecord, type RoundEnd, type UnoWarMatchOptions } from './match.js';
 export { Tournament, defaultAIs, formatPairing, type PairingResult, type TournamentOptions } from './tournament.js';
-export { UnoWarState, Phase } from './engine.js';
+export { UnoWarState, Phase, type UnoWarObservation } from './engine.js';
+export {
+  UnoWarBelief,
+  EVENT_KIND,
+  EVENT_PLAY,
+  EVENT_PILE,
+  EVENT_ROUND,
+  EVENT_CONCEDE,
+  eventCard,
+  eventSlot,
+  eventPlayer,
+  describeEvent,
+} from './information.js';
 export { unoWarGame } from './definition.js';
 export {
   firstValidAgent,
@@ -24,3 +36,4 @@ export {
 } from './agents.js';
 export { HAND_SIZE, WINNING_SCORE, NUM_PLAYERS, canPlayOn } from './rules.js';
 export { engineWins } from './engine-match.js';
+export { cardCounterAgent, CARD_COUNTER_SAMPLES, CARD_COUNTER_THRESHOLD, type CardCounterOptions } from './counter.js';
