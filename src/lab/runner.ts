@@ -18,6 +18,9 @@ import { Piscina } from 'piscina';
 import { BatchPlayer, emptyTally, mergeTally, validateConfig, type ExperimentConfig, type Tally } from './experiment.js';
 import type { BatchTask } from './worker.js';
 import { hasObjectPlayers, loadUserAgents } from './user-players.js';
+import { batchesOf, defaultBatchSize } from './batching.js';
+
+export { planBatches } from './batching.js';
 
 /** A half-open range [start, end) of game indices. */
 export type GameRange = readonly [start: number, end: number];
@@ -86,23 +89,6 @@ function workerFile(): string {
   throw new Error('The lab worker script is missing: run `npm run build` first (or use threads: 1).');
 }
 
-/** Splits ranges into batches at multiples of `batchSize`, in ascending order. */
-export function planBatches(ranges: readonly GameRange[], batchSize: number): GameRange[] {
-  return [...batchesOf(ranges, batchSize)];
-}
-
-/** planBatches one batch at a time: a run of any length plans only the batches under way. */
-function* batchesOf(ranges: readonly GameRange[], batchSize: number): Generator<GameRange> {
-  for (const [start, end] of [...ranges].sort((x, y) => x[0] - y[0])) {
-    let s = start;
-    while (s < end) {
-      const e = Math.min(end, (Math.floor(s / batchSize) + 1) * batchSize);
-      yield [s, e];
-      s = e;
-    }
-  }
-}
-
 /**
  * Worker threads worth starting for `requested` threads and `batches` batches: at most one per core
  * (more only compete for the cores, each costing its own heap: 1,000 threads asked for used to take
@@ -145,10 +131,7 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
   if (!Number.isSafeInteger(threads) || threads < 0) throw new RangeError(`Invalid thread count: ${String(threads)}`);
   const totalIndices = countOf(options.ranges);
   const lineups = config.lineups.length;
-  // Default: about 50 batches per thread of 100 to 10,000 games (all lineups together), so progress
-  // and Ctrl-C stay responsive while messaging costs stay negligible.
-  const gamesPerBatch = Math.min(10_000, Math.max(100, Math.ceil((totalIndices * lineups) / (workerThreads(threads, Infinity) * 50))));
-  const batchSize = options.batchSize ?? Math.max(1, Math.ceil(gamesPerBatch / lineups));
+  const batchSize = options.batchSize ?? defaultBatchSize(totalIndices, lineups, workerThreads(threads, Infinity));
   if (!Number.isSafeInteger(batchSize) || batchSize < 1) throw new RangeError(`Invalid batch size: ${String(batchSize)}`);
 
   const tally = emptyTally(config);

@@ -244,6 +244,8 @@ export interface LabRunOutcome {
   readonly stoppedByCi: boolean;
   /** Set when some batches could not be saved to the log (disk full, say). */
   readonly saveFailure: SaveFailure | undefined;
+  /** Every batch counted in the tally (the log's and this run's), sorted by their games: how the answer settled. */
+  readonly batches: readonly CompletedBatch[];
 }
 
 /**
@@ -297,6 +299,7 @@ export async function runLab(request: LabRunRequest, execute: Executor): Promise
     aborted: result.aborted,
     stoppedByCi: result.stoppedByCi,
     saveFailure: failure === undefined ? undefined : { error: failure, saved, unsaved },
+    batches: [...plan.earlier, ...result.batches].sort((x, y) => x.start - y.start),
   };
 }
 
