@@ -7,20 +7,8 @@
  *
  * Pure string building (no file system): the caller passes the chart script's text.
  */
-import {
-  comparisonHeadline,
-  differenceTable,
-  differencesCaption,
-  eloTable,
-  ELO_CAPTION,
-  matrixTable,
-  MATRIX_CAPTION,
-  pairingTable,
-  strategyTable,
-  tournamentHeadline,
-  type TextTable,
-} from './report.js';
-import { cliCommand, type LabResults } from './lab-results.js';
+import { comparisonHeadline, tournamentHeadline, type TextTable } from './report.js';
+import { cliCommand, resultsTables, type LabResults } from './lab-results.js';
 import { CHARTS_ELEMENT_ID, RESULTS_ELEMENT_ID } from './report-ids.js';
 
 
@@ -40,16 +28,11 @@ function htmlTable(caption: string, t: TextTable): string {
   return `<table>\n<caption>${escapeHtml(caption)}</caption>\n<thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody>\n</table>`;
 }
 
-/** The report's tables, in the order the CLI prints them. */
+/** The report's tables, in the order the CLI prints them, as HTML. */
 export function resultsTablesHtml(results: LabResults): string {
-  if (results.kind === 'comparison') {
-    const parts = [htmlTable('Strategies: mean score with its 95% CI', strategyTable(results.report))];
-    if (results.report.differences.length > 0) parts.push(htmlTable(differencesCaption(results.report), differenceTable(results.report)));
-    return parts.join('\n');
-  }
-  const parts = [htmlTable('Pairings: win rate of the first seat with its 95% Wilson CI', pairingTable(results.report)), htmlTable(MATRIX_CAPTION, matrixTable(results.report))];
-  if (results.report.elo.length > 0) parts.push(htmlTable(ELO_CAPTION, eloTable(results.report)));
-  return parts.join('\n');
+  return resultsTables(results)
+    .map(({ caption, table }) => htmlTable(caption, table))
+    .join('\n');
 }
 
 export const headlineOf = (results: LabResults): string => (results.kind === 'comparison' ? comparisonHeadline(results.report) : tournamentHeadline(results.report));

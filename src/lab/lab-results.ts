@@ -8,7 +8,23 @@
  * Unbounded Elo limits are `null` in this data (JSON has no Infinity), as in `--json`.
  */
 import { summarizeMoments } from '../core/stats.js';
-import { comparisonJson, comparisonReport, tournamentReport, type ComparisonReport, type PairingResult, type TournamentReport } from './report.js';
+import {
+  comparisonJson,
+  comparisonReport,
+  differenceTable,
+  differencesCaption,
+  eloTable,
+  ELO_CAPTION,
+  matrixTable,
+  MATRIX_CAPTION,
+  pairingTable,
+  strategyTable,
+  tournamentReport,
+  type ComparisonReport,
+  type PairingResult,
+  type TextTable,
+  type TournamentReport,
+} from './report.js';
 import { emptyTally, mergeTally, type ExperimentConfig, type Tally } from './experiment.js';
 import { gameById } from './registry.js';
 import { agentLabel } from './user-agents.js';
@@ -165,6 +181,21 @@ function runningMeans(config: ExperimentConfig, batches: readonly ResultsBatch[]
     });
   });
   return points;
+}
+
+/** The results' tables with their captions, in the order the CLI prints them (the page and the HTML report show these). */
+export function resultsTables(results: LabResults): { readonly caption: string; readonly table: TextTable }[] {
+  if (results.kind === 'comparison') {
+    const tables = [{ caption: 'Strategies: mean score with its 95% CI', table: strategyTable(results.report) }];
+    if (results.report.differences.length > 0) tables.push({ caption: differencesCaption(results.report), table: differenceTable(results.report) });
+    return tables;
+  }
+  const tables = [
+    { caption: 'Pairings: win rate of the first seat with its 95% Wilson CI', table: pairingTable(results.report) },
+    { caption: MATRIX_CAPTION, table: matrixTable(results.report) },
+  ];
+  if (results.report.elo.length > 0) tables.push({ caption: ELO_CAPTION, table: eloTable(results.report) });
+  return tables;
 }
 
 /** The CLI's `--json` text for these results (the lab page's "Download JSON" is this text). */

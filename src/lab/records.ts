@@ -10,7 +10,7 @@
  */
 import { plural } from '../core/format.js';
 import { emptyTally, mergeTally, scoreBins, validateConfig, type ExperimentConfig, type SeatTally, type Tally } from './experiment.js';
-import type { GameRange } from './runner.js';
+import type { GameRange } from './batching.js';
 import { versionConflict } from './user-agents.js';
 
 export const RECORD_FORMAT = 'tabletop-lab/batch@1';

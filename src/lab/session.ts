@@ -19,7 +19,7 @@ import type { ExperimentConfig, Tally } from './experiment.js';
 import { validateConfig } from './experiment.js';
 import { versionConflict } from './user-agents.js';
 import { comparisonReport, tournamentReport, widestComparisonHalfWidth, widestWinRateHalfWidth } from './report.js';
-import type { CompletedBatch, GameRange, RunOptions, RunResult } from './runner.js';
+import type { CompletedBatch, GameRange, RunOptions, RunResult } from './batching.js';
 
 /** Part `index` (1-based) of `count` of an experiment's games. */
 export interface Shard {

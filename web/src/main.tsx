@@ -25,6 +25,10 @@ if (path === '/') {
   document.title = 'UnoWar · Tabletop Lab';
   const { UnoWarPage } = await import('./uno-war/Page.js');
   render(<UnoWarPage />, root);
+} else if (path === '/lab') {
+  document.title = 'Lab · Tabletop Lab';
+  const { LabPage } = await import('./lab/Page.js');
+  render(<LabPage />, root);
 } else {
   document.title = 'Not found · Tabletop Lab';
   render(
