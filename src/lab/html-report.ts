@@ -41,7 +41,7 @@ const STYLE = `
 body{font:16px/1.45 system-ui,sans-serif;margin:0;color:#1b1b1b;background:#fff}
 main{max-width:60rem;margin:0 auto;padding:1rem}
 h1{font-size:1.35rem}
-table{border-collapse:collapse;margin:1rem 0;font-variant-numeric:tabular-nums}
+table{border-collapse:collapse;margin:1rem 0;font-variant-numeric:tabular-nums;min-width:min(100%,34rem)}
 caption{text-align:left;font-weight:600;padding-bottom:.25rem}
 th,td{padding:.2rem .6rem;border-bottom:1px solid #ddd;text-align:left}
 .num{text-align:right}

@@ -241,7 +241,7 @@ export function resultsCsv(results: LabResults): string {
 export function cliCommand(config: ExperimentConfig, games: number): string | undefined {
   const players = config.lineups.map((l) => l.map(agentLabel));
   const common = `--games ${String(games)} --seed ${String(config.seed)}`;
-  if (config.game === 'connect-fwar' || config.game === 'klondike') {
+  if (config.game === 'connect-fwar') {
     return `tabletop ${config.game} compare --players ${players.map((l) => l[0]!).join(',')} ${common}${config.paired ? ' --paired' : ''}`;
   }
   if (config.game === 'uno-war') {
