@@ -5,7 +5,11 @@
  * means: integer sums add exactly and in any order, so a run split over threads, batches or
  * machines merges to bit-identical figures. (Scores in every game here are integers; sums of
  * squares stay far below 2^53 for billions of games.)
+ *
+ * exp and log come from portable-math.ts, not Math: the figures are then the same bits in every
+ * JavaScript engine (the browser lab promises exactly the CLI's numbers).
  */
+import { exp, log } from './portable-math.js';
 /**
  * The standard normal quantile (inverse CDF): Acklam's rational approximation (relative error
  * < 1.2e-9). Table-based probits (1.9572 for 0.975, not 1.95996) are too crude for reported intervals.
@@ -19,14 +23,14 @@ export function normalQuantile(p: number): number {
   const low = 0.02425;
   let x: number;
   if (p < low) {
-    const q = Math.sqrt(-2 * Math.log(p));
+    const q = Math.sqrt(-2 * log(p));
     x = (((((c[0]! * q + c[1]!) * q + c[2]!) * q + c[3]!) * q + c[4]!) * q + c[5]!) / ((((d[0]! * q + d[1]!) * q + d[2]!) * q + d[3]!) * q + 1);
   } else if (p <= 1 - low) {
     const q = p - 0.5;
     const r = q * q;
     x = ((((((a[0]! * r + a[1]!) * r + a[2]!) * r + a[3]!) * r + a[4]!) * r + a[5]!) * q) / (((((b[0]! * r + b[1]!) * r + b[2]!) * r + b[3]!) * r + b[4]!) * r + 1);
   } else {
-    const q = Math.sqrt(-2 * Math.log(1 - p));
+    const q = Math.sqrt(-2 * log(1 - p));
     x = -(((((c[0]! * q + c[1]!) * q + c[2]!) * q + c[3]!) * q + c[4]!) * q + c[5]!) / ((((d[0]! * q + d[1]!) * q + d[2]!) * q + d[3]!) * q + 1);
   }
   return x;
@@ -123,7 +127,7 @@ function erfc(x: number): number {
   const t = 1 / (1 + z / 2);
   const r =
     t *
-    Math.exp(
+    exp(
       -z * z -
         1.26551223 +
         t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))),

@@ -40,6 +40,13 @@ export interface SeatTally {
   faults?: number;
   /** The first faults by game index (at most MAX_FAULT_EXAMPLES), to replay. Absent when none. */
   faultExamples?: FaultExample[];
+  /**
+   * One-player games only: the score distribution, `scores[k]` = games that scored
+   * `scoreRange[0] + k` (whole points: a fractional score counts in the bin below). Integer counts,
+   * so it adds exactly like the sums. Absent for two-player games, and in records written before it
+   * existed (a tally that merges such a record loses it: its distribution would be incomplete).
+   */
+  scores?: number[];
 }
 
 /** One faulted game: its index, its seed (replay it with the game's own class) and the first message. */
@@ -77,10 +84,21 @@ export interface Tally {
   differences: DifferenceTally[];
 }
 
+/** Bins of a one-player game's score distribution (see SeatTally.scores), or 0 when it keeps none. */
+export function scoreBins(game: GameDefinition<GameState>): number {
+  const [low, high] = game.scoreRange;
+  const bins = Math.floor(high) - Math.floor(low) + 1;
+  return game.numPlayers === 1 && Number.isFinite(bins) && bins <= MAX_SCORE_BINS ? bins : 0;
+}
+
+/** Longer score ranges keep no distribution (a record would carry too many counts per batch). */
+const MAX_SCORE_BINS = 1000;
+
 export function emptyTally(config: ExperimentConfig): Tally {
+  const bins = scoreBins(gameById(config.game));
   const lineups = config.lineups.map((lineup) => ({
     games: 0,
-    seats: lineup.map(() => ({ sum: 0, sumSq: 0, wins: 0, draws: 0, losses: 0, atMin: 0 })),
+    seats: lineup.map((): SeatTally => (bins > 0 ? { sum: 0, sumSq: 0, wins: 0, draws: 0, losses: 0, atMin: 0, scores: new Array<number>(bins).fill(0) } : { sum: 0, sumSq: 0, wins: 0, draws: 0, losses: 0, atMin: 0 })),
   }));
   const differences: DifferenceTally[] = [];
   if (config.paired) {
@@ -107,6 +125,10 @@ export function mergeTally(into: Tally, from: Readonly<Tally>): void {
       t.draws += seat.draws;
       t.losses += seat.losses;
       t.atMin += seat.atMin;
+      if (t.scores !== undefined) {
+        if (seat.scores === undefined || seat.scores.length !== t.scores.length) delete t.scores;
+        else for (let k = 0; k < t.scores.length; k++) t.scores[k]! += seat.scores[k]!;
+      }
       if (seat.faults !== undefined && seat.faults > 0) addFaults(t, seat.faults, seat.faultExamples ?? []);
     });
   });
@@ -205,6 +227,8 @@ export class BatchPlayer {
     const game = this.#game;
     const fastPlayOut = game.playOut;
     const minScore = game.scoreRange[0];
+    const lowestBin = Math.floor(minScore);
+    const lastBin = scoreBins(game) - 1;
     const lineups = this.#agents.length;
     const firstReturns = this.#seatReturns;
     for (let i = start; i < end; i++) {
@@ -232,6 +256,9 @@ export class BatchPlayer {
           else if (r < 0) seat.losses++;
           else seat.draws++;
           if (r === minScore) seat.atMin++;
+          const scores = seat.scores;
+          // Clamped, so a score outside the declared range cannot grow the array.
+          if (scores !== undefined) scores[Math.min(lastBin, Math.max(0, Math.floor(r) - lowestBin))]!++;
           const seatFaults = faults[s];
           if (seatFaults !== undefined && seatFaults.length > 0) {
             const seed = config.paired ? deriveSeed(config.seed, i) : deriveSeed(this.#lineupSeeds[l]!, i);

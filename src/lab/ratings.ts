@@ -6,6 +6,7 @@
  * Model: P(i beats j) = 1 / (1 + 10^((r_j - r_i) / 400)). A draw counts as half a win for each side.
  * Ratings are only defined up to a constant; they are returned with mean 0.
  */
+import { exp, log } from '../core/portable-math.js';
 import { normalQuantile } from '../core/stats.js';
 
 export interface ResultsMatrix {
@@ -88,7 +89,7 @@ function fitUnchecked(wins: readonly (readonly number[])[], draws: readonly (rea
       for (const j of active) {
         if (j <= i || games[i]![j] === 0) continue;
         const hi = Math.max(t[i]!, t[j]!);
-        value -= games[i]![j]! * (hi + Math.log(Math.exp(t[i]! - hi) + Math.exp(t[j]! - hi)));
+        value -= games[i]![j]! * (hi + log(exp(t[i]! - hi) + exp(t[j]! - hi)));
       }
     }
     return value;
@@ -105,7 +106,7 @@ function fitUnchecked(wins: readonly (readonly number[])[], draws: readonly (rea
       active.forEach((j, b) => {
         const g = games[i]![j]!;
         if (a === b || g === 0) return;
-        const p = 1 / (1 + Math.exp(theta[j]! - theta[i]!));
+        const p = 1 / (1 + exp(theta[j]! - theta[i]!));
         gradient[a]! -= g * p;
         const w = g * p * (1 - p);
         matrix[a]![a]! += w;
@@ -197,7 +198,8 @@ export function eloIntervals(results: ResultsMatrix, options: IntervalOptions = 
   const prior = options.prior ?? 0.01;
   const level = options.level ?? 0.95;
   if (!(level > 0 && level < 1)) throw new RangeError(`Invalid confidence level: ${String(level)} (expected 0 < level < 1)`);
-  const critical = normalQuantile(0.5 + level / 2) ** 2;
+  const z = normalQuantile(0.5 + level / 2);
+  const critical = z * z;
   const rating = fitUnchecked(results.wins, results.draws, { prior, tolerance: 1e-9 });
   const model = new PairModel(results.wins, results.draws, prior);
   return rating.map((r, i) => {
@@ -269,7 +271,7 @@ class PairModel {
       for (const j of this.active) {
         if (j <= i || this.games[i]![j] === 0) continue;
         const hi = Math.max(theta[i]!, theta[j]!);
-        value -= this.games[i]![j]! * (hi + Math.log(Math.exp(theta[i]! - hi) + Math.exp(theta[j]! - hi)));
+        value -= this.games[i]![j]! * (hi + log(exp(theta[i]! - hi) + exp(theta[j]! - hi)));
       }
     }
     return value;
@@ -285,7 +287,7 @@ class PairModel {
       this.active.forEach((j, b) => {
         const g = this.games[i]![j]!;
         if (a === b || g === 0) return;
-        const p = 1 / (1 + Math.exp(theta[j]! - theta[i]!));
+        const p = 1 / (1 + exp(theta[j]! - theta[i]!));
         gradient[a]! -= g * p;
         const w = g * p * (1 - p);
         hessian[a]![a]! -= w;

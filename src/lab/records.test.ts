@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emptyTally, type ExperimentConfig } from './experiment.js';
-import { coalesce, combineRecords, missingRanges, RECORD_FORMAT, RecordsError, shardRange, type BatchRecord } from './records.js';
+import { coalesce, combineRecords, missingRanges, parseResults, RECORD_FORMAT, RecordsError, shardRange, type BatchRecord } from './records.js';
 import { readRecords, readResults, repairResults } from './results-file.js';
 import type { GameRange } from './runner.js';
 
@@ -149,5 +149,29 @@ describe('readRecords', () => {
     expect(() => readRecords(path)).toThrow(RecordsError);
     expect(() => readRecords(path)).toThrow(new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:2: not a tabletop-lab batch record \\(`));
     expect(() => readRecords(path)).toThrow(message);
+  });
+});
+
+describe('score distributions in records', () => {
+  const line = (scores: unknown): Uint8Array => {
+    const tally = emptyTally(CONFIG);
+    tally.lineups[0]!.games = 2;
+    Object.assign(tally.lineups[0]!.seats[0]!, { sum: 10, sumSq: 50, wins: 2, scores });
+    return new TextEncoder().encode(`${JSON.stringify({ format: RECORD_FORMAT, config: CONFIG, planned: [0, 100], total: 100, start: 0, end: 2, tally })}\n`);
+  };
+  const bins = (entries: Record<number, number>): number[] => Array.from({ length: 49 }, (_, k) => entries[k] ?? 0);
+
+  it('accepts one that holds the batch’s games, and a record without one (written before they were kept)', () => {
+    expect(parseResults(line(bins({ 5: 2 })), 'f').records[0]!.tally.lineups[0]!.seats[0]!.scores).toEqual(bins({ 5: 2 }));
+    expect(parseResults(line(undefined), 'f').records).toHaveLength(1);
+  });
+
+  it.each([
+    ['too few games', bins({ 5: 1 })],
+    ['too many bins', [...bins({ 5: 2 }), 0]],
+    ['a negative count', bins({ 5: 3, 6: -1 })],
+    ['not an array', 'x'],
+  ])('refuses one with %s', (_, scores) => {
+    expect(() => parseResults(line(scores), 'f')).toThrow('f:1: not a tabletop-lab batch record (the score distribution in lineup 0 does not hold 2 games in 49 bins)');
   });
 });

@@ -9,8 +9,8 @@
  * use it as is; reading, appending and locking files is src/lab/results-file.ts.
  */
 import { plural } from '../core/format.js';
-import { emptyTally, mergeTally, validateConfig, type ExperimentConfig, type SeatTally, type Tally } from './experiment.js';
-import type { GameRange } from './runner.js';
+import { emptyTally, mergeTally, scoreBins, validateConfig, type ExperimentConfig, type SeatTally, type Tally } from './experiment.js';
+import type { GameRange } from './batching.js';
 import { versionConflict } from './user-agents.js';
 
 export const RECORD_FORMAT = 'tabletop-lab/batch@1';
@@ -75,6 +75,7 @@ function checkRecord(value: unknown, where: string): BatchRecord {
   }
   const [lowest, highest] = game.scoreRange;
   const largestSquare = Math.max(lowest * lowest, highest * highest);
+  const bins = scoreBins(game);
   const t = value.tally;
   if (!isObject(t) || !Array.isArray(t.lineups) || !Array.isArray(t.differences)) return fail('bad tally');
   const shape = emptyTally(config);
@@ -85,8 +86,11 @@ function checkRecord(value: unknown, where: string): BatchRecord {
     if (!isObject(lineup) || lineup.games !== games || !Array.isArray(lineup.seats) || lineup.seats.length !== seatCount) fail(`lineup ${String(l)}'s tally does not match the game range`);
     for (const seat of (lineup as { seats: unknown[] }).seats) {
       if (!isObject(seat) || ![seat.sumSq, seat.wins, seat.draws, seat.losses, seat.atMin].every(isCount) || !isFiniteNumber(seat.sum)) fail(`bad seat tally in lineup ${String(l)}`);
-      const { faults, faultExamples } = seat as Record<string, unknown>;
+      const { faults, faultExamples, scores } = seat as Record<string, unknown>;
       if (faults !== undefined && !(isCount(faults) && faults <= games && Array.isArray(faultExamples))) fail(`bad fault count in lineup ${String(l)}`);
+      if (scores !== undefined && !(Array.isArray(scores) && scores.length === bins && scores.every(isCount) && scores.reduce((n: number, c: number) => n + c, 0) === games)) {
+        fail(`the score distribution in lineup ${String(l)} does not hold ${plural(games, 'game')} in ${plural(bins, 'bin')}`);
+      }
       const { wins, draws, losses, atMin, sum, sumSq } = seat as unknown as SeatTally;
       if (wins + draws + losses !== games || atMin > games) fail(`seat tally in lineup ${String(l)} does not add up to ${plural(games, 'game')}`);
       // Every game scores within the game's range, so the sums do too; and by Cauchy–Schwarz the sum
@@ -164,6 +168,8 @@ export interface Combined {
   readonly untilCi: number | undefined;
   /** Records that repeated another verbatim and were counted once. */
   readonly duplicates: number;
+  /** The records counted (without the repeats), sorted by their games: the run's progress, batch by batch. */
+  readonly batches: readonly BatchRecord[];
 }
 
 /**
@@ -207,6 +213,7 @@ export function combineRecords(records: readonly BatchRecord[]): Combined {
     total: first.total,
     untilCi: first.untilCi,
     duplicates: records.length - kept.length,
+    batches: kept,
   };
 }
 

@@ -132,40 +132,61 @@ function table(header: readonly string[], rows: readonly (readonly string[])[], 
   return [line(header), ...rows.map(line)].join('\n');
 }
 
-export function formatComparison(report: ComparisonReport): string {
+/** A table as the reports print it: a header and rows of cells, already formatted. */
+export interface TextTable {
+  readonly header: readonly string[];
+  readonly rows: readonly (readonly string[])[];
+}
+
+/** The strategies' table of a comparison (shared by the text report, the HTML report and the lab page). */
+export function strategyTable(report: ComparisonReport): TextTable {
+  const game = gameById(report.game);
+  return {
+    header: ['strategy', 'games', 'mean', '95% CI', 'sd', `${String(game.scoreRange[0])}-score`],
+    rows: Object.entries(report.strategies).map(([name, s]) => [
+      name,
+      grouped(s.games),
+      s.mean.toFixed(4),
+      `[${s.ciLow.toFixed(4)}, ${s.ciHigh.toFixed(4)}]`,
+      s.sd.toFixed(2),
+      `${(100 * s.zeroShare).toFixed(1)}%`,
+    ]),
+  };
+}
+
+/** The title of a comparison's differences table. */
+export function differencesCaption(report: ComparisonReport): string {
+  return `Differences of means (${report.paired ? 'paired on the same deals' : 'independent games, Welch'}), 95% CI and two-sided p:`;
+}
+
+/** The differences between strategies (empty rows with one strategy). */
+export function differenceTable(report: ComparisonReport): TextTable {
+  return {
+    header: ['difference', 'mean', '95% CI', 'p'],
+    rows: report.differences.map((d) => [`${d.a} - ${d.b}`, signed(d.difference, 4), `[${signed(d.ciLow, 4)}, ${signed(d.ciHigh, 4)}]`, formatPValue(d.pValue)]),
+  };
+}
+
+/** The first line of a comparison's report. */
+export function comparisonHeadline(report: ComparisonReport): string {
   const game = gameById(report.game);
   const entries = Object.entries(report.strategies);
   const games = new Set(entries.map(([, s]) => s.games));
-  const zeroLabel = `${String(game.scoreRange[0])}-score`;
-  const lines = [
-    `${game.title}: ${games.size === 1 ? `${plural(entries[0]![1].games, 'game')} per strategy` : 'games per strategy below'}, seed ${String(report.seed)}${report.paired ? ', paired (the same deals for every strategy)' : ''}`,
-    '',
-    table(
-      ['strategy', 'games', 'mean', '95% CI', 'sd', zeroLabel],
-      entries.map(([name, s]) => [
-        name,
-        grouped(s.games),
-        s.mean.toFixed(4),
-        `[${s.ciLow.toFixed(4)}, ${s.ciHigh.toFixed(4)}]`,
-        s.sd.toFixed(2),
-        `${(100 * s.zeroShare).toFixed(1)}%`,
-      ]),
-    ),
-  ];
+  return `${game.title}: ${games.size === 1 ? `${plural(entries[0]![1].games, 'game')} per strategy` : 'games per strategy below'}, seed ${String(report.seed)}${report.paired ? ', paired (the same deals for every strategy)' : ''}`;
+}
+
+export function formatComparison(report: ComparisonReport): string {
+  const entries = Object.entries(report.strategies);
+  const strategies = strategyTable(report);
+  const lines = [comparisonHeadline(report), '', table(strategies.header, strategies.rows)];
   for (const [name, s] of entries) {
     if (s.faults === undefined) continue;
     lines.push('', `${name} faulted in ${plural(s.faults.games, 'game')} (each fault was played as the rules read a bad answer: ConnectFwar discards the card); the first:`);
     for (const f of s.faults.examples) lines.push(`  game ${String(f.game)} (seed ${String(f.seed)}): ${f.message}`);
   }
   if (report.differences.length > 0) {
-    lines.push(
-      '',
-      `Differences of means (${report.paired ? 'paired on the same deals' : 'independent games, Welch'}), 95% CI and two-sided p:`,
-      table(
-        ['difference', 'mean', '95% CI', 'p'],
-        report.differences.map((d) => [`${d.a} - ${d.b}`, signed(d.difference, 4), `[${signed(d.ciLow, 4)}, ${signed(d.ciHigh, 4)}]`, formatPValue(d.pValue)]),
-      ),
-    );
+    const differences = differenceTable(report);
+    lines.push('', differencesCaption(report), table(differences.header, differences.rows));
   }
   return lines.join('\n');
 }
@@ -207,6 +228,11 @@ export interface TournamentReport {
    * (null in JSON): see `eloIntervals`.
    */
   readonly elo: readonly ({ readonly id: string } & RatingWithInterval)[];
+}
+
+/** Every ordered pair [a, b] of `players`, row by row: a in the first seat, b in the second (a round robin's lineups). */
+export function roundRobinLineups(players: readonly string[]): string[][] {
+  return players.flatMap((a) => players.map((b) => [a, b]));
 }
 
 /** The agents of a two-player experiment, in order of first appearance. */
@@ -257,14 +283,47 @@ export function widestWinRateHalfWidth(report: TournamentReport): number {
   return widest;
 }
 
-export function formatTournament(report: TournamentReport): string {
+/** The first line of a tournament's report. */
+export function tournamentHeadline(report: TournamentReport): string {
   const game = gameById(report.game);
   const cells = report.matrix.flat().filter((c): c is PairingResult => c !== null);
   const counts = new Set(cells.map((c) => c.games));
-  const lines: string[] = [
-    `${game.title} tournament: ${counts.size === 1 ? `${plural(cells[0]?.games ?? 0, 'game')} per pairing` : 'games per pairing below'}, seed ${String(report.seed)}`,
-    '',
-  ];
+  return `${game.title} tournament: ${counts.size === 1 ? `${plural(cells[0]?.games ?? 0, 'game')} per pairing` : 'games per pairing below'}, seed ${String(report.seed)}`;
+}
+
+export const MATRIX_CAPTION = 'Win rate of the row player (first seat) against the column player (second seat):';
+export const ELO_CAPTION = 'Elo ratings (Bradley–Terry fit to the whole matrix, both seats, draws count half; 95% score-test CI, ∞ where the games set no bound):';
+
+/** The win-rate matrix: row player in the first seat, column player in the second. */
+export function matrixTable(report: TournamentReport): TextTable {
+  return {
+    header: ['', ...report.players.map((p) => p.id)],
+    rows: report.matrix.map((row, i) => [report.players[i]!.id, ...row.map((c) => (c === null ? '-' : c.winRate.toFixed(3)))]),
+  };
+}
+
+/** Every pairing with its games, win rate and Wilson interval (row player in the first seat). */
+export function pairingTable(report: TournamentReport): TextTable {
+  const rows: string[][] = [];
+  report.matrix.forEach((row, i) =>
+    row.forEach((cell, j) => {
+      if (cell !== null) rows.push([`${report.players[i]!.id} vs ${report.players[j]!.id}`, grouped(cell.games), cell.winRate.toFixed(3), `${cell.ciLow.toFixed(3)}–${cell.ciHigh.toFixed(3)}`]);
+    }),
+  );
+  return { header: ['pairing', 'games', 'win rate', '95% CI'], rows };
+}
+
+/** The Elo ratings, best first (empty rows without ratings). */
+export function eloTable(report: TournamentReport): TextTable {
+  const sorted = [...report.elo].sort((a, b) => b.rating - a.rating);
+  return { header: ['player', 'Elo', '95% CI'], rows: sorted.map((r) => [r.id, formatElo(r.rating), formatEloInterval(r)]) };
+}
+
+/** One line per pairing, the spec's `… vs. … winRate: 0.002` with its Wilson interval. */
+export function pairingLines(report: TournamentReport): string[] {
+  const cells = report.matrix.flat().filter((c): c is PairingResult => c !== null);
+  const counts = new Set(cells.map((c) => c.games));
+  const lines: string[] = [];
   report.matrix.forEach((row, i) =>
     row.forEach((cell, j) => {
       if (cell === null) return;
@@ -272,24 +331,15 @@ export function formatTournament(report: TournamentReport): string {
       lines.push(`${report.players[i]!.name} vs. ${report.players[j]!.name} winRate: ${cell.winRate.toFixed(3)}  (95% CI ${cell.ciLow.toFixed(3)}–${cell.ciHigh.toFixed(3)}${extra})`);
     }),
   );
-  lines.push(
-    '',
-    'Win rate of the row player (first seat) against the column player (second seat):',
-    table(
-      ['', ...report.players.map((p) => p.id)],
-      report.matrix.map((row, i) => [report.players[i]!.id, ...row.map((c) => (c === null ? '-' : c.winRate.toFixed(3)))]),
-    ),
-  );
+  return lines;
+}
+
+export function formatTournament(report: TournamentReport): string {
+  const matrix = matrixTable(report);
+  const lines: string[] = [tournamentHeadline(report), '', ...pairingLines(report), '', MATRIX_CAPTION, table(matrix.header, matrix.rows)];
   if (report.elo.length > 0) {
-    const sorted = [...report.elo].sort((a, b) => b.rating - a.rating);
-    lines.push(
-      '',
-      'Elo ratings (Bradley–Terry fit to the whole matrix, both seats, draws count half; 95% score-test CI, ∞ where the games set no bound):',
-      table(
-        ['player', 'Elo', '95% CI'],
-        sorted.map((r) => [r.id, formatElo(r.rating), formatEloInterval(r)]),
-      ),
-    );
+    const elo = eloTable(report);
+    lines.push('', ELO_CAPTION, table(elo.header, elo.rows));
   }
   return lines.join('\n');
 }

@@ -7,12 +7,9 @@ import { assertSeed, freshSeed } from '../core/random.js';
 import { validateConfig } from './experiment.js';
 import { gameById } from './registry.js';
 import { runExperiment, type RunOptions } from './runner.js';
-import { tournamentReport, type TournamentReport } from './report.js';
+import { roundRobinLineups, tournamentReport, type TournamentReport } from './report.js';
 
-/** Every ordered pair [a, b] of `players`, row by row: a in the first seat, b in the second. */
-export function roundRobinLineups(players: readonly string[]): string[][] {
-  return players.flatMap((a) => players.map((b) => [a, b]));
-}
+export { roundRobinLineups } from './report.js';
 
 export interface RoundRobinOptions {
   /** Game id in the lab registry (a two-player game). */

@@ -15,65 +15,12 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { BatchPlayer, emptyTally, mergeTally, validateConfig, type ExperimentConfig, type Tally } from './experiment.js';
+import { BatchPlayer, emptyTally, mergeTally, validateConfig, type Tally } from './experiment.js';
 import type { BatchTask } from './worker.js';
 import { hasObjectPlayers, loadUserAgents } from './user-players.js';
+import { batchesOf, defaultBatchSize, type CompletedBatch, type GameRange, type RunOptions, type RunResult } from './batching.js';
 
-/** A half-open range [start, end) of game indices. */
-export type GameRange = readonly [start: number, end: number];
-
-export interface CompletedBatch {
-  readonly start: number;
-  readonly end: number;
-  readonly tally: Tally;
-}
-
-export interface UntilCi {
-  /** Called at each round boundary `hi` with the tally of exactly games [0, hi); true stops the run. */
-  readonly satisfied: (tally: Readonly<Tally>) => boolean;
-  /**
-   * Game indices per round. Default: rounds of 1,000 games growing by 10% of the games so far
-   * (1,000, 2,000, …, 10,000, 11,000, 12,100, …), so a long run checks rarely and a short one
-   * overshoots little.
-   */
-  readonly roundGames?: number;
-}
-
-export interface RunOptions {
-  readonly config: ExperimentConfig;
-  /** The game indices to play, as disjoint ranges (e.g. one shard, or what a resumed run lacks). */
-  readonly ranges: readonly GameRange[];
-  /** Worker threads; 0 or 1 plays in this thread (no workers). Default: the available cores. */
-  readonly threads?: number;
-  /**
-   * Play on worker threads even with one thread (benchmarks compare 1 and 2 workers). Default:
-   * workers when threads > 1.
-   */
-  readonly workers?: boolean;
-  /** Game indices per batch. Default: about 50 batches per thread, of 100 to 10,000 games over all lineups. */
-  readonly batchSize?: number;
-  /**
-   * Batches already played (e.g. those a resumed run's file holds), disjoint from `ranges`: the
-   * result counts them, and `untilCi` uses them at the boundaries they fall before.
-   */
-  readonly earlier?: readonly CompletedBatch[];
-  readonly signal?: AbortSignal;
-  /** Called after each completed batch with the games played so far (all lineups) and the total planned. */
-  readonly onProgress?: (played: number, total: number) => void;
-  /** Called with each completed batch, in completion order (e.g. to append it to a JSONL file). */
-  readonly onBatch?: (batch: CompletedBatch) => void;
-  readonly untilCi?: UntilCi;
-}
-
-export interface RunResult {
-  readonly tally: Tally;
-  /** The batches completed by this run, sorted by start. */
-  readonly batches: readonly CompletedBatch[];
-  /** True if the signal stopped the run before all planned games were played. */
-  readonly aborted: boolean;
-  /** True if `untilCi` stopped the run early. */
-  readonly stoppedByCi: boolean;
-}
+export { planBatches, type CompletedBatch, type GameRange, type RunOptions, type RunResult, type UntilCi } from './batching.js';
 
 export const defaultThreads = (): number => availableParallelism();
 
@@ -84,23 +31,6 @@ function workerFile(): string {
   const built = new URL('../../dist/lab/worker.js', import.meta.url);
   if (existsSync(fileURLToPath(built))) return fileURLToPath(built);
   throw new Error('The lab worker script is missing: run `npm run build` first (or use threads: 1).');
-}
-
-/** Splits ranges into batches at multiples of `batchSize`, in ascending order. */
-export function planBatches(ranges: readonly GameRange[], batchSize: number): GameRange[] {
-  return [...batchesOf(ranges, batchSize)];
-}
-
-/** planBatches one batch at a time: a run of any length plans only the batches under way. */
-function* batchesOf(ranges: readonly GameRange[], batchSize: number): Generator<GameRange> {
-  for (const [start, end] of [...ranges].sort((x, y) => x[0] - y[0])) {
-    let s = start;
-    while (s < end) {
-      const e = Math.min(end, (Math.floor(s / batchSize) + 1) * batchSize);
-      yield [s, e];
-      s = e;
-    }
-  }
 }
 
 /**
@@ -145,10 +75,7 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
   if (!Number.isSafeInteger(threads) || threads < 0) throw new RangeError(`Invalid thread count: ${String(threads)}`);
   const totalIndices = countOf(options.ranges);
   const lineups = config.lineups.length;
-  // Default: about 50 batches per thread of 100 to 10,000 games (all lineups together), so progress
-  // and Ctrl-C stay responsive while messaging costs stay negligible.
-  const gamesPerBatch = Math.min(10_000, Math.max(100, Math.ceil((totalIndices * lineups) / (workerThreads(threads, Infinity) * 50))));
-  const batchSize = options.batchSize ?? Math.max(1, Math.ceil(gamesPerBatch / lineups));
+  const batchSize = options.batchSize ?? defaultBatchSize(totalIndices, lineups, workerThreads(threads, Infinity));
   if (!Number.isSafeInteger(batchSize) || batchSize < 1) throw new RangeError(`Invalid batch size: ${String(batchSize)}`);
 
   const tally = emptyTally(config);

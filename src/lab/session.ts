@@ -19,7 +19,7 @@ import type { ExperimentConfig, Tally } from './experiment.js';
 import { validateConfig } from './experiment.js';
 import { versionConflict } from './user-agents.js';
 import { comparisonReport, tournamentReport, widestComparisonHalfWidth, widestWinRateHalfWidth } from './report.js';
-import type { CompletedBatch, GameRange, RunOptions, RunResult } from './runner.js';
+import type { CompletedBatch, GameRange, RunOptions, RunResult } from './batching.js';
 
 /** Part `index` (1-based) of `count` of an experiment's games. */
 export interface Shard {
@@ -244,6 +244,8 @@ export interface LabRunOutcome {
   readonly stoppedByCi: boolean;
   /** Set when some batches could not be saved to the log (disk full, say). */
   readonly saveFailure: SaveFailure | undefined;
+  /** Every batch counted in the tally (the log's and this run's), sorted by their games: how the answer settled. */
+  readonly batches: readonly CompletedBatch[];
 }
 
 /**
@@ -297,6 +299,7 @@ export async function runLab(request: LabRunRequest, execute: Executor): Promise
     aborted: result.aborted,
     stoppedByCi: result.stoppedByCi,
     saveFailure: failure === undefined ? undefined : { error: failure, saved, unsaved },
+    batches: [...plan.earlier, ...result.batches].sort((x, y) => x.start - y.start),
   };
 }
 

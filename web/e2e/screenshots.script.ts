@@ -147,3 +147,16 @@ it('takes the Klondike screenshots', async () => {
     await page.locator('.k-pile button.k-card').first().click({ position: { x: 12, y: 6 } });
   });
 });
+
+/** The lab page after a run: the tables and the charts (`-t lab` remakes only these). */
+it('takes the lab screenshots', async () => {
+  const ran = async (page: Page): Promise<void> => {
+    await page.getByRole('button', { name: 'Run' }).click();
+    await page.getByRole('link', { name: 'Download JSON' }).waitFor({ timeout: 120_000 });
+    // Park the pointer away from the charts so no tip shows.
+    await page.mouse.move(0, 0);
+  };
+  await shoot('lab-compare.png', 'lab?game=connect-fwar&players=random,basic,ranks&games=20000&seed=1', { width: 1000, height: 900 }, ran);
+  await shoot('lab-tournament.png', 'lab?game=uno-war&players=random,smallest,biggest&games=2000&seed=1', { width: 1000, height: 900 }, ran);
+  await shoot('lab-phone.png', 'lab?game=connect-fwar&players=basic,suits&games=5000&seed=2&paired=1', { width: 390, height: 844 }, ran);
+});

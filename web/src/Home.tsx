@@ -20,6 +20,13 @@ export function Home() {
           </li>
         ))}
       </ul>
+      <h2>The lab</h2>
+      <p>
+        <a class="game-name" href="/lab">
+          Lab
+        </a>
+        : pit strategies against each other over thousands of seeded games, with error bars and charts — the same figures as the command line.
+      </p>
     </main>
   );
 }

@@ -29,6 +29,10 @@ if (path === '/') {
   document.title = 'Klondike · Tabletop Lab';
   const { KlondikePage } = await import('./klondike/Page.js');
   render(<KlondikePage />, root);
+} else if (path === '/lab') {
+  document.title = 'Lab · Tabletop Lab';
+  const { LabPage } = await import('./lab/Page.js');
+  render(<LabPage />, root);
 } else {
   document.title = 'Not found · Tabletop Lab';
   render(

@@ -15,6 +15,7 @@ import { PlanError, type LabRunOutcome, type Shard } from '../../lab/session.js'
 import { PlayerModuleError } from '../../lab/user-players.js';
 import { capAtCores, parseIntegerIn, parsePositiveInt, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
 import { progressBar, type Progress } from '../terminal.js';
+import { writeReportFiles } from './report-files.js';
 
 export function parseShard(value: string): Shard {
   const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(value);
@@ -36,6 +37,8 @@ export interface LabOptions {
   resume?: string;
   shard?: Shard;
   batchSize?: number;
+  html?: string;
+  csv?: string;
 }
 
 /** Adds the lab options to an experiment command. */
@@ -53,7 +56,9 @@ export function addLabOptions(command: Command, what: { games: number; unit: str
     .option('--out <file>', 'append one JSON line per completed batch to this file (for --resume and merge)')
     .option('--resume <file>', 'continue the run saved in this file: its players, seed, games, shard and --until-ci (plays only the games it lacks, appends to it)')
     .option('--shard <i/n>', 'play only part i of n of the games (disjoint; combine the shards with `tabletop merge`)', parseShard)
-    .option('--batch-size <n>', 'games per batch sent to a worker (does not change the results)', parsePositiveInt('The batch size'));
+    .option('--batch-size <n>', 'games per batch sent to a worker (does not change the results)', parsePositiveInt('The batch size'))
+    .option('--html <file>', 'also write the results as one self-contained HTML report with charts (opens offline)')
+    .option('--csv <file>', 'also write the results as CSV, one row per figure');
 }
 
 export interface ExperimentCommand {
@@ -128,7 +133,10 @@ function printOutcome(outcome: LabRunOutcome, options: LabOptions, outFile: stri
   const { plan, played } = outcome;
   const json = options.json === true;
   if (played === 0) process.stderr.write('No games were completed.\n');
-  else process.stdout.write(`${renderReport(plan.config, outcome.tally, json)}\n`);
+  else {
+    process.stdout.write(`${renderReport(plan.config, outcome.tally, json)}\n`);
+    writeReportFiles(options, plan.config, outcome.tally, outcome.batches);
+  }
   if (outcome.stoppedByCi && plan.stopRule !== undefined && !json) {
     const rule = plan.stopRule;
     const text = `Stopped after ${plural(played, 'game')} per lineup: the 95% CI half-width of ${rule.covers} is below ${String(plan.untilCi)}${rule.excludes === '' ? '' : `; the rule does not cover ${rule.excludes}`}.`;

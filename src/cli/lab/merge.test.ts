@@ -18,7 +18,11 @@ const damages: Record<string, (record: string) => string> = {
   null: () => 'null',
   'config-null': (r) => r.replace(/"config":\{[^}]*\}/, '"config":null'),
   'tally-null': (r) => r.replace(/"tally":.*\}$/, '"tally":null}'),
-  'seats-null': (r) => r.replace(/"seats":\[[^\]]*\]/, '"seats":null'),
+  'seats-null': (r) => {
+    const record = JSON.parse(r) as { tally: { lineups: { seats: unknown }[] } };
+    record.tally.lineups[0]!.seats = null;
+    return JSON.stringify(record);
+  },
   'sum-null': (r) => r.replace(/"sum":-?[\d.e+-]+/, '"sum":null'),
   'wins-string': (r) => r.replace(/"wins":(\d+)/, '"wins":"$1"'),
 };

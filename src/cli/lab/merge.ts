@@ -10,6 +10,7 @@ import { renderReport } from '../../lab/report.js';
 import { readRecords } from '../../lab/results-file.js';
 import { stopRuleFor } from '../../lab/session.js';
 import { UsageError } from '../options.js';
+import { writeReportFiles } from './report-files.js';
 
 export function registerMerge(program: Command): Command {
   program
@@ -17,7 +18,9 @@ export function registerMerge(program: Command): Command {
     .description('combine the --out files of shards or resumed runs into one report (same result as one big run)')
     .argument('<files...>', 'JSONL results files written with --out')
     .option('--json', 'print one JSON object instead of tables')
-    .action((files: string[], options: { json?: boolean }) => {
+    .option('--html <file>', 'also write the results as one self-contained HTML report with charts (opens offline)')
+    .option('--csv <file>', 'also write the results as CSV, one row per figure')
+    .action((files: string[], options: { json?: boolean; html?: string; csv?: string }) => {
       let combined;
       try {
         const records: BatchRecord[] = files.flatMap((file) => readRecords(file));
@@ -27,6 +30,7 @@ export function registerMerge(program: Command): Command {
         throw error;
       }
       process.stdout.write(`${renderReport(combined.config, combined.tally, options.json === true)}\n`);
+      writeReportFiles(options, combined.config, combined.tally, combined.batches);
       if (combined.duplicates > 0) {
         process.stderr.write(`Note: ${String(combined.duplicates)} batch record${combined.duplicates === 1 ? '' : 's'} appeared twice, identical, and ${combined.duplicates === 1 ? 'was' : 'were'} counted once.\n`);
       }

@@ -1,0 +1,91 @@
+/**
+ * What an executor of lab runs is given and returns (`RunOptions`, `RunResult`), and how a run's
+ * game indices are cut into batches: shared by the Node runner (runner.ts: piscina workers or this
+ * thread) and the browser lab (a pool of Web Workers), so both hand out the same batches.
+ * Batching never changes results (tallies are integer sums); it only sets how often progress is
+ * reported and how quickly a run can stop. No Node APIs here.
+ */
+import type { ExperimentConfig, Tally } from './experiment.js';
+
+/** A half-open range [start, end) of game indices. */
+export type GameRange = readonly [start: number, end: number];
+
+export interface CompletedBatch {
+  readonly start: number;
+  readonly end: number;
+  readonly tally: Tally;
+}
+
+export interface UntilCi {
+  /** Called at each round boundary `hi` with the tally of exactly games [0, hi); true stops the run. */
+  readonly satisfied: (tally: Readonly<Tally>) => boolean;
+  /**
+   * Game indices per round. Default: rounds of 1,000 games growing by 10% of the games so far
+   * (1,000, 2,000, …, 10,000, 11,000, 12,100, …), so a long run checks rarely and a short one
+   * overshoots little.
+   */
+  readonly roundGames?: number;
+}
+
+export interface RunOptions {
+  readonly config: ExperimentConfig;
+  /** The game indices to play, as disjoint ranges (e.g. one shard, or what a resumed run lacks). */
+  readonly ranges: readonly GameRange[];
+  /** Worker threads; 0 or 1 plays in this thread (no workers). Default: the available cores. */
+  readonly threads?: number;
+  /**
+   * Play on worker threads even with one thread (benchmarks compare 1 and 2 workers). Default:
+   * workers when threads > 1.
+   */
+  readonly workers?: boolean;
+  /** Game indices per batch. Default: about 50 batches per thread, of 100 to 10,000 games over all lineups. */
+  readonly batchSize?: number;
+  /**
+   * Batches already played (e.g. those a resumed run's file holds), disjoint from `ranges`: the
+   * result counts them, and `untilCi` uses them at the boundaries they fall before.
+   */
+  readonly earlier?: readonly CompletedBatch[];
+  readonly signal?: AbortSignal;
+  /** Called after each completed batch with the games played so far (all lineups) and the total planned. */
+  readonly onProgress?: (played: number, total: number) => void;
+  /** Called with each completed batch, in completion order (e.g. to append it to a JSONL file). */
+  readonly onBatch?: (batch: CompletedBatch) => void;
+  readonly untilCi?: UntilCi;
+}
+
+export interface RunResult {
+  readonly tally: Tally;
+  /** The batches completed by this run, sorted by start. */
+  readonly batches: readonly CompletedBatch[];
+  /** True if the signal stopped the run before all planned games were played. */
+  readonly aborted: boolean;
+  /** True if `untilCi` stopped the run early. */
+  readonly stoppedByCi: boolean;
+}
+
+
+/** Splits ranges into batches at multiples of `batchSize`, in ascending order. */
+export function planBatches(ranges: readonly GameRange[], batchSize: number): GameRange[] {
+  return [...batchesOf(ranges, batchSize)];
+}
+
+/** planBatches one batch at a time: a run of any length plans only the batches under way. */
+export function* batchesOf(ranges: readonly GameRange[], batchSize: number): Generator<GameRange> {
+  for (const [start, end] of [...ranges].sort((x, y) => x[0] - y[0])) {
+    let s = start;
+    while (s < end) {
+      const e = Math.min(end, (Math.floor(s / batchSize) + 1) * batchSize);
+      yield [s, e];
+      s = e;
+    }
+  }
+}
+
+/**
+ * The default game indices per batch: about 50 batches per thread of 100 to 10,000 games (all
+ * lineups together), so progress and cancelling stay responsive while messaging costs stay negligible.
+ */
+export function defaultBatchSize(indices: number, lineups: number, threads: number): number {
+  const gamesPerBatch = Math.min(10_000, Math.max(100, Math.ceil((indices * lineups) / (threads * 50))));
+  return Math.max(1, Math.ceil(gamesPerBatch / lineups));
+}

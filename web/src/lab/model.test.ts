@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { experimentConfig, formatEta, parseSettings, toSearch } from './model.js';
+
+const seed = (): number => 99;
+
+describe('lab page address', () => {
+  it('reads and writes the settings', () => {
+    const { settings, problems } = parseSettings('?game=uno-war&players=smallest,random&games=500&seed=7', seed);
+    expect(problems).toEqual([]);
+    expect(settings).toEqual({ game: 'uno-war', players: ['smallest', 'random'], games: 500, seed: 7, paired: false });
+    expect(toSearch(settings)).toBe('?game=uno-war&players=smallest,random&games=500&seed=7');
+    expect(parseSettings(toSearch({ ...settings, game: 'connect-fwar', players: ['basic'], paired: true }), seed).settings.paired).toBe(true);
+  });
+
+  it('starts where the CLI command does, with a fresh seed', () => {
+    expect(parseSettings('', seed).settings).toEqual({ game: 'connect-fwar', players: ['random', 'basic', 'suits', 'ranks'], games: 10_000, seed: 99, paired: false });
+  });
+
+  it('names unusable values and keeps the usable ones', () => {
+    const { settings, problems } = parseSettings('?game=connect-fwar&players=basic,nobody&games=1e3&seed=-1&paired=1', seed);
+    expect(settings).toEqual({ game: 'connect-fwar', players: ['basic'], games: 10_000, seed: 99, paired: true });
+    expect(problems).toEqual([
+      'ConnectFwar has no strategy "nobody" (it has random, basic, suits, ranks, greedy, lookahead, lookahead-full, clairvoyant).',
+      'The number of games "1e3" is not a whole number from 1 to 10,000,000: 10,000 were chosen.',
+      'The seed "-1" is not a whole number from 0 to 9007199254740991: a new seed was drawn.',
+    ]);
+    // Pairing is for one-player games only.
+    expect(parseSettings('?game=uno-war&paired=1', seed).settings.paired).toBe(false);
+  });
+});
+
+describe('the experiment of the settings', () => {
+  it('is the CLI one: a lineup per strategy, or every ordered pair', () => {
+    expect(experimentConfig({ game: 'connect-fwar', players: ['random', 'basic'], games: 10, seed: 3, paired: true })).toEqual({ game: 'connect-fwar', lineups: [['random'], ['basic']], seed: 3, paired: true });
+    expect(experimentConfig({ game: 'uno-war', players: ['random', 'biggest'], games: 10, seed: 3, paired: false }).lineups).toEqual([
+      ['random', 'random'],
+      ['random', 'biggest'],
+      ['biggest', 'random'],
+      ['biggest', 'biggest'],
+    ]);
+  });
+
+  it('says roughly how long is left', () => {
+    expect([formatEta(0.4), formatEta(12.4), formatEta(600), formatEta(7200), formatEta(Infinity)]).toEqual(['under a second left', 'about 12 s left', 'about 10 min left', 'about 2.0 h left', '']);
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * The /lab page's model (pure, unit-tested in Node): the experiments the page offers — every game
+ * of the lab registry and its agents — the address that holds an experiment's settings and seed,
+ * and the lineups a choice of players makes, exactly as the CLI makes them (`compare`: one lineup
+ * per strategy; `tournament`: every ordered pair, `roundRobinLineups`).
+ */
+import type { ExperimentConfig } from '../../../src/lab/experiment.js';
+import { GAMES } from '../../../src/lab/registry.js';
+import { roundRobinLineups } from '../../../src/lab/report.js';
+import { parseDealNumber } from '../seed.js';
+
+export interface LabSettings {
+  readonly game: string;
+  /** Agent ids: a comparison's strategies, or a tournament's players. */
+  readonly players: readonly string[];
+  /** Games per strategy (one-player games) or per ordered pairing (two-player games). */
+  readonly games: number;
+  readonly seed: number;
+  /** One-player games: every strategy plays the same deals (`--paired`). */
+  readonly paired: boolean;
+}
+
+export interface GameChoice {
+  readonly id: string;
+  readonly title: string;
+  readonly numPlayers: number;
+  readonly agents: readonly { readonly id: string; readonly name: string; readonly description: string; readonly seesHidden: boolean }[];
+  /** The CLI's default players and games, so the page starts where the command does. */
+  readonly defaults: { readonly players: readonly string[]; readonly games: number };
+}
+
+/** The defaults of `tabletop connect-fwar compare`, `uno-war tournament`, …; a game without a command gets its first agents. */
+const COMMAND_DEFAULTS: Readonly<Record<string, { players: readonly string[]; games: number }>> = {
+  'connect-fwar': { players: ['random', 'basic', 'suits', 'ranks'], games: 10_000 },
+  'uno-war': { players: ['random', 'smallest', 'biggest'], games: 1000 },
+  klondike: { players: ['random', 'greedy'], games: 1000 },
+  'connect-four': { players: ['random', 'alphabeta1', 'alphabeta2'], games: 100 },
+};
+
+export const GAME_CHOICES: readonly GameChoice[] = Object.values(GAMES).map((game) => {
+  const agents = Object.entries(game.agents).map(([id, entry]) => ({ id, name: entry.create().name, description: entry.description, seesHidden: entry.seesHidden === true }));
+  return {
+    id: game.id,
+    title: game.title,
+    numPlayers: game.numPlayers,
+    agents,
+    defaults: COMMAND_DEFAULTS[game.id] ?? { players: agents.slice(0, 2).map((a) => a.id), games: 1000 },
+  };
+});
+
+export const DEFAULT_GAME = 'connect-fwar';
+/** The most games per strategy or pairing the page accepts (the browser tab stays the judge of patience). */
+export const MAX_GAMES = 10_000_000;
+
+export const gameChoice = (id: string): GameChoice => GAME_CHOICES.find((g) => g.id === id) ?? GAME_CHOICES.find((g) => g.id === DEFAULT_GAME)!;
+
+/** The settings of an address (`?game=…&players=a,b&games=N&seed=S&paired=1`), naming each unusable value in `problems`. */
+export function parseSettings(search: string, makeSeed: () => number): { settings: LabSettings; problems: string[] } {
+  const params = new URLSearchParams(search);
+  const problems: string[] = [];
+  const gameText = params.get('game');
+  const known = gameText !== null && GAME_CHOICES.some((g) => g.id === gameText);
+  if (gameText !== null && !known) problems.push(`There is no game "${gameText}" in the lab (${GAME_CHOICES.map((g) => g.id).join(', ')}): ${gameChoice(DEFAULT_GAME).title} was chosen.`);
+  const game = gameChoice(known ? gameText : DEFAULT_GAME);
+  let players = [...game.defaults.players];
+  const playersText = params.get('players');
+  if (playersText !== null) {
+    const asked = playersText.split(',').map((p) => p.trim()).filter((p) => p !== '');
+    const unknown = asked.filter((p) => !game.agents.some((a) => a.id === p));
+    const usable = [...new Set(asked.filter((p) => game.agents.some((a) => a.id === p)))];
+    if (unknown.length > 0) problems.push(`${game.title} has no strategy ${unknown.map((p) => `"${p}"`).join(', ')} (it has ${game.agents.map((a) => a.id).join(', ')}).`);
+    if (usable.length > 0) players = usable;
+    else problems.push(`No usable players were named: the default ones were chosen.`);
+  }
+  let games = game.defaults.games;
+  const gamesText = params.get('games');
+  if (gamesText !== null) {
+    const n = /^\d{1,9}$/.test(gamesText.trim()) ? Number(gamesText) : NaN;
+    if (Number.isSafeInteger(n) && n >= 1 && n <= MAX_GAMES) games = n;
+    else problems.push(`The number of games "${gamesText}" is not a whole number from 1 to ${MAX_GAMES.toLocaleString('en-US')}: ${games.toLocaleString('en-US')} were chosen.`);
+  }
+  const seedText = params.get('seed');
+  const parsed = seedText === null ? null : parseDealNumber(seedText);
+  if (seedText !== null && parsed === null) problems.push(`The seed "${seedText}" is not a whole number from 0 to ${String(Number.MAX_SAFE_INTEGER)}: a new seed was drawn.`);
+  const seed = parsed ?? makeSeed();
+  const paired = game.numPlayers === 1 && params.get('paired') === '1';
+  return { settings: { game: game.id, players, games, seed, paired }, problems };
+}
+
+/** The address's query for these settings. */
+export function toSearch(settings: LabSettings): string {
+  const params = new URLSearchParams({ game: settings.game, players: settings.players.join(','), games: String(settings.games), seed: String(settings.seed) });
+  if (settings.paired) params.set('paired', '1');
+  return `?${params.toString().replaceAll('%2C', ',')}`;
+}
+
+/** The experiment the CLI runs for these settings: its lineups, seed and pairing. */
+export function experimentConfig(settings: LabSettings): ExperimentConfig {
+  const game = gameChoice(settings.game);
+  return {
+    game: game.id,
+    lineups: game.numPlayers === 1 ? settings.players.map((p) => [p]) : roundRobinLineups(settings.players),
+    seed: settings.seed,
+    paired: game.numPlayers === 1 && settings.paired,
+  };
+}
+
+/** "about 3 s left", "about 2 min left": a rough, readable ETA. */
+export function formatEta(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return '';
+  if (seconds < 1) return 'under a second left';
+  if (seconds < 90) return `about ${String(Math.round(seconds))} s left`;
+  if (seconds < 5400) return `about ${String(Math.round(seconds / 60))} min left`;
+  return `about ${(seconds / 3600).toFixed(1)} h left`;
+}
+
+/** "12,400 games/s". */
+export const formatRate = (gamesPerSecond: number): string => `${Math.round(gamesPerSecond).toLocaleString('en-US')} games/s`;

@@ -1,0 +1,97 @@
+/**
+ * The /lab page's executor for `runLab` (src/lab/session.ts): the planned batches played on a small
+ * pool of Web Workers, one per hardware thread, each running the lab's BatchPlayer. It is the
+ * browser's `runExperiment`: the same batches (src/lab/batching.ts), the same integer tallies
+ * added in any order, so a seed gives the CLI's figures exactly.
+ *
+ * Cancelling terminates the workers at once: the batches under way are lost, and only completed
+ * batches count (the result says it was aborted). `untilCi` is not offered by the page.
+ */
+import { batchesOf, defaultBatchSize, type CompletedBatch, type RunOptions, type RunResult } from '../../../src/lab/batching.js';
+import { emptyTally, mergeTally, type Tally } from '../../../src/lab/experiment.js';
+import type { Executor } from '../../../src/lab/session.js';
+import type { BatchRequest, BatchResponse } from './lab.worker.js';
+
+/** Workers for this machine: one per hardware thread (navigator.hardwareConcurrency), 1 to 16. */
+export const hardwareThreads = (): number => Math.max(1, Math.min(16, navigator.hardwareConcurrency || 2));
+
+export function webWorkerExecutor(threads = hardwareThreads()): Executor {
+  return (options: RunOptions) => runInWorkers(options, threads);
+}
+
+async function runInWorkers(options: RunOptions, threads: number): Promise<RunResult> {
+  if (options.untilCi !== undefined) throw new Error('The lab page does not stop on the width of the intervals (--until-ci): give a number of games.');
+  const { config, signal } = options;
+  const lineups = config.lineups.length;
+  const indices = options.ranges.reduce((n, [s, e]) => n + e - s, 0);
+  const batchSize = options.batchSize ?? defaultBatchSize(indices, lineups, threads);
+  const planned = batchesOf(options.ranges, batchSize);
+  const tally: Tally = emptyTally(config);
+  for (const batch of options.earlier ?? []) mergeTally(tally, batch.tally);
+  const batches: CompletedBatch[] = [];
+  const total = indices * lineups;
+  let played = 0;
+  const poolSize = Math.max(1, Math.min(threads, Math.ceil(indices / batchSize)));
+  const workers = Array.from({ length: poolSize }, (_, k) => new Worker(new URL('./lab.worker.ts', import.meta.url), { type: 'module', name: `lab-${String(k + 1)}` }));
+  let aborted = false;
+  /** Ends every lane at once (cancel): each waits on this as well as on its worker. */
+  const stopper: { stop?: () => void } = {};
+  const stopped = new Promise<'stopped'>((resolve) => {
+    stopper.stop = () => resolve('stopped');
+  });
+  const stop = (): void => stopper.stop?.();
+  const onAbort = (): void => {
+    aborted = true;
+    stop();
+  };
+  signal?.addEventListener('abort', onAbort);
+  if (signal?.aborted === true) onAbort();
+
+  let nextId = 1;
+  const playOn = (worker: Worker, start: number, end: number): Promise<Tally> =>
+    new Promise((resolve, reject) => {
+      const id = nextId++;
+      const onMessage = (event: MessageEvent<BatchResponse>): void => {
+        if (event.data.id !== id) return;
+        worker.removeEventListener('message', onMessage);
+        worker.removeEventListener('error', onError);
+        if ('error' in event.data) reject(new Error(event.data.error));
+        else resolve(event.data.tally);
+      };
+      const onError = (event: ErrorEvent): void => {
+        worker.removeEventListener('message', onMessage);
+        worker.removeEventListener('error', onError);
+        reject(new Error(`A lab worker failed: ${event.message || 'it could not be loaded'}`));
+      };
+      worker.addEventListener('message', onMessage);
+      worker.addEventListener('error', onError);
+      const request: BatchRequest = { id, config, start, end };
+      worker.postMessage(request);
+    });
+
+  const lane = async (worker: Worker): Promise<void> => {
+    for (let batch = planned.next(); !batch.done && !aborted; batch = planned.next()) {
+      const [start, end] = batch.value;
+      const result = await Promise.race([playOn(worker, start, end), stopped]);
+      if (result === 'stopped') return;
+      mergeTally(tally, result);
+      const completed = { start, end, tally: result };
+      batches.push(completed);
+      played += (end - start) * lineups;
+      options.onBatch?.(completed);
+      options.onProgress?.(played, total);
+    }
+  };
+  try {
+    await Promise.all(workers.map(lane));
+  } catch (error) {
+    aborted = true;
+    throw error;
+  } finally {
+    stop();
+    signal?.removeEventListener('abort', onAbort);
+    for (const worker of workers) worker.terminate();
+  }
+  batches.sort((x, y) => x.start - y.start);
+  return { tally, batches, aborted, stoppedByCi: false };
+}
