@@ -3,9 +3,9 @@
  * (Build first: `npx tsc -p tsconfig.build.json`; `npm test` does.)
  */
 import { spawn } from 'node:child_process';
-import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CLI_PATH, runCli } from '../../test-support/cli.js';
+import { playThrough } from '../../test-support/play-streams.js';
 import { Board } from '../../games/connect-fwar/board.js';
 import type { Card } from '../../core/cards.js';
 import { ConnectFwar } from '../../games/connect-fwar/connect-fwar.js';
@@ -175,14 +175,8 @@ describe('playConnectFwar on a terminal', () => {
     vi.unstubAllEnvs();
   });
 
-  async function onTerminal(input: string, color?: boolean): Promise<string> {
-    const stdin = new PassThrough();
-    const stdout = Object.assign(new PassThrough(), { isTTY: true });
-    let text = '';
-    stdout.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-    stdin.end(input);
-    await playConnectFwar(color === undefined ? { seed: 7 } : { seed: 7, color }, stdin, stdout);
-    return text;
+  function onTerminal(input: string, color?: boolean): Promise<string> {
+    return playThrough((stdin, stdout) => playConnectFwar(color === undefined ? { seed: 7 } : { seed: 7, color }, stdin, stdout), input, true);
   }
 
   it('colours a terminal by itself, and not when NO_COLOR is set or --no-color given', async () => {

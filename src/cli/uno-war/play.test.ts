@@ -1,7 +1,7 @@
 /** End-to-end tests of `tabletop uno-war play` through the built binary (stdin is a pipe). */
-import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../../test-support/cli.js';
+import { playThrough } from '../../test-support/play-streams.js';
 import { stripStyle } from '../style.js';
 import { playUnoWar } from './play.js';
 
@@ -148,14 +148,9 @@ describe('playUnoWar on a terminal', () => {
     vi.unstubAllEnvs();
   });
 
-  async function onTerminal(color?: boolean): Promise<string> {
-    const stdin = new PassThrough();
-    const stdout = Object.assign(new PassThrough(), { isTTY: true });
-    let text = '';
-    stdout.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-    stdin.end('r\nq\n');
-    await playUnoWar(color === undefined ? { ai: 'smallest', seed: 42 } : { ai: 'smallest', seed: 42, color }, stdin, stdout);
-    return text;
+  function onTerminal(color?: boolean): Promise<string> {
+    const options = color === undefined ? { ai: 'smallest' as const, seed: 42 } : { ai: 'smallest' as const, seed: 42, color };
+    return playThrough((stdin, stdout) => playUnoWar(options, stdin, stdout), 'r\nq\n', true);
   }
 
   it('colours by itself unless NO_COLOR is set or --no-color given', async () => {
