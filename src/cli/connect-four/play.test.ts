@@ -6,10 +6,12 @@
  * depend on the clock.
  */
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Position } from '../../games/connect-four/position.js';
 import { runCli } from '../../test-support/cli.js';
+import { playThrough } from '../../test-support/play-streams.js';
 import { stripStyle } from '../style.js';
+import { playGame, type PlayOptions } from './play.js';
 
 const EXAMPLE_BOT = fileURLToPath(new URL('../../../examples/connect-four/first-free-column.mjs', import.meta.url));
 const EXAMPLE = `ex=node ${JSON.stringify(EXAMPLE_BOT)}`;
@@ -148,6 +150,29 @@ describe('tabletop connect-four play', () => {
     expect(result.status).toBe(2);
     expect(result.stderr).toContain(message);
     expect(result.stdout).toBe('');
+  });
+});
+
+describe('connect-four play on a terminal (two people, in-process)', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  const game = (color?: boolean): Promise<string> => {
+    const options: PlayOptions = { red: 'human', yellow: 'human', time: 18, level: 4, bot: [], hintTime: 1, ...(color === undefined ? {} : { color }) };
+    return playThrough((stdin, stdout) => playGame(options, stdin, stdout), '4\n1\n4\n1\n4\n1\n4\n', true);
+  };
+
+  it('colours by itself, not with NO_COLOR or --no-color, and the plain game is the engine\'s picture', async () => {
+    vi.stubEnv('NO_COLOR', '');
+    vi.stubEnv('TERM', 'xterm');
+    const colored = await game();
+    expect(colored).toContain(`\u001b[33mO\u001b[39m . . \u001b[7;1m\u001b[31mX\u001b[39m\u001b[27;22m . . .`);
+    const plain = await game(false);
+    expect(plain).toBe(stripStyle(colored));
+    expect(plain).toContain('O . . X . . .\n1 2 3 4 5 6 7\n\nThe four: column 4, rows 1 to 4.\nResult: red (human) wins with four in a row.\nMoves: 4141414\n');
+    vi.stubEnv('NO_COLOR', '1');
+    expect(await game()).toBe(plain);
   });
 });
 

@@ -28,7 +28,7 @@ export const DEFAULT_TIME_SECONDS = 18;
 export const DEFAULT_LEVEL = 4;
 export const DEFAULT_HINT_SECONDS = 3;
 
-interface PlayOptions {
+export interface PlayOptions {
   readonly red: string;
   readonly yellow: string;
   readonly time: number;
@@ -83,7 +83,8 @@ export function registerPlay(command: Command): Command {
   return command;
 }
 
-async function playGame(options: PlayOptions): Promise<void> {
+/** Plays one game on `input`/`output` (the terminal by default). */
+export async function playGame(options: PlayOptions, input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stdout): Promise<void> {
   const seats = [options.red, options.yellow];
   try {
     checkLineup(
@@ -95,12 +96,12 @@ async function playGame(options: PlayOptions): Promise<void> {
   }
   const seed = options.seed ?? freshSeed();
   const lineup: LineupOptions = { timeLimitMs: options.time * 1000, level: options.level, seed, externals: options.bot };
-  const session = new PlaySession(process.stdin, process.stdout);
-  const style = styleFor(options.color, process.stdout);
+  const session = new PlaySession(input, output);
+  const style = styleFor(options.color, output);
   const out = (text: string): void => {
     session.say(text);
   };
-  const input: LineSource = { ask: (prompt) => session.ask(prompt, '(end of input)') };
+  const lines: LineSource = { ask: (prompt) => session.ask(prompt, '(end of input)') };
   const start = Position.fromMoves(options.pos ?? '').history();
   const hints = new SolverHints(options.hintTime * 1000);
   /** The moves of the game so far (the --pos moves first). */
@@ -115,13 +116,13 @@ async function playGame(options: PlayOptions): Promise<void> {
   };
   const seat = (name: string, color: boolean): Player => {
     if (name === 'human') {
-      return new TerminalHuman(input, {
+      return new TerminalHuman(lines, {
         say: out,
         hint: (position) => hints.hint(position),
         canTakeBack: () => moves.length - takeBackSize() >= start.length,
       });
     }
-    return thinkingAloud(createBot(name, lineup, 0, color), color, session, style);
+    return thinkingAloud(createBot(name, lineup, 0, color), color, session, style, (output as { isTTY?: boolean }).isTTY === true);
   };
 
   out(`Connect Four: red (X) ${options.red} against yellow (O) ${options.yellow}. Columns are numbered 1-7.`);
@@ -204,8 +205,7 @@ function ordinal(n: number): string {
  * A bot that says when it is thinking. On a terminal the note stands on its own line while the bot
  * thinks and is wiped when the move comes; through a pipe it is a line of the transcript.
  */
-function thinkingAloud(bot: ClosablePlayer, color: boolean, session: PlaySession, style: Style): ClosablePlayer {
-  const transient = (process.stdout as { isTTY?: boolean }).isTTY === true;
+function thinkingAloud(bot: ClosablePlayer, color: boolean, session: PlaySession, style: Style, transient: boolean): ClosablePlayer {
   return {
     init: (c: boolean) => bot.init(c),
     name: () => bot.name(),
