@@ -174,6 +174,12 @@ describe('connect-four play on a terminal (two people, in-process)', () => {
     vi.stubEnv('NO_COLOR', '1');
     expect(await game()).toBe(plain);
   });
+
+  it('shows a note while the solver thinks of a hint, wiped when the hint comes', async () => {
+    const options: PlayOptions = { red: 'human', yellow: 'human', time: 18, level: 4, bot: [], hintTime: 2, pos: '4455', color: false };
+    const out = await playThrough((stdin, stdout) => playGame(options, stdin, stdout), 'h\nq\n', true);
+    expect(out).toContain('(u undo, h hint, q quit): h\nThe solver is thinking (up to 2 s)…\r\u001b[KHint: column 3: you win with best play');
+  });
 });
 
 describe('tabletop connect-four tournament', () => {

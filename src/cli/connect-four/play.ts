@@ -98,6 +98,7 @@ export async function playGame(options: PlayOptions, input: NodeJS.ReadableStrea
   const lineup: LineupOptions = { timeLimitMs: options.time * 1000, level: options.level, seed, externals: options.bot };
   const session = new PlaySession(input, output);
   const style = styleFor(options.color, output);
+  const tty = (output as { isTTY?: boolean }).isTTY === true;
   const out = (text: string): void => {
     session.say(text);
   };
@@ -118,11 +119,17 @@ export async function playGame(options: PlayOptions, input: NodeJS.ReadableStrea
     if (name === 'human') {
       return new TerminalHuman(lines, {
         say: out,
-        hint: (position) => hints.hint(position),
+        hint: (position) => {
+          // The search holds the thread: on a terminal, a note stands while it runs (TTY writes are synchronous).
+          if (tty) session.write(style.dim(`The solver is thinking (up to ${formatDuration(options.hintTime * 1000)})…`));
+          const said = hints.hint(position);
+          if (tty) session.write('\r\u001b[K');
+          return said;
+        },
         canTakeBack: () => moves.length - takeBackSize() >= start.length,
       });
     }
-    return thinkingAloud(createBot(name, lineup, 0, color), color, session, style, (output as { isTTY?: boolean }).isTTY === true);
+    return thinkingAloud(createBot(name, lineup, 0, color), color, session, style, tty);
   };
 
   out(`Connect Four: red (X) ${options.red} against yellow (O) ${options.yellow}. Columns are numbered 1-7.`);
