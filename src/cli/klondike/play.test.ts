@@ -4,7 +4,7 @@ import { parseDeck } from '../../games/klondike/rigging.js';
 import { KlondikeTextualView } from '../../games/klondike/view.js';
 import { runCli } from '../../test-support/cli.js';
 import { playThrough } from '../../test-support/play-streams.js';
-import { applyMove } from '../../games/klondike/moves.js';
+import { applyMove, isNoOpMove, legalMoves } from '../../games/klondike/moves.js';
 import { ENGINE_STATE } from '../../games/klondike/engine.js';
 import { solveSeed } from '../../games/klondike/solver/deal.js';
 import { solveKlondike } from '../../games/klondike/solver/solver.js';
@@ -99,7 +99,7 @@ describe('playSession', () => {
     const model = new BasicKlondike();
     model.startGame(parseDeck('K♠ 2♠ 10♠ A♠ J♠ Q♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ A♡ 2♡ 3♡ 4♡ 5♡ 6♡ 7♡ 8♡ 9♡ 10♡ J♡ Q♡ K♡'), false, 3, 1);
     const playOut = ['mpf 1 0', 'mpf 1 0', ...Array<string>(7).fill('mdf 0'), ...Array<string>(13).fill('mdf 1')];
-    const stuck = 'No move can help any more: the only moves left shift a whole pile onto an empty pile, which changes nothing. Score: 22. Type u to take moves back, or q to quit.';
+    const stuck = 'No move can help any more: no sequence of moves with the piles can put another card on a foundation or turn up a face-down card. Score: 22. Type u to take moves back, or q to quit.';
     const out = await session(model, [...playOut, 'mpp 0 1 1', 'h', 'q', ''].join('\n'));
     expect(out).toContain(`Foundation: 9♠, K♡\n K♠  X  ?\n        ?\n       Q♠\n---------\n  0  1  2\nScore: 22   Draw pile: empty\n${stuck}\n> mpp 0 1 1\n`);
     // Said once, not again after the move that changed nothing.
@@ -113,7 +113,31 @@ describe('playSession', () => {
     const model = new BasicKlondike();
     model.startGame(parseDeck('3♣ A♣ 4♣ 2♣'), false, 2, 1);
     const out = await session(model, 'dd\nq\n');
-    expect(out).toContain('Score: 0   Draw pile: 1 card (1 shown)\nNo move can help any more: only turning the draw pile is left, and none of its 1 card fits a foundation or a pile. Score: 0. Type u to take moves back, or q to quit.\n> dd\n');
+    expect(out).toContain('Score: 0   Draw pile: 1 card (1 shown)\nNo move can help any more: no sequence of moves with the piles and the 1 card of the draw pile can put another card on a foundation or turn up a face-down card. Score: 0. Type u to take moves back, or q to quit.\n> dd\n');
+  });
+
+  it('sees through loops: legal pile moves that lead nowhere still leave the game stuck, and the solver agrees it is lost', () => {
+    // Random walks (a fixed linear congruential stream) reach, after these many moves, a position
+    // where a pile move other than shifting a whole pile is legal, yet no progress can be reached.
+    for (const [seed, steps] of [
+      [1, 343],
+      [2, 224],
+    ] as const) {
+      let x = 12345;
+      const random = (): number => {
+        x = (x * 1103515245 + 12345 + seed) % 2147483648;
+        return x / 2147483648;
+      };
+      const model = new BasicKlondike(seed);
+      model.startGame(model.getDeck(), true, 7, 3);
+      for (let step = 0; step < steps; step++) {
+        const moves = legalMoves(model, true);
+        applyMove(model, moves[Math.floor(random() * moves.length)]!);
+      }
+      expect(legalMoves(model, true).some((move) => move.kind !== 'discardDraw' && !isNoOpMove(model, move))).toBe(true);
+      expect(stuckReason(model)).toMatch(/^no sequence of moves with the piles/);
+      expect(solveKlondike(model[ENGINE_STATE]().clone(), { timeMs: 5_000 }).verdict).toBe('unwinnable');
+    }
   });
 
   it('is not stuck while a draw card still fits somewhere, even when only discards are legal now', () => {

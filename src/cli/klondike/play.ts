@@ -15,9 +15,8 @@ import { freshSeed } from '../../core/random.js';
 import { BasicKlondike } from '../../games/klondike/basic-klondike.js';
 import { encodeMove, ENGINE_STATE, type KlondikeState } from '../../games/klondike/engine.js';
 import { IllegalArgumentError, IllegalStateError } from '../../games/klondike/errors.js';
-import { applyMove, hint, isNoOpMove, legalMoves, type KlondikeMove } from '../../games/klondike/moves.js';
+import { applyMove, hint, legalMoves, type KlondikeMove } from '../../games/klondike/moves.js';
 import type { KlondikeModel, UndoableKlondikeModel } from '../../games/klondike/model.js';
-import { canBuildOn, canFoundOn } from '../../games/klondike/rules.js';
 import { solveKlondike, type SolveResult } from '../../games/klondike/solver/solver.js';
 import { KlondikeTextualView } from '../../games/klondike/view.js';
 import { parseIntegerIn, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
@@ -138,25 +137,59 @@ function allFaceUp(model: KlondikeModel): boolean {
   return state.hidden.every((hidden) => hidden === 0);
 }
 
+/** Positions the stuck search may visit before it gives up (and claims nothing). */
+export const STUCK_SEARCH_POSITIONS = 5_000;
+
+/** A position's identity for the stuck search: piles with their face-down counts, foundations, and the draw pile from its front. */
+function positionKey(state: KlondikeState): string {
+  const { piles, rows, stockSize } = state.config;
+  const parts: number[] = [];
+  for (let p = 0; p < piles; p++) {
+    parts.push(-1 - state.hidden[p]!);
+    for (let r = 0; r < state.heights[p]!; r++) parts.push(state.cells[p * rows + r]!);
+  }
+  parts.push(-100);
+  for (const top of state.foundation) parts.push(top);
+  parts.push(-100);
+  for (let i = 0; i < state.queueLength; i++) parts.push(state.queue[(state.head + i) % stockSize]!);
+  return parts.join(',');
+}
+
+const hiddenCards = (state: KlondikeState): number => state.hidden.reduce((sum, h) => sum + h, 0);
+
 /**
- * Why no move can help any more, or null while one might. Exact for the case it looks at: every
- * legal move only turns the draw pile or shifts a whole pile onto an empty one (changing nothing),
- * and no card of the draw pile fits a foundation or a pile — turning the pile never changes the
- * piles or the foundations, so no card will ever fit. (Longer loops, such as moving a build back
- * and forth, are left to the solver: `h` proves a deal lost.)
+ * Why no move can help any more, or null while one might (or when the search gave up). It searches
+ * the positions the player can reach, breadth first, up to STUCK_SEARCH_POSITIONS: if none of them
+ * has another card on a foundation or one more card face up, nothing the player does can ever
+ * change the score or uncover a card — turning the draw pile, shifting whole piles onto empty ones,
+ * moving a build back and forth all lead nowhere — and that is said. A search that hits its bound
+ * claims nothing (`h` asks the solver, which can prove a deal lost).
  */
 export function stuckReason(model: KlondikeModel): string | null {
-  if (isWon(model) || legalMoves(model, true).some((move) => move.kind !== 'discardDraw' && !isNoOpMove(model, move))) return null;
-  const state = engineOf(model);
-  const { stockSize, piles, foundations } = state.config;
-  for (let i = 0; i < state.queueLength; i++) {
-    const card = state.queue[(state.head + i) % stockSize]!;
-    for (let f = 0; f < foundations; f++) if (canFoundOn(card, state.foundation[f]!)) return null;
-    for (let p = 0; p < piles; p++) if (canBuildOn(card, state.lastCard(p))) return null;
+  if (isWon(model)) return null;
+  const start = engineOf(model);
+  const score = start.score;
+  const hidden = hiddenCards(start);
+  const actions = new Int32Array(start.config.numActions);
+  const seen = new Set([positionKey(start)]);
+  const frontier = [start.clone()];
+  while (frontier.length > 0) {
+    const state = frontier.shift()!;
+    const count = state.legalActions(actions);
+    const moves = actions.slice(0, count);
+    for (const action of moves) {
+      const next = state.clone();
+      next.applyAction(action);
+      if (next.score > score || hiddenCards(next) < hidden) return null;
+      const key = positionKey(next);
+      if (seen.has(key)) continue;
+      if (seen.size >= STUCK_SEARCH_POSITIONS) return null;
+      seen.add(key);
+      frontier.push(next);
+    }
   }
-  return state.queueLength === 0
-    ? 'the only moves left shift a whole pile onto an empty pile, which changes nothing'
-    : `only turning the draw pile is left, and none of its ${plural(state.queueLength, 'card')} fits a foundation or a pile`;
+  const what = start.queueLength === 0 ? 'the piles' : `the piles and the ${plural(start.queueLength, 'card')} of the draw pile`;
+  return `no sequence of moves with ${what} can put another card on a foundation or turn up a face-down card`;
 }
 
 /**
