@@ -6,9 +6,12 @@
  * depend on the clock.
  */
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Position } from '../../games/connect-four/position.js';
 import { runCli } from '../../test-support/cli.js';
+import { playThrough } from '../../test-support/play-streams.js';
+import { stripStyle } from '../style.js';
+import { playGame, type PlayOptions } from './play.js';
 
 const EXAMPLE_BOT = fileURLToPath(new URL('../../../examples/connect-four/first-free-column.mjs', import.meta.url));
 const EXAMPLE = `ex=node ${JSON.stringify(EXAMPLE_BOT)}`;
@@ -28,9 +31,9 @@ describe('tabletop connect-four play', () => {
     expect(lines[0]).toBe('Connect Four: red (X) human against yellow (O) ex. Columns are numbered 1-7.');
     expect(result.stdout).toContain(
       [
-        "red (human), your column 1-7 (q to quit): x",
-        "'x' is not a column: type a number from 1 to 7, or q to quit.",
-        'red (human), your column 1-7 (q to quit): 4',
+        'red (human), your column 1-7 (u undo, h hint, q quit): x',
+        "'x' is not a column: type a number from 1 to 7, u, h, or q to quit.",
+        'red (human), your column 1-7 (u undo, h hint, q quit): 4',
         'red (human) plays column 4',
       ].join('\n'),
     );
@@ -46,6 +49,7 @@ describe('tabletop connect-four play', () => {
         'O . . X . . .',
         '1 2 3 4 5 6 7',
         '',
+        'The four: column 4, rows 1 to 4.',
         'Result: red (human) wins with four in a row.',
         'Moves: 4141414',
         '',
@@ -57,7 +61,7 @@ describe('tabletop connect-four play', () => {
     const result = await runCli(['connect-four', 'play', '--yellow', 'random', '--seed', '1'], { input: `${'4'.repeat(100_000)}\nq\n` });
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
-    expect(result.stdout).toContain(`\nIgnored a line longer than 4096 characters ("${'4'.repeat(24)}…").\nred (human), your column 1-7 (q to quit): q\n`);
+    expect(result.stdout).toContain(`\nIgnored a line longer than 4096 characters ("${'4'.repeat(24)}…").\nred (human), your column 1-7 (u undo, h hint, q quit): q\n`);
     expect(result.stdout.length).toBeLessThan(5_000);
   });
 
@@ -68,6 +72,58 @@ describe('tabletop connect-four play', () => {
     const eof = await runCli(['connect-four', 'play', '--red', 'random', '--yellow', 'human', '--seed', '1'], { input: '' });
     expect(eof.status).toBe(0);
     expect(eof.stdout).toContain('Result: red (random) wins: yellow (human) resigned: input ended.');
+  });
+
+  it('says when the computer is thinking, before each of its moves', async () => {
+    const result = await runCli(['connect-four', 'play', '--yellow', 'ex', '--bot', EXAMPLE], { input: '4\nq\n' });
+    expect(result.stdout).toContain('\nyellow (ex) is thinking…\nyellow (ex) plays column 1\n');
+  });
+
+  it('starts from --pos, in the notation of solve', async () => {
+    const result = await runCli(['connect-four', 'play', '--pos', '4453', '--yellow', 'ex', '--bot', EXAMPLE], { input: '5\nq\n' });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain(
+      ['Starting from 4453, red to move.', '. . . . . . .', '. . . . . . .', '. . . . . . .', '. . . . . . .', '. . . O . . .', '. . O X X . .', '1 2 3 4 5 6 7', '', 'red (human), your column'].join('\n'),
+    );
+    expect(movesOf(result.stdout)).toBe('445351');
+  });
+
+  it('takes back the bot\'s reply and your move with u, and refuses before your first move', async () => {
+    const result = await runCli(['connect-four', 'play', '--yellow', 'ex', '--bot', EXAMPLE], { input: 'u\n4\nu\n5\nq\n' });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('(u undo, h hint, q quit): u\nNothing to take back: no move of yours has been played since the start.\n');
+    const empty = ['. . . . . . .', '. . . . . . .', '. . . . . . .', '. . . . . . .', '. . . . . . .', '. . . . . . .', '1 2 3 4 5 6 7'].join('\n');
+    expect(result.stdout).toContain(`(u undo, h hint, q quit): u\nTaken back: red to move.\n${empty}\n`);
+    // After the take-back the game goes on from the empty board: 5, and the bot's 1.
+    expect(movesOf(result.stdout)).toBe('51');
+  });
+
+  it('takes back one move between two people, and never behind --pos', async () => {
+    const result = await runCli(['connect-four', 'play', '--red', 'human', '--yellow', 'human', '--pos', '44'], { input: '3\nu\nu\n5\n6\nq\n' });
+    expect(result.stdout).toContain('yellow (human), your column 1-7 (u undo, h hint, q quit): u\nTaken back: red to move.\n');
+    expect(result.stdout).toContain('red (human), your column 1-7 (u undo, h hint, q quit): u\nNothing to take back');
+    expect(movesOf(result.stdout)).toBe('4456');
+  });
+
+  it('gives a hint from the solver, solved when it can be, and says when it falls back to a guess', async () => {
+    const solved = await runCli(['connect-four', 'play', '--pos', '4455', '--yellow', 'ex', '--bot', EXAMPLE], { input: 'h\nq\n' });
+    expect(solved.stdout).toMatch(/\(u undo, h hint, q quit\): h\nHint: column 3: you win with best play, by your 2nd stone from now \(solved in [\d.]+ m?s\)\.\n/);
+    const losing = await runCli(['connect-four', 'play', '--pos', '44455554221', '--red', 'ex', '--yellow', 'human', '--bot', EXAMPLE], { input: 'h\nq\n' });
+    expect(losing.stdout).toMatch(/Hint: column \d: the opponent wins with best play \(by its 1st stone from now\); this holds out longest/);
+    // The empty board cannot be solved in 50 ms.
+    const guess = await runCli(['connect-four', 'play', '--hint-time', '0.05', '--yellow', 'ex', '--bot', EXAMPLE], { input: 'h\nq\n' });
+    expect(guess.stdout).toMatch(/Hint: column [1-7] — a guess: the solver could not settle the position within 50 ms, so this is the column with the best bound it proved \(--hint-time gives it longer\)\.\n/);
+  });
+
+  it('with --color draws red X, yellow O and the winning four reversed, and nothing else changes', async () => {
+    const args = ['connect-four', 'play', '--yellow', 'ex', '--bot', EXAMPLE];
+    const plain = await runCli(args, { input: '4\n4\n4\n4\n' });
+    const colored = await runCli([...args, '--color'], { input: '4\n4\n4\n4\n' });
+    expect(stripStyle(colored.stdout)).toBe(plain.stdout);
+    const X = '\u001b[31mX\u001b[39m';
+    const O = '\u001b[33mO\u001b[39m';
+    const win = `\u001b[7;1m${X}\u001b[27;22m`;
+    expect(colored.stdout).toContain(`${O} . . ${win} . . .\n${O} . . ${win} . . .\n${O} . . ${win} . . .\n\u001b[2m1 2 3 4 5 6 7\u001b[22m\n`);
   });
 
   it('plays two bots against each other to a legal end', async () => {
@@ -85,11 +141,44 @@ describe('tabletop connect-four play', () => {
     [['--level', '6'], 'The level must be from 1 to 5'],
     [['--bot', 'nameless'], '--bot expects name=command'],
     [['--bot', 'random=ls'], "Bot name 'random' is taken"],
+    [['--pos', '4444444'], '--pos: column 4 is full'],
+    [['--pos', '4545454'], '--pos: the game is already over after 4545454'],
+    [['--pos', '48'], '--pos:'],
+    [['--hint-time', '0'], 'The hint time must be a positive number'],
   ])('rejects %j with exit status 2', async (args, message) => {
     const result = await runCli(['connect-four', 'play', ...args]);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain(message);
     expect(result.stdout).toBe('');
+  });
+});
+
+describe('connect-four play on a terminal (two people, in-process)', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  const game = (color?: boolean): Promise<string> => {
+    const options: PlayOptions = { red: 'human', yellow: 'human', time: 18, level: 4, bot: [], hintTime: 1, ...(color === undefined ? {} : { color }) };
+    return playThrough((stdin, stdout) => playGame(options, stdin, stdout), '4\n1\n4\n1\n4\n1\n4\n', true);
+  };
+
+  it('colours by itself, not with NO_COLOR or --no-color, and the plain game is the engine\'s picture', async () => {
+    vi.stubEnv('NO_COLOR', '');
+    vi.stubEnv('TERM', 'xterm');
+    const colored = await game();
+    expect(colored).toContain(`\u001b[33mO\u001b[39m . . \u001b[7;1m\u001b[31mX\u001b[39m\u001b[27;22m . . .`);
+    const plain = await game(false);
+    expect(plain).toBe(stripStyle(colored));
+    expect(plain).toContain('O . . X . . .\n1 2 3 4 5 6 7\n\nThe four: column 4, rows 1 to 4.\nResult: red (human) wins with four in a row.\nMoves: 4141414\n');
+    vi.stubEnv('NO_COLOR', '1');
+    expect(await game()).toBe(plain);
+  });
+
+  it('shows a note while the solver thinks of a hint, wiped when the hint comes', async () => {
+    const options: PlayOptions = { red: 'human', yellow: 'human', time: 18, level: 4, bot: [], hintTime: 2, pos: '4455', color: false };
+    const out = await playThrough((stdin, stdout) => playGame(options, stdin, stdout), 'h\nq\n', true);
+    expect(out).toContain('(u undo, h hint, q quit): h\nThe solver is thinking (up to 2 s)…\r\u001b[KHint: column 3: you win with best play');
   });
 });
 

@@ -3,16 +3,19 @@
  * (Build first: `npx tsc -p tsconfig.build.json`; `npm test` does.)
  */
 import { spawn } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CLI_PATH, runCli } from '../../test-support/cli.js';
+import { playThrough } from '../../test-support/play-streams.js';
 import { Board } from '../../games/connect-fwar/board.js';
 import type { Card } from '../../core/cards.js';
 import { ConnectFwar } from '../../games/connect-fwar/connect-fwar.js';
 import { BasicPlayer, DISCARD_MOVE } from '../../games/connect-fwar/player.js';
-import { RULES_SUMMARY } from './play.js';
+import { stripStyle } from '../style.js';
+import { playConnectFwar, RULES_SUMMARY } from './play.js';
 
 const PROMPT = 'Column 0-3, d to discard, q to quit: ';
-const EMPTY_BOARD = '\n' + '-------------\n|  |  |  |  |\n'.repeat(4) + '-------------\n';
+const LABELS = ' 0  1  2  3\n';
+const EMPTY_BOARD = '\n' + '-------------\n|  |  |  |  |\n'.repeat(4) + '-------------\n' + LABELS;
 
 /** BasicPlayer's answers for the game of `seed`, typed as a person would (column or `d`). */
 function basicAnswers(seed: number): string[] {
@@ -40,10 +43,45 @@ describe('tabletop connect-fwar play', () => {
     expect(result.stdout.endsWith(`Four connected with ${String(score)} cards left in the deck! Final score: ${String(score)}.\n`)).toBe(true);
   });
 
+  it('ends a won game with the final board, its column labels and the four named', async () => {
+    const result = await runCli(['connect-fwar', 'play', '--seed', '12'], { input: basicAnswers(12).join('\n') + '\n' });
+    expect(result.stdout.endsWith(
+      [
+        '|  |♥J|♠Q|  |',
+        '-------------',
+        '|♣K|♠8|♥Q|♣⑩|',
+        '-------------',
+        '|♥K|♥5|♦J|♥9|',
+        '-------------',
+        '|♦K|♦3|♣J|♦8|',
+        '-------------',
+        ' 0  1  2  3',
+        'The four: ♣J ♦J ♥Q ♠Q up column 2.',
+        'Four connected with 26 cards left in the deck! Final score: 26.',
+        '',
+      ].join('\n'),
+    )).toBe(true);
+  });
+
+  it('with --color: red suits red, the four highlighted, and nothing else changed', async () => {
+    const input = basicAnswers(12).join('\n') + '\n';
+    const plain = await runCli(['connect-fwar', 'play', '--seed', '12'], { input });
+    const colored = await runCli(['connect-fwar', 'play', '--seed', '12', '--color'], { input });
+    expect(colored.status).toBe(0);
+    expect(colored.stdout).not.toBe(plain.stdout);
+    expect(stripStyle(colored.stdout)).toBe(plain.stdout);
+    expect(colored.stdout).toContain('Your card: \u001b[31m♦5\u001b[39m  (Five of Diamonds)');
+    // The four of column 2: ♣J and ♠Q reversed; ♦J and ♥Q reversed and red.
+    expect(colored.stdout).toContain('|\u001b[31m♦K\u001b[39m|\u001b[31m♦3\u001b[39m|\u001b[7;1m♣J\u001b[27;22m|\u001b[31m♦8\u001b[39m|');
+    expect(colored.stdout).toContain('|\u001b[7;1m\u001b[31m♥Q\u001b[39m\u001b[27;22m|');
+    const noColor = await runCli(['connect-fwar', 'play', '--seed', '12', '--no-color'], { input });
+    expect(noColor.stdout).toBe(plain.stdout);
+  });
+
   it('prints an exact transcript: header, each card and board, the echoed answers, the ending', async () => {
     const result = await runCli(['connect-fwar', 'play', '--seed', '7'], { input: '0\n1\nq\n' });
     expect(result.status).toBe(0);
-    const boardAfter = (row0: string): string => '\n' + '-------------\n|  |  |  |  |\n'.repeat(3) + `-------------\n${row0}\n-------------\n`;
+    const boardAfter = (row0: string): string => '\n' + '-------------\n|  |  |  |  |\n'.repeat(3) + `-------------\n${row0}\n-------------\n${LABELS}`;
     expect(result.stdout).toBe(
       [
         'ConnectFwar, deal 7. Replay it with --seed 7.\n',
@@ -130,11 +168,34 @@ describe('tabletop connect-fwar play', () => {
     expect(result.status).toBe(2);
     expect(result.stderr).toContain("unknown option '--colour'");
   });
+});
 
+describe('playConnectFwar on a terminal', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  function onTerminal(input: string, color?: boolean): Promise<string> {
+    return playThrough((stdin, stdout) => playConnectFwar(color === undefined ? { seed: 7 } : { seed: 7, color }, stdin, stdout), input, true);
+  }
+
+  it('colours a terminal by itself, and not when NO_COLOR is set or --no-color given', async () => {
+    vi.stubEnv('NO_COLOR', '');
+    vi.stubEnv('TERM', 'xterm');
+    const colored = await onTerminal('0\nq\n');
+    expect(colored).toContain('\u001b[31m♦5\u001b[39m');
+    expect(await onTerminal('0\nq\n', false)).toBe(stripStyle(colored));
+    vi.stubEnv('NO_COLOR', '1');
+    expect(await onTerminal('0\nq\n')).toBe(stripStyle(colored));
+  });
+});
+
+describe('tabletop connect-fwar play options', () => {
   it('explains itself in --help, with an example', async () => {
     const result = await runCli(['connect-fwar', 'play', '--help']);
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('--seed <n>');
     expect(result.stdout).toContain('tabletop connect-fwar play --seed 42');
+    expect(result.stdout).toContain('--no-color');
   });
 });

@@ -10,12 +10,72 @@ import { DECK_SIZE } from '../../core/cards.js';
 import { freshSeed } from '../../core/random.js';
 import type { Board } from '../../games/connect-fwar/board.js';
 import { ConnectFwar, type AsyncPlayer, type GameRecord } from '../../games/connect-fwar/connect-fwar.js';
-import { HumanPlayer, type HumanIO } from '../../games/connect-fwar/human-player.js';
+import { HumanPlayer, type HumanIO, type HumanView } from '../../games/connect-fwar/human-player.js';
+import { COLUMNS, LINES, ROWS, isConnectedFour } from '../../games/connect-fwar/rules.js';
 import { parseSeed } from '../options.js';
+import { addColorOptions, colorSuits, styleFor, type Style } from '../style.js';
 import { exitingOnInterrupt, PlaySession } from '../terminal.js';
 
 interface PlayCommandOptions {
   readonly seed?: number;
+  /** true: colour; false: none; undefined: colour on a terminal unless NO_COLOR is set. */
+  readonly color?: boolean;
+}
+
+/** The column numbers under the board, each under its cell. */
+export const COLUMN_LABELS = Array.from({ length: COLUMNS }, (_, col) => ` ${String(col)} `).join('').trimEnd();
+
+/** The cells (col, row) of a connected four on `board`, in order along the line, or null. */
+export function connectedFour(board: Board): (readonly [number, number])[] | null {
+  const at = (cell: number): readonly [number, number] => [Math.floor(cell / ROWS), cell % ROWS];
+  const index = (cell: number): number => {
+    const [col, row] = at(cell);
+    return board.getCard(col, row)?.index ?? -1;
+  };
+  const line = LINES.find(([a, b, c, d]) => isConnectedFour(index(a), index(b), index(c), index(d)));
+  return line === undefined ? null : line.map(at);
+}
+
+/**
+ * The board as the assignment draws it (`Board.toString()`, unchanged when colour is off), then the
+ * column numbers; with colour, red suits red and a connected four highlighted.
+ */
+export function drawBoard(board: Board, style: Style): string {
+  const plain = board.toString();
+  const labels = `${style.dim(COLUMN_LABELS)}\n`;
+  if (!style.enabled) return plain + labels;
+  const four = connectedFour(board) ?? [];
+  const lines = plain.split('\n');
+  // Line 0 is the leading empty line; row r (top first) is line 2 + 2·(ROWS − 1 − r). A cell is two
+  // UTF-16 units (every rank is one glyph) at 1 + 3·col.
+  for (let row = 0; row < ROWS; row++) {
+    const i = 2 + 2 * (ROWS - 1 - row);
+    const text = lines[i]!;
+    let out = '|';
+    for (let col = 0; col < COLUMNS; col++) {
+      const cell = colorSuits(text.slice(1 + 3 * col, 3 + 3 * col), style);
+      out += `${four.some(([c, r]) => c === col && r === row) ? style.highlight(cell) : cell}|`;
+    }
+    lines[i] = out;
+  }
+  return lines.join('\n') + labels;
+}
+
+function terminalView(style: Style): HumanView {
+  return {
+    board: (board) => drawBoard(board, style),
+    card: (card) => `${colorSuits(card.toFancyString(), style)}  (${card.toString()})`,
+  };
+}
+
+/** One line naming the four that connected, e.g. `The four: ♦5 ♦6 ♣6 ♣7 along row 0.` */
+export function describeFour(board: Board, style: Style): string | null {
+  const four = connectedFour(board);
+  if (four === null) return null;
+  const cards = four.map(([col, row]) => colorSuits(board.getCard(col, row)!.toFancyString(), style)).join(' ');
+  const [[c0, r0], [c1, r1]] = [four[0]!, four[1]!];
+  const where = r0 === r1 ? `along row ${String(r0)}` : c0 === c1 ? `up column ${String(c0)}` : 'along a diagonal';
+  return `The four: ${cards} ${where}.`;
 }
 
 export const RULES_SUMMARY = [
@@ -51,7 +111,8 @@ export async function playConnectFwar(
     },
     write,
   };
-  const human = new HumanPlayer(io);
+  const style = styleFor(options.color, output);
+  const human = new HumanPlayer(io, terminalView(style));
   let dealt = 0;
   const player: AsyncPlayer = {
     nextMove(card: Card, board: Board) {
@@ -63,7 +124,9 @@ export async function playConnectFwar(
 
   try {
     const record = await ConnectFwar.playAsync(player, { seed });
-    write(record.board.toString());
+    write(drawBoard(record.board, style));
+    const four = record.outcome === 'connected' ? describeFour(record.board, style) : null;
+    if (four !== null) say(four);
     say(ending(record, inputEnded));
     return record;
   } finally {
@@ -84,10 +147,11 @@ function ending(record: GameRecord, inputEnded: boolean): string {
 }
 
 export function registerPlay(command: Command): Command {
-  command
+  const play = command
     .command('play')
     .description('play a game of ConnectFwar in the terminal (one answer per line; works through a pipe)')
-    .option('--seed <n>', 'deal number, to replay a game (default: a fresh one, printed)', parseSeed)
+    .option('--seed <n>', 'deal number, to replay a game (default: a fresh one, printed)', parseSeed);
+  addColorOptions(play)
     .addHelpText(
       'after',
       [

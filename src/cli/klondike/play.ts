@@ -3,22 +3,51 @@
  * moves with the model's 0-based indices (piles and foundations counted from 0, left to right), so
  * what the help, the hints and the error messages say is exactly what the model means. Works the
  * same through a pipe: each prompt reads one line; end of input ends the game.
+ *
+ * The solver (solver/solver.ts) stands behind `h` and `solve`: it sees every card, as a hint from a
+ * solitaire program does, and answers within a budget — winnable (with a line), unwinnable (proved)
+ * or undecided, which is said as such. Stuck detection, the auto-finish and the ending need no
+ * search (see `stuckReason` and `autoFinish`).
  */
-import type { Command } from 'commander';
-import { plural } from '../../core/format.js';
+import { Option, type Command } from 'commander';
+import { formatDuration, plural } from '../../core/format.js';
 import { freshSeed } from '../../core/random.js';
 import { BasicKlondike } from '../../games/klondike/basic-klondike.js';
+import { encodeMove, ENGINE_STATE, type KlondikeState } from '../../games/klondike/engine.js';
 import { IllegalArgumentError, IllegalStateError } from '../../games/klondike/errors.js';
 import { applyMove, hint, type KlondikeMove } from '../../games/klondike/moves.js';
 import type { KlondikeModel, UndoableKlondikeModel } from '../../games/klondike/model.js';
+import { allFaceUp, canStillProgress, finishingMove } from '../../games/klondike/progress.js';
+import { solveKlondike, type SolveResult } from '../../games/klondike/solver/solver.js';
 import { KlondikeTextualView } from '../../games/klondike/view.js';
-import { parseIntegerIn, parseSeed, UsageError } from '../options.js';
+import { parseIntegerIn, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
+import { addColorOptions, colorSuits, PLAIN, styleFor, type Style } from '../style.js';
 import { exitingOnInterrupt, PlaySession } from '../terminal.js';
 
 interface PlayOptions {
   readonly seed?: number;
   readonly piles: number;
   readonly draw: number;
+  /** Deal only deals the solver proves winnable (from --seed upwards). */
+  readonly winnable?: boolean;
+  /** Finish by itself once every card is face up (default true). */
+  readonly autoFinish?: boolean;
+  /** The solver's time for a hint, `solve` or a --winnable deal, in seconds. */
+  readonly solverTime: number;
+  readonly color?: boolean;
+}
+
+export const DEFAULT_SOLVER_SECONDS = 3;
+/** Deals --winnable tries before giving up. */
+export const WINNABLE_TRIES = 100;
+/** The solver's position budget for one question (its default); time is the usual limit. */
+const SOLVER_STATES = 2_000_000;
+
+/** How a session plays: colour, the auto-finish, and the solver's time. */
+export interface SessionOptions {
+  readonly style?: Style;
+  readonly autoFinish?: boolean;
+  readonly solverTimeMs?: number;
 }
 
 export const COMMAND_HELP = [
@@ -29,16 +58,12 @@ export const COMMAND_HELP = [
   '  mdf F               move the first draw card to foundation F',
   '  dd                  discard the first draw card (it goes to the back of the draw pile)',
   '  u                   undo the last move',
-  '  h                   hint: a legal move',
+  '  h                   hint: a move that keeps the deal winnable, asked of the solver',
+  '  solve               the rest of a winning line, from the solver',
+  '  f                   finish: play every card to the foundations (once every card is face up)',
   '  help                this list',
   '  q                   quit',
 ].join('\n');
-
-/**
- * What `h` says when the hint has nothing: the session asks only while the game is not over, and a
- * discard is always worth a hint, so the moves left just shift a whole pile onto an empty one.
- */
-const NO_USEFUL_MOVE = 'No useful move: the only moves left shift a whole pile onto an empty pile, which changes nothing. Type u to undo or q to quit.';
 
 /** The command for a move, as the player would type it. */
 export function moveCommand(move: KlondikeMove): string {
@@ -82,53 +107,245 @@ export function parseMove(words: readonly string[]): KlondikeMove | string {
   }
 }
 
-function picture(model: KlondikeModel): string {
+/** The engine position under a model (BasicKlondike), for the solver and the checks below. */
+function engineOf(model: KlondikeModel): KlondikeState {
+  const state = (model as Partial<Record<typeof ENGINE_STATE, () => KlondikeState>>)[ENGINE_STATE]?.();
+  if (state === undefined) throw new IllegalArgumentError('klondike play needs a model backed by the engine (BasicKlondike)');
+  return state;
+}
+
+/**
+ * The spec's textual view (exactly; colour only wraps its red cards), the pile numbers, then the
+ * score and how many cards the draw pile holds.
+ */
+function picture(model: KlondikeModel, style: Style): string {
   const ruler = Array.from({ length: model.getNumPiles() }, (_, p) => String(p).padStart(3)).join('');
-  return `${new KlondikeTextualView(model).toString()}\n${'-'.repeat(ruler.length)}\n${ruler}\nScore: ${String(model.getScore())}\n`;
+  const stock = engineOf(model).queueLength;
+  const drawPile = stock === 0 ? 'empty' : `${plural(stock, 'card')} (${String(model.getDrawCards().length)} shown)`;
+  const view = colorSuits(new KlondikeTextualView(model).toString(), style);
+  return `${view}\n${style.dim(`${'-'.repeat(ruler.length)}\n${ruler}`)}\nScore: ${String(model.getScore())}   Draw pile: ${drawPile}\n`;
+}
+
+/** Whether every card is on a foundation. */
+function isWon(model: KlondikeModel): boolean {
+  const state = engineOf(model);
+  return state.score === state.config.deckSize;
+}
+
+/**
+ * Why no move can help any more, or null while one might. The verdict is `canStillProgress`
+ * (games/klondike/progress.ts, shared with the web page): it searches every position the player can
+ * reach by shifting face-up runs, up to STUCK_SEARCH_POSITIONS, and when none of them can put a card
+ * on a foundation, play a stock card or turn a face-down card up, nothing the player does can ever
+ * change the game. A search that hits its bound claims nothing (`h` asks the solver, which can
+ * prove a deal lost).
+ */
+export function stuckReason(model: KlondikeModel): string | null {
+  if (isWon(model) || canStillProgress(model, STUCK_SEARCH_POSITIONS)) return null;
+  const queued = engineOf(model).queueLength;
+  const what = queued === 0 ? 'the piles' : `the piles and the ${plural(queued, 'card')} of the draw pile`;
+  return `no sequence of moves with ${what} can put another card on a foundation or turn up a face-down card`;
+}
+
+/** Positions the stuck search may visit before it gives up (and claims nothing). */
+export const STUCK_SEARCH_POSITIONS = 5_000;
+
+/**
+ * Plays every card to the foundations once every card of the cascade is face up, and returns the
+ * moves made, with `finishingMove` (games/klondike/progress.ts, which argues why this always
+ * finishes). Returns null (nothing changed) if the cascade still hides a card.
+ */
+export function autoFinish(model: KlondikeModel): KlondikeMove[] | null {
+  if (!allFaceUp(model)) return null;
+  const made: KlondikeMove[] = [];
+  // Each card needs at most one full turn of the draw pile: a bound that can only be hit by a defect.
+  const state = engineOf(model);
+  const limit = state.config.deckSize * (state.queueLength + 2);
+  for (let move = finishingMove(model); move !== null && made.length < limit; move = finishingMove(model)) {
+    applyMove(model, move);
+    made.push(move);
+  }
+  return made;
+}
+
+/** What the solver says about the position, in one or more lines, and the line when winnable. */
+function solveHere(model: KlondikeModel, timeMs: number): SolveResult {
+  return solveKlondike(engineOf(model).clone(), { timeMs, maxStates: SOLVER_STATES });
+}
+
+function searched(result: SolveResult): string {
+  return `${plural(result.states, 'position')} in ${formatDuration(result.elapsedMs)}`;
+}
+
+/**
+ * The answer to `h`: a move that keeps a winnable deal winnable, or the verdict, said honestly.
+ * The solver's line often starts by turning the draw pile to reach a card early; a person would
+ * rather hear the move they would make anyway, so the usual hint (`hint`, the greedy ranking) is
+ * named when the solver proves the deal still winnable after it, and the line's first move if not.
+ */
+export function solverHint(model: KlondikeModel, timeMs: number): string {
+  const started = performance.now();
+  const result = solveHere(model, timeMs);
+  const line = result.moves ?? [];
+  const greedy = hint(model);
+  if (result.verdict === 'winnable' && line.length > 0) {
+    if (greedy !== null && greedy.kind !== 'discardDraw' && moveCommand(greedy) !== moveCommand(line[0]!)) {
+      const after = engineOf(model).clone();
+      after.applyAction(encodeMove(after.config, greedy));
+      const left = Math.max(1, timeMs - (performance.now() - started));
+      const check = solveKlondike(after, { timeMs: left, maxStates: SOLVER_STATES });
+      if (check.verdict === 'winnable') return `Hint: ${moveCommand(greedy)}: it keeps the deal winnable; the solver found a win in ${plural(1 + (check.moves?.length ?? 0), 'more move')} (type solve to see one).`;
+    }
+    let turns = 0;
+    while (line[turns]?.kind === 'discardDraw') turns++;
+    const first = moveCommand(line[0]!);
+    const via = turns === 0 || turns === line.length ? '' : ` (${plural(turns, 'discard')} bring the card it plays to the front, then ${moveCommand(line[turns]!)})`;
+    return `Hint: ${first}${via}: it keeps the deal winnable; the solver found a win in ${plural(line.length, 'more move')} (type solve to see it).`;
+  }
+  const usual = greedy === null ? '' : ` The usual hint, for points: ${moveCommand(greedy)}.`;
+  if (result.verdict === 'unwinnable') return `This deal cannot be won from here: the solver searched every position (${searched(result)}).${usual} Type u to take moves back.`;
+  return `Undecided: the solver neither found a win nor proved there is none within its budget (${searched(result)}).${usual}`;
+}
+
+/** The answer to `solve`: the rest of a winning line, or the verdict. */
+export function solverLine(model: KlondikeModel, timeMs: number): string {
+  const result = solveHere(model, timeMs);
+  if (result.verdict === 'winnable') {
+    const moves = (result.moves ?? []).map(moveCommand);
+    return `A winning line from here, ${plural(moves.length, 'move')} (found in ${formatDuration(result.elapsedMs)}; ×N: N times):\n${wrap(runs(moves), 100)}`;
+  }
+  if (result.verdict === 'unwinnable') return `No winning line: this deal cannot be won from here (the solver searched every position, ${searched(result)}).`;
+  return `Undecided: the solver found no winning line and did not prove there is none within its budget (${searched(result)}).`;
+}
+
+/** Runs of the same command written once with a count: `dd, dd, dd` → `dd ×3`. */
+function runs(commands: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < commands.length; ) {
+    let j = i + 1;
+    while (commands[j] === commands[i]) j++;
+    out.push(j - i === 1 ? commands[i]! : `${commands[i]!} ×${String(j - i)}`);
+    i = j;
+  }
+  return out;
+}
+
+/** `items` joined by ', ' in lines of at most `width` characters. */
+function wrap(items: readonly string[], width: number): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const item of items) {
+    const next = line === '' ? item : `${line}, ${item}`;
+    if (next.length > width && line !== '') {
+      lines.push(`${line},`);
+      line = item;
+    } else line = next;
+  }
+  if (line !== '') lines.push(line);
+  return lines.join('\n');
 }
 
 /** Opens a terminal game: deals from the seed (a fresh one when none is given, printed), then plays. */
 export async function playKlondike(options: PlayOptions, input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stdout): Promise<void> {
-  const seed = options.seed ?? freshSeed();
-  const model = new BasicKlondike(seed);
-  try {
-    model.startGame(model.getDeck(), true, options.piles, options.draw);
-  } catch (error) {
-    if (error instanceof IllegalArgumentError) throw new UsageError(error.message);
-    throw error;
+  const solverTimeMs = options.solverTime * 1000;
+  let seed = options.seed ?? freshSeed();
+  const deal = (): BasicKlondike => {
+    const model = new BasicKlondike(seed);
+    try {
+      model.startGame(model.getDeck(), true, options.piles, options.draw);
+    } catch (error) {
+      if (error instanceof IllegalArgumentError) throw new UsageError(error.message);
+      throw error;
+    }
+    return model;
+  };
+  let model = deal();
+  let proof = '';
+  if (options.winnable === true) {
+    for (let tries = 1; ; tries++) {
+      const result = solveHere(model, solverTimeMs);
+      if (result.verdict === 'winnable') {
+        proof = ` The solver proved it winnable (${searched(result)}).`;
+        break;
+      }
+      const why = result.verdict === 'unwinnable' ? 'the solver proved it cannot be won' : `the solver could not decide it within ${formatDuration(solverTimeMs)}`;
+      output.write(`Deal ${String(seed)} skipped: ${why}.\n`);
+      if (tries === WINNABLE_TRIES) throw new UsageError(`No winnable deal among ${String(WINNABLE_TRIES)} tried from --seed ${String(options.seed ?? seed - WINNABLE_TRIES + 1)}; give the solver more time with --solver-time.`);
+      seed = seed === Number.MAX_SAFE_INTEGER ? 0 : seed + 1;
+      model = deal();
+    }
   }
-  output.write(`Klondike, deal ${String(seed)}: ${plural(options.piles, 'pile')}, ${plural(options.draw, 'draw card')} shown. Replay it with --seed ${String(seed)}.\n`);
+  output.write(`Klondike, deal ${String(seed)}: ${plural(options.piles, 'pile')}, ${plural(options.draw, 'draw card')} shown. Replay it with --seed ${String(seed)}.${proof}\n`);
   output.write(`${COMMAND_HELP}\n\n`);
-  await playSession(model, input, output);
+  await playSession(model, input, output, { style: styleFor(options.color, output), autoFinish: options.autoFinish !== false, solverTimeMs });
 }
 
 /**
- * Plays a started model from `input`, one command per line, until the game is over, the player
- * quits, or the input ends. Prints the view and the score after every change; an invalid move
- * prints `Invalid move. <reason>` and changes nothing.
+ * Plays a started model from `input`, one command per line, until the game is won or over, the
+ * player quits, or the input ends. Prints the view, the score and the draw pile after every change;
+ * an invalid move prints `Invalid move. <reason>` and changes nothing. Says once when no move can
+ * help any more (`stuckReason`), and finishes by itself once every card is face up (unless
+ * `autoFinish` is false; `f` does it then).
  */
-export async function playSession(model: UndoableKlondikeModel, input: NodeJS.ReadableStream, output: NodeJS.WritableStream): Promise<void> {
+export async function playSession(model: UndoableKlondikeModel, input: NodeJS.ReadableStream, output: NodeJS.WritableStream, options: SessionOptions = {}): Promise<void> {
+  const style = options.style ?? PLAIN;
+  const solverTimeMs = options.solverTimeMs ?? DEFAULT_SOLVER_SECONDS * 1000;
   const session = new PlaySession(input, output);
   const say = (text: string): void => {
     session.say(text);
   };
-  session.write(picture(model));
+  const score = (): string => `Final score: ${String(model.getScore())}.`;
+  /** Moves played by the last auto-finish (or f), for the ending; 0 once the player moves again. */
+  let finished = 0;
+  /** The stuck message last said, so it is said once per stuck position, not after every command. */
+  let stuckSaid = false;
+
+  const finish = (moves: readonly KlondikeMove[]): void => {
+    finished = moves.length;
+    say(`Every card is face up: ${plural(moves.length, 'move')} to the foundations.`);
+    say(wrap(runs(moves.map(moveCommand)), 100));
+  };
+  /** After a change: the picture, then the auto-finish or the stuck note. */
+  const changed = (): void => {
+    session.write(picture(model, style));
+    if (options.autoFinish !== false && !isWon(model)) {
+      const moves = autoFinish(model);
+      if (moves !== null && moves.length > 0) {
+        finish(moves);
+        session.write(picture(model, style));
+      }
+    }
+    const stuck = stuckReason(model);
+    if (stuck === null) stuckSaid = false;
+    else if (!stuckSaid && !model.isGameOver()) {
+      stuckSaid = true;
+      say(`No move can help any more: ${stuck}. Score: ${String(model.getScore())}. Type u to take moves back, or q to quit.`);
+    }
+  };
+
+  changed();
   try {
     for (;;) {
+      if (isWon(model)) {
+        const moves = engineOf(model).moves;
+        const auto = finished === 0 ? '' : `, the last ${String(finished)} played by the auto-finish`;
+        say(style.bold(`You won in ${plural(moves, 'move')}${auto}! Game over. ${score()}`));
+        return;
+      }
       if (model.isGameOver()) {
-        say(`Game over. Final score: ${String(model.getScore())}.`);
+        say(`No move is left. Game over. ${score()}`);
         return;
       }
       const line = await session.ask('> ');
       if (line === null) {
-        say(`\nEnd of input. Final score: ${String(model.getScore())}.`);
+        say(`\nEnd of input. ${score()}`);
         return;
       }
       const words = line.trim().split(/\s+/).filter((w) => w !== '');
       if (words.length === 0) continue;
       const word = words[0]!.toLowerCase();
       if (word === 'q' || word === 'quit') {
-        say(`Quit. Final score: ${String(model.getScore())}.`);
+        say(`Quit. ${score()}`);
         return;
       }
       if (word === 'help' || word === '?') {
@@ -136,8 +353,20 @@ export async function playSession(model: UndoableKlondikeModel, input: NodeJS.Re
         continue;
       }
       if (word === 'h' || word === 'hint') {
-        const move = hint(model);
-        say(move === null ? NO_USEFUL_MOVE : `Hint: ${moveCommand(move)}`);
+        say(colorSuits(solverHint(model, solverTimeMs), style));
+        continue;
+      }
+      if (word === 'solve') {
+        say(solverLine(model, solverTimeMs));
+        continue;
+      }
+      if (word === 'f' || word === 'finish') {
+        const moves = autoFinish(model);
+        if (moves === null) say('Not yet: the auto-finish needs every card of the piles face up.');
+        else {
+          finish(moves);
+          session.write(picture(model, style));
+        }
         continue;
       }
       if (word === 'u' || word === 'undo') {
@@ -146,7 +375,9 @@ export async function playSession(model: UndoableKlondikeModel, input: NodeJS.Re
           continue;
         }
         model.undo();
-        session.write(picture(model));
+        finished = 0;
+        stuckSaid = false;
+        session.write(picture(model, style));
         continue;
       }
       const move = parseMove(words);
@@ -156,6 +387,7 @@ export async function playSession(model: UndoableKlondikeModel, input: NodeJS.Re
       }
       try {
         applyMove(model, move);
+        finished = 0;
       } catch (error) {
         if (error instanceof IllegalArgumentError || error instanceof IllegalStateError) {
           say(`Invalid move. ${error.message}`);
@@ -163,7 +395,7 @@ export async function playSession(model: UndoableKlondikeModel, input: NodeJS.Re
         }
         throw error;
       }
-      session.write(picture(model));
+      changed();
     }
   } finally {
     session.close();
@@ -171,13 +403,17 @@ export async function playSession(model: UndoableKlondikeModel, input: NodeJS.Re
 }
 
 export function registerPlay(command: Command): Command {
-  command
+  const play = command
     .command('play')
     .description('play Klondike in the terminal (reads commands line by line; works through a pipe)')
     .option('--seed <n>', 'deal number (default: a fresh one, printed)', parseSeed)
     // A 52-card deck deals at most 9 cascade piles (45 cards); at most all 52 cards can be shown.
     .option('--piles <n>', 'cascade piles, 1 to 9', parseIntegerIn(1, 9, 'The number of piles'), 7)
     .option('--draw <n>', 'draw cards shown, 1 to 52', parseIntegerIn(1, 52, 'The number of draw cards'), 3)
+    .option('--winnable', `deal only a deal the solver proves winnable: the first from --seed (or a fresh deal) upwards, at most ${String(WINNABLE_TRIES)} tried`)
+    .option('--no-auto-finish', 'do not play the cards to the foundations by themselves once every card is face up (f does it)')
+    .addOption(new Option('--solver-time <seconds>', 'how long the solver may think for h, solve and --winnable').argParser(parsePositiveNumber('The solver time')).default(DEFAULT_SOLVER_SECONDS));
+  addColorOptions(play)
     .addHelpText('after', `\n${COMMAND_HELP}`)
     .action(async (options: PlayOptions) => {
       await exitingOnInterrupt(() => playKlondike(options));

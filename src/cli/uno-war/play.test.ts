@@ -1,6 +1,9 @@
 /** End-to-end tests of `tabletop uno-war play` through the built binary (stdin is a pipe). */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../../test-support/cli.js';
+import { playThrough } from '../../test-support/play-streams.js';
+import { stripStyle } from '../style.js';
+import { playUnoWar } from './play.js';
 
 const PLAY = ['uno-war', 'play'];
 
@@ -51,7 +54,7 @@ describe('tabletop uno-war play', () => {
   it('rejects input that is not a playable slot and asks again', async () => {
     const { status, stdout } = await runCli([...PLAY, '--seed', '42'], { input: 'x\n9\n-1\n0\n1\nq\n' });
     expect(status).toBe(0);
-    expect(stdout).toContain("'x' is not a slot: type a number from 0 to 4, or q to quit.");
+    expect(stdout).toContain("'x' is not a slot: type a number from 0 to 4, r, g, or q to quit.");
     expect(stdout).toContain("'9' is not a slot");
     expect(stdout).toContain("'-1' is not a slot");
     // Seed 42 deals the Nine of Clubs in slot 0 on the Ace of Clubs; the AI answers with the Jack
@@ -83,17 +86,89 @@ describe('tabletop uno-war play', () => {
     expect(again.stdout).toBe(first.stdout);
   });
 
+  it('plays a hand with one playable card by itself, and asks for it with --no-play-forced', async () => {
+    const input = '0\n1\n2\n3\n4\n'.repeat(3000);
+    const auto = await runCli([...PLAY, '--seed', '7'], { input });
+    const asked = await runCli([...PLAY, '--seed', '7', '--no-play-forced'], { input });
+    // Each hand shown is followed by either a forced play or a question; a forced play follows a
+    // hand with exactly one playable card (counting a duplicate after a reshuffle once), and only then.
+    const turns = (text: string): { playable: number; forced: boolean }[] =>
+      text.split('\nYour hand:\n').slice(1).map((turn) => {
+        const hand = turn.split('\n').slice(0, 5);
+        const playable = new Set(hand.filter((line) => line.endsWith(' playable')).map((line) => line.slice(5).replace(/ +playable$/, '')));
+        return { playable: playable.size, forced: turn.split('\n')[5]!.endsWith(', your only playable card.') };
+      });
+    const autoTurns = turns(auto.stdout);
+    expect(autoTurns.some((turn) => turn.forced)).toBe(true);
+    for (const turn of autoTurns) expect(turn.forced).toBe(turn.playable === 1);
+    const askedTurns = turns(asked.stdout);
+    expect(askedTurns.some((turn) => turn.playable === 1)).toBe(true);
+    expect(askedTurns.every((turn) => !turn.forced)).toBe(true);
+    expect(auto.stdout).toMatch(/wins the game 10-\d\.\n$/);
+  });
+
+  it('g lets the stand-in play the whole game for you: one answer', async () => {
+    const { status, stdout } = await runCli([...PLAY, '--seed', '42'], { input: 'g\n' });
+    expect(status).toBe(0);
+    expect(stdout.split('Your card (0-4')).toHaveLength(2);
+    expect(stdout).toContain('Smallest Card AI plays for you to the end of the game.');
+    expect(stdout).toMatch(/^You play the [A-Za-z ]+ \(Smallest Card AI for you\)\.$/m);
+    expect(stdout.endsWith('\nYou win the game 10-9.\n')).toBe(true);
+  });
+
+  it('r hands the seat over to the end of the round only, with the chosen --stand-in', async () => {
+    const { stdout } = await runCli([...PLAY, '--seed', '42', '--stand-in', 'biggest'], { input: 'r\nq\n' });
+    expect(stdout).toContain('Biggest Card AI plays for you to the end of the round.');
+    const [round1, rest] = stdout.split(/\nRound 2: /);
+    expect(round1).toMatch(/\(Biggest Card AI for you\)/);
+    expect(rest).toBeDefined();
+    expect(rest).not.toMatch(/for you\)/);
+    expect(stdout.trimEnd()).toMatch(/q\nYou quit\. Score: you \d, Smallest Card AI \d\.$/);
+  });
+
+  it('with --color names Hearts and Diamonds in red and changes nothing else', async () => {
+    const input = 'r\nq\n';
+    const plain = await runCli([...PLAY, '--seed', '42'], { input });
+    const colored = await runCli([...PLAY, '--seed', '42', '--color'], { input });
+    expect(colored.stdout).toContain('  1  \u001b[31mTen of Diamonds\u001b[39m   playable');
+    expect(colored.stdout).toContain('Ace of Clubs');
+    expect(colored.stdout).not.toContain('\u001b[31mAce of Clubs');
+    expect(stripStyle(colored.stdout)).toBe(plain.stdout);
+  });
+
   it('exits 2 with a clear message on bad options', async () => {
     for (const [args, message] of [
       [['--ai', 'clever'], /unknown 'clever' \(choose from random, smallest, biggest, counter, mcts\)/],
       [['--seed', 'abc'], /seed must be a whole number/],
       [['--seed', '-5'], /seed/],
       [['--turbo'], /unknown option '--turbo'/],
+      [['--stand-in', 'nobody'], /unknown 'nobody'/],
     ] as const) {
       const { status, stderr, stdout } = await runCli([...PLAY, ...args], { input: 'q\n' });
       expect(status).toBe(2);
       expect(stderr).toMatch(message);
       expect(stdout).toBe('');
     }
+  });
+});
+
+describe('playUnoWar on a terminal', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  function onTerminal(color?: boolean): Promise<string> {
+    const options = color === undefined ? { ai: 'smallest' as const, seed: 42 } : { ai: 'smallest' as const, seed: 42, color };
+    return playThrough((stdin, stdout) => playUnoWar(options, stdin, stdout), 'r\nq\n', true);
+  }
+
+  it('colours by itself unless NO_COLOR is set or --no-color given', async () => {
+    vi.stubEnv('NO_COLOR', '');
+    vi.stubEnv('TERM', 'xterm-256color');
+    const colored = await onTerminal();
+    expect(colored).toContain('\u001b[31mTen of Diamonds\u001b[39m');
+    expect(await onTerminal(false)).toBe(stripStyle(colored));
+    vi.stubEnv('NO_COLOR', '1');
+    expect(await onTerminal()).toBe(stripStyle(colored));
   });
 });

@@ -3,6 +3,10 @@
  * The game runs on the engine (every rule stays in games/): the person is player 1 and starts round
  * 1, the AI is player 2. Works the same through a pipe: each prompt reads one line, and the end of
  * input ends the game like `q`.
+ *
+ * A game takes hundreds of plays, so the person is asked only for real choices: a hand with one
+ * playable card plays it by itself (unless `--no-play-forced`), and `r` or `g` hands the seat to a
+ * stand-in AI (`--stand-in`) until the end of the round or of the game.
  */
 import { Option, type Command } from 'commander';
 import { Card } from '../../core/cards.js';
@@ -12,16 +16,32 @@ import { unoWarGame } from '../../games/uno-war/definition.js';
 import { Phase, UnoWarState } from '../../games/uno-war/engine.js';
 import { HAND_SIZE, WINNING_SCORE, canPlayOn } from '../../games/uno-war/rules.js';
 import { parseChoice, parseSeed } from '../options.js';
+import { addColorOptions, styleFor } from '../style.js';
 import { exitingOnInterrupt, PlaySession } from '../terminal.js';
 
 interface PlayOptions {
   /** An agent id of the game's registry (`unoWarGame.agents`). */
   readonly ai: string;
   readonly seed?: number;
+  /** Play a hand's only playable card without asking (default true). */
+  readonly playForced?: boolean;
+  /** Who plays for the person after `r` or `g` (default smallest). */
+  readonly standIn?: string;
+  readonly color?: boolean;
 }
 
 /** Every AI of the registry that plays fair (the web app offers the same list). */
 const AI_IDS = Object.keys(unoWarGame.agents).filter((id) => unoWarGame.agents[id]!.seesHidden !== true);
+
+/** How long the stand-in plays for the person: nobody, to the end of this round, or of the game. */
+type FastForward = 'none' | 'round' | 'game';
+
+/** A fair AI of the registry, by id (the options' parser has already checked it). */
+function fairAgent(id: string): ReturnType<(typeof unoWarGame.agents)[string]['create']> {
+  const factory = unoWarGame.agents[id];
+  if (factory === undefined || factory.seesHidden === true) throw new RangeError(`Unknown UnoWar AI '${id}' (choose from ${AI_IDS.join(', ')})`);
+  return factory.create();
+}
 
 const HUMAN = 0;
 const AI_PLAYER = 1;
@@ -31,10 +51,30 @@ export const RULES_SUMMARY = [
   'card of the same suit as the top card, or of equal or higher rank (Ace is lowest). The card you',
   'play is replaced from the deck in the same slot. Whoever cannot play loses the round; the winner',
   `starts the next one. First to ${String(WINNING_SCORE)} rounds wins. You start round 1.`,
-  'Type the slot number (0-4) of the card to play, help for these rules, q to quit.',
+  'Type the slot number (0-4) of the card to play, help for these rules, q to quit. A hand with one',
+  'playable card plays it by itself. r lets an AI play for you to the end of the round, g to the',
+  'end of the game.',
 ].join('\n');
 
 const cardName = (index: number): string => Card.fromIndex(index).toString();
+
+/** Whether a card index is a Heart or a Diamond (suits 2 and 4). */
+const isRed = (index: number): boolean => Card.fromIndex(index).getSuitNum() % 2 === 0;
+
+/** The distinct cards of `player`'s hand that can go on the pile now. */
+function playableCards(state: UnoWarState, player: number): number[] {
+  const cards = new Set<number>();
+  for (let slot = 0; slot < HAND_SIZE; slot++) {
+    const card = state.handCard(player, slot);
+    if (canPlayOn(state.top, card)) cards.add(card);
+  }
+  return [...cards];
+}
+
+/** The first slot of `player`'s hand holding `card` (a duplicate after a reshuffle is the same card). */
+function slotOf(state: UnoWarState, player: number, card: number): number {
+  for (let slot = 0; ; slot++) if (state.handCard(player, slot) === card) return slot;
+}
 
 /** Plays one game on `input`/`output`; returns the winner (0 you, 1 the AI) or -1 if it ended early. */
 export async function playUnoWar(options: PlayOptions, input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stdout): Promise<number> {
@@ -42,10 +82,11 @@ export async function playUnoWar(options: PlayOptions, input: NodeJS.ReadableStr
   const say = (text: string): void => {
     session.say(text);
   };
+  const style = styleFor(options.color, output);
+  const name = (index: number): string => (isRed(index) ? style.red(cardName(index)) : cardName(index));
   const seed = options.seed ?? freshSeed();
-  const factory = unoWarGame.agents[options.ai];
-  if (factory === undefined || factory.seesHidden === true) throw new RangeError(`Unknown UnoWar AI '${options.ai}' (choose from ${AI_IDS.join(', ')})`);
-  const agent = factory.create();
+  const agent = fairAgent(options.ai);
+  const standIn = fairAgent(options.standIn ?? 'smallest');
   const aiName = agent.name;
   say(`UnoWar against ${aiName}, deal ${String(seed)}. Replay it with --seed ${String(seed)}.`);
   say(RULES_SUMMARY);
@@ -60,16 +101,18 @@ export async function playUnoWar(options: PlayOptions, input: NodeJS.ReadableStr
     const rounds = state.rounds;
     const mover = state.toMove;
     state.applyAction(action);
-    if (phase === Phase.Pile) say(`\nRound ${String(rounds + 1)}: the pile starts with the ${cardName(action)}.`);
-    if (phase === Phase.Refill && mover === HUMAN) say(`You draw the ${cardName(action)}.`);
+    if (phase === Phase.Pile) say(`\nRound ${String(rounds + 1)}: the pile starts with the ${name(action)}.`);
+    if (phase === Phase.Refill && mover === HUMAN) say(`You draw the ${name(action)}.`);
     if (state.rounds > rounds) {
       const winner = state.lastRoundWinner;
-      const top = cardName(state.top);
+      const top = name(state.top);
       say(winner === HUMAN ? `${aiName} cannot play on the ${top}: you win the round!` : `You have no card to play on the ${top}: ${aiName} wins the round.`);
-      say(score());
+      say(style.bold(score()));
+      if (fastForward === 'round') fastForward = 'none';
     }
   };
 
+  let fastForward: FastForward = 'none';
   try {
     while (!state.isTerminal()) {
       if (session.outputClosed) return -1;
@@ -78,36 +121,62 @@ export async function playUnoWar(options: PlayOptions, input: NodeJS.ReadableStr
         apply(state.sampleChance(rng));
       } else if (player === AI_PLAYER) {
         const slot = agent.act(state, rng);
-        say(`${aiName} plays the ${cardName(state.handCard(AI_PLAYER, slot))}.`);
+        say(`${aiName} plays the ${name(state.handCard(AI_PLAYER, slot))}.`);
+        apply(slot);
+      } else if (fastForward !== 'none') {
+        const slot = standIn.act(state, rng);
+        say(`You play the ${name(state.handCard(HUMAN, slot))} (${standIn.name} for you).`);
         apply(slot);
       } else {
-        const slot = await askForSlot(state, session, score);
-        if (slot === null) return -1;
-        apply(slot);
+        const playable = playableCards(state, HUMAN);
+        showHand(state, say, name, score);
+        if (playable.length === 1 && options.playForced !== false) {
+          say(`You play the ${name(playable[0]!)}, your only playable card.`);
+          apply(slotOf(state, HUMAN, playable[0]!));
+          continue;
+        }
+        const choice = await askForSlot(state, session, name, score);
+        if (choice === null) return -1;
+        if (choice === 'round' || choice === 'game') {
+          fastForward = choice;
+          say(`${standIn.name} plays for you to the end of the ${choice}.`);
+          continue;
+        }
+        say(`You play the ${name(state.handCard(HUMAN, choice))}.`);
+        apply(choice);
       }
     }
     const youWon = state.winner() === HUMAN;
-    say(`\n${youWon ? 'You win the game' : `${aiName} wins the game`} ${String(state.scores[state.winner()])}-${String(state.scores[state.winner() ^ 1])}.`);
+    say(style.bold(`\n${youWon ? 'You win the game' : `${aiName} wins the game`} ${String(state.scores[state.winner()])}-${String(state.scores[state.winner() ^ 1])}.`));
     return state.winner();
   } finally {
     session.close();
   }
 }
 
-/** Shows the pile and the hand and reads a playable slot; null when the player quits or input ends. */
-async function askForSlot(state: UnoWarState, session: PlaySession, score: () => string): Promise<number | null> {
-  const say = (text: string): void => {
-    session.say(text);
-  };
-  const top = cardName(state.top);
-  say(`\nPile: ${top} (${String(state.pileSize)} card${state.pileSize === 1 ? '' : 's'}). ${score()}`);
+/** The pile, the score and the person's hand, playable cards marked. */
+function showHand(state: UnoWarState, say: (text: string) => void, name: (card: number) => string, score: () => string): void {
+  say(`\nPile: ${name(state.top)} (${String(state.pileSize)} card${state.pileSize === 1 ? '' : 's'}). ${score()}`);
   say('Your hand:');
   for (let slot = 0; slot < HAND_SIZE; slot++) {
     const card = state.handCard(HUMAN, slot);
-    say(`  ${String(slot)}  ${canGo(state, card) ? `${cardName(card).padEnd(17)} playable` : cardName(card)}`);
+    // Padded on the plain name, so colour cannot shift the column.
+    const padding = ' '.repeat(Math.max(0, 17 - cardName(card).length));
+    say(`  ${String(slot)}  ${canPlayOn(state.top, card) ? `${name(card)}${padding} playable` : name(card)}`);
   }
+}
+
+/**
+ * Reads a playable slot, or `round`/`game` (the stand-in is to play on); null when the player quits
+ * or input ends.
+ */
+async function askForSlot(state: UnoWarState, session: PlaySession, name: (card: number) => string, score: () => string): Promise<number | 'round' | 'game' | null> {
+  const say = (text: string): void => {
+    session.say(text);
+  };
+  const top = name(state.top);
   for (;;) {
-    const line = await session.ask(`Your card (0-${String(HAND_SIZE - 1)}, q to quit): `, '');
+    const line = await session.ask(`Your card (0-${String(HAND_SIZE - 1)}, r or g to let an AI finish the round or game, q to quit): `, '');
     if (line === null) {
       say(`End of input: game abandoned. ${score()}`);
       return null;
@@ -121,27 +190,24 @@ async function askForSlot(state: UnoWarState, session: PlaySession, score: () =>
       say(RULES_SUMMARY);
       continue;
     }
+    if (answer === 'r' || answer === 'round') return 'round';
+    if (answer === 'g' || answer === 'game') return 'game';
     if (!/^\d+$/.test(answer) || Number(answer) >= HAND_SIZE) {
-      say(`'${line.trim()}' is not a slot: type a number from 0 to ${String(HAND_SIZE - 1)}, or q to quit.`);
+      say(`'${line.trim()}' is not a slot: type a number from 0 to ${String(HAND_SIZE - 1)}, r, g, or q to quit.`);
       continue;
     }
     const card = state.handCard(HUMAN, Number(answer));
-    if (!canGo(state, card)) {
+    if (!canPlayOn(state.top, card)) {
       const topCard = Card.fromIndex(state.top);
-      say(`The ${cardName(card)} cannot go on the ${top}: play a ${topCard.getSuitName().slice(0, -1)} or a card ranked ${topCard.getRankName()} or higher.`);
+      say(`The ${name(card)} cannot go on the ${top}: play a ${topCard.getSuitName().slice(0, -1)} or a card ranked ${topCard.getRankName()} or higher.`);
       continue;
     }
-    // Playing a card means its first slot (a duplicate after a reshuffle is the same card).
-    for (let slot = 0; ; slot++) if (state.handCard(HUMAN, slot) === card) return slot;
+    return slotOf(state, HUMAN, card);
   }
 }
 
-function canGo(state: UnoWarState, card: number): boolean {
-  return canPlayOn(state.top, card);
-}
-
 export function registerPlay(command: Command): Command {
-  command
+  const play = command
     .command('play')
     .description('play UnoWar against an AI in the terminal (you start round 1; works through a pipe)')
     .addOption(
@@ -150,6 +216,13 @@ export function registerPlay(command: Command): Command {
         .default('smallest'),
     )
     .option('--seed <n>', 'deal from this seed, to replay a game (default: a fresh one, printed)', parseSeed)
+    .addOption(
+      new Option('--stand-in <id>', `the AI that plays for you after r or g: ${AI_IDS.join(', ')}`)
+        .argParser(parseChoice(AI_IDS, 'The --stand-in'))
+        .default('smallest'),
+    )
+    .option('--no-play-forced', 'ask even when only one card of your hand can be played');
+  addColorOptions(play)
     .addHelpText('after', `\n${RULES_SUMMARY}\n\nExample:\n  tabletop uno-war play --ai biggest --seed 42`)
     .action(async (options: PlayOptions) => {
       await exitingOnInterrupt(() => playUnoWar(options));

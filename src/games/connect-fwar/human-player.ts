@@ -19,12 +19,29 @@ export interface HumanIO {
 
 export const MOVE_PROMPT = `Column 0-${String(COLUMNS - 1)}, d to discard, q to quit: `;
 
+/**
+ * How the player shows the board and the card. The default is the assignment's `Board.toString()`
+ * and the card as `♦5  (Five of Diamonds)`; a terminal may add colour or labels.
+ */
+export interface HumanView {
+  board(board: Board): string;
+  card(card: Card): string;
+}
+
+const PLAIN_VIEW: HumanView = {
+  board: (board) => board.toString(),
+  card: (card) => `${card.toFancyString()}  (${card.toString()})`,
+};
+
 export class HumanPlayer implements AsyncPlayer {
-  constructor(private readonly io: HumanIO) {}
+  constructor(
+    private readonly io: HumanIO,
+    private readonly view: HumanView = PLAIN_VIEW,
+  ) {}
 
   /** Resolves with a legal column, DISCARD_MOVE for `d`, or null for `q` or the end of input. */
   async nextMove(card: Card, board: Board): Promise<number | null> {
-    this.io.write(`${board.toString()}Your card: ${card.toFancyString()}  (${card.toString()})\n`);
+    this.io.write(`${this.view.board(board)}Your card: ${this.view.card(card)}\n`);
     for (;;) {
       const line = await this.io.ask(MOVE_PROMPT);
       if (line === null) return null;

@@ -1,0 +1,76 @@
+/**
+ * A person at the terminal playing Connect Four: columns 1-7 as the board is drawn, plus the
+ * terminal's extras — `u` takes back a move, `h` asks the solver for a hint — and `q`. The referee
+ * knows nothing of take-backs, so `u` leaves the refereed game (a `TakeBack`, which the referee
+ * records as a resignation) and the command restarts the game from the earlier position.
+ */
+import { colorName, Resignation, type Player } from '../../games/connect-four/player.js';
+import { Position, WIDTH } from '../../games/connect-four/position.js';
+import type { LineSource } from '../../games/connect-four/players/human.js';
+
+/** Thrown by `move` when the person types `u`: the game is to go back to an earlier position. */
+export class TakeBack extends Resignation {
+  constructor() {
+    super('took back a move');
+  }
+}
+
+export interface TerminalHumanOptions {
+  readonly say: (text: string) => void;
+  /** A hint for the position (the side to move is this player), as one line; absent: no hints. */
+  readonly hint?: (position: Position) => string;
+  /** Whether `u` can take anything back now (false: it says so and asks again). */
+  readonly canTakeBack: () => boolean;
+}
+
+export class TerminalHuman implements Player {
+  readonly #input: LineSource;
+  readonly #options: TerminalHumanOptions;
+  /** The true board as the person sees it, so a full column is refused before the referee does. */
+  #position = new Position();
+  #color = true;
+
+  constructor(input: LineSource, options: TerminalHumanOptions) {
+    this.#input = input;
+    this.#options = options;
+  }
+
+  init(color: boolean): void {
+    this.#color = color;
+    this.#position = new Position();
+  }
+
+  name(): string {
+    return 'human';
+  }
+
+  async move(): Promise<number> {
+    const say = this.#options.say;
+    for (;;) {
+      const line = await this.#input.ask(`${colorName(this.#color)} (human), your column 1-${String(WIDTH)} (u undo, h hint, q quit): `);
+      if (line === null) throw new Resignation('input ended');
+      const answer = line.trim().toLowerCase();
+      if (answer === 'q' || answer === 'quit') throw new Resignation('quit');
+      if (answer === 'u' || answer === 'undo') {
+        if (this.#options.canTakeBack()) throw new TakeBack();
+        say('Nothing to take back: no move of yours has been played since the start.');
+        continue;
+      }
+      if (answer === 'h' || answer === 'hint') {
+        say(this.#options.hint?.(this.#position) ?? 'No hints here.');
+        continue;
+      }
+      const column = /^[1-9]$/.test(answer) ? Number(answer) - 1 : -1;
+      if (column < 0 || column >= WIDTH) say(`'${line.trim()}' is not a column: type a number from 1 to ${String(WIDTH)}, u, h, or q to quit.`);
+      else if (!this.#position.canPlay(column)) say(`Column ${answer} is full: choose another.`);
+      else {
+        this.#position.play(column);
+        return column;
+      }
+    }
+  }
+
+  inform(column: number): void {
+    this.#position.play(column);
+  }
+}
