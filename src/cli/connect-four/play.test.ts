@@ -1,8 +1,8 @@
 /**
  * End-to-end tests of `tabletop connect-four play` and `tournament` on the built binary (`npm test`
  * builds first). Bots get generous move limits, so a loaded machine cannot turn a game into a timeout;
- * the bots used cap their own thinking (alphabeta-1 and -2 at 100 and 300 ms, to depths 2 and 4),
- * so the games stay fast, and alphabeta-1's depth-2 search always completes, so its moves do not
+ * the bots used cap their own thinking (alphabeta-1 and -2, alias beginner and casual, search to
+ * depths 1 and 3), so the games stay fast, and those searches always complete, so their moves do not
  * depend on the clock.
  */
 import { fileURLToPath } from 'node:url';
@@ -183,6 +183,17 @@ describe('connect-four play on a terminal (two people, in-process)', () => {
 });
 
 describe('tabletop connect-four tournament', () => {
+  it('plays from all 49 two-move openings with --openings all, each once with each colour, the levels by name', async () => {
+    const result = await runCli(['connect-four', 'tournament', '--bots', 'casual,beginner', '--openings', 'all', '--games', '4', '--time', '10', '--seed', '1', '--jobs', '1', '--json']);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    const games = (JSON.parse(result.stdout) as { games: { opening: string; red: string; yellow: string }[] }).games;
+    expect(games.map(({ opening, red }) => `${opening} ${red}`)).toEqual(['11 casual', '11 beginner', '12 casual', '12 beginner']);
+    const bad = await runCli(['connect-four', 'tournament', '--bots', 'casual,beginner', '--openings', 'some']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain("expected 'balanced'");
+  });
+
   it('plays a round robin with an external bot and prints the matrix and ratings', async () => {
     const result = await runCli(['connect-four', 'tournament', '--bots', 'alphabeta-1,random,ex', '--bot', EXAMPLE, '--time', '10', '--games', '2', '--seed', '7', '--jobs', '2']);
     expect(result.stderr).toBe('');
