@@ -59,7 +59,7 @@ describe('playSession', () => {
         '  0  1',
         'Score: 0   Draw pile: 3 cards (3 shown)',
         'Every card is face up: 6 moves to the foundations.',
-        'mpf 1 0, mpf 0 0, mdf 1 ×2, mpf 0 1, mdf 0',
+        'mpf 1 0, mdf 1, mpf 0 0, mdf 1, mpf 0 1, mdf 0',
         'Draw: ',
         'Foundation: 3♡, 3♣',
         '------',

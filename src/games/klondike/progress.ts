@@ -3,17 +3,18 @@
  * be played for me? Both read the one engine (`KlondikeState`) and apply its moves, so they follow
  * the rules of rules.ts without restating them.
  *
- * Progress. Three kinds of move can never be taken back: a card to a foundation (cards never leave
- * one), a stock card played (cards never return to the stock) and a face-down card turned up. Every
- * other move shifts face-up runs between piles, and the set of positions such shifts reach is closed
- * (it changes neither the foundations nor the stock nor the face-down cards). So a position can still
- * change for the better exactly when some position of that closed set offers one of the three; when
- * none does, no sequence of moves can ever raise the score or show another card: the player is stuck.
+ * Progress. Two kinds of move can never be taken back and always change the game for good: a card
+ * to a foundation (cards never leave one) and a face-down card turned up. Every other move (turning
+ * the draw pile, a stock card onto a pile, shifting face-up runs) keeps the foundations and the
+ * face-down cards as they are. So a position can still change for the better exactly when some
+ * position reachable by those other moves offers one of the two; when none does, no sequence of moves
+ * can ever raise the score or show another card: the player is stuck, whatever they try (loops of
+ * builds moved back and forth, stock cards played onto piles, the draw pile turned forever).
  */
 import { ENGINE_STATE, type KlondikeState } from './engine.js';
 import type { KlondikeModel } from './model.js';
 import type { KlondikeMove } from './moves.js';
-import { canBuildOn, canFoundOn, NONE, VALUE } from './rules.js';
+import { canFoundOn, NONE, VALUE } from './rules.js';
 
 /** The engine state behind a model over the engine (`BasicKlondike`), as moves.ts reads it. */
 function engineOf(model: KlondikeModel | KlondikeState): KlondikeState {
@@ -22,70 +23,70 @@ function engineOf(model: KlondikeModel | KlondikeState): KlondikeState {
   return typeof get === 'function' ? get.call(model) : (model as KlondikeState);
 }
 
-/** Whether some stock card could be played now (after enough discards): onto a foundation or a pile. */
-function stockCardFits(state: KlondikeState): boolean {
-  const { stockSize, piles, foundations } = state.config;
-  for (let i = 0; i < state.queueLength; i++) {
-    const c = state.queue[(state.head + i) % stockSize]!;
-    for (let f = 0; f < foundations; f++) if (canFoundOn(c, state.foundation[f]!)) return true;
-    for (let p = 0; p < piles; p++) if (canBuildOn(c, state.lastCard(p))) return true;
-  }
-  return false;
-}
-
-/** The pile part of a position (cells and face-down counts): equal keys, equal cascades. */
-function cascadeKey(state: KlondikeState): string {
-  const { piles, rows } = state.config;
+/** A position's identity inside the search: piles with their face-down counts, then the draw pile from its front. */
+function positionKey(state: KlondikeState): string {
+  const { piles, rows, stockSize } = state.config;
   let key = '';
   for (let p = 0; p < piles; p++) {
     key += String.fromCharCode(65 + state.hidden[p]!);
     for (let r = 0; r < state.heights[p]!; r++) key += String.fromCharCode(97 + state.cells[p * rows + r]!);
     key += '|';
   }
+  for (let i = 0; i < state.queueLength; i++) key += String.fromCharCode(97 + state.queue[(state.head + i) % stockSize]!);
   return key;
 }
 
 /**
- * Whether some sequence of moves can still put a card on a foundation, play a stock card or turn a
- * face-down card up (see the header). False means the player is stuck: nothing can ever help. The
- * search over shifts of face-up runs stops after `maxPositions` positions and then answers true (it
- * never calls a position stuck without having seen the whole set). The position is not changed.
+ * Whether some sequence of moves can still put a card on a foundation or turn a face-down card up
+ * (see the header). False means the player is stuck: nothing can ever help. The search over the
+ * other moves stops after `maxPositions` positions and then answers true (it never calls a position
+ * stuck without having seen every position reachable). The position is not changed. Meant for the
+ * model's game, which has no idle limit: under an engine's idle limit the game itself may end first.
  */
 export function canStillProgress(model: KlondikeModel | KlondikeState, maxPositions = 20_000): boolean {
   const state = engineOf(model).clone();
   if (state.currentPlayer() !== 0) return false;
-  const { piles, foundations } = state.config;
-  const seen = new Set<string>();
-  const buffer = new Int32Array(state.config.numActions);
-  // Pile shifts inside the closed set never turn a card up, so the face-down counts stay these.
+  const { foundations, piles } = state.config;
+  const seen = new Set<string>([positionKey(state)]);
   const hiddenAtStart = Array.from(state.hidden);
-  // Depth-first over the closed set, applying and undoing the engine's own pile moves.
-  const visit = (): boolean => {
-    if (stockCardFits(state)) return true;
-    for (let p = 0; p < piles; p++) {
-      const last = state.lastCard(p);
-      if (last === NONE) continue;
-      for (let f = 0; f < foundations; f++) if (canFoundOn(last, state.foundation[f]!)) return true;
-    }
-    seen.add(cascadeKey(state));
-    if (seen.size > maxPositions) return true;
-    const count = state.currentPlayer() === 0 ? state.legalActions(buffer) : 0;
-    const actions = Array.from(buffer.subarray(0, count)).filter((a) => a >= state.config.movePileBase);
-    for (const action of actions) {
-      state.applyAction(action);
-      const turnedUp = state.hidden.some((h, p) => h !== hiddenAtStart[p]);
-      if (turnedUp) {
-        state.undo();
-        return true;
+  const turnedUp = (): boolean => state.hidden.some((h, p) => h !== hiddenAtStart[p]);
+  const foundationMoveLegal = (): boolean => {
+    const draw = state.drawCard();
+    for (let f = 0; f < foundations; f++) {
+      if (draw !== NONE && canFoundOn(draw, state.foundation[f]!)) return true;
+      for (let p = 0; p < piles; p++) {
+        const last = state.lastCard(p);
+        if (last !== NONE && canFoundOn(last, state.foundation[f]!)) return true;
       }
-      const fresh = !seen.has(cascadeKey(state));
-      const found = fresh && visit();
-      state.undo();
-      if (found) return true;
     }
     return false;
   };
-  return visit();
+  // Depth-first with an explicit stack of (action list, next index), applying and undoing the
+  // engine's own moves, so a long draw pile cannot overflow the call stack.
+  // Foundation moves are never among them: a position offering one ends the search (true).
+  const buffer = new Int32Array(state.config.numActions);
+  const movesHere = (): number[] => (state.currentPlayer() === 0 ? Array.from(buffer.subarray(0, state.legalActions(buffer))) : []);
+  if (foundationMoveLegal()) return true;
+  const stack: { moves: number[]; next: number }[] = [{ moves: movesHere(), next: 0 }];
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1]!;
+    if (frame.next === frame.moves.length) {
+      stack.pop();
+      if (stack.length > 0) state.undo();
+      continue;
+    }
+    state.applyAction(frame.moves[frame.next++]!);
+    if (turnedUp() || foundationMoveLegal()) return true;
+    const key = positionKey(state);
+    if (seen.has(key)) {
+      state.undo();
+      continue;
+    }
+    seen.add(key);
+    if (seen.size > maxPositions) return true;
+    stack.push({ moves: movesHere(), next: 0 });
+  }
+  return false;
 }
 
 /** Whether every card of the piles is face up (the stock may still hold cards). */
