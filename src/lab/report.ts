@@ -7,7 +7,7 @@
 import { plural, signed } from '../core/format.js';
 import type { GameDefinition, GameState } from '../core/game.js';
 import { differenceOfMeans, halfWidth, pairedDifference, summarizeMoments, wilsonInterval, type Moments } from '../core/stats.js';
-import type { ExperimentConfig, FaultExample, Tally } from './experiment.js';
+import { MAX_FAULT_EXAMPLES, type ExperimentConfig, type FaultExample, type Tally } from './experiment.js';
 import { eloIntervals, type RatingWithInterval } from './ratings.js';
 import { gameById } from './registry.js';
 import { agentLabel } from './user-agents.js';
@@ -42,6 +42,14 @@ export interface ComparisonReport {
   readonly paired: boolean;
   readonly strategies: Readonly<Record<string, StrategyResult>>;
   readonly differences: readonly DifferenceResult[];
+}
+
+/** What the rules make of a user player's fault, per game (see src/lab/user-adapters.ts). */
+export function faultRule(gameId: string): string {
+  if (gameId === 'connect-fwar') return 'ConnectFwar discards the card';
+  if (gameId === 'uno-war') return 'UnoWar: the round is lost';
+  if (gameId.startsWith('klondike')) return 'Klondike: the program plays no more in that game, its score stays as it was';
+  return 'the fault action';
 }
 
 const lineupLabel = (lineup: readonly string[]): string => lineup.map(agentLabel).join(' vs ');
@@ -154,7 +162,7 @@ export function formatComparison(report: ComparisonReport): string {
   ];
   for (const [name, s] of entries) {
     if (s.faults === undefined) continue;
-    lines.push('', `${name} faulted in ${plural(s.faults.games, 'game')} (each fault was played as the rules read a bad answer: ConnectFwar discards the card); the first:`);
+    lines.push('', `${name} faulted in ${plural(s.faults.games, 'game')} (each fault was played as the rules read a bad answer: ${faultRule(report.game)}); the first:`);
     for (const f of s.faults.examples) lines.push(`  game ${String(f.game)} (seed ${String(f.seed)}): ${f.message}`);
   }
   if (report.differences.length > 0) {
@@ -207,6 +215,11 @@ export interface TournamentReport {
    * (null in JSON): see `eloIntervals`.
    */
   readonly elo: readonly ({ readonly id: string } & RatingWithInterval)[];
+  /**
+   * Per player (by label) that faulted: the games it faulted in (over every pairing and seat) and
+   * the first few, with the pairing they were played in. Absent when no player faulted.
+   */
+  readonly faults?: Readonly<Record<string, { readonly games: number; readonly examples: readonly (FaultExample & { readonly pairing: string })[] }>>;
 }
 
 /** The agents of a two-player experiment, in order of first appearance. */
@@ -241,6 +254,16 @@ export function tournamentReport(config: ExperimentConfig, tally: Tally, options
     }
   });
   const names = ids.map((id) => ({ id, name: game.agents[id]?.create().name ?? agentLabel(id) }));
+  const faults: Record<string, { games: number; examples: (FaultExample & { pairing: string })[] }> = {};
+  config.lineups.forEach((lineup, l) =>
+    tally.lineups[l]!.seats.forEach((seat, s) => {
+      if (seat.faults === undefined || seat.faults === 0) return;
+      const entry = (faults[agentLabel(lineup[s]!)] ??= { games: 0, examples: [] });
+      entry.games += seat.faults;
+      entry.examples.push(...(seat.faultExamples ?? []).map((f) => ({ ...f, pairing: lineupLabel(lineup) })));
+    }),
+  );
+  for (const entry of Object.values(faults)) entry.examples = entry.examples.sort((x, y) => x.game - y.game).slice(0, MAX_FAULT_EXAMPLES);
   const rated = n >= 2 && options.ratings !== false ? eloIntervals({ players: ids, wins, draws }) : [];
   return {
     game: config.game,
@@ -248,6 +271,7 @@ export function tournamentReport(config: ExperimentConfig, tally: Tally, options
     players: names,
     matrix,
     elo: rated.map((r, i) => ({ id: ids[i]!, rating: r.rating, low: r.low, high: r.high })),
+    ...(Object.keys(faults).length > 0 ? { faults } : {}),
   };
 }
 
@@ -276,8 +300,8 @@ export function formatTournament(report: TournamentReport): string {
     '',
     'Win rate of the row player (first seat) against the column player (second seat):',
     table(
-      ['', ...report.players.map((p) => p.id)],
-      report.matrix.map((row, i) => [report.players[i]!.id, ...row.map((c) => (c === null ? '-' : c.winRate.toFixed(3)))]),
+      ['', ...report.players.map((p) => agentLabel(p.id))],
+      report.matrix.map((row, i) => [agentLabel(report.players[i]!.id), ...row.map((c) => (c === null ? '-' : c.winRate.toFixed(3)))]),
     ),
   );
   if (report.elo.length > 0) {
@@ -287,9 +311,13 @@ export function formatTournament(report: TournamentReport): string {
       'Elo ratings (Bradley–Terry fit to the whole matrix, both seats, draws count half; 95% score-test CI, ∞ where the games set no bound):',
       table(
         ['player', 'Elo', '95% CI'],
-        sorted.map((r) => [r.id, formatElo(r.rating), formatEloInterval(r)]),
+        sorted.map((r) => [agentLabel(r.id), formatElo(r.rating), formatEloInterval(r)]),
       ),
     );
+  }
+  for (const [name, f] of Object.entries(report.faults ?? {})) {
+    lines.push('', `${name} faulted in ${plural(f.games, 'game')} (per seat: a game against itself counts twice; each fault was played as the rules read a bad answer: ${faultRule(report.game)}); the first:`);
+    for (const e of f.examples) lines.push(`  ${e.pairing}, game ${String(e.game)} (seed ${String(e.seed)}): ${e.message}`);
   }
   return lines.join('\n');
 }

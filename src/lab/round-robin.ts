@@ -8,6 +8,15 @@ import { validateConfig } from './experiment.js';
 import { gameById } from './registry.js';
 import { runExperiment, type RunOptions } from './runner.js';
 import { tournamentReport, type TournamentReport } from './report.js';
+import { agentLabel } from './user-agents.js';
+import { registerPlayerObject, resolvePlayer } from './user-players.js';
+
+/**
+ * A player in a lab tournament: a built-in id, a module (a path relative to the working directory,
+ * a `file:` URL, or a package name; imported by every worker thread), or a player object (the
+ * game's assignment class, e.g. an UnoWar `AI`, or a lab agent), played in the calling thread.
+ */
+export type TournamentPlayer = string | URL | object;
 
 /** Every ordered pair [a, b] of `players`, row by row: a in the first seat, b in the second. */
 export function roundRobinLineups(players: readonly string[]): string[][] {
@@ -39,8 +48,13 @@ export async function runRoundRobin(options: RoundRobinOptions): Promise<Tournam
 }
 
 export interface LabTournamentOptions {
-  /** Agent ids of the game (default: all of the game's agents, in registry order). */
-  readonly ais?: readonly string[];
+  /**
+   * The players: built-in ids, modules or objects (see `TournamentPlayer`). Default: all of the
+   * game's agents, in registry order. An object is labelled by its `name` (a string), else its
+   * class's name; with the seed, the label picks its games, so a module and an object of one name
+   * play the same games.
+   */
+  readonly ais?: readonly TournamentPlayer[];
   /** Games per ordered pairing (default 1,000, the specs' suggestion). */
   readonly games?: number;
   readonly seed?: number;
@@ -60,16 +74,16 @@ export interface LabPairingResult {
 
 /**
  * The specs' `Tournament` on the lab runner, for any two-player game of the registry: every
- * ordered pair of the game's agents, in parallel on worker threads, replayable from its seed
- * whatever the thread count. Agents are named by registry id (workers rebuild them from ids), so
- * custom AI objects belong to the game's own sequential `Tournament`.
+ * ordered pair of the players, in parallel on worker threads, replayable from its seed whatever
+ * the thread count. Players are built-in ids, modules (each worker imports them) or objects (then
+ * every game is played in the calling thread, with the same results as the module form).
  *
- *   const t = new LabTournament('uno-war', { games: 100_000, seed: 1 });
- *   console.log(await t.report());   // Random Card AI vs. Smallest Card AI winRate: 0.002 …
+ *   const t = new LabTournament('uno-war', { ais: ['smallest', new URL('./counter.mjs', import.meta.url), new MyAI()], games: 100_000, seed: 1 });
+ *   console.log(await t.report());   // Smallest Card AI vs. counter winRate: 0.812 …
  */
 export class LabTournament {
   readonly game: string;
-  readonly ais: readonly string[];
+  readonly ais: readonly TournamentPlayer[];
   readonly games: number;
   readonly seed: number;
   readonly threads: number | undefined;
@@ -83,17 +97,30 @@ export class LabTournament {
     this.threads = options.threads;
     assertSeed(this.seed);
     if (!Number.isSafeInteger(this.games) || this.games < 1) throw new RangeError(`Invalid number of games: ${String(this.games)} (expected a whole number >= 1)`);
-    validateConfig({ game, lineups: roundRobinLineups(this.ais), seed: this.seed, paired: false });
+    // Built-in ids are checked now; modules and objects when played (loading a module is asynchronous).
+    const ids = this.ais.filter((ai): ai is string => typeof ai === 'string' && definition.agents[ai] !== undefined);
+    if (ids.length > 0) validateConfig({ game, lineups: roundRobinLineups(ids), seed: this.seed, paired: false });
+  }
+
+  /** The lineup ids of the players: modules loaded (PlayerModuleError if unusable), objects registered in this thread. */
+  async #players(): Promise<string[]> {
+    const definition = gameById(this.game);
+    const ids: string[] = [];
+    for (const ai of this.ais) ids.push(typeof ai === 'string' || ai instanceof URL ? await resolvePlayer(definition, ai) : registerPlayerObject(definition, ai));
+    const labels = ids.map(agentLabel);
+    const twice = labels.find((label, i) => labels.indexOf(label) !== i);
+    if (twice !== undefined) throw new RangeError(`Two players are named '${twice}': give one another name`);
+    return ids;
   }
 
   /** The full report: win-rate matrix with Wilson intervals and Elo ratings with score-test CIs. */
   async play(signal?: AbortSignal): Promise<TournamentReport> {
-    return runRoundRobin({ game: this.game, players: this.ais, games: this.games, seed: this.seed, threads: this.threads, signal });
+    return runRoundRobin({ game: this.game, players: await this.#players(), games: this.games, seed: this.seed, threads: this.threads, signal });
   }
 
   /** Every pairing, row by row (ai1 outer, ai2 inner), as the spec-level Tournament lists them. */
   async run(): Promise<LabPairingResult[]> {
-    const report = await runRoundRobin({ game: this.game, players: this.ais, games: this.games, seed: this.seed, threads: this.threads, ratings: false });
+    const report = await runRoundRobin({ game: this.game, players: await this.#players(), games: this.games, seed: this.seed, threads: this.threads, ratings: false });
     return report.matrix.flatMap((row, i) =>
       row.map((cell, j) => ({
         ai1: report.players[i]!.name,

@@ -49,6 +49,12 @@ export type Phase = (typeof Phase)[keyof typeof Phase];
 
 const IDENTITY = Uint8Array.from({ length: DECK_SIZE }, (_, i) => i);
 const HAND_CARDS = NUM_PLAYERS * HAND_SIZE;
+/**
+ * The action by which the player to move gives up the round (`concedeRound`): what the assignment
+ * rules for an AI that throws or offers a card it may not play. Never among `legalActions` (no
+ * search considers it); an agent returns it to say "I lose this round".
+ */
+export const CONCEDE_ROUND = HAND_SIZE;
 const NO_CARD = -1;
 /** `randomInt`'s rejection limit for n outcomes (n = 1..52), precomputed for the hot path. */
 const DRAW_LIMIT = Float64Array.from({ length: DECK_SIZE + 1 }, (_, n) => rejectionLimit(n));
@@ -179,6 +185,10 @@ export class UnoWarState implements GameState {
       case Phase.Over:
         throw new RangeError(`Illegal action ${String(action)}: the game is over`);
       case Phase.Play:
+        if (action === CONCEDE_ROUND) {
+          this.concedeRound();
+          return;
+        }
         if (!this.isLegalSlot(action)) throw new RangeError(`Illegal action ${String(action)}: ${this.describeIllegalSlot(action)}`);
         this.advance(NO_CARD, action, null, Policy.Custom, Policy.Custom);
         return;
@@ -381,6 +391,10 @@ export class UnoWarState implements GameState {
       } else {
         const agent = player === 0 ? agent0 : agent1;
         slot = agent.act(this, rng);
+        if (slot === CONCEDE_ROUND) {
+          this.concedeRound();
+          continue;
+        }
         if (!this.isLegalSlot(slot)) throw new RangeError(`Illegal action ${String(slot)} by ${agent.name}: ${this.describeIllegalSlot(slot)}`);
       }
       this.advance(NO_CARD, slot, rng, policy0, policy1);

@@ -9,7 +9,7 @@ export { CardPile, IllegalMoveError, readonlyCardPile, type ReadonlyCardPile } f
 export { AI, SmallestCardAI, BiggestCardAI } from './ai.js';
 export { UnoWarMatch, type GameRecord, type RoundRecord, type RoundEnd, type UnoWarMatchOptions } from './match.js';
 export { Tournament, defaultAIs, formatPairing, type PairingResult, type TournamentOptions } from './tournament.js';
-export { UnoWarState, Phase } from './engine.js';
+export { UnoWarState, Phase, CONCEDE_ROUND } from './engine.js';
 export { unoWarGame } from './definition.js';
 export {
   firstValidAgent,
