@@ -36,13 +36,13 @@ function adapterFor(game: GameDefinition<GameState>): GameAdapter {
 }
 
 /** True for a strategy argument that names a file rather than a package: ./x, ../x, /x, C:\x, file:, *.js/.mjs/.cjs. */
-const looksLikePath = (spec: string): boolean => /^(\.{1,2}[\\/]|[\\/]|[A-Za-z]:[\\/]|file:)/.test(spec) || /\.[cm]?js$/.test(spec);
+export const looksLikePath = (spec: string): boolean => /^(\.{1,2}[\\/]|[\\/]|[A-Za-z]:[\\/]|file:)/.test(spec) || /\.[cm]?js$/.test(spec);
 
-function sha256Of(path: string): string {
+export function sha256Of(path: string): string {
   return createHash('sha256').update(readFileSync(path)).digest('hex');
 }
 
-async function importModule(path: string, what: string): Promise<Record<string, unknown>> {
+export async function importModule(path: string, what: string): Promise<Record<string, unknown>> {
   try {
     return (await import(pathToFileURL(path).href)) as Record<string, unknown>;
   } catch (error) {
@@ -51,7 +51,7 @@ async function importModule(path: string, what: string): Promise<Record<string, 
 }
 
 /** Where a module argument points: a path (relative to `cwd`), a file URL, or a package resolved from `cwd`. */
-function modulePath(game: GameDefinition<GameState>, spec: string | URL, cwd: string): string {
+export function modulePath(game: { readonly title: string; readonly builtIns: readonly string[] }, spec: string | URL, cwd: string): string {
   if (spec instanceof URL) {
     if (spec.protocol !== 'file:') throw new PlayerModuleError(`Cannot load the player module ${spec.href}: only file: URLs are supported`);
     return fileURLToPath(spec);
@@ -62,20 +62,17 @@ function modulePath(game: GameDefinition<GameState>, spec: string | URL, cwd: st
     return createRequire(join(cwd, 'package.json')).resolve(spec);
   } catch {
     throw new PlayerModuleError(
-      `Unknown ${game.title} strategy '${spec}' (built-in: ${Object.keys(game.agents).join(', ')}), and no package of that name can be found from ${cwd}. ` +
+      `Unknown ${game.title} strategy '${spec}' (built-in: ${game.builtIns.join(', ')}), and no package of that name can be found from ${cwd}. ` +
         'A module file needs a path: ./my-player.mjs',
     );
   }
 }
 
 /**
- * The lineup id of a strategy argument: a built-in id as is; a module is read, hashed, imported
- * and registered in this thread (one clear PlayerModuleError if it cannot be used).
+ * Reads, hashes and imports the player module at `path`, and finds its label (the `name` export,
+ * else the file's name), which must not be one of `builtIns`. PlayerModuleError if it cannot be used.
  */
-export async function resolvePlayer(game: GameDefinition<GameState>, spec: string | URL, cwd = process.cwd()): Promise<string> {
-  if (typeof spec === 'string' && game.agents[spec] !== undefined) return spec;
-  const { adapt, expected } = adapterFor(game);
-  const path = modulePath(game, spec, cwd);
+export async function readPlayerModule(path: string, builtIns: readonly string[]): Promise<{ module: Record<string, unknown>; sha256: string; label: string }> {
   let sha256: string;
   try {
     sha256 = sha256Of(path);
@@ -85,9 +82,21 @@ export async function resolvePlayer(game: GameDefinition<GameState>, spec: strin
   const module = await importModule(path, path);
   const named = module.name;
   const label = typeof named === 'string' && named.trim() !== '' ? named.trim() : basename(path, extname(path));
-  if (/[,@]/.test(label) || game.agents[label] !== undefined) {
+  if (/[,@]/.test(label) || builtIns.includes(label)) {
     throw new PlayerModuleError(`The player module ${path} is named '${label}': a name must not contain ',' or '@' nor be a built-in strategy's id (export another \`name\`)`);
   }
+  return { module, sha256, label };
+}
+
+/**
+ * The lineup id of a strategy argument: a built-in id as is; a module is read, hashed, imported
+ * and registered in this thread (one clear PlayerModuleError if it cannot be used).
+ */
+export async function resolvePlayer(game: GameDefinition<GameState>, spec: string | URL, cwd = process.cwd()): Promise<string> {
+  if (typeof spec === 'string' && game.agents[spec] !== undefined) return spec;
+  const { adapt, expected } = adapterFor(game);
+  const path = modulePath({ title: game.title, builtIns: Object.keys(game.agents) }, spec, cwd);
+  const { module, sha256, label } = await readPlayerModule(path, Object.keys(game.agents));
   const create = adapt(module.default, label);
   if (create === undefined) throw new PlayerModuleError(`The player module ${path} exports nothing usable: expected ${expected}; its default export is ${describe(module.default)}`);
   tryCreate(create, `The player module ${path}`);

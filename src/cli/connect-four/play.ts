@@ -9,7 +9,7 @@ import { HumanPlayer, type LineSource } from '../../games/connect-four/players/h
 import { Position } from '../../games/connect-four/position.js';
 import { moveString, type GameResult } from '../../games/connect-four/referee/result.js';
 import { freshSeed } from '../../core/random.js';
-import { BUILTIN_BOTS, checkLineup, createBot, parseBotDefinition, type ExternalBotDefinition, type LineupOptions } from '../../arena/connect-four/lineup.js';
+import { BUILTIN_BOTS, createBot, parseBotDefinition, resolveLineup, type ExternalBotDefinition, type LineupOptions } from '../../arena/connect-four/lineup.js';
 import { Referee, seatPlayers } from '../../arena/connect-four/referee.js';
 import { parseIntegerIn, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
 import { exitingOnInterrupt, PlaySession } from '../terminal.js';
@@ -35,7 +35,7 @@ export function collectBot(value: string, previous: ExternalBotDefinition[]): Ex
 }
 
 export function registerPlay(command: Command): Command {
-  const players = `human, ${BUILTIN_BOTS.join(', ')}, or a --bot name`;
+  const players = `human, ${BUILTIN_BOTS.join(', ')}, a --bot name, or a bot module (./my-bot.mjs)`;
   command
     .command('play')
     .description('Play a game of Connect Four on the terminal (people type columns 1-7; q quits)')
@@ -57,16 +57,12 @@ function play(options: PlayOptions): Promise<void> {
 
 async function playGame(options: PlayOptions): Promise<void> {
   const seats = [options.red, options.yellow];
-  try {
-    checkLineup(
-      seats.filter((seat) => seat !== 'human'),
-      options.bot,
-    );
-  } catch (error) {
+  // Bot modules are loaded and checked here, before the game (createBot finds them by the name given).
+  const { modules } = await resolveLineup(seats, options.bot).catch((error: unknown) => {
     throw new UsageError((error as Error).message);
-  }
+  });
   const seed = options.seed ?? freshSeed();
-  const lineup: LineupOptions = { timeLimitMs: options.time * 1000, level: options.level, seed, externals: options.bot };
+  const lineup: LineupOptions = { timeLimitMs: options.time * 1000, level: options.level, seed, externals: options.bot, modules };
   const session = new PlaySession(process.stdin, process.stdout);
   const out = (text: string): void => {
     session.say(text);
