@@ -36,6 +36,11 @@ export interface SeatTally {
   losses: number;
   /** Games that ended with the lowest possible score (`scoreRange[0]`, e.g. ConnectFwar's 0). */
   atMin: number;
+  /**
+   * Games that ended with the highest possible score (`scoreRange[1]`: a won Klondike deal). NaN
+   * once merged with a record saved before this count existed (the share is then unknown).
+   */
+  atMax: number;
   /** Games in which this seat's (user) player faulted — threw, or answered what the rules cannot read. Absent when 0. */
   faults?: number;
   /** The first faults by game index (at most MAX_FAULT_EXAMPLES), to replay. Absent when none. */
@@ -80,7 +85,7 @@ export interface Tally {
 export function emptyTally(config: ExperimentConfig): Tally {
   const lineups = config.lineups.map((lineup) => ({
     games: 0,
-    seats: lineup.map(() => ({ sum: 0, sumSq: 0, wins: 0, draws: 0, losses: 0, atMin: 0 })),
+    seats: lineup.map(() => ({ sum: 0, sumSq: 0, wins: 0, draws: 0, losses: 0, atMin: 0, atMax: 0 })),
   }));
   const differences: DifferenceTally[] = [];
   if (config.paired) {
@@ -107,6 +112,8 @@ export function mergeTally(into: Tally, from: Readonly<Tally>): void {
       t.draws += seat.draws;
       t.losses += seat.losses;
       t.atMin += seat.atMin;
+      // A record saved before `atMax` existed lacks it: the sum becomes NaN (unknown), never too low.
+      t.atMax += (seat as Partial<SeatTally>).atMax ?? NaN;
       if (seat.faults !== undefined && seat.faults > 0) addFaults(t, seat.faults, seat.faultExamples ?? []);
     });
   });
@@ -205,6 +212,7 @@ export class BatchPlayer {
     const game = this.#game;
     const fastPlayOut = game.playOut;
     const minScore = game.scoreRange[0];
+    const maxScore = game.scoreRange[1];
     const lineups = this.#agents.length;
     const firstReturns = this.#seatReturns;
     for (let i = start; i < end; i++) {
@@ -232,6 +240,7 @@ export class BatchPlayer {
           else if (r < 0) seat.losses++;
           else seat.draws++;
           if (r === minScore) seat.atMin++;
+          if (r === maxScore) seat.atMax++;
           const seatFaults = faults[s];
           if (seatFaults !== undefined && seatFaults.length > 0) {
             const seed = config.paired ? deriveSeed(config.seed, i) : deriveSeed(this.#lineupSeeds[l]!, i);

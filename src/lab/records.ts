@@ -85,7 +85,8 @@ function checkRecord(value: unknown, where: string): BatchRecord {
     if (!isObject(lineup) || lineup.games !== games || !Array.isArray(lineup.seats) || lineup.seats.length !== seatCount) fail(`lineup ${String(l)}'s tally does not match the game range`);
     for (const seat of (lineup as { seats: unknown[] }).seats) {
       if (!isObject(seat) || ![seat.sumSq, seat.wins, seat.draws, seat.losses, seat.atMin].every(isCount) || !isFiniteNumber(seat.sum)) fail(`bad seat tally in lineup ${String(l)}`);
-      const { faults, faultExamples } = seat as Record<string, unknown>;
+      const { faults, faultExamples, atMax } = seat as Record<string, unknown>;
+      if (atMax !== undefined && !(isCount(atMax) && atMax <= games)) fail(`bad top-score count in lineup ${String(l)}`);
       if (faults !== undefined && !(isCount(faults) && faults <= games && Array.isArray(faultExamples))) fail(`bad fault count in lineup ${String(l)}`);
       const { wins, draws, losses, atMin, sum, sumSq } = seat as unknown as SeatTally;
       if (wins + draws + losses !== games || atMin > games) fail(`seat tally in lineup ${String(l)} does not add up to ${plural(games, 'game')}`);

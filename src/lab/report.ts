@@ -20,6 +20,13 @@ export interface StrategyResult {
   readonly sd: number;
   /** Share of games that ended at the lowest possible score (0 in ConnectFwar). */
   readonly zeroShare: number;
+  /**
+   * Share of games that ended at the highest possible score (a won Klondike deal), with its 95%
+   * Wilson interval; NaN when unknown (results saved before this count was kept).
+   */
+  readonly topShare: number;
+  readonly topShareCiLow: number;
+  readonly topShareCiHigh: number;
   /** Games in which a user player faulted (threw, or answered nonsense), with the first few; absent when none. */
   readonly faults?: { readonly games: number; readonly examples: readonly FaultExample[] };
 }
@@ -72,7 +79,8 @@ export function comparisonReport(config: ExperimentConfig, tally: Tally): Compar
       ciLow: summary.ci.low,
       ciHigh: summary.ci.high,
       sd: summary.sd,
-      zeroShare: games === 0 ? NaN : tally.lineups[l]!.seats[0]!.atMin / games,
+      zeroShare: games === 0 ? NaN : seat.atMin / games,
+      ...topShare(seat.atMax, games),
       ...(seat.faults !== undefined && seat.faults > 0 ? { faults: { games: seat.faults, examples: seat.faultExamples ?? [] } } : {}),
     };
   });
@@ -98,6 +106,12 @@ export function comparisonReport(config: ExperimentConfig, tally: Tally): Compar
     }
   }
   return { game: config.game, seed: config.seed, paired: config.paired, strategies, differences };
+}
+
+function topShare(count: number, games: number): { topShare: number; topShareCiLow: number; topShareCiHigh: number } {
+  if (games === 0 || Number.isNaN(count)) return { topShare: NaN, topShareCiLow: NaN, topShareCiHigh: NaN };
+  const ci = wilsonInterval(count, games);
+  return { topShare: count / games, topShareCiLow: ci.low, topShareCiHigh: ci.high };
 }
 
 /** The widest 95% half-width in a comparison (strategy means, and paired differences if paired). */
@@ -145,11 +159,14 @@ export function formatComparison(report: ComparisonReport): string {
   const entries = Object.entries(report.strategies);
   const games = new Set(entries.map(([, s]) => s.games));
   const zeroLabel = `${String(game.scoreRange[0])}-score`;
+  // Klondike's top score is a won deal: its share, with its CI, is the figure players ask for.
+  const won = report.game.startsWith('klondike');
+  const share = (x: number): string => (Number.isNaN(x) ? 'n/a' : `${(100 * x).toFixed(1)}%`);
   const lines = [
     `${game.title}: ${games.size === 1 ? `${plural(entries[0]![1].games, 'game')} per strategy` : 'games per strategy below'}, seed ${String(report.seed)}${report.paired ? ', paired (the same deals for every strategy)' : ''}`,
     '',
     table(
-      ['strategy', 'games', 'mean', '95% CI', 'sd', zeroLabel],
+      ['strategy', 'games', 'mean', '95% CI', 'sd', zeroLabel, ...(won ? ['won', 'won 95% CI'] : [])],
       entries.map(([name, s]) => [
         name,
         grouped(s.games),
@@ -157,6 +174,7 @@ export function formatComparison(report: ComparisonReport): string {
         `[${s.ciLow.toFixed(4)}, ${s.ciHigh.toFixed(4)}]`,
         s.sd.toFixed(2),
         `${(100 * s.zeroShare).toFixed(1)}%`,
+        ...(won ? [share(s.topShare), Number.isNaN(s.topShareCiLow) ? 'n/a' : `[${share(s.topShareCiLow)}, ${share(s.topShareCiHigh)}]`] : []),
       ]),
     ),
   ];
