@@ -204,8 +204,11 @@ export class BatchPlayer {
     return this.#config;
   }
 
-  /** Plays games [start, end) of every lineup and returns their tally. */
-  play(start: number, end: number): Tally {
+  /**
+   * Plays games [start, end) of every lineup and returns their tally. With `progress`, writes the
+   * game under way there ([lineup, game index]) before each game, for a watchdog on another thread.
+   */
+  play(start: number, end: number, progress?: Int32Array): Tally {
     const config = this.#config;
     const tally = emptyTally(config);
     const state = this.#state;
@@ -218,6 +221,10 @@ export class BatchPlayer {
     for (let i = start; i < end; i++) {
       for (let l = 0; l < lineups; l++) {
         const agents = this.#agents[l]!;
+        if (progress !== undefined) {
+          Atomics.store(progress, 0, l);
+          Atomics.store(progress, 1, i | 0);
+        }
         state.reset();
         if (config.paired) {
           const seed = deriveSeed(config.seed, i);

@@ -167,5 +167,8 @@ export async function loadUserAgents(config: ExperimentConfig): Promise<void> {
   }
 }
 
+/** True if some player of `config` is a module (which plays on worker threads, under a time limit). */
+export const hasModulePlayers = (config: ExperimentConfig): boolean => config.lineups.some((lineup) => lineup.some((id) => userModuleOf(id) !== undefined));
+
 /** True if some player of `config` is an object, which plays only in the thread it was given in. */
 export const hasObjectPlayers = (config: ExperimentConfig): boolean => config.lineups.some((lineup) => lineup.some(isObjectAgentId));
