@@ -4,6 +4,7 @@
  * throws, answers an illegal column or hangs past the time limit loses the game (a forfeit with its
  * reason); a module that cannot be used is exit 2 before any game.
  */
+import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { Referee } from '../../arena/connect-four/referee.js';
@@ -33,6 +34,13 @@ describe('Connect Four bots from modules', () => {
     expect(json.bots).toEqual(['random', 'win-block-centre', 'win-first']);
     expect(json.games).toHaveLength(6);
     expect(json.forfeits).toEqual({ random: {}, 'win-block-centre': {}, 'win-first': {} });
+  });
+
+  it('the TypeScript example, compiled with tsc, plays a tournament', async () => {
+    execFileSync(process.execPath, [fileURLToPath(new URL('../../../node_modules/typescript/bin/tsc', import.meta.url)), '-p', `${examples}ts`], { stdio: 'pipe' });
+    const json = await tournamentJson(`random,${examples}ts/dist/centre-first.js`);
+    expect(json.bots).toEqual(['random', 'centre-first-ts']);
+    expect(json.forfeits).toEqual({ random: {}, 'centre-first-ts': {} });
   });
 
   it('a bot that throws, answers an illegal column or hangs loses the game, counted by reason', async () => {

@@ -5,6 +5,7 @@
  * frozen) with the fault counted, an unusable module is exit 2, and a changed program is refused
  * by --resume.
  */
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -56,6 +57,13 @@ describe('tabletop klondike compare', () => {
     expect(one['foundations-first']!.faults).toBeUndefined();
     // It plays much like greedy, far above random's 23 cards.
     expect(one['foundations-first']!.mean).toBeGreaterThan(20);
+  });
+
+  it('the TypeScript example, compiled with tsc, plays exactly like its JavaScript twin on the same deals', async () => {
+    execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'examples/klondike/ts')], { stdio: 'pipe' });
+    const json = await compareJson(['--players', `${example},${join(root, 'examples/klondike/ts/dist/foundations-first.js')}`, '--paired', '--threads', '2']);
+    expect(json['foundations-first-ts']!.mean).toBe(json['foundations-first']!.mean);
+    expect(json['foundations-first-ts']!.topShare).toBe(json['foundations-first']!.topShare);
   });
 
   it('a program that throws or answers an illegal move stops playing in that deal, its score frozen; the faults are counted', async () => {

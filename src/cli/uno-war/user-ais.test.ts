@@ -4,6 +4,7 @@
  * unusable module is exit 2 before any game, and a results file refuses a changed AI on --resume
  * and in merge.
  */
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,6 +37,18 @@ describe('tabletop uno-war tournament with AI modules', () => {
     const library = await new LabTournament('uno-war', { ais: ['smallest', pathToFileURL(path)], games: 150, seed: 12, threads: 1 }).play();
     expect(one.matrix).toEqual(library.matrix);
     expect(one.players.map((p) => p.name)).toEqual(['Smallest Card AI', name]);
+  });
+
+  it('the TypeScript example, compiled with tsc, plays exactly like its JavaScript twin', async () => {
+    execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(examples, 'ts')], { stdio: 'pipe' });
+    const compiled = pathToFileURL(join(examples, 'ts/dist/counter.js'));
+    // Named as the JavaScript module, the compiled class is dealt the same games.
+    const { default: Counter } = (await import(compiled.href)) as { default: new () => object };
+    const ts = await new LabTournament('uno-war', { ais: ['smallest', Object.assign(new Counter(), { name: 'counter' })], games: 150, seed: 12, threads: 1 }).play();
+    const js = await tournamentJson(['--ais', `smallest,${join(examples, 'counter.mjs')}`, '--threads', '2']);
+    expect(ts.matrix).toEqual(js.matrix);
+    const cli = await tournamentJson(['--ais', `smallest,${fileURLToPath(compiled)}`, '--threads', '2']);
+    expect(cli.players.map((p) => p.name)).toEqual(['Smallest Card AI', 'counter-ts']);
   });
 
   it("counts a throwing AI's faults per AI and prints the first games with their pairing and seed", async () => {
