@@ -50,9 +50,10 @@ export type Phase = (typeof Phase)[keyof typeof Phase];
 const IDENTITY = Uint8Array.from({ length: DECK_SIZE }, (_, i) => i);
 const HAND_CARDS = NUM_PLAYERS * HAND_SIZE;
 /**
- * The action by which the player to move gives up the round (`concedeRound`): what the assignment
- * rules for an AI that throws or offers a card it may not play. Never among `legalActions` (no
- * search considers it); an agent returns it to say "I lose this round".
+ * What an agent returns to `playToEnd` (the lab's playout) to give up the round (`concedeRound`):
+ * the assignment's rule for an AI that throws or offers a card it may not play. Not a game action:
+ * never among `legalActions` (no search considers it), and `applyAction` refuses it as it refuses
+ * any action outside them.
  */
 export const CONCEDE_ROUND = HAND_SIZE;
 const NO_CARD = -1;
@@ -185,10 +186,6 @@ export class UnoWarState implements GameState {
       case Phase.Over:
         throw new RangeError(`Illegal action ${String(action)}: the game is over`);
       case Phase.Play:
-        if (action === CONCEDE_ROUND) {
-          this.concedeRound();
-          return;
-        }
         if (!this.isLegalSlot(action)) throw new RangeError(`Illegal action ${String(action)}: ${this.describeIllegalSlot(action)}`);
         this.advance(NO_CARD, action, null, Policy.Custom, Policy.Custom);
         return;
