@@ -48,10 +48,15 @@ if (only !== undefined) {
   }
   console.log(formatTable(results));
   // A user's module against the built-in it reimplements, measured in this same run.
-  const rateOf = (name: string): number | undefined => results.find((m) => m.benchmark.engine === 'lab ConnectFwar' && m.benchmark.name.startsWith(name))?.rate;
-  const builtIn = rateOf('basic (built-in)');
-  for (const name of ['basic-agent.mjs', 'first-fit']) {
-    const rate = rateOf(name);
-    if (builtIn !== undefined && rate !== undefined) console.log(`lab ConnectFwar ${name} / built-in basic: ${(100 * rate / builtIn).toFixed(0)}% of its games/s`);
+  const rateOf = (engine: string, name: string): number | undefined => results.find((m) => m.benchmark.engine === engine && m.benchmark.name.startsWith(name))?.rate;
+  for (const [engine, builtInName, modules] of [
+    ['lab ConnectFwar', 'basic (built-in)', ['basic-agent.mjs', 'first-fit']],
+    ['lab UnoWar', 'smallest vs biggest (built-in)', ['smallest-agent.mjs', 'smallest-ai']],
+  ] as const) {
+    const builtIn = rateOf(engine, builtInName);
+    for (const name of modules) {
+      const rate = rateOf(engine, name);
+      if (builtIn !== undefined && rate !== undefined) console.log(`${engine} ${name} / built-in ${builtInName.replace(' (built-in)', '')}: ${(100 * rate / builtIn).toFixed(0)}% of its games/s`);
+    }
   }
 }

@@ -1,19 +1,22 @@
 /**
- * Your own players on the lab's path (BatchPlayer, as each worker thread plays a batch): the
- * built-in `basic`, the same logic as a user module on the game contract (act(state, rng):
- * examples/connect-fwar/basic-agent.mjs), and the same logic as the assignment's `Player` class
- * (nextMove(card, board)) in a module. Each row loads its module the way a worker does.
+ * Your own players on the lab's path (BatchPlayer, as each worker thread plays a batch): a built-in
+ * strategy, the same logic as a user module on the game contract (act(state, rng): the examples'
+ * basic-agent.mjs and smallest-agent.mjs), and the same logic as the assignment's class in a module
+ * (ConnectFwar's `Player.nextMove`, UnoWar's `AI.getPlay`). Each row loads its module the way a
+ * worker does, and module rows report the game under way as a worker does for the time limit.
  */
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { GameDefinition, GameState } from '../core/game.js';
 import { connectFwarGame } from '../games/connect-fwar/definition.js';
+import { unoWarGame } from '../games/uno-war/definition.js';
 import { BatchPlayer } from '../lab/experiment.js';
 import { resolvePlayer } from '../lab/user-players.js';
 import type { Benchmark } from './harness.js';
 
 const game = connectFwarGame as unknown as GameDefinition<GameState>;
+const unoWar = unoWarGame as unknown as GameDefinition<GameState>;
 
 /** BasicPlayer as the assignment writes it, in a module of its own. */
 const FIRST_FIT_PLAYER = `export const name = 'first-fit';
@@ -25,18 +28,42 @@ export default class FirstFit {
 }
 `;
 
-function labBenchmark(name: string, player: () => Promise<string>): Benchmark {
+/** SmallestCardAI as the assignment writes it (a subclass would do the same), in a module of its own. */
+const SMALLEST_AI = `export const name = 'smallest-ai';
+export default class SmallestAI {
+  getPlay(hand, cardPile) {
+    let best = null;
+    for (let i = 0; i < hand.getSize(); i++) {
+      const card = hand.get(i);
+      if (cardPile.canPlay(card) && (best === null || card.getRankNum() < best.getRankNum())) best = card;
+    }
+    return best;
+  }
+}
+`;
+
+function moduleFile(name: string, text: string): string {
+  const path = join(tmpdir(), `tabletop-bench-${name}-${String(process.pid)}.mjs`);
+  writeFileSync(path, text);
+  return path;
+}
+
+function labBenchmark(name: string, player: () => Promise<string>, of: GameDefinition<GameState> = game, opponent?: string): Benchmark {
   let batch: BatchPlayer | undefined;
   let next = 0;
+  // What a worker does for the time limit when a lineup holds a module.
+  let progress: Int32Array | undefined;
   return {
-    engine: 'lab ConnectFwar',
+    engine: `lab ${of.title}`,
     name,
     unit: 'games',
     async prepare() {
-      batch = new BatchPlayer({ game: game.id, lineups: [[await player()]], seed: 2024, paired: false });
+      const id = await player();
+      progress = id.includes('@') ? new Int32Array(new SharedArrayBuffer(8)) : undefined;
+      batch = new BatchPlayer({ game: of.id, lineups: [opponent === undefined ? [id] : [id, opponent]], seed: 2024, paired: false });
     },
     run(count: number): number {
-      const tally = batch!.play(next, next + count);
+      const tally = batch!.play(next, next + count, progress);
       next += count;
       return tally.lineups[0]!.seats[0]!.sum;
     },
@@ -46,9 +73,8 @@ function labBenchmark(name: string, player: () => Promise<string>): Benchmark {
 export const userPlayerBenchmarks: Benchmark[] = [
   labBenchmark('basic (built-in)', () => Promise.resolve('basic')),
   labBenchmark('basic-agent.mjs (module, act)', () => resolvePlayer(game, new URL('../../examples/connect-fwar/basic-agent.mjs', import.meta.url))),
-  labBenchmark('first-fit (module, Player.nextMove)', () => {
-    const path = join(tmpdir(), `tabletop-bench-first-fit-${String(process.pid)}.mjs`);
-    writeFileSync(path, FIRST_FIT_PLAYER);
-    return resolvePlayer(game, path);
-  }),
+  labBenchmark('first-fit (module, Player.nextMove)', () => resolvePlayer(game, moduleFile('first-fit', FIRST_FIT_PLAYER))),
+  labBenchmark('smallest vs biggest (built-in)', () => Promise.resolve('smallest'), unoWar, 'biggest'),
+  labBenchmark('smallest-agent.mjs vs biggest (module, act)', () => resolvePlayer(unoWar, new URL('../../examples/uno-war/smallest-agent.mjs', import.meta.url)), unoWar, 'biggest'),
+  labBenchmark('smallest-ai vs biggest (module, AI.getPlay)', () => resolvePlayer(unoWar, moduleFile('smallest-ai', SMALLEST_AI)), unoWar, 'biggest'),
 ];

@@ -51,6 +51,15 @@ export interface RunOptions {
   /** Called with each completed batch, in completion order (e.g. to append it to a JSONL file). */
   readonly onBatch?: (batch: CompletedBatch) => void;
   readonly untilCi?: UntilCi;
+  /**
+   * Longest a game with a player module may take, in ms (default DEFAULT_GAME_TIME_LIMIT_MS of
+   * runner.ts). Module players then always play on worker threads (one at least), so that a game
+   * past the limit — a player that never returns — is cut off: its worker is terminated and the run
+   * fails with a GameTimeoutError naming the game, its lineup and seed; and so that an abort
+   * (Ctrl-C) cancels the batches under way instead of waiting for them. Objects play in the calling
+   * thread and cannot be cut off.
+   */
+  readonly gameTimeLimitMs?: number;
 }
 
 export interface RunResult {

@@ -36,6 +36,11 @@ export interface SeatTally {
   losses: number;
   /** Games that ended with the lowest possible score (`scoreRange[0]`, e.g. ConnectFwar's 0). */
   atMin: number;
+  /**
+   * Games that ended with the highest possible score (`scoreRange[1]`: a won Klondike deal). NaN
+   * once merged with a record saved before this count existed (the share is then unknown).
+   */
+  atMax: number;
   /** Games in which this seat's (user) player faulted — threw, or answered what the rules cannot read. Absent when 0. */
   faults?: number;
   /** The first faults by game index (at most MAX_FAULT_EXAMPLES), to replay. Absent when none. */
@@ -98,7 +103,7 @@ export function emptyTally(config: ExperimentConfig): Tally {
   const bins = scoreBins(gameById(config.game));
   const lineups = config.lineups.map((lineup) => ({
     games: 0,
-    seats: lineup.map((): SeatTally => (bins > 0 ? { sum: 0, sumSq: 0, wins: 0, draws: 0, losses: 0, atMin: 0, scores: new Array<number>(bins).fill(0) } : { sum: 0, sumSq: 0, wins: 0, draws: 0, losses: 0, atMin: 0 })),
+    seats: lineup.map((): SeatTally => (bins > 0 ? { sum: 0, sumSq: 0, wins: 0, draws: 0, losses: 0, atMin: 0, atMax: 0, scores: new Array<number>(bins).fill(0) } : { sum: 0, sumSq: 0, wins: 0, draws: 0, losses: 0, atMin: 0, atMax: 0 })),
   }));
   const differences: DifferenceTally[] = [];
   if (config.paired) {
@@ -129,6 +134,8 @@ export function mergeTally(into: Tally, from: Readonly<Tally>): void {
         if (seat.scores === undefined || seat.scores.length !== t.scores.length) delete t.scores;
         else for (let k = 0; k < t.scores.length; k++) t.scores[k]! += seat.scores[k]!;
       }
+      // A record saved before `atMax` existed lacks it: the sum becomes NaN (unknown), never too low.
+      t.atMax += (seat as Partial<SeatTally>).atMax ?? NaN;
       if (seat.faults !== undefined && seat.faults > 0) addFaults(t, seat.faults, seat.faultExamples ?? []);
     });
   });
@@ -219,8 +226,11 @@ export class BatchPlayer {
     return this.#config;
   }
 
-  /** Plays games [start, end) of every lineup and returns their tally. */
-  play(start: number, end: number): Tally {
+  /**
+   * Plays games [start, end) of every lineup and returns their tally. With `progress`, writes the
+   * game under way there ([lineup, game index]) before each game, for a watchdog on another thread.
+   */
+  play(start: number, end: number, progress?: Int32Array): Tally {
     const config = this.#config;
     const tally = emptyTally(config);
     const state = this.#state;
@@ -229,11 +239,16 @@ export class BatchPlayer {
     const minScore = game.scoreRange[0];
     const lowestBin = Math.floor(minScore);
     const lastBin = scoreBins(game) - 1;
+    const maxScore = game.scoreRange[1];
     const lineups = this.#agents.length;
     const firstReturns = this.#seatReturns;
     for (let i = start; i < end; i++) {
       for (let l = 0; l < lineups; l++) {
         const agents = this.#agents[l]!;
+        if (progress !== undefined) {
+          Atomics.store(progress, 0, l);
+          Atomics.store(progress, 1, i | 0);
+        }
         state.reset();
         if (config.paired) {
           const seed = deriveSeed(config.seed, i);
@@ -259,6 +274,7 @@ export class BatchPlayer {
           const scores = seat.scores;
           // Clamped, so a score outside the declared range cannot grow the array.
           if (scores !== undefined) scores[Math.min(lastBin, Math.max(0, Math.floor(r) - lowestBin))]!++;
+          if (r === maxScore) seat.atMax++;
           const seatFaults = faults[s];
           if (seatFaults !== undefined && seatFaults.length > 0) {
             const seed = config.paired ? deriveSeed(config.seed, i) : deriveSeed(this.#lineupSeeds[l]!, i);

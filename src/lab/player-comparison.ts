@@ -13,6 +13,7 @@
 import { freshSeed } from '../core/random.js';
 import type { GameDefinition, GameState } from '../core/game.js';
 import { connectFwarGame } from '../games/connect-fwar/definition.js';
+import { klondikeGame } from '../games/klondike/definition.js';
 import type { Player } from '../games/connect-fwar/player.js';
 import { comparisonReport, type StrategyResult } from './report.js';
 import { runExperiment } from './runner.js';
@@ -26,6 +27,36 @@ import { registerPlayerObject, resolvePlayer } from './user-players.js';
  * its `name` (else its class's name) labels it and, with the seed, picks its games.
  */
 export type ComparedPlayer = string | URL | (Player & { readonly name?: string }) | { readonly name?: string; readonly act: (...args: never[]) => number };
+
+/**
+ * Any one-player game's comparison on the lab (ConnectFwar's `PlayerComparison.compare`, Klondike's
+ * `compareKlondike`): built-in ids, modules (imported by every worker thread) or objects (then
+ * played in this thread, with the module form's results for the same seed and name).
+ */
+export async function compareStrategies(game: GameDefinition<GameState>, options: Omit<PlayerComparisonOptions, 'players'> & { readonly players: readonly (string | URL | object)[] }): Promise<PlayerComparisonResult> {
+  const games = options.games ?? 10_000;
+  if (!Number.isSafeInteger(games) || games < 1) throw new RangeError(`Invalid number of games: ${String(games)} (expected a whole number >= 1)`);
+  const players: string[] = [];
+  for (const p of options.players) players.push(typeof p === 'string' || p instanceof URL ? await resolvePlayer(game, p) : registerPlayerObject(game, p));
+  const seed = options.seed ?? freshSeed();
+  const config = { game: game.id, lineups: players.map((p) => [p]), seed, paired: options.paired === true };
+  const { tally } = await runExperiment({ config, ranges: [[0, games]], threads: options.threads, signal: options.signal, gameTimeLimitMs: options.gameTimeLimitMs });
+  const report = comparisonReport(config, tally);
+  return {
+    seed,
+    games,
+    players: players.map(agentLabel).map((name) => ({ name, average: report.strategies[name]!.mean, ...report.strategies[name]! })),
+  };
+}
+
+/**
+ * Klondike strategies compared over `games` deals (default 10,000): built-in ids (`random`,
+ * `greedy`), program modules or objects (`nextMove(game, moves)`, or a lab agent). Each result's
+ * `average` is the mean number of cards brought to the foundations, `topShare` the share of won deals.
+ */
+export function compareKlondike(options: Omit<PlayerComparisonOptions, 'players'> & { readonly players?: readonly (string | URL | object)[] }): Promise<PlayerComparisonResult> {
+  return compareStrategies(klondikeGame as unknown as GameDefinition<GameState>, { ...options, players: options.players ?? ['random', 'greedy'] });
+}
 
 /** The spec's four AIs, in the spec's order, by their lab ids. */
 export const SEED_STRATEGIES = ['random', 'basic', 'suits', 'ranks'] as const;
@@ -41,6 +72,8 @@ export interface PlayerComparisonOptions {
   readonly threads?: number;
   /** The same deals for every strategy (common random numbers). Default false. */
   readonly paired?: boolean;
+  /** Longest a game with a player module may take, in ms (default 60,000); past it the run rejects with a GameTimeoutError. */
+  readonly gameTimeLimitMs?: number;
   readonly signal?: AbortSignal;
 }
 
@@ -61,20 +94,7 @@ export interface PlayerComparisonResult {
 export class PlayerComparison {
   /** Plays `games` games per strategy and returns each average with its 95% CI. */
   static async compare(options: PlayerComparisonOptions = {}): Promise<PlayerComparisonResult> {
-    const games = options.games ?? 10_000;
-    if (!Number.isSafeInteger(games) || games < 1) throw new RangeError(`Invalid number of games: ${String(games)} (expected a whole number >= 1)`);
-    const game = connectFwarGame as unknown as GameDefinition<GameState>;
-    const players: string[] = [];
-    for (const p of options.players ?? SEED_STRATEGIES) players.push(typeof p === 'string' || p instanceof URL ? await resolvePlayer(game, p) : registerPlayerObject(game, p));
-    const seed = options.seed ?? freshSeed();
-    const config = { game: connectFwarGame.id, lineups: players.map((p) => [p]), seed, paired: options.paired === true };
-    const { tally } = await runExperiment({ config, ranges: [[0, games]], threads: options.threads, signal: options.signal });
-    const report = comparisonReport(config, tally);
-    return {
-      seed,
-      games,
-      players: players.map(agentLabel).map((name) => ({ name, average: report.strategies[name]!.mean, ...report.strategies[name]! })),
-    };
+    return compareStrategies(connectFwarGame as unknown as GameDefinition<GameState>, { ...options, players: options.players ?? SEED_STRATEGIES });
   }
 
   /** The spec's output: one `name average` line per AI, averages to 4 decimals. */

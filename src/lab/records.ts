@@ -86,7 +86,8 @@ function checkRecord(value: unknown, where: string): BatchRecord {
     if (!isObject(lineup) || lineup.games !== games || !Array.isArray(lineup.seats) || lineup.seats.length !== seatCount) fail(`lineup ${String(l)}'s tally does not match the game range`);
     for (const seat of (lineup as { seats: unknown[] }).seats) {
       if (!isObject(seat) || ![seat.sumSq, seat.wins, seat.draws, seat.losses, seat.atMin].every(isCount) || !isFiniteNumber(seat.sum)) fail(`bad seat tally in lineup ${String(l)}`);
-      const { faults, faultExamples, scores } = seat as Record<string, unknown>;
+      const { faults, faultExamples, scores, atMax } = seat as Record<string, unknown>;
+      if (atMax !== undefined && !(isCount(atMax) && atMax <= games)) fail(`bad top-score count in lineup ${String(l)}`);
       if (faults !== undefined && !(isCount(faults) && faults <= games && Array.isArray(faultExamples))) fail(`bad fault count in lineup ${String(l)}`);
       if (scores !== undefined && !(Array.isArray(scores) && scores.length === bins && scores.every(isCount) && scores.reduce((n: number, c: number) => n + c, 0) === games)) {
         fail(`the score distribution in lineup ${String(l)} does not hold ${plural(games, 'game')} in ${plural(bins, 'bin')}`);

@@ -7,7 +7,7 @@
 import { plural, signed } from '../core/format.js';
 import type { GameDefinition, GameState } from '../core/game.js';
 import { differenceOfMeans, halfWidth, pairedDifference, summarizeMoments, wilsonInterval, type Moments } from '../core/stats.js';
-import type { ExperimentConfig, FaultExample, Tally } from './experiment.js';
+import { MAX_FAULT_EXAMPLES, type ExperimentConfig, type FaultExample, type Tally } from './experiment.js';
 import { eloIntervals, type RatingWithInterval } from './ratings.js';
 import { gameById } from './registry.js';
 import { agentLabel } from './user-agents.js';
@@ -20,6 +20,13 @@ export interface StrategyResult {
   readonly sd: number;
   /** Share of games that ended at the lowest possible score (0 in ConnectFwar). */
   readonly zeroShare: number;
+  /**
+   * Share of games that ended at the highest possible score (a won Klondike deal), with its 95%
+   * Wilson interval; NaN when unknown (results saved before this count was kept).
+   */
+  readonly topShare: number;
+  readonly topShareCiLow: number;
+  readonly topShareCiHigh: number;
   /** Games in which a user player faulted (threw, or answered nonsense), with the first few; absent when none. */
   readonly faults?: { readonly games: number; readonly examples: readonly FaultExample[] };
 }
@@ -44,6 +51,14 @@ export interface ComparisonReport {
   readonly differences: readonly DifferenceResult[];
 }
 
+/** What the rules make of a user player's fault, per game (see src/lab/user-adapters.ts). */
+export function faultRule(gameId: string): string {
+  if (gameId === 'connect-fwar') return 'ConnectFwar discards the card';
+  if (gameId === 'uno-war') return 'UnoWar: the round is lost';
+  if (gameId.startsWith('klondike')) return 'Klondike: the program plays no more in that game, its score stays as it was';
+  return 'the fault action';
+}
+
 const lineupLabel = (lineup: readonly string[]): string => lineup.map(agentLabel).join(' vs ');
 
 function seatMoments(tally: Tally, lineup: number, seat = 0): Moments {
@@ -64,7 +79,8 @@ export function comparisonReport(config: ExperimentConfig, tally: Tally): Compar
       ciLow: summary.ci.low,
       ciHigh: summary.ci.high,
       sd: summary.sd,
-      zeroShare: games === 0 ? NaN : tally.lineups[l]!.seats[0]!.atMin / games,
+      zeroShare: games === 0 ? NaN : seat.atMin / games,
+      ...topShare(seat.atMax, games),
       ...(seat.faults !== undefined && seat.faults > 0 ? { faults: { games: seat.faults, examples: seat.faultExamples ?? [] } } : {}),
     };
   });
@@ -90,6 +106,12 @@ export function comparisonReport(config: ExperimentConfig, tally: Tally): Compar
     }
   }
   return { game: config.game, seed: config.seed, paired: config.paired, strategies, differences };
+}
+
+function topShare(count: number, games: number): { topShare: number; topShareCiLow: number; topShareCiHigh: number } {
+  if (games === 0 || Number.isNaN(count)) return { topShare: NaN, topShareCiLow: NaN, topShareCiHigh: NaN };
+  const ci = wilsonInterval(count, games);
+  return { topShare: count / games, topShareCiLow: ci.low, topShareCiHigh: ci.high };
 }
 
 /** The widest 95% half-width in a comparison (strategy means, and paired differences if paired). */
@@ -141,8 +163,11 @@ export interface TextTable {
 /** The strategies' table of a comparison (shared by the text report, the HTML report and the lab page). */
 export function strategyTable(report: ComparisonReport): TextTable {
   const game = gameById(report.game);
+  // Klondike's top score is a won deal: its share, with its CI, is the figure players ask for.
+  const won = report.game.startsWith('klondike');
+  const share = (x: number): string => (Number.isNaN(x) ? 'n/a' : `${(100 * x).toFixed(1)}%`);
   return {
-    header: ['strategy', 'games', 'mean', '95% CI', 'sd', `${String(game.scoreRange[0])}-score`],
+    header: ['strategy', 'games', 'mean', '95% CI', 'sd', `${String(game.scoreRange[0])}-score`, ...(won ? ['won', 'won 95% CI'] : [])],
     rows: Object.entries(report.strategies).map(([name, s]) => [
       name,
       grouped(s.games),
@@ -150,6 +175,7 @@ export function strategyTable(report: ComparisonReport): TextTable {
       `[${s.ciLow.toFixed(4)}, ${s.ciHigh.toFixed(4)}]`,
       s.sd.toFixed(2),
       `${(100 * s.zeroShare).toFixed(1)}%`,
+      ...(won ? [share(s.topShare), Number.isNaN(s.topShareCiLow) ? 'n/a' : `[${share(s.topShareCiLow)}, ${share(s.topShareCiHigh)}]`] : []),
     ]),
   };
 }
@@ -181,7 +207,7 @@ export function formatComparison(report: ComparisonReport): string {
   const lines = [comparisonHeadline(report), '', table(strategies.header, strategies.rows)];
   for (const [name, s] of entries) {
     if (s.faults === undefined) continue;
-    lines.push('', `${name} faulted in ${plural(s.faults.games, 'game')} (each fault was played as the rules read a bad answer: ConnectFwar discards the card); the first:`);
+    lines.push('', `${name} faulted in ${plural(s.faults.games, 'game')} (each fault was played as the rules read a bad answer: ${faultRule(report.game)}); the first:`);
     for (const f of s.faults.examples) lines.push(`  game ${String(f.game)} (seed ${String(f.seed)}): ${f.message}`);
   }
   if (report.differences.length > 0) {
@@ -228,6 +254,11 @@ export interface TournamentReport {
    * (null in JSON): see `eloIntervals`.
    */
   readonly elo: readonly ({ readonly id: string } & RatingWithInterval)[];
+  /**
+   * Per player (by label) that faulted: the games it faulted in (over every pairing and seat) and
+   * the first few, with the pairing they were played in. Absent when no player faulted.
+   */
+  readonly faults?: Readonly<Record<string, { readonly games: number; readonly examples: readonly (FaultExample & { readonly pairing: string })[] }>>;
 }
 
 /** Every ordered pair [a, b] of `players`, row by row: a in the first seat, b in the second (a round robin's lineups). */
@@ -267,6 +298,16 @@ export function tournamentReport(config: ExperimentConfig, tally: Tally, options
     }
   });
   const names = ids.map((id) => ({ id, name: game.agents[id]?.create().name ?? agentLabel(id) }));
+  const faults: Record<string, { games: number; examples: (FaultExample & { pairing: string })[] }> = {};
+  config.lineups.forEach((lineup, l) =>
+    tally.lineups[l]!.seats.forEach((seat, s) => {
+      if (seat.faults === undefined || seat.faults === 0) return;
+      const entry = (faults[agentLabel(lineup[s]!)] ??= { games: 0, examples: [] });
+      entry.games += seat.faults;
+      entry.examples.push(...(seat.faultExamples ?? []).map((f) => ({ ...f, pairing: lineupLabel(lineup) })));
+    }),
+  );
+  for (const entry of Object.values(faults)) entry.examples = entry.examples.sort((x, y) => x.game - y.game).slice(0, MAX_FAULT_EXAMPLES);
   const rated = n >= 2 && options.ratings !== false ? eloIntervals({ players: ids, wins, draws }) : [];
   return {
     game: config.game,
@@ -274,6 +315,7 @@ export function tournamentReport(config: ExperimentConfig, tally: Tally, options
     players: names,
     matrix,
     elo: rated.map((r, i) => ({ id: ids[i]!, rating: r.rating, low: r.low, high: r.high })),
+    ...(Object.keys(faults).length > 0 ? { faults } : {}),
   };
 }
 
@@ -297,8 +339,8 @@ export const ELO_CAPTION = 'Elo ratings (Bradley–Terry fit to the whole matrix
 /** The win-rate matrix: row player in the first seat, column player in the second. */
 export function matrixTable(report: TournamentReport): TextTable {
   return {
-    header: ['', ...report.players.map((p) => p.id)],
-    rows: report.matrix.map((row, i) => [report.players[i]!.id, ...row.map((c) => (c === null ? '-' : c.winRate.toFixed(3)))]),
+    header: ['', ...report.players.map((p) => agentLabel(p.id))],
+    rows: report.matrix.map((row, i) => [agentLabel(report.players[i]!.id), ...row.map((c) => (c === null ? '-' : c.winRate.toFixed(3)))]),
   };
 }
 
@@ -307,7 +349,7 @@ export function pairingTable(report: TournamentReport): TextTable {
   const rows: string[][] = [];
   report.matrix.forEach((row, i) =>
     row.forEach((cell, j) => {
-      if (cell !== null) rows.push([`${report.players[i]!.id} vs ${report.players[j]!.id}`, grouped(cell.games), cell.winRate.toFixed(3), `${cell.ciLow.toFixed(3)}–${cell.ciHigh.toFixed(3)}`]);
+      if (cell !== null) rows.push([`${agentLabel(report.players[i]!.id)} vs ${agentLabel(report.players[j]!.id)}`, grouped(cell.games), cell.winRate.toFixed(3), `${cell.ciLow.toFixed(3)}–${cell.ciHigh.toFixed(3)}`]);
     }),
   );
   return { header: ['pairing', 'games', 'win rate', '95% CI'], rows };
@@ -316,7 +358,7 @@ export function pairingTable(report: TournamentReport): TextTable {
 /** The Elo ratings, best first (empty rows without ratings). */
 export function eloTable(report: TournamentReport): TextTable {
   const sorted = [...report.elo].sort((a, b) => b.rating - a.rating);
-  return { header: ['player', 'Elo', '95% CI'], rows: sorted.map((r) => [r.id, formatElo(r.rating), formatEloInterval(r)]) };
+  return { header: ['player', 'Elo', '95% CI'], rows: sorted.map((r) => [agentLabel(r.id), formatElo(r.rating), formatEloInterval(r)]) };
 }
 
 /** One line per pairing, the spec's `… vs. … winRate: 0.002` with its Wilson interval. */
@@ -340,6 +382,10 @@ export function formatTournament(report: TournamentReport): string {
   if (report.elo.length > 0) {
     const elo = eloTable(report);
     lines.push('', ELO_CAPTION, table(elo.header, elo.rows));
+  }
+  for (const [name, f] of Object.entries(report.faults ?? {})) {
+    lines.push('', `${name} faulted in ${plural(f.games, 'game')} (per seat: a game against itself counts twice; each fault was played as the rules read a bad answer: ${faultRule(report.game)}); the first:`);
+    for (const e of f.examples) lines.push(`  ${e.pairing}, game ${String(e.game)} (seed ${String(e.seed)}): ${e.message}`);
   }
   return lines.join('\n');
 }

@@ -35,9 +35,10 @@ describe('LabTournament', () => {
     expect(await new LabTournament('uno-war', { ais: ['smallest', 'biggest'], games: 300, seed: 3, threads: 2 }).run()).toEqual(results);
   });
 
-  it('rejects unknown games and agents, and bad counts', () => {
+  it('rejects unknown games and agents, and bad counts', async () => {
     expect(() => new LabTournament('chess')).toThrow(/Unknown game 'chess'/);
-    expect(() => new LabTournament('uno-war', { ais: ['oracle'] })).toThrow(/Unknown UnoWar agent 'oracle'/);
+    // A name that is no built-in may be a package: it is looked up when the tournament plays.
+    await expect(new LabTournament('uno-war', { ais: ['random', 'oracle'] }).play()).rejects.toThrow(/Unknown UnoWar strategy 'oracle' \(built-in: random, smallest, biggest, mcts\)/);
     expect(() => new LabTournament('uno-war', { games: 0 })).toThrow(/Invalid number of games/);
     expect(() => new LabTournament('connect-fwar')).toThrow(/1 seat/);
   });

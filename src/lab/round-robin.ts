@@ -8,6 +8,15 @@ import { validateConfig } from './experiment.js';
 import { gameById } from './registry.js';
 import { runExperiment, type RunOptions } from './runner.js';
 import { roundRobinLineups, tournamentReport, type TournamentReport } from './report.js';
+import { agentLabel } from './user-agents.js';
+import { registerPlayerObject, resolvePlayer } from './user-players.js';
+
+/**
+ * A player in a lab tournament: a built-in id, a module (a path relative to the working directory,
+ * a `file:` URL, or a package name; imported by every worker thread), or a player object (the
+ * game's assignment class, e.g. an UnoWar `AI`, or a lab agent), played in the calling thread.
+ */
+export type TournamentPlayer = string | URL | object;
 
 export { roundRobinLineups } from './report.js';
 
@@ -26,23 +35,32 @@ export interface RoundRobinOptions {
   readonly onProgress?: RunOptions['onProgress'];
   /** false: no Elo ratings (only the win rates). Default true. */
   readonly ratings?: boolean;
+  /** Longest a game with a player module may take, in ms (default 60,000): see RunOptions. */
+  readonly gameTimeLimitMs?: number;
 }
 
 export async function runRoundRobin(options: RoundRobinOptions): Promise<TournamentReport> {
   if (!Number.isSafeInteger(options.games) || options.games < 1) throw new RangeError(`Invalid number of games: ${String(options.games)} (expected a whole number >= 1)`);
   const config = { game: options.game, lineups: roundRobinLineups(options.players), seed: options.seed ?? freshSeed(), paired: false };
-  const { tally } = await runExperiment({ config, ranges: [[0, options.games]], threads: options.threads, signal: options.signal, onProgress: options.onProgress });
+  const { tally } = await runExperiment({ config, ranges: [[0, options.games]], threads: options.threads, signal: options.signal, onProgress: options.onProgress, gameTimeLimitMs: options.gameTimeLimitMs });
   return tournamentReport(config, tally, { ratings: options.ratings });
 }
 
 export interface LabTournamentOptions {
-  /** Agent ids of the game (default: all of the game's agents, in registry order). */
-  readonly ais?: readonly string[];
+  /**
+   * The players: built-in ids, modules or objects (see `TournamentPlayer`). Default: all of the
+   * game's agents, in registry order. An object is labelled by its `name` (a string), else its
+   * class's name; with the seed, the label picks its games, so a module and an object of one name
+   * play the same games.
+   */
+  readonly ais?: readonly TournamentPlayer[];
   /** Games per ordered pairing (default 1,000, the specs' suggestion). */
   readonly games?: number;
   readonly seed?: number;
   /** Worker threads; 0 or 1 plays in this thread. Default: the available cores. */
   readonly threads?: number;
+  /** Longest a game with a player module may take, in ms (default 60,000); past it the run rejects with a GameTimeoutError. */
+  readonly gameTimeLimitMs?: number;
 }
 
 /** One ordered pairing, in the shape of the spec-level `Tournament`'s results. */
@@ -57,19 +75,20 @@ export interface LabPairingResult {
 
 /**
  * The specs' `Tournament` on the lab runner, for any two-player game of the registry: every
- * ordered pair of the game's agents, in parallel on worker threads, replayable from its seed
- * whatever the thread count. Agents are named by registry id (workers rebuild them from ids), so
- * custom AI objects belong to the game's own sequential `Tournament`.
+ * ordered pair of the players, in parallel on worker threads, replayable from its seed whatever
+ * the thread count. Players are built-in ids, modules (each worker imports them) or objects (then
+ * every game is played in the calling thread, with the same results as the module form).
  *
- *   const t = new LabTournament('uno-war', { games: 100_000, seed: 1 });
- *   console.log(await t.report());   // Random Card AI vs. Smallest Card AI winRate: 0.002 …
+ *   const t = new LabTournament('uno-war', { ais: ['smallest', new URL('./counter.mjs', import.meta.url), new MyAI()], games: 100_000, seed: 1 });
+ *   console.log(await t.report());   // Smallest Card AI vs. counter winRate: 0.812 …
  */
 export class LabTournament {
   readonly game: string;
-  readonly ais: readonly string[];
+  readonly ais: readonly TournamentPlayer[];
   readonly games: number;
   readonly seed: number;
   readonly threads: number | undefined;
+  readonly gameTimeLimitMs: number | undefined;
 
   constructor(game: string, options: LabTournamentOptions = {}) {
     const definition = gameById(game);
@@ -78,19 +97,33 @@ export class LabTournament {
     this.games = options.games ?? 1000;
     this.seed = options.seed ?? freshSeed();
     this.threads = options.threads;
+    this.gameTimeLimitMs = options.gameTimeLimitMs;
     assertSeed(this.seed);
     if (!Number.isSafeInteger(this.games) || this.games < 1) throw new RangeError(`Invalid number of games: ${String(this.games)} (expected a whole number >= 1)`);
-    validateConfig({ game, lineups: roundRobinLineups(this.ais), seed: this.seed, paired: false });
+    // Built-in ids are checked now; modules and objects when played (loading a module is asynchronous).
+    const ids = this.ais.filter((ai): ai is string => typeof ai === 'string' && definition.agents[ai] !== undefined);
+    if (ids.length > 0) validateConfig({ game, lineups: roundRobinLineups(ids), seed: this.seed, paired: false });
+  }
+
+  /** The lineup ids of the players: modules loaded (PlayerModuleError if unusable), objects registered in this thread. */
+  async #players(): Promise<string[]> {
+    const definition = gameById(this.game);
+    const ids: string[] = [];
+    for (const ai of this.ais) ids.push(typeof ai === 'string' || ai instanceof URL ? await resolvePlayer(definition, ai) : registerPlayerObject(definition, ai));
+    const labels = ids.map(agentLabel);
+    const twice = labels.find((label, i) => labels.indexOf(label) !== i);
+    if (twice !== undefined) throw new RangeError(`Two players are named '${twice}': give one another name`);
+    return ids;
   }
 
   /** The full report: win-rate matrix with Wilson intervals and Elo ratings with score-test CIs. */
   async play(signal?: AbortSignal): Promise<TournamentReport> {
-    return runRoundRobin({ game: this.game, players: this.ais, games: this.games, seed: this.seed, threads: this.threads, signal });
+    return runRoundRobin({ game: this.game, players: await this.#players(), games: this.games, seed: this.seed, threads: this.threads, signal, gameTimeLimitMs: this.gameTimeLimitMs });
   }
 
   /** Every pairing, row by row (ai1 outer, ai2 inner), as the spec-level Tournament lists them. */
   async run(): Promise<LabPairingResult[]> {
-    const report = await runRoundRobin({ game: this.game, players: this.ais, games: this.games, seed: this.seed, threads: this.threads, ratings: false });
+    const report = await runRoundRobin({ game: this.game, players: await this.#players(), games: this.games, seed: this.seed, threads: this.threads, ratings: false, gameTimeLimitMs: this.gameTimeLimitMs });
     return report.matrix.flatMap((row, i) =>
       row.map((cell, j) => ({
         ai1: report.players[i]!.name,

@@ -15,12 +15,22 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { BatchPlayer, emptyTally, mergeTally, validateConfig, type Tally } from './experiment.js';
+import { formatDuration } from '../core/format.js';
+import { BatchPlayer, emptyTally, gameSeed, mergeTally, validateConfig, type ExperimentConfig, type Tally } from './experiment.js';
 import type { BatchTask } from './worker.js';
-import { hasObjectPlayers, loadUserAgents } from './user-players.js';
+import { agentLabel, userModuleOf } from './user-agents.js';
+import { hasModulePlayers, hasObjectPlayers, loadUserAgents } from './user-players.js';
 import { batchesOf, defaultBatchSize, type CompletedBatch, type GameRange, type RunOptions, type RunResult } from './batching.js';
 
 export { planBatches, type CompletedBatch, type GameRange, type RunOptions, type RunResult, type UntilCi } from './batching.js';
+
+/** A player module's game that ran past the lab's time limit (see `RunOptions.gameTimeLimitMs`). */
+export class GameTimeoutError extends Error {
+  override readonly name = 'GameTimeoutError';
+}
+
+/** The default time limit of a game with a player module: generous, it only catches hangs. */
+export const DEFAULT_GAME_TIME_LIMIT_MS = 60_000;
 
 export const defaultThreads = (): number => availableParallelism();
 
@@ -110,8 +120,12 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
     options.onProgress?.(played, total);
   };
 
-  // A player object lives in this thread: with one, every game is played here.
-  const useWorkers = !hasObjectPlayers(config) && (options.workers ?? threads > 1);
+  // A player object lives in this thread: with one, every game is played here. Player modules
+  // play on workers, which can be cut off (a hang, Ctrl-C) without stopping this thread.
+  const modules = hasModulePlayers(config) && !hasObjectPlayers(config);
+  const gameLimitMs = options.gameTimeLimitMs ?? DEFAULT_GAME_TIME_LIMIT_MS;
+  if (!(gameLimitMs > 0)) throw new RangeError(`Invalid game time limit: ${String(gameLimitMs)} ms`);
+  const useWorkers = !hasObjectPlayers(config) && (modules || (options.workers ?? threads > 1));
   const poolSize = workerThreads(threads, Math.ceil(totalIndices / batchSize) + options.ranges.length);
   const pool = useWorkers ? new Piscina<BatchTask, Tally>({ filename: workerFile(), minThreads: poolSize, maxThreads: poolSize, idleTimeout: 1000 }) : undefined;
   const local = useWorkers ? undefined : new BatchPlayer(config);
@@ -147,13 +161,25 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
         // dispatch, the batches under way finish (they are short), and only whole batches count.
         let failure: { reason: unknown } | undefined;
         const lane = async (): Promise<void> => {
+          // With player modules: the game under way ([lineup, game index], written by the worker) and
+          // a watchdog that cancels the batch (terminating its worker) when one game runs too long.
+          const progress = modules ? new Int32Array(new SharedArrayBuffer(8)) : undefined;
           for (let batch = planned.next(); !batch.done && failure === undefined && !isAborted(signal); batch = planned.next()) {
             const [start, end] = batch.value;
+            const cancel = progress === undefined ? undefined : new AbortController();
+            const watch = progress === undefined ? undefined : watchGames(progress, gameLimitMs, cancel!, signal);
             try {
-              complete(start, end, await pool.run({ config, start, end }));
+              complete(start, end, await pool.run({ config, start, end, progress }, cancel === undefined ? {} : { signal: cancel.signal }));
             } catch (reason) {
-              // A real failure (an agent's illegal move, a bug) stops the dispatch.
-              failure ??= { reason };
+              // A real failure (an agent's illegal move, a bug, a game past the limit) stops the dispatch;
+              // a batch cancelled by Ctrl-C is simply not counted.
+              if (watch?.timedOut !== undefined) {
+                // The worker stores the game index as an int32: the batch (under 2^32 games) makes it exact again.
+                const [lineup, stored] = watch.timedOut;
+                failure ??= { reason: timeoutError(config, lineup, start + ((stored - start) >>> 0), gameLimitMs) };
+              } else if (!isAborted(signal)) failure ??= { reason };
+            } finally {
+              watch?.stop();
             }
           }
         };
@@ -190,6 +216,50 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
   return { tally, batches, aborted, stoppedByCi };
 }
 
+
+/**
+ * Watches the game a worker reports in `progress` ([lineup, game index]); when the same game runs
+ * past `limitMs`, or `signal` aborts, aborts `cancel` (piscina then terminates the worker).
+ */
+function watchGames(progress: Int32Array, limitMs: number, cancel: AbortController, signal: AbortSignal | undefined): { timedOut?: [number, number]; stop(): void } {
+  progress[0] = -1;
+  let seen = '';
+  let since = performance.now();
+  const state: { timedOut?: [number, number]; stop(): void } = {
+    stop: () => {
+      clearInterval(timer);
+      signal?.removeEventListener('abort', onAbort);
+    },
+  };
+  const onAbort = (): void => {
+    cancel.abort();
+  };
+  signal?.addEventListener('abort', onAbort);
+  const timer = setInterval(
+    () => {
+      const now = performance.now();
+      const current = `${String(Atomics.load(progress, 0))},${String(Atomics.load(progress, 1))}`;
+      if (current !== seen) {
+        seen = current;
+        since = now;
+      } else if (now - since > limitMs && Atomics.load(progress, 0) >= 0) {
+        state.timedOut = [Atomics.load(progress, 0), Atomics.load(progress, 1)];
+        cancel.abort();
+      }
+    },
+    Math.min(100, Math.max(5, limitMs / 10)),
+  );
+  return state;
+}
+
+function timeoutError(config: ExperimentConfig, lineup: number, game: number, limitMs: number): GameTimeoutError {
+  const ids = config.lineups[lineup]!;
+  const suspects = ids.filter((id) => userModuleOf(id) !== undefined).map(agentLabel);
+  return new GameTimeoutError(
+    `Game ${String(game)} of ${ids.map(agentLabel).join(' vs ')} (seed ${String(gameSeed(config, lineup, game))}) did not finish within the time limit of ${formatDuration(limitMs)}: ` +
+      `the player module ${suspects.map((s) => `'${s}'`).join(' or ')} never returned (its worker was stopped). Results of the batches completed before are kept; --game-time-limit sets the limit.`,
+  );
+}
 
 /** A function, not an inline test, so the compiler does not assume the flag cannot change across awaits. */
 const isAborted = (signal: AbortSignal | undefined): boolean => signal?.aborted === true;

@@ -4,11 +4,10 @@
  * results, and an unusable module is one clear error. The examples import `tabletop-lab`, which
  * resolves to the built dist/ (`npm test` builds first).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { moduleFolder } from '../test-support/module-files.js';
 import { ConnectFwar } from '../games/connect-fwar/connect-fwar.js';
 import type { Player } from '../games/connect-fwar/player.js';
 import { PlayerComparison, type ComparedPlayer } from './player-comparison.js';
@@ -17,16 +16,7 @@ import { PlayerModuleError } from './user-players.js';
 const examples = new URL('../../examples/connect-fwar/', import.meta.url);
 const example = (file: string): URL => new URL(file, examples);
 
-const dir = mkdtempSync(join(tmpdir(), 'tabletop-user-players-'));
-afterAll(() => {
-  rmSync(dir, { recursive: true, force: true });
-});
-/** Writes a module into the test folder and returns its URL. */
-function moduleFile(name: string, text: string): URL {
-  const path = join(dir, name);
-  writeFileSync(path, text);
-  return pathToFileURL(path);
-}
+const { dir, write: moduleFile } = moduleFolder('tabletop-user-players-');
 
 const compare = (players: readonly ComparedPlayer[], threads: number, extra: { games?: number; paired?: boolean } = {}) =>
   PlayerComparison.compare({ games: extra.games ?? 400, seed: 77, threads, players, paired: extra.paired });

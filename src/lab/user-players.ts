@@ -3,31 +3,25 @@
  * object handed to the library. Node only (it reads, hashes and imports files); the table of
  * loaded agents is user-agents.ts.
  *
- * What a module's default export may be, per game (ConnectFwar so far):
- * - the assignment's `Player`: a class with `nextMove(card, board)` (constructed once per thread
- *   and lineup, with no arguments) or an object with that method. It is shown the game's `Card`
- *   and a read-only `Board`, and handed the game's seeded generator as a third argument;
- * - a lab agent on the game contract, `act(state, rng)` (a class or an object), for full speed.
+ * What a module's default export may be, per game (user-adapters.ts): the class or object a reader
+ * of the assignment writes — ConnectFwar's `Player` (`nextMove(card, board)`), UnoWar's `AI`
+ * (`getPlay(hand, cardPile)`), a Klondike program (`nextMove(game, moves)`) — constructed once per
+ * thread and lineup with no arguments and handed the game's seeded generator as a last argument;
+ * or a lab agent on the game contract, `act(state, rng)` (a class or an object), for full speed.
  * An optional named export `name` labels it (default: the file's name without its extension).
  *
- * Faults are results: a throw, or an answer the rules cannot read (not a whole number; for a lab
- * agent, an illegal action), is recorded against the game and played as the spec reads a bad
- * answer — in ConnectFwar, the card is discarded. The spec's own discard (any number that is not
- * a legal column) is no fault: `BasicPlayer` answers -1 on purpose.
+ * Faults are results: a throw, or an answer the rules cannot read, is recorded against the game
+ * and played as the spec reads a bad answer (user-adapters.ts says how, per game).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, extname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Card, DECK_SIZE } from '../core/cards.js';
 import type { Agent, GameDefinition, GameState } from '../core/game.js';
-import type { Rng } from '../core/random.js';
-import { Board } from '../games/connect-fwar/board.js';
-import type { ConnectFwarState } from '../games/connect-fwar/engine.js';
-import { DISCARD } from '../games/connect-fwar/rules.js';
 import type { ExperimentConfig } from './experiment.js';
 import { gameById } from './registry.js';
+import { describeValue as describe, gameAdapter, gamesWithModules, messageOf, type GameAdapter } from './user-adapters.js';
 import { agentLabel, isObjectAgentId, isUserAgentId, registerUserAgent, userAgentFactory, userModuleOf } from './user-agents.js';
 
 /** A player module that cannot be used, or changed since its results were saved (the CLI exits 2). */
@@ -35,115 +29,20 @@ export class PlayerModuleError extends Error {
   override readonly name = 'PlayerModuleError';
 }
 
-/** Turns what a module or caller supplies into an agent factory, or undefined if it is no player of this game. */
-type Adapter = (exported: unknown, label: string) => (() => Agent<GameState>) | undefined;
-
-const describe = (x: unknown): string => (typeof x === 'string' ? JSON.stringify(x) : x === null ? 'null' : typeof x === 'object' ? 'an object' : String(x));
-const messageOf = (error: unknown): string => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
-
-/** A class whose instances have `method`, or an object that has it: the instance to call. */
-function instanceWith(exported: unknown, method: string): (() => Record<string, unknown>) | undefined {
-  if (typeof exported === 'function' && typeof (exported.prototype as Record<string, unknown> | undefined)?.[method] === 'function') {
-    const Class = exported as new () => Record<string, unknown>;
-    return () => new Class();
-  }
-  if (typeof exported === 'object' && exported !== null && typeof (exported as Record<string, unknown>)[method] === 'function') {
-    return () => exported as Record<string, unknown>;
-  }
-  return undefined;
-}
-
-interface NextMovePlayer {
-  nextMove(card: Card, board: Board, rng: Rng): unknown;
-}
-
-/**
- * The assignment's `Player` as a lab agent. It keeps its own `Board`, played in step with the
- * engine's state (the same rules decide both), so the player sees the assignment's classes.
- */
-function connectFwarPlayerAgent(player: NextMovePlayer, label: string): Agent<ConnectFwarState> & { faults: string[] } {
-  let board = new Board();
-  let view = board.readOnlyView();
-  const faults: string[] = [];
-  return {
-    name: label,
-    faults,
-    act(state, rng) {
-      // The first card of a game has just been drawn: a new game, a new board.
-      if (state.remaining === DECK_SIZE - 1) {
-        board = new Board();
-        view = board.readOnlyView();
-      }
-      const card = Card.fromIndex(state.drawn);
-      let answer: unknown;
-      try {
-        answer = player.nextMove(card, view, rng);
-      } catch (error) {
-        faults.push(`nextMove(${card.toString()}) threw ${messageOf(error)}`);
-        return DISCARD;
-      }
-      if (typeof answer !== 'number' || !Number.isInteger(answer)) {
-        faults.push(`nextMove(${card.toString()}) answered ${describe(answer)}, not a column number`);
-        return DISCARD;
-      }
-      // The spec's discard: a column the card cannot go on.
-      if (!board.canPlay(card, answer)) return DISCARD;
-      board.play(card, answer);
-      return answer;
-    },
-  };
-}
-
-/** A lab agent from a user: its throws and illegal actions are faults (and discards), not crashes. */
-function connectFwarActAgent(agent: Agent<ConnectFwarState>, label: string): Agent<ConnectFwarState> & { faults: string[] } {
-  const faults: string[] = [];
-  return {
-    name: label,
-    faults,
-    act(state, rng) {
-      let action: number;
-      try {
-        action = agent.act(state, rng);
-      } catch (error) {
-        faults.push(`act threw ${messageOf(error)}`);
-        return DISCARD;
-      }
-      if (action === DISCARD || state.canPlay(state.drawn, action)) return action;
-      faults.push(`act answered ${describe(action)}: not a legal action for ${Card.fromIndex(state.drawn).toString()}`);
-      return DISCARD;
-    },
-  };
-}
-
-const connectFwarAdapter: Adapter = (exported, label) => {
-  const act = instanceWith(exported, 'act');
-  if (act !== undefined) return () => connectFwarActAgent(act() as unknown as Agent<ConnectFwarState>, label) as unknown as Agent<GameState>;
-  const player = instanceWith(exported, 'nextMove');
-  if (player !== undefined) return () => connectFwarPlayerAgent(player() as unknown as NextMovePlayer, label) as unknown as Agent<GameState>;
-  return undefined;
-};
-
-const ADAPTERS: Readonly<Record<string, { readonly adapt: Adapter; readonly expected: string }>> = {
-  'connect-fwar': {
-    adapt: connectFwarAdapter,
-    expected: 'a default export that is a Player class or object with nextMove(card, board), or a lab agent with act(state, rng)',
-  },
-};
-
-function adapterFor(game: GameDefinition<GameState>): { readonly adapt: Adapter; readonly expected: string } {
-  const adapter = ADAPTERS[game.id];
-  if (adapter === undefined) throw new PlayerModuleError(`${game.title} does not take players from modules yet (only ${Object.keys(ADAPTERS).join(', ')})`);
+function adapterFor(game: GameDefinition<GameState>): GameAdapter {
+  const adapter = gameAdapter(game.id);
+  if (adapter === undefined) throw new PlayerModuleError(`${game.title} does not take players from modules in the lab (only ${gamesWithModules.join(', ')})`);
   return adapter;
 }
 
 /** True for a strategy argument that names a file rather than a package: ./x, ../x, /x, C:\x, file:, *.js/.mjs/.cjs. */
-const looksLikePath = (spec: string): boolean => /^(\.{1,2}[\\/]|[\\/]|[A-Za-z]:[\\/]|file:)/.test(spec) || /\.[cm]?js$/.test(spec);
+export const looksLikePath = (spec: string): boolean => /^(\.{1,2}[\\/]|[\\/]|[A-Za-z]:[\\/]|file:)/.test(spec) || /\.[cm]?js$/.test(spec);
 
-function sha256Of(path: string): string {
+export function sha256Of(path: string): string {
   return createHash('sha256').update(readFileSync(path)).digest('hex');
 }
 
-async function importModule(path: string, what: string): Promise<Record<string, unknown>> {
+export async function importModule(path: string, what: string): Promise<Record<string, unknown>> {
   try {
     return (await import(pathToFileURL(path).href)) as Record<string, unknown>;
   } catch (error) {
@@ -152,7 +51,7 @@ async function importModule(path: string, what: string): Promise<Record<string, 
 }
 
 /** Where a module argument points: a path (relative to `cwd`), a file URL, or a package resolved from `cwd`. */
-function modulePath(game: GameDefinition<GameState>, spec: string | URL, cwd: string): string {
+export function modulePath(game: { readonly title: string; readonly builtIns: readonly string[] }, spec: string | URL, cwd: string): string {
   if (spec instanceof URL) {
     if (spec.protocol !== 'file:') throw new PlayerModuleError(`Cannot load the player module ${spec.href}: only file: URLs are supported`);
     return fileURLToPath(spec);
@@ -163,20 +62,17 @@ function modulePath(game: GameDefinition<GameState>, spec: string | URL, cwd: st
     return createRequire(join(cwd, 'package.json')).resolve(spec);
   } catch {
     throw new PlayerModuleError(
-      `Unknown ${game.title} strategy '${spec}' (built-in: ${Object.keys(game.agents).join(', ')}), and no package of that name can be found from ${cwd}. ` +
+      `Unknown ${game.title} strategy '${spec}' (built-in: ${game.builtIns.join(', ')}), and no package of that name can be found from ${cwd}. ` +
         'A module file needs a path: ./my-player.mjs',
     );
   }
 }
 
 /**
- * The lineup id of a strategy argument: a built-in id as is; a module is read, hashed, imported
- * and registered in this thread (one clear PlayerModuleError if it cannot be used).
+ * Reads, hashes and imports the player module at `path`, and finds its label (the `name` export,
+ * else the file's name), which must not be one of `builtIns`. PlayerModuleError if it cannot be used.
  */
-export async function resolvePlayer(game: GameDefinition<GameState>, spec: string | URL, cwd = process.cwd()): Promise<string> {
-  if (typeof spec === 'string' && game.agents[spec] !== undefined) return spec;
-  const { adapt, expected } = adapterFor(game);
-  const path = modulePath(game, spec, cwd);
+export async function readPlayerModule(path: string, builtIns: readonly string[]): Promise<{ module: Record<string, unknown>; sha256: string; label: string }> {
   let sha256: string;
   try {
     sha256 = sha256Of(path);
@@ -186,9 +82,21 @@ export async function resolvePlayer(game: GameDefinition<GameState>, spec: strin
   const module = await importModule(path, path);
   const named = module.name;
   const label = typeof named === 'string' && named.trim() !== '' ? named.trim() : basename(path, extname(path));
-  if (/[,@]/.test(label) || game.agents[label] !== undefined) {
+  if (/[,@]/.test(label) || builtIns.includes(label)) {
     throw new PlayerModuleError(`The player module ${path} is named '${label}': a name must not contain ',' or '@' nor be a built-in strategy's id (export another \`name\`)`);
   }
+  return { module, sha256, label };
+}
+
+/**
+ * The lineup id of a strategy argument: a built-in id as is; a module is read, hashed, imported
+ * and registered in this thread (one clear PlayerModuleError if it cannot be used).
+ */
+export async function resolvePlayer(game: GameDefinition<GameState>, spec: string | URL, cwd = process.cwd()): Promise<string> {
+  if (typeof spec === 'string' && game.agents[spec] !== undefined) return spec;
+  const { adapt, expected } = adapterFor(game);
+  const path = modulePath({ title: game.title, builtIns: Object.keys(game.agents) }, spec, cwd);
+  const { module, sha256, label } = await readPlayerModule(path, Object.keys(game.agents));
   const create = adapt(module.default, label);
   if (create === undefined) throw new PlayerModuleError(`The player module ${path} exports nothing usable: expected ${expected}; its default export is ${describe(module.default)}`);
   tryCreate(create, `The player module ${path}`);
@@ -258,6 +166,9 @@ export async function loadUserAgents(config: ExperimentConfig): Promise<void> {
     registerUserAgent(id, create);
   }
 }
+
+/** True if some player of `config` is a module (which plays on worker threads, under a time limit). */
+export const hasModulePlayers = (config: ExperimentConfig): boolean => config.lineups.some((lineup) => lineup.some((id) => userModuleOf(id) !== undefined));
 
 /** True if some player of `config` is an object, which plays only in the thread it was given in. */
 export const hasObjectPlayers = (config: ExperimentConfig): boolean => config.lineups.some((lineup) => lineup.some(isObjectAgentId));

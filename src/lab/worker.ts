@@ -10,6 +10,8 @@ export interface BatchTask {
   readonly config: ExperimentConfig;
   readonly start: number;
   readonly end: number;
+  /** Where to report the game under way ([lineup, game index]), for the runner's time limit. */
+  readonly progress?: Int32Array;
 }
 
 let cachedKey = '';
@@ -23,5 +25,5 @@ export default async function playBatch(task: BatchTask): Promise<Tally> {
     cached = new BatchPlayer(task.config);
     cachedKey = key;
   }
-  return cached.play(task.start, task.end);
+  return cached.play(task.start, task.end, task.progress);
 }

@@ -7,10 +7,13 @@
  * `solver`, `random` (a test opponent). A bot's per-move budget is derived from the referee's time limit,
  * leaving a margin for messages and a loaded machine.
  */
+import { pathToFileURL } from 'node:url';
 import { deriveSeed } from '../../core/random.js';
 import type { ClosablePlayer } from '../../games/connect-four/player.js';
 import { ALPHABETA_LEVELS, alphaBetaLevel } from '../../games/connect-four/players/alphabeta.js';
+import { PlayerModuleError, looksLikePath, modulePath, readPlayerModule } from '../../lab/user-players.js';
 import { ExternalBot } from './external-bot.js';
+import { MODULE_PLAYER_EXPECTED, modulePlayerFactory } from './player-spec.js';
 import { WorkerPlayer } from './worker-player.js';
 
 export const BUILTIN_BOTS = [
@@ -37,6 +40,14 @@ export interface LineupOptions {
   /** Seeds the random players: game g, colour c gets `deriveSeed(seed, 2g + c)`. */
   readonly seed: number;
   readonly externals: readonly ExternalBotDefinition[];
+  /** Bots from modules, by the name the lineup uses (`resolveLineup`). */
+  readonly modules?: ReadonlyMap<string, ModuleBot>;
+}
+
+/** A bot from a JavaScript module: its label (the `name` export, else the file's name) and file URL. */
+export interface ModuleBot {
+  readonly name: string;
+  readonly url: string;
 }
 
 /** Parses `name=command`; throws a RangeError saying what is wrong. */
@@ -50,13 +61,69 @@ export function parseBotDefinition(text: string): ExternalBotDefinition {
   return { name, command };
 }
 
+/**
+ * The lineup's bots, with every module loaded and checked now (PlayerModuleError naming the file
+ * and what was expected), so a bot that cannot play is one error before any game: a name that is
+ * neither built in nor a --bot is a module (a path, a file: URL or a package name). Returns the
+ * names to show (a module's label in place of its path) and the modules, by label and by the
+ * name given.
+ */
+export async function resolveLineup(names: readonly string[], externals: readonly ExternalBotDefinition[], cwd = process.cwd()): Promise<{ names: string[]; modules: Map<string, ModuleBot> }> {
+  const taken = [...BUILTIN_BOTS, 'human', ...externals.map((bot) => bot.name)];
+  const modules = new Map<string, ModuleBot>();
+  const shown: string[] = [];
+  const byUrl = new Map<string, string>();
+  for (const name of names) {
+    if (taken.includes(name)) {
+      shown.push(name);
+      continue;
+    }
+    let path: string;
+    try {
+      path = modulePath({ title: 'Connect Four', builtIns: [...BUILTIN_BOTS] }, name, cwd);
+    } catch (error) {
+      if (error instanceof PlayerModuleError && !looksLikePath(name)) {
+        throw new RangeError(`Unknown bot '${name}' (built in: ${BUILTIN_BOTS.join(', ')}; or define one with --bot name=command; a bot module needs a path: ./my-bot.mjs)`);
+      }
+      throw error;
+    }
+    const url = pathToFileURL(path).href;
+    const known = byUrl.get(url);
+    if (known !== undefined) {
+      shown.push(known);
+      modules.set(name, modules.get(known)!);
+      continue;
+    }
+    const { module, label } = await readPlayerModule(path, taken);
+    const create = modulePlayerFactory(module.default);
+    if (create === undefined) throw new PlayerModuleError(`The player module ${path} exports nothing usable: expected ${MODULE_PLAYER_EXPECTED}`);
+    try {
+      create();
+    } catch (error) {
+      throw new PlayerModuleError(`The player module ${path} cannot be constructed: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+    }
+    if (modules.has(label)) throw new PlayerModuleError(`Two bot modules are named '${label}': give one another \`name\` export`);
+    // By its label and by the name it was given as, so that either finds it.
+    modules.set(label, { name: label, url });
+    modules.set(name, { name: label, url });
+    byUrl.set(url, label);
+    shown.push(label);
+  }
+  checkLineup(
+    shown.filter((name) => name !== 'human'),
+    externals,
+    modules,
+  );
+  return { names: shown, modules };
+}
+
 /** Throws a RangeError unless the externals have distinct names and every name is known. */
-export function checkLineup(names: readonly string[], externals: readonly ExternalBotDefinition[]): void {
+export function checkLineup(names: readonly string[], externals: readonly ExternalBotDefinition[], modules: ReadonlyMap<string, ModuleBot> = new Map()): void {
   const external = externals.map((bot) => bot.name);
   const duplicate = external.find((name, i) => external.indexOf(name) !== i);
   if (duplicate !== undefined) throw new RangeError(`Bot '${duplicate}' is defined twice`);
   for (const name of names) {
-    if (!(BUILTIN_BOTS as readonly string[]).includes(name) && !external.includes(name)) {
+    if (!(BUILTIN_BOTS as readonly string[]).includes(name) && !external.includes(name) && !modules.has(name)) {
       throw new RangeError(`Unknown bot '${name}' (built in: ${BUILTIN_BOTS.join(', ')}; or define one with --bot name=command)`);
     }
   }
@@ -72,6 +139,8 @@ export function createBot(name: string, options: LineupOptions, gameIndex: numbe
   const budgetMs = moveBudgetMs(options.timeLimitMs);
   const external = options.externals.find((bot) => bot.name === name);
   if (external !== undefined) return new ExternalBot({ name: external.name, command: external.command });
+  const module = options.modules?.get(name);
+  if (module !== undefined) return new WorkerPlayer({ kind: 'module', module: module.url, seed: deriveSeed(options.seed, 2 * gameIndex + (color ? 0 : 1)) }, module.name);
   if (name === 'solver') return new WorkerPlayer({ kind: 'solver', budgetMs: Math.min(budgetMs, SOLVER_BUDGET_CAP_MS) });
   if (name === 'random') return new WorkerPlayer({ kind: 'random', seed: deriveSeed(options.seed, 2 * gameIndex + (color ? 0 : 1)) });
   if (name === 'alphabeta') return new WorkerPlayer({ kind: 'alphabeta', level: options.level, budgetMs });

@@ -28,7 +28,8 @@ if (parentPort !== null) {
       port.postMessage(reply);
     });
   });
-  port.postMessage({ type: 'ready', name: player.name() } satisfies WorkerReply);
+  // `name()` is optional for a module's player (the lineup names it).
+  port.postMessage({ type: 'ready', name: typeof player.name === 'function' ? String(player.name()) : 'module' } satisfies WorkerReply);
 
   async function answer(request: WorkerRequest): Promise<WorkerReply> {
     try {

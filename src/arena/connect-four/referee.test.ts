@@ -136,7 +136,7 @@ describe('Referee', () => {
     const missing = new WorkerPlayer({ kind: 'module', module: fileURLToPath(FIXTURES), exportName: 'NoSuchPlayer' });
     const result = await new Referee(GENEROUS).play(fake('FirstFreeColumn'), missing);
     expect(result).toMatchObject({ winner: true, reason: 'crashed', offender: false, moves: [] });
-    expect(result.message).toContain("has no player class 'NoSuchPlayer'");
+    expect(result.message).toContain("has no player 'NoSuchPlayer'");
   });
 
   it('times a player given in-thread too, and records a resignation', async () => {

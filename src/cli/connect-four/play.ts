@@ -16,7 +16,7 @@ import { moveString, type GameResult } from '../../games/connect-four/referee/re
 import { Solver } from '../../games/connect-four/solver/solver.js';
 import { freshSeed } from '../../core/random.js';
 import { formatDuration } from '../../core/format.js';
-import { BUILTIN_BOTS, checkLineup, createBot, parseBotDefinition, type ExternalBotDefinition, type LineupOptions } from '../../arena/connect-four/lineup.js';
+import { BUILTIN_BOTS, createBot, parseBotDefinition, resolveLineup, type ExternalBotDefinition, type LineupOptions } from '../../arena/connect-four/lineup.js';
 import { Referee, seatPlayers } from '../../arena/connect-four/referee.js';
 import { parseIntegerIn, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
 import { addColorOptions, styleFor, PLAIN, type Style } from '../style.js';
@@ -63,7 +63,7 @@ export function parsePosition(value: string): string {
 }
 
 export function registerPlay(command: Command): Command {
-  const players = `human, ${BUILTIN_BOTS.join(', ')}, or a --bot name`;
+  const players = `human, ${BUILTIN_BOTS.join(', ')}, a --bot name, or a bot module (./my-bot.mjs)`;
   const play = command
     .command('play')
     .description('Play a game of Connect Four on the terminal (people type columns 1-7, u to take back, h for a hint, q to resign)')
@@ -86,16 +86,12 @@ export function registerPlay(command: Command): Command {
 /** Plays one game on `input`/`output` (the terminal by default). */
 export async function playGame(options: PlayOptions, input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stdout): Promise<void> {
   const seats = [options.red, options.yellow];
-  try {
-    checkLineup(
-      seats.filter((seat) => seat !== 'human'),
-      options.bot,
-    );
-  } catch (error) {
+  // Bot modules are loaded and checked here, before the game (createBot finds them by the name given).
+  const { modules } = await resolveLineup(seats, options.bot).catch((error: unknown) => {
     throw new UsageError((error as Error).message);
-  }
+  });
   const seed = options.seed ?? freshSeed();
-  const lineup: LineupOptions = { timeLimitMs: options.time * 1000, level: options.level, seed, externals: options.bot };
+  const lineup: LineupOptions = { timeLimitMs: options.time * 1000, level: options.level, seed, externals: options.bot, modules };
   const session = new PlaySession(input, output);
   const style = styleFor(options.color, output);
   const tty = (output as { isTTY?: boolean }).isTTY === true;

@@ -10,7 +10,8 @@ import { plural } from '../../core/format.js';
 import { freshSeed } from '../../core/random.js';
 import { formatStandings, standings, type StandingsInput } from '../../lab/standings.js';
 import { ALL_TWO_MOVE_OPENINGS, BALANCED_OPENINGS, openingName } from '../../arena/connect-four/openings.js';
-import { BUILTIN_BOTS, checkLineup, createBot, type ExternalBotDefinition, type LineupOptions } from '../../arena/connect-four/lineup.js';
+import { BUILTIN_BOTS, createBot, resolveLineup, type ExternalBotDefinition, type LineupOptions, type ModuleBot } from '../../arena/connect-four/lineup.js';
+import { PlayerModuleError } from '../../lab/user-players.js';
 import { runRefereedTournament, type RefereedTournamentResults } from '../../arena/connect-four/tournament.js';
 import { moveString, type EndReason } from '../../games/connect-four/referee/result.js';
 import { capAtCores, parseIntegerIn, parseList, parsePositiveInt, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
@@ -46,7 +47,7 @@ export function registerTournament(command: Command): Command {
   command
     .command('tournament')
     .description('Round robin between Connect Four bots (both colours): results matrix and Elo ratings')
-    .requiredOption('--bots <list>', `comma-separated bots: ${BUILTIN_BOTS.join(', ')}, or names defined with --bot`, parseBotList)
+    .requiredOption('--bots <list>', `comma-separated bots: ${BUILTIN_BOTS.join(', ')}, names defined with --bot, or bot modules (./my-bot.mjs, a package name; see docs/your-own-player.md)`, parseBotList)
     .option('--games <n>', `games per pair of bots, colours alternating; games 2k and 2k+1 start from opening k of the suite (at most ${MAX_GAMES_PER_PAIR.toLocaleString('en-US')})`, parseIntegerIn(1, MAX_GAMES_PER_PAIR, 'The number of games per pair'), 2)
     .option('--openings <suite>', `the opening suite: 'balanced', the ${String(BALANCED_OPENINGS.length)} two-move openings from column 3 or 5, or 'all', all ${String(ALL_TWO_MOVE_OPENINGS.length)} (e.g. --games ${String(2 * ALL_TWO_MOVE_OPENINGS.length)} plays each once with each colour)`, parseOpeningSuite, 'balanced')
     .option('--no-openings', 'start every game from the empty board (deterministic bots then replay the same two games)')
@@ -82,20 +83,23 @@ function tournament(options: TournamentCliOptions): Promise<void> {
 }
 
 async function runAndPrint(options: TournamentCliOptions): Promise<void> {
+  let bots: string[];
+  let modules: Map<string, ModuleBot>;
   try {
-    checkLineup(options.bots, options.bot);
+    ({ names: bots, modules } = await resolveLineup(options.bots, options.bot));
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    if (error instanceof RangeError || error instanceof PlayerModuleError) throw new UsageError(`--bots: ${error.message}`);
+    throw error;
   }
   const seed = options.seed ?? freshSeed();
-  const lineup: LineupOptions = { timeLimitMs: options.time * 1000, level: options.level, seed, externals: options.bot };
-  const pairs = (options.bots.length * (options.bots.length - 1)) / 2;
+  const lineup: LineupOptions = { timeLimitMs: options.time * 1000, level: options.level, seed, externals: options.bot, modules };
+  const pairs = (bots.length * (bots.length - 1)) / 2;
   const total = pairs * options.games;
   const progress = progressBar(total);
   let results: RefereedTournamentResults;
   try {
     results = await runRefereedTournament({
-      bots: options.bots,
+      bots,
       gamesPerPair: options.games,
       timeLimitMs: lineup.timeLimitMs,
       // Each game keeps about one core busy; more games at once would eat into the bots' move time.
@@ -117,7 +121,7 @@ async function runAndPrint(options: TournamentCliOptions): Promise<void> {
   const suite = options.openings === false ? undefined : OPENING_SUITES[options.openings];
   const openings = suite === undefined ? 'from the empty board' : `from ${String(Math.min(suite.openings.length, Math.ceil(options.games / 2)))} of the ${String(suite.openings.length)} ${suite.label}`;
   process.stdout.write(
-    `Connect Four round robin: ${plural(options.bots.length, 'bot')}, ${plural(options.games, 'game')} per pair ${openings}, ${plural(total, 'game')} ` +
+    `Connect Four round robin: ${plural(bots.length, 'bot')}, ${plural(options.games, 'game')} per pair ${openings}, ${plural(total, 'game')} ` +
       `(${String(results.distinctGames)} distinct), move limit ${String(options.time)} s, seed ${String(seed)}\n\n${formatResults(results)}`,
   );
 }

@@ -3,53 +3,16 @@
  * score with its 95% CI, standard deviation and share of 0-score games, and the differences
  * between strategies with p-values (paired on identical deals with --paired).
  */
-import { Option, type Command } from 'commander';
-import { connectFwarGame } from '../../games/connect-fwar/definition.js';
+import type { Command } from 'commander';
 import type { GameDefinition, GameState } from '../../core/game.js';
-import { PlayerModuleError, resolvePlayer } from '../../lab/user-players.js';
-import { parseList, UsageError } from '../options.js';
-import { addLabOptions, runExperimentCommand, type LabOptions } from '../lab/experiment.js';
-
-const STRATEGIES = Object.keys(connectFwarGame.agents);
+import { connectFwarGame } from '../../games/connect-fwar/definition.js';
+import { registerComparison } from '../lab/compare.js';
 
 export function registerCompare(command: Command): Command {
-  const compare = command
-    .command('compare')
-    .description('compare strategies over many seeded games: mean score, 95% CI, sd, share of 0-score games')
-    .addOption(
-      new Option('-p, --players <list>', `comma-separated strategies (${STRATEGIES.join(', ')}) or player modules (./my-player.mjs, a package name; see docs/your-own-player.md)`)
-        .argParser(parseList('The --players list'))
-        .default(['random', 'basic', 'suits', 'ranks'], 'random,basic,suits,ranks'),
-    )
-    .option('--paired', 'deal the same cards to every strategy (common random numbers) for a paired test of the differences');
-  addLabOptions(compare, { games: 10_000, unit: 'per strategy', stopRule: "each strategy's mean (and each difference, with --paired)" });
-  compare.action(async (options: LabOptions & { players: string[]; paired?: boolean }) => {
-    await runExperimentCommand({
-      command: compare,
-      options,
-      game: connectFwarGame.id,
-      lineups: (await resolvePlayers(connectFwarGame as unknown as GameDefinition<GameState>, options.players, '--players')).map((p) => [p]),
-      lineupOptions: ['players'],
-      paired: options.paired === true,
-    });
+  return registerComparison(command, {
+    game: connectFwarGame as unknown as GameDefinition<GameState>,
+    description: 'compare strategies over many seeded games: mean score, 95% CI, sd, share of 0-score games',
+    players: ['random', 'basic', 'suits', 'ranks'],
+    modules: 'player modules',
   });
-  return command;
-}
-
-/**
- * The lineup ids of a strategy list: built-in ids as they are, modules loaded (and checked) now,
- * so an unusable module is one usage error (exit 2) before any game.
- */
-export async function resolvePlayers(game: GameDefinition<GameState>, specs: readonly string[], option: string): Promise<string[]> {
-  if (specs.length === 0) throw new UsageError(`${option}: give at least one of ${Object.keys(game.agents).join(', ')} or a player module.`);
-  const ids: string[] = [];
-  for (const spec of specs) {
-    try {
-      ids.push(await resolvePlayer(game, spec));
-    } catch (error) {
-      if (error instanceof PlayerModuleError) throw new UsageError(`${option}: ${error.message}`);
-      throw error;
-    }
-  }
-  return ids;
 }

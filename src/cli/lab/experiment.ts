@@ -10,7 +10,7 @@ import { runLabOnNode } from '../../lab/node-lab.js';
 import { RecordsError } from '../../lab/records.js';
 import { ResultsFile } from '../../lab/results-file.js';
 import { renderReport } from '../../lab/report.js';
-import { defaultThreads } from '../../lab/runner.js';
+import { DEFAULT_GAME_TIME_LIMIT_MS, GameTimeoutError, defaultThreads } from '../../lab/runner.js';
 import { PlanError, type LabRunOutcome, type Shard } from '../../lab/session.js';
 import { PlayerModuleError } from '../../lab/user-players.js';
 import { capAtCores, parseIntegerIn, parsePositiveInt, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
@@ -39,6 +39,7 @@ export interface LabOptions {
   batchSize?: number;
   html?: string;
   csv?: string;
+  gameTimeLimit?: number;
 }
 
 /** Adds the lab options to an experiment command. */
@@ -58,7 +59,12 @@ export function addLabOptions(command: Command, what: { games: number; unit: str
     .option('--shard <i/n>', 'play only part i of n of the games (disjoint; combine the shards with `tabletop merge`)', parseShard)
     .option('--batch-size <n>', 'games per batch sent to a worker (does not change the results)', parsePositiveInt('The batch size'))
     .option('--html <file>', 'also write the results as one self-contained HTML report with charts (opens offline)')
-    .option('--csv <file>', 'also write the results as CSV, one row per figure');
+    .option('--csv <file>', 'also write the results as CSV, one row per figure')
+    .option(
+      '--game-time-limit <seconds>',
+      `longest a game with a player module may take (default ${String(DEFAULT_GAME_TIME_LIMIT_MS / 1000)}); past it the module's worker is stopped and the run fails, naming the game and its seed`,
+      parsePositiveNumber('The game time limit'),
+    );
 }
 
 export interface ExperimentCommand {
@@ -104,6 +110,7 @@ export async function runExperimentCommand(spec: ExperimentCommand): Promise<voi
       resume: options.resume,
       threads: capAtCores(options.threads, '--threads'),
       batchSize: options.batchSize,
+      gameTimeLimitMs: options.gameTimeLimit === undefined ? undefined : options.gameTimeLimit * 1000,
       signal: controller.signal,
       onPlan: (plan, file) => {
         if (file instanceof ResultsFile && file.tornBytes > 0) {
@@ -121,6 +128,12 @@ export async function runExperimentCommand(spec: ExperimentCommand): Promise<voi
     });
   } catch (error) {
     if (error instanceof PlanError || error instanceof RecordsError || error instanceof PlayerModuleError) throw new UsageError(resuming ? `Cannot resume: ${error.message}` : error.message);
+    if (error instanceof GameTimeoutError) {
+      const saved = options.resume ?? options.out;
+      process.stderr.write(`Error: ${error.message}${saved === undefined ? '' : ` (saved in ${saved})`}\n`);
+      process.exitCode = 1;
+      return;
+    }
     throw error;
   } finally {
     bar?.stop();

@@ -98,8 +98,8 @@ describe('tabletop uno-war tournament', () => {
   });
 
   it.each([
-    [['--ais', 'random,genius'], /The --ais list: unknown 'genius' \(choose from random, smallest, biggest, counter, mcts\)/],
-    [['--ais', ''], /The --ais list: give at least one of random, smallest, biggest, counter, mcts/],
+    [['--ais', 'random,genius'], /--ais: Unknown UnoWar strategy 'genius' \(built-in: random, smallest, biggest, counter, mcts\)/],
+    [['--ais', ''], /--ais: give at least one of random, smallest, biggest, counter, mcts/],
     [['--games', '-1'], /games/],
     [['--threads', '2000'], /The thread count must be from 0 to 1024/],
   ])('rejects %j with exit 2 and a clear message', async (args, message) => {

@@ -4,10 +4,12 @@
  * win-rate matrix, and Elo ratings fitted to the whole matrix with score-test CIs.
  */
 import { Option, type Command } from 'commander';
+import type { GameDefinition, GameState } from '../../core/game.js';
 import { unoWarGame } from '../../games/uno-war/definition.js';
 import { roundRobinLineups } from '../../lab/round-robin.js';
-import { parseChoiceList } from '../options.js';
+import { parseList } from '../options.js';
 import { addLabOptions, runExperimentCommand, type LabOptions } from '../lab/experiment.js';
+import { resolvePlayers } from '../lab/user-players.js';
 
 const AIS = Object.keys(unoWarGame.agents);
 
@@ -16,8 +18,8 @@ export function registerTournament(command: Command): Command {
     .command('tournament')
     .description('every ordered pair of AIs: win rates with 95% Wilson CIs, the matrix, and Elo ratings')
     .addOption(
-      new Option('-a, --ais <list>', `comma-separated AIs (${AIS.join(', ')})`)
-        .argParser(parseChoiceList(AIS, 'The --ais list'))
+      new Option('-a, --ais <list>', `comma-separated AIs (${AIS.join(', ')}) or AI modules (./my-ai.mjs, a package name; see docs/your-own-player.md)`)
+        .argParser(parseList('The --ais list'))
         .default(['random', 'smallest', 'biggest'], 'random,smallest,biggest'),
     );
   addLabOptions(tournament, { games: 1000, unit: 'per ordered pairing', stopRule: "each pairing's win rate (not the Elo ratings)" });
@@ -26,7 +28,7 @@ export function registerTournament(command: Command): Command {
       command: tournament,
       options,
       game: unoWarGame.id,
-      lineups: roundRobinLineups(options.ais),
+      lineups: roundRobinLineups(await resolvePlayers(unoWarGame as unknown as GameDefinition<GameState>, options.ais, '--ais')),
       lineupOptions: ['ais'],
     });
   });

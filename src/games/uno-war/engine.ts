@@ -55,6 +55,13 @@ export type Phase = (typeof Phase)[keyof typeof Phase];
 
 const IDENTITY = Uint8Array.from({ length: DECK_SIZE }, (_, i) => i);
 const HAND_CARDS = NUM_PLAYERS * HAND_SIZE;
+/**
+ * What an agent returns to `playToEnd` (the lab's playout) to give up the round (`concedeRound`):
+ * the assignment's rule for an AI that throws or offers a card it may not play. Not a game action:
+ * never among `legalActions` (no search considers it), and `applyAction` refuses it as it refuses
+ * any action outside them.
+ */
+export const CONCEDE_ROUND = HAND_SIZE;
 const NO_CARD = -1;
 /** `randomInt`'s rejection limit for n outcomes (n = 1..52), precomputed for the hot path. */
 const DRAW_LIMIT = Float64Array.from({ length: DECK_SIZE + 1 }, (_, n) => rejectionLimit(n));
@@ -414,6 +421,10 @@ export class UnoWarState implements GameState {
       } else {
         const agent = player === 0 ? agent0 : agent1;
         slot = agent.act(this, rng);
+        if (slot === CONCEDE_ROUND) {
+          this.concedeRound();
+          continue;
+        }
         if (!this.isLegalSlot(slot)) throw new RangeError(`Illegal action ${String(slot)} by ${agent.name}: ${this.describeIllegalSlot(slot)}`);
       }
       this.advance(NO_CARD, slot, rng, policy0, policy1);

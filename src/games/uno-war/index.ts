@@ -9,7 +9,7 @@ export { CardPile, IllegalMoveError, readonlyCardPile, type ReadonlyCardPile } f
 export { AI, SmallestCardAI, BiggestCardAI } from './ai.js';
 export { UnoWarMatch, type GameRecord, type RoundRecord, type RoundEnd, type UnoWarMatchOptions } from './match.js';
 export { Tournament, defaultAIs, formatPairing, type PairingResult, type TournamentOptions } from './tournament.js';
-export { UnoWarState, Phase, type UnoWarObservation } from './engine.js';
+export { UnoWarState, Phase, CONCEDE_ROUND, type UnoWarObservation } from './engine.js';
 export {
   UnoWarBelief,
   EVENT_KIND,

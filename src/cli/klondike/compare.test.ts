@@ -1,0 +1,98 @@
+/**
+ * `tabletop klondike compare` and `compareKlondike`, with the user's own programs: the example runs
+ * through the CLI (1 and 2 threads) and the library with the same figures, module and object forms
+ * agree, a program that throws or answers an illegal move stops playing in that deal (its score
+ * frozen) with the fault counted, an unusable module is exit 2, and a changed program is refused
+ * by --resume.
+ */
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { compareKlondike } from '../../lab/player-comparison.js';
+import { runCli } from '../../test-support/cli.js';
+import { moduleFolder } from '../../test-support/module-files.js';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const example = join(root, 'examples/klondike/foundations-first.mjs');
+const { dir, write } = moduleFolder('tabletop-klondike-compare-');
+
+interface StrategyJson {
+  games: number;
+  mean: number;
+  topShare: number;
+  topShareCiLow: number;
+  topShareCiHigh: number;
+  faults?: { games: number; examples: { game: number; seed: number; message: string }[] };
+}
+
+async function compareJson(args: readonly string[]): Promise<Record<string, StrategyJson>> {
+  const result = await runCli(['klondike', 'compare', '--json', '--games', '120', '--seed', '8', ...args]);
+  expect(result.stderr).toBe('');
+  expect(result.status).toBe(0);
+  return JSON.parse(result.stdout) as Record<string, StrategyJson>;
+}
+
+describe('tabletop klondike compare', () => {
+  it('prints the mean cards to the foundations and the share of won deals with their CIs, and the differences', async () => {
+    const result = await runCli(['klondike', 'compare', '--games', '200', '--seed', '1', '--threads', '2', '--paired']);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^Klondike: 200 games per strategy, seed 1, paired/);
+    expect(result.stdout).toMatch(/^strategy +games +mean +95% CI +sd +0-score +won +won 95% CI$/m);
+    expect(result.stdout).toMatch(/^greedy +200 +\d+\.\d{4} +\[\d+\.\d{4}, \d+\.\d{4}\] +[\d.]+ +[\d.]+% +[\d.]+% +\[[\d.]+%, [\d.]+%\]$/m);
+    expect(result.stdout).toMatch(/^random - greedy +-\d/m);
+  });
+
+  it('the example program gives the same figures on 1 and 2 threads, through the CLI and the library, as a module and as an object', async () => {
+    const one = await compareJson(['--players', `greedy,${example}`, '--threads', '1']);
+    const two = await compareJson(['--players', `greedy,${example}`, '--threads', '2']);
+    expect(two).toEqual(one);
+    const library = await compareKlondike({ games: 120, seed: 8, threads: 2, players: ['greedy', pathToFileURL(example)] });
+    expect(library.players[1]!.average).toBe(one['foundations-first']!.mean);
+    expect(library.players[1]!.topShare).toBe(one['foundations-first']!.topShare);
+    const { default: Program } = (await import(pathToFileURL(example).href)) as { default: new () => object };
+    const object = await compareKlondike({ games: 120, seed: 8, threads: 1, players: ['greedy', Object.assign(new Program(), { name: 'foundations-first' })] });
+    expect(object).toEqual(library);
+    expect(one['foundations-first']!.faults).toBeUndefined();
+    // It plays much like greedy, far above random's 23 cards.
+    expect(one['foundations-first']!.mean).toBeGreaterThan(20);
+  });
+
+  it('the TypeScript example, compiled with tsc, plays exactly like its JavaScript twin on the same deals', async () => {
+    execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'examples/klondike/ts')], { stdio: 'pipe' });
+    const json = await compareJson(['--players', `${example},${join(root, 'examples/klondike/ts/dist/foundations-first.js')}`, '--paired', '--threads', '2']);
+    expect(json['foundations-first-ts']!.mean).toBe(json['foundations-first']!.mean);
+    expect(json['foundations-first-ts']!.topShare).toBe(json['foundations-first']!.topShare);
+  });
+
+  it('a program that throws or answers an illegal move stops playing in that deal, its score frozen; the faults are counted', async () => {
+    // Throws at its 5th move of every deal, before which it only turns the stock: no card ever reaches a foundation.
+    const quitter = write('quitter.mjs', 'let n = 0; export default { nextMove(game, moves) { if (game.getScore() === 0 && ++n % 5 === 0) throw new Error("tired"); return moves.find((m) => m.kind === "discardDraw") ?? moves[0]; } };\n');
+    const json = await compareJson(['--players', fileURLToPath(quitter), '--threads', '2']);
+    expect(json.quitter!.faults!.games).toBeGreaterThan(0);
+    expect(json.quitter!.faults!.examples[0]!.message).toBe('nextMove (move 5) threw Error: tired');
+    const liar = await compareKlondike({ games: 30, seed: 2, threads: 1, players: [{ name: 'liar', nextMove: () => ({ kind: 'movePile', src: 0, count: 1, dest: 0 }) }] });
+    // Its first answer is illegal: it never plays, and no card reaches a foundation.
+    expect(liar.players[0]!.average).toBe(0);
+    expect(liar.players[0]!.faults!.games).toBe(30);
+    expect(liar.players[0]!.faults!.examples[0]!.message).toBe('nextMove (move 1) answered {"kind":"movePile","src":0,"count":1,"dest":0}, not one of the legal moves');
+  });
+
+  it('an unusable module is exit 2 before any game; --resume refuses a changed program', async () => {
+    const empty = fileURLToPath(write('empty.mjs', 'export const name = "empty";\n'));
+    const bad = await runCli(['klondike', 'compare', '--players', `greedy,${empty}`]);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/^tabletop: --players: The player module .*empty\.mjs exports nothing usable: expected a default export that is a program class or object with nextMove\(game, moves\) returning one of the moves, or a lab agent with act\(state, rng\); its default export is undefined\n$/);
+    const mine = join(dir, 'mine.mjs');
+    writeFileSync(mine, 'export default { nextMove: (game, moves) => moves[0] };\n');
+    const out = join(dir, 'mine.jsonl');
+    expect((await runCli(['klondike', 'compare', '--games', '100', '--seed', '3', '--batch-size', '25', '--threads', '1', '--players', mine, '--out', out])).status).toBe(0);
+    writeFileSync(out, `${readFileSync(out, 'utf8').split('\n')[0]!}\n`);
+    copyFileSync(mine, `${mine}.bak`);
+    writeFileSync(mine, `${readFileSync(mine, 'utf8')}// changed\n`);
+    const resumed = await runCli(['klondike', 'compare', '--resume', out, '--threads', '1']);
+    expect(resumed.status).toBe(2);
+    expect(resumed.stderr).toMatch(/^tabletop: Cannot resume: The player module .*mine\.mjs has changed since these results were played/);
+  });
+});

@@ -1,0 +1,19 @@
+/**
+ * `tabletop klondike compare`: Klondike strategies — built in or your own programs — over many
+ * seeded deals on the lab: each one's mean number of cards brought to the foundations and its share
+ * of won deals, each with a 95% CI, and the differences between strategies (paired on the same
+ * deals with --paired). Standard Klondike: 7 piles, draw 3, 100 moves without progress end a deal.
+ */
+import type { Command } from 'commander';
+import type { GameDefinition, GameState } from '../../core/game.js';
+import { klondikeGame } from '../../games/klondike/definition.js';
+import { registerComparison } from '../lab/compare.js';
+
+export function registerCompare(command: Command): Command {
+  return registerComparison(command, {
+    game: klondikeGame as unknown as GameDefinition<GameState>,
+    description: 'compare strategies over many seeded deals: mean cards to the foundations and share of won deals, with 95% CIs',
+    players: ['random', 'greedy'],
+    modules: 'program modules',
+  });
+}

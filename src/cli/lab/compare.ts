@@ -1,0 +1,44 @@
+/**
+ * The `compare` command of a one-player game (ConnectFwar, Klondike): strategies — built in or the
+ * user's own modules — over many seeded games on the lab, each strategy's mean score with its 95%
+ * CI, and the differences between strategies (paired on identical deals with --paired).
+ */
+import { Option, type Command } from 'commander';
+import type { GameDefinition, GameState } from '../../core/game.js';
+import { parseList } from '../options.js';
+import { addLabOptions, runExperimentCommand, type LabOptions } from './experiment.js';
+import { resolvePlayers } from './user-players.js';
+
+export interface ComparisonCommand {
+  readonly game: GameDefinition<GameState>;
+  readonly description: string;
+  /** The default --players list. */
+  readonly players: readonly string[];
+  /** What a module holds, for the help: "player modules", "program modules". */
+  readonly modules: string;
+}
+
+export function registerComparison(command: Command, spec: ComparisonCommand): Command {
+  const strategies = Object.keys(spec.game.agents);
+  const compare = command
+    .command('compare')
+    .description(spec.description)
+    .addOption(
+      new Option('-p, --players <list>', `comma-separated strategies (${strategies.join(', ')}) or ${spec.modules} (./mine.mjs, a package name; see docs/your-own-player.md)`)
+        .argParser(parseList('The --players list'))
+        .default([...spec.players], spec.players.join(',')),
+    )
+    .option('--paired', 'deal the same cards to every strategy (common random numbers) for a paired test of the differences');
+  addLabOptions(compare, { games: 10_000, unit: 'per strategy', stopRule: "each strategy's mean (and each difference, with --paired)" });
+  compare.action(async (options: LabOptions & { players: string[]; paired?: boolean }) => {
+    await runExperimentCommand({
+      command: compare,
+      options,
+      game: spec.game.id,
+      lineups: (await resolvePlayers(spec.game, options.players, '--players')).map((p) => [p]),
+      lineupOptions: ['players'],
+      paired: options.paired === true,
+    });
+  });
+  return command;
+}

@@ -1,0 +1,30 @@
+/**
+ * A scratch folder of player modules for tests: written on demand, removed after the file's tests.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll } from 'vitest';
+
+export interface ModuleFolder {
+  readonly dir: string;
+  /** Writes `text` to `name` in the folder and returns its file URL. */
+  write(name: string, text: string): URL;
+}
+
+/** A fresh folder under the system's temporary folder, removed after the calling test file. */
+export function moduleFolder(prefix: string): ModuleFolder {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    dir,
+    write(name, text) {
+      const path = join(dir, name);
+      writeFileSync(path, text);
+      return pathToFileURL(path);
+    },
+  };
+}
