@@ -39,8 +39,22 @@ export interface UntilCi {
   readonly roundGames?: number;
 }
 
+/**
+ * A batch that is not a playout of the game's agents — e.g. solving seeded Klondike deals — run
+ * by the same machinery (threads, batches, progress, records, resume). Both functions must give
+ * the same tally for the same (config, start, end), as the games do.
+ */
+export interface BatchSource {
+  /** A worker module whose default export takes a `BatchTask` and returns (or resolves to) its tally. */
+  readonly workerFile: string;
+  /** The same batch in this thread. */
+  readonly play: (config: ExperimentConfig, start: number, end: number) => Tally;
+}
+
 export interface RunOptions {
   readonly config: ExperimentConfig;
+  /** What a batch is; default: games of the config's lineups (dist/lab/worker.js, `BatchPlayer`). */
+  readonly source?: BatchSource;
   /** The game indices to play, as disjoint ranges (e.g. one shard, or what a resumed run lacks). */
   readonly ranges: readonly GameRange[];
   /** Worker threads; 0 or 1 plays in this thread (no workers). Default: the available cores. */
@@ -140,7 +154,8 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
   validateRanges(options.ranges);
   // User players are loaded here too (each worker loads them again), so an unusable or changed
   // module is one error before any game is played.
-  await loadUserAgents(config);
+  const source = options.source;
+  if (source === undefined) await loadUserAgents(config);
   const threads = options.threads ?? defaultThreads();
   if (!Number.isSafeInteger(threads) || threads < 0) throw new RangeError(`Invalid thread count: ${String(threads)}`);
   const totalIndices = countOf(options.ranges);
@@ -184,10 +199,11 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
   };
 
   // A player object lives in this thread: with one, every game is played here.
-  const useWorkers = !hasObjectPlayers(config) && (options.workers ?? threads > 1);
+  const useWorkers = (source !== undefined || !hasObjectPlayers(config)) && (options.workers ?? threads > 1);
   const poolSize = workerThreads(threads, Math.ceil(totalIndices / batchSize) + options.ranges.length);
-  const pool = useWorkers ? new Piscina<BatchTask, Tally>({ filename: workerFile(), minThreads: poolSize, maxThreads: poolSize, idleTimeout: 1000 }) : undefined;
-  const local = useWorkers ? undefined : new BatchPlayer(config);
+  const pool = useWorkers ? new Piscina<BatchTask, Tally>({ filename: source?.workerFile ?? workerFile(), minThreads: poolSize, maxThreads: poolSize, idleTimeout: 1000 }) : undefined;
+  const local = useWorkers || source !== undefined ? undefined : new BatchPlayer(config);
+  const playHere = (start: number, end: number): Tally => (source === undefined ? local!.play(start, end) : source.play(config, start, end));
 
   // Rounds: one round for a fixed-size run; for untilCi, rounds ending at fixed game indices.
   const rangeEnd = options.ranges.reduce((m, [, e]) => Math.max(m, e), 0);
@@ -242,7 +258,7 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
             aborted = true;
             break;
           }
-          complete(start, end, local!.play(start, end));
+          complete(start, end, playHere(start, end));
           // Let signal handlers and timers (progress bar, Ctrl-C) run between batches.
           await new Promise<void>((resolve) => setImmediate(resolve));
         }
