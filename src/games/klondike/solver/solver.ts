@@ -36,6 +36,18 @@ export interface SolveBudget {
   readonly timeMs?: number;
   /** Limit on distinct positions searched (default 2,000,000). */
   readonly maxStates?: number;
+  /**
+   * What `timeMs` measures: 'wall' (default) elapsed time, or 'cpu' the process's CPU time (Node
+   * only; all its threads together, so meant for one thread), which a loaded machine does not shrink.
+   */
+  readonly clock?: 'wall' | 'cpu';
+}
+
+/** Milliseconds of CPU time used by this process (user + system). */
+function cpuNow(): number {
+  const usage = (globalThis as { process?: { cpuUsage?: () => { user: number; system: number } } }).process?.cpuUsage?.();
+  if (usage === undefined) throw new RangeError("The solver's 'cpu' clock needs Node's process.cpuUsage");
+  return (usage.user + usage.system) / 1000;
 }
 
 export interface SolveResult {
@@ -498,10 +510,10 @@ function progressOf(pos: Position): number {
 
 /**
  * One depth-first pass from `state` over the positions reachable with `generate(…, narrow)`'s
- * moves, stopping at `deadline` (a `performance.now()` time) or after `maxStates` positions.
+ * moves, stopping at `deadline` (a time of the clock `now`) or after `maxStates` positions.
  * `counter.states` grows by the positions this pass searched.
  */
-function searchPass(state: KlondikeState, narrow: boolean, deadline: number, maxStates: number, counter: { states: number }): PassOutcome {
+function searchPass(state: KlondikeState, narrow: boolean, now: () => number, deadline: number, maxStates: number, counter: { states: number }): PassOutcome {
   const pos = new Position(state);
   const visited = new Set<string>();
   const path: Applied[] = [];
@@ -538,7 +550,7 @@ function searchPass(state: KlondikeState, narrow: boolean, deadline: number, max
     if (visited.size >= maxStates) return { kind: 'budget', furthest, progress: best };
     if (++sinceClock === CLOCK_EVERY) {
       sinceClock = 0;
-      if (performance.now() >= deadline) return { kind: 'budget', furthest, progress: best };
+      if (now() >= deadline) return { kind: 'budget', furthest, progress: best };
     }
     const frame = frames[frames.length - 1]!;
     if (frame.next < frame.moves.length) {
@@ -570,6 +582,8 @@ function searchPass(state: KlondikeState, narrow: boolean, deadline: number, max
  */
 export function solveKlondike(state: KlondikeState, budget: SolveBudget = {}): SolveResult {
   const started = performance.now();
+  const now = budget.clock === 'cpu' ? cpuNow : () => performance.now();
+  const start = now();
   const timeMs = budget.timeMs ?? DEFAULT_BUDGET.timeMs;
   const maxStates = budget.maxStates ?? DEFAULT_BUDGET.maxStates;
   if (!(timeMs >= 0) || !(maxStates >= 1)) throw new RangeError('The solver budget needs timeMs ≥ 0 and maxStates ≥ 1');
@@ -582,9 +596,9 @@ export function solveKlondike(state: KlondikeState, budget: SolveBudget = {}): S
     states: counter.states,
     elapsedMs: performance.now() - started,
   });
-  const narrow = searchPass(state, true, started + timeMs * NARROW_SHARE, Math.floor(maxStates * NARROW_SHARE), counter);
+  const narrow = searchPass(state, true, now, start + timeMs * NARROW_SHARE, Math.floor(maxStates * NARROW_SHARE), counter);
   if (narrow.kind === 'won') return result('winnable', writeLine(state, narrow.line, true), null);
-  const full = searchPass(state, false, started + timeMs, maxStates - counter.states, counter);
+  const full = searchPass(state, false, now, start + timeMs, maxStates - counter.states, counter);
   if (full.kind === 'won') return result('winnable', writeLine(state, full.line, true), null);
   const furthest = full.progress >= narrow.progress ? full.furthest : narrow.furthest;
   return result(full.kind === 'exhausted' ? 'unwinnable' : 'undecided', null, writeLine(state, furthest, false));
