@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { combineRecords, RECORD_FORMAT, RecordsError, type BatchRecord } from '../../../lab/records.js';
 import { runExperiment } from '../../../lab/runner.js';
 import { planLabRun, PlanError } from '../../../lab/session.js';
-import { classifyConfig, classifyDeals, classifyParams, classifySource } from './classify.js';
+import { classifyConfig, classifyDeals, classifyParams, classifySource, type ClassifyParams } from './classify.js';
 import { solveSeed } from './deal.js';
 
 /** A position budget alone (no clock to speak of), so verdicts do not depend on the machine. */
-const PARAMS = { piles: 7, timeMs: 600_000, maxStates: 3_000 } as const;
+const PARAMS: ClassifyParams = { piles: 7, timeMs: 600_000, maxStates: 3_000 };
 
 describe('classifying seeded deals as a lab experiment', () => {
   it('tallies each deal as its verdict: winnable a win, unwinnable a loss, undecided a draw', () => {
@@ -32,7 +32,7 @@ describe('classifying seeded deals as a lab experiment', () => {
   });
 
   it('keeps the budget in the experiment: records of other parameters never combine, and a resume cannot change them', () => {
-    const record = (params: typeof PARAMS): BatchRecord => {
+    const record = (params: ClassifyParams): BatchRecord => {
       const config = classifyConfig(1, params);
       return { format: RECORD_FORMAT, config, planned: [0, 4], total: 4, start: 0, end: 2, tally: classifyDeals(config, 0, 2) };
     };
