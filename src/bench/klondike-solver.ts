@@ -6,13 +6,21 @@
  * standard deals within 10 s each, median ≤ 20 ms.
  *
  *   npm run bench:klondike -- --seeds 1..1000 --budget-ms 10000 --piles 7 --draw 3
+ *   npm run bench:klondike -- --seeds 1..1000 --player sampler     (an agent's wins on the same deals)
+ *   … --each                                                       (also one line per deal on stderr)
  *
  * Defaults: seeds 1..200, 10,000 ms and 2,000,000 positions per deal, 7 piles, draw 3. Wall times
- * suffer on a shared machine; run it with `nice` and say what else was running.
+ * suffer on a shared machine; run it with `nice` and say what else was running, or give
+ * `--clock cpu` so the time budget counts this process's CPU time, which load does not shrink. The
+ * load average is printed at the start and the end, and CPU time per deal beside wall time.
  */
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { wilsonInterval } from '../core/stats.js';
-import { solveSeed } from '../games/klondike/solver/deal.js';
+import { rngFromSeed } from '../core/random.js';
+import { klondikeGame } from '../games/klondike/definition.js';
+import { KlondikeConfig, KlondikeState } from '../games/klondike/engine.js';
+import { seededDeal, solveSeed } from '../games/klondike/solver/deal.js';
 import { DEFAULT_BUDGET, type SolveVerdict } from '../games/klondike/solver/solver.js';
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -27,43 +35,111 @@ function main(): void {
       'max-states': { type: 'string', default: String(DEFAULT_BUDGET.maxStates) },
       piles: { type: 'string', default: '7' },
       draw: { type: 'string', default: '3' },
+      clock: { type: 'string', default: 'wall' },
+      player: { type: 'string' },
+      each: { type: 'boolean', default: false },
     },
   });
   const range = /^(\d+)\.\.(\d+)$/.exec(values.seeds);
   const numbers = [values['budget-ms'], values['max-states'], values.piles, values.draw].map(Number);
-  if (range === null || Number(range[1]) > Number(range[2]) || numbers.some((n) => !Number.isInteger(n) || n < 1)) {
-    process.stderr.write('Usage: bench:klondike -- [--seeds a..b] [--budget-ms MS] [--max-states N] [--piles P] [--draw D]\n');
+  const clock = values.clock;
+  if (range === null || Number(range[1]) > Number(range[2]) || numbers.some((n) => !Number.isInteger(n) || n < 1) || (clock !== 'wall' && clock !== 'cpu')) {
+    process.stderr.write('Usage: bench:klondike -- [--seeds a..b] [--budget-ms MS] [--max-states N] [--piles P] [--draw D] [--clock wall|cpu]\n');
     process.exit(2);
   }
   const [timeMs, maxStates, piles, draw] = numbers as [number, number, number, number];
   const first = Number(range[1]);
   const last = Number(range[2]);
+  if (values.player !== undefined) {
+    playDeals(values.player, first, last, piles, draw, values.each);
+    return;
+  }
   const counts: Record<SolveVerdict, number> = { winnable: 0, unwinnable: 0, undecided: 0 };
   const times: number[] = [];
+  const cpuTimes: number[] = [];
   let states = 0;
   let totalMs = 0;
+  let totalCpuMs = 0;
   const undecided: number[] = [];
+  const unwinnable: number[] = [];
+  const loadBefore = loadavg();
   for (let seed = first; seed <= last; seed++) {
-    const result = solveSeed(seed, piles, draw, { timeMs, maxStates });
+    const cpuBefore = process.cpuUsage();
+    const result = solveSeed(seed, piles, draw, { timeMs, maxStates, clock });
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuMs = (cpu.user + cpu.system) / 1000;
+    cpuTimes.push(cpuMs);
+    totalCpuMs += cpuMs;
+    if (result.verdict === 'unwinnable') unwinnable.push(seed);
+    // --each: one line per deal as it is decided, so a long run interrupted still tells what it found.
+    if (values.each) process.stderr.write(`deal ${String(seed)} ${result.verdict} ${result.elapsedMs.toFixed(1)} ms wall ${cpuMs.toFixed(1)} ms CPU ${String(result.states)} positions\n`);
     counts[result.verdict]++;
     times.push(result.elapsedMs);
     states += result.states;
     totalMs += result.elapsedMs;
     if (result.verdict === 'undecided') undecided.push(seed);
-    if (process.stderr.isTTY) process.stderr.write(`\r${String(seed - first + 1)}/${String(last - first + 1)}`);
+    if (process.stderr.isTTY && !values.each) process.stderr.write(`\r${String(seed - first + 1)}/${String(last - first + 1)}`);
   }
   if (process.stderr.isTTY) process.stderr.write('\n');
   const n = times.length;
   times.sort((a, b) => a - b);
+  cpuTimes.sort((a, b) => a - b);
+  const loadAfter = loadavg();
   const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
   const decided = counts.winnable + counts.unwinnable;
   const share = wilsonInterval(counts.winnable, n);
-  console.log(`Klondike solver: deals ${String(first)}..${String(last)} (${String(n)}), ${String(piles)} piles, draw ${String(draw)}, budget ${String(timeMs)} ms / ${String(maxStates)} positions per deal`);
+  console.log(`Klondike solver: deals ${String(first)}..${String(last)} (${String(n)}), ${String(piles)} piles, draw ${String(draw)}, budget ${String(timeMs)} ms of ${clock === 'cpu' ? 'CPU time' : 'wall time'} / ${String(maxStates)} positions per deal`);
+  console.log(`load average (1, 5, 15 min): ${loadBefore.map((x) => x.toFixed(1)).join(', ')} at the start, ${loadAfter.map((x) => x.toFixed(1)).join(', ')} at the end`);
   console.log(`decided ${String(decided)}/${String(n)} = ${pct(decided / n)}: winnable ${String(counts.winnable)}, unwinnable ${String(counts.unwinnable)}, undecided ${String(counts.undecided)}`);
   console.log(`winnable share ${pct(counts.winnable / n)} (95% Wilson CI ${pct(share.low)}–${pct(share.high)}; at most ${pct((counts.winnable + counts.undecided) / n)} counting undecided deals as winnable)`);
   console.log(`time per deal: median ${percentile(times, 0.5).toFixed(1)} ms, p95 ${percentile(times, 0.95).toFixed(1)} ms, max ${times[n - 1]!.toFixed(1)} ms; total ${(totalMs / 1000).toFixed(1)} s`);
-  console.log(`positions: ${String(states)} in all, ${Math.round(states / (totalMs / 1000)).toLocaleString('en-US')} per second`);
+  console.log(`CPU time per deal: median ${percentile(cpuTimes, 0.5).toFixed(1)} ms, p95 ${percentile(cpuTimes, 0.95).toFixed(1)} ms, max ${cpuTimes[n - 1]!.toFixed(1)} ms; total ${(totalCpuMs / 1000).toFixed(1)} s`);
+  console.log(`positions: ${String(states)} in all, ${Math.round(states / (totalMs / 1000)).toLocaleString('en-US')} per wall second, ${Math.round(states / (totalCpuMs / 1000)).toLocaleString('en-US')} per CPU second`);
+  if (unwinnable.length > 0) console.log(`unwinnable: ${unwinnable.join(' ')}`);
   if (undecided.length > 0) console.log(`undecided: ${undecided.join(' ')}`);
+}
+
+/**
+ * `--player ID`: a Klondike lab agent (random, greedy, sampler, solver) plays each deal of the range
+ * — the same deals the solver classifies — in the lab's game (idle limit 100), its generator seeded
+ * with the deal number; prints its wins (every card on a foundation) with their Wilson interval.
+ */
+function playDeals(id: string, first: number, last: number, piles: number, draw: number, each: boolean): void {
+  const factory = klondikeGame.agents[id];
+  if (factory === undefined) {
+    process.stderr.write(`Unknown Klondike agent '${id}' (known: ${Object.keys(klondikeGame.agents).join(', ')})\n`);
+    process.exit(2);
+  }
+  const config = new KlondikeConfig({ piles, draw });
+  const agent = factory.create();
+  const loadBefore = loadavg();
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  let wins = 0;
+  let cards = 0;
+  const won: number[] = [];
+  for (let seed = first; seed <= last; seed++) {
+    const state = KlondikeState.fromDeck(config, seededDeal(seed, piles, draw).dealOrder);
+    const rng = rngFromSeed(seed);
+    while (!state.isTerminal()) state.applyAction(agent.act(state, rng));
+    cards += state.score;
+    if (each) process.stderr.write(`deal ${String(seed)} score ${String(state.score)}\n`);
+    if (state.score === config.deckSize) {
+      wins++;
+      won.push(seed);
+    }
+    if (process.stderr.isTTY && !each) process.stderr.write(`\r${String(seed - first + 1)}/${String(last - first + 1)}: ${String(wins)} won`);
+  }
+  if (process.stderr.isTTY) process.stderr.write('\n');
+  const n = last - first + 1;
+  const cpu = process.cpuUsage(cpuBefore);
+  const { low, high } = wilsonInterval(wins, n);
+  const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
+  console.log(`Klondike agent '${id}' on deals ${String(first)}..${String(last)} (${String(n)}), ${String(piles)} piles, draw ${String(draw)}, the lab's idle limit ${String(config.idleLimit)}`);
+  console.log(`load average (1, 5, 15 min): ${loadBefore.map((x) => x.toFixed(1)).join(', ')} at the start, ${loadavg().map((x) => x.toFixed(1)).join(', ')} at the end`);
+  console.log(`won ${String(wins)}/${String(n)} = ${pct(wins / n)} (95% Wilson CI ${pct(low)}–${pct(high)}); mean ${(cards / n).toFixed(2)} cards on the foundations`);
+  console.log(`per deal: ${((performance.now() - started) / n).toFixed(1)} ms wall, ${((cpu.user + cpu.system) / 1000 / n).toFixed(1)} ms CPU`);
+  console.log(`won: ${won.join(' ')}`);
 }
 
 main();

@@ -1,3 +1,14 @@
-/** `tabletop-lab/klondike`: the assignment's classes under the assignment's names, and the lab's Klondike. */
+/** `tabletop-lab/klondike`: the assignment's classes under the assignment's names, the lab's Klondike, and the solver. */
 export * from '../games/klondike/index.js';
 export { compareKlondike, type PlayerAverage, type PlayerComparisonResult } from '../lab/player-comparison.js';
+export { DEFAULT_BUDGET, solveKlondike, type SolveBudget, type SolveResult, type SolveVerdict } from '../games/klondike/solver/solver.js';
+export { dealFromText, dealText, seededDeal, solveSeed } from '../games/klondike/solver/deal.js';
+export {
+  createSamplerAgent,
+  createSolverAgent,
+  DEFAULT_SAMPLER,
+  type SamplerAgent,
+  type SamplerOptions,
+  type SamplerStats,
+  type SolverAgentOptions,
+} from '../games/klondike/solver/players.js';

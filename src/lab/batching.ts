@@ -27,8 +27,22 @@ export interface UntilCi {
   readonly roundGames?: number;
 }
 
+/**
+ * A batch that is not a playout of the game's agents — e.g. solving seeded Klondike deals — run
+ * by the same machinery (threads, batches, progress, records, resume). Both functions must give
+ * the same tally for the same (config, start, end), as the games do.
+ */
+export interface BatchSource {
+  /** A worker module whose default export takes a `BatchTask` and returns (or resolves to) its tally. */
+  readonly workerFile: string;
+  /** The same batch in this thread. */
+  readonly play: (config: ExperimentConfig, start: number, end: number) => Tally;
+}
+
 export interface RunOptions {
   readonly config: ExperimentConfig;
+  /** What a batch is; default: games of the config's lineups (dist/lab/worker.js, `BatchPlayer`). */
+  readonly source?: BatchSource;
   /** The game indices to play, as disjoint ranges (e.g. one shard, or what a resumed run lacks). */
   readonly ranges: readonly GameRange[];
   /** Worker threads; 0 or 1 plays in this thread (no workers). Default: the available cores. */

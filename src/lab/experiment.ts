@@ -25,6 +25,13 @@ export interface ExperimentConfig {
    * on identical deals (a paired comparison). Otherwise each lineup has independent games.
    */
   readonly paired: boolean;
+  /**
+   * Parameters of a custom batch source (`RunOptions.source`, e.g. the Klondike solver's budget
+   * when classifying deals), opaque to the lab but part of the experiment's identity: records
+   * with different parameters never combine, and a resumed run keeps the saved ones. Absent for
+   * ordinary games.
+   */
+  readonly params?: string;
 }
 
 /** Per seat of a lineup: sums of returns plus the outcome counts. */

@@ -36,7 +36,7 @@ export class RecordsError extends Error {
 
 /** A canonical key for "same experiment". */
 export const configKey = (config: ExperimentConfig): string =>
-  JSON.stringify({ game: config.game, lineups: config.lineups, seed: config.seed, paired: config.paired });
+  JSON.stringify({ game: config.game, lineups: config.lineups, seed: config.seed, paired: config.paired, params: config.params });
 
 const isCount = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
 const isFiniteNumber = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
@@ -55,10 +55,10 @@ function checkRecord(value: unknown, where: string): BatchRecord {
   if (!isObject(value)) return fail('not an object');
   if (value.format !== RECORD_FORMAT) return fail(`format is ${JSON.stringify(value.format)}, expected "${RECORD_FORMAT}"`);
   const c = value.config;
-  if (!isObject(c) || typeof c.game !== 'string' || !isCount(c.seed) || typeof c.paired !== 'boolean') return fail('bad config');
+  if (!isObject(c) || typeof c.game !== 'string' || !isCount(c.seed) || typeof c.paired !== 'boolean' || !(c.params === undefined || typeof c.params === 'string')) return fail('bad config');
   const lineups = c.lineups;
   if (!Array.isArray(lineups) || lineups.length === 0 || !lineups.every((l) => Array.isArray(l) && l.length > 0 && l.every((a) => typeof a === 'string'))) return fail('bad lineups');
-  const config = { game: c.game, lineups: lineups as string[][], seed: c.seed, paired: c.paired };
+  const config: ExperimentConfig = { game: c.game, lineups: lineups as string[][], seed: c.seed, paired: c.paired, ...(c.params === undefined ? {} : { params: c.params }) };
   const planned = value.planned;
   if (!Array.isArray(planned) || planned.length !== 2 || !isCount(planned[0]) || !isCount(planned[1]) || planned[0] > planned[1]) return fail('bad planned range');
   const total = value.total;

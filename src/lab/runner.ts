@@ -22,7 +22,7 @@ import { agentLabel, userModuleOf } from './user-agents.js';
 import { hasModulePlayers, hasObjectPlayers, loadUserAgents } from './user-players.js';
 import { batchesOf, defaultBatchSize, type CompletedBatch, type GameRange, type RunOptions, type RunResult } from './batching.js';
 
-export { planBatches, type CompletedBatch, type GameRange, type RunOptions, type RunResult, type UntilCi } from './batching.js';
+export { planBatches, type BatchSource, type CompletedBatch, type GameRange, type RunOptions, type RunResult, type UntilCi } from './batching.js';
 
 /** A player module's game that ran past the lab's time limit (see `RunOptions.gameTimeLimitMs`). */
 export class GameTimeoutError extends Error {
@@ -80,7 +80,8 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
   validateRanges(options.ranges);
   // User players are loaded here too (each worker loads them again), so an unusable or changed
   // module is one error before any game is played.
-  await loadUserAgents(config);
+  const source = options.source;
+  if (source === undefined) await loadUserAgents(config);
   const threads = options.threads ?? defaultThreads();
   if (!Number.isSafeInteger(threads) || threads < 0) throw new RangeError(`Invalid thread count: ${String(threads)}`);
   const totalIndices = countOf(options.ranges);
@@ -122,13 +123,14 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
 
   // A player object lives in this thread: with one, every game is played here. Player modules
   // play on workers, which can be cut off (a hang, Ctrl-C) without stopping this thread.
-  const modules = hasModulePlayers(config) && !hasObjectPlayers(config);
+  const modules = source === undefined && hasModulePlayers(config) && !hasObjectPlayers(config);
   const gameLimitMs = options.gameTimeLimitMs ?? DEFAULT_GAME_TIME_LIMIT_MS;
   if (!(gameLimitMs > 0)) throw new RangeError(`Invalid game time limit: ${String(gameLimitMs)} ms`);
-  const useWorkers = !hasObjectPlayers(config) && (modules || (options.workers ?? threads > 1));
+  const useWorkers = (source !== undefined || !hasObjectPlayers(config)) && (modules || (options.workers ?? threads > 1));
   const poolSize = workerThreads(threads, Math.ceil(totalIndices / batchSize) + options.ranges.length);
-  const pool = useWorkers ? new Piscina<BatchTask, Tally>({ filename: workerFile(), minThreads: poolSize, maxThreads: poolSize, idleTimeout: 1000 }) : undefined;
-  const local = useWorkers ? undefined : new BatchPlayer(config);
+  const pool = useWorkers ? new Piscina<BatchTask, Tally>({ filename: source?.workerFile ?? workerFile(), minThreads: poolSize, maxThreads: poolSize, idleTimeout: 1000 }) : undefined;
+  const local = useWorkers || source !== undefined ? undefined : new BatchPlayer(config);
+  const playHere = (start: number, end: number): Tally => (source === undefined ? local!.play(start, end) : source.play(config, start, end));
 
   // Rounds: one round for a fixed-size run; for untilCi, rounds ending at fixed game indices.
   const rangeEnd = options.ranges.reduce((m, [, e]) => Math.max(m, e), 0);
@@ -195,7 +197,7 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
             aborted = true;
             break;
           }
-          complete(start, end, local!.play(start, end));
+          complete(start, end, playHere(start, end));
           // Let signal handlers and timers (progress bar, Ctrl-C) run between batches.
           await new Promise<void>((resolve) => setImmediate(resolve));
         }

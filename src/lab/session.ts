@@ -19,7 +19,7 @@ import type { ExperimentConfig, Tally } from './experiment.js';
 import { validateConfig } from './experiment.js';
 import { versionConflict } from './user-agents.js';
 import { comparisonReport, tournamentReport, widestComparisonHalfWidth, widestWinRateHalfWidth } from './report.js';
-import type { CompletedBatch, GameRange, RunOptions, RunResult } from './batching.js';
+import type { BatchSource, CompletedBatch, GameRange, RunOptions, RunResult } from './batching.js';
 
 /** Part `index` (1-based) of `count` of an experiment's games. */
 export interface Shard {
@@ -56,6 +56,10 @@ export interface LabRunRequest {
   readonly defaultGames?: number;
   /** Experiment seed; default a fresh one (a fresh run) or the log's (a resumed one). */
   readonly seed?: number;
+  /** Parameters of `source` (see ExperimentConfig.params). From the log when resuming. */
+  readonly params?: string;
+  /** What a batch is when it is not a playout of the game's agents (see RunOptions.source). */
+  readonly source?: BatchSource;
   /** Play only this part of the games. From the log when resuming. */
   readonly shard?: Shard;
   /** Stop once the intervals of `stopRule(config)` are all narrower than this half-width. */
@@ -164,7 +168,13 @@ export function planLabRun(request: LabRunRequest, saved?: readonly BatchRecord[
     if (request.lineups === undefined) refuse('A new run needs its lineups (the players)');
     const games = checkGames(request.games ?? request.defaultGames ?? refuse('A new run needs its number of games'));
     const fresh = request.seed === undefined;
-    const config: ExperimentConfig = { game: request.game, lineups: request.lineups, seed: request.seed ?? freshSeed(), paired: request.paired ?? false };
+    const config: ExperimentConfig = {
+      game: request.game,
+      lineups: request.lineups,
+      seed: request.seed ?? freshSeed(),
+      paired: request.paired ?? false,
+      ...(request.params === undefined ? {} : { params: request.params }),
+    };
     try {
       validateConfig(config);
     } catch (error) {
@@ -200,6 +210,7 @@ export function planLabRun(request: LabRunRequest, saved?: readonly BatchRecord[
   if (request.lineups !== undefined && !sameLineups(request.lineups, savedConfig.lineups)) contradicts(`The players ${lineupList(request.lineups)}`, lineupList(savedConfig.lineups));
   if (request.paired !== undefined && request.paired !== savedConfig.paired) contradicts(request.paired ? '--paired' : 'An unpaired run', savedConfig.paired ? 'paired deals' : 'independent deals');
   if (request.seed !== undefined && request.seed !== savedConfig.seed) contradicts(`--seed ${String(request.seed)}`, `seed ${String(savedConfig.seed)}`);
+  if (request.params !== undefined && request.params !== savedConfig.params) contradicts(`The parameter set ${request.params}`, savedConfig.params ?? 'none');
   if (request.games !== undefined && request.games !== combined.total) contradicts(`--games ${String(request.games)}`, `${combined.total.toLocaleString('en-US')} games`);
   if (request.untilCi !== combined.untilCi && request.untilCi !== undefined) {
     contradicts(`--until-ci ${String(request.untilCi)}`, combined.untilCi === undefined ? 'no --until-ci (a fixed number of games)' : `--until-ci ${String(combined.untilCi)}`);
@@ -285,6 +296,7 @@ export async function runLab(request: LabRunRequest, execute: Executor): Promise
   const result = await execute({
     config,
     ranges: plan.ranges,
+    source: request.source,
     threads: request.threads,
     batchSize: request.batchSize,
     gameTimeLimitMs: request.gameTimeLimitMs,

@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../test-support/cli.js';
 import { parseSeedRange } from './solve.js';
@@ -35,7 +38,7 @@ describe('tabletop klondike solve', () => {
   it('classifies a range with the winnable share and its interval', async () => {
     const result = await runCli(['klondike', 'solve', '--seeds', '10..13', '--max-states', '20000']);
     expect(result.status).toBe(0);
-    expect(result.stdout).toMatch(/Winnable \d, unwinnable \d, undecided \d of 4\./);
+    expect(result.stdout).toMatch(/Winnable \d, unwinnable \d, undecided \d of 4: [\d.]+% decided\./);
     expect(result.stdout).toMatch(/Winnable share: [\d.]+% \(95% Wilson CI [\d.]+%–[\d.]+%\)/);
   });
 
@@ -45,13 +48,75 @@ describe('tabletop klondike solve', () => {
     expect(threaded.status).toBe(0);
     const verdicts = (text: string): string[] => text.split('\n').filter((line) => /^(Winnable|Unwinnable:|Undecided:)/.test(line));
     expect(verdicts(threaded.stdout)).toEqual(verdicts(alone.stdout));
-    expect(verdicts(threaded.stdout)[0]).toMatch(/of 6\.$/);
+    expect(verdicts(threaded.stdout)[0]).toMatch(/of 6: [\d.]+% decided\.$/);
+  });
+
+  it('classifies through the lab: --out saves batches, --resume classifies only what is missing, --json', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'klondike-solve-'));
+    const full = join(dir, 'full.jsonl');
+    const args = ['klondike', 'solve', '--seeds', '10..15', '--max-states', '20000', '--batch-size', '2'];
+    const whole = await runCli([...args, '--out', full, '--json']);
+    expect(whole.status).toBe(0);
+    const report = JSON.parse(whole.stdout) as { winnable: number; unwinnable: number; undecided: number; deals: { classified: number } };
+    expect(report.deals.classified).toBe(6);
+    expect(report.winnable + report.unwinnable + report.undecided).toBe(6);
+    const lines = readFileSync(full, 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(3);
+    // An interrupted run: only the first batch saved. Resuming classifies the other four deals.
+    const part = join(dir, 'part.jsonl');
+    writeFileSync(part, `${lines[0]!}\n`);
+    const resumed = await runCli(['klondike', 'solve', '--resume', part, '--json']);
+    expect(resumed.status).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toEqual(report);
+    expect(readFileSync(part, 'utf8').trim().split('\n')).toHaveLength(3);
+    // The saved budget holds: a different one is refused, and so is a file of another kind.
+    const other = await runCli(['klondike', 'solve', '--resume', part, '--max-states', '7']);
+    expect(other.status).toBe(2);
+    expect(other.stderr).toMatch(/Cannot resume: .*maxStates":7.* contradicts the saved run/);
+    const bogus = join(dir, 'bogus.jsonl');
+    writeFileSync(bogus, '');
+    const empty = await runCli(['klondike', 'solve', '--resume', bogus]);
+    expect(empty.status).toBe(2);
+    expect(empty.stderr).toContain('holds no classification batches yet');
+  });
+
+  it('solves a deal written out with --deck, the same as the seeded deal it copies', async () => {
+    const seeded = await runCli(['klondike', 'solve', '--seed', '13']);
+    const deck = /^Deal \(dealing order, --deck notation\): (.+)$/m.exec(seeded.stdout)![1]!;
+    expect(deck.split(' ')).toHaveLength(52);
+    const written = await runCli(['klondike', 'solve', '--deck', deck.replaceAll(' ', ', ')]);
+    expect(written.status).toBe(0);
+    expect(written.stdout).toContain('Klondike deal of 52 cards (--deck)');
+    const line = (text: string): string => text.trim().split('\n').at(-1)!;
+    expect(line(written.stdout)).toBe(line(seeded.stdout));
+    // A small deck of the spec (♣A-3 and ♡A-3 on 2 piles): ♣A up, then ♣2; ♣3, ♡A and ♡2 from the stock; ♡3.
+    const small = await runCli(['klondike', 'solve', '--deck', '2c 3h Ac 3c 2h Ah', '--piles', '2']);
+    expect(small.status).toBe(0);
+    expect(small.stdout).toContain('Klondike deal of 6 cards (--deck): 2 piles, 3 draw cards shown');
+    expect(small.stdout).toContain('Verdict: winnable: a winning line of');
+  });
+
+  it('explains a bad --deck and exits with status 2', async () => {
+    const cases: [string[], RegExp][] = [
+      [['--deck', 'A♣ 2x'], /Card 2 of the deck, '2x', is not a card/],
+      [['--deck', 'A♣ 2♣ 3♣ A♡ 2♡ 3♡ 3♡'], /not a valid deck: it cannot be split into equal runs from Ace/],
+      [['--deck', 'A♣ 2♣ 3♣'], /Cannot deal 7 piles from 3 cards: 7 piles need 28\./],
+      [['--deck', ' , '], /The deck is empty/],
+    ];
+    for (const [args, message] of cases) {
+      const result = await runCli(['klondike', 'solve', ...args]);
+      expect(result.status).toBe(2);
+      expect(result.stderr).toMatch(message);
+    }
   });
 
   it('refuses a missing or doubled deal choice', async () => {
     const none = await runCli(['klondike', 'solve']);
     expect(none.status).toBe(2);
-    expect(none.stderr).toContain('Give either --seed N or --seeds a..b.');
+    expect(none.stderr).toContain('Give one of --seed N, --deck CARDS or --seeds a..b (or --resume FILE).');
+    const withOut = await runCli(['klondike', 'solve', '--seed', '1', '--out', 'x.jsonl']);
+    expect(withOut.status).toBe(2);
+    expect(withOut.stderr).toContain('--out goes with --seeds, not with one deal.');
     const both = await runCli(['klondike', 'solve', '--seed', '1', '--seeds', '1..2']);
     expect(both.status).toBe(2);
   });

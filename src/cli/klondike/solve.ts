@@ -1,31 +1,46 @@
 /**
- * `tabletop klondike solve`: is a seeded deal winnable with every card known, and how? Prints the
- * verdict, the time, the positions searched and the winning line in `klondike play`'s commands
- * (0-based indices), so a person can type it — or pipe it: with `--moves-only` the output is the
- * line alone, one command per line, which `tabletop klondike play --seed N` reads as input.
- * `--seeds a..b` classifies a range of deals, on this thread or on `--threads N` worker threads.
+ * `tabletop klondike solve`: is a deal winnable with every card known, and how? For one deal
+ * (`--seed N`, or `--deck` with the cards written out) it prints the verdict, the time, the
+ * positions searched and the winning line in `klondike play`'s commands (0-based indices), so a
+ * person can type it — or pipe it: with `--moves-only` the output is the line alone, one command
+ * per line, which `tabletop klondike play --seed N` reads as input.
+ *
+ * `--seeds a..b` classifies a range of seeded deals as a lab run (solver/classify.ts): the lab's
+ * runner solves them in batches on this thread or on worker threads, with progress, `--out` /
+ * `--resume` results files, and `--json`; this module only parses and prints.
  */
-import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
-import { InvalidArgumentError } from 'commander';
-import { Piscina } from 'piscina';
+import { InvalidArgumentError, Option } from 'commander';
+import { plural } from '../../core/format.js';
 import { wilsonInterval } from '../../core/stats.js';
 import { IllegalArgumentError } from '../../games/klondike/errors.js';
-import { solveSeed } from '../../games/klondike/solver/deal.js';
-import solveSeedTask, { type SeedTask, type SeedVerdict } from '../../games/klondike/solver/worker.js';
-import { DEFAULT_BUDGET, type SolveResult, type SolveVerdict } from '../../games/klondike/solver/solver.js';
-import { parsePositiveInt, parseSeed, UsageError } from '../options.js';
+import { classifyConfig, classifyParams, classifySource, SOLVER_AGENT, type ClassifyParams } from '../../games/klondike/solver/classify.js';
+import { dealFromText, dealText, seededDeal } from '../../games/klondike/solver/deal.js';
+import { DEFAULT_BUDGET, solveKlondike, type SolveResult } from '../../games/klondike/solver/solver.js';
+import type { KlondikeState } from '../../games/klondike/engine.js';
+import { runLabOnNode } from '../../lab/node-lab.js';
+import { interruptible } from '../lab/experiment.js';
+import { readRecords, ResultsFile } from '../../lab/results-file.js';
+import { RecordsError } from '../../lab/records.js';
+import { PlanError, type LabRunOutcome } from '../../lab/session.js';
+import { capAtCores, parsePositiveInt, parseSeed, UsageError } from '../options.js';
+import { progressBar, type Progress } from '../terminal.js';
 import { moveCommand } from './play.js';
 
 interface SolveOptions {
   readonly seed?: number;
   readonly seeds?: SeedRange;
+  readonly deck?: string;
   readonly piles: number;
   readonly draw: number;
   readonly budgetMs: number;
   readonly maxStates: number;
   readonly movesOnly?: boolean;
   readonly threads: number;
+  readonly out?: string;
+  readonly resume?: string;
+  readonly json?: boolean;
+  readonly batchSize?: number;
 }
 
 export interface SeedRange {
@@ -47,9 +62,13 @@ export function parseSeedRange(value: string): SeedRange {
 
 const RULES = 'the draw pile turns one card at a time and recycles without limit; every card known';
 
-function solveOrUsage(seed: number, options: SolveOptions): SolveResult {
+/** Deals per batch of a range: small, because one deal may take the whole budget (progress, Ctrl-C and resume work in batches). */
+const DEFAULT_BATCH = 5;
+
+/** The deal the options name (--seed or --deck); bad piles, draw or deck are usage errors. */
+function dealOf(options: SolveOptions): KlondikeState {
   try {
-    return solveSeed(seed, options.piles, options.draw, { timeMs: options.budgetMs, maxStates: options.maxStates });
+    return options.deck !== undefined ? dealFromText(options.deck, options.piles, options.draw) : seededDeal(options.seed!, options.piles, options.draw);
   } catch (error) {
     if (error instanceof IllegalArgumentError) throw new UsageError(error.message);
     throw error;
@@ -59,7 +78,7 @@ function solveOrUsage(seed: number, options: SolveOptions): SolveResult {
 const describeVerdict = (result: SolveResult): string => {
   switch (result.verdict) {
     case 'winnable':
-      return `winnable: a winning line of ${String(result.moves!.length)} moves`;
+      return `winnable: a winning line of ${plural(result.moves!.length, 'move')}`;
     case 'unwinnable':
       return 'unwinnable: proved, every reachable position was searched';
     case 'undecided':
@@ -67,95 +86,201 @@ const describeVerdict = (result: SolveResult): string => {
   }
 };
 
-/** The report for one deal. */
-export function solveOne(seed: number, options: SolveOptions, out: (line: string) => void): void {
-  const result = solveOrUsage(seed, options);
+/** The report for one deal (--seed or --deck). */
+export function solveOne(options: SolveOptions, out: (line: string) => void): void {
+  const deal = dealOf(options);
+  const result = solveKlondike(deal, { timeMs: options.budgetMs, maxStates: options.maxStates });
   if (options.movesOnly === true) {
     for (const move of result.moves ?? []) out(moveCommand(move));
     return;
   }
-  const deal = `--seed ${String(seed)} --piles ${String(options.piles)} --draw ${String(options.draw)}`;
-  out(`Klondike deal ${String(seed)}: ${String(options.piles)} piles, ${String(options.draw)} draw cards shown (${RULES}).`);
+  const shape = `${plural(options.piles, 'pile')}, ${plural(options.draw, 'draw card')} shown`;
+  if (options.deck !== undefined) out(`Klondike deal of ${plural(deal.config.deckSize, 'card')} (--deck): ${shape} (${RULES}).`);
+  else out(`Klondike deal ${String(options.seed)}: ${shape} (${RULES}).`);
+  out(`Deal (dealing order, --deck notation): ${dealText(deal)}`);
   out(`Verdict: ${describeVerdict(result)}.`);
   out(`Time: ${result.elapsedMs.toFixed(1)} ms; positions searched: ${String(result.states)}.`);
   if (result.moves !== null) {
-    out(`Winning line (type it in \`tabletop klondike play ${deal}\`, or pipe \`tabletop klondike solve ${deal} --moves-only\` into it):`);
+    if (options.deck === undefined) {
+      const args = `--seed ${String(options.seed)} --piles ${String(options.piles)} --draw ${String(options.draw)}`;
+      out(`Winning line (type it in \`tabletop klondike play ${args}\`, or pipe \`tabletop klondike solve ${args} --moves-only\` into it):`);
+    } else out('Winning line (in the commands of `tabletop klondike play`):');
     out(result.moves.map(moveCommand).join(', '));
   }
 }
 
-/**
- * The classification of a range of deals, with progress on `progress`: one after another on this
- * thread, or on `threads` worker threads (each deal's budget is its own either way).
- */
-export async function solveRange(range: SeedRange, options: SolveOptions, out: (line: string) => void, progress: (text: string) => void): Promise<void> {
-  const counts: Record<SolveVerdict, number> = { winnable: 0, unwinnable: 0, undecided: 0 };
-  const undecided: number[] = [];
-  const unwinnable: number[] = [];
-  const times: number[] = [];
-  const total = range.last - range.first + 1;
-  const record = (result: SeedVerdict): void => {
-    counts[result.verdict]++;
-    times.push(result.elapsedMs);
-    if (result.verdict === 'undecided') undecided.push(result.seed);
-    if (result.verdict === 'unwinnable') unwinnable.push(result.seed);
-    progress(`${String(times.length)}/${String(total)} deals: ${String(counts.winnable)} winnable, ${String(counts.unwinnable)} unwinnable, ${String(counts.undecided)} undecided`);
+/** What a classification found, for the text and JSON reports. */
+export interface RangeSummary {
+  readonly first: number;
+  readonly last: number;
+  readonly params: ClassifyParams;
+  /** Deals classified (all of the range unless interrupted). */
+  readonly deals: number;
+  readonly winnable: number;
+  readonly unwinnable: number;
+  readonly undecided: number;
+}
+
+export function summarize(outcome: LabRunOutcome): RangeSummary {
+  const { config, total } = outcome.plan;
+  const seat = outcome.tally.lineups[0]!.seats[0]!;
+  return {
+    first: config.seed,
+    last: config.seed + total - 1,
+    params: classifyParams(config),
+    deals: outcome.played,
+    winnable: seat.wins,
+    unwinnable: seat.losses,
+    undecided: seat.draws,
   };
-  const task = (seed: number): SeedTask => ({ seed, piles: options.piles, draw: options.draw, timeMs: options.budgetMs, maxStates: options.maxStates });
-  // Bad piles or draw are found on this thread, before any worker starts.
-  solveOrUsage(range.first, { ...options, maxStates: 1 });
-  if (options.threads <= 1) {
-    for (let seed = range.first; seed <= range.last; seed++) record(solveSeedTask(task(seed)));
-  } else {
-    const pool = new Piscina<SeedTask, SeedVerdict>({ filename: fileURLToPath(new URL('../../games/klondike/solver/worker.js', import.meta.url)), minThreads: options.threads, maxThreads: options.threads });
+}
+
+const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
+
+/** The report of a classification as lines of text. */
+export function rangeReport(s: RangeSummary): string[] {
+  const { low, high } = wilsonInterval(s.winnable, s.deals);
+  const range = `${String(s.first)}..${String(s.last)}`;
+  const partial = s.deals < s.last - s.first + 1 ? ` (${String(s.deals)} of them classified so far)` : '';
+  return [
+    `Klondike deals ${range}${partial}: ${plural(s.params.piles, 'pile')} (${RULES}); budget ${String(s.params.timeMs)} ms and ${String(s.params.maxStates)} positions per deal.`,
+    `Winnable ${String(s.winnable)}, unwinnable ${String(s.unwinnable)}, undecided ${String(s.undecided)} of ${String(s.deals)}: ${pct((s.winnable + s.unwinnable) / s.deals)} decided.`,
+    `Winnable share: ${pct(s.winnable / s.deals)} (95% Wilson CI ${pct(low)}–${pct(high)}); undecided deals count as not winnable here, so the true share is at most ${pct((s.winnable + s.undecided) / s.deals)}.`,
+  ];
+}
+
+/** The JSON report of a classification. */
+export function rangeJson(s: RangeSummary): object {
+  const { low, high } = wilsonInterval(s.winnable, s.deals);
+  return {
+    deals: { first: s.first, last: s.last, classified: s.deals },
+    piles: s.params.piles,
+    budget: { timeMs: s.params.timeMs, maxStates: s.params.maxStates },
+    winnable: s.winnable,
+    unwinnable: s.unwinnable,
+    undecided: s.undecided,
+    winnableShare: { estimate: s.winnable / s.deals, low, high, confidence: 0.95, method: 'Wilson' },
+    decidedShare: (s.winnable + s.unwinnable) / s.deals,
+  };
+}
+
+/** Classifies deals through the lab (see the file's comment) and prints the report. */
+async function solveRange(options: SolveOptions, explicit: (name: string) => boolean): Promise<void> {
+  const resuming = options.resume !== undefined;
+  if (resuming) {
+    // Only a saved classification can be resumed here (not another Klondike lab run).
+    let records;
     try {
-      const runs: Promise<void>[] = [];
-      for (let seed = range.first; seed <= range.last; seed++) runs.push(pool.run(task(seed)).then(record));
-      await Promise.all(runs);
-    } finally {
-      await pool.destroy();
+      records = readRecords(options.resume!);
+    } catch (error) {
+      if (error instanceof RecordsError) throw new UsageError(`Cannot resume: ${error.message}`);
+      throw error;
+    }
+    const first = records[0];
+    if (first === undefined) throw new UsageError(`Cannot resume: ${options.resume!} holds no classification batches yet; start afresh with --seeds a..b --out ${options.resume!}.`);
+    try {
+      classifyParams(first.config);
+    } catch {
+      throw new UsageError(`Cannot resume: ${options.resume!} is not a saved classification of Klondike deals (it holds a ${first.config.game} run of ${first.config.lineups.map((l) => l.join(' vs ')).join(', ')}).`);
     }
   }
-  undecided.sort((a, b) => a - b);
-  unwinnable.sort((a, b) => a - b);
-  times.sort((a, b) => a - b);
-  const { low, high } = wilsonInterval(counts.winnable, total);
-  const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
-  out(`Klondike deals ${String(range.first)}..${String(range.last)}: ${String(options.piles)} piles, ${String(options.draw)} draw cards shown (${RULES}); budget ${String(options.budgetMs)} ms and ${String(options.maxStates)} positions per deal.`);
-  out(`Winnable ${String(counts.winnable)}, unwinnable ${String(counts.unwinnable)}, undecided ${String(counts.undecided)} of ${String(total)}.`);
-  out(`Winnable share: ${pct(counts.winnable / total)} (95% Wilson CI ${pct(low)}–${pct(high)}); undecided deals count as not winnable here, so the true share is at most ${pct((counts.winnable + counts.undecided) / total)}.`);
-  out(`Time per deal: median ${times[Math.floor((times.length - 1) / 2)]!.toFixed(1)} ms, slowest ${times[times.length - 1]!.toFixed(1)} ms.`);
-  if (unwinnable.length > 0) out(`Unwinnable: ${unwinnable.join(' ')}`);
-  if (undecided.length > 0) out(`Undecided: ${undecided.join(' ')}`);
+  const range = options.seeds;
+  const params: ClassifyParams = { piles: options.piles, timeMs: options.budgetMs, maxStates: options.maxStates };
+  // When resuming, only what the user typed may differ from the saved run (and is then refused).
+  const paramsGiven = !resuming || ['piles', 'budgetMs', 'maxStates'].some(explicit);
+  const config = classifyConfig(range?.first ?? 0, params);
+  const { controller, onSigint } = interruptible();
+  let bar: Progress | undefined;
+  let outcome: LabRunOutcome;
+  const started = performance.now();
+  process.on('SIGINT', onSigint);
+  try {
+    outcome = await runLabOnNode({
+      game: config.game,
+      lineups: resuming ? undefined : [[SOLVER_AGENT]],
+      seed: range?.first,
+      games: range === undefined ? undefined : range.last - range.first + 1,
+      params: paramsGiven ? config.params : undefined,
+      source: classifySource(),
+      out: options.out,
+      resume: options.resume,
+      threads: capAtCores(options.threads, '--threads'),
+      batchSize: options.batchSize ?? DEFAULT_BATCH,
+      signal: controller.signal,
+      onPlan: (plan, file) => {
+        if (file instanceof ResultsFile && file.tornBytes > 0) {
+          process.stderr.write(`Note: dropped the half-written last line of ${file.path} (${plural(file.tornBytes, 'byte')})${resuming ? ' before resuming' : ''}.\n`);
+        }
+        bar = progressBar(plan.ranges.reduce((n, [s, e]) => n + e - s, 0), 'deals');
+      },
+      onProgress: (played) => {
+        bar?.update(played);
+      },
+    });
+  } catch (error) {
+    if (error instanceof PlanError || error instanceof RecordsError) throw new UsageError(resuming ? `Cannot resume: ${error.message}` : error.message);
+    throw error;
+  } finally {
+    bar?.stop();
+    process.off('SIGINT', onSigint);
+  }
+  const outFile = options.resume ?? options.out;
+  if (outcome.played === 0) process.stderr.write('No deals were classified.\n');
+  else {
+    const summary = summarize(outcome);
+    if (options.json === true) process.stdout.write(`${JSON.stringify(rangeJson(summary), null, 2)}\n`);
+    else {
+      for (const line of rangeReport(summary)) process.stdout.write(`${line}\n`);
+      const threads = capAtCores(options.threads, '--threads');
+      process.stdout.write(`This run: ${plural(outcome.played - outcome.plan.alreadyPlayed, 'deal')} in ${((performance.now() - started) / 1000).toFixed(1)} s on ${plural(threads, 'thread')}${outcome.plan.alreadyPlayed > 0 ? ` (${plural(outcome.plan.alreadyPlayed, 'deal')} from ${outFile ?? 'the file'})` : ''}.\n`);
+    }
+  }
+  if (outcome.saveFailure !== undefined) {
+    const { error, saved, unsaved } = outcome.saveFailure;
+    process.stderr.write(`Error: the results file ${outFile ?? ''} is incomplete: saving failed (${error.message}); ${plural(saved, 'batch', 'batches')} of this run saved, ${String(unsaved)} not. The report above counts every deal classified.\n`);
+    process.exitCode = 1;
+  }
+  if (outcome.aborted) {
+    const where = outFile === undefined || outcome.saveFailure !== undefined ? '' : ` Saved to ${outFile}; continue with --resume ${outFile}.`;
+    process.stderr.write(`Interrupted after ${plural(outcome.played, 'deal')}: the results above are partial.${where}\n`);
+    process.exitCode = 130;
+  }
 }
 
 export function registerSolve(command: Command): Command {
-  command
+  const solve = command
     .command('solve')
-    .description('decide whether a seeded deal can be won with every card known, and show a winning line in the commands of `klondike play`')
+    .description('decide whether a deal can be won with every card known and show a winning line in the commands of `klondike play`; or classify a range of deals')
     .option('--seed <n>', 'deal number (the deal `klondike play --seed N` shows)', parseSeed)
-    .option('--seeds <a..b>', 'classify the deals a..b, one after another', parseSeedRange)
+    .option('--deck <cards>', 'the deal written out: its cards in dealing order, the cascade row by row then the draw pile (see docs/klondike.md), e.g. "K♠ 7♢ … A♣"')
+    .option('--seeds <a..b>', 'classify the deals a..b through the lab (winnable share with its CI)', parseSeedRange)
     .option('--piles <n>', 'cascade piles', parsePositiveInt('The number of piles'), 7)
     .option('--draw <n>', 'draw cards shown (it changes what is shown, not which moves are legal)', parsePositiveInt('The number of draw cards'), 3)
     .option('--budget-ms <ms>', 'time limit per deal in milliseconds', parsePositiveInt('The time budget'), DEFAULT_BUDGET.timeMs)
     .option('--max-states <n>', 'limit on positions searched per deal', parsePositiveInt('The position budget'), DEFAULT_BUDGET.maxStates)
-    .option('--threads <n>', 'worker threads for --seeds (1: this thread)', parsePositiveInt('The number of threads'), 1)
     .option('--moves-only', 'print only the winning line, one command per line (nothing when there is none)')
-    .action(async (options: SolveOptions) => {
-      const out = (line: string): void => {
-        process.stdout.write(`${line}\n`);
-      };
-      if ((options.seed === undefined) === (options.seeds === undefined)) throw new UsageError('Give either --seed N or --seeds a..b.');
-      if (options.seeds !== undefined) {
-        if (options.movesOnly === true) throw new UsageError('--moves-only goes with --seed, not --seeds.');
-        const tty = process.stderr.isTTY;
-        await solveRange(options.seeds, options, out, (text) => {
-          if (tty) process.stderr.write(`\r${text}`);
-        });
-        if (tty) process.stderr.write('\n');
-        return;
-      }
-      solveOne(options.seed!, options, out);
-    });
+    .option('--threads <n>', 'worker threads for --seeds (1: this thread)', parsePositiveInt('The number of threads'), 1)
+    .option('--out <file>', 'with --seeds: append one JSON line per completed batch of deals to this file (for --resume)')
+    .option('--resume <file>', 'continue the classification saved in this file: its deals and budget (classifies only the deals it lacks, appends to it)')
+    .option('--json', 'with --seeds: print one JSON object instead of text')
+    .addOption(new Option('--batch-size <n>', 'deals per batch sent to a worker (does not change the results)').argParser(parsePositiveInt('The batch size')));
+  solve.action(async (options: SolveOptions) => {
+    const explicit = (name: string): boolean => solve.getOptionValueSource(name) === 'cli';
+    const out = (line: string): void => {
+      process.stdout.write(`${line}\n`);
+    };
+    const choices = [options.seed !== undefined, options.deck !== undefined, options.seeds !== undefined || options.resume !== undefined].filter(Boolean).length;
+    if (choices !== 1) throw new UsageError('Give one of --seed N, --deck CARDS or --seeds a..b (or --resume FILE).');
+    if (options.seeds !== undefined || options.resume !== undefined) {
+      if (options.movesOnly === true) throw new UsageError('--moves-only goes with --seed or --deck, not --seeds.');
+      if (explicit('draw')) throw new UsageError('--draw changes no verdict, so --seeds does not take it.');
+      await solveRange(options, explicit);
+      return;
+    }
+    for (const name of ['out', 'resume', 'json', 'threads', 'batchSize']) {
+      if (explicit(name)) throw new UsageError(`--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} goes with --seeds, not with one deal.`);
+    }
+    solveOne(options, out);
+  });
   return command;
 }

@@ -79,6 +79,18 @@ export interface ExperimentCommand {
   readonly paired?: boolean;
 }
 
+/** Ctrl-C once aborts the run (the batches under way finish and count); twice exits at once with status 130. */
+export function interruptible(): { controller: AbortController; onSigint: () => void } {
+  const controller = new AbortController();
+  let interrupts = 0;
+  const onSigint = (): void => {
+    interrupts++;
+    if (interrupts > 1) process.exit(130);
+    controller.abort();
+  };
+  return { controller, onSigint };
+}
+
 /** Runs an experiment command from parsed options to printed report, file and exit status. */
 export async function runExperimentCommand(spec: ExperimentCommand): Promise<void> {
   const { options, command } = spec;
@@ -87,13 +99,7 @@ export async function runExperimentCommand(spec: ExperimentCommand): Promise<voi
   // When resuming, only what the user typed may differ from the saved run (and is then refused):
   // defaults are not choices, so the saved run's values apply.
   const given = <T>(name: string, value: T): T | undefined => (!resuming || explicit(name) ? value : undefined);
-  const controller = new AbortController();
-  let interrupts = 0;
-  const onSigint = (): void => {
-    interrupts++;
-    if (interrupts > 1) process.exit(130);
-    controller.abort();
-  };
+  const { controller, onSigint } = interruptible();
   let bar: Progress | undefined;
   let outcome: LabRunOutcome;
   process.on('SIGINT', onSigint);

@@ -2,6 +2,7 @@ import type { GameDefinition } from '../../core/game.js';
 import { createGreedyAgent, createRandomAgent } from './agents.js';
 import { KlondikeConfig, KlondikeState, type KlondikeOptions } from './engine.js';
 import { SUIT, VALUE } from './rules.js';
+import { createSamplerAgent, createSolverAgent, DEFAULT_SAMPLER } from './solver/players.js';
 
 /**
  * A Klondike variant for the lab: one player, score = cards on the foundations (0..deck size), the
@@ -26,6 +27,11 @@ export function makeKlondikeGame(options: KlondikeOptions = {}): GameDefinition<
     agents: {
       random: { description: 'a uniformly random legal move', create: createRandomAgent },
       greedy: { description: 'foundation moves, then moves turning up face-down cards, then draw to pile, else a random discard or pile move', create: createGreedyAgent },
+      sampler: {
+        description: `honest: solves ${String(DEFAULT_SAMPLER.samples)} deals drawn consistent with what it has seen (${DEFAULT_SAMPLER.maxStates.toLocaleString('en-US')} positions each) whenever a card turns up, and plays the move most winning lines start with`,
+        create: () => createSamplerAgent(),
+      },
+      solver: { description: 'sees every card (a bound, not a player): plays the solver’s winning line, else as greedy', seesHidden: true, create: () => createSolverAgent() },
     },
     deserialize: (text) => KlondikeState.deserialize(text, config),
   };

@@ -25,7 +25,7 @@
  * - of equal cards in the stock (several decks) only one is tried.
  * Every other move of the model is tried, so "unwinnable" means the search space was exhausted.
  */
-import { encodeMove, type KlondikeState } from '../engine.js';
+import { encodeMove, KlondikeState } from '../engine.js';
 import type { KlondikeMove } from '../moves.js';
 import { canBuildOn, canFoundOn, NONE, RED, SUIT, VALUE } from '../rules.js';
 
@@ -36,12 +36,30 @@ export interface SolveBudget {
   readonly timeMs?: number;
   /** Limit on distinct positions searched (default 2,000,000). */
   readonly maxStates?: number;
+  /**
+   * What `timeMs` measures: 'wall' (default) elapsed time, or 'cpu' the process's CPU time (Node
+   * only; all its threads together, so meant for one thread), which a loaded machine does not shrink.
+   */
+  readonly clock?: 'wall' | 'cpu';
+}
+
+/** Milliseconds of CPU time used by this process (user + system). */
+function cpuNow(): number {
+  const usage = (globalThis as { process?: { cpuUsage?: () => { user: number; system: number } } }).process?.cpuUsage?.();
+  if (usage === undefined) throw new RangeError("The solver's 'cpu' clock needs Node's process.cpuUsage");
+  return (usage.user + usage.system) / 1000;
 }
 
 export interface SolveResult {
   readonly verdict: SolveVerdict;
   /** For a winnable position: the model's moves, discards included, that win from it. */
   readonly moves: readonly KlondikeMove[] | null;
+  /**
+   * When no win was found (unwinnable or undecided): the model's moves to the furthest position
+   * searched — the most cards on foundations plus face-down cards turned up — for a player that
+   * must move anyway (empty when nothing got further than the start). Null for a winnable position.
+   */
+  readonly furthest: readonly KlondikeMove[] | null;
   /** Distinct positions searched. */
   readonly states: number;
   readonly elapsedMs: number;
@@ -349,7 +367,8 @@ function generate(pos: Position, seenStamp: Int32Array, stamp: number, narrow: b
           // Empty piles are interchangeable; a King-led whole pile moving to one changes nothing.
           if (q !== firstEmpty || row === 0 || !canBuildOn(card, NONE)) continue;
         } else if (!canBuildOn(card, dest[dest.length - 1]!)) continue;
-        list.push([pack(PILE_TO_PILE, p, row, q)]);
+        if (list === revealing) list.push([pack(PILE_TO_PILE, p, row, q)]);
+        else splitWithUses(pos, p, row, q, narrow, others);
       }
     }
   }
@@ -367,7 +386,55 @@ function generate(pos: Position, seenStamp: Int32Array, stamp: number, narrow: b
       }
     }
   }
+  // Deepest piles first: turning up a card where most are face-down frees the most (on hard deals
+  // this ordering finds wins in hundreds of positions where pile order needed over 100,000).
+  revealing.sort((x, y) => hidden[sourceOf(y[0]!)]! - hidden[sourceOf(x[0]!)]!);
   return toFoundation.concat(revealing, fromStock, others);
+}
+
+/** The source pile of a packed pile move. */
+const sourceOf = (move: number): number => (move >>> 2) % 512;
+
+/**
+ * Pushes on `out` each compound: the split of pile p's face-up build at `row` onto pile q, then a
+ * use of the card c it uncovers — c to a foundation; a run from another pile onto c; a stock card
+ * onto c (with its own use, see `withUse`); or c itself onto another pile. The narrow pass takes the
+ * first kind only.
+ *
+ * Why this loses nothing: a split only uncovers c (the run moved is as playable on c as where it
+ * goes: anything built on its last card, or taken from it, can be built or taken where it was, and
+ * the card it lands on can carry nothing else meanwhile). So in a winning line the split can be put
+ * off until just before c's next use — onto the same card, wherever that card is by then — and if
+ * the run has left c by other moves in the meantime, the split is not needed at all.
+ */
+function splitWithUses(pos: Position, p: number, row: number, q: number, narrow: boolean, out: number[][]): void {
+  const split = pack(PILE_TO_PILE, p, row, q);
+  const applied = apply(pos, split);
+  const { piles, hidden } = pos;
+  const c = piles[p]![row - 1]!;
+  if (pos.foundationFor(c) >= 0) out.push([split, pack(PILE_TO_FOUNDATION, p, 0, 0)]);
+  if (!narrow) {
+    let firstEmpty = -1;
+    for (let e = 0; e < piles.length && firstEmpty < 0; e++) if (piles[e]!.length === 0) firstEmpty = e;
+    for (let e = 0; e < piles.length; e++) {
+      if (e === p) continue;
+      const other = piles[e]!;
+      // A run from pile e onto c.
+      for (let r = hidden[e]!; r < other.length; r++) if (canBuildOn(other[r]!, c)) out.push([split, pack(PILE_TO_PILE, e, r, p)]);
+      // c onto pile e (an empty one: a King with cards under it, to the first empty pile only).
+      if (other.length === 0 ? e === firstEmpty && canBuildOn(c, NONE) : canBuildOn(c, other[other.length - 1]!)) out.push([split, pack(PILE_TO_PILE, p, row - 1, e)]);
+    }
+    // A stock card onto c, with its own use (equal cards once).
+    const tried: number[] = [];
+    for (let i = 0; i < pos.stock.length; i++) {
+      if (pos.inStock[i] === 0) continue;
+      const card = pos.stock[i]!;
+      if (tried.includes(card) || !canBuildOn(card, c)) continue;
+      tried.push(card);
+      withUse(pos, [split], i, p, narrow, out);
+    }
+  }
+  undo(pos, applied);
 }
 
 /**
@@ -435,21 +502,32 @@ interface Frame {
   readonly safe: number;
 }
 
-/** What one search pass ended with: a winning line, the space exhausted, or out of budget. */
-type PassOutcome = { readonly kind: 'won'; readonly line: readonly Applied[] } | { readonly kind: 'exhausted' | 'budget' };
+/** What one search pass ended with: a winning line, or the space exhausted or out of budget with the line to the furthest position. */
+type PassOutcome =
+  | { readonly kind: 'won'; readonly line: readonly Applied[] }
+  | { readonly kind: 'exhausted' | 'budget'; readonly furthest: readonly Applied[]; readonly progress: number };
+
+/** How far a position has got: cards on foundations plus face-down cards turned up (the hidden count falls). */
+function progressOf(pos: Position): number {
+  let hidden = 0;
+  for (let p = 0; p < pos.hidden.length; p++) hidden += pos.hidden[p]!;
+  return pos.founded - hidden;
+}
 
 /**
  * One depth-first pass from `state` over the positions reachable with `generate(…, narrow)`'s
- * moves, stopping at `deadline` (a `performance.now()` time) or after `maxStates` positions.
+ * moves, stopping at `deadline` (a time of the clock `now`) or after `maxStates` positions.
  * `counter.states` grows by the positions this pass searched.
  */
-function searchPass(state: KlondikeState, narrow: boolean, deadline: number, maxStates: number, counter: { states: number }): PassOutcome {
+function searchPass(state: KlondikeState, narrow: boolean, now: () => number, deadline: number, maxStates: number, counter: { states: number }): PassOutcome {
   const pos = new Position(state);
   const visited = new Set<string>();
   const path: Applied[] = [];
   const frames: Frame[] = [];
   const seenStamp = new Int32Array(64);
   let stamp = 0;
+  let furthest: readonly Applied[] = [];
+  let best = progressOf(pos);
 
   /** Enters the current position: 'won', 'seen' (nothing pushed), or 'entered' (a frame pushed). */
   const enter = (): 'won' | 'seen' | 'entered' => {
@@ -462,18 +540,23 @@ function searchPass(state: KlondikeState, narrow: boolean, deadline: number, max
     }
     visited.add(key);
     counter.states++;
+    const progress = progressOf(pos);
+    if (progress > best) {
+      best = progress;
+      furthest = path.slice();
+    }
     frames.push({ moves: generate(pos, seenStamp, ++stamp, narrow), next: 0, safe });
     return 'entered';
   };
 
-  if (maxStates < 1) return { kind: 'budget' };
+  if (maxStates < 1) return { kind: 'budget', furthest, progress: best };
   if (enter() === 'won') return { kind: 'won', line: path };
   let sinceClock = 0;
   while (frames.length > 0) {
-    if (visited.size >= maxStates) return { kind: 'budget' };
+    if (visited.size >= maxStates) return { kind: 'budget', furthest, progress: best };
     if (++sinceClock === CLOCK_EVERY) {
       sinceClock = 0;
-      if (performance.now() >= deadline) return { kind: 'budget' };
+      if (now() >= deadline) return { kind: 'budget', furthest, progress: best };
     }
     const frame = frames[frames.length - 1]!;
     if (frame.next < frame.moves.length) {
@@ -490,7 +573,7 @@ function searchPass(state: KlondikeState, narrow: boolean, deadline: number, max
     // The compound that led here.
     if (parent !== undefined) for (let i = 0; i < parent.moves[parent.next - 1]!.length; i++) undo(pos, path.pop()!);
   }
-  return { kind: 'exhausted' };
+  return { kind: 'exhausted', furthest, progress: best };
 }
 
 /**
@@ -505,31 +588,46 @@ function searchPass(state: KlondikeState, narrow: boolean, deadline: number, max
  */
 export function solveKlondike(state: KlondikeState, budget: SolveBudget = {}): SolveResult {
   const started = performance.now();
+  const now = budget.clock === 'cpu' ? cpuNow : () => performance.now();
+  const start = now();
   const timeMs = budget.timeMs ?? DEFAULT_BUDGET.timeMs;
   const maxStates = budget.maxStates ?? DEFAULT_BUDGET.maxStates;
   if (!(timeMs >= 0) || !(maxStates >= 1)) throw new RangeError('The solver budget needs timeMs ≥ 0 and maxStates ≥ 1');
   if (state.dealt !== state.config.deckSize) throw new RangeError('The solver needs a fully dealt position');
   const counter = { states: 0 };
-  const result = (verdict: SolveVerdict, moves: KlondikeMove[] | null): SolveResult => ({
+  const result = (verdict: SolveVerdict, moves: KlondikeMove[] | null, furthest: KlondikeMove[] | null): SolveResult => ({
     verdict,
     moves,
+    furthest,
     states: counter.states,
     elapsedMs: performance.now() - started,
   });
-  const narrow = searchPass(state, true, started + timeMs * NARROW_SHARE, Math.floor(maxStates * NARROW_SHARE), counter);
-  if (narrow.kind === 'won') return result('winnable', writeLine(state, narrow.line));
-  const full = searchPass(state, false, started + timeMs, maxStates - counter.states, counter);
-  if (full.kind === 'won') return result('winnable', writeLine(state, full.line));
-  return result(full.kind === 'exhausted' ? 'unwinnable' : 'undecided', null);
+  const narrow = searchPass(state, true, now, start + timeMs * NARROW_SHARE, Math.floor(maxStates * NARROW_SHARE), counter);
+  if (narrow.kind === 'won') return result('winnable', writeLine(state, narrow.line, true), null);
+  const full = searchPass(state, false, now, start + timeMs, maxStates - counter.states, counter);
+  if (full.kind === 'won') return result('winnable', writeLine(state, full.line, true), null);
+  const furthest = full.progress >= narrow.progress ? full.furthest : narrow.furthest;
+  return result(full.kind === 'exhausted' ? 'unwinnable' : 'undecided', null, writeLine(state, furthest, false));
+}
+
+/**
+ * A copy of `state` under the same rules without the lab's idle limit (the solver ignores it: a
+ * line may make more idle moves in a row than a lab game allows, which ends such a game early).
+ */
+function withoutIdleLimit(state: KlondikeState): KlondikeState {
+  if (state.config.idleLimit === Infinity) return state.clone();
+  const data = JSON.parse(state.serialize()) as { idleLimit: number | null };
+  data.idleLimit = null;
+  return KlondikeState.deserialize(JSON.stringify(data));
 }
 
 /**
  * The model's moves for a line of macro moves from `start`: each stock play becomes the discards
  * that bring its card to the front, then the play. Replayed on a copy of the engine position, so
- * a line that broke a rule would throw here rather than be reported.
+ * a line that broke a rule (or, with `wins`, did not win) would throw here rather than be reported.
  */
-function writeLine(start: KlondikeState, line: readonly Applied[]): KlondikeMove[] {
-  const state = start.clone();
+function writeLine(start: KlondikeState, line: readonly Applied[], wins: boolean): KlondikeMove[] {
+  const state = withoutIdleLimit(start);
   const stock: number[] = [];
   for (let i = 0; i < state.queueLength; i++) stock.push(state.queue[(state.head + i) % state.config.stockSize]!);
   const moves: KlondikeMove[] = [];
@@ -555,6 +653,6 @@ function writeLine(start: KlondikeState, line: readonly Applied[]): KlondikeMove
       play(kind === STOCK_TO_FOUNDATION ? { kind: 'moveDrawToFoundation', foundation } : { kind: 'moveDraw', dest: c });
     }
   }
-  if (state.score !== state.config.deckSize) throw new Error('Klondike solver defect: the winning line does not win');
+  if (wins && state.score !== state.config.deckSize) throw new Error('Klondike solver defect: the winning line does not win');
   return moves;
 }

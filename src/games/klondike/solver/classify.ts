@@ -1,0 +1,91 @@
+/**
+ * Classifying a range of seeded deals as a lab experiment: deal `first + i` is "game" i, and a
+ * batch solves its deals and tallies the verdicts. It runs on the lab's runner (`BatchSource`:
+ * worker threads, batches, progress, results files, resume), so a long classification can be
+ * saved with `--out`, continued with `--resume` and split over threads like any lab run.
+ *
+ * The experiment: game `klondike`, one lineup `[solver]`, seed = the first deal number, games = the
+ * number of deals, `params` = the pile count and the budget (`ClassifyParams` as canonical JSON),
+ * so a resumed run uses the saved budget and records of different budgets never combine.
+ *
+ * The tally, per deal: a winnable deal scores 1 and counts as a win; an unwinnable (proved) one
+ * scores 0 and counts as a loss; an undecided one scores 0 and counts as a draw. So `wins` is the
+ * number of winnable deals, `losses` of proved unwinnable ones, `draws` of undecided ones.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { ExperimentConfig, Tally } from '../../../lab/experiment.js';
+import type { BatchSource } from '../../../lab/runner.js';
+import { emptyTally } from '../../../lab/experiment.js';
+import { solveSeed } from './deal.js';
+
+/** The solver agent's id in the Klondike lab game: the lineup of a classification. */
+export const SOLVER_AGENT = 'solver';
+
+export interface ClassifyParams {
+  /** Cascade piles of the deals (the draw size changes no verdict, so it is not a parameter). */
+  readonly piles: number;
+  /** Per deal: wall-clock limit in milliseconds and limit on positions searched. */
+  readonly timeMs: number;
+  readonly maxStates: number;
+}
+
+/** The experiment of classifying deals first .. first + count − 1. */
+export function classifyConfig(first: number, params: ClassifyParams): ExperimentConfig {
+  return { game: 'klondike', lineups: [[SOLVER_AGENT]], seed: first, paired: false, params: paramsText(params) };
+}
+
+/** Canonical JSON, so equal parameters give equal text. */
+export function paramsText(params: ClassifyParams): string {
+  return JSON.stringify({ piles: params.piles, timeMs: params.timeMs, maxStates: params.maxStates });
+}
+
+/** The parameters of a classification experiment; RangeError for any other experiment. */
+export function classifyParams(config: ExperimentConfig): ClassifyParams {
+  let value: unknown;
+  try {
+    value = JSON.parse(config.params ?? '');
+  } catch {
+    value = undefined;
+  }
+  const { piles, timeMs, maxStates } = (value ?? {}) as Partial<ClassifyParams>;
+  const positive = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x >= 1;
+  if (config.game !== 'klondike' || config.lineups.length !== 1 || config.lineups[0]![0] !== SOLVER_AGENT || !positive(piles) || !positive(timeMs) || !positive(maxStates)) {
+    throw new RangeError(`Not a Klondike deal classification: ${JSON.stringify(config)}`);
+  }
+  return { piles, timeMs, maxStates };
+}
+
+/** Solves deals config.seed + start .. config.seed + end − 1 and tallies the verdicts (see the file's comment). */
+export function classifyDeals(config: ExperimentConfig, start: number, end: number): Tally {
+  const { piles, timeMs, maxStates } = classifyParams(config);
+  const tally = emptyTally(config);
+  const lineup = tally.lineups[0]!;
+  const seat = lineup.seats[0]!;
+  for (let i = start; i < end; i++) {
+    const { verdict } = solveSeed(config.seed + i, piles, 3, { timeMs, maxStates });
+    lineup.games++;
+    if (verdict === 'winnable') {
+      seat.sum++;
+      seat.sumSq++;
+      seat.wins++;
+    } else {
+      seat.atMin++;
+      if (verdict === 'unwinnable') seat.losses++;
+      else seat.draws++;
+    }
+  }
+  return tally;
+}
+
+/** dist/games/klondike/solver/worker.js next to this module in the build; from the sources (tests), the built copy. */
+export function classifyWorkerFile(): string {
+  const sibling = new URL('./worker.js', import.meta.url);
+  if (existsSync(fileURLToPath(sibling))) return fileURLToPath(sibling);
+  const built = new URL('../../../../dist/games/klondike/solver/worker.js', import.meta.url);
+  if (existsSync(fileURLToPath(built))) return fileURLToPath(built);
+  throw new Error('The Klondike solver worker is missing: run `npm run build` first (or use one thread).');
+}
+
+/** The classification as the lab runner's batch source. */
+export const classifySource = (): BatchSource => ({ workerFile: classifyWorkerFile(), play: classifyDeals });
