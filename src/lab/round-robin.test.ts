@@ -38,7 +38,7 @@ describe('LabTournament', () => {
   it('rejects unknown games and agents, and bad counts', async () => {
     expect(() => new LabTournament('chess')).toThrow(/Unknown game 'chess'/);
     // A name that is no built-in may be a package: it is looked up when the tournament plays.
-    await expect(new LabTournament('uno-war', { ais: ['random', 'oracle'] }).play()).rejects.toThrow(/Unknown UnoWar strategy 'oracle' \(built-in: random, smallest, biggest, mcts\)/);
+    await expect(new LabTournament('uno-war', { ais: ['random', 'oracle'] }).play()).rejects.toThrow(/Unknown UnoWar strategy 'oracle' \(built-in: random, smallest, biggest, counter, mcts\)/);
     expect(() => new LabTournament('uno-war', { games: 0 })).toThrow(/Invalid number of games/);
     expect(() => new LabTournament('connect-fwar')).toThrow(/1 seat/);
   });

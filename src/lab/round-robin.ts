@@ -79,7 +79,7 @@ export interface LabPairingResult {
  * the thread count. Players are built-in ids, modules (each worker imports them) or objects (then
  * every game is played in the calling thread, with the same results as the module form).
  *
- *   const t = new LabTournament('uno-war', { ais: ['smallest', new URL('./counter.mjs', import.meta.url), new MyAI()], games: 100_000, seed: 1 });
+ *   const t = new LabTournament('uno-war', { ais: ['smallest', new URL('./my-counter.mjs', import.meta.url), new MyAI()], games: 100_000, seed: 1 });
  *   console.log(await t.report());   // Smallest Card AI vs. counter winRate: 0.812 …
  */
 export class LabTournament {

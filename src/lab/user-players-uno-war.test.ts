@@ -33,7 +33,7 @@ async function objectOf(url: URL): Promise<object> {
 }
 
 describe('user AIs in LabTournament', () => {
-  it.each(['counter.mjs', 'smallest-agent.mjs'])('%s: the module on 1 and 2 threads and the object give identical results', async (file) => {
+  it.each(['my-counter.mjs', 'smallest-agent.mjs'])('%s: the module on 1 and 2 threads and the object give identical results', async (file) => {
     const one = await tournament(['random', example(file)], 1);
     const two = await tournament(['random', example(file)], 2);
     const object = await tournament(['random', await objectOf(example(file))], 2);

@@ -7,7 +7,7 @@ import { AI, type Card, type ReadonlyCardPile, type ReadonlyHand } from 'tableto
 export const name = 'counter-ts';
 
 export default class CounterAI extends AI {
-  /** The lowest playable card, preferring the suit it holds most of (see ../counter.mjs). */
+  /** The lowest playable card, preferring the suit it holds most of (see ../my-counter.mjs). */
   override getPlay(hand: ReadonlyHand, cardPile: ReadonlyCardPile): Card | null {
     const perSuit = [0, 0, 0, 0, 0];
     for (let i = 0; i < hand.getSize(); i++) perSuit[hand.get(i).getSuitNum()]! += 1;

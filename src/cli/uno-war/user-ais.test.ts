@@ -29,7 +29,7 @@ async function tournamentJson(args: readonly string[]): Promise<TournamentReport
 }
 
 describe('tabletop uno-war tournament with AI modules', () => {
-  it.each(['counter', 'smallest-agent'])('examples/uno-war/%s.mjs gives the same figures on 1 and 2 threads as the library', async (name) => {
+  it.each(['my-counter', 'smallest-agent'])('examples/uno-war/%s.mjs gives the same figures on 1 and 2 threads as the library', async (name) => {
     const path = join(examples, `${name}.mjs`);
     const one = await tournamentJson(['--ais', `smallest,${path}`, '--threads', '1']);
     const two = await tournamentJson(['--ais', `smallest,${path}`, '--threads', '2']);
@@ -44,8 +44,8 @@ describe('tabletop uno-war tournament with AI modules', () => {
     const compiled = pathToFileURL(join(examples, 'ts/dist/counter.js'));
     // Named as the JavaScript module, the compiled class is dealt the same games.
     const { default: Counter } = (await import(compiled.href)) as { default: new () => object };
-    const ts = await new LabTournament('uno-war', { ais: ['smallest', Object.assign(new Counter(), { name: 'counter' })], games: 150, seed: 12, threads: 1 }).play();
-    const js = await tournamentJson(['--ais', `smallest,${join(examples, 'counter.mjs')}`, '--threads', '2']);
+    const ts = await new LabTournament('uno-war', { ais: ['smallest', Object.assign(new Counter(), { name: 'my-counter' })], games: 150, seed: 12, threads: 1 }).play();
+    const js = await tournamentJson(['--ais', `smallest,${join(examples, 'my-counter.mjs')}`, '--threads', '2']);
     expect(ts.matrix).toEqual(js.matrix);
     const cli = await tournamentJson(['--ais', `smallest,${fileURLToPath(compiled)}`, '--threads', '2']);
     expect(cli.players.map((p) => p.name)).toEqual(['Smallest Card AI', 'counter-ts']);
@@ -78,7 +78,7 @@ describe('tabletop uno-war tournament with AI modules', () => {
   it('an unknown name that is no package is a usage error naming the built-in AIs', async () => {
     const result = await runCli(['uno-war', 'tournament', '--ais', 'random,genius']);
     expect(result.status).toBe(2);
-    expect(result.stderr).toMatch(/--ais: Unknown UnoWar strategy 'genius' \(built-in: random, smallest, biggest, mcts\), and no package of that name can be found/);
+    expect(result.stderr).toMatch(/--ais: Unknown UnoWar strategy 'genius' \(built-in: random, smallest, biggest, counter, mcts\), and no package of that name can be found/);
   });
 
   it('--resume and merge refuse a changed AI', async () => {

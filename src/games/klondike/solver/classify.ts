@@ -65,6 +65,8 @@ export function classifyDeals(config: ExperimentConfig, start: number, end: numb
   for (let i = start; i < end; i++) {
     const { verdict } = solveSeed(config.seed + i, piles, 3, { timeMs, maxStates });
     lineup.games++;
+    // The score distribution (one count per score, as the lab's records check): 1 or 0 here.
+    if (seat.scores !== undefined) seat.scores[verdict === 'winnable' ? 1 : 0]!++;
     if (verdict === 'winnable') {
       seat.sum++;
       seat.sumSq++;

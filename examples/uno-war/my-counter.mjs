@@ -1,6 +1,6 @@
 // An UnoWar AI as the assignment writes it: a subclass of AI with getPlay(hand, cardPile).
 //
-//   tabletop uno-war tournament --ais smallest,./examples/uno-war/counter.mjs --games 2000
+//   tabletop uno-war tournament --ais smallest,./examples/uno-war/my-counter.mjs --games 2000
 //
 // Each worker thread imports this file itself and constructs the class once (with no arguments),
 // then calls getPlay at every turn of every game it plays where the AI holds a playable card. The
@@ -10,7 +10,7 @@
 import { AI } from 'tabletop-lab/uno-war';
 
 // The label in reports (default: the file's name). With the seed it also picks this AI's games.
-export const name = 'counter';
+export const name = 'my-counter';
 
 export default class CounterAI extends AI {
   /**
