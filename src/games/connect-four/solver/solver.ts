@@ -24,6 +24,7 @@
  * solver.bestMove(p, { deadline, weak: true })
  *   // → the same keeping only the game's value (win/draw/loss): faster; `score` is the sign.
  * new Solver({ book })                          // an opening book (book/book.ts): its positions cost 0 nodes
+ * new Solver({ values })                        // a strategy book (values only, book/strategy.ts): bounds at 0 nodes
  * solver.nodes; solver.reset()                 // nodes searched so far; forget the table
  * ```
  * The table only ever holds true bounds of positions, so it stays valid across positions, weak
@@ -46,6 +47,9 @@
  * then search Pons' window [-1, 1].
  * 10. The opening book (the tutorial's last step; `SolverOptions.book`): exact scores of positions
  *    near the start, looked up at the root and in the search.
+ * 11. The strategy book (`SolverOptions.values`): win/draw/loss values of the positions a perfect
+ *    player meets, each a bound on the score (win: >= 1, draw: exactly 0, loss: <= -1), used like
+ *    the table's bounds; a weak solve of such a position costs no node.
  *
  * ## Why it is written this way (performance)
  * The search works on the four int32 words of a position passed as arguments (no Position objects,
@@ -161,6 +165,11 @@ export interface SolverOptions {
    * of a shallower position into a walk over the book).
    */
   readonly book?: OpeningBook;
+  /**
+   * Win/draw/loss values (a book whose `weak` is true, see book/strategy.ts): each narrows the
+   * window like a table bound (a draw is an exact 0), at the root and anywhere in the tree.
+   */
+  readonly values?: OpeningBook;
 }
 
 export class Solver {
@@ -169,6 +178,9 @@ export class Solver {
   readonly #book: OpeningBook | null;
   /** Positions with at most this many stones are looked up in the book (-1: no book). */
   readonly #bookDepth: number;
+  readonly #values: OpeningBook | null;
+  /** Positions with at most this many stones are looked up among the values (-1: none). */
+  readonly #valuesDepth: number;
   /** Nodes searched since construction (or the last `reset`). */
   nodes = 0;
   #aborted = false;
@@ -192,6 +204,20 @@ export class Solver {
     this.#quickProbeNodes = quickProbeNodes;
     this.#book = options.book ?? null;
     this.#bookDepth = this.#book === null || this.#book.size === 0 ? -1 : this.#book.depth;
+    if (this.#book?.weak === true) throw new RangeError('Solver: `book` takes exact scores; give a book of values as `values`');
+    if (options.values !== undefined && !options.values.weak) throw new RangeError('Solver: `values` takes a book of values (win/draw/loss); give exact scores as `book`');
+    this.#values = options.values ?? null;
+    this.#valuesDepth = this.#values === null || this.#values.size === 0 ? -1 : this.#values.depth;
+  }
+
+  /** The strategy book of values this solver consults, if any. */
+  get values(): OpeningBook | null {
+    return this.#values;
+  }
+
+  /** The value (1 win, 0 draw, -1 loss for the side to move) of a position the strategy book holds, else undefined. */
+  bookValue(position: Position): number | undefined {
+    return position.moves <= this.#valuesDepth ? this.#values!.score(position) : undefined;
   }
 
   /** The opening book this solver consults, if any. */
@@ -251,12 +277,18 @@ export class Solver {
     // immediate win) win before our next-but-one stone.
     let min = weak ? -1 : -((CELLS - moves) >> 1);
     let max = weak ? 1 : (CELLS - 1 - moves) >> 1;
+    const value = this.bookValue(position);
+    if (value !== undefined) {
+      if (weak || value === 0) return { score: value, lower: value, upper: value, complete: true, nodes: 0 };
+      if (value > 0) min = 1;
+      else max = -1;
+    }
     this.#deadline = options.deadline ?? Infinity;
     this.#nodeLimit = options.maxNodes === undefined ? Infinity : this.nodes + options.maxNodes;
     this.#checkAt = Math.min(this.nodes + CHECK_EVERY, this.#nodeLimit);
     this.#aborted = performance.now() > this.#deadline || options.maxNodes === 0;
     const { curLo, curHi, maskLo, maskHi } = position;
-    if (weak && !this.#aborted && this.#quickProbeNodes > 0 && CELLS - moves > NO_PROBE_EMPTY_CELLS) {
+    if (weak && !this.#aborted && this.#quickProbeNodes > 0 && value === undefined && CELLS - moves > NO_PROBE_EMPTY_CELLS) {
       const probed = this.#probeQuickResult(curLo, curHi, maskLo, maskHi, moves);
       min = probed.min;
       max = probed.max;
@@ -484,6 +516,23 @@ export class Solver {
     if (moves <= this.#bookDepth) {
       const booked = this.#book!.scoreOfWords(keyLo, keyHi);
       if (booked !== undefined) return booked;
+    }
+
+    // The strategy book: a value is a bound (one compare when deeper than the book).
+    if (moves <= this.#valuesDepth) {
+      const value = this.#values!.scoreOfWords(keyLo, keyHi);
+      if (value !== undefined) {
+        if (value === 0) return 0;
+        if (value > 0) {
+          if (alpha < 1) {
+            alpha = 1;
+            if (alpha >= beta) return alpha;
+          }
+        } else if (beta > -1) {
+          beta = -1;
+          if (alpha >= beta) return beta;
+        }
+      }
     }
 
     // Optimisation 8: order the safe moves by how many winning spots they give us (insertion
