@@ -14,6 +14,12 @@ export function searchBudgetMs(limitMs: number): number {
   return Math.max(100, Math.min(limitMs * 0.85, limitMs - 500));
 }
 
+export interface Analysis {
+  readonly scores: readonly (number | null)[];
+  /** Win/draw/loss only (the strategy book), NaN where unknown. */
+  readonly values: boolean;
+}
+
 export class EngineClient {
   #worker: Worker | null = null;
   #nextId = 1;
@@ -39,10 +45,10 @@ export class EngineClient {
     return this.#abandon !== null;
   }
 
-  /** The solver's score of each column, or null if cancelled. */
-  analyze(moves: string): Promise<(number | null)[] | null> {
+  /** The solver's score of each column (or only its value, see the protocol), or null if cancelled. */
+  analyze(moves: string): Promise<Analysis | null> {
     return this.#run({ kind: 'analyze', id: this.#nextId++, moves }, Infinity, (response) => {
-      if (response.kind === 'analysis') return { done: true, value: [...response.scores] };
+      if (response.kind === 'analysis') return { done: true, value: { scores: [...response.scores], values: response.values } };
       return { done: false };
     }).then((result) => result?.value ?? null);
   }

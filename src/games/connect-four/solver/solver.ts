@@ -380,6 +380,17 @@ export class Solver {
     const root = this.search(position, limits);
     if (root.complete) {
       const s = root.score!;
+      // The strategy book first: a child it values at exactly -s keeps the value at no cost (a
+      // probe of another child could be a long search in the opening).
+      if (weak && s >= 0 && moves + 1 <= this.#valuesDepth) {
+        for (let i = ORDER.length - 1; i >= 0; i--) {
+          const col = ORDER[i]!;
+          if (!position.canPlay(col)) continue;
+          const child = position.clone();
+          child.playUnchecked(col);
+          if (!child.isGameOver() && !child.canWinNext() && this.bookValue(child) === 0 - s) return { column: col, score: s, complete: true, nodes: 0 };
+        }
+      }
       for (let i = ORDER.length - 1; i >= 0 && !this.#aborted; i--) {
         const col = ORDER[i]!;
         if (!position.canPlay(col)) continue;
