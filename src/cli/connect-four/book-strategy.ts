@@ -137,7 +137,8 @@ export function buildStrategyBook(options: StrategyOptions): void {
       process.stderr.write(`strategy: root ${moves} done for the ${first ? 'first' : 'second'} player: value ${String(builder.known(root))}\n`);
     }
   }
-  for (const first of players) {
+  // With --roots, only those (a share of a build, or a small book); otherwise from the empty board.
+  for (const first of options.roots === undefined || options.roots === '' ? players : []) {
     let visited = 0;
     builder.strategy(empty, first, () => visited++);
     process.stderr.write(`strategy: the ${first ? 'first' : 'second'} player's positions done: ${String(visited)} of its turns to ${String(options.depth)} stones; empty board ${String(builder.known(empty))}\n`);

@@ -58,7 +58,7 @@ export function registerBook(command: Command): Command {
     .option('--table <entries>', 'transposition-table entries of the solver', parseIntegerIn((1 << 17) + 1, 1 << 28, 'The table size'), 1 << 24)
     .option('--checkpoint <seconds>', 'write the book this often while building', parseIntegerIn(1, 86_400, 'The checkpoint interval'), 300)
     .option('--write-only', 'solve nothing: write the book from the journal (an error if a proof needs more)')
-    .option('--roots <moves,...>', 'first the strategies from these positions (to share a build, and its journal, between processes)')
+    .option('--roots <moves,...>', 'only the strategies from these positions, not from the empty board (to share a build, and its journal, between processes, or for a small book)')
     .action((options: StrategyOptions) => {
       buildStrategyBook(options);
     });
