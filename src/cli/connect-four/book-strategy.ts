@@ -4,8 +4,8 @@
  * src/games/connect-four/book/strategy.ts), for the first player (`--for first`), the second
  * (`--for second`) or both (default, first then second).
  *
- * Every leaf the solver values is appended to a journal (`<moves> <value>` lines, default
- * FILE.journal) at once, so the build can be stopped at any moment (Ctrl-C, kill) and resumed by
+ * Every leaf the solver bounds is appended to a journal (`<moves> <value>` lines, or `<moves>
+ * <lower> <upper>` where only a bound was needed, default FILE.journal) at once, so the build can be stopped at any moment (Ctrl-C, kill) and resumed by
  * running the same command again: the journal's values are taken as proven and only the rest is
  * searched. The book is written every `--checkpoint` seconds and at the end, with every value
  * proven so far. The search is one thread (the proofs are sequential); run it under `nice`.
@@ -42,13 +42,15 @@ function readValueLines(path: string, text: string, builder: StrategyBuilder): n
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.trim();
     if (line === '') continue;
-    const match = /^([1-7]*) (-1|0|1)$/.exec(line);
+    // `<moves> <value>`, or `<moves> <lower> <upper>` when the search settled only a bound.
+    const match = /^([1-7]*) (-1|0|1)(?: (-1|0|1))?$/.exec(line);
     if (match === null) {
       if (i >= lines.length - 2) continue; // cut short by a hard stop: valued again
-      throw new UsageError(`${path}:${String(i + 1)}: not '<moves> <value>': '${line}'`);
+      throw new UsageError(`${path}:${String(i + 1)}: not '<moves> <value>' or '<moves> <lower> <upper>': '${line}'`);
     }
     try {
-      builder.know(Position.fromMoves(match[1]!), Number(match[2]) as WeakValue);
+      const lower = Number(match[2]);
+      builder.know(Position.fromMoves(match[1]!), lower, match[3] === undefined ? lower : Number(match[3]));
     } catch (error) {
       throw new UsageError(`${path}:${String(i + 1)}: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -70,7 +72,7 @@ export function buildStrategyBook(options: StrategyOptions): void {
   let lastCheckpoint = started;
   let solverMs = 0;
   let slowest = { ms: 0, moves: '' };
-  let lookAtJournal: (position: Position) => WeakValue | undefined = () => undefined;
+  let lookAtJournal: (position: Position, t: 0 | 1) => { lower: number; upper: number } | undefined = () => undefined;
   const write = (): OpeningBook => {
     const book = bookOf(builder);
     writeBookFile(options.out, book);
@@ -78,16 +80,16 @@ export function buildStrategyBook(options: StrategyOptions): void {
   };
   const builder: StrategyBuilder = new StrategyBuilder({
     depth: options.depth,
-    leafValue: (position) => {
+    leafValue: (position, threshold) => {
       if (options.writeOnly === true) throw new UsageError(`--write-only: the journal lacks the leaf ${position.toMoves()}, so the proofs cannot finish without the solver`);
-      const shared = lookAtJournal(position);
+      const shared = lookAtJournal(position, threshold);
       if (shared !== undefined) return shared;
       const t = performance.now();
-      const value = solver.search(position, { weak: true }).score as WeakValue;
+      const result = solver.search(position, { weak: true, atLeast: threshold });
       const now = performance.now();
       solverMs += now - t;
       if (now - t > slowest.ms) slowest = { ms: now - t, moves: position.toMoves() };
-      appendFileSync(journal, `${position.toMoves()} ${String(value)}\n`);
+      appendFileSync(journal, `${position.toMoves()} ${result.lower === result.upper ? String(result.lower) : `${String(result.lower)} ${String(result.upper)}`}\n`);
       if (now - lastReport > 10_000) {
         lastReport = now;
         process.stderr.write(`strategy: ${String(builder.leaves + 1)} leaves solved, ${((now - started) / 1000).toFixed(0)} s (solver ${(solverMs / 1000).toFixed(0)} s, slowest ${(slowest.ms / 1000).toFixed(1)} s: ${slowest.moves})\n`);
@@ -96,7 +98,7 @@ export function buildStrategyBook(options: StrategyOptions): void {
         lastCheckpoint = now;
         process.stderr.write(`strategy: checkpoint ${options.out}: ${String(write().size)} values\n`);
       }
-      return value;
+      return result;
     },
   });
   const known = readValueJournal(journal, builder);
@@ -107,7 +109,7 @@ export function buildStrategyBook(options: StrategyOptions): void {
    */
   let journalOffset = existsSync(journal) ? statSync(journal).size : 0;
   let lastLook = performance.now();
-  lookAtJournal = (position) => {
+  lookAtJournal = (position, t) => {
     const now = performance.now();
     if (now - lastLook < 5_000) return undefined;
     lastLook = now;
@@ -125,7 +127,8 @@ export function buildStrategyBook(options: StrategyOptions): void {
       readValueLines(journal, text.slice(0, end), builder);
       journalOffset += Buffer.byteLength(text.slice(0, end));
     }
-    return builder.known(position);
+    const bounds = builder.bounds(position);
+    return bounds.lower >= t || bounds.upper < t ? bounds : undefined;
   };
   process.stderr.write(`strategy: depth ${String(options.depth)}, for ${options.for}; ${String(known)} leaves from ${journal}; ${new Date().toISOString()}\n`);
   const empty = new Position();

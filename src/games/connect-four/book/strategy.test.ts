@@ -14,9 +14,9 @@ function builderFor(depth: number): { builder: StrategyBuilder; leaves: string[]
   const leaves: string[] = [];
   const builder = new StrategyBuilder({
     depth,
-    leafValue: (p) => {
+    leafValue: (p, t) => {
       leaves.push(p.toMoves());
-      return solver.search(p, { weak: true }).score as WeakValue;
+      return solver.search(p, { weak: true, atLeast: t });
     },
   });
   return { builder, leaves };
@@ -59,6 +59,21 @@ describe('StrategyBuilder', () => {
       checked++;
     }
     expect(checked).toBeGreaterThan(10);
+  });
+
+  it("leaves are bounded by one null-window search that answers the threshold asked", () => {
+    const solver = new Solver({ tableSize: (1 << 17) + 1 });
+    const judge = new Solver({ tableSize: (1 << 17) + 1 });
+    for (const moves of [WON, DRAWN, '44455554221', '2737772244262123']) {
+      const p = Position.fromMoves(moves);
+      const value = judge.solve(p, true);
+      for (const t of [0, 1] as const) {
+        const r = solver.search(p, { weak: true, atLeast: t });
+        expect(r.lower >= t || r.upper < t, `${moves} >= ${String(t)}`).toBe(true);
+        expect(r.lower).toBeLessThanOrEqual(value);
+        expect(r.upper).toBeGreaterThanOrEqual(value);
+      }
+    }
   });
 
   it('resumes from known values without calling the solver again, and refuses a contradiction', () => {

@@ -13,7 +13,8 @@
  * ## The method: null-window proofs over an explicit tree
  * `prove(p, t)` answers "is the value of p for the side to move at least t?" (t = 0 or 1): true
  * when some child's value is at most -t, i.e. when `prove(child, 1 - t)` fails. Positions with at
- * least `depth` stones are leaves, valued by `leafValue` (the solver's weak solve). Every answer
+ * least `depth` stones are leaves, bounded by `leafValue` (the solver's weak null-window search
+ * "is the value >= t?", which may leave the value itself open). Every answer
  * is kept as a bound of the position's value (`lower`/`upper`, per canonical key, so mirror
  * images share it), which is the transposition table of this search: a position reached by
  * another order of moves is proven once. With both bounds equal the value is exact.
@@ -34,8 +35,11 @@ export type WeakValue = -1 | 0 | 1;
 export interface StrategyBuilderOptions {
   /** Positions with at least this many stones are leaves (valued by `leafValue`). */
   readonly depth: number;
-  /** The value of a leaf position for its side to move (a weak solve); called once per leaf. */
-  readonly leafValue: (position: Position) => WeakValue;
+  /**
+   * Bounds of the value of a leaf position for its side to move (a weak solve), enough at least
+   * to tell whether it is >= t (`lower >= t` or `upper < t`); called when the bounds held do not.
+   */
+  readonly leafValue: (position: Position, t: 0 | 1) => { readonly lower: number; readonly upper: number };
 }
 
 /** Centre first: the order of the children when nothing better is known. */
@@ -43,7 +47,7 @@ const CENTRE_FIRST = [3, 2, 4, 1, 5, 0, 6] as const;
 
 export class StrategyBuilder {
   readonly depth: number;
-  readonly #leafValue: (position: Position) => WeakValue;
+  readonly #leafValue: StrategyBuilderOptions['leafValue'];
   readonly #lower = new Map<number, number>();
   readonly #upper = new Map<number, number>();
   /** Stones of each key held (keys of different stone counts never collide: the key encodes the heights). */
@@ -57,13 +61,15 @@ export class StrategyBuilder {
     this.#leafValue = options.leafValue;
   }
 
-  /** Records a value proven elsewhere (a journal line): the position's exact value. */
-  know(position: Position, value: WeakValue): void {
+  /** Records bounds proven elsewhere (a journal line) of the position's value: the exact value if they are equal. */
+  know(position: Position, lower: number, upper: number = lower): void {
     const key = canonicalKey(position);
-    const lower = this.#lower.get(key) ?? -1;
-    const upper = this.#upper.get(key) ?? 1;
-    if (value < lower || value > upper) throw new RangeError(`${position.toMoves()}: value ${String(value)} contradicts the bounds [${String(lower)}, ${String(upper)}] proven before`);
-    this.#set(key, position.moves, value, value);
+    const heldLower = this.#lower.get(key) ?? -1;
+    const heldUpper = this.#upper.get(key) ?? 1;
+    const newLower = Math.max(heldLower, lower);
+    const newUpper = Math.min(heldUpper, upper);
+    if (newLower > newUpper) throw new RangeError(`${position.toMoves()}: bounds [${String(lower)}, ${String(upper)}] contradict the bounds [${String(heldLower)}, ${String(heldUpper)}] proven before`);
+    this.#set(key, position.moves, newLower, newUpper);
   }
 
   /** The exact value of the position for its side to move, if proven. */
@@ -71,6 +77,12 @@ export class StrategyBuilder {
     const key = canonicalKey(position);
     const lower = this.#lower.get(key);
     return lower !== undefined && lower === this.#upper.get(key) ? (lower as WeakValue) : undefined;
+  }
+
+  /** The bounds held of the position's value for its side to move ([-1, 1] if nothing is known). */
+  bounds(position: Position): { lower: number; upper: number } {
+    const key = canonicalKey(position);
+    return { lower: this.#lower.get(key) ?? -1, upper: this.#upper.get(key) ?? 1 };
   }
 
   /** The exact value of the position for its side to move, proving what is missing. */
@@ -89,10 +101,10 @@ export class StrategyBuilder {
     // An immediate win is not recorded: every reader settles it before a lookup.
     if (position.canWinNext()) return true;
     if (stones >= this.depth) {
-      const value = this.#leafValue(position);
+      const { lower, upper } = this.#leafValue(position, t);
       this.leaves++;
-      this.#set(key, stones, value, value);
-      return value >= t;
+      this.know(position, lower, upper);
+      return lower >= t;
     }
     for (const col of this.#order(position, t)) {
       position.playUnchecked(col);

@@ -124,6 +124,12 @@ export interface SearchLimits {
 export interface SearchOptions extends SearchLimits {
   /** Only the sign of the score: win (1), draw (0), loss (-1). */
   readonly weak?: boolean;
+  /**
+   * With `weak`: only whether the value is at least this (0: "not lost?", 1: "won?"): one
+   * null-window search instead of up to two; the result's bounds answer it (`lower >= atLeast`
+   * or `upper < atLeast`) and it is complete only if they happen to meet.
+   */
+  readonly atLeast?: 0 | 1;
 }
 
 export interface SearchResult {
@@ -295,9 +301,11 @@ export class Solver {
     }
     // Optimisation 6: null windows. Each probe [med, med+1] tells whether the score is above med;
     // probing nearer 0 first (the halves of min and max) finds the many near-draw scores sooner.
-    while (min < max && !this.#aborted) {
+    const atLeast = weak ? options.atLeast : undefined;
+    while (min < max && !this.#aborted && (atLeast === undefined || (min < atLeast && max >= atLeast))) {
       let med = min + ((max - min) >> 1);
-      if (med <= 0 && Math.trunc(min / 2) < med) med = Math.trunc(min / 2);
+      if (atLeast !== undefined) med = atLeast - 1;
+      else if (med <= 0 && Math.trunc(min / 2) < med) med = Math.trunc(min / 2);
       else if (med >= 0 && Math.trunc(max / 2) > med) med = Math.trunc(max / 2);
       const r = this.#negamax(curLo, curHi, maskLo, maskHi, moves, med, med + 1, UNKNOWN, UNKNOWN);
       if (this.#aborted) break;
