@@ -12,7 +12,7 @@
  */
 import { appendFileSync, closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { OpeningBook } from '../../games/connect-four/book/book.js';
-import { StrategyBuilder, type WeakValue } from '../../games/connect-four/book/strategy.js';
+import { StrategyBuilder } from '../../games/connect-four/book/strategy.js';
 import { Position } from '../../games/connect-four/position.js';
 import { Solver } from '../../games/connect-four/solver/solver.js';
 import { UsageError } from '../options.js';
