@@ -81,7 +81,7 @@ export function buildStrategyBook(options: StrategyOptions): void {
   const builder: StrategyBuilder = new StrategyBuilder({
     depth: options.depth,
     leafValue: (position, threshold) => {
-      if (options.writeOnly === true) throw new UsageError(`--write-only: the journal lacks the leaf ${position.toMoves()}, so the proofs cannot finish without the solver`);
+      if (options.writeOnly === true) return undefined; // the proofs that need it stay open
       const shared = lookAtJournal(position, threshold);
       if (shared !== undefined) return shared;
       const t = performance.now();

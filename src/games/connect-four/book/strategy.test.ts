@@ -76,6 +76,28 @@ describe('StrategyBuilder', () => {
     }
   });
 
+  it('concludes nothing from unknown leaves: with a third of them missing, every value it proves is still the solver\'s', () => {
+    const solver = new Solver({ tableSize: (1 << 17) + 1 });
+    let calls = 0;
+    const builder = new StrategyBuilder({ depth: Position.fromMoves(WON).moves + 4, leafValue: (p, t) => (calls++ % 3 === 0 ? undefined : solver.search(p, { weak: true, atLeast: t })) });
+    const judge = new Solver({ tableSize: (1 << 17) + 1 });
+    let visited = 0;
+    for (const player of [true, false]) {
+      builder.strategy(Position.fromMoves(WON), player, (p, value) => {
+        visited++;
+        expect(value, p.toMoves()).toBe(judge.solve(p, true));
+      });
+    }
+    expect(calls).toBeGreaterThan(3);
+    let exact = 0;
+    for (const e of builder.exact()) {
+      expect(e.score).toBeGreaterThanOrEqual(-1);
+      exact++;
+    }
+    expect(visited).toBeGreaterThan(0);
+    expect(exact).toBeGreaterThan(0);
+  });
+
   it('resumes from known values without calling the solver again, and refuses a contradiction', () => {
     const depth = Position.fromMoves(WON).moves + 4;
     const first = builderFor(depth);

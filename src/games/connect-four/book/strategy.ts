@@ -38,8 +38,10 @@ export interface StrategyBuilderOptions {
   /**
    * Bounds of the value of a leaf position for its side to move (a weak solve), enough at least
    * to tell whether it is >= t (`lower >= t` or `upper < t`); called when the bounds held do not.
+   * Undefined: not known (a book written from a journal without the solver): the proofs that
+   * need it stay open, and nothing is concluded from it.
    */
-  readonly leafValue: (position: Position, t: 0 | 1) => { readonly lower: number; readonly upper: number };
+  readonly leafValue: (position: Position, t: 0 | 1) => { readonly lower: number; readonly upper: number } | undefined;
 }
 
 /** Centre first: the order of the children when nothing better is known. */
@@ -85,15 +87,20 @@ export class StrategyBuilder {
     return { lower: this.#lower.get(key) ?? -1, upper: this.#upper.get(key) ?? 1 };
   }
 
-  /** The exact value of the position for its side to move, proving what is missing. */
-  value(position: Position): WeakValue {
+  /** The exact value of the position for its side to move, proving what is missing (undefined: a leaf it needs is unknown). */
+  value(position: Position): WeakValue | undefined {
     assertOpen(position);
-    if (this.prove(position, 1)) return 1;
-    return this.prove(position, 0) ? 0 : -1;
+    const won = this.prove(position, 1);
+    if (won !== false) return won === true ? 1 : undefined;
+    const notLost = this.prove(position, 0);
+    return notLost === undefined ? undefined : notLost ? 0 : -1;
   }
 
-  /** Whether the value of the position for its side to move is at least `t` (0 or 1). */
-  prove(position: Position, t: 0 | 1): boolean {
+  /**
+   * Whether the value of the position for its side to move is at least `t` (0 or 1); undefined
+   * if that depends on a leaf whose bounds `leafValue` does not know.
+   */
+  prove(position: Position, t: 0 | 1): boolean | undefined {
     const key = canonicalKey(position);
     const stones = position.moves;
     if ((this.#lower.get(key) ?? -1) >= t) return true;
@@ -101,21 +108,26 @@ export class StrategyBuilder {
     // An immediate win is not recorded: every reader settles it before a lookup.
     if (position.canWinNext()) return true;
     if (stones >= this.depth) {
-      const { lower, upper } = this.#leafValue(position, t);
+      const bounds = this.#leafValue(position, t);
+      if (bounds === undefined) return undefined;
       this.leaves++;
-      this.know(position, lower, upper);
-      return lower >= t;
+      this.know(position, bounds.lower, bounds.upper);
+      const known = this.bounds(position);
+      return known.lower >= t ? true : known.upper < t ? false : undefined;
     }
+    let open = false;
     for (const col of this.#order(position, t)) {
       position.playUnchecked(col);
       // The side to move cannot win at once, so no child is a finished win; a full board is a draw.
-      const good = position.isTie() ? t <= 0 : !position.canWinNext() && !this.prove(position, t === 1 ? 0 : 1);
+      const childAtLeast = position.isTie() ? (t <= 0 ? false : true) : position.canWinNext() ? true : this.prove(position, t === 1 ? 0 : 1);
       position.undo();
-      if (good) {
+      if (childAtLeast === false) {
         this.#set(key, stones, t, this.#upper.get(key) ?? 1);
         return true;
       }
+      if (childAtLeast === undefined) open = true;
     }
+    if (open) return undefined;
     this.#set(key, stones, this.#lower.get(key) ?? -1, t - 1);
     return false;
   }
@@ -178,11 +190,13 @@ export class StrategyBuilder {
         return;
       }
       const value = this.value(p);
+      if (value === undefined) return; // not proven (yet)
       if (p.canWinNext() || p.moves >= this.depth) {
         visit(p, value, -1);
         return;
       }
       const column = this.keepingMove(p, value);
+      if (column < 0) return;
       visit(p, value, column);
       p.playUnchecked(column);
       walk(p, false);
@@ -194,7 +208,7 @@ export class StrategyBuilder {
   /**
    * A column keeping the (proven) value of the position: its child's value is exactly -value.
    * In a lost position every move qualifies; the first that does not let the opponent win at
-   * once is taken, if any.
+   * once is taken, if any. -1 if the proof of none is known (only with unknown leaves).
    */
   keepingMove(position: Position, value: WeakValue): number {
     let fallback = -1;
@@ -204,13 +218,12 @@ export class StrategyBuilder {
       let keeps: boolean;
       if (child !== undefined) keeps = child === -value;
       else if (value === -1) keeps = true;
-      else keeps = !this.prove(position, value === 1 ? 0 : 1); // child <= -value (and >= -value by the position's value)
+      else keeps = this.prove(position, value === 1 ? 0 : 1) === false; // child <= -value (and >= -value by the position's value)
       position.undo();
       if (keeps) return col;
       if (fallback < 0 && value === -1) fallback = col;
     }
-    if (fallback >= 0) return fallback;
-    throw new Error(`${position.toMoves()}: no move keeps the value ${String(value)} (the bounds are inconsistent)`);
+    return fallback;
   }
 
   /** Every position whose value is exact: canonical key, stones, value. */
