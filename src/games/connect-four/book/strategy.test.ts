@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Position } from '../position.js';
 import { Solver } from '../solver/solver.js';
 import { BookFormatError, OpeningBook } from './book.js';
+import { SolverPlayer } from '../players/solver-player.js';
 import { StrategyBuilder, type WeakValue } from './strategy.js';
 
 // Middle-Easy positions: 26 stones, a win for the side to move (score 2), and 28, a draw (both
@@ -150,5 +151,24 @@ describe('a book of values', () => {
     });
     expect(held).toBeGreaterThan(2);
     expect(() => new Solver({ book })).toThrow(/values/);
+  });
+
+  it('gives SolverPlayer the strategy\'s moves: each keeps the value, found from the book', () => {
+    const judge = new Solver({ tableSize: (1 << 17) + 1 });
+    let played = 0;
+    for (const player of [true, false]) {
+      builder.strategy(Position.fromMoves(WON), player, (p, value, column) => {
+        if (column < 0 || value < 0) return;
+        const perfect = new SolverPlayer({ budgetMs: 5_000, tableSize: (1 << 17) + 1, values: book });
+        perfect.setPosition(p.toMoves());
+        const chosen = perfect.move();
+        expect(perfect.lastReport?.perfect).toBe(true);
+        const after = p.clone();
+        after.play(chosen);
+        expect(after.isWin() ? 1 : after.isTie() ? 0 : 0 - judge.solve(after, true), `${p.toMoves()} ${String(chosen + 1)}`).toBe(value);
+        played++;
+      });
+    }
+    expect(played).toBeGreaterThan(2);
   });
 });
