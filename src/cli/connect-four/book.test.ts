@@ -9,7 +9,7 @@ import { runCli } from '../../test-support/cli.js';
 import { bookPositions, immediateWinScore } from '../../games/connect-four/book/builder.js';
 import { Position } from '../../games/connect-four/position.js';
 import { Solver } from '../../games/connect-four/solver/solver.js';
-import { canonicalKey } from '../../games/connect-four/book/book.js';
+import { OpeningBook, canonicalKey } from '../../games/connect-four/book/book.js';
 import { DEFAULT_BOOK_PATH, DEFAULT_VALUES_PATH, loadDefaultBook, readBookFile } from './book-file.js';
 
 // A Middle-Easy position with 26 stones: its subtree to 28 stones solves in well under a second.
@@ -112,6 +112,19 @@ describe('tabletop connect-four book strategy', () => {
       expect(withBook.stdout).toBe(without.stdout);
     }
   }, 120_000);
+});
+
+describe('solve with a book of values on an opening position', () => {
+  it('answers at once with the value as a bound where the exact score is out of reach', async () => {
+    // 4342 is a win for the side to move (a weak solve of 2.3M nodes); its exact score is far costlier.
+    const file = join(dir, 'one-value.c4book');
+    writeFileSync(file, OpeningBook.fromEntries([{ key: canonicalKey(Position.fromMoves('4342')), score: 1, moves: 4 }], -1, true).encode());
+    const weak = await runCli(['connect-four', 'solve', '--weak', '--book', file], { input: '4342\n' });
+    expect(weak.stdout).toBe('4342 1\n');
+    const exact = await runCli(['connect-four', 'solve', '--book', file], { input: '4342\n' });
+    expect(exact.status).toBe(0);
+    expect(exact.stdout).toMatch(/^4342 (>=1|1\.\.([2-9]|1[0-8]))\n$/);
+  }, 60_000);
 });
 
 describe('the shipped strategy book (values)', () => {

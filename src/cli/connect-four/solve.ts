@@ -217,8 +217,9 @@ function boundsText(result: SearchResult, sign: 1 | -1): string {
   const lower = sign === 1 ? result.lower : 0 - result.upper;
   const upper = sign === 1 ? result.upper : 0 - result.lower;
   if (lower === upper) return String(lower);
-  if (lower >= 1 && upper === (sign === 1 ? MAX_SCORE : 0 - MIN_SCORE)) return `>=${String(lower)}`;
-  if (upper <= -1 && lower === (sign === 1 ? MIN_SCORE : 0 - MAX_SCORE)) return `<=${String(upper)}`;
+  // The rules' bounds (up to ±20 early on) say nothing beyond the public range ±18.
+  if (lower >= 1 && upper >= MAX_SCORE) return `>=${String(lower)}`;
+  if (upper <= -1 && lower <= MIN_SCORE) return `<=${String(upper)}`;
   return `${String(lower)}..${String(upper)}`;
 }
 
