@@ -57,10 +57,22 @@ for (const opponent of opponents) {
   const mistakes: string[] = [];
   const results = [0, 0, 0]; // wins, draws, losses of the perfect player
   let slowestHere = 0;
+  let fallbacks = 0;
   for (let g = 0; g < games; g++) {
     for (const color of perfectColours) {
       const gameSeed = deriveSeed(seed, index++);
-      const perfect = new SolverPlayer({ budgetMs, ...books });
+      const solverPlayer = new SolverPlayer({ budgetMs, ...books });
+      // Counts the moves the solver did not prove (AlphaBeta's fallback): a move can be right by luck.
+      const perfect: Player = {
+        init: (c) => solverPlayer.init(c),
+        name: () => solverPlayer.name(),
+        inform: (c) => solverPlayer.inform(c),
+        move: () => {
+          const column = solverPlayer.move();
+          if (solverPlayer.lastReport?.perfect !== true) fallbacks++;
+          return column;
+        },
+      };
       const game = await playCheckedGame(perfect, opponent.make(gameSeed), color, randomOpening(openingLength, gameSeed), judge);
       checked += game.checked;
       mistakes.push(...game.mistakes);
@@ -70,7 +82,7 @@ for (const opponent of opponents) {
   }
   allMistakes += mistakes.length;
   slowest = Math.max(slowest, slowestHere);
-  console.log(`${opponent.name.padEnd(12)} games ${String(perfectColours.length * games)}, won/drawn/lost ${results.join('/')}, moves checked ${String(checked)}, mistakes ${String(mistakes.length)}, slowest move ${(slowestHere / 1000).toFixed(2)} s`);
+  console.log(`${opponent.name.padEnd(12)} games ${String(perfectColours.length * games)}, won/drawn/lost ${results.join('/')}, moves checked ${String(checked)}, mistakes ${String(mistakes.length)}, moves not proven by the solver (fallback) ${String(fallbacks)}, slowest move ${(slowestHere / 1000).toFixed(2)} s`);
   for (const m of mistakes) console.log(`  MISTAKE ${m}`);
 }
 console.log(`\n${allMistakes === 0 ? 'no mistakes' : `${String(allMistakes)} mistakes`}; slowest move ${(slowest / 1000).toFixed(2)} s`);
