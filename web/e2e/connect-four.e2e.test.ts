@@ -218,9 +218,9 @@ describe('Connect Four page', () => {
   });
 
   it('answers a click quickly while the computer thinks', async () => {
-    await withPage('/connect-four?red=human&yellow=perfect&time=5', async (page) => {
-      // Column 1, not 4: after 4 the strategy book answers yellow at once; after 1 it must search.
-      await column(page, 1).click();
+    // From 11 (a yellow move its strategy would not make), 114 is not in the strategy book: yellow must search.
+    await withPage('/connect-four?red=human&yellow=perfect&time=5&pos=11', async (page) => {
+      await column(page, 4).click();
       await expect.poll(() => page.getByRole('timer').textContent()).toContain('is thinking');
       const latencies = await measureClickLatency(page, 4);
       // Still thinking all along: the clicks were answered during the search, not after it.
