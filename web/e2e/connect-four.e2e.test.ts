@@ -158,6 +158,18 @@ describe('Connect Four page', () => {
     });
   });
 
+  it('Show solution answers a position the strategy book holds at once, with win/draw/loss', async () => {
+    // After 4 every reply is in the first player's strategy: each one loses for yellow.
+    await withPage('/connect-four?red=human&yellow=human&pos=4', async (page) => {
+      await page.getByRole('checkbox', { name: 'Show solution' }).check();
+      await expect.poll(() => page.getByText(/Solution: computing…/).count(), { timeout: 3_000 }).toBe(0);
+      const shown: string[] = [];
+      for (let n = 1; n <= 7; n++) shown.push((await page.getByLabel(`Column ${String(n)} score`, { exact: true }).textContent()) ?? '?');
+      expect(shown).toEqual(Array.from({ length: 7 }, () => 'loss'));
+      await expect.poll(() => page.getByText(/from the opening book/).count()).toBe(1);
+    });
+  });
+
   it('Show solution drops a slow analysis when the position changes', async () => {
     const end = '52753311433677442422121';
     const expected = new Solver({ tableSize: 1 << 20 }).analyze(Position.fromMoves(end)).map((score) => (score === null ? '' : formatScore(score)));
@@ -206,7 +218,8 @@ describe('Connect Four page', () => {
   });
 
   it('answers a click quickly while the computer thinks', async () => {
-    await withPage('/connect-four?red=human&yellow=perfect&time=5', async (page) => {
+    // From 11 (a yellow move its strategy would not make), 114 is not in the strategy book: yellow must search.
+    await withPage('/connect-four?red=human&yellow=perfect&time=5&pos=11', async (page) => {
       await column(page, 4).click();
       await expect.poll(() => page.getByRole('timer').textContent()).toContain('is thinking');
       const latencies = await measureClickLatency(page, 4);

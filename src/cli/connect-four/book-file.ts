@@ -9,6 +9,9 @@ import { BookFormatError, OpeningBook } from '../../games/connect-four/book/book
 /** The book shipped in the repository (read from src/, next to the module that decodes it). */
 export const DEFAULT_BOOK_PATH = fileURLToPath(new URL('../../../src/games/connect-four/book/opening.c4book', import.meta.url));
 
+/** The strategy book shipped in the repository: win/draw/loss values (book/strategy.ts). */
+export const DEFAULT_VALUES_PATH = fileURLToPath(new URL('../../../src/games/connect-four/book/strategy.c4book', import.meta.url));
+
 /** Reads and checks a book file; throws a BookFormatError (or the file system's error) naming the file. */
 export function readBookFile(path: string): OpeningBook {
   const bytes = readFileSync(path);
@@ -25,14 +28,21 @@ export function readBookFile(path: string): OpeningBook {
  * fatal — the solver works without it — so this reports the problem through `warn` and returns
  * undefined.
  */
-export function loadDefaultBook(warn: (message: string) => void, path = DEFAULT_BOOK_PATH): OpeningBook | undefined {
+export function loadDefaultBook(warn: (message: string) => void, path = DEFAULT_BOOK_PATH, weak = false): OpeningBook | undefined {
   if (!existsSync(path)) return undefined;
   try {
-    return readBookFile(path);
+    const book = readBookFile(path);
+    if (book.weak !== weak) throw new BookFormatError(`${path}: a book of ${book.weak ? 'values' : 'exact scores'}, expected ${weak ? 'values' : 'exact scores'}`);
+    return book;
   } catch (error) {
     warn(`opening book not used: ${error instanceof Error ? error.message : String(error)}`);
     return undefined;
   }
+}
+
+/** The shipped strategy book (values), or undefined (with a warning through `warn` if it is damaged). */
+export function loadDefaultValues(warn: (message: string) => void, path = DEFAULT_VALUES_PATH): OpeningBook | undefined {
+  return loadDefaultBook(warn, path, true);
 }
 
 /** Writes a book atomically (a temporary file renamed over the target). */

@@ -9,7 +9,8 @@ import { runCli } from '../../test-support/cli.js';
 import { bookPositions, immediateWinScore } from '../../games/connect-four/book/builder.js';
 import { Position } from '../../games/connect-four/position.js';
 import { Solver } from '../../games/connect-four/solver/solver.js';
-import { DEFAULT_BOOK_PATH, loadDefaultBook, readBookFile } from './book-file.js';
+import { OpeningBook, canonicalKey } from '../../games/connect-four/book/book.js';
+import { DEFAULT_BOOK_PATH, DEFAULT_VALUES_PATH, loadDefaultBook, readBookFile } from './book-file.js';
 
 // A Middle-Easy position with 26 stones: its subtree to 28 stones solves in well under a second.
 const ROOT = '21253774536432517717274325';
@@ -29,7 +30,7 @@ describe('tabletop connect-four book', () => {
     expect(again.stderr).toMatch(new RegExp(`level 28: (\\d+), \\1 already known`));
 
     const info = await runCli(['connect-four', 'book', 'info', out]);
-    expect(info.stdout).toMatch(/positions, \d+ bytes, deepest 28 stones, no level complete, checksum OK/);
+    expect(info.stdout).toMatch(/positions, \d+ bytes, deepest 28 stones, no level complete, exact scores, checksum OK/);
 
     const lines = [ROOT, ...journal.map((l) => l.split(' ')[0]!)].join('\n') + '\n';
     const withBook = await runCli(['connect-four', 'solve', '--book', out, '--analyze'], { input: lines });
@@ -85,5 +86,95 @@ describe('the shipped opening book', () => {
       expect(stored).toBeGreaterThanOrEqual(result.lower);
       expect(stored).toBeLessThanOrEqual(result.upper);
     }
+  }, 120_000);
+});
+
+describe('tabletop connect-four book strategy', () => {
+  it('proves the values of both players\' strategies from a root (resumable), and solve answers from the book as without it', async () => {
+    const out = join(dir, 'values.c4book');
+    const depth = ROOT.length + 4;
+    const first = await runCli(['connect-four', 'book', 'strategy', '--depth', String(depth), '--roots', ROOT, '--out', out, '--table', '131101']);
+    expect(first.status, first.stderr).toBe(0);
+    const journal = readFileSync(`${out}.journal`, 'utf8').trim().split('\n');
+    expect(journal.length).toBeGreaterThan(3);
+    const again = await runCli(['connect-four', 'book', 'strategy', '--depth', String(depth), '--roots', ROOT, '--out', out, '--table', '131101']);
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(/ 0 leaves solved/);
+    expect(readFileSync(`${out}.journal`, 'utf8').trim().split('\n')).toEqual(journal);
+    const info = await runCli(['connect-four', 'book', 'info', out]);
+    expect(info.stdout).toMatch(/values \(win\/draw\/loss\), checksum OK/);
+    const lines = [ROOT, ...journal.map((l) => l.split(' ')[0]!)].join('\n') + '\n';
+    for (const mode of [['--weak'], [], ['--analyze']]) {
+      // Weak: the book's values; exact: these late positions are settled within the node budget, as without the book.
+      const withBook = await runCli(['connect-four', 'solve', ...mode, '--book', out], { input: lines });
+      const without = await runCli(['connect-four', 'solve', ...mode, '--no-book'], { input: lines });
+      expect(withBook.status).toBe(0);
+      expect(withBook.stdout).toBe(without.stdout);
+    }
+  }, 120_000);
+});
+
+describe('solve with a book of values on an opening position', () => {
+  it('answers at once with the value as a bound where the exact score is out of reach', async () => {
+    // 4342 is a win for the side to move (a weak solve of 2.3M nodes); its exact score is far costlier.
+    const file = join(dir, 'one-value.c4book');
+    writeFileSync(file, OpeningBook.fromEntries([{ key: canonicalKey(Position.fromMoves('4342')), score: 1, moves: 4 }], -1, true).encode());
+    const weak = await runCli(['connect-four', 'solve', '--weak', '--book', file], { input: '4342\n' });
+    expect(weak.stdout).toBe('4342 1\n');
+    const exact = await runCli(['connect-four', 'solve', '--book', file], { input: '4342\n' });
+    expect(exact.status).toBe(0);
+    expect(exact.stdout).toMatch(/^4342 (>=1|1\.\.([2-9]|1[0-8]))\n$/);
+  }, 60_000);
+});
+
+describe('the shipped strategy book (values)', () => {
+  it('loads (integrity checked), is closed under negamax where it holds every child, and agrees with the solver on a sample', () => {
+    const values = readBookFile(DEFAULT_VALUES_PATH);
+    expect(values.weak).toBe(true);
+    expect(values.size).toBeGreaterThan(0);
+    // Walk from the empty board through the positions it holds (one per mirror pair), and through
+    // every position of the first 4 stones (a partly built book may not hold the shallow ones yet).
+    const held: string[] = [];
+    const seen = new Set<number>();
+    const walk = (p: Position): void => {
+      const key = canonicalKey(p);
+      if (seen.has(key)) return;
+      seen.add(key);
+      if (values.score(p) !== undefined) held.push(p.toMoves());
+      if (p.moves >= values.depth) return;
+      for (const col of p.legalMoves()) {
+        p.play(col);
+        if (!p.isGameOver() && !p.canWinNext() && (p.moves <= 4 || values.score(p) !== undefined)) walk(p);
+        p.undo();
+      }
+    };
+    walk(new Position());
+    expect(held.length).toBeGreaterThan(0);
+    // A value whose children are all known is their best, negated; a win needs one child lost, a
+    // loss every child won (the proofs the builder made).
+    let consistent = 0;
+    for (const moves of held) {
+      const p = Position.fromMoves(moves);
+      const children = p.legalMoves().map((col) => {
+        const child = p.clone();
+        child.play(col);
+        return child.isTie() ? 0 : child.canWinNext() ? 1 : values.score(child);
+      });
+      const stored = values.score(p)!;
+      if (children.some((c) => c === 0 - stored)) consistent++;
+      expect(children.some((c) => c !== undefined && 0 - c > stored)).toBe(false);
+    }
+    expect(consistent).toBeGreaterThan(0);
+    // The deepest positions, solved outright on a node budget: the stored value lies within the bounds proven.
+    const solver = new Solver({ tableSize: 1 << 20 });
+    let settled = 0;
+    for (const moves of held.filter((m) => m.length === values.depth).slice(0, 6)) {
+      const result = solver.search(Position.fromMoves(moves), { weak: true, maxNodes: 1_000_000 });
+      const stored = values.score(Position.fromMoves(moves))!;
+      expect(stored).toBeGreaterThanOrEqual(result.lower);
+      expect(stored).toBeLessThanOrEqual(result.upper);
+      if (result.complete) settled++;
+    }
+    expect(settled).toBeGreaterThan(0);
   }, 120_000);
 });

@@ -19,6 +19,7 @@ import { Position } from '../../games/connect-four/position.js';
 import { parseIntegerIn, UsageError } from '../options.js';
 import { DEFAULT_BOOK_PATH, readBookFile, writeBookFile } from './book-file.js';
 import type { BookResult } from './book-worker.js';
+import { buildStrategyBook, type StrategyOptions } from './book-strategy.js';
 
 interface BuildOptions {
   readonly depth: number;
@@ -48,6 +49,20 @@ export function registerBook(command: Command): Command {
       await buildBook(options);
     });
   book
+    .command('strategy')
+    .description('prove the win/draw/loss values of the positions a perfect player meets up to --depth stones, write them as a book (resumable)')
+    .requiredOption('--depth <n>', 'positions with this many stones are solved by the solver; shallower ones are proven from them', parseIntegerIn(0, 41, 'The depth'))
+    .requiredOption('--out <file>', 'the book file to write')
+    .option('--journal <file>', 'where the solved positions are appended (default: <out>.journal); an existing journal is resumed')
+    .option('--for <player>', 'first, second or both', 'both')
+    .option('--table <entries>', 'transposition-table entries of the solver', parseIntegerIn((1 << 17) + 1, 1 << 28, 'The table size'), 1 << 24)
+    .option('--checkpoint <seconds>', 'write the book this often while building', parseIntegerIn(1, 86_400, 'The checkpoint interval'), 300)
+    .option('--write-only', 'solve nothing: write the book from the journal (an error if a proof needs more)')
+    .option('--roots <moves,...>', 'only the strategies from these positions, not from the empty board (to share a build, and its journal, between processes, or for a small book)')
+    .action((options: StrategyOptions) => {
+      buildStrategyBook(options);
+    });
+  book
     .command('info')
     .description('check a book file and describe it (default: the shipped book)')
     .argument('[file]', 'the book file', DEFAULT_BOOK_PATH)
@@ -55,7 +70,7 @@ export function registerBook(command: Command): Command {
       const info = readBookFile(file).info();
       process.stdout.write(
         `${file}: ${String(info.entries)} positions, ${String(info.bytes)} bytes, deepest ${String(info.depth)} stones, ` +
-          `${info.completeDepth < 0 ? 'no level complete' : `complete to ${String(info.completeDepth)} stones`}, checksum OK\n`,
+          `${info.completeDepth < 0 ? 'no level complete' : `complete to ${String(info.completeDepth)} stones`}, ${info.weak ? 'values (win/draw/loss)' : 'exact scores'}, checksum OK\n`,
       );
     });
   return command;

@@ -15,10 +15,10 @@
 import type { Command } from 'commander';
 import { MAX_LINE_LENGTH } from '../../core/lines.js';
 import type { OpeningBook } from '../../games/connect-four/book/book.js';
-import { Position } from '../../games/connect-four/position.js';
-import { Solver } from '../../games/connect-four/solver/solver.js';
+import { CELLS, Position, WIDTH } from '../../games/connect-four/position.js';
+import { MAX_SCORE, MIN_SCORE, Solver, type SearchResult } from '../../games/connect-four/solver/solver.js';
 import { parseIntegerIn } from '../options.js';
-import { loadDefaultBook, readBookFile } from './book-file.js';
+import { loadDefaultBook, loadDefaultValues, readBookFile } from './book-file.js';
 
 /**
  * A line longer than this is answered with an error (its text shortened), not held in memory: the
@@ -53,8 +53,8 @@ export function registerSolve(command: Command): Command {
     .description('solve positions read from stdin, one move string per line (e.g. 4453; "-" is the empty board): prints "<moves> <score>"')
     .option('--weak', 'only win (1), draw (0) or loss (-1) for the side to move (usually faster)')
     .option('--analyze', 'print the score of each of the seven columns instead ("-" for a full column)')
-    .option('--book <file>', 'the opening book to use (default: the one shipped)')
-    .option('--no-book', 'use no opening book (search every position)')
+    .option('--book <file>', 'the book to use: exact scores (book build) or values (book strategy); default: both shipped ones')
+    .option('--no-book', 'use no book (search every position)')
     .option('--table <entries>', 'transposition-table entries (rounded up to a prime)', parseIntegerIn((1 << 17) + 1, 1 << 28, 'The table size'), SOLVE_TABLE_ENTRIES)
     .addHelpText(
       'after',
@@ -64,9 +64,18 @@ export function registerSolve(command: Command): Command {
     )
     .action(async (options: SolveOptions) => {
       let book: OpeningBook | undefined;
-      if (typeof options.book === 'string') book = readBookFile(options.book);
-      else if (options.book !== false) book = loadDefaultBook((message) => process.stderr.write(`tabletop: ${message}\n`));
-      const solver = new Solver({ tableSize: options.table, ...(book === undefined ? {} : { book }) });
+      let values: OpeningBook | undefined;
+      const warn = (message: string): boolean => process.stderr.write(`tabletop: ${message}\n`);
+      if (typeof options.book === 'string') {
+        // Either kind: exact scores (book build) or values (book strategy).
+        const given = readBookFile(options.book);
+        if (given.weak) values = given;
+        else book = given;
+      } else if (options.book !== false) {
+        book = loadDefaultBook(warn);
+        values = loadDefaultValues(warn);
+      }
+      const solver = new Solver({ tableSize: options.table, ...(book === undefined ? {} : { book }), ...(values === undefined ? {} : { values }) });
       const failed = await solveStream(solver, options.weak === true, options.analyze === true);
       if (failed) process.exitCode = 1;
     });
@@ -170,12 +179,48 @@ function answerLine(solver: Solver, position: Position, line: string, weak: bool
   }
   if (position.isWin()) return { text: `${line} error: the game is over (${position.winner() === true ? 'red' : 'yellow'} has won)`, error: true };
   if (position.isTie()) return { text: `${line} error: the game is over (the board is full)`, error: true };
-  if (!warnedSlow && position.moves < SLOW_BELOW_STONES && !position.canWinNext() && solver.book?.score(position) === undefined) {
+  if (!warnedSlow && position.moves < SLOW_BELOW_STONES && !position.canWinNext() && solver.book?.score(position) === undefined && solver.bookValue(position) === undefined) {
     warnedSlow = true;
     process.stderr.write(`tabletop: '${line}' is an opening position the opening book does not hold: solving it can take hours\n`);
   }
+  if (solver.bookValue(position) !== undefined) return { text: `${line} ${bookAnswer(solver, position, weak, analyze)}`, error: false };
   if (analyze) return { text: `${line} ${solver.analyze(position, weak).map((s) => (s === null ? '-' : String(s))).join(' ')}`, error: false };
   return { text: `${line} ${String(solver.solve(position, weak))}`, error: false };
+}
+
+/**
+ * Node budget of an exact solve (or of each column's, with --analyze) of a position the strategy
+ * book holds: about a second. The book gives the value at once; the exact score of an opening
+ * position can take the solver hours, so what the budget does not settle is printed as the
+ * bounds proven (`>=1`: a win; `<=-1`: a loss; `a..b`).
+ */
+export const BOOK_EXACT_NODES = 3_000_000;
+
+/** The answer for a position the strategy book holds (its value is known; exact scores within BOOK_EXACT_NODES). */
+function bookAnswer(solver: Solver, position: Position, weak: boolean, analyze: boolean): string {
+  if (!analyze) return boundsText(solver.search(position, { weak, maxNodes: BOOK_EXACT_NODES }), 1);
+  const columns: string[] = [];
+  for (let col = 0; col < WIDTH; col++) {
+    if (!position.canPlay(col)) columns.push('-');
+    else if (position.isWinningMove(col)) columns.push(String(weak ? 1 : (CELLS + 1 - position.moves) >> 1));
+    else {
+      position.playUnchecked(col);
+      columns.push(position.isTie() ? '0' : boundsText(solver.search(position, { weak, maxNodes: BOOK_EXACT_NODES }), -1));
+      position.undo();
+    }
+  }
+  return columns.join(' ');
+}
+
+/** A search result as text, from the view of `sign` (1: its side to move; -1: the other side): the score, or its proven bounds. */
+function boundsText(result: SearchResult, sign: 1 | -1): string {
+  const lower = sign === 1 ? result.lower : 0 - result.upper;
+  const upper = sign === 1 ? result.upper : 0 - result.lower;
+  if (lower === upper) return String(lower);
+  // The rules' bounds (up to ±20 early on) say nothing beyond the public range ±18.
+  if (lower >= 1 && upper >= MAX_SCORE) return `>=${String(lower)}`;
+  if (upper <= -1 && lower <= MIN_SCORE) return `<=${String(upper)}`;
+  return `${String(lower)}..${String(upper)}`;
 }
 
 /** The output line for one input line: `<moves> <score>`, `<moves> <7 column scores>` or `<line> error: <reason>`. */

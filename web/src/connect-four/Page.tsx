@@ -8,11 +8,12 @@ import { HEIGHT, WIDTH } from '../../../src/games/connect-four/position.js';
 import { Problems } from '../Problems.js';
 import { usePlayKeys } from '../keys.js';
 import { Board, SolutionRow } from './Board.js';
-import { EngineClient } from './engine-client.js';
+import { EngineClient, type Analysis } from './engine-client.js';
 import {
   PLAYER_KINDS,
   TIME_LIMITS_S,
   formatScore,
+  valueWords,
   parseSearch,
   playerLabel,
   positionOf,
@@ -61,7 +62,7 @@ export function ConnectFourPage() {
   const [timeLimitS, setTimeLimitS] = useState(initial.state.timeLimitS);
   const [problems, setProblems] = useState(initial.problems);
   const [showSolution, setShowSolution] = useState(false);
-  const [analyses, setAnalyses] = useState<ReadonlyMap<string, readonly (number | null)[]>>(new Map());
+  const [analyses, setAnalyses] = useState<ReadonlyMap<string, Analysis>>(new Map());
   const [thinking, setThinking] = useState<Thinking | null>(null);
   const [notice, setNotice] = useState('');
   const [now, setNow] = useState(() => performance.now());
@@ -223,7 +224,9 @@ export function ConnectFourPage() {
   const scores =
     analysis === undefined
       ? null
-      : analysis.map((score) => (score === null ? { text: '', words: 'full' } : { text: formatScore(score), words: scoreWords(score, game.moves.length) }));
+      : analysis.scores.map((score) =>
+          score === null ? { text: '', words: 'full' } : analysis.values ? valueWords(score) : { text: formatScore(score), words: scoreWords(score, game.moves.length) },
+        );
   const secondsLeft = thinking === null ? 0 : Math.max(0, Math.ceil((thinking.deadline - now) / 1000));
 
   return (
@@ -258,7 +261,9 @@ export function ConnectFourPage() {
                   ? 'The game is over.'
                   : scores === null
                     ? `Solution: computing… ${String(Math.floor((now - analysisStarted) / 1000))} s`
-                    : `Scores for ${colourName(redToMove)}: positive wins, 0 draws, negative loses; "in N" counts the winner's own moves from now.`}
+                    : analysis?.values === true
+                      ? `Values for ${colourName(redToMove)} from the opening book: win, draw or loss with perfect play ("?": not settled at once).`
+                      : `Scores for ${colourName(redToMove)}: positive wins, 0 draws, negative loses; "in N" counts the winner's own moves from now.`}
               </p>
             </div>
           )}

@@ -15,6 +15,12 @@ export function searchBudgetMs(limitMs: number): number {
   return Math.max(100, Math.min(limitMs * 0.85, limitMs - 500));
 }
 
+export interface Analysis {
+  readonly scores: readonly (number | null)[];
+  /** Win/draw/loss only (the strategy book), NaN where unknown. */
+  readonly values: boolean;
+}
+
 export class EngineClient {
   readonly #requests = new WorkerRequests<EngineRequest, EngineResponse>(
     () => new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: 'connect-four-engine' }),
@@ -31,10 +37,10 @@ export class EngineClient {
     return this.#requests.busy;
   }
 
-  /** The solver's score of each column, or null if cancelled. */
-  analyze(moves: string): Promise<(number | null)[] | null> {
+  /** The solver's score of each column (or only its value, see the protocol), or null if cancelled. */
+  analyze(moves: string): Promise<Analysis | null> {
     return this.#requests.run({ kind: 'analyze', id: this.#nextId++, moves }, Infinity, (response) => {
-      if (response.kind === 'analysis') return { done: true, value: [...response.scores] };
+      if (response.kind === 'analysis') return { done: true, value: { scores: [...response.scores], values: response.values } };
       return { done: false };
     }).then((result) => result?.value ?? null);
   }

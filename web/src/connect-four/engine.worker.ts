@@ -4,12 +4,31 @@
  * the page cancels one by terminating the worker; state kept here (the solver's transposition
  * table) is only a cache that makes later requests faster.
  */
-import { Position } from '../../../src/games/connect-four/position.js';
+import { Position, WIDTH } from '../../../src/games/connect-four/position.js';
 import { Solver } from '../../../src/games/connect-four/solver/solver.js';
 import { AlphaBetaPlayer } from '../../../src/games/connect-four/players/alphabeta.js';
 import { SolverPlayer } from '../../../src/games/connect-four/players/solver-player.js';
 import { RandomPlayer } from '../../../src/games/connect-four/players/random.js';
+import { OpeningBook } from '../../../src/games/connect-four/book/book.js';
 import type { EngineRequest, EngineResponse } from './protocol.js';
+
+/** The strategy book (win/draw/loss values of the positions a perfect player meets), fetched once. */
+const VALUES_URL = new URL('../../../src/games/connect-four/book/strategy.c4book', import.meta.url);
+/** Node budget of each column's weak search when Show solution answers from the book (a tenth of a second or so: the answer stays instant). */
+const BOOK_ANALYSIS_NODES = 200_000;
+let values: Promise<OpeningBook | undefined> | null = null;
+
+/** The book, or undefined if it cannot be fetched or is damaged (then everything is searched, as without it). */
+function loadValues(): Promise<OpeningBook | undefined> {
+  values ??= fetch(VALUES_URL)
+    .then((response) => (response.ok ? response.arrayBuffer() : Promise.reject(new Error(`HTTP ${String(response.status)}`))))
+    .then((buffer) => OpeningBook.decode(new Uint8Array(buffer)))
+    .catch((error: unknown) => {
+      console.warn(`Connect Four: the opening book is not used: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    });
+  return values;
+}
 
 let solver: Solver | null = null;
 let perfect: { player: SolverPlayer; budgetMs: number } | null = null;
@@ -18,7 +37,23 @@ function reply(message: EngineResponse): void {
   self.postMessage(message);
 }
 
-function chooseMove(request: Extract<EngineRequest, { kind: 'move' }>): { column: number; perfect: boolean } {
+/** Each column's value (1, 0, -1; NaN if not settled within the budget; null if full) of a position the book holds. */
+function analyzeValues(solver: Solver, position: Position): (number | null)[] {
+  const scores: (number | null)[] = [];
+  for (let col = 0; col < WIDTH; col++) {
+    if (!position.canPlay(col)) scores.push(null);
+    else if (position.isWinningMove(col)) scores.push(1);
+    else {
+      position.playUnchecked(col);
+      const result = position.isTie() ? null : solver.search(position, { weak: true, maxNodes: BOOK_ANALYSIS_NODES });
+      position.undo();
+      scores.push(result === null ? 0 : result.complete ? 0 - result.score! : NaN);
+    }
+  }
+  return scores;
+}
+
+function chooseMove(request: Extract<EngineRequest, { kind: 'move' }>, book: OpeningBook | undefined): { column: number; perfect: boolean } {
   const { moves, player, budgetMs } = request;
   if (player === 'random') {
     const random = new RandomPlayer(request.seed);
@@ -28,7 +63,7 @@ function chooseMove(request: Extract<EngineRequest, { kind: 'move' }>): { column
   }
   if (player === 'perfect') {
     // One SolverPlayer per budget: its transposition table carries over from move to move.
-    if (perfect?.budgetMs !== budgetMs) perfect = { player: new SolverPlayer({ budgetMs }), budgetMs };
+    if (perfect?.budgetMs !== budgetMs) perfect = { player: new SolverPlayer({ budgetMs, ...(book === undefined ? {} : { values: book }) }), budgetMs };
     perfect.player.setPosition(moves);
     const column = perfect.player.move();
     return { column, perfect: perfect.player.lastReport?.perfect ?? false };
@@ -38,18 +73,21 @@ function chooseMove(request: Extract<EngineRequest, { kind: 'move' }>): { column
   return { column: alphabeta.move(), perfect: false };
 }
 
-self.onmessage = (event: MessageEvent<EngineRequest>) => {
+self.onmessage = async (event: MessageEvent<EngineRequest>) => {
   const request = event.data;
+  const book = await loadValues();
   try {
     if (request.kind === 'move') {
       // A quick shallow choice first: if the real search is cut off, the page still has a sensible move.
       const quick = new AlphaBetaPlayer({ level: 1, budgetMs: 50 });
       quick.setPosition(request.moves);
       reply({ kind: 'provisional', id: request.id, column: quick.search().column });
-      reply({ kind: 'move', id: request.id, ...chooseMove(request) });
+      reply({ kind: 'move', id: request.id, ...chooseMove(request, book) });
     } else {
-      solver ??= new Solver();
-      reply({ kind: 'analysis', id: request.id, scores: solver.analyze(Position.fromMoves(request.moves)) });
+      solver ??= new Solver(book === undefined ? {} : { values: book });
+      const position = Position.fromMoves(request.moves);
+      if (solver.bookValue(position) !== undefined) reply({ kind: 'analysis', id: request.id, scores: analyzeValues(solver, position), values: true });
+      else reply({ kind: 'analysis', id: request.id, scores: solver.analyze(position), values: false });
     }
   } catch (error) {
     reply({ kind: 'error', id: request.id, message: error instanceof Error ? error.message : String(error) });

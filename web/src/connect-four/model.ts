@@ -113,6 +113,14 @@ export function winningCells(position: Position): [number, number][] {
   return cells;
 }
 
+/** A column's value from the strategy book (1 win, 0 draw, -1 loss, NaN not settled) for the solution row. */
+export function valueWords(value: number): { text: string; words: string } {
+  if (value > 0) return { text: 'win', words: 'wins' };
+  if (value < 0) return { text: 'loss', words: 'loses' };
+  if (value === 0) return { text: 'draw', words: 'draws' };
+  return { text: '?', words: 'not settled at once' };
+}
+
 /** `+18`, `0`, `-3`: a solver score as gamesolver.org shows it. */
 export function formatScore(score: number): string {
   return score > 0 ? `+${String(score)}` : String(score);

@@ -19,5 +19,9 @@ export type EngineResponse =
   /** A legal move found at once, played if the real search does not answer in time. */
   | { readonly kind: 'provisional'; readonly id: number; readonly column: number }
   | { readonly kind: 'move'; readonly id: number; readonly column: number; readonly perfect: boolean }
-  | { readonly kind: 'analysis'; readonly id: number; readonly scores: readonly (number | null)[] }
+  /**
+   * `values`: the scores are only win (1), draw (0) or loss (-1), from the strategy book, with NaN
+   * for a column whose value the book and a short search did not settle (null: a full column).
+   */
+  | { readonly kind: 'analysis'; readonly id: number; readonly scores: readonly (number | null)[]; readonly values: boolean }
   | { readonly kind: 'error'; readonly id: number; readonly message: string };

@@ -17,7 +17,8 @@
  * | 5, 6 | board width 7, height 6 |
  * | 7 | depth: the most stones of any stored position |
  * | 8 | complete depth + 1: every position with at most that many stones (game not over) is stored; 0: no level is complete |
- * | 9..11 | reserved, 0 |
+ * | 9 | kind: 0 exact scores (-18..18), 1 values only (-1 loss, 0 draw, 1 win: a strategy book, see strategy.ts) |
+ * | 10..11 | reserved, 0 |
  * | 12..15 | entry count n |
  * | 16..19 | FNV-1a 32-bit checksum of bytes 20.. (the entries) |
  * | 20.. | n entries of 8 bytes: the canonical key (7 bytes, 49 bits) and the score (int8) |
@@ -57,6 +58,8 @@ export interface BookInfo {
   /** Every position with at most this many stones is stored (-1: none). */
   readonly completeDepth: number;
   readonly bytes: number;
+  /** Values only (win 1, draw 0, loss -1), not exact scores. */
+  readonly weak: boolean;
 }
 
 /**
@@ -94,27 +97,33 @@ export class OpeningBook {
   /** Most stones of any stored position (-1 when empty): deeper positions are never looked up. */
   readonly depth: number;
   readonly completeDepth: number;
+  /** The scores are values only: 1 win, 0 draw, -1 loss for the side to move (a strategy book). */
+  readonly weak: boolean;
 
-  private constructor(keys: Float64Array, scores: Int8Array, depth: number, completeDepth: number) {
+  private constructor(keys: Float64Array, scores: Int8Array, depth: number, completeDepth: number, weak: boolean) {
     this.#keys = keys;
     this.#scores = scores;
     this.depth = depth;
     this.completeDepth = completeDepth;
+    this.weak = weak;
   }
 
   /** An empty book (covers nothing). */
   static empty(): OpeningBook {
-    return new OpeningBook(new Float64Array(0), new Int8Array(0), -1, -1);
+    return new OpeningBook(new Float64Array(0), new Int8Array(0), -1, -1, false);
   }
 
-  /** Builds a book from entries (any order; a repeated key must carry the same score). */
-  static fromEntries(entries: Iterable<BookEntry & { readonly moves: number }>, completeDepth = -1): OpeningBook {
+  /**
+   * Builds a book from entries (any order; a repeated key must carry the same score). `weak`:
+   * the scores are values only (-1, 0, 1).
+   */
+  static fromEntries(entries: Iterable<BookEntry & { readonly moves: number }>, completeDepth = -1, weak = false): OpeningBook {
     const list = [...entries].sort((a, b) => a.key - b.key);
     const keys: number[] = [];
     const scores: number[] = [];
     let depth = -1;
     for (const e of list) {
-      checkEntry(e.key, e.score);
+      checkEntry(e.key, e.score, weak);
       if (keys.length > 0 && keys[keys.length - 1] === e.key) {
         if (scores[scores.length - 1] !== e.score) throw new RangeError(`Two scores for the book key ${String(e.key)}`);
         continue;
@@ -123,7 +132,7 @@ export class OpeningBook {
       scores.push(e.score);
       if (e.moves > depth) depth = e.moves;
     }
-    return new OpeningBook(Float64Array.from(keys), Int8Array.from(scores), depth, Math.min(completeDepth, depth));
+    return new OpeningBook(Float64Array.from(keys), Int8Array.from(scores), depth, Math.min(completeDepth, depth), weak);
   }
 
   /** Decodes a book file; throws a BookFormatError saying what is wrong. */
@@ -137,6 +146,9 @@ export class OpeningBook {
     const completeDepth = bytes[8]! - 1;
     const count = view.getUint32(12, true);
     const checksum = view.getUint32(16, true);
+    const kind = bytes[9]!;
+    if (kind > 1) throw new BookFormatError(`unknown opening book kind ${String(kind)} (expected 0, exact scores, or 1, values)`);
+    const limit = kind === 1 ? 1 : 18;
     if (depth > CELLS || completeDepth > depth) throw new BookFormatError(`damaged opening book: depth ${String(depth)}, complete depth ${String(completeDepth)}`);
     if (bytes.length !== HEADER_BYTES + count * ENTRY_BYTES) {
       throw new BookFormatError(`damaged opening book: ${String(bytes.length)} bytes, expected ${String(HEADER_BYTES + count * ENTRY_BYTES)} for ${String(count)} entries`);
@@ -150,12 +162,12 @@ export class OpeningBook {
       const key = view.getUint32(at, true) + (view.getUint32(at + 4, true) & 0xffffff) * 0x1_0000_0000;
       const score = view.getInt8(at + 7);
       if (key <= previous) throw new BookFormatError(`damaged opening book: entry ${String(i)} is out of order`);
-      if (score < -18 || score > 18) throw new BookFormatError(`damaged opening book: entry ${String(i)} has score ${String(score)}`);
+      if (score < -limit || score > limit) throw new BookFormatError(`damaged opening book: entry ${String(i)} has score ${String(score)}`);
       keys[i] = key;
       scores[i] = score;
       previous = key;
     }
-    return new OpeningBook(keys, scores, count === 0 ? -1 : depth, completeDepth);
+    return new OpeningBook(keys, scores, count === 0 ? -1 : depth, completeDepth, kind === 1);
   }
 
   /** The file's bytes (see the format above). */
@@ -169,6 +181,7 @@ export class OpeningBook {
     bytes[6] = HEIGHT;
     bytes[7] = Math.max(0, this.depth);
     bytes[8] = this.completeDepth + 1;
+    bytes[9] = this.weak ? 1 : 0;
     view.setUint32(12, count, true);
     for (let i = 0; i < count; i++) {
       const at = HEADER_BYTES + i * ENTRY_BYTES;
@@ -186,7 +199,7 @@ export class OpeningBook {
   }
 
   info(): BookInfo {
-    return { entries: this.size, depth: this.depth, completeDepth: this.completeDepth, bytes: HEADER_BYTES + this.size * ENTRY_BYTES };
+    return { entries: this.size, depth: this.depth, completeDepth: this.completeDepth, bytes: HEADER_BYTES + this.size * ENTRY_BYTES, weak: this.weak };
   }
 
   /** The stored score of the position (side to move's view), or undefined if the book does not hold it. */
@@ -220,7 +233,8 @@ export class OpeningBook {
   }
 }
 
-function checkEntry(key: number, score: number): void {
+function checkEntry(key: number, score: number, weak: boolean): void {
   if (!Number.isSafeInteger(key) || key < 0 || key >= 2 ** 49) throw new RangeError(`Invalid book key ${String(key)}`);
-  if (!Number.isInteger(score) || score < -18 || score > 18) throw new RangeError(`Invalid book score ${String(score)}`);
+  const limit = weak ? 1 : 18;
+  if (!Number.isInteger(score) || score < -limit || score > limit) throw new RangeError(`Invalid book score ${String(score)}`);
 }

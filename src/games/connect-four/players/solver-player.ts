@@ -22,6 +22,12 @@ export interface SolverPlayerOptions {
   readonly tableSize?: number;
   /** Exact scores of opening positions (see book/book.ts); the Node side loads the shipped one with `loadDefaultBook`. */
   readonly book?: OpeningBook;
+  /**
+   * Win/draw/loss values of the positions a perfect player meets (a strategy book, see
+   * book/strategy.ts); the Node side loads the shipped one with `loadDefaultValues`. Where it
+   * holds the position, the move is chosen by a weak solve, which the book answers at once.
+   */
+  readonly values?: OpeningBook;
 }
 
 /** How the last move was chosen, for logs and tests. */
@@ -52,6 +58,7 @@ export class SolverPlayer implements Player {
     this.#solver = new Solver({
       ...(options.tableSize === undefined ? {} : { tableSize: options.tableSize }),
       ...(options.book === undefined ? {} : { book: options.book }),
+      ...(options.values === undefined ? {} : { values: options.values }),
     });
     // The strongest level without its node budget: the fallback uses all the time it is given.
     this.#fallback = new AlphaBetaPlayer({ level: 'master', maxNodes: Infinity, budgetMs: Math.max(1, budgetMs * (1 - share)) });
@@ -83,9 +90,12 @@ export class SolverPlayer implements Player {
     // game's value (a weak solve, about twice as fast in the opening, on the table the first
     // search filled): either way the move keeps the value, so it is perfect.
     const solverEnd = started + this.#budgetMs * this.#solverShare;
-    let exact = this.#solver.bestMove(this.#position, { deadline: started + (solverEnd - started) / 2 });
-    let weak = false;
-    if (!exact.complete) {
+    // A position the strategy book holds: only its value matters, and the book knows it (and,
+    // along the strategy, the value of the move that keeps it), so the weak solve comes first.
+    const booked = this.#solver.bookValue(this.#position) !== undefined;
+    let exact = this.#solver.bestMove(this.#position, { deadline: booked ? solverEnd : started + (solverEnd - started) / 2, weak: booked });
+    let weak = booked;
+    if (!exact.complete && !booked) {
       exact = this.#solver.bestMove(this.#position, { deadline: solverEnd, weak: true });
       weak = true;
     }

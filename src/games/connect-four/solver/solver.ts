@@ -24,6 +24,7 @@
  * solver.bestMove(p, { deadline, weak: true })
  *   // → the same keeping only the game's value (win/draw/loss): faster; `score` is the sign.
  * new Solver({ book })                          // an opening book (book/book.ts): its positions cost 0 nodes
+ * new Solver({ values })                        // a strategy book (values only, book/strategy.ts): bounds at 0 nodes
  * solver.nodes; solver.reset()                 // nodes searched so far; forget the table
  * ```
  * The table only ever holds true bounds of positions, so it stays valid across positions, weak
@@ -46,6 +47,9 @@
  * then search Pons' window [-1, 1].
  * 10. The opening book (the tutorial's last step; `SolverOptions.book`): exact scores of positions
  *    near the start, looked up at the root and in the search.
+ * 11. The strategy book (`SolverOptions.values`): win/draw/loss values of the positions a perfect
+ *    player meets, each a bound on the score (win: >= 1, draw: exactly 0, loss: <= -1), used like
+ *    the table's bounds; a weak solve of such a position costs no node.
  *
  * ## Why it is written this way (performance)
  * The search works on the four int32 words of a position passed as arguments (no Position objects,
@@ -120,6 +124,12 @@ export interface SearchLimits {
 export interface SearchOptions extends SearchLimits {
   /** Only the sign of the score: win (1), draw (0), loss (-1). */
   readonly weak?: boolean;
+  /**
+   * With `weak`: only whether the value is at least this (0: "not lost?", 1: "won?"): one
+   * null-window search instead of up to two; the result's bounds answer it (`lower >= atLeast`
+   * or `upper < atLeast`) and it is complete only if they happen to meet.
+   */
+  readonly atLeast?: 0 | 1;
 }
 
 export interface SearchResult {
@@ -161,6 +171,11 @@ export interface SolverOptions {
    * of a shallower position into a walk over the book).
    */
   readonly book?: OpeningBook;
+  /**
+   * Win/draw/loss values (a book whose `weak` is true, see book/strategy.ts): each narrows the
+   * window like a table bound (a draw is an exact 0), at the root and anywhere in the tree.
+   */
+  readonly values?: OpeningBook;
 }
 
 export class Solver {
@@ -169,6 +184,9 @@ export class Solver {
   readonly #book: OpeningBook | null;
   /** Positions with at most this many stones are looked up in the book (-1: no book). */
   readonly #bookDepth: number;
+  readonly #values: OpeningBook | null;
+  /** Positions with at most this many stones are looked up among the values (-1: none). */
+  readonly #valuesDepth: number;
   /** Nodes searched since construction (or the last `reset`). */
   nodes = 0;
   #aborted = false;
@@ -192,6 +210,20 @@ export class Solver {
     this.#quickProbeNodes = quickProbeNodes;
     this.#book = options.book ?? null;
     this.#bookDepth = this.#book === null || this.#book.size === 0 ? -1 : this.#book.depth;
+    if (this.#book?.weak === true) throw new RangeError('Solver: `book` takes exact scores; give a book of values as `values`');
+    if (options.values !== undefined && !options.values.weak) throw new RangeError('Solver: `values` takes a book of values (win/draw/loss); give exact scores as `book`');
+    this.#values = options.values ?? null;
+    this.#valuesDepth = this.#values === null || this.#values.size === 0 ? -1 : this.#values.depth;
+  }
+
+  /** The strategy book of values this solver consults, if any. */
+  get values(): OpeningBook | null {
+    return this.#values;
+  }
+
+  /** The value (1 win, 0 draw, -1 loss for the side to move) of a position the strategy book holds, else undefined. */
+  bookValue(position: Position): number | undefined {
+    return position.moves <= this.#valuesDepth ? this.#values!.score(position) : undefined;
   }
 
   /** The opening book this solver consults, if any. */
@@ -251,21 +283,29 @@ export class Solver {
     // immediate win) win before our next-but-one stone.
     let min = weak ? -1 : -((CELLS - moves) >> 1);
     let max = weak ? 1 : (CELLS - 1 - moves) >> 1;
+    const value = this.bookValue(position);
+    if (value !== undefined) {
+      if (weak || value === 0) return { score: value, lower: value, upper: value, complete: true, nodes: 0 };
+      if (value > 0) min = 1;
+      else max = -1;
+    }
     this.#deadline = options.deadline ?? Infinity;
     this.#nodeLimit = options.maxNodes === undefined ? Infinity : this.nodes + options.maxNodes;
     this.#checkAt = Math.min(this.nodes + CHECK_EVERY, this.#nodeLimit);
     this.#aborted = performance.now() > this.#deadline || options.maxNodes === 0;
     const { curLo, curHi, maskLo, maskHi } = position;
-    if (weak && !this.#aborted && this.#quickProbeNodes > 0 && CELLS - moves > NO_PROBE_EMPTY_CELLS) {
+    if (weak && !this.#aborted && this.#quickProbeNodes > 0 && value === undefined && CELLS - moves > NO_PROBE_EMPTY_CELLS) {
       const probed = this.#probeQuickResult(curLo, curHi, maskLo, maskHi, moves);
       min = probed.min;
       max = probed.max;
     }
     // Optimisation 6: null windows. Each probe [med, med+1] tells whether the score is above med;
     // probing nearer 0 first (the halves of min and max) finds the many near-draw scores sooner.
-    while (min < max && !this.#aborted) {
+    const atLeast = weak ? options.atLeast : undefined;
+    while (min < max && !this.#aborted && (atLeast === undefined || (min < atLeast && max >= atLeast))) {
       let med = min + ((max - min) >> 1);
-      if (med <= 0 && Math.trunc(min / 2) < med) med = Math.trunc(min / 2);
+      if (atLeast !== undefined) med = atLeast - 1;
+      else if (med <= 0 && Math.trunc(min / 2) < med) med = Math.trunc(min / 2);
       else if (med >= 0 && Math.trunc(max / 2) > med) med = Math.trunc(max / 2);
       const r = this.#negamax(curLo, curHi, maskLo, maskHi, moves, med, med + 1, UNKNOWN, UNKNOWN);
       if (this.#aborted) break;
@@ -348,6 +388,17 @@ export class Solver {
     const root = this.search(position, limits);
     if (root.complete) {
       const s = root.score!;
+      // The strategy book first: a child it values at exactly -s keeps the value at no cost (a
+      // probe of another child could be a long search in the opening).
+      if (weak && s >= 0 && moves + 1 <= this.#valuesDepth) {
+        for (let i = ORDER.length - 1; i >= 0; i--) {
+          const col = ORDER[i]!;
+          if (!position.canPlay(col)) continue;
+          const child = position.clone();
+          child.playUnchecked(col);
+          if (!child.isGameOver() && !child.canWinNext() && this.bookValue(child) === 0 - s) return { column: col, score: s, complete: true, nodes: 0 };
+        }
+      }
       for (let i = ORDER.length - 1; i >= 0 && !this.#aborted; i--) {
         const col = ORDER[i]!;
         if (!position.canPlay(col)) continue;
@@ -484,6 +535,23 @@ export class Solver {
     if (moves <= this.#bookDepth) {
       const booked = this.#book!.scoreOfWords(keyLo, keyHi);
       if (booked !== undefined) return booked;
+    }
+
+    // The strategy book: a value is a bound (one compare when deeper than the book).
+    if (moves <= this.#valuesDepth) {
+      const value = this.#values!.scoreOfWords(keyLo, keyHi);
+      if (value !== undefined) {
+        if (value === 0) return 0;
+        if (value > 0) {
+          if (alpha < 1) {
+            alpha = 1;
+            if (alpha >= beta) return alpha;
+          }
+        } else if (beta > -1) {
+          beta = -1;
+          if (alpha >= beta) return beta;
+        }
+      }
     }
 
     // Optimisation 8: order the safe moves by how many winning spots they give us (insertion
