@@ -122,7 +122,15 @@ export function labResults(config: ExperimentConfig, tally: Tally, batches: read
       running: runningMeans(config, batches, strategies),
     };
   }
-  const report = tournamentReport(config, tally);
+  return tournamentResults(config, tournamentReport(config, tally));
+}
+
+/**
+ * A tournament's results from its report: the matrix's cells and the ratings as the charts take
+ * them. Also the way in for a tournament the lab runner did not play (the refereed Connect Four
+ * tournament), which builds its own report.
+ */
+export function tournamentResults(config: ExperimentConfig, report: TournamentReport): TournamentResults {
   const cells: MatrixCell[] = [];
   report.matrix.forEach((row, i) =>
     row.forEach((cell, j) => {
@@ -134,7 +142,7 @@ export function labResults(config: ExperimentConfig, tally: Tally, batches: read
   return {
     format: RESULTS_FORMAT,
     kind: 'tournament',
-    title,
+    title: gameById(config.game).title,
     config,
     report,
     players: report.players,

@@ -2,13 +2,19 @@
  * `tabletop connect-four tournament`: a refereed round robin between built-in bots and external
  * programs — every pair, both colours, from the balanced opening suite — printed as a results
  * matrix (wins-draws-losses of the row against the column), each bot's totals and Elo rating (the
- * lab's standings, src/lab/standings.ts, over the distinct games), and its forfeits by reason.
+ * lab's standings, src/lab/standings.ts, over the distinct games), and its forfeits by reason;
+ * `--html` and `--csv` write the same results as the lab's report files (src/cli/lab/report-files.ts).
  */
 import { availableParallelism } from 'node:os';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { plural } from '../../core/format.js';
 import { freshSeed } from '../../core/random.js';
 import { formatStandings, standings, type StandingsInput } from '../../lab/standings.js';
+import { emptyTally, type ExperimentConfig } from '../../lab/experiment.js';
+import { tournamentResults, type TournamentResults } from '../../lab/lab-results.js';
+import { tournamentReport } from '../../lab/report.js';
+import { connectFourGame } from '../../games/connect-four/definition.js';
+import { writeResultsFiles } from '../lab/report-files.js';
 import { ALL_TWO_MOVE_OPENINGS, BALANCED_OPENINGS, openingName } from '../../arena/connect-four/openings.js';
 import { BUILTIN_BOTS, createBot, resolveLineup, type ExternalBotDefinition, type LineupOptions, type ModuleBot } from '../../arena/connect-four/lineup.js';
 import { PlayerModuleError } from '../../lab/user-players.js';
@@ -26,6 +32,8 @@ interface TournamentCliOptions {
   readonly seed?: number;
   readonly jobs?: number;
   readonly json?: boolean;
+  readonly html?: string;
+  readonly csv?: string;
   readonly bot: ExternalBotDefinition[];
   /** The suite's name, or false for `--no-openings`. */
   readonly openings: OpeningSuite | false;
@@ -55,6 +63,8 @@ export function registerTournament(command: Command): Command {
     .option('--level <n>', "strength of the bot named 'alphabeta', 1 to 5", parseIntegerIn(1, 5, 'The level'), DEFAULT_LEVEL)
     .option('--seed <n>', 'seed of the random players (default: a fresh one, printed)', parseSeed)
     .option('--json', 'print the results as JSON: the matrices, ratings, forfeits and every game')
+    .option('--html <file>', 'also write the results as one self-contained HTML report with charts (opens offline)')
+    .option('--csv <file>', 'also write the results as CSV (one row per pairing of colours and per Elo rating)')
     .option('--jobs <n>', 'games played at the same time (default and most: the number of CPU cores)', parsePositiveInt('The number of jobs'))
     .addOption(new Option('--bot <name=command>', 'an external bot speaking the line protocol of docs/connect-four-bots.md (repeatable)').argParser(collectBot).default([], 'none'))
     .action(async (options: TournamentCliOptions) => {
@@ -116,14 +126,53 @@ async function runAndPrint(options: TournamentCliOptions): Promise<void> {
   }
   if (options.json === true) {
     process.stdout.write(`${JSON.stringify(resultsJson(results, { seed, timeLimitMs: lineup.timeLimitMs, gamesPerPair: options.games }), null, 2)}\n`);
-    return;
-  }
+  } else {
   const suite = options.openings === false ? undefined : OPENING_SUITES[options.openings];
   const openings = suite === undefined ? 'from the empty board' : `from ${String(Math.min(suite.openings.length, Math.ceil(options.games / 2)))} of the ${String(suite.openings.length)} ${suite.label}`;
   process.stdout.write(
     `Connect Four round robin: ${plural(bots.length, 'bot')}, ${plural(options.games, 'game')} per pair ${openings}, ${plural(total, 'game')} ` +
       `(${String(results.distinctGames)} distinct), move limit ${String(options.time)} s, seed ${String(seed)}\n\n${formatResults(results)}`,
-  );
+    );
+  }
+  // After the report, so an unwritable file (an error naming it, status 1) loses no results.
+  if (options.html !== undefined || options.csv !== undefined) writeResultsFiles(options, labResultsOf(results, seed));
+}
+
+/**
+ * The tournament as the lab's report files take it: the lab's tournament report over lineups
+ * [red, yellow] — so the matrix is the win rate of the row bot playing red, with its Wilson CI —
+ * and the Elo ratings of the printed standings (distinct games only) in place of the lab's.
+ * Forfeits are not carried over (the lab's faults are a user module's errors, not a referee's).
+ */
+export function labResultsOf(results: RefereedTournamentResults, seed: number): TournamentResults {
+  const { bots } = results;
+  const lineups = bots.flatMap((red, i) => bots.filter((_, j) => j !== i).map((yellow) => [red, yellow]));
+  const config: ExperimentConfig = { game: connectFourGame.id, lineups, seed, paired: false };
+  const tally = emptyTally(config);
+  const lineupOf = (red: number, yellow: number): number => red * (bots.length - 1) + (yellow < red ? yellow : yellow - 1);
+  for (const game of results.games) {
+    const lineup = tally.lineups[lineupOf(game.red, game.yellow)]!;
+    lineup.games++;
+    // Returns as the lab's Connect Four scores them: 1 for a win, -1 for a loss, 0 for a draw.
+    const redReturn = game.result.winner === null ? 0 : game.result.winner ? 1 : -1;
+    lineup.seats.forEach((seat, s) => {
+      const r = s === 0 ? redReturn : -redReturn;
+      seat.sum += r;
+      seat.sumSq += r * r;
+      if (r > 0) seat.wins++;
+      else if (r < 0) seat.losses++;
+      else seat.draws++;
+      if (r === -1) seat.atMin++;
+      if (r === 1) seat.atMax++;
+    });
+  }
+  // Lineups never played (one game per pair: only the first-listed bot played red) stay out of the matrix.
+  const played = lineups.map((_, l) => l).filter((l) => tally.lineups[l]!.games > 0);
+  const playedConfig: ExperimentConfig = { ...config, lineups: played.map((l) => lineups[l]!) };
+  const report = tournamentReport(playedConfig, { lineups: played.map((l) => tally.lineups[l]!), differences: [] }, { ratings: false });
+  const elo = standings(standingsInput(results)).map(({ player, rating, low, high }) => ({ id: player, rating, low, high }));
+  // A refereed bot is named by its command-line name, not by a lab agent of the same id.
+  return tournamentResults(playedConfig, { ...report, players: report.players.map(({ id }) => ({ id, name: id })), elo });
 }
 
 /** The standings' input: all games for the matrix and totals, distinct games for the ratings. */

@@ -1,5 +1,5 @@
 /**
- * `--html FILE` and `--csv FILE` of the experiment commands and `merge`: the results as one
+ * `--html FILE` and `--csv FILE` of the experiment commands, `merge` and `connect-four tournament`: the results as one
  * self-contained HTML report with the lab page's charts (src/lab/html-report.ts, its chart script
  * inlined from the build's dist/report/charts.js) and as CSV (src/lab/lab-results.ts).
  */
@@ -7,7 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ExperimentConfig, Tally } from '../../lab/experiment.js';
 import { renderHtmlReport } from '../../lab/html-report.js';
-import { labResults, resultsCsv, type ResultsBatch } from '../../lab/lab-results.js';
+import { labResults, resultsCsv, type LabResults, type ResultsBatch } from '../../lab/lab-results.js';
 
 export interface ReportFiles {
   readonly html?: string;
@@ -26,7 +26,11 @@ export function chartScriptPath(): string {
 /** Writes the files asked for; an unwritable file is an Error naming it (the report on stdout stands). */
 export function writeReportFiles(files: ReportFiles, config: ExperimentConfig, tally: Tally, batches: readonly ResultsBatch[]): void {
   if (files.html === undefined && files.csv === undefined) return;
-  const results = labResults(config, tally, batches);
+  writeResultsFiles(files, labResults(config, tally, batches));
+}
+
+/** The same from results already built (a tournament the lab runner did not play). */
+export function writeResultsFiles(files: ReportFiles, results: LabResults): void {
   const write = (path: string, text: string, what: string): void => {
     try {
       writeFileSync(path, text);
