@@ -154,3 +154,27 @@ describe('UnoWar determinisation counts cards', () => {
     expect(eventSlot(state.history[1]!)).toBe(4);
   });
 });
+
+describe('UnoWarBelief under tight constraints', () => {
+  // A position (reached by random play, seed 1981229767 of the conformance suite's honesty check)
+  // where the other player lost rounds holding four of its five cards: few hands fit, and 1,000
+  // uniform draws fail for about one stream in eight. Sampling used to fall back to the real hidden
+  // cards then, so an MCTS agent played differently on a rigged twin of the state.
+  const REAL =
+    '51,23,40,36,4,37,20,7,8,21,46,19,49,31,5,18,16,15,43,17,6,34,28,26,24,14,35,42,0,32,9,13,3,45,38,48,33,10,2,44,30,50,39,47,25,29,27,22,1,11,12,41|9|46,43,5,1,16,18,17,21,15,39|5,0|2|10|44|3|0|0|2|5|0|4146,76,665,278,8192,4106,139,8192,4144,41,605,94,751,38,539,67,621,9,8192,4110,258,618,280,717,161,602,64,738,284,544,134,8192,4127,35,8192,4115,49,684';
+
+  it('draws only from what the player saw: a state and its rigged twin give the same samples, each consistent', () => {
+    const real = UnoWarState.deserialize(REAL);
+    const player = real.currentPlayer();
+    const rigged = real.resample(player, rngFromSeed(999));
+    expect(rigged.serialize()).not.toBe(real.serialize());
+    const belief = new UnoWarBelief(real, player);
+    for (let k = 0; k < 200; k++) {
+      const sample = real.resample(player, rngFromSeed(k));
+      expect(rigged.resample(player, rngFromSeed(k)).serialize()).toBe(sample.serialize());
+      belief.hiddenSlots.forEach((slot, i) => {
+        expect(belief.mayHold(i, sample.handCard(player ^ 1, slot))).toBe(true);
+      });
+    }
+  });
+});

@@ -27,6 +27,11 @@ import { randomInt, shuffleInPlace, type Rng } from '../../core/random.js';
 import { Phase, type UnoWarState } from './engine.js';
 import { CAN_PLAY, HAND_SIZE, NUM_PLAYERS } from './rules.js';
 
+/** Uniform draws tried before the backtracking search (`sampleHand`). */
+const REJECTION_ATTEMPTS = 1000;
+/** Steps the backtracking search may take; a consistent hand is found long before in practice. */
+const SEARCH_NODES = 100_000;
+
 /** Kind bits of an event code (`code & EVENT_KIND`): 0 is a play. */
 export const EVENT_KIND = 0x3000;
 export const EVENT_PLAY = 0;
@@ -234,20 +239,66 @@ export class UnoWarBelief {
   /**
    * The other player's hand in a draw consistent with everything the player saw (as `sample`, without
    * building a state): writes the hidden slots of `hand` (length HAND_SIZE). Every consistent hand is
-   * equally likely. Returns false, with `hand` unspecified, when 1,000 draws were all rejected (not
-   * seen in practice).
+   * equally likely, unless REJECTION_ATTEMPTS uniform draws are all rejected: then a backtracking
+   * search finds one (consistent, not exactly uniform). Returns false, with `hand` unspecified, only
+   * when that search finds none either (a defect of the belief).
    */
   sampleHand(rng: Rng, hand: Uint8Array): boolean {
-    for (let attempt = 0; attempt < 1000; attempt++) if (this.#drawHand(rng, hand)) return true;
-    return false;
+    for (let attempt = 0; attempt < REJECTION_ATTEMPTS; attempt++) if (this.#drawHand(rng, hand)) return true;
+    // Tight constraints (several lost rounds) can make uniform draws rare; then a randomised
+    // backtracking search finds a consistent hand (consistent, though not exactly uniform). It reads
+    // only what the player saw, so the answer never depends on the real hidden cards.
+    return this.#constructHand(rng, hand);
+  }
+
+  /**
+   * A consistent draw by backtracking: the most constrained hidden slot first, its allowed unseen
+   * cards in a random order. Leaves each epoch's pool as `#drawHand` does (the cards taken first, in
+   * slot order, then the rest), so `sample` can deal the rest as the undealt deck. False when no
+   * consistent hand exists within SEARCH_NODES steps.
+   */
+  #constructHand(rng: Rng, hand: Uint8Array): boolean {
+    const slots = this.hiddenSlots;
+    const options = slots.map((_, k) => this.unseen.get(this.hiddenEpochs[k]!)!.filter((card) => this.allowed[k]![card] === 1));
+    const order = slots.map((_, k) => k).sort((a, b) => options[a]!.length - options[b]!.length || a - b);
+    for (const list of options) shuffleInPlace(list, rng);
+    const chosen = new Array<number>(slots.length).fill(-1);
+    const taken = new Set<number>();
+    let nodes = 0;
+    const assign = (i: number): boolean => {
+      if (++nodes > SEARCH_NODES) return false;
+      if (i === order.length) {
+        if (!this.mustPlay) return true;
+        const row = this.state.top * DECK_SIZE;
+        return chosen.some((card) => CAN_PLAY[row + card] === 1);
+      }
+      const k = order[i]!;
+      const epoch = this.hiddenEpochs[k]!;
+      for (const card of options[k]!) {
+        const key = epoch * DECK_SIZE + card;
+        if (taken.has(key)) continue;
+        taken.add(key);
+        chosen[k] = card;
+        if (assign(i + 1)) return true;
+        taken.delete(key);
+      }
+      return false;
+    };
+    if (!assign(0)) return false;
+    for (let k = 0; k < slots.length; k++) hand[slots[k]!] = chosen[k]!;
+    for (const [epoch, cards] of this.unseen) {
+      const first = chosen.filter((_, k) => this.hiddenEpochs[k] === epoch);
+      this.#pools.set(epoch, [...first, ...cards.filter((card) => !first.includes(card))]);
+    }
+    return true;
   }
 
   /**
    * A full state consistent with everything the player saw, drawn from `rng`: each epoch's unseen
    * cards dealt into the hidden slots drawn in it (and, for the current epoch, the rest become the
    * undealt deck in a fresh order), rejecting draws that break a round the other player lost, or that
-   * leave it unable to play when it is to play. Every consistent draw is equally likely. After 1,000
-   * rejections (not seen in practice) the state's own hidden cards are kept.
+   * leave it unable to play when it is to play (see `sampleHand`). If no consistent hand is found at
+   * all (a defect of the belief, never seen), the state's own hidden cards are kept.
    */
   sample(rng: Rng): UnoWarState {
     const copy = this.state.clone();
