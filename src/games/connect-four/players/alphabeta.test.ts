@@ -51,22 +51,24 @@ describe('AlphaBetaPlayer', () => {
     expect(player.lastReport!.score).toBeGreaterThan(0);
   });
 
-  it('always answers a legal column, and a winning one when it exists', () => {
-    let winnable = 0;
+  it('always answers a legal column', () => {
     fc.assert(
       fc.property(openPositions, (moves) => {
-        const position = Position.fromMoves(moves);
-        const column = playerAt(moves, 2, 200).move();
-        expect(position.canPlay(column)).toBe(true);
-        if (position.canWinNext()) {
-          winnable++;
-          expect(position.isWinningMove(column)).toBe(true);
-        }
+        expect(Position.fromMoves(moves).canPlay(playerAt(moves, 2, 200).move())).toBe(true);
       }),
       { numRuns: 60 },
     );
-    // The winning-move half of the property was exercised, not only the legality half.
-    expect(winnable).toBeGreaterThan(0);
+  });
+
+  it('answers a winning column whenever one exists', () => {
+    // Only positions with a win in one: random positions have one rarely (a run of 60 could miss them all).
+    const winnable = openPositions.filter((moves) => Position.fromMoves(moves).canWinNext());
+    fc.assert(
+      fc.property(winnable, (moves) => {
+        expect(Position.fromMoves(moves).isWinningMove(playerAt(moves, 2, 200).move())).toBe(true);
+      }),
+      { numRuns: 40 },
+    );
   });
 
   it('plays a whole game against itself to a legal end, the same way twice', () => {
