@@ -13,9 +13,9 @@ import { Option, type Command } from 'commander';
 import { formatDuration, plural } from '../../core/format.js';
 import { freshSeed } from '../../core/random.js';
 import { BasicKlondike } from '../../games/klondike/basic-klondike.js';
-import { encodeMove, ENGINE_STATE, type KlondikeState } from '../../games/klondike/engine.js';
+import { encodeMove } from '../../games/klondike/engine.js';
 import { IllegalArgumentError, IllegalStateError } from '../../games/klondike/errors.js';
-import { applyMove, hint, type KlondikeMove } from '../../games/klondike/moves.js';
+import { applyMove, engineStateOf, hint, type KlondikeMove } from '../../games/klondike/moves.js';
 import type { KlondikeModel, UndoableKlondikeModel } from '../../games/klondike/model.js';
 import { allFaceUp, canStillProgress, finishingMove } from '../../games/klondike/progress.js';
 import { solveKlondike, type SolveResult } from '../../games/klondike/solver/solver.js';
@@ -107,20 +107,13 @@ export function parseMove(words: readonly string[]): KlondikeMove | string {
   }
 }
 
-/** The engine position under a model (BasicKlondike), for the solver and the checks below. */
-function engineOf(model: KlondikeModel): KlondikeState {
-  const state = (model as Partial<Record<typeof ENGINE_STATE, () => KlondikeState>>)[ENGINE_STATE]?.();
-  if (state === undefined) throw new IllegalArgumentError('klondike play needs a model backed by the engine (BasicKlondike)');
-  return state;
-}
-
 /**
  * The spec's textual view (exactly; colour only wraps its red cards), the pile numbers, then the
  * score and how many cards the draw pile holds.
  */
 function picture(model: KlondikeModel, style: Style): string {
   const ruler = Array.from({ length: model.getNumPiles() }, (_, p) => String(p).padStart(3)).join('');
-  const stock = engineOf(model).queueLength;
+  const stock = engineStateOf(model).queueLength;
   const drawPile = stock === 0 ? 'empty' : `${plural(stock, 'card')} (${String(model.getDrawCards().length)} shown)`;
   const view = colorSuits(new KlondikeTextualView(model).toString(), style);
   return `${view}\n${style.dim(`${'-'.repeat(ruler.length)}\n${ruler}`)}\nScore: ${String(model.getScore())}   Draw pile: ${drawPile}\n`;
@@ -128,7 +121,7 @@ function picture(model: KlondikeModel, style: Style): string {
 
 /** Whether every card is on a foundation. */
 function isWon(model: KlondikeModel): boolean {
-  const state = engineOf(model);
+  const state = engineStateOf(model);
   return state.score === state.config.deckSize;
 }
 
@@ -142,7 +135,7 @@ function isWon(model: KlondikeModel): boolean {
  */
 export function stuckReason(model: KlondikeModel): string | null {
   if (isWon(model) || canStillProgress(model, STUCK_SEARCH_POSITIONS)) return null;
-  const queued = engineOf(model).queueLength;
+  const queued = engineStateOf(model).queueLength;
   const what = queued === 0 ? 'the piles' : `the piles and the ${plural(queued, 'card')} of the draw pile`;
   return `no sequence of moves with ${what} can put another card on a foundation or turn up a face-down card`;
 }
@@ -159,7 +152,7 @@ export function autoFinish(model: KlondikeModel): KlondikeMove[] | null {
   if (!allFaceUp(model)) return null;
   const made: KlondikeMove[] = [];
   // Each card needs at most one full turn of the draw pile: a bound that can only be hit by a defect.
-  const state = engineOf(model);
+  const state = engineStateOf(model);
   const limit = state.config.deckSize * (state.queueLength + 2);
   for (let move = finishingMove(model); move !== null && made.length < limit; move = finishingMove(model)) {
     applyMove(model, move);
@@ -170,7 +163,7 @@ export function autoFinish(model: KlondikeModel): KlondikeMove[] | null {
 
 /** What the solver says about the position, in one or more lines, and the line when winnable. */
 function solveHere(model: KlondikeModel, timeMs: number): SolveResult {
-  return solveKlondike(engineOf(model).clone(), { timeMs, maxStates: SOLVER_STATES });
+  return solveKlondike(engineStateOf(model).clone(), { timeMs, maxStates: SOLVER_STATES });
 }
 
 function searched(result: SolveResult): string {
@@ -190,7 +183,7 @@ export function solverHint(model: KlondikeModel, timeMs: number): string {
   const greedy = hint(model);
   if (result.verdict === 'winnable' && line.length > 0) {
     if (greedy !== null && greedy.kind !== 'discardDraw' && moveCommand(greedy) !== moveCommand(line[0]!)) {
-      const after = engineOf(model).clone();
+      const after = engineStateOf(model).clone();
       after.applyAction(encodeMove(after.config, greedy));
       const left = Math.max(1, timeMs - (performance.now() - started));
       const check = solveKlondike(after, { timeMs: left, maxStates: SOLVER_STATES });
@@ -327,7 +320,7 @@ export async function playSession(model: UndoableKlondikeModel, input: NodeJS.Re
   try {
     for (;;) {
       if (isWon(model)) {
-        const moves = engineOf(model).moves;
+        const moves = engineStateOf(model).moves;
         const auto = finished === 0 ? '' : `, the last ${String(finished)} played by the auto-finish`;
         say(style.bold(`You won in ${plural(moves, 'move')}${auto}! Game over. ${score()}`));
         return;

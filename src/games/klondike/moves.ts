@@ -41,7 +41,7 @@ export function applyMove(model: KlondikeModel, move: KlondikeMove): void {
  * without one cannot be searched for moves (IllegalArgumentError). Not started: the model's
  * IllegalStateError.
  */
-function stateOf(model: KlondikeModel): KlondikeState {
+export function engineStateOf(model: KlondikeModel): KlondikeState {
   const withState = model as Partial<Record<typeof ENGINE_STATE, () => KlondikeState>>;
   const get = withState[ENGINE_STATE];
   if (typeof get !== 'function') throw new IllegalArgumentError('Moves can be listed for models over the Klondike engine (BasicKlondike) only');
@@ -90,12 +90,12 @@ function movesOf(state: KlondikeState, distinctOnly: boolean): { move: KlondikeM
  * for an Ace, equal tops otherwise); only the first is listed when `distinctOnly` is set.
  */
 export function legalMoves(model: KlondikeModel, distinctOnly = false): KlondikeMove[] {
-  return movesOf(stateOf(model), distinctOnly).map(({ move }) => move);
+  return movesOf(engineStateOf(model), distinctOnly).map(({ move }) => move);
 }
 
 /** Whether some `moveToFoundation` or `movePile` is legal: the half of `isGameOver` that looks at the cascade. */
 export function hasPileMove(model: KlondikeModel): boolean {
-  return movesOf(stateOf(model), true).some(({ move }) => move.kind === 'moveToFoundation' || move.kind === 'movePile');
+  return movesOf(engineStateOf(model), true).some(({ move }) => move.kind === 'moveToFoundation' || move.kind === 'movePile');
 }
 
 /** The moves of `legalMoves`, one at a time, in the same order. */
@@ -119,7 +119,7 @@ export function isNoOpMove(model: KlondikeModel, move: KlondikeMove): boolean {
  * anything (moves that only swap empty piles, `isNoOpMove`, are left out).
  */
 export function hint(model: KlondikeModel): KlondikeMove | null {
-  const state = stateOf(model);
+  const state = engineStateOf(model);
   let best: KlondikeMove | null = null;
   let bestRank = MoveRank.OtherPileMove + 1;
   for (const { move, action } of movesOf(state, true)) {

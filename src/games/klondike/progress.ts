@@ -11,16 +11,14 @@
  * can ever raise the score or show another card: the player is stuck, whatever they try (loops of
  * builds moved back and forth, stock cards played onto piles, the draw pile turned forever).
  */
-import { ENGINE_STATE, type KlondikeState } from './engine.js';
+import { KlondikeState } from './engine.js';
 import type { KlondikeModel } from './model.js';
-import type { KlondikeMove } from './moves.js';
+import { engineStateOf, type KlondikeMove } from './moves.js';
 import { canFoundOn, NONE, VALUE } from './rules.js';
 
-/** The engine state behind a model over the engine (`BasicKlondike`), as moves.ts reads it. */
+/** The engine state itself, or the one behind a model over the engine (`engineStateOf`). */
 function engineOf(model: KlondikeModel | KlondikeState): KlondikeState {
-  const withState = model as Partial<Record<typeof ENGINE_STATE, () => KlondikeState>>;
-  const get = withState[ENGINE_STATE];
-  return typeof get === 'function' ? get.call(model) : (model as KlondikeState);
+  return model instanceof KlondikeState ? model : engineStateOf(model);
 }
 
 /** A position's identity inside the search: piles with their face-down counts, then the draw pile from its front. */
