@@ -64,16 +64,43 @@ describe('UnoWarState.playToEnd (the specialised playOut)', () => {
         }
         const fast = generic.clone();
         const rngCopy = rngFromSeed(seed + 1);
-        playOut(generic, agents, rngFromSeed(seed + 1));
+        const genericRng = rngFromSeed(seed + 1);
+        playOut(generic, agents, genericRng);
         fast.playToEnd(agents, rngCopy);
         expect(fast.toString()).toBe(generic.toString());
         expect(fast.returns(0)).toBe(generic.returns(0));
         expect(fast.rounds).toBe(generic.rounds);
         expect(Array.from(fast.deck)).toEqual(Array.from(generic.deck));
         expect(Array.from(fast.position)).toEqual(Array.from(generic.position));
+        // The full state, history included: with built-in seats only, playToEnd defers the history
+        // and rebuilds it here, on the first read; it must be the one applyAction recorded.
+        expect(fast.serialize()).toBe(generic.serialize());
+        // ... and the stream it leaves is the generic one's (the rebuild replays a copy of it).
+        expect(rngCopy.next()).toBe(genericRng.next());
       }),
       { numRuns: 60 },
     );
+  });
+
+  it('rebuilds a deferred history only for the game last played, also on a reused state', () => {
+    // The lab's use: one state, reset between games, both seats built in, the history never read
+    // except here after the third game. Each game's history must be the one a recorded run keeps.
+    const reused = new UnoWarState();
+    const agents = [UNO_WAR_AGENTS.random, UNO_WAR_AGENTS.biggest];
+    for (let game = 0; game < 3; game++) {
+      reused.reset();
+      reused.playToEnd(agents, rngFromSeed(100 + game));
+    }
+    const recorded = new UnoWarState();
+    recorded.playToEnd([wrapped('random'), wrapped('biggest')], rngFromSeed(102));
+    expect(reused.historyLength).toBeGreaterThan(20);
+    expect(reused.historyCodes()).toEqual(recorded.historyCodes());
+    expect(reused.serialize()).toBe(recorded.serialize());
+    // A clone of a state whose history is still deferred has it too.
+    reused.reset();
+    reused.playToEnd(agents, rngFromSeed(102));
+    expect(reused.clone().serialize()).toBe(recorded.serialize());
+    expect(reused.observe(1)).toEqual(recorded.observe(1));
   });
 
   it('rejects an agent that answers an illegal slot with a RangeError naming it', () => {

@@ -27,6 +27,15 @@
  *   (`advance`, `endRound`). It is what makes a player's information state a true one (card
  *   counting), and it is replayable: the ten cards of the deal and one draw per pile and per play
  *   give every draw's place in its deck.
+ * - Deferred history: a `playToEnd` in which no agent is asked (both seats built in, so nothing can
+ *   look at the history while it runs) does not record; it keeps a copy of the state it started
+ *   from (`replayFrom`) and of the random stream (`replayRng`) instead. The first read of the
+ *   history (`history`, `historyLength` and everything built on them: `serialize`, `observe`,
+ *   `clone`, ...) replays that playout with recording on and appends what it records, so the history
+ *   read is exactly the one recording would have kept. While `replayRng` is set the state is at the
+ *   end of the game (the only way such a playout leaves), so nothing else can change before the
+ *   replay; `reset` drops it unreplayed, which is why the lab, which reads only the result, never
+ *   pays for recording.
  */
 import { Card, DECK_SIZE } from '../../core/cards.js';
 import { dealAt } from '../../core/deck.js';
@@ -121,9 +130,16 @@ export class UnoWarState implements GameState {
   lastRoundWinner = -1;
   /** At a Play node: bit s set when slot s of the mover's hand may go on the pile (never 0 there). */
   playable = 0;
-  /** The public history's event codes (see the invariants); only the first `historyLength` count. */
-  history = new Uint16Array(HISTORY_CAPACITY);
-  historyLength = 0;
+  /** The public history's event codes (see the invariants); only the first `eventCount` count. */
+  private events = new Uint16Array(HISTORY_CAPACITY);
+  private eventCount = 0;
+  /** Set while the history of the last `playToEnd` is deferred (see the invariants): its random stream at entry. */
+  private replayRng: Rng | null = null;
+  /** The state that deferred playout started from (history left out), reused from game to game. */
+  private replayFrom: UnoWarState | null = null;
+  /** The two built-in agents of that playout. */
+  private replayAgent0: Agent<UnoWarState> | null = null;
+  private replayAgent1: Agent<UnoWarState> | null = null;
 
   constructor() {
     this.reset();
@@ -147,17 +163,48 @@ export class UnoWarState implements GameState {
     this.rounds = 0;
     this.lastRoundWinner = -1;
     this.playable = 0;
-    this.historyLength = 0;
+    this.eventCount = 0;
+    this.replayRng = null;
+  }
+
+  /**
+   * The public history's event codes (see the invariants): only the first `historyLength` count.
+   * Read-only for callers; the array may be replaced as it grows.
+   */
+  get history(): Uint16Array {
+    if (this.replayRng !== null) this.replayHistory();
+    return this.events;
+  }
+
+  /** How many of `history`'s codes count. */
+  get historyLength(): number {
+    if (this.replayRng !== null) this.replayHistory();
+    return this.eventCount;
   }
 
   /** Appends an event code to the history (the one place it grows). */
   private record(code: number): void {
-    if (this.historyLength === this.history.length) {
-      const grown = new Uint16Array(this.history.length * 2);
-      grown.set(this.history);
-      this.history = grown;
+    if (this.eventCount === this.events.length) {
+      const grown = new Uint16Array(this.events.length * 2);
+      grown.set(this.events);
+      this.events = grown;
     }
-    this.history[this.historyLength++] = code;
+    this.events[this.eventCount++] = code;
+  }
+
+  /**
+   * Rebuilds a deferred history (see the invariants): replays the playout from the state it started
+   * from and the same random stream, recording, and appends what it recorded.
+   */
+  private replayHistory(): void {
+    const rng = this.replayRng!;
+    this.replayRng = null;
+    const from = this.replayFrom!;
+    const agent0 = this.replayAgent0!;
+    const agent1 = this.replayAgent1!;
+    from.eventCount = 0;
+    from.playOn(agent0, agent1, builtInPolicy(agent0), builtInPolicy(agent1), rng);
+    for (let i = 0; i < from.eventCount; i++) this.record(from.events[i]!);
   }
 
   currentPlayer(): number {
@@ -273,6 +320,8 @@ export class UnoWarState implements GameState {
    */
   private advance(card: number, slot: number, rng: Rng | null, policy0: Policy, policy1: Policy): void {
     const hands = this.hands;
+    // Off only in a playout whose history is deferred (see the invariants).
+    const recording = this.replayRng === null;
     let top = this.top;
     let pileSize = this.pileSize;
     let player = this.toMove;
@@ -289,7 +338,7 @@ export class UnoWarState implements GameState {
           pileSize = 1;
           player = this.starter;
           startingRound = false;
-          this.record(EVENT_PILE | card);
+          if (recording) this.record(EVENT_PILE | card);
         } else {
           hands[player * HAND_SIZE + refillSlot] = card;
           player ^= 1;
@@ -320,7 +369,7 @@ export class UnoWarState implements GameState {
         // `player` plays `playSlot`: the card goes on the pile; the slot is refilled next.
         top = hands[player * HAND_SIZE + playSlot]!;
         pileSize++;
-        this.record(playEvent(player, playSlot, top));
+        if (recording) this.record(playEvent(player, playSlot, top));
         refillSlot = playSlot;
         playSlot = -1;
         if (rng === null) {
@@ -358,7 +407,7 @@ export class UnoWarState implements GameState {
    * game. The caller sets the next node.
    */
   private endRound(winner: number, event: number): boolean {
-    this.record(event | winner);
+    if (this.replayRng === null) this.record(event | winner);
     const score = this.scores[winner]! + 1;
     this.scores[winner] = score;
     this.rounds++;
@@ -405,6 +454,19 @@ export class UnoWarState implements GameState {
     const agent1 = agents[1]!;
     const policy0 = builtInPolicy(agent0);
     const policy1 = builtInPolicy(agent1);
+    if (policy0 !== Policy.Custom && policy1 !== Policy.Custom && this.phase !== Phase.Over) {
+      // No agent is asked, so no one can read the history before the end: defer it (see the invariants).
+      if (this.replayRng !== null) this.replayHistory();
+      (this.replayFrom ??= new UnoWarState()).copyPosition(this);
+      this.replayAgent0 = agent0;
+      this.replayAgent1 = agent1;
+      this.replayRng = rng.clone();
+    }
+    this.playOn(agent0, agent1, policy0, policy1, rng);
+  }
+
+  /** `playToEnd`'s loop, with the agents' built-in policies (Custom: the agent is asked). */
+  private playOn(agent0: Agent<UnoWarState>, agent1: Agent<UnoWarState>, policy0: Policy, policy1: Policy, rng: Rng): void {
     while (this.phase === Phase.Deal) this.receive(this.drawNext(rng));
     for (;;) {
       const phase = this.phase;
@@ -444,31 +506,36 @@ export class UnoWarState implements GameState {
 
   clone(): this {
     const copy = new UnoWarState() as this;
-    copy.deck.set(this.deck);
-    copy.position.set(this.position);
-    copy.hands.set(this.hands);
-    copy.scores.set(this.scores);
-    copy.remaining = this.remaining;
-    copy.phase = this.phase;
-    copy.dealt = this.dealt;
-    copy.top = this.top;
-    copy.pileSize = this.pileSize;
-    copy.toMove = this.toMove;
-    copy.starter = this.starter;
-    copy.refillSlot = this.refillSlot;
-    copy.rounds = this.rounds;
-    copy.lastRoundWinner = this.lastRoundWinner;
-    copy.playable = this.playable;
+    copy.copyPosition(this);
     copy.copyHistory(this);
     return copy;
+  }
+
+  /** Makes this state `source`'s position: every field but the history. */
+  private copyPosition(source: UnoWarState): void {
+    this.deck.set(source.deck);
+    this.position.set(source.position);
+    this.hands.set(source.hands);
+    this.scores.set(source.scores);
+    this.remaining = source.remaining;
+    this.phase = source.phase;
+    this.dealt = source.dealt;
+    this.top = source.top;
+    this.pileSize = source.pileSize;
+    this.toMove = source.toMove;
+    this.starter = source.starter;
+    this.refillSlot = source.refillSlot;
+    this.rounds = source.rounds;
+    this.lastRoundWinner = source.lastRoundWinner;
+    this.playable = source.playable;
   }
 
   /** Makes this state's history a copy of `source`'s (only the used part is copied). */
   private copyHistory(source: UnoWarState): void {
     const length = source.historyLength;
-    if (length > this.history.length) this.history = new Uint16Array(Math.max(HISTORY_CAPACITY, length * 2));
-    this.history.set(source.history.subarray(0, length));
-    this.historyLength = length;
+    if (length > this.events.length) this.events = new Uint16Array(Math.max(HISTORY_CAPACITY, length * 2));
+    this.events.set(source.events.subarray(0, length));
+    this.eventCount = length;
   }
 
   /** The public history's event codes, oldest first (a copy). */
@@ -603,9 +670,9 @@ export class UnoWarState implements GameState {
     if (!codes.every(isEventCode)) fail('field 14 is not a list of history event codes');
     const why = state.historyDisagreement(codes);
     if (why !== null) fail(`the history disagrees with the state: ${why}`);
-    state.history = new Uint16Array(Math.max(HISTORY_CAPACITY, codes.length * 2));
-    state.history.set(codes);
-    state.historyLength = codes.length;
+    state.events = new Uint16Array(Math.max(HISTORY_CAPACITY, codes.length * 2));
+    state.events.set(codes);
+    state.eventCount = codes.length;
     return state;
   }
 
