@@ -51,7 +51,7 @@ if (only !== undefined) {
   const rateOf = (engine: string, name: string): number | undefined => results.find((m) => m.benchmark.engine === engine && m.benchmark.name.startsWith(name))?.rate;
   for (const [engine, builtInName, modules] of [
     ['lab ConnectFwar', 'basic (built-in)', ['basic-agent.mjs', 'first-fit']],
-    ['lab UnoWar', 'smallest vs biggest (built-in)', ['smallest-agent.mjs', 'smallest-ai']],
+    ['lab UnoWar', 'smallest vs biggest (built-in)', ['smallest-agent.mjs', 'smallest-as-built-in', 'smallest-ai']],
   ] as const) {
     const builtIn = rateOf(engine, builtInName);
     for (const name of modules) {

@@ -42,6 +42,30 @@ export default class SmallestAI {
 }
 `;
 
+/**
+ * The built-in `smallest`'s own code (`chooseSlot` in src/games/uno-war/agents.ts: bit tricks, no
+ * data-dependent branches) as a module agent, ranks as card % 13. Against the built-in it measures
+ * only what the lab adds to ask a module (the call, the fault guard, the exact state and the
+ * recorded history); the readable smallest-agent.mjs row adds its own loop's branches, which
+ * mispredict on random cards.
+ */
+const SMALLEST_AS_BUILT_IN = `export const name = 'smallest-as-built-in';
+export default {
+  act(state) {
+    const base = state.toMove * 5;
+    const h = state.hands;
+    const mask = state.playable;
+    const r0 = h[base] % 13, r1 = h[base + 1] % 13, r2 = h[base + 2] % 13, r3 = h[base + 3] % 13, r4 = h[base + 4] % 13;
+    // Bit r set for each rank r held in a playable slot; the lowest set bit is the wanted rank.
+    const ranks = ((mask & 1) << r0) | (((mask >> 1) & 1) << r1) | (((mask >> 2) & 1) << r2) | (((mask >> 3) & 1) << r3) | (((mask >> 4) & 1) << r4);
+    const rank = 31 - Math.clz32(ranks & -ranks);
+    // The playable slots of that rank; the earliest wins.
+    const slots = mask & (+(r0 === rank) | (+(r1 === rank) << 1) | (+(r2 === rank) << 2) | (+(r3 === rank) << 3) | (+(r4 === rank) << 4));
+    return 31 - Math.clz32(slots & -slots);
+  },
+};
+`;
+
 function moduleFile(name: string, text: string): string {
   const path = join(tmpdir(), `tabletop-bench-${name}-${String(process.pid)}.mjs`);
   writeFileSync(path, text);
@@ -76,5 +100,6 @@ export const userPlayerBenchmarks: Benchmark[] = [
   labBenchmark('first-fit (module, Player.nextMove)', () => resolvePlayer(game, moduleFile('first-fit', FIRST_FIT_PLAYER))),
   labBenchmark('smallest vs biggest (built-in)', () => Promise.resolve('smallest'), unoWar, 'biggest'),
   labBenchmark('smallest-agent.mjs vs biggest (module, act)', () => resolvePlayer(unoWar, new URL('../../examples/uno-war/smallest-agent.mjs', import.meta.url)), unoWar, 'biggest'),
+  labBenchmark('smallest-as-built-in vs biggest (module, act)', () => resolvePlayer(unoWar, moduleFile('smallest-as-built-in', SMALLEST_AS_BUILT_IN)), unoWar, 'biggest'),
   labBenchmark('smallest-ai vs biggest (module, AI.getPlay)', () => resolvePlayer(unoWar, moduleFile('smallest-ai', SMALLEST_AI)), unoWar, 'biggest'),
 ];

@@ -22,6 +22,7 @@ import type { ConnectFwarState } from '../games/connect-fwar/engine.js';
 import { DISCARD } from '../games/connect-fwar/rules.js';
 import type { ReadonlyCardPile } from '../games/uno-war/card-pile.js';
 import { enginePileView } from '../games/uno-war/card-pile.js';
+import { markChecked } from '../games/uno-war/agents.js';
 import { CONCEDE_ROUND, type UnoWarState } from '../games/uno-war/engine.js';
 import { engineHandView, type ReadonlyHand } from '../games/uno-war/hand.js';
 import { HAND_SIZE, canPlayOn } from '../games/uno-war/rules.js';
@@ -199,20 +200,28 @@ function unoWarAI(ai: Record<string, unknown>): { decide: (state: UnoWarState, r
       if (card < 0) return { fault: `answered ${describeValue(answer)}, not a card` };
       let slot = -1;
       for (let s = HAND_SIZE - 1; s >= 0; s--) if (state.handCard(player, s) === card) slot = s;
-      const name = Card.fromIndex(card).toString();
       if (slot >= 0 && state.isLegalSlot(slot)) return slot;
       // The assignment's order of checks: a card that may not go on the pile, then one not in the hand.
-      return { fault: `answered ${name}, which ${canPlayOn(state.top, card) ? 'is not in its hand' : 'may not be played on it'}` };
+      return { fault: `answered ${Card.fromIndex(card).toString()}, which ${canPlayOn(state.top, card) ? 'is not in its hand' : 'may not be played on it'}` };
     },
   };
 }
 
-const unoWarAdapter = adapterOf<UnoWarState>(
+const unoWarGuarded = adapterOf<UnoWarState>(
   'getPlay',
   unoWarAI,
   (state, action) => (action === CONCEDE_ROUND || (typeof action === 'number' && state.isLegalSlot(action)) ? undefined : 'not a legal slot (nor CONCEDE_ROUND)'),
   () => CONCEDE_ROUND,
 );
+
+/**
+ * UnoWar's players: an agent (`act`) or the assignment's AI (`getPlay`). Either way the guarded agent
+ * answers only legal slots or CONCEDE_ROUND, so the engine's playout trusts it (`markChecked`).
+ */
+const unoWarAdapter: Adapter = (exported, label) => {
+  const create = unoWarGuarded(exported, label);
+  return create === undefined ? undefined : () => markChecked(create() as unknown as Agent<UnoWarState>) as unknown as Agent<GameState>;
+};
 
 // ---- Klondike: a program that plays, nextMove(game, moves) ----
 

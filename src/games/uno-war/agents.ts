@@ -23,8 +23,13 @@ export const Policy = {
   Smallest: 1,
   /** `BiggestCardAI`: the highest-rank playable card. */
   Biggest: 2,
-  /** Any other agent: the engine calls its `act`. */
+  /** Any other agent: the engine calls its `act` and checks the answer (an illegal one throws). */
   Custom: 3,
+  /**
+   * An agent whose answers are checked already (`markChecked`: the lab's adapter around a user's
+   * player, which makes a bad answer a fault and CONCEDE_ROUND): called, and trusted.
+   */
+  Checked: 4,
 } as const;
 export type Policy = (typeof Policy)[keyof typeof Policy];
 
@@ -76,12 +81,21 @@ function policyAgent(name: string, policy: Policy): UnoWarAgent {
   return agent;
 }
 
-/** Only these exact objects get the engine's inline treatment; anything else is called. */
+/** Only these exact objects get the engine's inline treatment (or, Checked, its trust); anything else is Custom. */
 const BUILT_IN = new WeakMap<UnoWarAgent, Policy>();
 
-/** The engine's inline policy for `agent`, or Custom. */
+/** The engine's inline policy for `agent`, Checked, or Custom. */
 export function builtInPolicy(agent: UnoWarAgent): Policy {
   return BUILT_IN.get(agent) ?? Policy.Custom;
+}
+
+/**
+ * Declares that `agent` only ever answers a legal slot or CONCEDE_ROUND (it checks its own answers),
+ * so the engine's playout does not check them again. For the lab's adapter around users' players.
+ */
+export function markChecked<A extends UnoWarAgent>(agent: A): A {
+  BUILT_IN.set(agent, Policy.Checked);
+  return agent;
 }
 
 /** The assignment's base `AI` ("Random Card AI"): the FIRST playable card, slot 0 upwards. */

@@ -35,6 +35,37 @@ describe('CONCEDE_ROUND', () => {
     }
   });
 
+  it('returned mid-game to playToEnd, it is concedeRound at that node', () => {
+    for (let seed = 0; seed < 40; seed++) {
+      // Concedes at its (seed % 7 + 1)-th turn and every 9th after, else plays the first playable card.
+      const concedes = (): { name: string; act: (state: UnoWarState, rng: Rng) => number } => {
+        let turn = 0;
+        return { name: 'sometimes', act: (state, rng) => (++turn % 9 === (seed % 7) + 1 ? CONCEDE_ROUND : firstValidAgent.act(state, rng)) };
+      };
+      const fast = new UnoWarState();
+      const fastAgents = [concedes(), firstValidAgent];
+      fast.playToEnd(fastAgents, rngFromSeed(seed));
+      // The same game node by node: the agent asked at its Play nodes, concedeRound for its CONCEDE_ROUND.
+      const slow = new UnoWarState();
+      const slowAgents = [concedes(), firstValidAgent];
+      const rng = rngFromSeed(seed);
+      let conceded = 0;
+      while (!slow.isTerminal()) {
+        if (slow.phase !== Phase.Play) {
+          slow.dealNext(rng);
+          continue;
+        }
+        const slot = slowAgents[slow.toMove]!.act(slow, rng);
+        if (slot === CONCEDE_ROUND) {
+          conceded++;
+          slow.concedeRound();
+        } else slow.applyAction(slot);
+      }
+      expect(conceded).toBeGreaterThan(0);
+      expect(fast.serialize()).toBe(slow.serialize());
+    }
+  });
+
   it('is never a legal action, and applyAction refuses it', () => {
     const state = atPlay(3);
     const legal = new Int32Array(64);

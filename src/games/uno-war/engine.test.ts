@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { CHANCE, playOut, type Agent } from '../../core/game.js';
 import { randomInt, rngFromSeed } from '../../core/random.js';
-import { UNO_WAR_AGENTS, type UnoWarAgentId } from './agents.js';
+import { UNO_WAR_AGENTS, markChecked, type UnoWarAgentId } from './agents.js';
 import { engineWins } from './engine-match.js';
 import { describeConformance } from '../../test-support/conformance.js';
 import { unoWarGame } from './definition.js';
@@ -54,8 +54,18 @@ describe('UnoWarState.playToEnd (the specialised playOut)', () => {
 
   it('plays the generic playOut from any node, with built-in or other agents', () => {
     fc.assert(
-      fc.property(fc.nat(), fc.integer({ min: 0, max: 200 }), fc.constantFrom(...ids), fc.constantFrom(...ids), fc.boolean(), (seed, steps, a, b, wrap) => {
-        const agents = wrap ? [wrapped(a), wrapped(b)] : [unoWarGame.agents[a]!.create(), unoWarGame.agents[b]!.create()];
+      fc.property(fc.nat(), fc.integer({ min: 0, max: 200 }), fc.constantFrom(...ids), fc.constantFrom(...ids), fc.constantFrom('built-in', 'wrapped', 'checked', 'mixed'), (seed, steps, a, b, form) => {
+        // Built-in agents are played inline (history deferred); wrapped ones are asked and their
+        // answers checked; checked ones (markChecked, as the lab's adapter marks users' agents) are
+        // asked and trusted.
+        const agents =
+          form === 'built-in'
+            ? [unoWarGame.agents[a]!.create(), unoWarGame.agents[b]!.create()]
+            : form === 'wrapped'
+              ? [wrapped(a), wrapped(b)]
+              : form === 'checked'
+                ? [markChecked(wrapped(a)), markChecked(wrapped(b))]
+                : [markChecked(wrapped(a)), unoWarGame.agents[b]!.create()];
         const rng = rngFromSeed(seed);
         const generic = new UnoWarState();
         for (let i = 0; i < steps && !generic.isTerminal(); i++) {
@@ -78,7 +88,7 @@ describe('UnoWarState.playToEnd (the specialised playOut)', () => {
         // ... and the stream it leaves is the generic one's (the rebuild replays a copy of it).
         expect(rngCopy.next()).toBe(genericRng.next());
       }),
-      { numRuns: 60 },
+      { numRuns: 100 },
     );
   });
 

@@ -226,10 +226,14 @@ export class UnoWarState implements GameState {
   isLegalSlot(slot: number): boolean {
     if (this.phase !== Phase.Play || !(Number.isInteger(slot) && slot >= 0 && slot < HAND_SIZE)) return false;
     if (((this.playable >> slot) & 1) === 0) return false;
+    const hands = this.hands;
     const base = this.toMove * HAND_SIZE;
-    const card = this.hands[base + slot]!;
-    for (let s = 0; s < slot; s++) if (this.hands[base + s] === card) return false;
-    return true;
+    const card = hands[base + slot]!;
+    // Bit k set when slot k holds the same card; only the slots before `slot` count. Without a loop
+    // whose length depends on the slot (its exit mispredicts), as the lab checks every answer of a
+    // user's agent. Written out for HAND_SIZE = 5.
+    const same = +(hands[base] === card) | (+(hands[base + 1] === card) << 1) | (+(hands[base + 2] === card) << 2) | (+(hands[base + 3] === card) << 3);
+    return (same & ((1 << slot) - 1)) === 0;
   }
 
   legalActions(out: Int32Array): number {
@@ -263,7 +267,7 @@ export class UnoWarState implements GameState {
         throw new RangeError(`Illegal action ${String(action)}: the game is over`);
       case Phase.Play:
         if (!this.isLegalSlot(action)) throw new RangeError(`Illegal action ${String(action)}: ${this.describeIllegalSlot(action)}`);
-        this.advance(NO_CARD, action, null, Policy.Custom, Policy.Custom);
+        this.advance(NO_CARD, action, null, Policy.Custom, Policy.Custom, null, null);
         return;
       default: {
         const remaining = this.remaining === 0 ? DECK_SIZE : this.remaining;
@@ -297,7 +301,7 @@ export class UnoWarState implements GameState {
       this.hands[this.dealt++] = card;
       if (this.dealt === HAND_CARDS) this.phase = Phase.Pile;
     } else {
-      this.advance(card, -1, null, Policy.Custom, Policy.Custom);
+      this.advance(card, -1, null, Policy.Custom, Policy.Custom, null, null);
     }
   }
 
@@ -313,12 +317,13 @@ export class UnoWarState implements GameState {
    * starts the next round; ten rounds win the game. The pile is discarded, but `top` and `pileSize`
    * keep the card the loser could not beat and the pile's size, for reports.
    *
-   * With `rng` null it stops at the next node. With `rng` it plays on: it draws each chance outcome
-   * itself (`drawNext`) and plays for each seat whose policy is built in (`chooseSlot`), stopping
-   * only at a Play node of a Custom seat or at the end — the lab's hot loop, which is why the node's
-   * bookkeeping lives in locals and is written back once, on leaving.
+   * With `rng` null it stops at the next node. With `rng` it plays on to the end (`playToEnd`, with
+   * the seats' `agent0`, `agent1`): it draws each chance outcome itself (`drawNext`), plays for each
+   * seat whose policy is built in (`chooseSlot`) and asks the other seats' agents (`ask`) — the lab's
+   * hot loop, which is why the node's bookkeeping lives in locals, written back before an agent is
+   * asked (it sees an exact state) and on leaving.
    */
-  private advance(card: number, slot: number, rng: Rng | null, policy0: Policy, policy1: Policy): void {
+  private advance(card: number, slot: number, rng: Rng | null, policy0: Policy, policy1: Policy, agent0: Agent<UnoWarState> | null, agent1: Agent<UnoWarState> | null): void {
     const hands = this.hands;
     // Off only in a playout whose history is deferred (see the invariants).
     const recording = this.replayRng === null;
@@ -358,11 +363,30 @@ export class UnoWarState implements GameState {
           }
         } else {
           const policy = player === 0 ? policy0 : policy1;
-          if (policy === Policy.Custom) {
+          if (policy < Policy.Custom) {
+            playSlot = chooseSlot(policy, hands, player * HAND_SIZE, mask);
+          } else if (rng === null) {
             phase = Phase.Play;
             break;
+          } else {
+            this.top = top;
+            this.pileSize = pileSize;
+            this.toMove = player;
+            this.refillSlot = refillSlot;
+            this.playable = mask;
+            this.phase = Phase.Play;
+            playSlot = this.ask(player === 0 ? agent0! : agent1!, policy, rng);
+            if (playSlot === CONCEDE_ROUND) {
+              // The assignment's rule for an AI that offers no legal card: it loses the round.
+              playSlot = -1;
+              player ^= 1;
+              if (this.endRound(player, EVENT_CONCEDE)) {
+                phase = Phase.Over;
+                break;
+              }
+              startingRound = true;
+            }
           }
-          playSlot = chooseSlot(policy, hands, player * HAND_SIZE, mask);
         }
       }
       if (playSlot >= 0) {
@@ -448,13 +472,19 @@ export class UnoWarState implements GameState {
    * through the same rules as `applyAction` (`advance`): draws skip the checks (`drawNext`), and the
    * three built-in agents' choices are computed inline (`builtInPolicy`), so only other agents are
    * called — on an exact state.
+   *
+   * When an agent is asked: at every Play node of its seat, that is, at each of its turns on which
+   * it holds at least one playable card (even if only one). A turn on which it holds none is no node:
+   * the rules decide it (it loses the round) without asking, as in `applyAction`'s game. Its answer
+   * is a legal slot or CONCEDE_ROUND; an illegal one throws, unless the agent is `markChecked` (the
+   * lab's adapter around users' players, which checks answers itself and makes a bad one a fault).
    */
   playToEnd(agents: readonly Agent<UnoWarState>[], rng: Rng): void {
     const agent0 = agents[0]!;
     const agent1 = agents[1]!;
     const policy0 = builtInPolicy(agent0);
     const policy1 = builtInPolicy(agent1);
-    if (policy0 !== Policy.Custom && policy1 !== Policy.Custom && this.phase !== Phase.Over) {
+    if (policy0 < Policy.Custom && policy1 < Policy.Custom && this.phase !== Phase.Over) {
       // No agent is asked, so no one can read the history before the end: defer it (see the invariants).
       if (this.replayRng !== null) this.replayHistory();
       (this.replayFrom ??= new UnoWarState()).copyPosition(this);
@@ -465,32 +495,32 @@ export class UnoWarState implements GameState {
     this.playOn(agent0, agent1, policy0, policy1, rng);
   }
 
-  /** `playToEnd`'s loop, with the agents' built-in policies (Custom: the agent is asked). */
+  /** `playToEnd` from the current node, with the agents' policies (built in, or Custom/Checked: asked). */
   private playOn(agent0: Agent<UnoWarState>, agent1: Agent<UnoWarState>, policy0: Policy, policy1: Policy, rng: Rng): void {
     while (this.phase === Phase.Deal) this.receive(this.drawNext(rng));
-    for (;;) {
-      const phase = this.phase;
-      if (phase === Phase.Over) return;
-      if (phase !== Phase.Play) {
-        this.advance(this.drawNext(rng), -1, rng, policy0, policy1);
-        continue;
-      }
+    if (this.phase === Phase.Play) {
+      // Entered at a player node (a search's playout): its choice, then on as from any other node.
       const player = this.toMove;
       const policy = player === 0 ? policy0 : policy1;
-      let slot: number;
-      if (policy !== Policy.Custom) {
-        slot = chooseSlot(policy, this.hands, player * HAND_SIZE, this.playable);
-      } else {
-        const agent = player === 0 ? agent0 : agent1;
-        slot = agent.act(this, rng);
-        if (slot === CONCEDE_ROUND) {
-          this.concedeRound();
-          continue;
-        }
-        if (!this.isLegalSlot(slot)) throw new RangeError(`Illegal action ${String(slot)} by ${agent.name}: ${this.describeIllegalSlot(slot)}`);
-      }
-      this.advance(NO_CARD, slot, rng, policy0, policy1);
+      const slot = policy < Policy.Custom ? chooseSlot(policy, this.hands, player * HAND_SIZE, this.playable) : this.ask(player === 0 ? agent0 : agent1, policy, rng);
+      if (slot === CONCEDE_ROUND) this.concedeRound();
+      else this.advance(NO_CARD, slot, rng, policy0, policy1, agent0, agent1);
     }
+    // From a chance node (Advance stops only at the end when it has `rng`).
+    if (this.phase !== Phase.Over) this.advance(this.drawNext(rng), -1, rng, policy0, policy1, agent0, agent1);
+  }
+
+  /**
+   * Asks `agent` (policy Custom or Checked) for the slot to play at this Play node: a legal slot, or
+   * CONCEDE_ROUND. A Custom agent's answer is checked (an illegal one throws); a Checked agent's is
+   * not (the lab's adapter for users' players has checked it and made a bad answer a fault).
+   */
+  private ask(agent: Agent<UnoWarState>, policy: Policy, rng: Rng): number {
+    const slot = agent.act(this, rng);
+    if (policy === Policy.Custom && slot !== CONCEDE_ROUND && !this.isLegalSlot(slot)) {
+      throw new RangeError(`Illegal action ${String(slot)} by ${agent.name}: ${this.describeIllegalSlot(slot)}`);
+    }
+    return slot;
   }
 
   /** +1 for the winner and -1 for the loser once the game is over; 0 before. */
