@@ -111,6 +111,18 @@ describe('UnoWarState.playToEnd (the specialised playOut)', () => {
     reused.playToEnd(agents, rngFromSeed(102));
     expect(reused.clone().serialize()).toBe(recorded.serialize());
     expect(reused.observe(1)).toEqual(recorded.observe(1));
+    // A state changed since its reset (cards dealt, a pile turned) is not replayed from the reset state.
+    for (const dealt of [1, 3, 10, 11]) {
+      const [deferred, kept] = [new UnoWarState(), new UnoWarState()];
+      const [rngA, rngB] = [rngFromSeed(7), rngFromSeed(7)];
+      for (let i = 0; i < dealt; i++) {
+        deferred.dealNext(rngA);
+        kept.dealNext(rngB);
+      }
+      deferred.playToEnd(agents, rngA);
+      kept.playToEnd([wrapped('random'), wrapped('biggest')], rngB);
+      expect(deferred.serialize()).toBe(kept.serialize());
+    }
   });
 
   it('rejects an agent that answers an illegal slot with a RangeError naming it', () => {

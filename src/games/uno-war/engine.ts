@@ -29,7 +29,8 @@
  *   give every draw's place in its deck.
  * - Deferred history: a `playToEnd` in which no agent is asked (both seats built in, so nothing can
  *   look at the history while it runs) does not record; it keeps a copy of the state it started
- *   from (`replayFrom`) and of the random stream (`replayRng`) instead. The first read of the
+ *   from (`replayFrom`; none when that was the reset state, `pristine`) and of the random stream
+ *   (`replayRng`) instead. The first read of the
  *   history (`history`, `historyLength` and everything built on them: `serialize`, `observe`,
  *   `clone`, ...) replays that playout with recording on and appends what it records, so the history
  *   read is exactly the one recording would have kept. While `replayRng` is set the state is at the
@@ -135,8 +136,18 @@ export class UnoWarState implements GameState {
   private eventCount = 0;
   /** Set while the history of the last `playToEnd` is deferred (see the invariants): its random stream at entry. */
   private replayRng: Rng | null = null;
-  /** The state that deferred playout started from (history left out), reused from game to game. */
+  /**
+   * The state that deferred playout started from (history left out), reused from game to game;
+   * left unused when it started from the reset state (`replayFromReset`).
+   */
   private replayFrom: UnoWarState | null = null;
+  private replayFromReset = false;
+  /**
+   * True from `reset` until the engine first changes the state (a first draw: nothing else is legal
+   * at the reset state), or a copy or deserialisation overwrites it: the state is then the reset
+   * state, so a deferred playout from it needs no copy of where it started (the lab's case).
+   */
+  private pristine = true;
   /** The two built-in agents of that playout. */
   private replayAgent0: Agent<UnoWarState> | null = null;
   private replayAgent1: Agent<UnoWarState> | null = null;
@@ -165,6 +176,7 @@ export class UnoWarState implements GameState {
     this.playable = 0;
     this.eventCount = 0;
     this.replayRng = null;
+    this.pristine = true;
   }
 
   /**
@@ -199,7 +211,8 @@ export class UnoWarState implements GameState {
   private replayHistory(): void {
     const rng = this.replayRng!;
     this.replayRng = null;
-    const from = this.replayFrom!;
+    const from = (this.replayFrom ??= new UnoWarState());
+    if (this.replayFromReset) from.reset();
     const agent0 = this.replayAgent0!;
     const agent1 = this.replayAgent1!;
     from.eventCount = 0;
@@ -274,6 +287,7 @@ export class UnoWarState implements GameState {
         if (!(Number.isInteger(action) && action >= 0 && action < DECK_SIZE && this.position[action]! < remaining)) {
           throw new RangeError(`Illegal chance outcome ${String(action)}: not an undealt card`);
         }
+        this.pristine = false;
         this.receive(this.draw(action));
       }
     }
@@ -448,6 +462,7 @@ export class UnoWarState implements GameState {
   dealNext(rng: Rng): number {
     const phase = this.phase;
     if (phase === Phase.Play || phase === Phase.Over) throw new RangeError('dealNext: not a chance node');
+    this.pristine = false;
     const card = this.drawNext(rng);
     this.receive(card);
     return card;
@@ -487,11 +502,13 @@ export class UnoWarState implements GameState {
     if (policy0 < Policy.Custom && policy1 < Policy.Custom && this.phase !== Phase.Over) {
       // No agent is asked, so no one can read the history before the end: defer it (see the invariants).
       if (this.replayRng !== null) this.replayHistory();
-      (this.replayFrom ??= new UnoWarState()).copyPosition(this);
+      this.replayFromReset = this.pristine;
+      if (!this.pristine) (this.replayFrom ??= new UnoWarState()).copyPosition(this);
       this.replayAgent0 = agent0;
       this.replayAgent1 = agent1;
       this.replayRng = rng.clone();
     }
+    this.pristine = false;
     this.playOn(agent0, agent1, policy0, policy1, rng);
   }
 
@@ -543,6 +560,7 @@ export class UnoWarState implements GameState {
 
   /** Makes this state `source`'s position: every field but the history. */
   private copyPosition(source: UnoWarState): void {
+    this.pristine = false;
     this.deck.set(source.deck);
     this.position.set(source.position);
     this.hands.set(source.hands);
@@ -670,6 +688,7 @@ export class UnoWarState implements GameState {
     const fields = readFields(text, 'an UnoWar state', 14);
     const fail = fields.fail;
     const state = new UnoWarState();
+    state.pristine = false;
     const deck = fields.list(0, DECK_SIZE, 0, DECK_SIZE - 1);
     if (new Set(deck).size !== DECK_SIZE) fail('the deck is not a permutation of 0..51');
     state.deck.set(deck);
