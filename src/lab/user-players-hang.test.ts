@@ -14,7 +14,7 @@ import type { Board } from '../games/connect-fwar/board.js';
 import type { Card } from '../core/cards.js';
 import { CLI_PATH, runCli } from '../test-support/cli.js';
 import { moduleFolder } from '../test-support/module-files.js';
-import { compareStrategies, PlayerComparison } from './player-comparison.js';
+import { compareKlondike, compareStrategies, PlayerComparison } from './player-comparison.js';
 import { LabTournament } from './round-robin.js';
 import { runExperiment } from './runner.js';
 import { resolvePlayer } from './user-players.js';
@@ -69,6 +69,23 @@ describe('a hanging player module', () => {
     // Per seat: 2 games against random in each seat, and 2 against itself with both seats hanging.
     expect(report.faults!['hanging-ai']!.games).toBe(8);
     expect(report.faults!['hanging-ai']!.examples[0]!.message).toMatch(/^getPlay on .+ gave no answer within the time limit of 200 ms: it plays no more in this game$/);
+  });
+
+  it('a Klondike program that never returns: the deal ends there, as for any fault, with the cards it had on the foundations', async () => {
+    const program = (fault: string): string =>
+      `export const name = 'hang3'; export default { nextMove(game, moves) { if (game.getScore() >= 3) { ${fault} } ` +
+      `return moves.find((m) => m.kind === 'moveToFoundation' || m.kind === 'moveDrawToFoundation') ?? moves.find((m) => m.kind === 'movePile') ?? moves[0]; } };\n`;
+    const hanging = write('hang3.mjs', program('for (;;) {}'));
+    const hung = await compareKlondike({ players: [hanging], games: 8, seed: 2, threads: 2, moveTimeLimitMs: 200 });
+    // The same program answering nonsense in place of hanging: the same deals, the same scores, the same faults.
+    const illegal = (await import(write('illegal3.mjs', program('return 42;')).href)) as { default: object };
+    const answered = await compareKlondike({ players: [Object.assign(Object.create(illegal.default) as object, { name: 'hang3' })], games: 8, seed: 2, threads: 1 });
+    const [h, a] = [hung.players[0]!, answered.players[0]!];
+    expect(h.faults!.games).toBeGreaterThan(0);
+    expect(h.faults!.games).toBe(a.faults!.games);
+    expect(h.faults!.examples.map((f) => f.game)).toEqual(a.faults!.examples.map((f) => f.game));
+    expect(h.average).toBe(a.average);
+    expect(h.faults!.examples[0]!.message).toMatch(/^nextMove \(move \d+\) gave no answer within the time limit of 200 ms: it plays no more in this game$/);
   });
 
   it('an abort cancels a hung batch at once, with threads 1', async () => {
