@@ -72,7 +72,8 @@ export interface RunOptions {
    * as a fault of that player (played as the game's rules play a failed move), the player plays no
    * more in that game, and the run goes on; and so that an abort (Ctrl-C) cancels the batches under
    * way instead of waiting for them. Objects play in the calling thread and cannot be cut off (nor
-   * can anything in a run that has an object player: all of it plays in the calling thread).
+   * can anything in a run that has an object player: all of it plays in the calling thread), so a
+   * limit given for such a run is a RangeError.
    */
   readonly moveTimeLimitMs?: number;
 }

@@ -124,6 +124,13 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
   const modules = source === undefined && hasModulePlayers(config) && !hasObjectPlayers(config);
   const moveLimitMs = options.moveTimeLimitMs ?? DEFAULT_MOVE_TIME_LIMIT_MS;
   if (!(moveLimitMs > 0)) throw new RangeError(`Invalid move time limit: ${String(moveLimitMs)} ms`);
+  // A limit asked for that could not be kept is an error, not a silent promise.
+  if (options.moveTimeLimitMs !== undefined && source === undefined && hasObjectPlayers(config)) {
+    throw new RangeError(
+      'A move time limit applies to player modules only: a player object plays in the calling thread, which cannot stop a move that never returns, ' +
+        'and with one every game of the run plays there. Give the player as a module (a path or file URL) to have its moves timed, or leave out the limit.',
+    );
+  }
   const useWorkers = (source !== undefined || !hasObjectPlayers(config)) && (modules || (options.workers ?? threads > 1));
   const poolSize = workerThreads(threads, Math.ceil(totalIndices / batchSize) + options.ranges.length);
   const pool = useWorkers ? new Piscina<BatchTask, Tally>({ filename: source?.workerFile ?? workerFile(), minThreads: poolSize, maxThreads: poolSize, idleTimeout: 1000 }) : undefined;

@@ -88,6 +88,16 @@ describe('a hanging player module', () => {
     expect(h.faults!.examples[0]!.message).toMatch(/^nextMove \(move \d+\) gave no answer within the time limit of 200 ms: it plays no more in this game$/);
   });
 
+  it('a time limit asked for a run with a player object is refused: only modules can be cut off', async () => {
+    await expect(PlayerComparison.compare({ players: [kingQuitter()], games: 2, seed: 1, threads: 1, moveTimeLimitMs: 100 })).rejects.toThrow(
+      /^A move time limit applies to player modules only: a player object plays in the calling thread/,
+    );
+    // A module beside an object plays in the calling thread too: it could not be cut off either.
+    await expect(PlayerComparison.compare({ players: [kingHater, { name: 'zero', nextMove: () => 0 }], games: 2, seed: 1, threads: 2, moveTimeLimitMs: 100 })).rejects.toThrow(
+      /^A move time limit applies to player modules only/,
+    );
+  });
+
   it('an abort cancels a hung batch at once, with threads 1', async () => {
     const game = gameById('connect-fwar');
     const id = await resolvePlayer(game, kingHater);
