@@ -10,6 +10,12 @@
  * sees exactly the games [0, hi): never a game past it. That matters for resumed runs: an
  * interrupted run may hold batches past the boundary it was working towards (workers finish out of
  * order), and counting them would let the resumed run stop where one uninterrupted run would not.
+ *
+ * One fact about a game may depend on timing: whether a player module's move ran past the move
+ * time limit. When one does, its worker is stopped and the batch is played again from its start
+ * with that move (named by game and call, `HungMove`) played as a fault; every game before it
+ * comes out the same, so a game's result depends on timing only through which of its moves ran
+ * past the limit — not on threads, batches or the moment the watchdog noticed.
  */
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -18,7 +24,7 @@ import { Piscina } from 'piscina';
 import { formatDuration } from '../core/format.js';
 import { BatchPlayer, emptyTally, gameSeed, mergeTally, validateConfig, type ExperimentConfig, type HungMove, type Tally } from './experiment.js';
 import type { BatchTask } from './worker.js';
-import { agentLabel } from './user-agents.js';
+import { PROGRESS_SLOTS, agentLabel } from './user-agents.js';
 import { hasModulePlayers, hasObjectPlayers, loadUserAgents } from './user-players.js';
 import { batchesOf, defaultBatchSize, type CompletedBatch, type GameRange, type RunOptions, type RunResult } from './batching.js';
 
@@ -170,7 +176,7 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
         const lane = async (): Promise<void> => {
           // With player modules: the game and move under way ([lineup, game index, call], written by the
           // worker) and a watchdog that cancels the batch (terminating its worker) when a move runs too long.
-          const progress = modules ? new Int32Array(new SharedArrayBuffer(12)) : undefined;
+          const progress = modules ? new Int32Array(new SharedArrayBuffer(4 * PROGRESS_SLOTS)) : undefined;
           for (let batch = planned.next(); !batch.done && failure === undefined && !isAborted(signal); batch = planned.next()) {
             const [start, end] = batch.value;
             // A move past the limit: the batch is played again (its games are deterministic, so the

@@ -45,6 +45,9 @@ export class Forfeit extends Error {
  * runner then stops that worker and plays the batch again with the call in `hung`: that call is not
  * asked but played as a fault, and its player plays no more in that game.
  */
+/** Int32 slots of the progress array a worker shares with the runner's watchdog: lineup, game index, call. */
+export const PROGRESS_SLOTS = 3;
+
 export const userGame = {
   /** Changes with every game, so an agent knows when a new one begins. */
   serial: 0,
