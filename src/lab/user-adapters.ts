@@ -83,21 +83,22 @@ function guardedAgent<S extends GameState>(label: string, decide: (state: S, rng
     act(state, rng) {
       const call = ++game.calls;
       if (stoppedIn === game.serial) return onFault(state);
-      if (game.hung.length > 0 && game.hung.includes(call)) {
+      if (call >= game.firstHung && game.hung.includes(call)) {
         stoppedIn = game.serial;
         faults.push(`${what(state)} gave no answer within the time limit of ${formatDuration(game.limitMs)}: it plays no more in this game`);
         return onFault(state);
       }
+      // Plain stores, not Atomics (a fence each, a real cost at millions of moves a second): the
+      // watchdog needs only to see the value eventually, and a hung call writes nothing after it.
       const progress = game.progress;
-      if (progress !== undefined) Atomics.store(progress, 2, call);
+      if (progress !== undefined) progress[2] = call;
       let verdict: Verdict;
       try {
         verdict = decide(state, rng);
       } catch (error) {
         verdict = { fault: `threw ${messageOf(error)}` };
-      } finally {
-        if (progress !== undefined) Atomics.store(progress, 2, -call);
       }
+      if (progress !== undefined) progress[2] = -call;
       if (typeof verdict === 'number') return verdict;
       faults.push(`${what(state)} ${verdict.fault}`);
       return onFault(state);

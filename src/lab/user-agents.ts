@@ -55,6 +55,8 @@ export const userGame = {
   calls: 0,
   /** The calls of this game that ran out of time in an earlier attempt. */
   hung: [] as readonly number[],
+  /** The first of them (Infinity when none): one comparison a call finds most games have none. */
+  firstHung: Infinity,
   /** The time limit those calls ran past, in ms (for the fault's message). */
   limitMs: 0,
   /** Shared with the runner's watchdog: [lineup, game index, call under way (or minus the last one)]. */
@@ -63,6 +65,7 @@ export const userGame = {
     this.serial++;
     this.calls = 0;
     this.hung = hung;
+    this.firstHung = hung.length === 0 ? Infinity : Math.min(...hung);
     this.limitMs = limitMs;
   },
 };
