@@ -81,6 +81,10 @@ export interface LabPairingResult {
  *
  *   const t = new LabTournament('uno-war', { ais: ['smallest', new URL('./my-counter.mjs', import.meta.url), new MyAI()], games: 100_000, seed: 1 });
  *   console.log(await t.report());   // Smallest Card AI vs. counter winRate: 0.812 …
+ *
+ * The same for Connect Four: `new LabTournament('connect-four', { ais: ['alphabeta2', new URL('./my-bot.mjs', import.meta.url)] })`
+ * takes the assignment's `Player` (init/move/inform, answering synchronously) or a lab agent; a
+ * fault (a throw, a bad column, a move of a module past `moveTimeLimitMs`) loses the game.
  */
 export class LabTournament {
   readonly game: string;
