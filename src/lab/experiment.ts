@@ -278,7 +278,7 @@ export class BatchPlayer {
           Atomics.store(progress, 2, 0);
         }
         if (this.#userLineups[l]!) {
-          const timedOut = hung.length === 0 ? [] : hung.filter((h) => h.lineup === l && h.game === i);
+          const timedOut = hung.length === 0 ? hung : hung.filter((h) => h.lineup === l && h.game === i);
           userGame.begin(timedOut.length === 0 ? NO_CALLS : timedOut.map((h) => h.call), timedOut[0]?.limitMs ?? 0);
         }
         state.reset();

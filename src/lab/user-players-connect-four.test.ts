@@ -11,7 +11,9 @@ import { describe, expect, it } from 'vitest';
 import { moduleFolder, playerObjectOf } from '../test-support/module-files.js';
 import type { TournamentReport } from './report.js';
 import { LabTournament, type TournamentPlayer } from './round-robin.js';
-import { PlayerModuleError } from './user-players.js';
+import { PlayerModuleError, resolvePlayer } from './user-players.js';
+import { gameById } from './registry.js';
+import { runExperiment } from './runner.js';
 
 const example = (file: string): URL => new URL(`../../examples/connect-four/${file}`, import.meta.url);
 const { dir, write } = moduleFolder('tabletop-user-c4-');
@@ -101,6 +103,14 @@ describe('user players in a Connect Four LabTournament', () => {
     expect(wins(report, 'random', 'sleeper')).toBe(2);
     expect(report.faults!.sleeper!.games).toBe(6);
     expect(report.faults!.sleeper!.examples[0]!.message).toMatch(/^move \(move \d+\) gave no answer within the time limit of 200 ms: it plays no more in this game$/);
+  });
+
+  it("a slow built-in opponent's thinking is not counted in the module's move time", async () => {
+    // alphabeta5 thinks for about 0.1 s to 0.4 s a move; win-first answers in microseconds.
+    const id = await resolvePlayer(gameById('connect-four'), example('win-first-agent.mjs'));
+    const { tally } = await runExperiment({ config: { game: 'connect-four', lineups: [['alphabeta5', id]], seed: 1, paired: false }, ranges: [[0, 1]], threads: 1, moveTimeLimitMs: 80 });
+    expect(tally.lineups[0]!.games).toBe(1);
+    expect(tally.lineups[0]!.seats[1]!.faults).toBeUndefined();
   });
 
   it('a module that cannot be used is one PlayerModuleError naming the file and what was expected', async () => {
