@@ -8,6 +8,9 @@
 // referee owns the true board: the bot keeps its own, learning the other side's moves through
 // inform(). A move that is not a free column 0..6, a throw, or a move slower than the time limit
 // (--time, 18 s by default) loses the game, as the spec says.
+//
+// The lab's round robin takes it too (docs/your-own-player.md, section 9):
+//   new LabTournament('connect-four', { ais: ['random', 'alphabeta2', new URL('./win-block-centre.mjs', import.meta.url)] }).play()
 
 export const name = 'win-block-centre';
 

@@ -13,6 +13,7 @@ import { connectFwarGame } from '../games/connect-fwar/definition.js';
 import { unoWarGame } from '../games/uno-war/definition.js';
 import { BatchPlayer } from '../lab/experiment.js';
 import { resolvePlayer } from '../lab/user-players.js';
+import { PROGRESS_SLOTS } from '../lab/user-agents.js';
 import type { Benchmark } from './harness.js';
 
 const game = connectFwarGame as unknown as GameDefinition<GameState>;
@@ -83,7 +84,7 @@ function labBenchmark(name: string, player: () => Promise<string>, of: GameDefin
     unit: 'games',
     async prepare() {
       const id = await player();
-      progress = id.includes('@') ? new Int32Array(new SharedArrayBuffer(8)) : undefined;
+      progress = id.includes('@') ? new Int32Array(new SharedArrayBuffer(4 * PROGRESS_SLOTS)) : undefined;
       batch = new BatchPlayer({ game: of.id, lineups: [opponent === undefined ? [id] : [id, opponent]], seed: 2024, paired: false });
     },
     run(count: number): number {

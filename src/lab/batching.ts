@@ -66,14 +66,16 @@ export interface RunOptions {
   readonly onBatch?: (batch: CompletedBatch) => void;
   readonly untilCi?: UntilCi;
   /**
-   * Longest a game with a player module may take, in ms (default DEFAULT_GAME_TIME_LIMIT_MS of
-   * runner.ts). Module players then always play on worker threads (one at least), so that a game
-   * past the limit — a player that never returns — is cut off: its worker is terminated and the run
-   * fails with a GameTimeoutError naming the game, its lineup and seed; and so that an abort
-   * (Ctrl-C) cancels the batches under way instead of waiting for them. Objects play in the calling
-   * thread and cannot be cut off.
+   * Longest one move of a player module may take, in ms (default DEFAULT_MOVE_TIME_LIMIT_MS of
+   * runner.ts). Module players always play on worker threads (one at least), so that a move past
+   * the limit — a player that never returns — is cut off: its worker is terminated, the move counts
+   * as a fault of that player (played as the game's rules play a failed move), the player plays no
+   * more in that game, and the run goes on; and so that an abort (Ctrl-C) cancels the batches under
+   * way instead of waiting for them. Objects play in the calling thread and cannot be cut off (nor
+   * can anything in a run that has an object player: all of it plays in the calling thread), so a
+   * limit given for such a run is a RangeError.
    */
-  readonly gameTimeLimitMs?: number;
+  readonly moveTimeLimitMs?: number;
 }
 
 export interface RunResult {

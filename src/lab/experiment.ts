@@ -11,7 +11,7 @@
 import { CHANCE, TERMINAL, type Agent, type GameDefinition, type GameState, playOut } from '../core/game.js';
 import { ReseedableRng, deriveSeed, rngFromSeed, type Rng } from '../core/random.js';
 import { gameById } from './registry.js';
-import { agentLabel, faultsOf, isUserAgentId, userAgentFactory } from './user-agents.js';
+import { Forfeit, agentLabel, faultsOf, isUserAgentId, userAgentFactory, userGame } from './user-agents.js';
 
 export interface ExperimentConfig {
   /** Game id in the lab registry (src/lab/registry.ts). */
@@ -197,6 +197,20 @@ export function validateConfig(config: ExperimentConfig): GameDefinition<GameSta
 }
 
 /**
+ * A user player's move that ran past the lab's time limit: the `call`-th move asked of a user player
+ * in game `game` of lineup `lineup` (see `userGame`). Replayed, that move is played as a fault.
+ */
+export interface HungMove {
+  readonly lineup: number;
+  readonly game: number;
+  readonly call: number;
+  /** The limit it ran past, in ms (for the fault's message). */
+  readonly limitMs: number;
+}
+
+const NO_CALLS: readonly number[] = [];
+
+/**
  * Reusable per-thread playing kit for one experiment: one state (reset between games) and the
  * agents of each lineup, so a batch allocates nothing per game beyond its generator.
  */
@@ -210,6 +224,8 @@ export class BatchPlayer {
   readonly #seatReturns: Float64Array;
   /** Per lineup, the seed its games derive from (unpaired runs): computed once, not per game. */
   readonly #lineupSeeds: number[];
+  /** Per lineup, whether it has a user agent (whose games are announced to it: `userGame`). */
+  readonly #userLineups: boolean[];
   /** Re-seeded for every game (unpaired runs): the same stream as rngFromSeed, no allocation. */
   readonly #rng = new ReseedableRng();
 
@@ -221,6 +237,7 @@ export class BatchPlayer {
     this.#faults = this.#agents.map((agents) => agents.map(faultsOf));
     this.#seatReturns = new Float64Array(config.lineups.length);
     this.#lineupSeeds = config.lineups.map((lineup) => lineupSeed(config.seed, lineup));
+    this.#userLineups = config.lineups.map((lineup) => lineup.some(isUserAgentId));
   }
 
   #createAgent(id: string): Agent {
@@ -235,9 +252,11 @@ export class BatchPlayer {
 
   /**
    * Plays games [start, end) of every lineup and returns their tally. With `progress`, writes the
-   * game under way there ([lineup, game index]) before each game, for a watchdog on another thread.
+   * game under way there ([lineup, game index], and user agents their move: `userGame`) for a
+   * watchdog on another thread. The `hung` moves are played as faults (an earlier attempt at this
+   * batch timed out on them).
    */
-  play(start: number, end: number, progress?: Int32Array): Tally {
+  play(start: number, end: number, progress?: Int32Array, hung: readonly HungMove[] = []): Tally {
     const config = this.#config;
     const tally = emptyTally(config);
     const state = this.#state;
@@ -249,28 +268,42 @@ export class BatchPlayer {
     const maxScore = game.scoreRange[1];
     const lineups = this.#agents.length;
     const firstReturns = this.#seatReturns;
+    userGame.progress = progress;
     for (let i = start; i < end; i++) {
       for (let l = 0; l < lineups; l++) {
         const agents = this.#agents[l]!;
         if (progress !== undefined) {
           Atomics.store(progress, 0, l);
           Atomics.store(progress, 1, i | 0);
+          Atomics.store(progress, 2, 0);
+        }
+        if (this.#userLineups[l]!) {
+          const timedOut = hung.length === 0 ? hung : hung.filter((h) => h.lineup === l && h.game === i);
+          userGame.begin(timedOut.length === 0 ? NO_CALLS : timedOut.map((h) => h.call), timedOut[0]?.limitMs ?? 0);
         }
         state.reset();
-        if (config.paired) {
-          const seed = deriveSeed(config.seed, i);
-          playSplitStreams(state, agents, rngFromSeed(seed), rngFromSeed(deriveSeed(seed, 1)));
-        } else {
-          const rng = this.#rng;
-          rng.reseed(deriveSeed(this.#lineupSeeds[l]!, i));
-          if (fastPlayOut === undefined) playOut(state, agents, rng);
-          else fastPlayOut(state, agents, rng);
+        // A user agent's fault that ends the game (Connect Four, Klondike) is thrown as a Forfeit,
+        // with the game's returns.
+        let forfeit: readonly number[] | undefined;
+        try {
+          if (config.paired) {
+            const seed = deriveSeed(config.seed, i);
+            playSplitStreams(state, agents, rngFromSeed(seed), rngFromSeed(deriveSeed(seed, 1)));
+          } else {
+            const rng = this.#rng;
+            rng.reseed(deriveSeed(this.#lineupSeeds[l]!, i));
+            if (fastPlayOut === undefined) playOut(state, agents, rng);
+            else fastPlayOut(state, agents, rng);
+          }
+        } catch (error) {
+          if (!(error instanceof Forfeit)) throw error;
+          forfeit = error.returns;
         }
         const lineupTally = tally.lineups[l]!;
         lineupTally.games++;
         const faults = this.#faults[l]!;
         for (let s = 0; s < agents.length; s++) {
-          const r = state.returns(s);
+          const r = forfeit === undefined ? state.returns(s) : forfeit[s]!;
           const seat = lineupTally.seats[s]!;
           seat.sum += r;
           seat.sumSq += r * r;
@@ -289,7 +322,7 @@ export class BatchPlayer {
             seatFaults.length = 0;
           }
         }
-        firstReturns[l] = state.returns(0);
+        firstReturns[l] = forfeit === undefined ? state.returns(0) : forfeit[0]!;
       }
       for (const d of tally.differences) {
         const x = firstReturns[d.a]! - firstReturns[d.b]!;

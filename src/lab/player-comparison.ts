@@ -40,7 +40,7 @@ export async function compareStrategies(game: GameDefinition<GameState>, options
   for (const p of options.players) players.push(typeof p === 'string' || p instanceof URL ? await resolvePlayer(game, p) : registerPlayerObject(game, p));
   const seed = options.seed ?? freshSeed();
   const config = { game: game.id, lineups: players.map((p) => [p]), seed, paired: options.paired === true };
-  const { tally } = await runExperiment({ config, ranges: [[0, games]], threads: options.threads, signal: options.signal, gameTimeLimitMs: options.gameTimeLimitMs });
+  const { tally } = await runExperiment({ config, ranges: [[0, games]], threads: options.threads, signal: options.signal, moveTimeLimitMs: options.moveTimeLimitMs });
   const report = comparisonReport(config, tally);
   return {
     seed,
@@ -72,8 +72,8 @@ export interface PlayerComparisonOptions {
   readonly threads?: number;
   /** The same deals for every strategy (common random numbers). Default false. */
   readonly paired?: boolean;
-  /** Longest a game with a player module may take, in ms (default 60,000); past it the run rejects with a GameTimeoutError. */
-  readonly gameTimeLimitMs?: number;
+  /** Longest one move of a player module may take, in ms (default 10,000): past it the move is a fault of that player (see RunOptions.moveTimeLimitMs). */
+  readonly moveTimeLimitMs?: number;
   readonly signal?: AbortSignal;
 }
 

@@ -55,7 +55,8 @@ export interface ComparisonReport {
 export function faultRule(gameId: string): string {
   if (gameId === 'connect-fwar') return 'ConnectFwar discards the card';
   if (gameId === 'uno-war') return 'UnoWar: the round is lost';
-  if (gameId.startsWith('klondike')) return 'Klondike: the program plays no more in that game, its score stays as it was';
+  if (gameId === 'connect-four') return 'Connect Four: the game is lost';
+  if (gameId.startsWith('klondike')) return 'Klondike: the deal ends for that program, with the cards it had on the foundations';
   return 'the fault action';
 }
 

@@ -35,14 +35,14 @@ export interface RoundRobinOptions {
   readonly onProgress?: RunOptions['onProgress'];
   /** false: no Elo ratings (only the win rates). Default true. */
   readonly ratings?: boolean;
-  /** Longest a game with a player module may take, in ms (default 60,000): see RunOptions. */
-  readonly gameTimeLimitMs?: number;
+  /** Longest one move of a player module may take, in ms (default 10,000): see RunOptions. */
+  readonly moveTimeLimitMs?: number;
 }
 
 export async function runRoundRobin(options: RoundRobinOptions): Promise<TournamentReport> {
   if (!Number.isSafeInteger(options.games) || options.games < 1) throw new RangeError(`Invalid number of games: ${String(options.games)} (expected a whole number >= 1)`);
   const config = { game: options.game, lineups: roundRobinLineups(options.players), seed: options.seed ?? freshSeed(), paired: false };
-  const { tally } = await runExperiment({ config, ranges: [[0, options.games]], threads: options.threads, signal: options.signal, onProgress: options.onProgress, gameTimeLimitMs: options.gameTimeLimitMs });
+  const { tally } = await runExperiment({ config, ranges: [[0, options.games]], threads: options.threads, signal: options.signal, onProgress: options.onProgress, moveTimeLimitMs: options.moveTimeLimitMs });
   return tournamentReport(config, tally, { ratings: options.ratings });
 }
 
@@ -59,8 +59,8 @@ export interface LabTournamentOptions {
   readonly seed?: number;
   /** Worker threads; 0 or 1 plays in this thread. Default: the available cores. */
   readonly threads?: number;
-  /** Longest a game with a player module may take, in ms (default 60,000); past it the run rejects with a GameTimeoutError. */
-  readonly gameTimeLimitMs?: number;
+  /** Longest one move of a player module may take, in ms (default 10,000): past it the move is a fault of that player (see RunOptions.moveTimeLimitMs). */
+  readonly moveTimeLimitMs?: number;
 }
 
 /** One ordered pairing, in the shape of the spec-level `Tournament`'s results. */
@@ -81,6 +81,10 @@ export interface LabPairingResult {
  *
  *   const t = new LabTournament('uno-war', { ais: ['smallest', new URL('./my-counter.mjs', import.meta.url), new MyAI()], games: 100_000, seed: 1 });
  *   console.log(await t.report());   // Smallest Card AI vs. counter winRate: 0.812 …
+ *
+ * The same for Connect Four: `new LabTournament('connect-four', { ais: ['alphabeta2', new URL('./my-bot.mjs', import.meta.url)] })`
+ * takes the assignment's `Player` (init/move/inform, answering synchronously) or a lab agent; a
+ * fault (a throw, a bad column, a move of a module past `moveTimeLimitMs`) loses the game.
  */
 export class LabTournament {
   readonly game: string;
@@ -88,7 +92,7 @@ export class LabTournament {
   readonly games: number;
   readonly seed: number;
   readonly threads: number | undefined;
-  readonly gameTimeLimitMs: number | undefined;
+  readonly moveTimeLimitMs: number | undefined;
 
   constructor(game: string, options: LabTournamentOptions = {}) {
     const definition = gameById(game);
@@ -97,7 +101,7 @@ export class LabTournament {
     this.games = options.games ?? 1000;
     this.seed = options.seed ?? freshSeed();
     this.threads = options.threads;
-    this.gameTimeLimitMs = options.gameTimeLimitMs;
+    this.moveTimeLimitMs = options.moveTimeLimitMs;
     assertSeed(this.seed);
     if (!Number.isSafeInteger(this.games) || this.games < 1) throw new RangeError(`Invalid number of games: ${String(this.games)} (expected a whole number >= 1)`);
     // Built-in ids are checked now; modules and objects when played (loading a module is asynchronous).
@@ -118,12 +122,12 @@ export class LabTournament {
 
   /** The full report: win-rate matrix with Wilson intervals and Elo ratings with score-test CIs. */
   async play(signal?: AbortSignal): Promise<TournamentReport> {
-    return runRoundRobin({ game: this.game, players: await this.#players(), games: this.games, seed: this.seed, threads: this.threads, signal, gameTimeLimitMs: this.gameTimeLimitMs });
+    return runRoundRobin({ game: this.game, players: await this.#players(), games: this.games, seed: this.seed, threads: this.threads, signal, moveTimeLimitMs: this.moveTimeLimitMs });
   }
 
   /** Every pairing, row by row (ai1 outer, ai2 inner), as the spec-level Tournament lists them. */
   async run(): Promise<LabPairingResult[]> {
-    const report = await runRoundRobin({ game: this.game, players: await this.#players(), games: this.games, seed: this.seed, threads: this.threads, ratings: false, gameTimeLimitMs: this.gameTimeLimitMs });
+    const report = await runRoundRobin({ game: this.game, players: await this.#players(), games: this.games, seed: this.seed, threads: this.threads, ratings: false, moveTimeLimitMs: this.moveTimeLimitMs });
     return report.matrix.flatMap((row, i) =>
       row.map((cell, j) => ({
         ai1: report.players[i]!.name,

@@ -10,27 +10,31 @@
  * sees exactly the games [0, hi): never a game past it. That matters for resumed runs: an
  * interrupted run may hold batches past the boundary it was working towards (workers finish out of
  * order), and counting them would let the resumed run stop where one uninterrupted run would not.
+ *
+ * One fact about a game may depend on timing: whether a player module's move ran past the move
+ * time limit. When one does, its worker is stopped and the batch is played again from its start
+ * with that move (named by game and call, `HungMove`) played as a fault; every game before it
+ * comes out the same, so a game's result depends on timing only through which of its moves ran
+ * past the limit — not on threads, batches or the moment the watchdog noticed.
  */
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { formatDuration } from '../core/format.js';
-import { BatchPlayer, emptyTally, gameSeed, mergeTally, validateConfig, type ExperimentConfig, type Tally } from './experiment.js';
+import { BatchPlayer, emptyTally, gameSeed, mergeTally, validateConfig, type ExperimentConfig, type HungMove, type Tally } from './experiment.js';
 import type { BatchTask } from './worker.js';
-import { agentLabel, userModuleOf } from './user-agents.js';
+import { PROGRESS_SLOTS, agentLabel } from './user-agents.js';
 import { hasModulePlayers, hasObjectPlayers, loadUserAgents } from './user-players.js';
 import { batchesOf, defaultBatchSize, type CompletedBatch, type GameRange, type RunOptions, type RunResult } from './batching.js';
 
 export { planBatches, type BatchSource, type CompletedBatch, type GameRange, type RunOptions, type RunResult, type UntilCi } from './batching.js';
 
-/** A player module's game that ran past the lab's time limit (see `RunOptions.gameTimeLimitMs`). */
-export class GameTimeoutError extends Error {
-  override readonly name = 'GameTimeoutError';
-}
-
-/** The default time limit of a game with a player module: generous, it only catches hangs. */
-export const DEFAULT_GAME_TIME_LIMIT_MS = 60_000;
+/**
+ * The default time limit of one move of a player module: generous (a lab move usually takes well
+ * under a millisecond), it only catches players that never return.
+ */
+export const DEFAULT_MOVE_TIME_LIMIT_MS = 10_000;
 
 export const defaultThreads = (): number => availableParallelism();
 
@@ -124,8 +128,15 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
   // A player object lives in this thread: with one, every game is played here. Player modules
   // play on workers, which can be cut off (a hang, Ctrl-C) without stopping this thread.
   const modules = source === undefined && hasModulePlayers(config) && !hasObjectPlayers(config);
-  const gameLimitMs = options.gameTimeLimitMs ?? DEFAULT_GAME_TIME_LIMIT_MS;
-  if (!(gameLimitMs > 0)) throw new RangeError(`Invalid game time limit: ${String(gameLimitMs)} ms`);
+  const moveLimitMs = options.moveTimeLimitMs ?? DEFAULT_MOVE_TIME_LIMIT_MS;
+  if (!(moveLimitMs > 0)) throw new RangeError(`Invalid move time limit: ${String(moveLimitMs)} ms`);
+  // A limit asked for that could not be kept is an error, not a silent promise.
+  if (options.moveTimeLimitMs !== undefined && source === undefined && hasObjectPlayers(config)) {
+    throw new RangeError(
+      'A move time limit applies to player modules only: a player object plays in the calling thread, which cannot stop a move that never returns, ' +
+        'and with one every game of the run plays there. Give the player as a module (a path or file URL) to have its moves timed, or leave out the limit.',
+    );
+  }
   const useWorkers = (source !== undefined || !hasObjectPlayers(config)) && (modules || (options.workers ?? threads > 1));
   const poolSize = workerThreads(threads, Math.ceil(totalIndices / batchSize) + options.ranges.length);
   const pool = useWorkers ? new Piscina<BatchTask, Tally>({ filename: source?.workerFile ?? workerFile(), minThreads: poolSize, maxThreads: poolSize, idleTimeout: 1000 }) : undefined;
@@ -163,25 +174,38 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
         // dispatch, the batches under way finish (they are short), and only whole batches count.
         let failure: { reason: unknown } | undefined;
         const lane = async (): Promise<void> => {
-          // With player modules: the game under way ([lineup, game index], written by the worker) and
-          // a watchdog that cancels the batch (terminating its worker) when one game runs too long.
-          const progress = modules ? new Int32Array(new SharedArrayBuffer(8)) : undefined;
+          // With player modules: the game and move under way ([lineup, game index, call], written by the
+          // worker) and a watchdog that cancels the batch (terminating its worker) when a move runs too long.
+          const progress = modules ? new Int32Array(new SharedArrayBuffer(4 * PROGRESS_SLOTS)) : undefined;
           for (let batch = planned.next(); !batch.done && failure === undefined && !isAborted(signal); batch = planned.next()) {
             const [start, end] = batch.value;
-            const cancel = progress === undefined ? undefined : new AbortController();
-            const watch = progress === undefined ? undefined : watchGames(progress, gameLimitMs, cancel!, signal);
-            try {
-              complete(start, end, await pool.run({ config, start, end, progress }, cancel === undefined ? {} : { signal: cancel.signal }));
-            } catch (reason) {
-              // A real failure (an agent's illegal move, a bug, a game past the limit) stops the dispatch;
-              // a batch cancelled by Ctrl-C is simply not counted.
-              if (watch?.timedOut !== undefined) {
-                // The worker stores the game index as an int32: the batch (under 2^32 games) makes it exact again.
-                const [lineup, stored] = watch.timedOut;
-                failure ??= { reason: timeoutError(config, lineup, start + ((stored - start) >>> 0), gameLimitMs) };
-              } else if (!isAborted(signal)) failure ??= { reason };
-            } finally {
-              watch?.stop();
+            // A move past the limit: the batch is played again (its games are deterministic, so the
+            // same up to that move) with the move played as a fault, until none runs out of time.
+            const hung: HungMove[] = [];
+            while (failure === undefined && !isAborted(signal)) {
+              const cancel = progress === undefined ? undefined : new AbortController();
+              const watch = progress === undefined ? undefined : watchMoves(progress, moveLimitMs, cancel!, signal);
+              let tally: Tally | undefined;
+              try {
+                tally = await pool.run({ config, start, end, progress, hung }, cancel === undefined ? {} : { signal: cancel.signal });
+              } catch (reason) {
+                // A real failure (a bug) stops the dispatch; a batch cancelled by Ctrl-C is simply not counted.
+                if (watch?.timedOut === undefined && !isAborted(signal)) failure ??= { reason };
+              } finally {
+                watch?.stop();
+              }
+              if (isAborted(signal) || failure !== undefined) break;
+              // The watchdog's verdict stands even if the batch finished as it fired: the move took longer than the limit.
+              const timedOut = watch?.timedOut;
+              if (timedOut === undefined) {
+                complete(start, end, tally!);
+                break;
+              }
+              // The worker stores the game index as an int32: the batch (under 2^32 games) makes it exact again.
+              const [lineup, stored, call] = timedOut;
+              const move: HungMove = { lineup, game: start + ((stored - start) >>> 0), call, limitMs: moveLimitMs };
+              if (hung.some((h) => h.lineup === move.lineup && h.game === move.game && h.call === move.call)) failure ??= { reason: stuckError(config, move) };
+              else hung.push(move);
             }
           }
         };
@@ -220,14 +244,16 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
 
 
 /**
- * Watches the game a worker reports in `progress` ([lineup, game index]); when the same game runs
- * past `limitMs`, or `signal` aborts, aborts `cancel` (piscina then terminates the worker).
+ * Watches the move a worker reports in `progress` ([lineup, game index, call]: the call under way is
+ * positive, minus it once returned); when the same call runs past `limitMs`, or `signal` aborts,
+ * aborts `cancel` (piscina then terminates the worker).
  */
-function watchGames(progress: Int32Array, limitMs: number, cancel: AbortController, signal: AbortSignal | undefined): { timedOut?: [number, number]; stop(): void } {
+function watchMoves(progress: Int32Array, limitMs: number, cancel: AbortController, signal: AbortSignal | undefined): { timedOut?: [number, number, number]; stop(): void } {
   progress[0] = -1;
+  progress[2] = 0;
   let seen = '';
   let since = performance.now();
-  const state: { timedOut?: [number, number]; stop(): void } = {
+  const state: { timedOut?: [number, number, number]; stop(): void } = {
     stop: () => {
       clearInterval(timer);
       signal?.removeEventListener('abort', onAbort);
@@ -240,12 +266,13 @@ function watchGames(progress: Int32Array, limitMs: number, cancel: AbortControll
   const timer = setInterval(
     () => {
       const now = performance.now();
-      const current = `${String(Atomics.load(progress, 0))},${String(Atomics.load(progress, 1))}`;
-      if (current !== seen) {
-        seen = current;
+      const current = [Atomics.load(progress, 0), Atomics.load(progress, 1), Atomics.load(progress, 2)] as [number, number, number];
+      const key = current.join(',');
+      if (key !== seen) {
+        seen = key;
         since = now;
-      } else if (now - since > limitMs && Atomics.load(progress, 0) >= 0) {
-        state.timedOut = [Atomics.load(progress, 0), Atomics.load(progress, 1)];
+      } else if (now - since > limitMs && current[0] >= 0 && current[2] > 0 && state.timedOut === undefined) {
+        state.timedOut = current;
         cancel.abort();
       }
     },
@@ -254,12 +281,12 @@ function watchGames(progress: Int32Array, limitMs: number, cancel: AbortControll
   return state;
 }
 
-function timeoutError(config: ExperimentConfig, lineup: number, game: number, limitMs: number): GameTimeoutError {
-  const ids = config.lineups[lineup]!;
-  const suspects = ids.filter((id) => userModuleOf(id) !== undefined).map(agentLabel);
-  return new GameTimeoutError(
-    `Game ${String(game)} of ${ids.map(agentLabel).join(' vs ')} (seed ${String(gameSeed(config, lineup, game))}) did not finish within the time limit of ${formatDuration(limitMs)}: ` +
-      `the player module ${suspects.map((s) => `'${s}'`).join(' or ')} never returned (its worker was stopped). Results of the batches completed before are kept; --game-time-limit sets the limit.`,
+/** A batch that timed out again on a move already played as a fault: a bug, not a player's hang. */
+function stuckError(config: ExperimentConfig, move: HungMove): Error {
+  const ids = config.lineups[move.lineup]!;
+  return new Error(
+    `Game ${String(move.game)} of ${ids.map(agentLabel).join(' vs ')} (seed ${String(gameSeed(config, move.lineup, move.game))}) ran past the move time limit of ${formatDuration(move.limitMs)} ` +
+      `again at user move ${String(move.call)}, which was already played as a fault: this is a bug in the lab, please report it.`,
   );
 }
 

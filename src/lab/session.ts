@@ -69,8 +69,8 @@ export interface LabRunRequest {
   readonly log?: ResultsLog;
   readonly threads?: number;
   readonly batchSize?: number;
-  /** Longest a game with a player module may take, in ms (see RunOptions.gameTimeLimitMs). */
-  readonly gameTimeLimitMs?: number;
+  /** Longest one move of a player module may take, in ms (see RunOptions.moveTimeLimitMs). */
+  readonly moveTimeLimitMs?: number;
   readonly signal?: AbortSignal;
   /** Called once the run is planned and the log prepared, before any game is played. */
   readonly onPlan?: (plan: LabRunPlan, log: ResultsLog | undefined) => void;
@@ -299,7 +299,7 @@ export async function runLab(request: LabRunRequest, execute: Executor): Promise
     source: request.source,
     threads: request.threads,
     batchSize: request.batchSize,
-    gameTimeLimitMs: request.gameTimeLimitMs,
+    moveTimeLimitMs: request.moveTimeLimitMs,
     // The log's batches, not just their sum: --until-ci must see which games they hold.
     earlier: plan.earlier,
     signal: request.signal,

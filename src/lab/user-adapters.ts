@@ -7,8 +7,10 @@
  * game's *fault action* — what the assignment's rules make of a bad answer:
  * - ConnectFwar: the card is discarded (DISCARD);
  * - UnoWar: the round is lost (CONCEDE_ROUND);
- * - Klondike: the program stops playing; the game is played out with moves that put no card on a
- *   foundation, so its score stays what it was at the fault (see `klondikeStopAction`).
+ * - Connect Four: the game is lost (the fault throws a `Forfeit`, which ends the game);
+ * - Klondike: the deal ends for that program (a `Forfeit`), scoring the cards on the foundations.
+ * A move that runs past the lab's time limit is a fault too, and its player plays no more in that
+ * game (see `guardedAgent`).
  * The spec's own "bad" answers are no faults: ConnectFwar's unplayable column (-1) is its discard,
  * an UnoWar AI's `null` is its "no play" (and loses the round).
  *
@@ -26,10 +28,12 @@ import { markChecked } from '../games/uno-war/agents.js';
 import { CONCEDE_ROUND, type UnoWarState } from '../games/uno-war/engine.js';
 import { engineHandView, type ReadonlyHand } from '../games/uno-war/hand.js';
 import { HAND_SIZE, canPlayOn } from '../games/uno-war/rules.js';
-import { MoveRank, decodeAction, encodeMove, type KlondikeState } from '../games/klondike/engine.js';
+import { decodeAction, encodeMove, type KlondikeState } from '../games/klondike/engine.js';
 import type { KlondikeMove } from '../games/klondike/moves.js';
 import type { ReadonlyKlondikeModel } from '../games/klondike/model.js';
-import type { FaultReporting } from './user-agents.js';
+import { formatDuration } from '../core/format.js';
+import { isColumn, type Position } from '../games/connect-four/position.js';
+import { Forfeit, userGame, type FaultReporting } from './user-agents.js';
 
 /** Turns what a module or caller supplies into an agent factory, or undefined if it is no player of this game. */
 export type Adapter = (exported: unknown, label: string) => (() => Agent<GameState>) | undefined;
@@ -61,21 +65,41 @@ type Verdict = number | { readonly fault: string };
 
 /**
  * A lab agent around a user's decision: `decide` asks the user's code and judges its answer; a throw
- * (from the user's code) or a `{ fault }` verdict records a fault and plays `onFault(state)`.
+ * (from the user's code) or a `{ fault }` verdict records a fault and plays `onFault(state)`, which
+ * may also end the game (throw a `Forfeit`).
+ *
+ * The time limit (see `userGame`): each call is numbered and published for the runner's watchdog;
+ * a call that ran out of time in an earlier attempt is not asked again but played as a fault, and
+ * the player plays no more in that game (each of its later moves is `onFault`): a player that hung
+ * once would likely hang again, and every hang costs the whole limit.
  */
 function guardedAgent<S extends GameState>(label: string, decide: (state: S, rng: Rng) => Verdict, onFault: (state: S) => number, what: (state: S) => string): Agent<S> & FaultReporting {
   const faults: string[] = [];
+  const game = userGame;
+  /** The game (its serial) in which this player plays no more. */
+  let stoppedIn = -1;
   return {
     name: label,
     faults,
     act(state, rng) {
+      const call = ++game.calls;
+      if (stoppedIn === game.serial) return onFault(state);
+      if (call >= game.firstHung && game.hung.includes(call)) {
+        stoppedIn = game.serial;
+        faults.push(`${what(state)} gave no answer within the time limit of ${formatDuration(game.limitMs)}: it plays no more in this game`);
+        return onFault(state);
+      }
+      // Plain stores, not Atomics (a fence each, a real cost at millions of moves a second): the
+      // watchdog needs only to see the value eventually, and a hung call writes nothing after it.
+      const progress = game.progress;
+      if (progress !== undefined) progress[2] = call;
       let verdict: Verdict;
       try {
         verdict = decide(state, rng);
       } catch (error) {
-        faults.push(`${what(state)} threw ${messageOf(error)}`);
-        return onFault(state);
+        verdict = { fault: `threw ${messageOf(error)}` };
       }
+      if (progress !== undefined) progress[2] = -call;
       if (typeof verdict === 'number') return verdict;
       faults.push(`${what(state)} ${verdict.fault}`);
       return onFault(state);
@@ -83,10 +107,20 @@ function guardedAgent<S extends GameState>(label: string, decide: (state: S, rng
   };
 }
 
-/** Builds the adapter of a game from its two forms: the assignment's class (by method name) and a lab agent. */
+/** The user's player behind a game's adapter: its decision and how its moves are named in fault messages. */
+interface PlayerDecision<S> {
+  readonly decide: (state: S, rng: Rng) => Verdict;
+  readonly what: (state: S) => string;
+}
+
+/**
+ * Builds the adapter of a game from its two forms: the assignment's class (recognised by
+ * `isPlayer`; `fromPlayer` gets a maker of instances: a new instance of a class each time, the
+ * object itself for an object) and a lab agent.
+ */
 function adapterOf<S extends GameState>(
-  method: string,
-  fromPlayer: (player: Record<string, unknown>) => { decide: (state: S, rng: Rng) => Verdict; what: (state: S) => string },
+  isPlayer: (exported: unknown) => (() => Record<string, unknown>) | undefined,
+  fromPlayer: (make: () => Record<string, unknown>) => PlayerDecision<S>,
   legalAgentAction: (state: S, action: unknown) => string | undefined,
   onFault: (state: S) => number,
 ): Adapter {
@@ -103,14 +137,19 @@ function adapterOf<S extends GameState>(
         return guardedAgent<S>(label, decide, onFault, () => 'act') as unknown as Agent<GameState>;
       };
     }
-    const player = instanceWith(exported, method);
-    if (player === undefined) return undefined;
+    const make = isPlayer(exported);
+    if (make === undefined) return undefined;
     return () => {
-      const { decide, what } = fromPlayer(player());
+      const { decide, what } = fromPlayer(make);
       return guardedAgent<S>(label, decide, onFault, what) as unknown as Agent<GameState>;
     };
   };
 }
+
+const withMethod =
+  (method: string) =>
+  (exported: unknown): (() => Record<string, unknown>) | undefined =>
+    instanceWith(exported, method);
 
 // ---- ConnectFwar: the assignment's Player, nextMove(card, board) ----
 
@@ -122,8 +161,8 @@ interface NextMovePlayer {
  * The assignment's `Player` keeps its own `Board`, played in step with the engine's state (the same
  * rules decide both), so the player sees the assignment's classes.
  */
-function connectFwarPlayer(player: Record<string, unknown>): { decide: (state: ConnectFwarState, rng: Rng) => Verdict; what: (state: ConnectFwarState) => string } {
-  const p = player as unknown as NextMovePlayer;
+function connectFwarPlayer(make: () => Record<string, unknown>): PlayerDecision<ConnectFwarState> {
+  const p = make() as unknown as NextMovePlayer;
   let board = new Board();
   let view = board.readOnlyView();
   return {
@@ -146,7 +185,7 @@ function connectFwarPlayer(player: Record<string, unknown>): { decide: (state: C
 }
 
 const connectFwarAdapter = adapterOf<ConnectFwarState>(
-  'nextMove',
+  withMethod('nextMove'),
   connectFwarPlayer,
   (state, action) =>
     action === DISCARD || (typeof action === 'number' && state.canPlay(state.drawn, action)) ? undefined : `not a legal action for ${Card.fromIndex(state.drawn).toString()}`,
@@ -179,8 +218,8 @@ function cardIndexOf(answer: unknown): number {
  * and is a fault. Unlike `UnoWarMatch`, the lab does not ask an AI that holds no playable card (it
  * loses the round whatever it answers).
  */
-function unoWarAI(ai: Record<string, unknown>): { decide: (state: UnoWarState, rng: Rng) => Verdict; what: (state: UnoWarState) => string } {
-  const a = ai as unknown as GetPlayAI;
+function unoWarAI(make: () => Record<string, unknown>): PlayerDecision<UnoWarState> {
+  const a = make() as unknown as GetPlayAI;
   // Views bind to a state; the lab plays on one state per thread, so they are rebuilt rarely.
   let viewed: UnoWarState | undefined;
   let hands: ReadonlyHand[] = [];
@@ -208,7 +247,7 @@ function unoWarAI(ai: Record<string, unknown>): { decide: (state: UnoWarState, r
 }
 
 const unoWarGuarded = adapterOf<UnoWarState>(
-  'getPlay',
+  withMethod('getPlay'),
   unoWarAI,
   (state, action) => (action === CONCEDE_ROUND || (typeof action === 'number' && state.isLegalSlot(action)) ? undefined : 'not a legal slot (nor CONCEDE_ROUND)'),
   () => CONCEDE_ROUND,
@@ -236,33 +275,15 @@ function legalActionsOf(state: KlondikeState): Int32Array {
 }
 
 /**
- * After a fault the program plays no more: each later move of the game is the first legal move that
- * puts no card on a foundation (a discard, or a move between piles), so the score stays what it was
- * at the fault and the game ends by the idle limit or when no move is left. Only when every legal
- * move goes to a foundation is one played.
- */
-function klondikeStopAction(state: KlondikeState): number {
-  const legal = legalActionsOf(state);
-  for (const action of legal) if (state.rankMove(action) !== MoveRank.Foundation) return action;
-  return legal[0]!;
-}
-
-/**
  * A Klondike program: shown what the player sees (the model's queries over a masked copy of the
  * deal: face-down and unseen stock cards cannot be read) and the legal moves, it returns one of the
- * moves (or an equal move object). Once it faults it plays no more in that game (`klondikeStopAction`).
+ * moves (or an equal move object).
  */
-function klondikeProgram(program: Record<string, unknown>): { decide: (state: KlondikeState, rng: Rng) => Verdict; what: (state: KlondikeState) => string } {
-  const p = program as unknown as KlondikeProgram;
-  // The game (by its first move) in which the program faulted: it is not asked again in it.
-  let stoppedAt: KlondikeState | undefined;
-  let stoppedMoves = -1;
+function klondikeProgram(make: () => Record<string, unknown>): PlayerDecision<KlondikeState> {
+  const p = make() as unknown as KlondikeProgram;
   return {
     what: (state) => `nextMove (move ${String(state.getMoves().length + 1)})`,
     decide(state, rng) {
-      const moves = state.getMoves().length;
-      if (stoppedAt === state && moves > stoppedMoves) return klondikeStopAction(state);
-      stoppedAt = undefined;
       const legal = legalActionsOf(state);
       const listed = Array.from(legal, (action) => decodeAction(state.config, action));
       const answer = p.nextMove(state.observe(0), listed, rng);
@@ -273,31 +294,104 @@ function klondikeProgram(program: Record<string, unknown>): { decide: (state: Kl
         // not a move: judged below
       }
       if (action >= 0 && legalActionsOf(state).includes(action)) return action;
-      stoppedAt = state;
-      stoppedMoves = moves;
       return { fault: `answered ${typeof answer === 'object' && answer !== null ? JSON.stringify(answer) : describeValue(answer)}, not one of the legal moves` };
     },
   };
 }
 
-const klondikeAdapter: Adapter = (exported, label) => {
-  const make = adapterOf<KlondikeState>(
-    'nextMove',
-    klondikeProgram,
-    (state, action) => (typeof action === 'number' && legalActionsOf(state).includes(action) ? undefined : 'not a legal action'),
-    klondikeStopAction,
-  );
-  return make(exported, label);
+/** A fault ends the deal for the program, program or lab agent alike: it scores the cards on the foundations at that moment. */
+const klondikeFault = (state: KlondikeState): never => {
+  throw new Forfeit([state.returns(0)]);
 };
 
 const KLONDIKE: GameAdapter = {
-  adapt: klondikeAdapter,
+  adapt: adapterOf<KlondikeState>(
+    withMethod('nextMove'),
+    klondikeProgram,
+    (state, action) => (typeof action === 'number' && legalActionsOf(state).includes(action) ? undefined : 'not a legal action'),
+    klondikeFault,
+  ),
   expected: 'a default export that is a program class or object with nextMove(game, moves) returning one of the moves, or a lab agent with act(state, rng)',
+};
+
+// ---- Connect Four: the assignment's Player, init(color) / move() / inform(column) ----
+
+interface ConnectFourPlayer {
+  init(color: boolean): unknown;
+  move(rng: Rng): unknown;
+  inform(column: number): unknown;
+}
+
+/** A Connect Four `Player` class (constructed for every game, as the referee does) or object. */
+function connectFourPlayerMaker(exported: unknown): (() => Record<string, unknown>) | undefined {
+  const isPlayer = (x: unknown): boolean => {
+    const p = x as Partial<Record<'init' | 'move' | 'inform', unknown>> | null | undefined;
+    return typeof p?.init === 'function' && typeof p.move === 'function' && typeof p.inform === 'function';
+  };
+  if (typeof exported === 'function' && isPlayer(exported.prototype)) return () => new (exported as new () => Record<string, unknown>)();
+  // An object: a fresh one over it for every seat of every game, so that what `init` sets on it is
+  // not shared by the two seats of a game against itself.
+  if (typeof exported === 'object' && exported !== null && isPlayer(exported)) return () => Object.create(exported) as Record<string, unknown>;
+  return undefined;
+}
+
+const isThenable = (x: unknown): boolean => typeof (x as { then?: unknown } | null)?.then === 'function';
+
+/**
+ * The assignment's Connect Four `Player` as a lab agent, told the game as the referee tells it: at
+ * its first move of a game it is made (a class) and `init(color)`, then `inform(column)` of each
+ * opponent move since its last, then `move()`, which must answer a playable column at once (the lab
+ * plays synchronously: a Promise is a fault). It is handed the game's seeded generator as
+ * `move(rng)`. Its own board is its business: the referee's state is the engine's `Position`.
+ */
+function connectFourPlayer(make: () => Record<string, unknown>): PlayerDecision<Position> {
+  let player: ConnectFourPlayer | undefined;
+  let game = -1;
+  /** Moves of this game the player knows of (its own and those it was told). */
+  let known = 0;
+  return {
+    what: (state) => `move (move ${String(state.moves + 1)})`,
+    decide(state, rng) {
+      if (game !== userGame.serial) {
+        game = userGame.serial;
+        known = 0;
+        player = make() as unknown as ConnectFourPlayer;
+        player.init(state.turn);
+      }
+      const p = player!;
+      if (state.moves > known) {
+        const history = state.history();
+        for (; known < history.length; known++) p.inform(history[known]!);
+      }
+      const answer = p.move(rng);
+      if (isThenable(answer)) return { fault: 'answered a Promise: the lab asks for a move synchronously (the referee, `connect-four tournament`, waits for one)' };
+      if (typeof answer !== 'number' || !isColumn(answer)) return { fault: `answered ${describeValue(answer)}, not a column 0..6` };
+      if (!state.canPlay(answer)) return { fault: `answered column ${String(answer)}, which is full` };
+      known = state.moves + 1;
+      return answer;
+    },
+  };
+}
+
+/** A fault loses the game (as under the referee): the player who was to move loses, the other wins. */
+const connectFourFault = (state: Position): never => {
+  throw new Forfeit(state.currentPlayer() === 0 ? [-1, 1] : [1, -1]);
+};
+
+const CONNECT_FOUR: GameAdapter = {
+  adapt: adapterOf<Position>(
+    connectFourPlayerMaker,
+    connectFourPlayer,
+    (state, action) => (typeof action === 'number' && isColumn(action) && state.canPlay(action) ? undefined : 'not a playable column'),
+    connectFourFault,
+  ),
+  expected: 'a default export that is a Connect Four Player class or object with init(color), move() and inform(column), or a lab agent with act(state, rng)',
 };
 
 /** Every game that takes players from modules, by lab game id. Klondike variants share Klondike's. */
 export function gameAdapter(gameId: string): GameAdapter | undefined {
   if (gameId === 'klondike' || gameId.startsWith('klondike-')) return KLONDIKE;
+  if (gameId === 'connect-four') return CONNECT_FOUR;
   return ADAPTERS[gameId];
 }
 
@@ -312,4 +406,4 @@ const ADAPTERS: Readonly<Record<string, GameAdapter>> = {
   },
 };
 
-export const gamesWithModules = ['connect-fwar', 'uno-war', 'klondike'] as const;
+export const gamesWithModules = ['connect-fwar', 'uno-war', 'connect-four', 'klondike'] as const;

@@ -22,6 +22,54 @@ export interface FaultReporting {
   readonly faults: string[];
 }
 
+/**
+ * Thrown by a user agent whose fault, by the game's rules, ends the game (Connect Four: the game is
+ * lost; Klondike: the deal ends for that program): the lab ends the game there and scores it with
+ * `returns` (one per seat) instead of the state's.
+ */
+export class Forfeit extends Error {
+  override readonly name = 'Forfeit';
+  constructor(readonly returns: readonly number[]) {
+    super('a user player forfeited the game');
+  }
+}
+
+/**
+ * The game under way in this thread, as user agents see it. The lab (`BatchPlayer`) calls `begin`
+ * before each game of a lineup with user agents. Every move asked of a user agent is one *call*,
+ * numbered from 1 within the game in the order asked: a number that depends on the game alone (its
+ * seed and the players' answers), never on the thread or batch, so it names a move for a replay.
+ *
+ * The time limit: while a call is under way, `progress[2]` holds its number (and minus it once it
+ * has returned), so the runner's watchdog on another thread sees a move that never returns. The
+ * runner then stops that worker and plays the batch again with the call in `hung`: that call is not
+ * asked but played as a fault, and its player plays no more in that game.
+ */
+/** Int32 slots of the progress array a worker shares with the runner's watchdog: lineup, game index, call. */
+export const PROGRESS_SLOTS = 3;
+
+export const userGame = {
+  /** Changes with every game, so an agent knows when a new one begins. */
+  serial: 0,
+  /** Calls of user agents so far in this game. */
+  calls: 0,
+  /** The calls of this game that ran out of time in an earlier attempt. */
+  hung: [] as readonly number[],
+  /** The first of them (Infinity when none): one comparison a call finds most games have none. */
+  firstHung: Infinity,
+  /** The time limit those calls ran past, in ms (for the fault's message). */
+  limitMs: 0,
+  /** Shared with the runner's watchdog: [lineup, game index, call under way (or minus the last one)]. */
+  progress: undefined as Int32Array | undefined,
+  begin(hung: readonly number[], limitMs: number): void {
+    this.serial++;
+    this.calls = 0;
+    this.hung = hung;
+    this.firstHung = hung.length === 0 ? Infinity : Math.min(...hung);
+    this.limitMs = limitMs;
+  },
+};
+
 export const isUserAgentId = (id: string): boolean => USER_ID.test(id);
 
 /** The label a player is reported under (and whose hash derives its games' seeds): the name part of a user id, else the id. */

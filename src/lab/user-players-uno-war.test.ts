@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { moduleFolder } from '../test-support/module-files.js';
+import { moduleFolder, playerObjectOf } from '../test-support/module-files.js';
 import { AI } from '../games/uno-war/ai.js';
 import { biggestCardAgent, smallestCardAgent } from '../games/uno-war/agents.js';
 import { CONCEDE_ROUND } from '../games/uno-war/engine.js';
@@ -24,19 +24,11 @@ const { dir, write: moduleFile } = moduleFolder('tabletop-user-ais-');
 
 const tournament = (ais: readonly TournamentPlayer[], threads: number, games = 200) => new LabTournament('uno-war', { ais, games, seed: 31, threads }).play();
 
-/** A module's default export as a library user would hand it over: an instance, named as the module. */
-async function objectOf(url: URL): Promise<object> {
-  const module = (await import(url.href)) as { default: unknown; name: string };
-  const exported = module.default;
-  const instance = typeof exported === 'function' ? new (exported as new () => object)() : (exported as object);
-  return Object.assign(Object.create(instance) as object, { name: module.name });
-}
-
 describe('user AIs in LabTournament', () => {
   it.each(['my-counter.mjs', 'smallest-agent.mjs'])('%s: the module on 1 and 2 threads and the object give identical results', async (file) => {
     const one = await tournament(['random', example(file)], 1);
     const two = await tournament(['random', example(file)], 2);
-    const object = await tournament(['random', await objectOf(example(file))], 2);
+    const object = await tournament(['random', await playerObjectOf(example(file))], 2);
     expect(two).toEqual(one);
     expect(object.matrix).toEqual(one.matrix);
     expect(object.elo.map((e) => e.rating)).toEqual(one.elo.map((e) => e.rating));

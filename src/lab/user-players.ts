@@ -5,8 +5,10 @@
  *
  * What a module's default export may be, per game (user-adapters.ts): the class or object a reader
  * of the assignment writes — ConnectFwar's `Player` (`nextMove(card, board)`), UnoWar's `AI`
- * (`getPlay(hand, cardPile)`), a Klondike program (`nextMove(game, moves)`) — constructed once per
- * thread and lineup with no arguments and handed the game's seeded generator as a last argument;
+ * (`getPlay(hand, cardPile)`), a Klondike program (`nextMove(game, moves)`), Connect Four's
+ * `Player` (`init`/`move`/`inform`) — constructed with no arguments once per thread and lineup
+ * seat (Connect Four: once per game, as its referee does) and handed the game's seeded generator
+ * as a last argument;
  * or a lab agent on the game contract, `act(state, rng)` (a class or an object), for full speed.
  * An optional named export `name` labels it (default: the file's name without its extension).
  *

@@ -3,15 +3,17 @@
  * BatchPlayer per experiment — one reusable state and agent set — and plays the batches it is sent.
  * User players' modules are imported here, once per thread and experiment.
  */
-import { BatchPlayer, type ExperimentConfig, type Tally } from './experiment.js';
+import { BatchPlayer, type ExperimentConfig, type HungMove, type Tally } from './experiment.js';
 import { loadUserAgents } from './user-players.js';
 
 export interface BatchTask {
   readonly config: ExperimentConfig;
   readonly start: number;
   readonly end: number;
-  /** Where to report the game under way ([lineup, game index]), for the runner's time limit. */
+  /** Where to report the game and move under way ([lineup, game index, call]), for the runner's time limit. */
   readonly progress?: Int32Array;
+  /** Moves that ran past the time limit in an earlier attempt at this batch: played as faults. */
+  readonly hung?: readonly HungMove[];
 }
 
 let cachedKey = '';
@@ -25,5 +27,5 @@ export default async function playBatch(task: BatchTask): Promise<Tally> {
     cached = new BatchPlayer(task.config);
     cachedKey = key;
   }
-  return cached.play(task.start, task.end, task.progress);
+  return cached.play(task.start, task.end, task.progress, task.hung);
 }

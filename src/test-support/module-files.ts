@@ -28,3 +28,14 @@ export function moduleFolder(prefix: string): ModuleFolder {
     },
   };
 }
+
+/**
+ * A player module's default export as a library user hands it over: an instance of the class (or
+ * the object), named as the module, so that it plays the module form's games.
+ */
+export async function playerObjectOf(url: URL): Promise<object> {
+  const module = (await import(url.href)) as { default: unknown; name: string };
+  const exported = module.default;
+  const instance = typeof exported === 'function' ? new (exported as new () => object)() : (exported as object);
+  return Object.assign(Object.create(instance) as object, { name: module.name });
+}

@@ -1,8 +1,8 @@
 /**
  * `tabletop klondike compare` and `compareKlondike`, with the user's own programs: the example runs
  * through the CLI (1 and 2 threads) and the library with the same figures, module and object forms
- * agree, a program that throws or answers an illegal move stops playing in that deal (its score
- * frozen) with the fault counted, an unusable module is exit 2, and a changed program is refused
+ * agree, a program or lab agent that throws or answers an illegal move stops playing in that deal
+ * (the deal ends, scoring its cards on the foundations) with the fault counted, an unusable module is exit 2, and a changed program is refused
  * by --resume.
  */
 import { execFileSync } from 'node:child_process';
@@ -11,6 +11,9 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { compareKlondike } from '../../lab/player-comparison.js';
+import { createGreedyAgent } from '../../games/klondike/agents.js';
+import type { KlondikeState } from '../../games/klondike/engine.js';
+import type { Rng } from '../../core/random.js';
 import { runCli } from '../../test-support/cli.js';
 import { moduleFolder } from '../../test-support/module-files.js';
 
@@ -66,7 +69,7 @@ describe('tabletop klondike compare', () => {
     expect(json['foundations-first-ts']!.topShare).toBe(json['foundations-first']!.topShare);
   });
 
-  it('a program that throws or answers an illegal move stops playing in that deal, its score frozen; the faults are counted', async () => {
+  it('a program that throws or answers an illegal move stops playing in that deal, its score as it was; the faults are counted', async () => {
     // Throws at its 5th move of every deal, before which it only turns the stock: no card ever reaches a foundation.
     const quitter = write('quitter.mjs', 'let n = 0; export default { nextMove(game, moves) { if (game.getScore() === 0 && ++n % 5 === 0) throw new Error("tired"); return moves.find((m) => m.kind === "discardDraw") ?? moves[0]; } };\n');
     const json = await compareJson(['--players', fileURLToPath(quitter), '--threads', '2']);
@@ -77,6 +80,42 @@ describe('tabletop klondike compare', () => {
     expect(liar.players[0]!.average).toBe(0);
     expect(liar.players[0]!.faults!.games).toBe(30);
     expect(liar.players[0]!.faults!.examples[0]!.message).toBe('nextMove (move 1) answered {"kind":"movePile","src":0,"count":1,"dest":0}, not one of the legal moves');
+  });
+
+  it('a lab agent that faults is not asked again in that deal either: the deal ends with the cards it had on the foundations', async () => {
+    // Greedy until it has 3 cards on the foundations, then an illegal action (or a throw).
+    const tired = (name: string, fault: () => number) => {
+      const greedy = createGreedyAgent();
+      const seen = { lastMoves: -1, faulted: false, askedAgain: 0, faults: 0 };
+      const agent = {
+        name,
+        act(state: KlondikeState, rng: Rng): number {
+          const moves = state.getMoves().length;
+          if (moves < seen.lastMoves) seen.faulted = false; // a new deal
+          seen.lastMoves = moves;
+          if (seen.faulted) seen.askedAgain++;
+          if (state.returns(0) >= 3) {
+            seen.faulted = true;
+            seen.faults++;
+            return fault();
+          }
+          return greedy.act(state, rng);
+        },
+      };
+      return { agent, seen };
+    };
+    for (const [name, fault] of [['illegal', () => -1], ['thrower', () => { throw new Error('tired'); }]] as const) {
+      const { agent, seen } = tired(name, fault);
+      const result = await compareKlondike({ games: 60, seed: 4, threads: 1, players: [agent] });
+      const { average, faults } = result.players[0]!;
+      expect(seen.askedAgain).toBe(0);
+      expect(faults!.games).toBe(seen.faults);
+      expect(faults!.games).toBeGreaterThan(10);
+      // A deal it faulted in scores exactly the 3 cards it had; the others (greedy stuck below 3) fewer.
+      expect(average).toBeLessThanOrEqual(3);
+      expect(average).toBeGreaterThan((3 * faults!.games) / 60 - 1e-9);
+      expect(faults!.examples[0]!.message).toMatch(name === 'illegal' ? /^act answered -1: not a legal action$/ : /^act threw Error: tired$/);
+    }
   });
 
   it('an unusable module is exit 2 before any game; --resume refuses a changed program', async () => {

@@ -10,7 +10,7 @@ import { runLabOnNode } from '../../lab/node-lab.js';
 import { RecordsError } from '../../lab/records.js';
 import { ResultsFile } from '../../lab/results-file.js';
 import { renderReport } from '../../lab/report.js';
-import { DEFAULT_GAME_TIME_LIMIT_MS, GameTimeoutError, defaultThreads } from '../../lab/runner.js';
+import { DEFAULT_MOVE_TIME_LIMIT_MS, defaultThreads } from '../../lab/runner.js';
 import { PlanError, type LabRunOutcome, type Shard } from '../../lab/session.js';
 import { PlayerModuleError } from '../../lab/user-players.js';
 import { capAtCores, parseIntegerIn, parsePositiveInt, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
@@ -39,7 +39,7 @@ export interface LabOptions {
   batchSize?: number;
   html?: string;
   csv?: string;
-  gameTimeLimit?: number;
+  moveTimeLimit?: number;
 }
 
 /** Adds the lab options to an experiment command. */
@@ -61,9 +61,9 @@ export function addLabOptions(command: Command, what: { games: number; unit: str
     .option('--html <file>', 'also write the results as one self-contained HTML report with charts (opens offline)')
     .option('--csv <file>', 'also write the results as CSV, one row per figure')
     .option(
-      '--game-time-limit <seconds>',
-      `longest a game with a player module may take (default ${String(DEFAULT_GAME_TIME_LIMIT_MS / 1000)}); past it the module's worker is stopped and the run fails, naming the game and its seed`,
-      parsePositiveNumber('The game time limit'),
+      '--move-time-limit <seconds>',
+      `longest one move of a player module may take (default ${String(DEFAULT_MOVE_TIME_LIMIT_MS / 1000)}); past it the module's worker is stopped, the move counts as a fault of that player, played as the rules play a failed move, and it plays no more in that game`,
+      parsePositiveNumber('The move time limit'),
     );
 }
 
@@ -116,7 +116,7 @@ export async function runExperimentCommand(spec: ExperimentCommand): Promise<voi
       resume: options.resume,
       threads: capAtCores(options.threads, '--threads'),
       batchSize: options.batchSize,
-      gameTimeLimitMs: options.gameTimeLimit === undefined ? undefined : options.gameTimeLimit * 1000,
+      moveTimeLimitMs: options.moveTimeLimit === undefined ? undefined : options.moveTimeLimit * 1000,
       signal: controller.signal,
       onPlan: (plan, file) => {
         if (file instanceof ResultsFile && file.tornBytes > 0) {
@@ -134,12 +134,6 @@ export async function runExperimentCommand(spec: ExperimentCommand): Promise<voi
     });
   } catch (error) {
     if (error instanceof PlanError || error instanceof RecordsError || error instanceof PlayerModuleError) throw new UsageError(resuming ? `Cannot resume: ${error.message}` : error.message);
-    if (error instanceof GameTimeoutError) {
-      const saved = options.resume ?? options.out;
-      process.stderr.write(`Error: ${error.message}${saved === undefined ? '' : ` (saved in ${saved})`}\n`);
-      process.exitCode = 1;
-      return;
-    }
     throw error;
   } finally {
     bar?.stop();

@@ -75,6 +75,19 @@ describe('tabletop uno-war tournament with AI modules', () => {
     expect(result.stderr).toMatch(message);
   });
 
+  it('an AI that never answers loses the round and plays no more in that game: the run goes on, and its results file holds the faults', async () => {
+    const path = join(dir, 'sleepy.mjs');
+    writeFileSync(path, 'export default { getPlay() { for (;;) {} } };\n');
+    const out = join(dir, 'sleepy.jsonl');
+    const result = await runCli(['uno-war', 'tournament', '--ais', `random,${path}`, '--games', '1', '--seed', '3', '--threads', '2', '--move-time-limit', '0.2', '--out', out]);
+    expect(result.status).toBe(0);
+    // Per seat: one game in each seat against random, and both seats of the game against itself.
+    expect(result.stdout).toMatch(/\nsleepy faulted in 4 games \(per seat: .*\); the first:\n {2}.+, game 0 \(seed \d+\): getPlay on .+ gave no answer within the time limit of 200 ms: it plays no more in this game\n/);
+    const merged = await runCli(['merge', '--json', out]);
+    expect(merged.status).toBe(0);
+    expect((JSON.parse(merged.stdout) as TournamentReport).faults!.sleepy!.games).toBe(4);
+  });
+
   it('an unknown name that is no package is a usage error naming the built-in AIs', async () => {
     const result = await runCli(['uno-war', 'tournament', '--ais', 'random,genius']);
     expect(result.status).toBe(2);
