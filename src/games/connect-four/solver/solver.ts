@@ -280,9 +280,14 @@ export class Solver {
       }
     }
     // Bounds from the rules: we cannot lose before the opponent's next stone, nor (having no
-    // immediate win) win before our next-but-one stone.
+    // immediate win) win before our next-but-one stone. The probes start from Pons' looser upper
+    // bound (one stone earlier, as if a win at once were possible): that shifts the first
+    // windows, and the ones they lead to cost 14% fewer nodes on Begin-Easy (3,786 → 3,269 a
+    // position, Pons' own count 3,266) and the same elsewhere (docs/connect-four-solver.md).
+    // The bounds reported are the rules' (`rulesMax`).
+    const rulesMax = (CELLS - 1 - moves) >> 1;
     let min = weak ? -1 : -((CELLS - moves) >> 1);
-    let max = weak ? 1 : (CELLS - 1 - moves) >> 1;
+    let max = weak ? 1 : rulesMax + 1;
     const value = this.bookValue(position);
     if (value !== undefined) {
       if (weak || value === 0) return { score: value, lower: value, upper: value, complete: true, nodes: 0 };
@@ -314,7 +319,7 @@ export class Solver {
     }
     const nodes = this.nodes - startNodes;
     min |= 0; // -0 (from negating a 0) reads as 0
-    max |= 0;
+    max = (weak ? max : Math.min(max, rulesMax)) | 0;
     // The loop ends with min >= max exactly when the last probe settled the score.
     const complete = min >= max;
     if (weak) {
