@@ -101,6 +101,20 @@ const QUICK_PROBE_NODES = 200_000;
  * weak ones (on End-Easy the probes only added a third more nodes).
  */
 const NO_PROBE_EMPTY_CELLS = 16;
+/**
+ * How far above the rules' upper bound the null-window probes of a strong solve start
+ * (optimisation 6). The probes only ever ask "is the score above med?", so the range they narrow
+ * may start loose; where it starts decides the first window, and the ones that follow. Pons'
+ * solver starts one above (as if a win at once were possible); at 3 the midpoint of the range is
+ * on the winning side, so the first probe asks whether the side to move wins with about half its
+ * best possible score, which settles the many fast wins of the opening sets at once. Mean nodes
+ * a position over Pons' sets, one table for the whole set (as `solve`), slack 0 / 1 / 3:
+ * End-Easy 51.1 / 51.3 / 52.9, Middle-Easy 452 / 450 / 433, Middle-Medium 39,956 / 39,901 /
+ * 40,299, Begin-Easy 3,786 / 3,269 / 2,274, Begin-Medium (first 100) – / 1,122,110 / 1,125,028
+ * (Pons' c4solver: 51.3, 449, 39,800, 3,266). Chosen on Begin-Easy: 2 gave 2,757, 4 2,277,
+ * 5 3,255, 7 6,541 there, so the gain depends on which windows follow; the other sets barely move.
+ */
+const PROBE_SLACK = 3;
 /** Move-list slots per ply (7 columns, rounded up). */
 const SLOTS = 8;
 /** "Not computed" for a word of winning spots (a real one never has bit 31 set). */
@@ -280,14 +294,12 @@ export class Solver {
       }
     }
     // Bounds from the rules: we cannot lose before the opponent's next stone, nor (having no
-    // immediate win) win before our next-but-one stone. The probes start from Pons' looser upper
-    // bound (one stone earlier, as if a win at once were possible): that shifts the first
-    // windows, and the ones they lead to cost 14% fewer nodes on Begin-Easy (3,786 → 3,269 a
-    // position, Pons' own count 3,266) and the same elsewhere (docs/connect-four-solver.md).
-    // The bounds reported are the rules' (`rulesMax`).
+    // immediate win) win before our next-but-one stone. The probes narrow [min, rulesMax +
+    // PROBE_SLACK] (see PROBE_SLACK: the first window then asks whether the side to move wins
+    // fast); the bounds reported are the rules' (`rulesMax`).
     const rulesMax = (CELLS - 1 - moves) >> 1;
     let min = weak ? -1 : -((CELLS - moves) >> 1);
-    let max = weak ? 1 : rulesMax + 1;
+    let max = weak ? 1 : rulesMax + PROBE_SLACK;
     const value = this.bookValue(position);
     if (value !== undefined) {
       if (weak || value === 0) return { score: value, lower: value, upper: value, complete: true, nodes: 0 };
