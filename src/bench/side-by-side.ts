@@ -1,19 +1,32 @@
 /**
- * `npm run bench:side-by-side -- --peer /path/to/c4solver [--sets ids] [--limit N] [--repeat R] [--weak] [--book]`:
- * `tabletop connect-four solve` against any other solver program that speaks the same line
- * format (reads `<moves>` lines, writes `<moves> <score>` lines; Pascal Pons' `c4solver` does),
- * timed on whole test sets as users meet it: one process per set and tool, each keeping one table
- * for the run, process start-up subtracted. Every answer of both is checked against the file.
+ * `npm run bench:side-by-side -- --peer /path/to/c4solver [--sets ids] [--limit N] [--repeat R]
+ * [--warm N] [--weak] [--book]`: `tabletop connect-four solve` against any other solver program
+ * that speaks the same line format (reads `<moves>` lines, writes `<moves> <score>` lines; Pascal
+ * Pons' `c4solver` does), timed on whole test sets as users meet it: one process per set and tool,
+ * each keeping one table for the run. Every answer of both is checked against the file (exit
+ * status 1 if any is wrong).
  *
- * For each set the two tools run interleaved (start-up of each, then R runs of each on the set,
- * alternating, default R = 3, the fastest counting), so load from other users of the machine hits
- * both alike; the load average is printed at the start and the end. Wall and CPU time are both
- * reported (CPU time, from bash's `time`, suffers less from a shared machine). Start-up is the
- * same command on empty input (the median of three runs): loading the program, its table, and
- * (for tabletop) Node itself. By default tabletop runs with `--no-book`, to compare the searches (the peer
- * is expected to run without a book too); `--book` lets it use its shipped book.
+ * The method (docs/connect-four-solver.md, "Through the CLI"), the same for both tools:
+ * - Each repeat runs, per tool, the command on empty input (its *start-up*: loading the program
+ *   and its table, and for tabletop Node itself), then on the whole set, then (with --warm N) on
+ *   the set's first N lines; the tools alternate run by run and which goes first alternates
+ *   between sets, so load from other users of the machine hits both alike. Default R = 3.
+ * - Each figure is the fastest of the R runs (the least disturbed by others).
+ * - **The headline, per position**: (whole set - start-up) / positions. It includes everything a
+ *   user meets after start-up: reading and parsing lines, printing answers, the search, and for
+ *   tabletop V8 compiling and warming up the solver (about the first hundred positions of a set).
+ * - **Warm, per position** (--warm N, default 100; 0 for none): (whole set - first N lines) /
+ *   (positions - N): the cost of one more position once both programs are running, without
+ *   start-up and without most of the JIT warm-up. Shown beside the headline, never instead of it.
+ * - Start-up itself is printed too, so no fixed cost is hidden.
+ * Wall and CPU time are both reported; CPU time (user + system of the process and all its
+ * threads, from bash's `time`, 1 ms resolution) suffers less from a shared machine, and for
+ * tabletop it includes V8's compiler and GC threads. The load average is printed at the start
+ * and the end.
  *
- * The repository does not ship the peer: build it yourself (docs/connect-four-solver.md).
+ * By default tabletop runs with `--no-book`, to compare the searches (the peer is expected to run
+ * without a book too); `--book` lets it use its shipped books. The repository does not ship the
+ * peer: build it yourself (docs/connect-four-solver.md).
  */
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -22,7 +35,6 @@ import { formatTime, option, readTestSet, testSetArgs } from './test-set-args.js
 import { TEST_SETS, type TestPosition } from '../games/connect-four/testdata/test-sets.js';
 
 const CLI = fileURLToPath(new URL('../cli/main.js', import.meta.url));
-
 
 function fail(message: string): never {
   process.stderr.write(`bench:side-by-side: ${message}\n`);
@@ -64,18 +76,6 @@ function timed(command: string, args: readonly string[], input: string): Promise
   });
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[sorted.length >> 1]!;
-}
-
-/** Start-up: the median wall and CPU times of three runs on empty input. */
-async function startup(command: string, args: readonly string[]): Promise<{ ms: number; cpuMs: number }> {
-  const runs: Run[] = [];
-  for (let i = 0; i < 3; i++) runs.push(await timed(command, args, ''));
-  return { ms: median(runs.map((r) => r.ms)), cpuMs: median(runs.map((r) => r.cpuMs)) };
-}
-
 /** Answers that do not match the file (missing, malformed, wrong score). */
 function wrongAnswers(stdout: string, positions: readonly TestPosition[], weak: boolean): number {
   const lines = stdout.split('\n');
@@ -87,16 +87,52 @@ function wrongAnswers(stdout: string, positions: readonly TestPosition[], weak: 
   return wrong;
 }
 
+interface Tool {
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly empty: Run[];
+  readonly full: Run[];
+  readonly first: Run[];
+}
+
+/** The fastest wall and CPU times among runs (taken separately). */
+function fastest(runs: readonly Run[]): { ms: number; cpuMs: number } {
+  return { ms: Math.min(...runs.map((r) => r.ms)), cpuMs: Math.min(...runs.map((r) => r.cpuMs)) };
+}
+
+/** Per-position figures of one tool on one set, in µs. */
+function figures(tool: Tool, positions: number, warm: number): { wall: number; cpu: number; warmWall: number; warmCpu: number; startWall: number; startCpu: number } {
+  const start = fastest(tool.empty);
+  const full = fastest(tool.full);
+  const first = warm > 0 ? fastest(tool.first) : full;
+  return {
+    wall: (Math.max(0, full.ms - start.ms) * 1000) / positions,
+    cpu: (Math.max(0, full.cpuMs - start.cpuMs) * 1000) / positions,
+    warmWall: warm > 0 ? (Math.max(0, full.ms - first.ms) * 1000) / (positions - warm) : NaN,
+    warmCpu: warm > 0 ? (Math.max(0, full.cpuMs - first.cpuMs) * 1000) / (positions - warm) : NaN,
+    startWall: start.ms,
+    startCpu: start.cpuMs,
+  };
+}
+
+const ratio = (ours: number, theirs: number): string => (theirs > 0 && Number.isFinite(ours / theirs) ? (ours / theirs).toFixed(2) : '–');
+const ms = (value: number): string => `${value.toFixed(0)} ms`;
+
 const peer = option('--peer') ?? fail('--peer /path/to/solver is required (a program reading "<moves>" lines and writing "<moves> <score>")');
 const { wanted, limit, directory: testdata } = testSetArgs(fail);
 const weak = process.argv.includes('--weak');
 const repeatArg = option('--repeat') ?? '3';
 const repeat = Number(repeatArg);
 if (!Number.isInteger(repeat) || repeat < 1) fail(`--repeat must be a whole number >= 1, got '${repeatArg}'`);
+const warmArg = option('--warm') ?? '100';
+const warmWanted = Number(warmArg);
+if (!Number.isInteger(warmWanted) || warmWanted < 0) fail(`--warm must be a whole number >= 0, got '${warmArg}'`);
 const peerArgs = weak ? ['-w'] : [];
 const ourArgs = [CLI, 'connect-four', 'solve', ...(weak ? ['--weak'] : []), ...(process.argv.includes('--book') ? [] : ['--no-book'])];
 
-const rows: string[][] = [];
+const headline: string[][] = [];
+const fixed: string[][] = [];
+const allRuns: string[] = [];
 let anyWrong = false;
 const load = loadavg().map((l) => l.toFixed(2)).join(' ');
 console.log(`Node ${process.version}; peer ${peer}${peerArgs.length > 0 ? ` ${peerArgs.join(' ')}` : ''}; tabletop ${ourArgs.slice(1).join(' ')}; ${weak ? 'weak' : 'strong'}`);
@@ -105,42 +141,48 @@ let index = 0;
 for (const set of TEST_SETS) {
   if (!wanted.includes(set.id)) continue;
   const positions = readTestSet(testdata, set.file).slice(0, limit);
+  // The warm figure needs some positions after the first N.
+  const warm = warmWanted > 0 && warmWanted < positions.length ? warmWanted : 0;
   const input = positions.map((p) => p.moves).join('\n') + '\n';
+  const firstInput = positions.slice(0, warm).map((p) => p.moves).join('\n') + '\n';
   process.stderr.write(`  ${set.title}: ${String(positions.length)} positions…\n`);
-  // Per tool: the start-up, then `repeat` runs of the whole set, the tools alternating run by run
-  // (which goes first alternates between sets), so neither always meets the same moment of the load.
-  // The fastest run counts (the least disturbed by others), less the start-up.
-  const tools = index++ % 2 === 0 ? ([peer, peerArgs, process.execPath, ourArgs] as const) : ([process.execPath, ourArgs, peer, peerArgs] as const);
-  const bases = [await startup(tools[0], tools[1]), await startup(tools[2], tools[3])];
-  const runs: Run[][] = [[], []];
+  const theirs: Tool = { command: peer, args: peerArgs, empty: [], full: [], first: [] };
+  const ours: Tool = { command: process.execPath, args: ourArgs, empty: [], full: [], first: [] };
+  const order = index++ % 2 === 0 ? [theirs, ours] : [ours, theirs];
   for (let r = 0; r < repeat; r++) {
-    runs[0]!.push(await timed(tools[0], tools[1], input));
-    runs[1]!.push(await timed(tools[2], tools[3], input));
+    for (const tool of order) tool.empty.push(await timed(tool.command, tool.args, ''));
+    for (const tool of order) tool.full.push(await timed(tool.command, tool.args, input));
+    if (warm > 0) for (const tool of order) tool.first.push(await timed(tool.command, tool.args, firstInput));
   }
-  const result = runs.map((list, t) => ({
-    micros: (Math.max(0, Math.min(...list.map((r) => r.ms)) - bases[t]!.ms) * 1000) / positions.length,
-    cpuMicros: (Math.max(0, Math.min(...list.map((r) => r.cpuMs)) - bases[t]!.cpuMs) * 1000) / positions.length,
-    wrong: Math.max(...list.map((r) => wrongAnswers(r.stdout, positions, weak))),
-  }));
-  const [theirs, ours] = tools[0] === peer ? [result[0]!, result[1]!] : [result[1]!, result[0]!];
-  if (theirs.wrong > 0 || ours.wrong > 0) anyWrong = true;
-  rows.push([
-    `${set.title}${positions.length < 1000 ? ` (first ${String(positions.length)})` : ''}`,
-    formatTime(theirs.micros),
-    formatTime(ours.micros),
-    (ours.micros / theirs.micros).toFixed(2),
-    formatTime(theirs.cpuMicros),
-    formatTime(ours.cpuMicros),
-    (ours.cpuMicros / theirs.cpuMicros).toFixed(2),
-    `${String(theirs.wrong)} / ${String(ours.wrong)}`,
+  const wrong = [theirs, ours].map((tool) => Math.max(...tool.full.map((run) => wrongAnswers(run.stdout, positions, weak))));
+  if (wrong.some((w) => w > 0)) anyWrong = true;
+  const [t, o] = [figures(theirs, positions.length, warm), figures(ours, positions.length, warm)];
+  const title = `${set.title}${positions.length < 1000 ? ` (first ${String(positions.length)})` : ''}`;
+  headline.push([title, formatTime(t.wall), formatTime(o.wall), ratio(o.wall, t.wall), formatTime(t.cpu), formatTime(o.cpu), ratio(o.cpu, t.cpu), `${String(wrong[0])} / ${String(wrong[1])}`]);
+  fixed.push([
+    title,
+    `${ms(t.startWall)} / ${ms(t.startCpu)}`,
+    `${ms(o.startWall)} / ${ms(o.startCpu)}`,
+    warm > 0 ? String(warm) : '–',
+    warm > 0 ? formatTime(t.warmCpu) : '–',
+    warm > 0 ? formatTime(o.warmCpu) : '–',
+    warm > 0 ? ratio(o.warmCpu, t.warmCpu) : '–',
   ]);
+  const cpuList = (tool: Tool): string => tool.full.map((run, i) => formatTime(((run.cpuMs - tool.empty[i]!.cpuMs) * 1000) / positions.length)).join(', ');
+  allRuns.push(`${title}: peer ${cpuList(theirs)}; tabletop ${cpuList(ours)}`);
 }
-const header = ['set', 'peer wall', 'tabletop wall', 'ratio', 'peer CPU', 'tabletop CPU', 'CPU ratio', 'wrong (peer / tabletop)'];
-console.log(`| ${header.join(' | ')} |`);
-console.log(`|${header.map(() => '---').join('|')}|`);
-for (const row of rows) console.log(`| ${row.join(' | ')} |`);
-console.log(
-  `\nload average at end: ${loadavg().map((l) => l.toFixed(2)).join(' ')}; mean time per position, process start-up subtracted, ` +
-    `fastest of ${String(repeat)} runs per tool and set (CPU: user + system of the process, all threads)`,
-)
+
+function printTable(header: readonly string[], rows: readonly string[][]): void {
+  console.log(`| ${header.join(' | ')} |`);
+  console.log(`|${header.map(() => '---').join('|')}|`);
+  for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+}
+
+console.log(`Per position, start-up subtracted (whole set - empty input), fastest of ${String(repeat)} runs per tool and set:\n`);
+printTable(['set', 'peer wall', 'tabletop wall', 'ratio', 'peer CPU', 'tabletop CPU', 'CPU ratio', 'wrong (peer / tabletop)'], headline);
+console.log(`\nStart-up (empty input: wall / CPU) and warm CPU per position (after the first N lines: (whole set - first N) / (positions - N)):\n`);
+printTable(['set', 'peer start-up', 'tabletop start-up', 'N', 'peer warm CPU', 'tabletop warm CPU', 'warm CPU ratio'], fixed);
+console.log(`\nEvery run, CPU per position (run - its repeat's empty-input run):`);
+for (const line of allRuns) console.log(`  ${line}`);
+console.log(`\nload average at end: ${loadavg().map((l) => l.toFixed(2)).join(' ')} (CPU: user + system of the process, all threads)`);
 if (anyWrong) process.exitCode = 1;

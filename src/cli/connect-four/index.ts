@@ -3,10 +3,11 @@ import { registerSolve } from './solve.js';
 import { registerPlay } from './play.js';
 import { registerTournament } from './tournament.js';
 import { registerBook } from './book.js';
+import { connectFourGroup } from './solve-program.js';
 
 /** `tabletop connect-four …` */
 export function registerConnectFour(program: Command): Command {
-  const command = program.command('connect-four').description('Connect Four: solve positions, play, run bot tournaments');
+  const command = connectFourGroup(program);
   registerSolve(command);
   registerPlay(command);
   registerTournament(command);

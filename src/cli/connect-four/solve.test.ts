@@ -81,4 +81,19 @@ describe('tabletop connect-four solve', () => {
     expect(result.status).toBe(1);
     expect(result.stdout).toBe(`4455 18\n${'4'.repeat(24)}… error: a line longer than 4096 characters (${String(long.length)}; no position has more than 42 moves)\n44455554221 -15\n`);
   });
+
+  it('goes through the lean program with the full program\'s errors and help (exit statuses 2 and 0)', async () => {
+    const bad = await runCli(['connect-four', 'solve', '--table', 'x'], { input: '4455\n' });
+    expect(bad.status).toBe(2);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toContain("The table size must be a whole number, got 'x'.");
+    expect(bad.stderr).toContain('(run with --help for usage)');
+    const unknown = await runCli(['connect-four', 'solve', '--bogus'], { input: '' });
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain("unknown option '--bogus'");
+    const help = await runCli(['connect-four', 'solve', '--help']);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('Usage: tabletop connect-four solve [options]');
+    expect(help.stdout).toContain('--no-book');
+  });
 });

@@ -110,6 +110,18 @@ describe('Solver', () => {
     expect(strong.analyze(late)[winning]).toBe((43 - late.moves) >> 1);
   });
 
+  it('reset forgets both tables: a position is searched again at the cost of the first time', () => {
+    // A Middle-Medium position's search spans both levels of the table (under and over 22 stones).
+    const p = Position.fromMoves(load('middle-medium').find((t) => t.moves.length < 20)!.moves);
+    const solver = new Solver({ tableSize: (1 << 17) + 1 });
+    const first = solver.search(p);
+    expect(first.nodes).toBeGreaterThan(1000);
+    expect(solver.search(p).nodes).toBeLessThan(first.nodes); // the table answers at once
+    solver.reset();
+    expect(solver.nodes).toBe(0);
+    expect(solver.search(p)).toEqual(first);
+  });
+
   it('refuses a finished game', () => {
     expect(() => strong.solve(Position.fromMoves('1212121'))).toThrow(RangeError);
     expect(() => strong.analyze(Position.fromMoves('1212121'))).toThrow(RangeError);

@@ -10,7 +10,7 @@
  *
  * ## API
  * ```ts
- * const solver = new Solver();                 // one 8.4M-entry table (~42 MB), reused across calls
+ * const solver = new Solver();                 // an 8.4M-entry table (~42 MB) and a 131K-entry one for the end of the game, reused across calls
  * solver.solve(Position.fromMoves('4455'))     // 18 (exact; weak: solver.solve(p, true) → 1)
  * solver.analyze(p)                            // score of each column 0..6 (null: full column)
  * solver.search(p, { weak, deadline, maxNodes })
@@ -36,7 +36,8 @@
  * 3. Move exploration order: centre columns first (they take part in more alignments).
  * 4. Bitboards (position.ts): a move, a win test, a key are a few int32 operations.
  * 5. Transposition table (transposition-table.ts): upper and lower bounds of positions already
- *    searched, keyed by the position, in typed arrays.
+ *    searched, keyed by the position, in typed arrays; two levels, a small one that stays in
+ *    the CPU's cache for positions near the end of the game (NEAR_STONES) and a large one.
  * 6. Iterative deepening → null-window search: `solve` narrows [min, max] with windows
  *    [med, med+1], each answering only "better or worse than med?" — very fast to refute.
  * 7. Anticipation of losing moves: never play under an opponent's winning spot; if the opponent
@@ -101,6 +102,35 @@ const QUICK_PROBE_NODES = 200_000;
  * weak ones (on End-Easy the probes only added a third more nodes).
  */
 const NO_PROBE_EMPTY_CELLS = 16;
+/**
+ * How far above the rules' upper bound the null-window probes of a strong solve start
+ * (optimisation 6). The probes only ever ask "is the score above med?", so the range they narrow
+ * may start loose; where it starts decides the first window, and the ones that follow. Pons'
+ * solver starts one above (as if a win at once were possible); at 3 the midpoint of the range is
+ * on the winning side, so the first probe asks whether the side to move wins with about half its
+ * best possible score, which settles the many fast wins of the opening sets at once. Mean nodes
+ * a position over Pons' sets, one table for the whole set (as `solve`), slack 0 / 1 / 3:
+ * End-Easy 51.1 / 51.3 / 52.9, Middle-Easy 452 / 450 / 433, Middle-Medium 39,956 / 39,901 /
+ * 40,299, Begin-Easy 3,786 / 3,269 / 2,274, Begin-Medium (first 100) – / 1,122,110 / 1,125,028
+ * (Pons' c4solver: 51.3, 449, 39,800, 3,266). Chosen on Begin-Easy: 2 gave 2,757, 4 2,277,
+ * 5 3,255, 7 6,541 there, so the gain depends on which windows follow; the other sets barely move.
+ */
+const PROBE_SLACK = 3;
+/**
+ * The two-level table (optimisation 5): positions with at least this many stones keep their
+ * bounds in a small table of NEAR_TABLE_ENTRIES (655 KB: it stays in the CPU's level-2 cache),
+ * the others in the large one (`tableSize`, 42 MB by default, where nearly every probe is a
+ * cache miss). Near the end of the game subtrees are small and most nodes are there, so their
+ * entries are cheap to lose and a miss to main memory costs more than the search it saves.
+ * Measured through the solver with one table per set (as `solve`), CPU time, machine shared
+ * (load 13-20), against one 2^23 table: Middle-Medium (first 300) 2.55-2.68 s → 1.38-1.69 s
+ * (nodes +3%), Begin-Easy 382-425 → 312-368 ms, Middle-Easy 73-88 → 45-53 ms, Begin-Medium
+ * (first 20) 2.85-3.06 s → 1.64-1.88 s (nodes +9%). From 26 stones the gain was smaller, from 18
+ * or 14 about the same on the small sets but with 17-26% more nodes on Begin-Medium.
+ */
+const NEAR_STONES = 22;
+/** Entries of the table of positions with NEAR_STONES stones or more (the smallest the 32-bit keys allow). */
+const NEAR_TABLE_ENTRIES = (1 << 17) + 1;
 /** Move-list slots per ply (7 columns, rounded up). */
 const SLOTS = 8;
 /** "Not computed" for a word of winning spots (a real one never has bit 31 set). */
@@ -179,7 +209,10 @@ export interface SolverOptions {
 }
 
 export class Solver {
+  /** The table of positions with fewer than NEAR_STONES stones (`tableSize` entries). */
   readonly table: TranspositionTable;
+  /** The table of positions with NEAR_STONES stones or more: small enough to stay in the CPU's cache. */
+  readonly #nearTable = new TranspositionTable(NEAR_TABLE_ENTRIES);
   readonly #quickProbeNodes: number;
   readonly #book: OpeningBook | null;
   /** Positions with at most this many stones are looked up in the book (-1: no book). */
@@ -234,6 +267,7 @@ export class Solver {
   /** Forgets everything learnt (clears the table) and zeroes the node counter. */
   reset(): void {
     this.table.clear();
+    this.#nearTable.clear();
     this.nodes = 0;
   }
 
@@ -280,9 +314,12 @@ export class Solver {
       }
     }
     // Bounds from the rules: we cannot lose before the opponent's next stone, nor (having no
-    // immediate win) win before our next-but-one stone.
+    // immediate win) win before our next-but-one stone. The probes narrow [min, rulesMax +
+    // PROBE_SLACK] (see PROBE_SLACK: the first window then asks whether the side to move wins
+    // fast); the bounds reported are the rules' (`rulesMax`).
+    const rulesMax = (CELLS - 1 - moves) >> 1;
     let min = weak ? -1 : -((CELLS - moves) >> 1);
-    let max = weak ? 1 : (CELLS - 1 - moves) >> 1;
+    let max = weak ? 1 : rulesMax + PROBE_SLACK;
     const value = this.bookValue(position);
     if (value !== undefined) {
       if (weak || value === 0) return { score: value, lower: value, upper: value, complete: true, nodes: 0 };
@@ -314,7 +351,7 @@ export class Solver {
     }
     const nodes = this.nodes - startNodes;
     min |= 0; // -0 (from negating a 0) reads as 0
-    max |= 0;
+    max = (weak ? max : Math.min(max, rulesMax)) | 0;
     // The loop ends with min >= max exactly when the last probe settled the score.
     const complete = min >= max;
     if (weak) {
@@ -509,7 +546,7 @@ export class Solver {
     }
 
     // Optimisations 5 and 9: the table's bound for this position narrows the window.
-    const table = this.table;
+    const table = moves < NEAR_STONES ? this.table : this.#nearTable;
     const keyLo = curLo + maskLo; // per column: 2^height - 1 + stones, unique (see Position.key)
     const keyHi = curHi + maskHi;
     const index = table.index(keyHi * HI_WEIGHT + keyLo);
