@@ -12,8 +12,9 @@
  * - when x first leaves it goes either to its foundation — after every lower card of its suit, so
  *   y ≺ x for each such y that is a unit — or onto a card P one higher of the other colour — P must
  *   be uncovered then (in place or moved), so u ≺ x for every unit u above P in P's pile — or, a
- *   King, to an empty pile (not analysed: a King is never constrained here). P on a foundation
- *   cannot take x; P in the stock, or a face-up card above its pile's base, constrains nothing.
+ *   King, to an empty pile: another pile all of whose units have left (u ≺ x for each), or one
+ *   empty now (no constraint). P on a foundation cannot take x; P in the stock, or a face-up card
+ *   above its pile's base, constrains nothing.
  * The check keeps the relation's transitive closure as bit sets, drops the options of a unit that
  * would need a unit it must precede to leave first (a cycle), and when one option is left, adds its
  * constraints; repeated until nothing changes. A unit with no option left proves the position lost:
@@ -23,8 +24,8 @@ import { RED, VALUE } from '../rules.js';
 
 /** The most units the bit sets hold. */
 const MAX_UNITS = 31;
-/** The most options a unit has: its foundation and two cards one higher of the other colour. */
-const MAX_OPTIONS = 3;
+/** The most options a unit has: its foundation, and two cards one higher of the other colour or (a King) an empty pile each. */
+const MAX_OPTIONS = 16;
 
 export class DeadlockCheck {
   private readonly unitCard = new Int32Array(MAX_UNITS);
@@ -76,7 +77,7 @@ export class DeadlockCheck {
       const value = VALUE[x]!;
       forced[u] = 0;
       let count = 0;
-      let free = value === 13;
+      let free = value === 13 && piles.length >= MAX_OPTIONS;
       // To its foundation: after the lower cards of its suit that are units (a suit's cards are
       // consecutive indices, Ace first, so x − value + 1 is x's Ace).
       let needs = 0;
@@ -98,6 +99,11 @@ export class DeadlockCheck {
         // A face-up card above its base constrains nothing; else the units above it must be gone.
         if (row >= unitsInPile) free = true;
         else options[u * MAX_OPTIONS + count++] = ((1 << unitsInPile) - 1 - ((1 << (row + 1)) - 1)) << firstUnit[q]!;
+      }
+      // A King: into a pile emptied by then (all its units gone), or one empty now (free).
+      for (let q = 0; q < piles.length && value === 13 && !free; q++) {
+        if (piles[q]!.length === 0) free = true;
+        else if (q !== unitPile(firstUnit, u, piles.length)) options[u * MAX_OPTIONS + count++] = ((1 << (firstUnit[q + 1]! - firstUnit[q]!)) - 1) << firstUnit[q]!;
       }
       optionCount[u] = free ? 0 : count;
     }
@@ -130,4 +136,11 @@ export class DeadlockCheck {
   }
 
   private readonly firstUnit = new Int32Array(64);
+}
+
+/** The pile of unit u, from the first unit of each pile. */
+function unitPile(firstUnit: Int32Array, u: number, piles: number): number {
+  let p = 0;
+  while (p + 1 < piles && firstUnit[p + 1]! <= u) p++;
+  return p;
 }
