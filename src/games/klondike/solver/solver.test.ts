@@ -155,8 +155,15 @@ describe('solveKlondike agrees with an exhaustive search without prunings on sma
     { suits: '♣♡', length: 7, piles: 2 },
     // Ten stock cards of four suits: many stock chains, a slow exhaustive reference, fewer deals.
     { suits: '♣♡♠♢', length: 4, piles: 3, deals: 15 },
+    // Longer runs and more piles: the wider safe rule and the deadlock proof at work.
+    { suits: '♣♢', length: 8, piles: 3, deals: 15 },
+    { suits: '♠♡', length: 7, piles: 4, deals: 15 },
+    { suits: '♣♡♠', length: 6, piles: 5, deals: 40 },
   ];
-  for (const { suits, length, piles, deals = 60 } of cases as { suits: string; length: number; piles: number; deals?: number }[]) {
+  // KLONDIKE_CROSSCHECK_SCALE=N runs N times as many deals of each kind (a longer check, by hand).
+  const scale = Number(process.env.KLONDIKE_CROSSCHECK_SCALE ?? 1);
+  for (const { suits, length, piles, deals: base = 60 } of cases as { suits: string; length: number; piles: number; deals?: number }[]) {
+    const deals = Math.max(1, Math.round(base * scale));
     it(`${suits} A..${String(length)}, ${String(piles)} piles: ${String(deals)} shuffled deals`, () => {
       const rng = toRng(1000 + length * 10 + piles);
       const verdicts = { winnable: 0, unwinnable: 0 };

@@ -464,13 +464,13 @@ function generate(pos: Position, seenStamp: Int32Array, stamp: number, narrow: b
 /**
  * With one deck: pushes on `out` the compound that puts the stock cards below `top` (the last card
  * of pile p) on its foundation and then `top`, when the cards missing under `top` are all in the
- * stock. This is the only way the search sends a stock card up (besides safe moves), and it loses
+ * stock (after `prefix`: a split uses the card it uncovers so, see `splitWithUses`). This is the only way the search sends a stock card up (besides safe moves), and it loses
  * nothing: a stock card is always at hand, so in a winning line its move up can be put off until
  * just before the next card of its suit goes up — a pile's card, at the end of such a chain, or a
  * stock card, itself put off in turn (the last cards go up once every card is face up, `playOut`).
  * Meanwhile it stays in the stock, which takes nothing away from any other move.
  */
-function stockChainUp(pos: Position, top: number, p: number, out: number[][]): void {
+function stockChainUp(pos: Position, top: number, p: number, out: number[][], prefix: readonly number[] = []): void {
   const chain: number[] = [];
   for (let c = top - 1; VALUE[c + 1]! > 1; c--) {
     const slot = pos.slotOf[c]!;
@@ -479,7 +479,7 @@ function stockChainUp(pos: Position, top: number, p: number, out: number[][]): v
     if (pos.foundationFor(c) >= 0) {
       chain.reverse();
       chain.push(pack(PILE_TO_FOUNDATION, p, 0, 0));
-      out.push(chain);
+      out.push([...prefix, ...chain]);
       return;
     }
   }
@@ -505,7 +505,10 @@ function splitWithUses(pos: Position, p: number, row: number, q: number, narrow:
   const applied = apply(pos, split);
   const { piles, hidden } = pos;
   const c = piles[p]![row - 1]!;
+  // c up: at once, or (one deck) after the stock cards below it — those are put off until just
+  // before c goes up (see `stockChainUp`), so the split can come first.
   if (pos.foundationFor(c) >= 0) out.push([split, pack(PILE_TO_FOUNDATION, p, 0, 0)]);
+  else if (pos.uniqueCards) stockChainUp(pos, c, p, out, [split]);
   if (!narrow) {
     let firstEmpty = -1;
     for (let e = 0; e < piles.length && firstEmpty < 0; e++) if (piles[e]!.length === 0) firstEmpty = e;
