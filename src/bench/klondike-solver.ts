@@ -16,16 +16,12 @@
  */
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { wilsonInterval } from '../core/stats.js';
+import { percentile, wilsonInterval } from '../core/stats.js';
 import { rngFromSeed } from '../core/random.js';
 import { klondikeGame } from '../games/klondike/definition.js';
 import { KlondikeConfig, KlondikeState } from '../games/klondike/engine.js';
 import { seededDeal, solveSeed } from '../games/klondike/solver/deal.js';
 import { DEFAULT_BUDGET, type SolveVerdict } from '../games/klondike/solver/solver.js';
-
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
-}
 
 function main(): void {
   const { values } = parseArgs({

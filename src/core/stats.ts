@@ -110,6 +110,12 @@ export function wilsonInterval(successes: number, n: number, z = Z95): Interval 
   return { low: successes === 0 ? 0 : Math.max(0, centre - half), high: successes === n ? 1 : Math.min(1, centre + half) };
 }
 
+/** The p-quantile (0 < p ≤ 1) of sorted values by the nearest-rank rule: the smallest value with at least p of them at or below it. */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) throw new RangeError('No values to take a percentile of');
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
+}
+
 /** Half-width of an interval (the "±" of a report). */
 export const halfWidth = (interval: Interval): number => (interval.high - interval.low) / 2;
 

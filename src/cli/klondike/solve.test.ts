@@ -55,19 +55,44 @@ describe('tabletop klondike solve', () => {
     const dir = mkdtempSync(join(tmpdir(), 'klondike-solve-'));
     const full = join(dir, 'full.jsonl');
     const args = ['klondike', 'solve', '--seeds', '10..15', '--max-states', '20000', '--batch-size', '2'];
-    const whole = await runCli([...args, '--out', full, '--json']);
+    const whole = await runCli([...args, '--out', full, '--json', '--list']);
     expect(whole.status).toBe(0);
-    const report = JSON.parse(whole.stdout) as { winnable: number; unwinnable: number; undecided: number; deals: { classified: number } };
+    interface Report {
+      winnable: number;
+      unwinnable: number;
+      undecided: number;
+      deals: { classified: number };
+      unwinnableDeals: number[];
+      undecidedDeals: number[];
+      time: { medianMs: number; p95Ms: number } | null;
+      perDeal?: { seed: number; verdict: string; ms: number; positions: number }[];
+    }
+    const report = JSON.parse(whole.stdout) as Report;
     expect(report.deals.classified).toBe(6);
     expect(report.winnable + report.unwinnable + report.undecided).toBe(6);
+    // Each deal's own result is kept: the lists agree with the counts and with the per-deal results.
+    const perDeal = report.perDeal!;
+    expect(perDeal.map((d) => d.seed)).toEqual([10, 11, 12, 13, 14, 15]);
+    expect(report.undecidedDeals).toEqual(perDeal.filter((d) => d.verdict === 'undecided').map((d) => d.seed));
+    expect(report.unwinnableDeals).toEqual(perDeal.filter((d) => d.verdict === 'unwinnable').map((d) => d.seed));
+    expect(report.undecidedDeals).toHaveLength(report.undecided);
+    expect(perDeal.filter((d) => d.verdict === 'undecided').every((d) => d.positions === 20_000)).toBe(true);
+    expect(report.time!.p95Ms).toBeGreaterThanOrEqual(report.time!.medianMs);
+    // Times differ from run to run; everything else must not.
+    const stable = ({ time: _time, perDeal: deals, ...rest }: Report): object => ({ ...rest, perDeal: deals?.map(({ ms: _ms, ...d }) => d) });
     const lines = readFileSync(full, 'utf8').trim().split('\n');
     expect(lines).toHaveLength(3);
     // An interrupted run: only the first batch saved. Resuming classifies the other four deals.
     const part = join(dir, 'part.jsonl');
     writeFileSync(part, `${lines[0]!}\n`);
-    const resumed = await runCli(['klondike', 'solve', '--resume', part, '--json']);
+    const resumed = await runCli(['klondike', 'solve', '--resume', part, '--json', '--list']);
     expect(resumed.status).toBe(0);
-    expect(JSON.parse(resumed.stdout)).toEqual(report);
+    expect(stable(JSON.parse(resumed.stdout) as Report)).toEqual(stable(report));
+    // The text report lists the same deals, and --list prints one line per deal.
+    const text = await runCli(['klondike', 'solve', '--resume', part, '--list']);
+    expect(text.stdout.split('\n').filter((line) => /^deal \d+ (winnable|unwinnable|undecided) [\d.]+ ms \d+ positions$/.test(line))).toHaveLength(6);
+    if (report.undecided > 0) expect(text.stdout).toContain(`Undecided: ${report.undecidedDeals.join(' ')}.`);
+    expect(text.stdout).toMatch(/Time per deal: median [\d.]+ ms, 95th percentile [\d.]+ ms/);
     expect(readFileSync(part, 'utf8').trim().split('\n')).toHaveLength(3);
     // The saved budget holds: a different one is refused, and so is a file of another kind.
     const other = await runCli(['klondike', 'solve', '--resume', part, '--max-states', '7']);

@@ -12,9 +12,9 @@
 import type { Command } from 'commander';
 import { InvalidArgumentError, Option } from 'commander';
 import { plural } from '../../core/format.js';
-import { wilsonInterval } from '../../core/stats.js';
+import { percentile, wilsonInterval } from '../../core/stats.js';
 import { IllegalArgumentError } from '../../games/klondike/errors.js';
-import { classifyConfig, classifyParams, classifySource, SOLVER_AGENT, type ClassifyParams } from '../../games/klondike/solver/classify.js';
+import { classifyConfig, classifyParams, classifySource, dealResults, SOLVER_AGENT, type ClassifyParams, type DealResult } from '../../games/klondike/solver/classify.js';
 import { dealFromText, dealText, seededDeal } from '../../games/klondike/solver/deal.js';
 import { DEFAULT_BUDGET, solveKlondike, type SolveResult } from '../../games/klondike/solver/solver.js';
 import type { KlondikeState } from '../../games/klondike/engine.js';
@@ -40,6 +40,7 @@ interface SolveOptions {
   readonly out?: string;
   readonly resume?: string;
   readonly json?: boolean;
+  readonly list?: boolean;
   readonly batchSize?: number;
 }
 
@@ -119,11 +120,16 @@ export interface RangeSummary {
   readonly winnable: number;
   readonly unwinnable: number;
   readonly undecided: number;
+  /** The deals' own results, by deal (those the records hold: all of them unless `missing` > 0). */
+  readonly perDeal: readonly DealResult[];
+  /** Deals classified whose own results the records lack (batches saved before they were kept). */
+  readonly missing: number;
 }
 
 export function summarize(outcome: LabRunOutcome): RangeSummary {
   const { config, total } = outcome.plan;
   const seat = outcome.tally.lineups[0]!.seats[0]!;
+  const { deals, missing } = dealResults(outcome.batches);
   return {
     first: config.seed,
     last: config.seed + total - 1,
@@ -132,7 +138,21 @@ export function summarize(outcome: LabRunOutcome): RangeSummary {
     winnable: seat.wins,
     unwinnable: seat.losses,
     undecided: seat.draws,
+    perDeal: deals,
+    missing,
   };
+}
+
+/** The deals of one verdict, by number. */
+const dealsOf = (s: RangeSummary, verdict: DealResult['verdict']): number[] => s.perDeal.filter((d) => d.verdict === verdict).map((d) => d.seed);
+
+/** Time per deal (median, 95th percentile, largest; wall clock) and positions per second, or null without per-deal results. */
+function timing(s: RangeSummary): { medianMs: number; p95Ms: number; maxMs: number; positionsPerSecond: number } | null {
+  if (s.perDeal.length === 0) return null;
+  const times = s.perDeal.map((d) => d.ms).sort((a, b) => a - b);
+  const totalMs = times.reduce((a, b) => a + b, 0);
+  const positions = s.perDeal.reduce((n, d) => n + d.positions, 0);
+  return { medianMs: percentile(times, 0.5), p95Ms: percentile(times, 0.95), maxMs: times[times.length - 1]!, positionsPerSecond: totalMs > 0 ? Math.round(positions / (totalMs / 1000)) : 0 };
 }
 
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
@@ -146,11 +166,30 @@ export function rangeReport(s: RangeSummary): string[] {
     `Klondike deals ${range}${partial}: ${plural(s.params.piles, 'pile')} (${RULES}); budget ${String(s.params.timeMs)} ms and ${String(s.params.maxStates)} positions per deal.`,
     `Winnable ${String(s.winnable)}, unwinnable ${String(s.unwinnable)}, undecided ${String(s.undecided)} of ${String(s.deals)}: ${pct((s.winnable + s.unwinnable) / s.deals)} decided.`,
     `Winnable share: ${pct(s.winnable / s.deals)} (95% Wilson CI ${pct(low)}–${pct(high)}); undecided deals count as not winnable here, so the true share is at most ${pct((s.winnable + s.undecided) / s.deals)}.`,
+    ...perDealReport(s),
   ];
 }
 
+/** The lines on the deals' own results: the time per deal and the unwinnable and undecided deals. */
+function perDealReport(s: RangeSummary): string[] {
+  const lines: string[] = [];
+  const t = timing(s);
+  const of = s.missing > 0 ? ` (of the ${plural(s.perDeal.length, 'deal')} whose own results the records hold; ${String(s.missing)} saved before they were kept)` : '';
+  if (t !== null) lines.push(`Time per deal${of}: median ${t.medianMs.toFixed(1)} ms, 95th percentile ${t.p95Ms.toFixed(1)} ms, longest ${t.maxMs.toFixed(1)} ms; ${t.positionsPerSecond.toLocaleString('en-US')} positions per second.`);
+  for (const [verdict, title] of [['unwinnable', 'Unwinnable (proved)'], ['undecided', 'Undecided']] as const) {
+    const list = dealsOf(s, verdict);
+    if (list.length > 0) lines.push(`${title}: ${list.join(' ')}.`);
+  }
+  return lines;
+}
+
+/** `--list`: one line per deal — its number, verdict, time and positions searched. */
+export function dealLines(s: RangeSummary): string[] {
+  return s.perDeal.map((d) => `deal ${String(d.seed)} ${d.verdict} ${d.ms.toFixed(1)} ms ${String(d.positions)} positions`);
+}
+
 /** The JSON report of a classification. */
-export function rangeJson(s: RangeSummary): object {
+export function rangeJson(s: RangeSummary, list = false): object {
   const { low, high } = wilsonInterval(s.winnable, s.deals);
   return {
     deals: { first: s.first, last: s.last, classified: s.deals },
@@ -161,6 +200,11 @@ export function rangeJson(s: RangeSummary): object {
     undecided: s.undecided,
     winnableShare: { estimate: s.winnable / s.deals, low, high, confidence: 0.95, method: 'Wilson' },
     decidedShare: (s.winnable + s.unwinnable) / s.deals,
+    unwinnableDeals: dealsOf(s, 'unwinnable'),
+    undecidedDeals: dealsOf(s, 'undecided'),
+    time: timing(s),
+    dealsWithoutResults: s.missing,
+    ...(list ? { perDeal: s.perDeal } : {}),
   };
 }
 
@@ -228,8 +272,9 @@ async function solveRange(options: SolveOptions, explicit: (name: string) => boo
   if (outcome.played === 0) process.stderr.write('No deals were classified.\n');
   else {
     const summary = summarize(outcome);
-    if (options.json === true) process.stdout.write(`${JSON.stringify(rangeJson(summary), null, 2)}\n`);
+    if (options.json === true) process.stdout.write(`${JSON.stringify(rangeJson(summary, options.list === true), null, 2)}\n`);
     else {
+      if (options.list === true) for (const line of dealLines(summary)) process.stdout.write(`${line}\n`);
       for (const line of rangeReport(summary)) process.stdout.write(`${line}\n`);
       const threads = capAtCores(options.threads, '--threads');
       process.stdout.write(`This run: ${plural(outcome.played - outcome.plan.alreadyPlayed, 'deal')} in ${((performance.now() - started) / 1000).toFixed(1)} s on ${plural(threads, 'thread')}${outcome.plan.alreadyPlayed > 0 ? ` (${plural(outcome.plan.alreadyPlayed, 'deal')} from ${outFile ?? 'the file'})` : ''}.\n`);
@@ -263,6 +308,7 @@ export function registerSolve(command: Command): Command {
     .option('--out <file>', 'with --seeds: append one JSON line per completed batch of deals to this file (for --resume)')
     .option('--resume <file>', 'continue the classification saved in this file: its deals and budget (classifies only the deals it lacks, appends to it)')
     .option('--json', 'with --seeds: print one JSON object instead of text')
+    .option('--list', 'with --seeds: also one line per deal (its verdict, time and positions; in --json: perDeal)')
     .addOption(new Option('--batch-size <n>', 'deals per batch sent to a worker (does not change the results)').argParser(parsePositiveInt('The batch size')));
   solve.action(async (options: SolveOptions) => {
     const explicit = (name: string): boolean => solve.getOptionValueSource(name) === 'cli';
@@ -277,7 +323,7 @@ export function registerSolve(command: Command): Command {
       await solveRange(options, explicit);
       return;
     }
-    for (const name of ['out', 'resume', 'json', 'threads', 'batchSize']) {
+    for (const name of ['out', 'resume', 'json', 'list', 'threads', 'batchSize']) {
       if (explicit(name)) throw new UsageError(`--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} goes with --seeds, not with one deal.`);
     }
     solveOne(options, out);

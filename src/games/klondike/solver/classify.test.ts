@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { combineRecords, RECORD_FORMAT, RecordsError, type BatchRecord } from '../../../lab/records.js';
 import { runExperiment } from '../../../lab/runner.js';
 import { planLabRun, PlanError } from '../../../lab/session.js';
-import { classifyConfig, classifyDeals, classifyParams, classifySource, type ClassifyParams } from './classify.js';
+import type { Tally } from '../../../lab/experiment.js';
+import { classifyConfig, classifyDeals, classifyParams, classifySource, dealResults, type ClassifyParams, type DealResult } from './classify.js';
 import { solveSeed } from './deal.js';
 
 /** A position budget alone (no clock to speak of), so verdicts do not depend on the machine. */
@@ -21,6 +22,9 @@ describe('classifying seeded deals as a lab experiment', () => {
     expect(seat.atMin).toBe(12 - seat.wins);
     // Deals 70..81 under this budget hold more than one kind of verdict, so the test can tell them apart.
     expect(new Set(verdicts).size).toBeGreaterThan(1);
+    // Each deal's own result is kept with the tally.
+    expect(tally.deals.map((d) => [d.seed, d.verdict])).toEqual(verdicts.map((v, i) => [70 + i, v]));
+    expect(tally.deals.every((d) => d.positions >= 1 && d.positions <= PARAMS.maxStates && d.ms >= 0)).toBe(true);
   });
 
   it("runs on the lab's runner: the same tally in this thread and on two worker threads, in any batches", async () => {
@@ -28,7 +32,28 @@ describe('classifying seeded deals as a lab experiment', () => {
     const here = await runExperiment({ config, ranges: [[0, 12]], threads: 1, batchSize: 5, source: classifySource() });
     const threaded = await runExperiment({ config, ranges: [[0, 12]], threads: 2, batchSize: 3, source: classifySource() });
     expect(threaded.tally).toEqual(here.tally);
-    expect(here.tally).toEqual(classifyDeals(config, 0, 12));
+    const { deals, ...sums } = classifyDeals(config, 0, 12);
+    expect(here.tally).toEqual(sums);
+    // The batches keep their deals' results, from this thread and from the workers alike.
+    const stable = (list: readonly DealResult[]): unknown[] => list.map(({ seed, verdict, positions }) => [seed, verdict, positions]);
+    for (const run of [here, threaded]) {
+      const found = dealResults(run.batches);
+      expect(found.missing).toBe(0);
+      expect(stable(found.deals)).toEqual(stable(deals));
+    }
+  });
+
+  it('lists deals only from batches that kept them: older records count as missing', () => {
+    const config = classifyConfig(70, PARAMS);
+    const kept = classifyDeals(config, 0, 3);
+    const { deals: _deals, ...old } = classifyDeals(config, 3, 5);
+    const found = dealResults([
+      { start: 3, end: 5, tally: old },
+      { start: 0, end: 3, tally: kept },
+      { start: 5, end: 6, tally: { ...kept, deals: [{ seed: 75, verdict: 'maybe', ms: 1, positions: 1 }] } as unknown as Tally },
+    ]);
+    expect(found.deals.map((d) => d.seed)).toEqual([70, 71, 72]);
+    expect(found.missing).toBe(3);
   });
 
   it('keeps the budget in the experiment: records of other parameters never combine, and a resume cannot change them', () => {

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { shuffleInPlace, toRng } from '../../../core/random.js';
+import { randomInt, shuffleInPlace, toRng } from '../../../core/random.js';
 import { BasicKlondike } from '../basic-klondike.js';
 import { KlondikeConfig, KlondikeState } from '../engine.js';
 import { applyMove } from '../moves.js';
 import { deckOfRuns, parseDeck } from '../rigging.js';
 import type { Card } from '../card.js';
+import { DeadlockCheck } from './deadlock.js';
 import { seededDeal } from './deal.js';
+import { KeyTable } from './key-table.js';
 import { solveKlondike, type SolveResult } from './solver.js';
 
 /** No limit but the one a test sets: results then depend on positions searched only, not the machine. */
@@ -153,8 +155,15 @@ describe('solveKlondike agrees with an exhaustive search without prunings on sma
     { suits: '♣♡', length: 7, piles: 2 },
     // Ten stock cards of four suits: many stock chains, a slow exhaustive reference, fewer deals.
     { suits: '♣♡♠♢', length: 4, piles: 3, deals: 15 },
+    // Longer runs and more piles: the wider safe rule and the deadlock proof at work.
+    { suits: '♣♢', length: 8, piles: 3, deals: 15 },
+    { suits: '♠♡', length: 7, piles: 4, deals: 15 },
+    { suits: '♣♡♠', length: 6, piles: 5, deals: 40 },
   ];
-  for (const { suits, length, piles, deals = 60 } of cases as { suits: string; length: number; piles: number; deals?: number }[]) {
+  // KLONDIKE_CROSSCHECK_SCALE=N runs N times as many deals of each kind (a longer check, by hand).
+  const scale = Number(process.env.KLONDIKE_CROSSCHECK_SCALE ?? 1);
+  for (const { suits, length, piles, deals: base = 60 } of cases as { suits: string; length: number; piles: number; deals?: number }[]) {
+    const deals = Math.max(1, Math.round(base * scale));
     it(`${suits} A..${String(length)}, ${String(piles)} piles: ${String(deals)} shuffled deals`, () => {
       const rng = toRng(1000 + length * 10 + piles);
       const verdicts = { winnable: 0, unwinnable: 0 };
@@ -176,4 +185,56 @@ describe('solveKlondike agrees with an exhaustive search without prunings on sma
       expect(verdicts.unwinnable).toBeGreaterThan(0);
     });
   }
+});
+
+describe('the deadlock proof (deadlock.ts)', () => {
+  // 4 piles dealt row by row from a 12-card deck (♣ ♡ ♢, A..4): pile 3 is 4♡ 4♢ A♣ under a face-up
+  // 3♣. The 3♣ must leave before the A♣ under it can go up, so before 3♣ can; it cannot go to an
+  // empty pile (no Kings), and both cards it could go onto, the red 4s, lie under it.
+  const stuck = '2♣ A♡ 4♣ 4♡ 2♡ A♢ 4♢ 3♡ A♣ 3♣ 2♢ 3♢';
+  // The same with 4♢ and 2♢ swapped: a red 4 in the stock, which the check counts as a way out.
+  const open = '2♣ A♡ 4♣ 4♡ 2♡ A♢ 2♢ 3♡ A♣ 3♣ 4♢ 3♢';
+  const piles = (deal: KlondikeState): number[][] =>
+    Array.from({ length: deal.config.piles }, (_, p) => Array.from({ length: deal.heights[p]! }, (_, r) => deal.cells[p * deal.config.rows + r]!));
+  const stockOf = (deal: KlondikeState): number[] => Array.from({ length: deal.queueLength }, (_, i) => deal.queue[(deal.head + i) % deal.config.stockSize]!);
+  const lost = (deal: KlondikeState): boolean => {
+    const stock = stockOf(deal);
+    const inDeck = new Uint8Array(52);
+    for (const c of deal.dealOrder) inDeck[c] = 1;
+    return new DeadlockCheck().lost(piles(deal), Array.from(deal.hidden), stock, new Uint8Array(stock.length).fill(1), inDeck);
+  };
+
+  it('proves a position lost when a card must move and nothing can ever take it', () => {
+    const deal = dealOf(parseDeck(stuck), 4);
+    expect(lost(deal)).toBe(true);
+    const result = solveKlondike(deal, { timeMs: NO_CLOCK });
+    expect(result.verdict).toBe('unwinnable');
+    // The start only, once in each of the two passes: nothing searched beyond it.
+    expect(result.states).toBe(2);
+    expect(exhaustivelyWinnable(deal)).toBe(false);
+  });
+
+  it('claims nothing when a card that could take it is in the stock; the search then decides, as the exhaustive one does', () => {
+    const deal = dealOf(parseDeck(open), 4);
+    expect(lost(deal)).toBe(false);
+    expect(solveKlondike(deal, { timeMs: NO_CLOCK }).verdict).toBe(exhaustivelyWinnable(deal) ? 'winnable' : 'unwinnable');
+  });
+});
+
+describe('KeyTable (key-table.ts)', () => {
+  it('adds exactly the keys a Set of their texts adds, through many growths, collisions of the low bits included', () => {
+    const rng = toRng(99);
+    const table = new KeyTable(8, 16);
+    const reference = new Set<string>();
+    const key = new Uint32Array(8);
+    for (let i = 0; i < 60_000; i++) {
+      // Few distinct values per word, so keys repeat often and differ in a single word.
+      for (let w = 0; w < 8; w++) key[w] = w === 7 ? randomInt(rng, 40) : randomInt(rng, 3) * 0x10000001;
+      const text = key.join(',');
+      expect(table.add(key)).toBe(!reference.has(text));
+      reference.add(text);
+    }
+    expect(table.size).toBe(reference.size);
+    expect(reference.size).toBeGreaterThan(10_000);
+  });
 });

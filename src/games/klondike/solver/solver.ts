@@ -16,18 +16,24 @@
  *
  * The search: depth-first over positions, with a transposition table of exact canonical keys (the
  * piles as a multiset — piles are interchangeable for winnability — plus the remaining stock cards;
- * the foundations follow from those). Exact keys rather than hashes, so a collision can never turn a
- * winnable deal into an "unwinnable" claim. Pruning, each sound (it never removes the last winning
- * continuation of a winnable position):
+ * the foundations follow from those), stored whole (packed into 8 words for one deck, key-table.ts),
+ * so a hash collision can never turn a winnable deal into an "unwinnable" claim. Pruning, each
+ * sound (it never removes the last winning continuation of a winnable position):
  * - safe moves to foundations are made at once and not branched on (see `isSafe`);
+ * - with every card face up the deal is won at once (see `playOut`);
+ * - a position proved lost by the order its cards must leave in is not searched (deadlock.ts);
+ * - a stock card goes up only on the way to a pile's card (see `stockChainUp`);
+ * - a stock card goes to a pile, and a face-up build is split, only with a use (see `generate`);
  * - of several empty piles only the first receives a King (empty piles are interchangeable);
  * - a pile that is a King-led build from its first card never moves to an empty pile (no change);
  * - of equal cards in the stock (several decks) only one is tried.
- * Every other move of the model is tried, so "unwinnable" means the search space was exhausted.
+ * So "unwinnable" means the search space left by these rules was exhausted.
  */
 import { encodeMove, KlondikeState } from '../engine.js';
 import type { KlondikeMove } from '../moves.js';
 import { canBuildOn, canFoundOn, NONE, RED, SUIT, VALUE } from '../rules.js';
+import { DeadlockCheck } from './deadlock.js';
+import { KeyTable } from './key-table.js';
 
 export type SolveVerdict = 'winnable' | 'unwinnable' | 'undecided';
 
@@ -77,6 +83,9 @@ const pack = (kind: number, a: number, b: number, c: number): number => kind + 4
 /** The share of the budget the narrow pass may use (see `solveKlondike`). */
 const NARROW_SHARE = 0.6;
 
+/** Words of a packed position key (`Position.packedKey`). */
+const PACKED_WIDTH = 8;
+
 /** How often (in positions) the clock is read. */
 const CLOCK_EVERY = 512;
 
@@ -97,11 +106,14 @@ class Position {
   readonly inDeck = new Int32Array(28);
   /** Copies of each card in the deck (several with several decks). */
   readonly copies = new Uint8Array(52);
+  /** The stock slot of each card (with several copies, one of them), or −1. */
+  readonly slotOf = new Int16Array(52);
   readonly pileKey: (string | null)[];
   stockKey: string | null = null;
   /** Whether every card of the deck is unique (one deck), so `cardKey` applies. */
   readonly uniqueCards: boolean;
-  private readonly codes = new Uint8Array(52);
+  private readonly codes = new Uint8Array(56);
+  private readonly deadlock = new DeadlockCheck();
   private readonly keyChars: Uint16Array;
   founded = 0;
   readonly deckSize: number;
@@ -120,6 +132,8 @@ class Position {
     this.stock = [];
     for (let i = 0; i < state.queueLength; i++) this.stock.push(state.queue[(state.head + i) % stockSize]!);
     this.inStock = new Uint8Array(this.stock.length).fill(1);
+    this.slotOf.fill(-1);
+    this.stock.forEach((card, slot) => (this.slotOf[card] = slot));
     this.foundation = Array.from(state.foundation);
     for (let i = 0; i < deckSize; i++) {
       this.inDeck[colourValue(composition[i]!)]!++;
@@ -140,6 +154,18 @@ class Position {
 
   won(): boolean {
     return this.founded === this.deckSize;
+  }
+
+  /** Face-down cards in all piles. */
+  get faceDown(): number {
+    let n = 0;
+    for (let p = 0; p < this.hidden.length; p++) n += this.hidden[p]!;
+    return n;
+  }
+
+  /** Whether the position is proved lost (see deadlock.ts; one deck only, else false). */
+  hopeless(): boolean {
+    return this.uniqueCards && this.deadlock.lost(this.piles, this.hidden, this.stock, this.inStock, this.copies);
   }
 
   /** The first foundation card c may go onto, or −1 (foundations with equal tops are interchangeable). */
@@ -163,8 +189,19 @@ class Position {
     if (this.copies[c] !== 1) return false;
     const value = VALUE[c]!;
     if (value <= 2) return true;
-    const below = 2 * (value - 1) + (1 - RED[c]!);
-    return this.onFoundation[below] === this.inDeck[below];
+    const other = 1 - RED[c]!;
+    const below = 2 * (value - 1) + other;
+    if (this.onFoundation[below] === this.inDeck[below]) return true;
+    // The wider rule: every card of the other colour two lower, and of c's colour three lower, on
+    // foundations. Then a card d that could go onto c (one lower, other colour) could go to its
+    // foundation instead whenever it would go onto c, and so could a card e that could go onto d
+    // (two lower, c's colour): everything e could carry is up already. So a winning line stays
+    // winning with c up now and each d and e that it put onto c (or onto such a d) put up
+    // instead: those cards always lie at the ends of piles, and every other move stays legal.
+    // (For a 3, e is an Ace: there are no cards three lower.)
+    const twoBelow = 2 * (value - 2) + other;
+    const threeBelow = 2 * (value - 3) + RED[c]!;
+    return this.onFoundation[twoBelow] === this.inDeck[twoBelow] && this.onFoundation[threeBelow] === this.inDeck[threeBelow];
   }
 
   /**
@@ -202,6 +239,16 @@ class Position {
    * positions that differ only in the order of piles.
    */
   private cardKey(): string {
+    const codes = this.cardCodes();
+    const { piles, hidden } = this;
+    const chars = this.keyChars;
+    for (let i = 0; i < 26; i++) chars[i] = codes[2 * i]! | (codes[2 * i + 1]! << 8);
+    for (let p = 0; p < piles.length; p++) chars[26 + p] = hidden[p]!;
+    return String.fromCharCode.apply(null, chars as unknown as number[]);
+  }
+
+  /** `codes[c]`: where card c is, as `cardKey` says it (0: face-down or on a foundation). */
+  private cardCodes(): Uint8Array {
     const codes = this.codes;
     codes.fill(0);
     const { piles, hidden } = this;
@@ -213,10 +260,29 @@ class Position {
       }
     }
     for (let i = 0; i < this.stock.length; i++) if (this.inStock[i] === 1) codes[this.stock[i]!] = CODE_STOCK;
-    const chars = this.keyChars;
-    for (let i = 0; i < 26; i++) chars[i] = codes[2 * i]! | (codes[2 * i + 1]! << 8);
-    for (let p = 0; p < piles.length; p++) chars[26 + p] = hidden[p]!;
-    return String.fromCharCode.apply(null, chars as unknown as number[]);
+    return codes;
+  }
+
+  /** Whether `packedKey` applies: every card unique and at most 8 piles (so each code fits 4 bits). */
+  get packable(): boolean {
+    return this.uniqueCards && this.piles.length <= 8;
+  }
+
+  /**
+   * `cardKey`'s content packed into PACKED_WIDTH words of `out`: 4 bits per card code (cards 0..51),
+   * then 4 bits per pile's face-down count (at most 7 with 8 piles). Only when `packable`.
+   */
+  packedKey(out: Uint32Array): Uint32Array {
+    const codes = this.cardCodes();
+    for (let w = 0; w < 7; w++) {
+      let word = 0;
+      for (let i = 0; i < 8; i++) word |= codes[8 * w + i]! << (4 * i);
+      out[w] = word >>> 0;
+    }
+    let word = 0;
+    for (let p = 0; p < this.hidden.length; p++) word |= this.hidden[p]! << (4 * p);
+    out[7] = word >>> 0;
+    return out;
   }
 
 }
@@ -353,7 +419,9 @@ function generate(pos: Position, seenStamp: Int32Array, stamp: number, narrow: b
     const pile = piles[p]!;
     const height = pile.length;
     if (height === 0) continue;
-    if (pos.foundationFor(pile[height - 1]!) >= 0) toFoundation.push([pack(PILE_TO_FOUNDATION, p, 0, 0)]);
+    const top = pile[height - 1]!;
+    if (pos.foundationFor(top) >= 0) toFoundation.push([pack(PILE_TO_FOUNDATION, p, 0, 0)]);
+    else if (pos.uniqueCards) stockChainUp(pos, top, p, toFoundation);
     for (let row = hidden[p]!; row < height; row++) {
       const card = pile[row]!;
       // The first face-up card moving turns a face-down card up or empties the pile.
@@ -378,7 +446,8 @@ function generate(pos: Position, seenStamp: Int32Array, stamp: number, narrow: b
     // Equal cards (several decks) are interchangeable wherever they are in the stock.
     if (seenStamp[card] === stamp) continue;
     seenStamp[card] = stamp;
-    if (pos.foundationFor(card) >= 0) toFoundation.push([pack(STOCK_TO_FOUNDATION, i, 0, 0)]);
+    // One deck: a stock card goes up only on the way to a pile's card (see `stockChainUp`).
+    if (!pos.uniqueCards && pos.foundationFor(card) >= 0) toFoundation.push([pack(STOCK_TO_FOUNDATION, i, 0, 0)]);
     for (let q = 0; q < piles.length; q++) {
       const dest = piles[q]!;
       if (dest.length === 0 ? q === firstEmpty && canBuildOn(card, NONE) : canBuildOn(card, dest[dest.length - 1]!)) {
@@ -390,6 +459,30 @@ function generate(pos: Position, seenStamp: Int32Array, stamp: number, narrow: b
   // this ordering finds wins in hundreds of positions where pile order needed over 100,000).
   revealing.sort((x, y) => hidden[sourceOf(y[0]!)]! - hidden[sourceOf(x[0]!)]!);
   return toFoundation.concat(revealing, fromStock, others);
+}
+
+/**
+ * With one deck: pushes on `out` the compound that puts the stock cards below `top` (the last card
+ * of pile p) on its foundation and then `top`, when the cards missing under `top` are all in the
+ * stock (after `prefix`: a split uses the card it uncovers so, see `splitWithUses`). This is the only way the search sends a stock card up (besides safe moves), and it loses
+ * nothing: a stock card is always at hand, so in a winning line its move up can be put off until
+ * just before the next card of its suit goes up — a pile's card, at the end of such a chain, or a
+ * stock card, itself put off in turn (the last cards go up once every card is face up, `playOut`).
+ * Meanwhile it stays in the stock, which takes nothing away from any other move.
+ */
+function stockChainUp(pos: Position, top: number, p: number, out: number[][], prefix: readonly number[] = []): void {
+  const chain: number[] = [];
+  for (let c = top - 1; VALUE[c + 1]! > 1; c--) {
+    const slot = pos.slotOf[c]!;
+    if (slot < 0 || pos.inStock[slot] === 0) return;
+    chain.push(pack(STOCK_TO_FOUNDATION, slot, 0, 0));
+    if (pos.foundationFor(c) >= 0) {
+      chain.reverse();
+      chain.push(pack(PILE_TO_FOUNDATION, p, 0, 0));
+      out.push([...prefix, ...chain]);
+      return;
+    }
+  }
 }
 
 /** The source pile of a packed pile move. */
@@ -412,7 +505,10 @@ function splitWithUses(pos: Position, p: number, row: number, q: number, narrow:
   const applied = apply(pos, split);
   const { piles, hidden } = pos;
   const c = piles[p]![row - 1]!;
+  // c up: at once, or (one deck) after the stock cards below it — those are put off until just
+  // before c goes up (see `stockChainUp`), so the split can come first.
   if (pos.foundationFor(c) >= 0) out.push([split, pack(PILE_TO_FOUNDATION, p, 0, 0)]);
+  else if (pos.uniqueCards) stockChainUp(pos, c, p, out, [split]);
   if (!narrow) {
     let firstEmpty = -1;
     for (let e = 0; e < piles.length && firstEmpty < 0; e++) if (piles[e]!.length === 0) firstEmpty = e;
@@ -465,6 +561,34 @@ function withUse(pos: Position, prefix: readonly number[], slot: number, q: numb
     withUse(pos, chain, i, q, narrow, out);
   }
   pos.inStock[slot] = 1;
+}
+
+/**
+ * With every card face up, plays every card to the foundations (pushing the moves on `path`) and
+ * says whether that won, which it always does: the lowest value not all on foundations has its
+ * cards at the ends of piles or in the stock (a pile's face-up cards are a build, so anything lying
+ * on such a card is lower, and all lower cards are up already), and each fits its foundation. So
+ * repeating "play any card that fits" never gets stuck. (`false` would be a defect; the caller
+ * then undoes the moves and searches on.)
+ */
+function playOut(pos: Position, path: Applied[]): boolean {
+  for (let progress = true; progress; ) {
+    progress = false;
+    for (let p = 0; p < pos.piles.length; p++) {
+      const pile = pos.piles[p]!;
+      while (pile.length > 0 && pos.foundationFor(pile[pile.length - 1]!) >= 0) {
+        path.push(apply(pos, pack(PILE_TO_FOUNDATION, p, 0, 0)));
+        progress = true;
+      }
+    }
+    for (let i = 0; i < pos.stock.length; i++) {
+      if (pos.inStock[i] === 1 && pos.foundationFor(pos.stock[i]!) >= 0) {
+        path.push(apply(pos, pack(STOCK_TO_FOUNDATION, i, 0, 0)));
+        progress = true;
+      }
+    }
+  }
+  return pos.won();
 }
 
 /** Applies safe foundation moves until none is left; pushes them on `path`, returns how many. */
@@ -521,25 +645,46 @@ function progressOf(pos: Position): number {
  */
 function searchPass(state: KlondikeState, narrow: boolean, now: () => number, deadline: number, maxStates: number, counter: { states: number }): PassOutcome {
   const pos = new Position(state);
-  const visited = new Set<string>();
+  // The transposition table: packed keys when they apply (one deck, at most 8 piles), else strings.
+  const table = pos.packable ? new KeyTable(PACKED_WIDTH) : null;
+  const strings = new Set<string>();
+  const keyWords = new Uint32Array(PACKED_WIDTH);
+  /** Adds the current position to the table; false if it was there. */
+  const visit = (): boolean => {
+    if (table !== null) return table.add(pos.packedKey(keyWords));
+    const key = pos.key();
+    if (strings.has(key)) return false;
+    strings.add(key);
+    return true;
+  };
   const path: Applied[] = [];
   const frames: Frame[] = [];
   const seenStamp = new Int32Array(64);
   let stamp = 0;
   let furthest: readonly Applied[] = [];
   let best = progressOf(pos);
+  const statesBefore = counter.states;
 
   /** Enters the current position: 'won', 'seen' (nothing pushed), or 'entered' (a frame pushed). */
   const enter = (): 'won' | 'seen' | 'entered' => {
     const safe = applySafeMoves(pos, path);
     if (pos.won()) return 'won';
-    const key = pos.key();
-    if (visited.has(key)) {
+    if (pos.faceDown === 0) {
+      // Every card face up: always won (see `playOut`).
+      const before = path.length;
+      if (playOut(pos, path)) return 'won';
+      while (path.length > before) undo(pos, path.pop()!);
+    }
+    if (!visit()) {
       for (let i = 0; i < safe; i++) undo(pos, path.pop()!);
       return 'seen';
     }
-    visited.add(key);
     counter.states++;
+    if (pos.hopeless()) {
+      // A leaf: no move can lead to a win (see `hopeless`).
+      for (let i = 0; i < safe; i++) undo(pos, path.pop()!);
+      return 'seen';
+    }
     const progress = progressOf(pos);
     if (progress > best) {
       best = progress;
@@ -553,7 +698,7 @@ function searchPass(state: KlondikeState, narrow: boolean, now: () => number, de
   if (enter() === 'won') return { kind: 'won', line: path };
   let sinceClock = 0;
   while (frames.length > 0) {
-    if (visited.size >= maxStates) return { kind: 'budget', furthest, progress: best };
+    if (counter.states - statesBefore >= maxStates) return { kind: 'budget', furthest, progress: best };
     if (++sinceClock === CLOCK_EVERY) {
       sinceClock = 0;
       if (now() >= deadline) return { kind: 'budget', furthest, progress: best };

@@ -1,0 +1,146 @@
+/**
+ * A proof that a one-deck Klondike position is lost, when an order of events it needs is
+ * impossible. Cheap enough to run at every position the solver enters; a position it calls lost is
+ * not searched further.
+ *
+ * The units: in each pile, every face-down card and the first face-up card (the base of the face-up
+ * build). For any card under it to turn up, a unit must itself leave its place (the cards on the
+ * base can leave with it as a run, or go elsewhere first, but the base must move). Every card goes
+ * to a foundation in a won game, so every unit leaves its place some time, and never two at once
+ * (a move carries one run, with one base, or one card). Write x ≺ y for "x leaves before y". Then:
+ * - in a pile, a unit leaves before every unit under it;
+ * - when x first leaves it goes either to its foundation — after every lower card of its suit, so
+ *   y ≺ x for each such y that is a unit — or onto a card P one higher of the other colour — P must
+ *   be uncovered then (in place or moved), so u ≺ x for every unit u above P in P's pile — or, a
+ *   King, to an empty pile: another pile all of whose units have left (u ≺ x for each), or one
+ *   empty now (no constraint). P on a foundation cannot take x; P in the stock, or a face-up card
+ *   above its pile's base, constrains nothing.
+ * The check keeps the relation's transitive closure as bit sets, drops the options of a unit that
+ * would need a unit it must precede to leave first (a cycle), and when one option is left, adds its
+ * constraints; repeated until nothing changes. A unit with no option left proves the position lost:
+ * every winning line would order the units in a way that meets all of these.
+ */
+import { RED, VALUE } from '../rules.js';
+
+/** The most units the bit sets hold. */
+const MAX_UNITS = 31;
+/** The most options a unit has: its foundation, and two cards one higher of the other colour or (a King) an empty pile each. */
+const MAX_OPTIONS = 16;
+
+export class DeadlockCheck {
+  private readonly unitCard = new Int32Array(MAX_UNITS);
+  private readonly unitOf = new Int32Array(52);
+  /** after[u]: u and every unit u must leave before (closed under transitivity). */
+  private readonly after = new Int32Array(MAX_UNITS);
+  /** Per unit, the sets of units each remaining option needs gone first (see `lost`). */
+  private readonly options = new Int32Array(MAX_UNITS * MAX_OPTIONS);
+  private readonly optionCount = new Int32Array(MAX_UNITS);
+  private readonly forced = new Uint8Array(MAX_UNITS);
+  /** Where each card is: -2 gone (foundation), -1 stock, else 64·pile + row. */
+  private readonly where = new Int32Array(52);
+
+  /**
+   * Whether the position is proved lost. `piles[p]` lists pile p's cards from row 0, the first
+   * `hidden[p]` face-down; `inStock(c)` says whether card c is in the stock; cards that are in
+   * neither are on foundations. Every card must be unique (one deck, any subset of it); false
+   * (nothing proved) when there are more units than the bit sets hold.
+   */
+  lost(piles: readonly (readonly number[])[], hidden: readonly number[], stock: readonly number[], inStock: Uint8Array, inDeck: Uint8Array): boolean {
+    const { unitCard, unitOf, after, options, optionCount, forced, where } = this;
+    where.fill(-2);
+    unitOf.fill(-1);
+    for (let i = 0; i < stock.length; i++) if (inStock[i] === 1) where[stock[i]!] = -1;
+    let units = 0;
+    // First unit index of each pile (units of a pile are consecutive, row 0 first).
+    const firstUnit = this.firstUnit;
+    for (let p = 0; p < piles.length; p++) {
+      const pile = piles[p]!;
+      firstUnit[p] = units;
+      const last = Math.min(hidden[p]!, pile.length - 1);
+      if (units + last + 1 > MAX_UNITS) return false;
+      for (let r = 0; r < pile.length; r++) {
+        const card = pile[r]!;
+        where[card] = 64 * p + r;
+        if (r <= last) {
+          unitOf[card] = units;
+          unitCard[units] = card;
+          // A unit leaves before every unit under it in its pile.
+          after[units] = (1 << (units - firstUnit[p]! + 1)) - 1 << firstUnit[p]!;
+          units++;
+        }
+      }
+      firstUnit[p + 1] = units;
+    }
+    // Each unit's options, as the set of units that must be gone first; a free unit has none listed.
+    for (let u = 0; u < units; u++) {
+      const x = unitCard[u]!;
+      const value = VALUE[x]!;
+      forced[u] = 0;
+      let count = 0;
+      let free = value === 13 && piles.length >= MAX_OPTIONS;
+      // To its foundation: after the lower cards of its suit that are units (a suit's cards are
+      // consecutive indices, Ace first, so x − value + 1 is x's Ace).
+      let needs = 0;
+      for (let lower = x - value + 1; lower < x; lower++) if (unitOf[lower]! >= 0) needs |= 1 << unitOf[lower]!;
+      options[u * MAX_OPTIONS + count++] = needs;
+      // Onto a card one higher of the other colour.
+      for (let suit = 0; suit < 4 && !free; suit++) {
+        const parent = suit * 13 + value;
+        if (value === 13 || RED[parent] === RED[x] || inDeck[parent] === 0) continue;
+        const at = where[parent]!;
+        if (at === -2) continue;
+        if (at === -1) {
+          free = true;
+          continue;
+        }
+        const q = at >> 6;
+        const row = at & 63;
+        const unitsInPile = firstUnit[q + 1]! - firstUnit[q]!;
+        // A face-up card above its base constrains nothing; else the units above it must be gone.
+        if (row >= unitsInPile) free = true;
+        else options[u * MAX_OPTIONS + count++] = ((1 << unitsInPile) - 1 - ((1 << (row + 1)) - 1)) << firstUnit[q]!;
+      }
+      // A King: into a pile emptied by then (all its units gone), or one empty now (free).
+      for (let q = 0; q < piles.length && value === 13 && !free; q++) {
+        if (piles[q]!.length === 0) free = true;
+        else if (q !== unitPile(firstUnit, u, piles.length)) options[u * MAX_OPTIONS + count++] = ((1 << (firstUnit[q + 1]! - firstUnit[q]!)) - 1) << firstUnit[q]!;
+      }
+      optionCount[u] = free ? 0 : count;
+    }
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (let u = 0; u < units; u++) {
+        let count = optionCount[u]!;
+        if (count === 0) continue; // free
+        const base = u * MAX_OPTIONS;
+        // Drop the options that need a unit gone which must wait for u (or u itself).
+        for (let i = 0; i < count; ) {
+          if ((options[base + i]! & after[u]!) !== 0) {
+            options[base + i] = options[base + count - 1]!;
+            count--;
+            changed = true;
+          } else i++;
+        }
+        optionCount[u] = count;
+        if (count === 0) return true;
+        if (count === 1 && forced[u] === 0) {
+          forced[u] = 1;
+          changed = true;
+          const needs = options[base]!;
+          // Each unit that some needed unit must precede (or is) now precedes u and all after it.
+          for (let z = 0; z < units; z++) if ((after[z]! & needs) !== 0) after[z] = after[z]! | after[u]!;
+        }
+      }
+    }
+    return false;
+  }
+
+  private readonly firstUnit = new Int32Array(64);
+}
+
+/** The pile of unit u, from the first unit of each pile. */
+function unitPile(firstUnit: Int32Array, u: number, piles: number): number {
+  let p = 0;
+  while (p + 1 < piles && firstUnit[p + 1]! <= u) p++;
+  return p;
+}
