@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Position } from '../position.js';
 import { Solver } from '../solver/solver.js';
 import { SolverPlayer } from './solver-player.js';
+import { loadDefaultValues } from '../../../cli/connect-four/book-file.js';
 
 /** Positions from Pascal Pons' public test sets (End-Easy, Middle-Easy) with their exact scores. */
 const KNOWN = [
@@ -44,4 +45,45 @@ describe('SolverPlayer', () => {
     expect(() => new SolverPlayer({ budgetMs: 0 })).toThrow(RangeError);
     expect(() => new SolverPlayer({ solverShare: 1.5 })).toThrow(RangeError);
   });
+
+  it('keeps searching for a perfect move past its budget, up to the hard limit, before falling back', () => {
+    // A Begin-Medium position (Pons' set; score -3): its weak solve takes about 500,000 nodes,
+    // far more than the 20 ms budget.
+    const moves = '2541266355551';
+    const hurried = new SolverPlayer({ budgetMs: 20, tableSize: 1 << 18 });
+    hurried.setPosition(moves);
+    hurried.move();
+    expect(hurried.lastReport?.perfect).toBe(false);
+    const patient = new SolverPlayer({ budgetMs: 20, hardLimitMs: 120_000, tableSize: 1 << 18 });
+    patient.setPosition(moves);
+    const column = patient.move();
+    expect(patient.lastReport?.perfect).toBe(true);
+    const after = Position.fromMoves(moves);
+    const before = solver.solve(after, true);
+    after.play(column);
+    expect(after.isWin() ? 1 : 0 - solver.solve(after, true)).toBe(before);
+    expect(() => new SolverPlayer({ budgetMs: 100, hardLimitMs: 50 })).toThrow(/hard limit/);
+  }, 120_000);
+
+  it('answers a strategy-book position whose children lie past the book within its time (the fallback when out of it)', () => {
+    const values = loadDefaultValues((message) => {
+      throw new Error(message);
+    });
+    // Yellow to move at 9 stones: the book values the position, not its children (10 stones),
+    // whose searches take seconds. With 20 ms the player must stop searching and fall back.
+    const moves = '443544425';
+    const p = Position.fromMoves(moves);
+    expect(values?.score(p)).toBeDefined();
+    const hurried = new SolverPlayer({ budgetMs: 20, tableSize: 1 << 18, ...(values === undefined ? {} : { values }) });
+    hurried.setPosition(moves);
+    hurried.move();
+    expect(hurried.lastReport?.perfect).toBe(false);
+    const patient = new SolverPlayer({ budgetMs: 20, hardLimitMs: 120_000, tableSize: 1 << 18, ...(values === undefined ? {} : { values }) });
+    patient.setPosition(moves);
+    const column = patient.move();
+    expect(patient.lastReport?.perfect).toBe(true);
+    const value = values!.score(p)!;
+    p.play(column);
+    expect(p.isWin() ? 1 : 0 - solver.solve(p, true)).toBe(value);
+  }, 120_000);
 });
