@@ -178,3 +178,32 @@ describe('the shipped strategy book (values)', () => {
     expect(settled).toBeGreaterThan(0);
   }, 120_000);
 });
+
+describe('solve on the empty board, with the shipped books', () => {
+  /** The bounds a column's text states: `s`, `a..b`, `>=a` or `<=b` (scores are within ±18). */
+  const bounds = (text: string): [number, number] => {
+    if (text.startsWith('>=')) return [Number(text.slice(2)), 18];
+    if (text.startsWith('<=')) return [-18, Number(text.slice(2))];
+    const [lower, upper = lower] = text.split('..');
+    return [Number(lower), Number(upper)];
+  };
+
+  it('answers that the first player wins, and --analyze gives every column its win, draw or loss (the centre wins)', async () => {
+    const result = await runCli(['connect-four', 'solve'], { input: '-\n' });
+    expect(result.stdout).toBe('- 1\n');
+    const weak = await runCli(['connect-four', 'solve', '--analyze', '--weak'], { input: '-\n' });
+    expect(weak.stdout).toBe('- -1 -1 0 1 0 -1 -1\n');
+    const analysis = await runCli(['connect-four', 'solve', '--analyze'], { input: '-\n' });
+    expect(analysis.status).toBe(0);
+    const [board, ...columns] = analysis.stdout.trim().split(' ');
+    expect(board).toBe('-');
+    // Exact where the book settles it: the centre wins with the first player's 21st stone (1),
+    // its neighbours draw; every other column is a proven loss.
+    expect(columns.slice(2, 5)).toEqual(['0', '1', '0']);
+    for (const col of [0, 1, 5, 6]) {
+      const [lower, upper] = bounds(columns[col]!);
+      expect(upper, columns[col]).toBeLessThanOrEqual(-1);
+      expect(lower, columns[col]).toBeGreaterThanOrEqual(-18);
+    }
+  }, 120_000);
+});
