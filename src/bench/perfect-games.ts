@@ -23,7 +23,8 @@
  * and a hard limit (`--hard-limit`, default 17 s, under the 18 s a move of issue 16): the weak
  * solve keeps going up to the hard limit less the fallback's share. Counted: mistakes, moves not
  * proven by the solver (fallbacks), moves over 18 s; reported: the slowest moves with their
- * positions, the load average at the start and the end, the wall and CPU time of the run.
+ * positions and their wall and CPU times, the load average at the start and the end, the wall and
+ * CPU time of the run.
  * Prints one line per game to `--log` (if given), a summary per length and per opponent;
  * exit status 1 if any move was a mistake.
  */
@@ -113,7 +114,7 @@ const byLength = new Map<number, Tally>();
 const byOpponent = new Map<string, Tally>();
 const total = newTally();
 const mistakes: string[] = [];
-const slowMoves: (MoveTiming & { game: string })[] = [];
+const slowMoves: (MoveTiming & { cpuMs: number; game: string })[] = [];
 const load = (): string => loadavg().map((l) => l.toFixed(2)).join(' ');
 const fmt = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
 
@@ -122,7 +123,7 @@ const header =
   `strategy book ${values === undefined ? 'none' : `${String(values.size)} values to ${String(values.depth)} stones`}; openings ${openings}, lengths ${lengths.join(',')}, ${String(games)} game(s) per length, opponent and colour${rotate < opponents.length ? ` (${String(rotate)} opponents a length, in turn)` : ''}, seed ${String(seed)}; ` +
   `${new Date().toISOString()}, load average ${load()}`;
 console.log(`${header}\n`);
-if (logPath !== undefined) writeFileSync(logPath, `# ${header}\n# length opponent colour opening result checked mistakes fallbacks slowest(s) slowest-position moves\n`);
+if (logPath !== undefined) writeFileSync(logPath, `# ${header}\n# length opponent colour opening result checked mistakes fallbacks slowest(s) slowest-position most-CPU(s) moves\n`);
 const startedAt = performance.now();
 const cpuAt = process.cpuUsage();
 let index = 0;
@@ -133,13 +134,18 @@ for (const [lengthIndex, length] of lengths.entries()) {
         const gameSeed = deriveSeed(seed, index++);
         const solverPlayer = new SolverPlayer({ budgetMs, hardLimitMs, ...books });
         let fallbacks = 0;
+        /** CPU time of each of its moves, ms (all threads of the process: the wall time on a loaded machine says little). */
+        const cpuMs: number[] = [];
         // Counts the moves the solver did not prove (AlphaBeta's fallback): a move can be right by luck.
         const perfect: Player = {
           init: (c) => solverPlayer.init(c),
           name: () => solverPlayer.name(),
           inform: (c) => solverPlayer.inform(c),
           move: () => {
+            const cpuBefore = process.cpuUsage();
             const column = solverPlayer.move();
+            const cpu = process.cpuUsage(cpuBefore);
+            cpuMs.push((cpu.user + cpu.system) / 1000);
             if (solverPlayer.lastReport?.perfect !== true) fallbacks++;
             return column;
           },
@@ -165,9 +171,9 @@ for (const [lengthIndex, length] of lengths.entries()) {
         }
         mistakes.push(...game.mistakes);
         const label = `${String(length)} ${opponent.name} ${color ? 'red' : 'yellow'}`;
-        for (const t of game.timings) slowMoves.push({ ...t, game: label });
+        for (const [i, t] of game.timings.entries()) slowMoves.push({ ...t, cpuMs: cpuMs[i] ?? 0, game: label });
         slowMoves.sort((a, b) => b.ms - a.ms).splice(SLOWEST_LISTED);
-        const line = `${label} ${opening === '' ? '-' : opening} ${String(game.result)} ${String(game.checked)} ${String(game.mistakes.length)} ${String(fallbacks)} ${(slowest.ms / 1000).toFixed(2)} ${slowest.moves === '' ? '-' : slowest.moves} ${game.moves}`;
+        const line = `${label} ${opening === '' ? '-' : opening} ${String(game.result)} ${String(game.checked)} ${String(game.mistakes.length)} ${String(fallbacks)} ${(slowest.ms / 1000).toFixed(2)} ${slowest.moves === '' ? '-' : slowest.moves} ${(Math.max(0, ...cpuMs) / 1000).toFixed(2)} ${game.moves}`;
         if (logPath !== undefined) appendFileSync(logPath, `${line}\n`);
         else process.stderr.write(`${line}\n`);
       }
@@ -182,8 +188,8 @@ for (const [length, tally] of byLength) console.log(`  ${String(length).padStart
 console.log('by opponent:');
 for (const [name, tally] of byOpponent) console.log(`  ${name.padEnd(12)}  ${tallyText(tally)}`);
 for (const m of mistakes) console.log(`MISTAKE ${m}`);
-console.log(`slowest moves (position before the move, stones):`);
-for (const m of slowMoves) console.log(`  ${fmt(m.ms)}  ${m.moves === '' ? '-' : m.moves} (${String(m.moves.length)})  [${m.game}]`);
+console.log(`slowest moves, wall time (CPU time), position before the move (stones) [game]:`);
+for (const m of slowMoves) console.log(`  ${fmt(m.ms)} (CPU ${fmt(m.cpuMs)})  ${m.moves === '' ? '-' : m.moves} (${String(m.moves.length)})  [${m.game}]`);
 const cpu = process.cpuUsage(cpuAt);
 console.log(
   `\ntotal: ${tallyText(total)}; ${total.mistakes === 0 ? 'no mistakes' : `${String(total.mistakes)} MISTAKES`}\n` +
