@@ -3,6 +3,7 @@ import { Position } from '../position.js';
 import { Solver } from '../solver/solver.js';
 import { SolverPlayer } from './solver-player.js';
 import { loadDefaultValues } from '../../../cli/connect-four/book-file.js';
+import { OpeningBook, canonicalKey } from '../book/book.js';
 
 /** Positions from Pascal Pons' public test sets (End-Easy, Middle-Easy) with their exact scores. */
 const KNOWN = [
@@ -66,23 +67,25 @@ describe('SolverPlayer', () => {
   }, 120_000);
 
   it('answers a strategy-book position whose children lie past the book within its time (the fallback when out of it)', () => {
-    const values = loadDefaultValues((message) => {
+    const shipped = loadDefaultValues((message) => {
       throw new Error(message);
     });
-    // Yellow to move at 9 stones: the book values the position, not its children (10 stones),
-    // whose searches take seconds. With 20 ms the player must stop searching and fall back.
+    // Yellow to move at 9 stones: a book of this one position's value (taken from the shipped
+    // strategy book, which proved it), so that its children (10 stones) lie past the book and
+    // their searches take seconds. With 20 ms the player must stop searching and fall back.
     const moves = '443544425';
     const p = Position.fromMoves(moves);
-    expect(values?.score(p)).toBeDefined();
-    const hurried = new SolverPlayer({ budgetMs: 20, tableSize: 1 << 18, ...(values === undefined ? {} : { values }) });
+    const value = shipped?.score(p);
+    expect(value).toBeDefined();
+    const values = OpeningBook.fromEntries([{ key: canonicalKey(p), score: value!, moves: p.moves }], -1, true);
+    const hurried = new SolverPlayer({ budgetMs: 20, tableSize: 1 << 18, values });
     hurried.setPosition(moves);
     hurried.move();
     expect(hurried.lastReport?.perfect).toBe(false);
-    const patient = new SolverPlayer({ budgetMs: 20, hardLimitMs: 120_000, tableSize: 1 << 18, ...(values === undefined ? {} : { values }) });
+    const patient = new SolverPlayer({ budgetMs: 20, hardLimitMs: 120_000, tableSize: 1 << 18, values });
     patient.setPosition(moves);
     const column = patient.move();
     expect(patient.lastReport?.perfect).toBe(true);
-    const value = values!.score(p)!;
     p.play(column);
     expect(p.isWin() ? 1 : 0 - solver.solve(p, true)).toBe(value);
   }, 120_000);
