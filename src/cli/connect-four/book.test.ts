@@ -112,6 +112,30 @@ describe('tabletop connect-four book strategy', () => {
       expect(withBook.stdout).toBe(without.stdout);
     }
   }, 120_000);
+
+  it('extends a strategy book without its journal (--from): the book\'s values are taken as proven', async () => {
+    const out = join(dir, 'values.c4book');
+    const book = readBookFile(out);
+    const depth = ROOT.length + 4;
+    // Written again from the book alone (an empty journal, nothing solved): every value comes back.
+    const again = join(dir, 'from-book.c4book');
+    const rewritten = await runCli(['connect-four', 'book', 'strategy', '--depth', String(depth), '--roots', ROOT, '--from', out, '--write-only', '--journal', join(dir, 'none.journal'), '--out', again]);
+    expect(rewritten.status, rewritten.stderr).toBe(0);
+    const copy = readBookFile(again);
+    for (const { key, score } of book.entries()) expect(copy.scoreOfKey(key)).toBe(score);
+    // Deeper: only the new leaves are solved (those of the old depth come from the book).
+    const deeper = await runCli(['connect-four', 'book', 'strategy', '--depth', String(depth + 2), '--roots', ROOT, '--from', out, '--journal', join(dir, 'deeper.journal'), '--out', join(dir, 'deeper.c4book'), '--table', '131101']);
+    expect(deeper.status, deeper.stderr).toBe(0);
+    const leaves = readFileSync(join(dir, 'deeper.journal'), 'utf8').trim().split('\n');
+    expect(leaves.every((line) => line.split(' ')[0]!.length === depth + 2)).toBe(true);
+    const extended = readBookFile(join(dir, 'deeper.c4book'));
+    for (const { key, score } of book.entries()) expect(extended.scoreOfKey(key)).toBe(score);
+    expect(extended.depth).toBeGreaterThan(book.depth);
+    // An exact-score book is not a book of values.
+    const wrong = await runCli(['connect-four', 'book', 'strategy', '--depth', String(depth), '--roots', ROOT, '--from', DEFAULT_BOOK_PATH, '--write-only', '--out', join(dir, 'wrong.c4book')]);
+    expect(wrong.status).not.toBe(0);
+    expect(wrong.stderr).toMatch(/--from takes a strategy book/);
+  }, 120_000);
 });
 
 describe('solve with a book of values on an opening position', () => {
