@@ -89,4 +89,24 @@ describe('SolverPlayer', () => {
     p.play(column);
     expect(p.isWin() ? 1 : 0 - solver.solve(p, true)).toBe(value);
   }, 120_000);
+
+  it('in a lost position plays AlphaBeta\'s choice (any move keeps a loss), reported perfect', () => {
+    const values = loadDefaultValues((message) => {
+      throw new Error(message);
+    });
+    // After the first player's 4 the second player is lost (the strategy book's value).
+    const p = Position.fromMoves('4');
+    expect(values?.score(p)).toBe(-1);
+    const player = new SolverPlayer({ budgetMs: 500, tableSize: 1 << 18, ...(values === undefined ? {} : { values }) });
+    player.init(false);
+    player.inform(3);
+    const column = player.move();
+    expect(player.lastReport).toEqual({ column, perfect: true, score: null });
+    // It does not hand the opponent a win at once, and the boards stay in step for the next move.
+    p.play(column);
+    expect(p.canWinNext()).toBe(false);
+    player.inform(3);
+    p.play(3);
+    expect(p.canPlay(player.move())).toBe(true);
+  });
 });

@@ -129,7 +129,13 @@ export class SolverPlayer implements Player {
       }
     }
     let column: number;
-    if (exact.complete) {
+    if (exact.complete && weak && exact.score !== null && exact.score < 0) {
+      // Lost, and only the value is known: every move keeps it, so the choice is about resistance
+      // (the first safe column would hand a fallible opponent an easy win). AlphaBeta's choice,
+      // in the fallback's time, sets it the hardest practical problem; the move is still perfect.
+      column = this.#fallback.move();
+      this.#lastReport = { column, perfect: true, score: null };
+    } else if (exact.complete) {
       column = exact.column;
       this.#lastReport = { column, perfect: true, score: weak ? null : exact.score };
       this.#fallback.inform(column); // keep the fallback's board in step
