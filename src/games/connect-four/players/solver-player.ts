@@ -5,7 +5,7 @@
  * the book holds at once, and its searches stop wherever they reach one.
  *
  * Two limits (issue 16: "perfect within 18 s a move"): `budgetMs` is the time a move normally
- * takes at most (the exact solve gets part of it, the fallback the rest), and `hardLimitMs` the
+ * takes at most (the solver gets most of it, the fallback the rest), and `hardLimitMs` the
  * time a move may never exceed. The search for a perfect move (the weak solve) keeps going past
  * the budget up to the hard limit less the fallback's share, so the fallback is played only when
  * the solver could not settle the position in nearly the whole hard limit.
@@ -22,7 +22,7 @@ import { AlphaBetaPlayer } from './alphabeta.js';
 export interface SolverPlayerOptions {
   /** Most time one move may take, in ms (default 5 000). */
   readonly budgetMs?: number;
-  /** Share of the budget given to the solver (exact, then weak) before falling back (default 0.8: a perfect move is worth more than a longer fallback search). */
+  /** Share of the budget given to the solver (the weak solve, then the exact one within half of it) before falling back; the rest is the fallback's (default 0.8: a perfect move is worth more than a longer fallback search). */
   readonly solverShare?: number;
   /**
    * The most time one move may take, in ms (default: `budgetMs`). The weak solve keeps searching
@@ -159,7 +159,7 @@ export class SolverPlayer implements Player {
    * there is one); otherwise, centre first, the first child whose value is at most -value: taken
    * from the book where it holds the child, else asked of the solver as one weak null-window
    * search ("is the child's value at least 1 - value?") that must fail. Each search gets the
-   * deadline itself: the positions just past the book (10 and 11 stones) can take seconds.
+   * deadline itself: the positions just past the book can take seconds.
    */
   #keepingMove(value: number, deadline: number): number {
     const position = this.#position;
