@@ -16,7 +16,7 @@ import { StrategyBuilder } from '../../games/connect-four/book/strategy.js';
 import { Position } from '../../games/connect-four/position.js';
 import { Solver } from '../../games/connect-four/solver/solver.js';
 import { UsageError } from '../options.js';
-import { writeBookFile } from './book-file.js';
+import { readBookFile, writeBookFile } from './book-file.js';
 
 export interface StrategyOptions {
   readonly depth: number;
@@ -28,6 +28,8 @@ export interface StrategyOptions {
   readonly writeOnly?: boolean;
   /** Comma-separated move strings: prove the strategy from these positions first (to split a build between processes). */
   readonly roots?: string;
+  /** A strategy book whose values are taken as proven (to extend a book without its journal). */
+  readonly from?: string;
 }
 
 /** Reads a journal of values into the builder (a malformed line other than a torn last one is an error naming it). */
@@ -102,6 +104,11 @@ export function buildStrategyBook(options: StrategyOptions): void {
     },
   });
   const known = readValueJournal(journal, builder);
+  if (options.from !== undefined) {
+    const from = readBookFile(options.from);
+    if (!from.weak) throw new UsageError(`${options.from}: a book of exact scores; --from takes a strategy book (values)`);
+    process.stderr.write(`strategy: ${String(builder.knowBook(from))} values from ${options.from}\n`);
+  }
   /**
    * Several processes may share one journal (each started with other --roots): before solving a
    * leaf, the lines the others appended since the last look are read (at most every 5 s), and a

@@ -112,6 +112,30 @@ describe('tabletop connect-four book strategy', () => {
       expect(withBook.stdout).toBe(without.stdout);
     }
   }, 120_000);
+
+  it('extends a strategy book without its journal (--from): the book\'s values are taken as proven', async () => {
+    const out = join(dir, 'values.c4book');
+    const book = readBookFile(out);
+    const depth = ROOT.length + 4;
+    // Written again from the book alone (an empty journal, nothing solved): every value comes back.
+    const again = join(dir, 'from-book.c4book');
+    const rewritten = await runCli(['connect-four', 'book', 'strategy', '--depth', String(depth), '--roots', ROOT, '--from', out, '--write-only', '--journal', join(dir, 'none.journal'), '--out', again]);
+    expect(rewritten.status, rewritten.stderr).toBe(0);
+    const copy = readBookFile(again);
+    for (const { key, score } of book.entries()) expect(copy.scoreOfKey(key)).toBe(score);
+    // Deeper: only the new leaves are solved (those of the old depth come from the book).
+    const deeper = await runCli(['connect-four', 'book', 'strategy', '--depth', String(depth + 2), '--roots', ROOT, '--from', out, '--journal', join(dir, 'deeper.journal'), '--out', join(dir, 'deeper.c4book'), '--table', '131101']);
+    expect(deeper.status, deeper.stderr).toBe(0);
+    const leaves = readFileSync(join(dir, 'deeper.journal'), 'utf8').trim().split('\n');
+    expect(leaves.every((line) => line.split(' ')[0]!.length === depth + 2)).toBe(true);
+    const extended = readBookFile(join(dir, 'deeper.c4book'));
+    for (const { key, score } of book.entries()) expect(extended.scoreOfKey(key)).toBe(score);
+    expect(extended.depth).toBeGreaterThan(book.depth);
+    // An exact-score book is not a book of values.
+    const wrong = await runCli(['connect-four', 'book', 'strategy', '--depth', String(depth), '--roots', ROOT, '--from', DEFAULT_BOOK_PATH, '--write-only', '--out', join(dir, 'wrong.c4book')]);
+    expect(wrong.status).not.toBe(0);
+    expect(wrong.stderr).toMatch(/--from takes a strategy book/);
+  }, 120_000);
 });
 
 describe('solve with a book of values on an opening position', () => {
@@ -176,5 +200,34 @@ describe('the shipped strategy book (values)', () => {
       if (result.complete) settled++;
     }
     expect(settled).toBeGreaterThan(0);
+  }, 120_000);
+});
+
+describe('solve on the empty board, with the shipped books', () => {
+  /** The bounds a column's text states: `s`, `a..b`, `>=a` or `<=b` (scores are within ±18). */
+  const bounds = (text: string): [number, number] => {
+    if (text.startsWith('>=')) return [Number(text.slice(2)), 18];
+    if (text.startsWith('<=')) return [-18, Number(text.slice(2))];
+    const [lower, upper = lower] = text.split('..');
+    return [Number(lower), Number(upper)];
+  };
+
+  it('answers that the first player wins, and --analyze gives every column its win, draw or loss (the centre wins)', async () => {
+    const result = await runCli(['connect-four', 'solve'], { input: '-\n' });
+    expect(result.stdout).toBe('- 1\n');
+    const weak = await runCli(['connect-four', 'solve', '--analyze', '--weak'], { input: '-\n' });
+    expect(weak.stdout).toBe('- -1 -1 0 1 0 -1 -1\n');
+    const analysis = await runCli(['connect-four', 'solve', '--analyze'], { input: '-\n' });
+    expect(analysis.status).toBe(0);
+    const [board, ...columns] = analysis.stdout.trim().split(' ');
+    expect(board).toBe('-');
+    // Exact where the book settles it: the centre wins with the first player's 21st stone (1),
+    // its neighbours draw; every other column is a proven loss.
+    expect(columns.slice(2, 5)).toEqual(['0', '1', '0']);
+    for (const col of [0, 1, 5, 6]) {
+      const [lower, upper] = bounds(columns[col]!);
+      expect(upper, columns[col]).toBeLessThanOrEqual(-1);
+      expect(lower, columns[col]).toBeGreaterThanOrEqual(-18);
+    }
   }, 120_000);
 });

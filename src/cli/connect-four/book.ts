@@ -59,6 +59,7 @@ export function registerBook(command: Command): Command {
     .option('--checkpoint <seconds>', 'write the book this often while building', parseIntegerIn(1, 86_400, 'The checkpoint interval'), 300)
     .option('--write-only', 'solve nothing: write the book from the journal (an error if a proof needs more)')
     .option('--roots <moves,...>', 'only the strategies from these positions, not from the empty board (to share a build, and its journal, between processes, or for a small book)')
+    .option('--from <file>', 'take the values of this strategy book as proven (to extend a book, e.g. the shipped one, without its journal)')
     .action((options: StrategyOptions) => {
       buildStrategyBook(options);
     });

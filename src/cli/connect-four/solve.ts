@@ -16,7 +16,7 @@ import type { Command } from 'commander';
 import { MAX_LINE_LENGTH } from '../../core/lines.js';
 import type { OpeningBook } from '../../games/connect-four/book/book.js';
 import { CELLS, Position, WIDTH } from '../../games/connect-four/position.js';
-import { MAX_SCORE, MIN_SCORE, Solver, type SearchResult } from '../../games/connect-four/solver/solver.js';
+import { MAX_SCORE, MIN_SCORE, Solver } from '../../games/connect-four/solver/solver.js';
 import { parseIntegerIn } from '../options.js';
 import { loadDefaultBook, loadDefaultValues, readBookFile } from './book-file.js';
 
@@ -196,24 +196,44 @@ function answerLine(solver: Solver, position: Position, line: string, weak: bool
  */
 export const BOOK_EXACT_NODES = 3_000_000;
 
-/** The answer for a position the strategy book holds (its value is known; exact scores within BOOK_EXACT_NODES). */
+/**
+ * The answer for a position the strategy book holds (its value is known; exact scores within
+ * BOOK_EXACT_NODES). With --analyze, each column: its exact score where found, else the bounds
+ * proven, which always settle win, draw or loss where the book holds the column's position (the
+ * empty board: `- -10..-1 -10..-1 0 1 0 -10..-1 -10..-1`, i.e. loss loss draw win draw loss loss),
+ * and elsewhere wherever a weak search settles it within the same budget.
+ */
 function bookAnswer(solver: Solver, position: Position, weak: boolean, analyze: boolean): string {
-  if (!analyze) return boundsText(solver.search(position, { weak, maxNodes: BOOK_EXACT_NODES }), 1);
+  if (!analyze) return boundsText(settledBounds(solver, position, weak), 1);
   const columns: string[] = [];
   for (let col = 0; col < WIDTH; col++) {
     if (!position.canPlay(col)) columns.push('-');
     else if (position.isWinningMove(col)) columns.push(String(weak ? 1 : (CELLS + 1 - position.moves) >> 1));
     else {
       position.playUnchecked(col);
-      columns.push(position.isTie() ? '0' : boundsText(solver.search(position, { weak, maxNodes: BOOK_EXACT_NODES }), -1));
+      columns.push(position.isTie() ? '0' : boundsText(settledBounds(solver, position, weak), -1));
       position.undo();
     }
   }
   return columns.join(' ');
 }
 
+/**
+ * Bounds of the score (the sign when `weak`) within BOOK_EXACT_NODES: a strong search, then, if
+ * that left the sign open, a weak one on the same budget (it settles win/draw/loss far sooner),
+ * whose bounds narrow the strong ones (a win: >= 1, a loss: <= -1, a draw: 0).
+ */
+function settledBounds(solver: Solver, position: Position, weak: boolean): { readonly lower: number; readonly upper: number } {
+  const strong = solver.search(position, { weak, maxNodes: BOOK_EXACT_NODES });
+  if (weak || strong.lower > 0 || strong.upper < 0 || strong.lower === strong.upper) return strong;
+  const sign = solver.search(position, { weak: true, maxNodes: BOOK_EXACT_NODES });
+  const lower = sign.lower > 0 ? Math.max(strong.lower, 1) : sign.lower === 0 ? Math.max(strong.lower, 0) : strong.lower;
+  const upper = sign.upper < 0 ? Math.min(strong.upper, -1) : sign.upper === 0 ? Math.min(strong.upper, 0) : strong.upper;
+  return { lower, upper };
+}
+
 /** A search result as text, from the view of `sign` (1: its side to move; -1: the other side): the score, or its proven bounds. */
-function boundsText(result: SearchResult, sign: 1 | -1): string {
+function boundsText(result: { readonly lower: number; readonly upper: number }, sign: 1 | -1): string {
   const lower = sign === 1 ? result.lower : 0 - result.upper;
   const upper = sign === 1 ? result.upper : 0 - result.lower;
   if (lower === upper) return String(lower);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Position } from '../position.js';
 import { Solver } from '../solver/solver.js';
-import { BookFormatError, OpeningBook, canonicalKey, fnv1a } from './book.js';
+import { BookFormatError, OpeningBook, canonicalKey, fnv1a, stonesOfKey } from './book.js';
 import { bookPositions, completeLevels, deriveScores } from './builder.js';
 
 /** The mirror image of a move string (column c ↔ 8 - c, 1-based). */
@@ -22,6 +22,14 @@ function solvedBook(root: string, depth: number): { book: OpeningBook; known: Ma
 const ROOT = '21253774536432517717274325';
 
 describe('canonical keys', () => {
+  it('tell the stone count of their position (full columns, empty ones and the word boundary included)', () => {
+    for (const moves of ['', '4', '1111117', '444444', '7777771111112222223333', '12345671234567', '2252576253462244111563365343671351441']) {
+      const p = Position.fromMoves(moves);
+      expect(stonesOfKey(canonicalKey(p)), moves).toBe(p.moves);
+      expect(stonesOfKey(p.key()), moves).toBe(p.moves);
+    }
+  });
+
   it('are equal for a position and its mirror image, and differ otherwise', () => {
     const seen = new Map<number, string>();
     for (const level of bookPositions('', 5)) {

@@ -80,6 +80,22 @@ export function canonicalKey(position: Position): number {
   return canonicalKeyOfWords(position.curLo + position.maskLo, position.curHi + position.maskHi);
 }
 
+/**
+ * The stone count of a position given by its key (or its canonical key: a mirror image has as
+ * many stones). Each column's 7-bit field is `cur + mask` with mask = 2^h - 1 and cur within
+ * mask, so the field lies in [2^h - 1, 2^(h+1) - 2]: h = floor(log2(field + 1)).
+ */
+export function stonesOfKey(key: number): number {
+  let stones = 0;
+  let rest = key;
+  for (let col = 0; col < WIDTH; col++) {
+    const field = rest % 128;
+    rest = (rest - field) / 128;
+    stones += 31 - Math.clz32(field + 1);
+  }
+  return stones;
+}
+
 /** FNV-1a, 32 bits: cheap, and any flipped or truncated byte changes it. */
 export function fnv1a(bytes: Uint8Array, from = 0): number {
   let hash = 0x811c9dc5;

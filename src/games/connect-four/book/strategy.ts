@@ -28,7 +28,7 @@
  * only ever tightened by a proof (a leaf's value or a search of all children).
  */
 import { Position, WIDTH, popcount32, winningHi, winningLo } from '../position.js';
-import { canonicalKey } from './book.js';
+import { canonicalKey, stonesOfKey, type OpeningBook } from './book.js';
 
 export type WeakValue = -1 | 0 | 1;
 
@@ -72,6 +72,23 @@ export class StrategyBuilder {
     const newUpper = Math.min(heldUpper, upper);
     if (newLower > newUpper) throw new RangeError(`${position.toMoves()}: bounds [${String(lower)}, ${String(upper)}] contradict the bounds [${String(heldLower)}, ${String(heldUpper)}] proven before`);
     this.#set(key, position.moves, newLower, newUpper);
+  }
+
+  /**
+   * Takes every value of a strategy book (values proven before, by this builder) as known: a
+   * book can be extended without the journal it was built from.
+   */
+  knowBook(book: OpeningBook): number {
+    if (!book.weak) throw new RangeError('knowBook takes a book of values (win/draw/loss), not exact scores');
+    let count = 0;
+    for (const { key, score } of book.entries()) {
+      const lower = Math.max(this.#lower.get(key) ?? -1, score);
+      const upper = Math.min(this.#upper.get(key) ?? 1, score);
+      if (lower > upper) throw new RangeError(`the book's value ${String(score)} for the key ${String(key)} contradicts the bounds proven before`);
+      this.#set(key, stonesOfKey(key), lower, upper);
+      count++;
+    }
+    return count;
   }
 
   /** The exact value of the position for its side to move, if proven. */

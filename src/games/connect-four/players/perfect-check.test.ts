@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { Position } from '../position.js';
 import { Solver } from '../solver/solver.js';
 import { AlphaBetaPlayer } from './alphabeta.js';
-import { playCheckedGame, randomOpening } from './perfect-check.js';
+import { playCheckedGame, quietMoves, randomOpening, RandomOpener } from './perfect-check.js';
+import { loadDefaultBook, loadDefaultValues } from '../../../cli/connect-four/book-file.js';
 import { RandomPlayer } from './random.js';
 import { SolverPlayer } from './solver-player.js';
 
@@ -38,4 +39,62 @@ describe('the perfect player, every move checked against the solver', () => {
     }
     expect(mistakes).toBeGreaterThan(0);
   }, 60_000);
+});
+
+describe('the perfect player from the empty board, with the shipped books', () => {
+  const fail = (message: string): never => {
+    throw new Error(message);
+  };
+  const values = loadDefaultValues(fail);
+  const book = loadDefaultBook(fail);
+  const books = { ...(values === undefined ? {} : { values }), ...(book === undefined ? {} : { book }) };
+  const bookJudge = new Solver({ tableSize: 1 << 20, ...books });
+
+  // Against a random player that opens with 3 random quiet moves (bench:perfect-games' `opponent`
+  // openings): the positions of the perfect player's own strategy, answered from the book.
+  for (const color of [true, false]) {
+    it(`wins as ${color ? 'red' : 'yellow'}, every move keeping its value`, async () => {
+      expect(values).toBeDefined();
+      const perfect = new SolverPlayer({ budgetMs: 20_000, tableSize: 1 << 20, ...books });
+      const opponent = new RandomOpener(new RandomPlayer(color ? 5 : 6), 3, color ? 7 : 8);
+      const game = await playCheckedGame(perfect, opponent, color, '', bookJudge);
+      expect(game.mistakes).toEqual([]);
+      expect(game.result).toBe(1);
+      expect(game.timings.length).toBe(game.checked);
+    }, 120_000);
+  }
+});
+
+describe('RandomOpener', () => {
+  it('opens with random quiet moves, told to the player it wraps, then plays that player\'s moves', async () => {
+    const played: number[] = [];
+    const inner = new RandomPlayer(3);
+    const spy = {
+      init: (c: boolean) => inner.init(c),
+      name: () => 'spy',
+      move: () => {
+        const col = inner.move();
+        played.push(col);
+        return col;
+      },
+      inform: (col: number) => inner.inform(col),
+    };
+    const opener = new RandomOpener(spy, 4, 9);
+    await opener.init(true);
+    const p = new Position();
+    for (let i = 0; i < 10; i++) {
+      if (i % 2 === 0) {
+        const col = await opener.move();
+        // Its first four moves are quiet (neither winning nor letting the other side win at once).
+        if (i / 2 < 4) expect(quietMoves(p)).toContain(col);
+        p.play(col);
+      } else {
+        const col = p.legalMoves()[i % p.legalMoves().length]!;
+        await opener.inform(col);
+        p.play(col);
+      }
+    }
+    expect(played.length).toBe(1); // of its five moves, only the 5th was the wrapped player's
+    expect(opener.name()).toBe('spy');
+  });
 });

@@ -4,7 +4,7 @@
  * weak solve) is compared with the value after the move. A perfect player never turns a win into
  * a draw or a loss, nor a draw into a loss. Used by the tests and by `npm run bench:perfect-games`.
  */
-import { toRng, randomInt, type SeedLike } from '../../../core/random.js';
+import { toRng, randomInt, type Rng, type SeedLike } from '../../../core/random.js';
 import type { Player } from '../player.js';
 import { Position } from '../position.js';
 import type { Solver } from '../solver/solver.js';
@@ -20,6 +20,27 @@ export interface CheckedGame {
   readonly mistakes: readonly string[];
   /** Longest time one of its moves took, ms. */
   readonly slowestMoveMs: number;
+  /** Each of its moves: the position before it (1-based digits) and the time it took, ms. */
+  readonly timings: readonly MoveTiming[];
+}
+
+export interface MoveTiming {
+  readonly moves: string;
+  readonly ms: number;
+}
+
+/**
+ * The quiet moves of a position: those that neither win at once nor let the opponent win at once
+ * (so the game is still open after them).
+ */
+export function quietMoves(p: Position): number[] {
+  return p.legalMoves().filter((col) => {
+    if (p.isWinningMove(col)) return false;
+    p.play(col);
+    const safe = !p.canWinNext();
+    p.undo();
+    return safe;
+  });
 }
 
 /**
@@ -32,17 +53,62 @@ export function randomOpening(length: number, seed: SeedLike): string {
   for (;;) {
     const p = new Position();
     for (let i = 0; i < length; i++) {
-      const quiet = p.legalMoves().filter((col) => {
-        if (p.isWinningMove(col)) return false;
-        p.play(col);
-        const safe = !p.canWinNext();
-        p.undo();
-        return safe;
-      });
+      const quiet = quietMoves(p);
       if (quiet.length === 0) break;
       p.play(quiet[randomInt(rng, quiet.length)]!);
     }
     if (p.moves === length) return p.toMoves();
+  }
+}
+
+/**
+ * A player whose first `randomMoves` moves are random quiet ones (uniform, from `seed`; any legal
+ * move if none is quiet), then `inner`'s: the opponent of a perfect player that opens at random
+ * while the perfect player plays its own moves from the first. `inner` is told every move,
+ * its own random ones included (through `inform`, which only plays the column on its board).
+ */
+export class RandomOpener implements Player {
+  readonly #inner: Player;
+  readonly #randomMoves: number;
+  readonly #seed: SeedLike;
+  #rng: Rng;
+  #position = new Position();
+  #played = 0;
+
+  constructor(inner: Player, randomMoves: number, seed: SeedLike) {
+    this.#inner = inner;
+    this.#randomMoves = randomMoves;
+    this.#seed = seed;
+    this.#rng = toRng(seed);
+  }
+
+  async init(color: boolean): Promise<void> {
+    this.#position = new Position();
+    this.#played = 0;
+    this.#rng = toRng(this.#seed);
+    await this.#inner.init(color);
+  }
+
+  name(): string {
+    return this.#inner.name();
+  }
+
+  async move(): Promise<number> {
+    let column: number;
+    if (this.#played < this.#randomMoves) {
+      const quiet = quietMoves(this.#position);
+      const choices = quiet.length > 0 ? quiet : this.#position.legalMoves();
+      column = choices[randomInt(this.#rng, choices.length)]!;
+      await this.#inner.inform(column);
+    } else column = await this.#inner.move();
+    this.#played++;
+    this.#position.play(column);
+    return column;
+  }
+
+  async inform(column: number): Promise<void> {
+    this.#position.play(column);
+    await this.#inner.inform(column);
   }
 }
 
@@ -62,14 +128,17 @@ export async function playCheckedGame(checked: Player, opponent: Player, color: 
   const mistakes: string[] = [];
   let count = 0;
   let slowest = 0;
+  const timings: MoveTiming[] = [];
   while (!position.isGameOver()) {
     const ours = position.turn === color;
     if (ours) {
       const before = judge.solve(position, true);
       const started = performance.now();
       const col = await checked.move();
-      slowest = Math.max(slowest, performance.now() - started);
+      const ms = performance.now() - started;
+      slowest = Math.max(slowest, ms);
       const prefix = position.toMoves();
+      timings.push({ moves: prefix, ms });
       position.play(col);
       const after = position.isWin() ? 1 : position.isTie() ? 0 : 0 - judge.solve(position, true);
       count++;
@@ -83,5 +152,5 @@ export async function playCheckedGame(checked: Player, opponent: Player, color: 
   }
   const winner = position.winner();
   const result = winner === null ? 0 : winner === color ? 1 : -1;
-  return { moves: position.toMoves(), result, checked: count, mistakes, slowestMoveMs: slowest };
+  return { moves: position.toMoves(), result, checked: count, mistakes, slowestMoveMs: slowest, timings };
 }

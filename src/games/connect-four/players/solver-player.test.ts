@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { Position } from '../position.js';
 import { Solver } from '../solver/solver.js';
 import { SolverPlayer } from './solver-player.js';
+import { loadDefaultValues } from '../../../cli/connect-four/book-file.js';
+import { OpeningBook, canonicalKey } from '../book/book.js';
 
 /** Positions from Pascal Pons' public test sets (End-Easy, Middle-Easy) with their exact scores. */
 const KNOWN = [
@@ -43,5 +45,68 @@ describe('SolverPlayer', () => {
     expect(Position.fromMoves(`4${String(column + 1)}`).moves).toBe(2);
     expect(() => new SolverPlayer({ budgetMs: 0 })).toThrow(RangeError);
     expect(() => new SolverPlayer({ solverShare: 1.5 })).toThrow(RangeError);
+  });
+
+  it('keeps searching for a perfect move past its budget, up to the hard limit, before falling back', () => {
+    // A Begin-Medium position (Pons' set; score -3): its weak solve takes about 500,000 nodes,
+    // far more than the 20 ms budget.
+    const moves = '2541266355551';
+    const hurried = new SolverPlayer({ budgetMs: 20, tableSize: 1 << 18 });
+    hurried.setPosition(moves);
+    hurried.move();
+    expect(hurried.lastReport?.perfect).toBe(false);
+    const patient = new SolverPlayer({ budgetMs: 20, hardLimitMs: 120_000, tableSize: 1 << 18 });
+    patient.setPosition(moves);
+    const column = patient.move();
+    expect(patient.lastReport?.perfect).toBe(true);
+    const after = Position.fromMoves(moves);
+    const before = solver.solve(after, true);
+    after.play(column);
+    expect(after.isWin() ? 1 : 0 - solver.solve(after, true)).toBe(before);
+    expect(() => new SolverPlayer({ budgetMs: 100, hardLimitMs: 50 })).toThrow(/hard limit/);
+  }, 120_000);
+
+  it('answers a strategy-book position whose children lie past the book within its time (the fallback when out of it)', () => {
+    const shipped = loadDefaultValues((message) => {
+      throw new Error(message);
+    });
+    // Yellow to move at 9 stones: a book of this one position's value (taken from the shipped
+    // strategy book, which proved it), so that its children (10 stones) lie past the book and
+    // their searches take seconds. With 20 ms the player must stop searching and fall back.
+    const moves = '443544425';
+    const p = Position.fromMoves(moves);
+    const value = shipped?.score(p);
+    expect(value).toBeDefined();
+    const values = OpeningBook.fromEntries([{ key: canonicalKey(p), score: value!, moves: p.moves }], -1, true);
+    const hurried = new SolverPlayer({ budgetMs: 20, tableSize: 1 << 18, values });
+    hurried.setPosition(moves);
+    hurried.move();
+    expect(hurried.lastReport?.perfect).toBe(false);
+    const patient = new SolverPlayer({ budgetMs: 20, hardLimitMs: 120_000, tableSize: 1 << 18, values });
+    patient.setPosition(moves);
+    const column = patient.move();
+    expect(patient.lastReport?.perfect).toBe(true);
+    p.play(column);
+    expect(p.isWin() ? 1 : 0 - solver.solve(p, true)).toBe(value);
+  }, 120_000);
+
+  it('in a lost position plays AlphaBeta\'s choice (any move keeps a loss), reported perfect', () => {
+    const values = loadDefaultValues((message) => {
+      throw new Error(message);
+    });
+    // After the first player's 4 the second player is lost (the strategy book's value).
+    const p = Position.fromMoves('4');
+    expect(values?.score(p)).toBe(-1);
+    const player = new SolverPlayer({ budgetMs: 500, tableSize: 1 << 18, ...(values === undefined ? {} : { values }) });
+    player.init(false);
+    player.inform(3);
+    const column = player.move();
+    expect(player.lastReport).toEqual({ column, perfect: true, score: null });
+    // It does not hand the opponent a win at once, and the boards stay in step for the next move.
+    p.play(column);
+    expect(p.canWinNext()).toBe(false);
+    player.inform(3);
+    p.play(3);
+    expect(p.canPlay(player.move())).toBe(true);
   });
 });

@@ -1,8 +1,14 @@
 /**
- * SolverPlayer: perfect play where the perfect solver finishes within the move's budget; otherwise
+ * SolverPlayer: perfect play where the perfect solver finishes within the move's time; otherwise
  * (typically in the opening, where exact solves take seconds) the choice of an AlphaBeta search
- * over the rest of the budget. Given an opening book (`book`), the solver answers the positions
+ * over the rest of it. Given an opening book (`book`), the solver answers the positions
  * the book holds at once, and its searches stop wherever they reach one.
+ *
+ * Two limits (issue 16: "perfect within 18 s a move"): `budgetMs` is the time a move normally
+ * takes at most (the solver gets most of it, the fallback the rest), and `hardLimitMs` the
+ * time a move may never exceed. The search for a perfect move (the weak solve) keeps going past
+ * the budget up to the hard limit less the fallback's share, so the fallback is played only when
+ * the solver could not settle the position in nearly the whole hard limit.
  *
  * The solver's transposition table is kept from move to move: it holds only true bounds, so what
  * one move's search learnt speeds up the next (the positions that follow share most subtrees).
@@ -16,8 +22,14 @@ import { AlphaBetaPlayer } from './alphabeta.js';
 export interface SolverPlayerOptions {
   /** Most time one move may take, in ms (default 5 000). */
   readonly budgetMs?: number;
-  /** Share of the budget given to the solver (exact, then weak) before falling back (default 0.8: a perfect move is worth more than a longer fallback search). */
+  /** Share of the budget given to the solver (the weak solve, then the exact one within half of it) before falling back; the rest is the fallback's (default 0.8: a perfect move is worth more than a longer fallback search). */
   readonly solverShare?: number;
+  /**
+   * The most time one move may take, in ms (default: `budgetMs`). The weak solve keeps searching
+   * up to this limit less the fallback's share of the budget (`budgetMs * (1 - solverShare)`)
+   * before the fallback is played: a perfect move late beats a guessed one on time.
+   */
+  readonly hardLimitMs?: number;
   /** Transposition-table entries of the solver (default: the solver's own, ~42 MB). */
   readonly tableSize?: number;
   /** Exact scores of opening positions (see book/book.ts); the Node side loads the shipped one with `loadDefaultBook`. */
@@ -42,6 +54,7 @@ export interface SolverPlayerReport {
 export class SolverPlayer implements Player {
   readonly #budgetMs: number;
   readonly #solverShare: number;
+  readonly #hardLimitMs: number;
   readonly #solver: Solver;
   /** The fallback search; it also keeps the board (every move, own or informed, is applied to it). */
   readonly #fallback: AlphaBetaPlayer;
@@ -53,8 +66,11 @@ export class SolverPlayer implements Player {
     const share = options.solverShare ?? 0.8;
     if (!(budgetMs > 0)) throw new RangeError(`Invalid time budget: ${String(budgetMs)} ms`);
     if (!(share > 0 && share <= 1)) throw new RangeError(`Invalid solver share: ${String(share)} (expected 0 < share <= 1)`);
+    const hardLimitMs = options.hardLimitMs ?? budgetMs;
+    if (!(hardLimitMs >= budgetMs)) throw new RangeError(`Invalid hard limit: ${String(hardLimitMs)} ms (expected at least the budget, ${String(budgetMs)} ms)`);
     this.#budgetMs = budgetMs;
     this.#solverShare = share;
+    this.#hardLimitMs = hardLimitMs;
     this.#solver = new Solver({
       ...(options.tableSize === undefined ? {} : { tableSize: options.tableSize }),
       ...(options.book === undefined ? {} : { book: options.book }),
@@ -86,21 +102,40 @@ export class SolverPlayer implements Player {
   move(): number {
     if (this.#position.isGameOver()) throw new RangeError('The game is over: there is no move to choose');
     const started = performance.now();
-    // First the exact score (half the solver's share), then, if that did not finish, only the
-    // game's value (a weak solve, about twice as fast in the opening, on the table the first
-    // search filled): either way the move keeps the value, so it is perfect.
-    const solverEnd = started + this.#budgetMs * this.#solverShare;
-    // A position the strategy book holds: only its value matters, and the book knows it (and,
-    // along the strategy, the value of the move that keeps it), so the weak solve comes first.
-    const booked = this.#solver.bookValue(this.#position) !== undefined;
-    let exact = this.#solver.bestMove(this.#position, { deadline: booked ? solverEnd : started + (solverEnd - started) / 2, weak: booked });
-    let weak = booked;
-    if (!exact.complete && !booked) {
+    // First the game's value (a weak solve: a move keeping it is perfect), up to the hard limit
+    // less the fallback's time; then, within the exact share of the budget (half the solver's),
+    // the exact score, on the table the weak solve filled, to win fastest and lose slowest. The
+    // weak solve goes first because it is what perfect play needs, and the cheaper (about half the
+    // nodes in the opening): on a loaded machine the exact solve first left it too little time.
+    const fallbackMs = this.#budgetMs * (1 - this.#solverShare);
+    const solverEnd = started + Math.max(this.#budgetMs * this.#solverShare, this.#hardLimitMs - fallbackMs);
+    const exactEnd = started + (this.#budgetMs * this.#solverShare) / 2;
+    // A position the strategy book holds: only its value matters, and the book knows it; a move
+    // keeping it is found by one weak null-window question per column (see #keepingMove).
+    const value = this.#solver.bookValue(this.#position);
+    let exact: { readonly column: number; readonly score: number | null; readonly complete: boolean };
+    let weak = true;
+    if (value !== undefined) {
+      const column = this.#keepingMove(value, solverEnd);
+      exact = { column, score: value, complete: column >= 0 };
+    } else {
       exact = this.#solver.bestMove(this.#position, { deadline: solverEnd, weak: true });
-      weak = true;
+      if (exact.complete && performance.now() < exactEnd) {
+        const strong = this.#solver.bestMove(this.#position, { deadline: exactEnd });
+        if (strong.complete) {
+          exact = strong;
+          weak = false;
+        }
+      }
     }
     let column: number;
-    if (exact.complete) {
+    if (exact.complete && weak && exact.score !== null && exact.score < 0) {
+      // Lost, and only the value is known: every move keeps it, so the choice is about resistance
+      // (the first safe column would hand a fallible opponent an easy win). AlphaBeta's choice,
+      // in the fallback's time, sets it the hardest practical problem; the move is still perfect.
+      column = this.#fallback.move();
+      this.#lastReport = { column, perfect: true, score: null };
+    } else if (exact.complete) {
       column = exact.column;
       this.#lastReport = { column, perfect: true, score: weak ? null : exact.score };
       this.#fallback.inform(column); // keep the fallback's board in step
@@ -116,4 +151,42 @@ export class SolverPlayer implements Player {
     this.#position.play(column);
     this.#fallback.inform(column);
   }
+
+  /**
+   * A column keeping `value` (the strategy book's value of the position: 1 win, 0 draw, -1 loss
+   * for the side to move), or -1 if none was proven by `deadline`. An immediate win first; in a
+   * lost position any move keeps the value (one that does not let the opponent win at once, if
+   * there is one); otherwise, centre first, the first child whose value is at most -value: taken
+   * from the book where it holds the child, else asked of the solver as one weak null-window
+   * search ("is the child's value at least 1 - value?") that must fail. Each search gets the
+   * deadline itself: the positions just past the book can take seconds.
+   */
+  #keepingMove(value: number, deadline: number): number {
+    const position = this.#position;
+    const playable = CENTRE_FIRST.filter((col) => position.canPlay(col));
+    const win = playable.find((col) => position.isWinningMove(col));
+    if (win !== undefined) return win;
+    const children = playable.map((col) => {
+      const child = position.clone();
+      child.playUnchecked(col);
+      return { col, child };
+    });
+    const open = children.filter(({ child }) => !child.canWinNext());
+    if (value < 0) return (open[0] ?? children[0]!).col;
+    // A full board is a draw: it keeps only a draw.
+    const full = open.find(({ child }) => child.isGameOver());
+    if (full !== undefined) return value === 0 ? full.col : -1;
+    const booked = open.find(({ child }) => this.#solver.bookValue(child) === -value);
+    if (booked !== undefined) return booked.col;
+    for (const { col, child } of open) {
+      if (this.#solver.bookValue(child) !== undefined) continue; // the book values it, not at -value
+      const r = this.#solver.search(child, { weak: true, atLeast: value === 1 ? 0 : 1, deadline });
+      if (r.upper <= -value) return col;
+      if (performance.now() > deadline) return -1;
+    }
+    return -1;
+  }
 }
+
+/** Columns nearest the centre first. */
+const CENTRE_FIRST = [3, 2, 4, 1, 5, 0, 6] as const;
