@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Position } from '../position.js';
 import { TEST_SETS, parseTestSet, type TestPosition, type TestSetId } from '../testdata/test-sets.js';
+import { OpeningBook, canonicalKey } from '../book/book.js';
 import { MAX_SCORE, MIN_SCORE, Solver } from './solver.js';
 import { TranspositionTable, isPrime, nextPrime } from './transposition-table.js';
 
@@ -279,6 +280,20 @@ describe('Solver.bestMove', () => {
       child.play(best.column);
       expect(child.isWin() ? 1 : child.isTie() ? 0 : 0 - weak.solve(child, true)).toBe(Math.sign(score));
     }
+  });
+
+  it('keeps the caller’s budget when a strategy book answers the position itself (its children are probed under it)', () => {
+    // A book holding only the root: the root's value comes from it, every child must be searched.
+    const { moves } = load('middle-medium').find((t) => t.score > 0)!;
+    const position = Position.fromMoves(moves);
+    const values = OpeningBook.fromEntries([{ key: canonicalKey(position), score: 1, moves: position.moves }], -1, true);
+    const fresh = new Solver({ tableSize: (1 << 17) + 1, values });
+    const best = fresh.bestMove(position, { weak: true, maxNodes: 300 });
+    expect(best.nodes).toBeLessThanOrEqual(300);
+    expect(position.canPlay(best.column)).toBe(true);
+    // A second call after an unbounded one: the old limits must not leak either.
+    fresh.search(Position.fromMoves(load('end-easy')[0]!.moves), {});
+    expect(fresh.bestMove(position, { weak: true, maxNodes: 300 }).nodes).toBeLessThanOrEqual(300);
   });
 
   it('on a tiny budget still plays a legal column and never one that loses at once when another does not', () => {

@@ -302,6 +302,13 @@ export class Solver {
     const weak = options.weak === true;
     const moves = position.moves;
     const startNodes = this.nodes;
+    // The limits are set before any early answer: bestMove goes on probing children under them
+    // (with a previous call's limits, or none on a fresh solver, a book answer at the root let
+    // those probes run unbounded: 80 s moves were seen).
+    this.#deadline = options.deadline ?? Infinity;
+    this.#nodeLimit = options.maxNodes === undefined ? Infinity : this.nodes + options.maxNodes;
+    this.#checkAt = Math.min(this.nodes + CHECK_EVERY, this.#nodeLimit);
+    this.#aborted = performance.now() > this.#deadline || options.maxNodes === 0;
     if (position.canWinNext()) {
       const score = weak ? 1 : (CELLS + 1 - moves) >> 1;
       return { score, lower: score, upper: score, complete: true, nodes: 0 };
@@ -326,10 +333,6 @@ export class Solver {
       if (value > 0) min = 1;
       else max = -1;
     }
-    this.#deadline = options.deadline ?? Infinity;
-    this.#nodeLimit = options.maxNodes === undefined ? Infinity : this.nodes + options.maxNodes;
-    this.#checkAt = Math.min(this.nodes + CHECK_EVERY, this.#nodeLimit);
-    this.#aborted = performance.now() > this.#deadline || options.maxNodes === 0;
     const { curLo, curHi, maskLo, maskHi } = position;
     if (weak && !this.#aborted && this.#quickProbeNodes > 0 && value === undefined && CELLS - moves > NO_PROBE_EMPTY_CELLS) {
       const probed = this.#probeQuickResult(curLo, curHi, maskLo, maskHi, moves);
