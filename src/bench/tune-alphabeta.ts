@@ -12,12 +12,18 @@
  *   with both colours (98 games), clocks stopped so that every move is deterministic (depth and node
  *   budgets bind). PLAYER is a level name, `depth:D` or `nodes:N`, with tuned weights, or any of
  *   them followed by `/untuned` (default: `--a depth:4 --b depth:4/untuned`).
- * - `solver --out FILE [--player master] [--budget MS]`: PLAYER against the perfect player as the
- *   tournament's `solver` bot plays it (SolverPlayer, MS per move: default 5,000, the bot's cap),
+ * - `solver --out FILE [--player grandmaster] [--budget MS] [--no-book]`: PLAYER against the perfect
+ *   player — SolverPlayer with the shipped opening and strategy books, as the tournament's
+ *   `solver`/`perfect` bot, but with MS per move (default 600,000: ten minutes, so that it proves
+ *   every move instead of falling back to AlphaBeta; the moves that did fall back are counted) —
  *   from each of the 49 two-move openings with both colours, one JSON line per game appended to
- *   FILE; resumable like `label`. Prints, per opening, whether PLAYER drew or won with either colour.
+ *   FILE, the games where the perfect player stays in its book first. Resumable: a rerun skips the
+ *   games FILE holds. Prints a table per opening (its value from the strategy book where it holds
+ *   it, PLAYER's result with each colour) and the counts.
+ * - `speed [--ms T]`: AlphaBeta's positions per CPU-second (calibrates the grandmaster's budget).
  */
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { wilsonInterval } from '../core/stats.js';
 import { ALL_TWO_MOVE_OPENINGS, openingName } from '../arena/connect-four/openings.js';
 import { Position } from '../games/connect-four/position.js';
@@ -25,6 +31,8 @@ import { AlphaBetaPlayer, TUNED_WEIGHTS, UNTUNED_WEIGHTS, alphaBetaLevel, type A
 import { fitEvaluation, labelPosition, logLossOf, positionTerms, samplePosition, type LabelledPosition } from '../games/connect-four/players/tuning.js';
 import { SolverPlayer } from '../games/connect-four/players/solver-player.js';
 import { Solver } from '../games/connect-four/solver/solver.js';
+import type { OpeningBook } from '../games/connect-four/book/book.js';
+import { loadDefaultBook, loadDefaultValues } from '../cli/connect-four/book-file.js';
 import { option } from './test-set-args.js';
 
 function fail(message: string): never {
@@ -102,7 +110,11 @@ function playGame(first: AlphaBetaOptions, second: AlphaBetaOptions, firstIsRed:
 }
 
 /** The players these matches use answer at once (no promise). */
-type SyncPlayer = AlphaBetaPlayer | SolverPlayer;
+interface SyncPlayer {
+  init(color: boolean): void;
+  move(): number;
+  inform(column: number): void;
+}
 
 /** One game from `opening`; the score for `a` (1, 0.5 or 0) and the moves (1-based digits). */
 function playPlayers(a: SyncPlayer, b: SyncPlayer, aIsRed: boolean, opening: readonly number[]): { score: number; moves: string } {
@@ -171,44 +183,179 @@ function match(): void {
 }
 
 interface SolverGame {
-  readonly game: number;
   readonly opening: string;
   readonly playerIsRed: boolean;
   readonly score: number;
   readonly moves: string;
   readonly seconds: number;
+  /** The perfect player's moves, and how many of them the solver did not prove (AlphaBeta's fallback). */
+  readonly perfectMoves: number;
+  readonly fallbacks: number;
+  /** The perfect player's slowest move, in seconds. */
+  readonly slowestPerfectMove: number;
+  /** The most positions the AlphaBeta player searched for one move. */
+  readonly mostNodes: number;
 }
+
+/** The value of the opening position for red (to move): 1 win, 0 draw, -1 loss, from the strategy book; null if it does not hold it. */
+function openingValue(solver: Solver, opening: readonly number[]): number | null {
+  const position = new Position();
+  for (const column of opening) position.play(column);
+  return solver.bookValue(position) ?? null;
+}
+
+/**
+ * The 98 games, cheapest first: those where the perfect player stays in its strategy book (as red
+ * after the opening 4x, as yellow after its own book reply to red's first move), then the rest in
+ * the suite's order. A stopped run resumes with the games not yet written, whatever the order.
+ */
+function solverGameOrder(solver: Solver): { opening: readonly number[]; playerIsRed: boolean }[] {
+  const replyTo = (first: number): number | undefined => {
+    const position = new Position();
+    position.play(first);
+    return solver.bookValue(position) === undefined ? undefined : solver.bestMove(position, { weak: true }).column;
+  };
+  const games = ALL_TWO_MOVE_OPENINGS.flatMap((opening) => [true, false].map((playerIsRed) => ({ opening, playerIsRed })));
+  const booked = ({ opening, playerIsRed }: { opening: readonly number[]; playerIsRed: boolean }): boolean =>
+    playerIsRed ? opening[1] === replyTo(opening[0]!) : opening[0] === 3;
+  return [...games.filter(booked), ...games.filter((game) => !booked(game))];
+}
+
+/** A game's key in the record file: the opening and the AlphaBeta player's colour. */
+const gameKey = (opening: string, playerIsRed: boolean): string => `${opening}${playerIsRed ? 'r' : 'y'}`;
 
 function versusSolver(): void {
   const out = option('--out') ?? fail('solver needs --out FILE');
-  const spec = option('--player') ?? 'master';
+  const spec = option('--player') ?? 'grandmaster';
   const player = parsePlayer(spec);
-  const budgetMs = whole('--budget', 5_000, 1);
-  const done = existsSync(out) ? (readFileSync(out, 'utf8').split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as SolverGame)) : [];
+  const budgetMs = whole('--budget', 600_000, 1);
+  const books = loadBooks();
+  const done = existsSync(out) ? readFileSync(out, 'utf8').split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as SolverGame) : [];
+  const finished = new Set(done.map((game) => gameKey(game.opening, game.playerIsRed)));
+  const judge = new Solver(books);
+  const order = solverGameOrder(judge).filter((game) => !finished.has(gameKey(openingName(game.opening), game.playerIsRed)));
   const total = 2 * ALL_TWO_MOVE_OPENINGS.length;
-  process.stderr.write(`${spec} against the solver (${String(budgetMs)} ms a move): games ${String(done.length + 1)}..${String(total)} into ${out}\n`);
-  for (let game = done.length; game < total; game++) {
-    const opening = ALL_TWO_MOVE_OPENINGS[game >> 1]!;
-    const playerIsRed = (game & 1) === 0;
+  process.stderr.write(`${spec} against the perfect player (${String(budgetMs)} ms a move, books: ${books.values === undefined ? 'none' : 'shipped'}): ${String(order.length)} of ${String(total)} games left, into ${out}\n`);
+  for (const { opening, playerIsRed } of order) {
     const began = performance.now();
-    // The AlphaBeta side is bounded by its depth or nodes (its clock stopped: deterministic); the
-    // solver by its time budget, as the tournament's `solver` bot.
-    const { score, moves } = playPlayers(new AlphaBetaPlayer({ ...player, now: () => 0 }), new SolverPlayer({ budgetMs }), playerIsRed, opening);
-    const record: SolverGame = { game, opening: openingName(opening), playerIsRed, score, moves, seconds: Math.round((performance.now() - began) / 100) / 10 };
+    const perfect = new SolverPlayer({ budgetMs, ...books });
+    let perfectMoves = 0;
+    let fallbacks = 0;
+    let slowest = 0;
+    // Counts the moves the solver did not prove (AlphaBeta's fallback): such a move may be right by luck.
+    const counted: SyncPlayer = {
+      move: (): number => {
+        const moveBegan = performance.now();
+        const column = perfect.move();
+        slowest = Math.max(slowest, performance.now() - moveBegan);
+        perfectMoves++;
+        if (perfect.lastReport?.perfect !== true) fallbacks++;
+        return column;
+      },
+      init: (color: boolean): void => perfect.init(color),
+      inform: (column: number): void => perfect.inform(column),
+    };
+    // The AlphaBeta side is bounded by its depth or nodes (its clock stopped: deterministic).
+    const alphabeta = new AlphaBetaPlayer({ ...player, now: () => 0 });
+    let mostNodes = 0;
+    const measured: SyncPlayer = {
+      move: (): number => {
+        const column = alphabeta.move();
+        mostNodes = Math.max(mostNodes, alphabeta.lastReport?.nodes ?? 0);
+        return column;
+      },
+      init: (color: boolean): void => alphabeta.init(color),
+      inform: (column: number): void => alphabeta.inform(column),
+    };
+    const { score, moves } = playPlayers(measured, counted, playerIsRed, opening);
+    const record: SolverGame = {
+      opening: openingName(opening),
+      playerIsRed,
+      score,
+      moves,
+      seconds: Math.round((performance.now() - began) / 100) / 10,
+      perfectMoves,
+      fallbacks,
+      slowestPerfectMove: Math.round(slowest / 100) / 10,
+      mostNodes,
+    };
     appendFileSync(out, `${JSON.stringify(record)}\n`);
     done.push(record);
-    process.stderr.write(`  ${String(game + 1)}/${String(total)} ${record.opening} ${playerIsRed ? 'red' : 'yellow'}: ${String(score)} (${String(record.seconds)} s)\n`);
+    process.stderr.write(
+      `  ${String(done.length)}/${String(total)} ${record.opening} ${playerIsRed ? 'red' : 'yellow'}: ${String(score)} (${String(record.seconds)} s, ` +
+        `${String(fallbacks)} of ${String(perfectMoves)} perfect moves fell back, slowest ${String(record.slowestPerfectMove)} s)\n`,
+    );
   }
-  const byOpening = new Map<string, SolverGame[]>();
-  for (const record of done) byOpening.set(record.opening, [...(byOpening.get(record.opening) ?? []), record]);
-  const held = [...byOpening.entries()].filter(([, games]) => games.some((g) => g.score >= 0.5));
-  const heldBoth = [...byOpening.entries()].filter(([, games]) => games.length === 2 && games.every((g) => g.score >= 0.5));
-  const points = done.reduce((sum, g) => sum + g.score, 0);
+  printSolverSummary(spec, done, judge);
+}
+
+/** W, D or L for the AlphaBeta player's game, '-' if not played; a fallback marks it '*'. */
+function cell(game: SolverGame | undefined): string {
+  if (game === undefined) return '-';
+  return `${game.score === 1 ? 'W' : game.score === 0.5 ? 'D' : 'L'}${game.fallbacks > 0 ? '*' : ''}`;
+}
+
+function printSolverSummary(spec: string, done: readonly SolverGame[], judge: Solver): void {
+  const byKey = new Map(done.map((game) => [gameKey(game.opening, game.playerIsRed), game]));
+  const held = (game: SolverGame | undefined): boolean => game !== undefined && game.score >= 0.5;
+  console.log(`| opening | value for red | ${spec} as red | as yellow |`);
+  console.log('|---|---|---|---|');
+  const counts = { red: 0, yellow: 0, either: 0, redPlayed: 0, yellowPlayed: 0, redPossible: 0, yellowPossible: 0, fallbacks: 0 };
+  for (const opening of ALL_TWO_MOVE_OPENINGS) {
+    const name = openingName(opening);
+    const value = openingValue(judge, opening);
+    const [red, yellow] = [byKey.get(gameKey(name, true)), byKey.get(gameKey(name, false))];
+    console.log(`| ${name} | ${value === null ? '?' : ['loss', 'draw', 'win'][value + 1]!} | ${cell(red)} | ${cell(yellow)} |`);
+    if (red !== undefined) counts.redPlayed++;
+    if (yellow !== undefined) counts.yellowPlayed++;
+    if (held(red)) counts.red++;
+    if (held(yellow)) counts.yellow++;
+    if (held(red) || held(yellow)) counts.either++;
+    if (red !== undefined && value !== null && value >= 0) counts.redPossible++;
+    if (yellow !== undefined && value !== null && value <= 0) counts.yellowPossible++;
+    counts.fallbacks += (red?.fallbacks ?? 0) + (yellow?.fallbacks ?? 0);
+  }
   console.log(
-    `${spec} against the solver, ${String(done.length)} games from ${String(byOpening.size)} openings: score ${points.toFixed(1)}/${String(done.length)}; ` +
-      `drew or won with at least one colour from ${String(held.length)} openings, with both colours from ${String(heldBoth.length)}`,
+    `\n${spec} drew or won as red from ${String(counts.red)} of ${String(counts.redPlayed)} openings played, as yellow from ${String(counts.yellow)} of ${String(counts.yellowPlayed)}; ` +
+      `with at least one colour from ${String(counts.either)}. Where the book gives the value, a draw or win was possible as red in ${String(counts.redPossible)} of the games played and as yellow in ${String(counts.yellowPossible)}. ` +
+      `Perfect moves that fell back to AlphaBeta: ${String(counts.fallbacks)} (marked *).`,
   );
-  console.log(`  held: ${held.map(([name]) => name).join(' ')}`);
+}
+
+/** The shipped opening and strategy books (a damaged one is left out with a warning), or none with --no-book. */
+function loadBooks(): { book?: OpeningBook; values?: OpeningBook } {
+  if (process.argv.includes('--no-book')) return {};
+  const warn = (message: string): boolean => process.stderr.write(`tune:alphabeta: ${message}\n`);
+  const book = loadDefaultBook(warn);
+  const values = loadDefaultValues(warn);
+  return { ...(book === undefined ? {} : { book }), ...(values === undefined ? {} : { values }) };
+}
+
+/**
+ * `speed [--ms T]`: AlphaBeta's raw speed, positions searched per CPU-second, over the first ten
+ * two-move openings, each searched for T ms of wall time (default 1,000) without a node budget.
+ * The CPU time is the process's, so a busy machine slows the wall clock more than the figure.
+ */
+function speed(): void {
+  const ms = whole('--ms', 1_000, 1);
+  let nodes = 0;
+  let cpuMicros = 0;
+  let wall = 0;
+  for (const opening of ALL_TWO_MOVE_OPENINGS.slice(0, 10)) {
+    const player = new AlphaBetaPlayer({ level: 'master', maxNodes: Infinity, budgetMs: ms });
+    player.setPosition(openingName(opening));
+    const cpu = process.cpuUsage();
+    const began = performance.now();
+    nodes += player.search().nodes;
+    wall += performance.now() - began;
+    const used = process.cpuUsage(cpu);
+    cpuMicros += used.user + used.system;
+  }
+  const perCpuSecond = nodes / (cpuMicros / 1e6);
+  console.log(
+    `${nodes.toLocaleString('en-US')} positions in ${(cpuMicros / 1e6).toFixed(2)} CPU-s (${(wall / 1000).toFixed(2)} s wall): ` +
+      `${(perCpuSecond / 1e6).toFixed(2)} million positions per CPU-second; load average ${loadavg()[0]!.toFixed(1)}`,
+  );
 }
 
 const step = process.argv[2];
@@ -216,4 +363,5 @@ if (step === 'label') label();
 else if (step === 'fit') fit();
 else if (step === 'match') match();
 else if (step === 'solver') versusSolver();
-else fail(`expected a step: label, fit, match or solver (got '${String(step)}')`);
+else if (step === 'speed') speed();
+else fail(`expected a step: label, fit, match, solver or speed (got '${String(step)}')`);
