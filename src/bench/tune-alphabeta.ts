@@ -11,7 +11,9 @@
  * - `match --a PLAYER --b PLAYER`: PLAYER a against b, in process, from the 49 two-move openings
  *   with both colours (98 games), clocks stopped so that every move is deterministic (depth and node
  *   budgets bind). PLAYER is a level name, `depth:D` or `nodes:N`, with tuned weights, or any of
- *   them followed by `/untuned` (default: `--a depth:4 --b depth:4/untuned`).
+ *   them followed by `/untuned` (default: `--a depth:4 --b depth:4/untuned`). With `--out FILE`, one
+ *   JSON line per game appended to FILE, in the tournament's order; a rerun skips the games FILE holds
+ *   and the summary counts them all (a stopped run's games are read back).
  * - `solver --out FILE [--player grandmaster] [--budget MS] [--no-book]`: PLAYER against the perfect
  *   player — SolverPlayer with the shipped opening and strategy books, as the tournament's
  *   `solver`/`perfect` bot, but with MS per move (default 600,000: ten minutes, so that it proves
@@ -104,11 +106,6 @@ function fit(): void {
   console.log(`  shipped ${JSON.stringify(TUNED_WEIGHTS)}: ${logLossOf(vector(TUNED_WEIGHTS), xs, ys).toFixed(4)}`);
 }
 
-/** One game from `opening` between two fresh AlphaBeta players, clocks stopped; 1, 0.5 or 0 for `first`. */
-function playGame(first: AlphaBetaOptions, second: AlphaBetaOptions, firstIsRed: boolean, opening: readonly number[]): number {
-  return playPlayers(new AlphaBetaPlayer({ ...first, now: () => 0 }), new AlphaBetaPlayer({ ...second, now: () => 0 }), firstIsRed, opening).score;
-}
-
 /** The players these matches use answer at once (no promise). */
 interface SyncPlayer {
   init(color: boolean): void;
@@ -157,22 +154,48 @@ function parsePlayer(spec: string): AlphaBetaOptions {
   return fail(`'${spec}': expected depth:D or nodes:N`);
 }
 
+/** A game's key in a record file: the opening and the colour of the player the record is about. */
+const gameKey = (opening: string, isRed: boolean): string => `${opening}${isRed ? 'r' : 'y'}`;
+
+interface MatchGame {
+  readonly opening: string;
+  /** Player a had red. */
+  readonly aIsRed: boolean;
+  /** a's score: 1, 0.5 or 0. */
+  readonly score: number;
+  readonly moves: string;
+}
+
 function match(): void {
   const [aSpec, bSpec] = [option('--a') ?? 'depth:4', option('--b') ?? 'depth:4/untuned'];
   const [a, b] = [parsePlayer(aSpec), parsePlayer(bSpec)];
+  const out = option('--out');
+  // With --out, one JSON line per game, so that a stopped run resumes and a partial one can be read.
+  const done: MatchGame[] = out !== undefined && existsSync(out) ? readFileSync(out, 'utf8').split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as MatchGame) : [];
+  const finished = new Set(done.map((game) => gameKey(game.opening, game.aIsRed)));
+  const began = performance.now();
+  // The tournament's order: opening k gives games 2k (a red) and 2k + 1 (a yellow).
+  for (const opening of ALL_TWO_MOVE_OPENINGS) {
+    for (const aIsRed of [true, false]) {
+      if (finished.has(gameKey(openingName(opening), aIsRed))) continue;
+      const { score, moves } = playPlayers(new AlphaBetaPlayer({ ...a, now: () => 0 }), new AlphaBetaPlayer({ ...b, now: () => 0 }), aIsRed, opening);
+      const record: MatchGame = { opening: openingName(opening), aIsRed, score, moves };
+      done.push(record);
+      if (out !== undefined) {
+        appendFileSync(out, `${JSON.stringify(record)}\n`);
+        process.stderr.write(`  ${String(done.length)}/${String(2 * ALL_TWO_MOVE_OPENINGS.length)} ${record.opening} ${aIsRed ? 'red' : 'yellow'}: ${String(score)}\n`);
+      }
+    }
+  }
   const results = [0, 0, 0];
   let points = 0;
   const lost: string[] = [];
-  const began = performance.now();
-  for (const opening of ALL_TWO_MOVE_OPENINGS) {
-    for (const aIsRed of [true, false]) {
-      const score = playGame(a, b, aIsRed, opening);
-      points += score;
-      results[score === 1 ? 0 : score === 0.5 ? 1 : 2]!++;
-      if (score === 0) lost.push(`${openingName(opening)}${aIsRed ? ' as red' : ' as yellow'}`);
-    }
+  for (const game of done) {
+    points += game.score;
+    results[game.score === 1 ? 0 : game.score === 0.5 ? 1 : 2]!++;
+    if (game.score === 0) lost.push(`${game.opening}${game.aIsRed ? ' as red' : ' as yellow'}`);
   }
-  const games = 2 * ALL_TWO_MOVE_OPENINGS.length;
+  const games = done.length;
   // Draws as half a win: the Wilson interval the tournament's two-player Elo interval maps from.
   const interval = wilsonInterval(points, games);
   console.log(
@@ -220,9 +243,6 @@ function solverGameOrder(solver: Solver): { opening: readonly number[]; playerIs
     playerIsRed ? opening[1] === replyTo(opening[0]!) : opening[0] === 3;
   return [...games.filter(booked), ...games.filter((game) => !booked(game))];
 }
-
-/** A game's key in the record file: the opening and the AlphaBeta player's colour. */
-const gameKey = (opening: string, playerIsRed: boolean): string => `${opening}${playerIsRed ? 'r' : 'y'}`;
 
 function versusSolver(): void {
   const out = option('--out') ?? fail('solver needs --out FILE');
