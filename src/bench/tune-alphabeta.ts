@@ -21,7 +21,8 @@
  *   from each of the 49 two-move openings with both colours, one JSON line per game appended to
  *   FILE, the games where the perfect player stays in its book first. Resumable: a rerun skips the
  *   games FILE holds. Prints a table per opening (its value from the strategy book where it holds
- *   it, PLAYER's result with each colour) and the counts.
+ *   it, else the bounds the games prove; PLAYER's result with each colour) and the counts;
+ *   `--summary` prints them from FILE without playing.
  * - `speed [--ms T]`: AlphaBeta's positions per CPU-second (calibrates the grandmaster's budget).
  */
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
@@ -253,6 +254,10 @@ function versusSolver(): void {
   const done = existsSync(out) ? readFileSync(out, 'utf8').split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as SolverGame) : [];
   const finished = new Set(done.map((game) => gameKey(game.opening, game.playerIsRed)));
   const judge = new Solver(books);
+  if (process.argv.includes('--summary')) {
+    printSolverSummary(spec, done, judge);
+    return;
+  }
   const order = solverGameOrder(judge).filter((game) => !finished.has(gameKey(openingName(game.opening), game.playerIsRed)));
   const total = 2 * ALL_TWO_MOVE_OPENINGS.length;
   process.stderr.write(`${spec} against the perfect player (${String(budgetMs)} ms a move, books: ${books.values === undefined ? 'none' : 'shipped'}): ${String(order.length)} of ${String(total)} games left, into ${out}\n`);
@@ -315,30 +320,59 @@ function cell(game: SolverGame | undefined): string {
   return `${game.score === 1 ? 'W' : game.score === 0.5 ? 'D' : 'L'}${game.fallbacks > 0 ? '*' : ''}`;
 }
 
+const VALUE_WORDS = ['loss', 'draw', 'win'] as const;
+
+/**
+ * What is known of an opening's value for red (1 win, 0 draw, -1 loss): the strategy book's value,
+ * else the bounds the two games prove. A perfect player never lets its side's value slip, so red's
+ * result is at least the value when the perfect player had red, and at most it when the perfect
+ * player had yellow. A game where the perfect player fell back proves nothing.
+ */
+function openingValueBounds(bookValue: number | null, asRed: SolverGame | undefined, asYellow: SolverGame | undefined): { low: number; high: number; fromBook: boolean } {
+  if (bookValue !== null) return { low: bookValue, high: bookValue, fromBook: true };
+  const redResult = (game: SolverGame, playerIsRed: boolean): number => 2 * (playerIsRed ? game.score : 1 - game.score) - 1;
+  // The AlphaBeta player had red (the perfect player yellow): red's result bounds the value from below.
+  const low = asRed !== undefined && asRed.fallbacks === 0 ? redResult(asRed, true) : -1;
+  const high = asYellow !== undefined && asYellow.fallbacks === 0 ? redResult(asYellow, false) : 1;
+  return { low, high, fromBook: false };
+}
+
 function printSolverSummary(spec: string, done: readonly SolverGame[], judge: Solver): void {
   const byKey = new Map(done.map((game) => [gameKey(game.opening, game.playerIsRed), game]));
   const held = (game: SolverGame | undefined): boolean => game !== undefined && game.score >= 0.5;
-  console.log(`| opening | value for red | ${spec} as red | as yellow |`);
-  console.log('|---|---|---|---|');
-  const counts = { red: 0, yellow: 0, either: 0, redPlayed: 0, yellowPlayed: 0, redPossible: 0, yellowPossible: 0, fallbacks: 0 };
+  console.log(`| opening | value for red | ${spec} as red | ${spec} as yellow |`);
+  console.log('| --- | --- | :---: | :---: |');
+  const counts = { red: 0, yellow: 0, either: 0, redPlayed: 0, yellowPlayed: 0, redPossible: 0, yellowPossible: 0, redUnknown: 0, yellowUnknown: 0, fallbacks: 0, redHeldPossible: 0, yellowHeldPossible: 0 };
   for (const opening of ALL_TWO_MOVE_OPENINGS) {
     const name = openingName(opening);
-    const value = openingValue(judge, opening);
     const [red, yellow] = [byKey.get(gameKey(name, true)), byKey.get(gameKey(name, false))];
-    console.log(`| ${name} | ${value === null ? '?' : ['loss', 'draw', 'win'][value + 1]!} | ${cell(red)} | ${cell(yellow)} |`);
-    if (red !== undefined) counts.redPlayed++;
-    if (yellow !== undefined) counts.yellowPlayed++;
+    const { low, high, fromBook } = openingValueBounds(openingValue(judge, opening), red, yellow);
+    const value = low === high ? `${VALUE_WORDS[low + 1]!}${fromBook ? '' : ' (games)'}` : low === -1 && high === 1 ? '?' : `${VALUE_WORDS[low + 1]!} or ${VALUE_WORDS[high + 1]!} (games)`;
+    console.log(`| ${name} | ${value} | ${cell(red)} | ${cell(yellow)} |`);
+    if (red !== undefined) {
+      counts.redPlayed++;
+      // A draw or a win as red was possible if the value for red is not a loss.
+      if (low >= 0) counts.redPossible++;
+      else if (high >= 0) counts.redUnknown++;
+      if (held(red) && low >= 0) counts.redHeldPossible++;
+    }
+    if (yellow !== undefined) {
+      counts.yellowPlayed++;
+      if (high <= 0) counts.yellowPossible++;
+      else if (low <= 0) counts.yellowUnknown++;
+      if (held(yellow) && high <= 0) counts.yellowHeldPossible++;
+    }
     if (held(red)) counts.red++;
     if (held(yellow)) counts.yellow++;
     if (held(red) || held(yellow)) counts.either++;
-    if (red !== undefined && value !== null && value >= 0) counts.redPossible++;
-    if (yellow !== undefined && value !== null && value <= 0) counts.yellowPossible++;
     counts.fallbacks += (red?.fallbacks ?? 0) + (yellow?.fallbacks ?? 0);
   }
   console.log(
     `\n${spec} drew or won as red from ${String(counts.red)} of ${String(counts.redPlayed)} openings played, as yellow from ${String(counts.yellow)} of ${String(counts.yellowPlayed)}; ` +
-      `with at least one colour from ${String(counts.either)}. Where the book gives the value, a draw or win was possible as red in ${String(counts.redPossible)} of the games played and as yellow in ${String(counts.yellowPossible)}. ` +
-      `Perfect moves that fell back to AlphaBeta: ${String(counts.fallbacks)} (marked *).`,
+      `with at least one colour from ${String(counts.either)}.\n` +
+      `Possible (the opening's value not a loss for that colour): as red ${String(counts.redPossible)} known (${String(counts.redHeldPossible)} held), ${String(counts.redUnknown)} not known; ` +
+      `as yellow ${String(counts.yellowPossible)} known (${String(counts.yellowHeldPossible)} held), ${String(counts.yellowUnknown)} not known.\n` +
+      `Perfect moves that fell back to AlphaBeta: ${String(counts.fallbacks)} (their games marked *).`,
   );
 }
 
