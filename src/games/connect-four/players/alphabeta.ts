@@ -14,7 +14,7 @@
  * the position `44536` to depth 8 (warm, CPU time, machine shared with other work): the generic
  * search took 141 ms for 2,132,408 nodes, this player about 1 ms for 7,040 nodes — roughly 100 times
  * faster for the same depth, with a real evaluation at the horizon besides. The lab fields it as the
- * agents `alphabeta1` .. `alphabeta4` (definition.ts).
+ * agents `alphabeta1` .. `alphabeta6` (definition.ts).
  */
 import type { Player } from '../player.js';
 import {
