@@ -13,7 +13,8 @@
  *   budgets bind). PLAYER is a level name, `depth:D` or `nodes:N`, with tuned weights, or any of
  *   them followed by `/untuned` (default: `--a depth:4 --b depth:4/untuned`). With `--out FILE`, one
  *   JSON line per game appended to FILE, in the tournament's order; a rerun skips the games FILE holds
- *   and the summary counts them all (a stopped run's games are read back).
+ *   and the summary counts them all (a stopped run's games are read back); `--reverse` plays the
+ *   openings from the last (a second process, with its own FILE, sharing a long run).
  * - `solver --out FILE [--player grandmaster] [--budget MS] [--no-book]`: PLAYER against the perfect
  *   player — SolverPlayer with the shipped opening and strategy books, as the tournament's
  *   `solver`/`perfect` bot, but with MS per move (default 600,000: ten minutes, so that it proves
@@ -173,10 +174,19 @@ function match(): void {
   const out = option('--out');
   // With --out, one JSON line per game, so that a stopped run resumes and a partial one can be read.
   const done: MatchGame[] = out !== undefined && existsSync(out) ? readFileSync(out, 'utf8').split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as MatchGame) : [];
-  const finished = new Set(done.map((game) => gameKey(game.opening, game.aIsRed)));
+  const finished = new Set<string>();
+  // Each game once, whatever the files concatenated into FILE repeat.
+  for (let i = done.length - 1; i >= 0; i--) {
+    const key = gameKey(done[i]!.opening, done[i]!.aIsRed);
+    if (finished.has(key)) done.splice(i, 1);
+    else finished.add(key);
+  }
   const began = performance.now();
-  // The tournament's order: opening k gives games 2k (a red) and 2k + 1 (a yellow).
-  for (const opening of ALL_TWO_MOVE_OPENINGS) {
+  // The tournament's order: opening k gives games 2k (a red) and 2k + 1 (a yellow). `--reverse`
+  // plays the openings from the last, so a second process can share a long run (its own --out
+  // file; concatenated, the files make one record: a game played twice is counted once).
+  const openings = process.argv.includes('--reverse') ? [...ALL_TWO_MOVE_OPENINGS].reverse() : ALL_TWO_MOVE_OPENINGS;
+  for (const opening of openings) {
     for (const aIsRed of [true, false]) {
       if (finished.has(gameKey(openingName(opening), aIsRed))) continue;
       const { score, moves } = playPlayers(new AlphaBetaPlayer({ ...a, now: () => 0 }), new AlphaBetaPlayer({ ...b, now: () => 0 }), aIsRed, opening);
