@@ -11,13 +11,23 @@
  * - `match --a PLAYER --b PLAYER`: PLAYER a against b, in process, from the 49 two-move openings
  *   with both colours (98 games), clocks stopped so that every move is deterministic (depth and node
  *   budgets bind). PLAYER is a level name, `depth:D` or `nodes:N`, with tuned weights, or any of
- *   them followed by `/untuned` (default: `--a depth:4 --b depth:4/untuned`).
- * - `solver --out FILE [--player master] [--budget MS]`: PLAYER against the perfect player as the
- *   tournament's `solver` bot plays it (SolverPlayer, MS per move: default 5,000, the bot's cap),
+ *   them followed by `/untuned` (default: `--a depth:4 --b depth:4/untuned`). With `--out FILE`, one
+ *   JSON line per game appended to FILE, in the tournament's order; a rerun skips the games FILE holds
+ *   and the summary counts them all (a stopped run's games are read back); `--reverse` plays the
+ *   openings from the last (a second process, with its own FILE, sharing a long run).
+ * - `solver --out FILE [--player grandmaster] [--budget MS] [--no-book]`: PLAYER against the perfect
+ *   player — SolverPlayer with the shipped opening and strategy books, as the tournament's
+ *   `solver`/`perfect` bot, but with MS per move (default 600,000: ten minutes, so that it proves
+ *   every move instead of falling back to AlphaBeta; the moves that did fall back are counted) —
  *   from each of the 49 two-move openings with both colours, one JSON line per game appended to
- *   FILE; resumable like `label`. Prints, per opening, whether PLAYER drew or won with either colour.
+ *   FILE, the games where the perfect player stays in its book first. Resumable: a rerun skips the
+ *   games FILE holds. Prints a table per opening (its value from the strategy book where it holds
+ *   it, else the bounds the games prove; PLAYER's result with each colour) and the counts;
+ *   `--summary` prints them from FILE without playing.
+ * - `speed [--ms T]`: AlphaBeta's positions per CPU-second (calibrates the grandmaster's budget).
  */
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { wilsonInterval } from '../core/stats.js';
 import { ALL_TWO_MOVE_OPENINGS, openingName } from '../arena/connect-four/openings.js';
 import { Position } from '../games/connect-four/position.js';
@@ -25,6 +35,8 @@ import { AlphaBetaPlayer, TUNED_WEIGHTS, UNTUNED_WEIGHTS, alphaBetaLevel, type A
 import { fitEvaluation, labelPosition, logLossOf, positionTerms, samplePosition, type LabelledPosition } from '../games/connect-four/players/tuning.js';
 import { SolverPlayer } from '../games/connect-four/players/solver-player.js';
 import { Solver } from '../games/connect-four/solver/solver.js';
+import type { OpeningBook } from '../games/connect-four/book/book.js';
+import { loadDefaultBook, loadDefaultValues } from '../cli/connect-four/book-file.js';
 import { option } from './test-set-args.js';
 
 function fail(message: string): never {
@@ -96,13 +108,12 @@ function fit(): void {
   console.log(`  shipped ${JSON.stringify(TUNED_WEIGHTS)}: ${logLossOf(vector(TUNED_WEIGHTS), xs, ys).toFixed(4)}`);
 }
 
-/** One game from `opening` between two fresh AlphaBeta players, clocks stopped; 1, 0.5 or 0 for `first`. */
-function playGame(first: AlphaBetaOptions, second: AlphaBetaOptions, firstIsRed: boolean, opening: readonly number[]): number {
-  return playPlayers(new AlphaBetaPlayer({ ...first, now: () => 0 }), new AlphaBetaPlayer({ ...second, now: () => 0 }), firstIsRed, opening).score;
-}
-
 /** The players these matches use answer at once (no promise). */
-type SyncPlayer = AlphaBetaPlayer | SolverPlayer;
+interface SyncPlayer {
+  init(color: boolean): void;
+  move(): number;
+  inform(column: number): void;
+}
 
 /** One game from `opening`; the score for `a` (1, 0.5 or 0) and the moves (1-based digits). */
 function playPlayers(a: SyncPlayer, b: SyncPlayer, aIsRed: boolean, opening: readonly number[]): { score: number; moves: string } {
@@ -145,22 +156,57 @@ function parsePlayer(spec: string): AlphaBetaOptions {
   return fail(`'${spec}': expected depth:D or nodes:N`);
 }
 
+/** A game's key in a record file: the opening and the colour of the player the record is about. */
+const gameKey = (opening: string, isRed: boolean): string => `${opening}${isRed ? 'r' : 'y'}`;
+
+interface MatchGame {
+  readonly opening: string;
+  /** Player a had red. */
+  readonly aIsRed: boolean;
+  /** a's score: 1, 0.5 or 0. */
+  readonly score: number;
+  readonly moves: string;
+}
+
 function match(): void {
   const [aSpec, bSpec] = [option('--a') ?? 'depth:4', option('--b') ?? 'depth:4/untuned'];
   const [a, b] = [parsePlayer(aSpec), parsePlayer(bSpec)];
+  const out = option('--out');
+  // With --out, one JSON line per game, so that a stopped run resumes and a partial one can be read.
+  const done: MatchGame[] = out !== undefined && existsSync(out) ? readFileSync(out, 'utf8').split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as MatchGame) : [];
+  const finished = new Set<string>();
+  // Each game once, whatever the files concatenated into FILE repeat.
+  for (let i = done.length - 1; i >= 0; i--) {
+    const key = gameKey(done[i]!.opening, done[i]!.aIsRed);
+    if (finished.has(key)) done.splice(i, 1);
+    else finished.add(key);
+  }
+  const began = performance.now();
+  // The tournament's order: opening k gives games 2k (a red) and 2k + 1 (a yellow). `--reverse`
+  // plays the openings from the last, so a second process can share a long run (its own --out
+  // file; concatenated, the files make one record: a game played twice is counted once).
+  const openings = process.argv.includes('--reverse') ? [...ALL_TWO_MOVE_OPENINGS].reverse() : ALL_TWO_MOVE_OPENINGS;
+  for (const opening of openings) {
+    for (const aIsRed of [true, false]) {
+      if (finished.has(gameKey(openingName(opening), aIsRed))) continue;
+      const { score, moves } = playPlayers(new AlphaBetaPlayer({ ...a, now: () => 0 }), new AlphaBetaPlayer({ ...b, now: () => 0 }), aIsRed, opening);
+      const record: MatchGame = { opening: openingName(opening), aIsRed, score, moves };
+      done.push(record);
+      if (out !== undefined) {
+        appendFileSync(out, `${JSON.stringify(record)}\n`);
+        process.stderr.write(`  ${String(done.length)}/${String(2 * ALL_TWO_MOVE_OPENINGS.length)} ${record.opening} ${aIsRed ? 'red' : 'yellow'}: ${String(score)}\n`);
+      }
+    }
+  }
   const results = [0, 0, 0];
   let points = 0;
   const lost: string[] = [];
-  const began = performance.now();
-  for (const opening of ALL_TWO_MOVE_OPENINGS) {
-    for (const aIsRed of [true, false]) {
-      const score = playGame(a, b, aIsRed, opening);
-      points += score;
-      results[score === 1 ? 0 : score === 0.5 ? 1 : 2]!++;
-      if (score === 0) lost.push(`${openingName(opening)}${aIsRed ? ' as red' : ' as yellow'}`);
-    }
+  for (const game of done) {
+    points += game.score;
+    results[game.score === 1 ? 0 : game.score === 0.5 ? 1 : 2]!++;
+    if (game.score === 0) lost.push(`${game.opening}${game.aIsRed ? ' as red' : ' as yellow'}`);
   }
-  const games = 2 * ALL_TWO_MOVE_OPENINGS.length;
+  const games = done.length;
   // Draws as half a win: the Wilson interval the tournament's two-player Elo interval maps from.
   const interval = wilsonInterval(points, games);
   console.log(
@@ -171,44 +217,209 @@ function match(): void {
 }
 
 interface SolverGame {
-  readonly game: number;
   readonly opening: string;
   readonly playerIsRed: boolean;
   readonly score: number;
   readonly moves: string;
   readonly seconds: number;
+  /** The perfect player's moves, and how many of them the solver did not prove (AlphaBeta's fallback). */
+  readonly perfectMoves: number;
+  readonly fallbacks: number;
+  /** The perfect player's slowest move, in seconds. */
+  readonly slowestPerfectMove: number;
+  /** The most positions the AlphaBeta player searched for one move. */
+  readonly mostNodes: number;
+}
+
+/** The value of the opening position for red (to move): 1 win, 0 draw, -1 loss, from the strategy book; null if it does not hold it. */
+function openingValue(solver: Solver, opening: readonly number[]): number | null {
+  const position = new Position();
+  for (const column of opening) position.play(column);
+  return solver.bookValue(position) ?? null;
+}
+
+/**
+ * The 98 games, cheapest first: those where the perfect player stays in its strategy book (as red
+ * after the opening 4x, as yellow after its own book reply to red's first move), then the rest in
+ * the suite's order. A stopped run resumes with the games not yet written, whatever the order.
+ */
+function solverGameOrder(solver: Solver): { opening: readonly number[]; playerIsRed: boolean }[] {
+  const replyTo = (first: number): number | undefined => {
+    const position = new Position();
+    position.play(first);
+    return solver.bookValue(position) === undefined ? undefined : solver.bestMove(position, { weak: true }).column;
+  };
+  const games = ALL_TWO_MOVE_OPENINGS.flatMap((opening) => [true, false].map((playerIsRed) => ({ opening, playerIsRed })));
+  const booked = ({ opening, playerIsRed }: { opening: readonly number[]; playerIsRed: boolean }): boolean =>
+    playerIsRed ? opening[1] === replyTo(opening[0]!) : opening[0] === 3;
+  return [...games.filter(booked), ...games.filter((game) => !booked(game))];
 }
 
 function versusSolver(): void {
   const out = option('--out') ?? fail('solver needs --out FILE');
-  const spec = option('--player') ?? 'master';
+  const spec = option('--player') ?? 'grandmaster';
   const player = parsePlayer(spec);
-  const budgetMs = whole('--budget', 5_000, 1);
-  const done = existsSync(out) ? (readFileSync(out, 'utf8').split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as SolverGame)) : [];
+  const budgetMs = whole('--budget', 600_000, 1);
+  const books = loadBooks();
+  const done = existsSync(out) ? readFileSync(out, 'utf8').split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as SolverGame) : [];
+  const finished = new Set(done.map((game) => gameKey(game.opening, game.playerIsRed)));
+  const judge = new Solver(books);
+  if (process.argv.includes('--summary')) {
+    printSolverSummary(spec, done, judge);
+    return;
+  }
+  const order = solverGameOrder(judge).filter((game) => !finished.has(gameKey(openingName(game.opening), game.playerIsRed)));
   const total = 2 * ALL_TWO_MOVE_OPENINGS.length;
-  process.stderr.write(`${spec} against the solver (${String(budgetMs)} ms a move): games ${String(done.length + 1)}..${String(total)} into ${out}\n`);
-  for (let game = done.length; game < total; game++) {
-    const opening = ALL_TWO_MOVE_OPENINGS[game >> 1]!;
-    const playerIsRed = (game & 1) === 0;
+  process.stderr.write(`${spec} against the perfect player (${String(budgetMs)} ms a move, books: ${books.values === undefined ? 'none' : 'shipped'}): ${String(order.length)} of ${String(total)} games left, into ${out}\n`);
+  for (const { opening, playerIsRed } of order) {
     const began = performance.now();
-    // The AlphaBeta side is bounded by its depth or nodes (its clock stopped: deterministic); the
-    // solver by its time budget, as the tournament's `solver` bot.
-    const { score, moves } = playPlayers(new AlphaBetaPlayer({ ...player, now: () => 0 }), new SolverPlayer({ budgetMs }), playerIsRed, opening);
-    const record: SolverGame = { game, opening: openingName(opening), playerIsRed, score, moves, seconds: Math.round((performance.now() - began) / 100) / 10 };
+    const perfect = new SolverPlayer({ budgetMs, ...books });
+    let perfectMoves = 0;
+    let fallbacks = 0;
+    let slowest = 0;
+    // Counts the moves the solver did not prove (AlphaBeta's fallback): such a move may be right by luck.
+    const counted: SyncPlayer = {
+      move: (): number => {
+        const moveBegan = performance.now();
+        const column = perfect.move();
+        slowest = Math.max(slowest, performance.now() - moveBegan);
+        perfectMoves++;
+        if (perfect.lastReport?.perfect !== true) fallbacks++;
+        return column;
+      },
+      init: (color: boolean): void => perfect.init(color),
+      inform: (column: number): void => perfect.inform(column),
+    };
+    // The AlphaBeta side is bounded by its depth or nodes (its clock stopped: deterministic).
+    const alphabeta = new AlphaBetaPlayer({ ...player, now: () => 0 });
+    let mostNodes = 0;
+    const measured: SyncPlayer = {
+      move: (): number => {
+        const column = alphabeta.move();
+        mostNodes = Math.max(mostNodes, alphabeta.lastReport?.nodes ?? 0);
+        return column;
+      },
+      init: (color: boolean): void => alphabeta.init(color),
+      inform: (column: number): void => alphabeta.inform(column),
+    };
+    const { score, moves } = playPlayers(measured, counted, playerIsRed, opening);
+    const record: SolverGame = {
+      opening: openingName(opening),
+      playerIsRed,
+      score,
+      moves,
+      seconds: Math.round((performance.now() - began) / 100) / 10,
+      perfectMoves,
+      fallbacks,
+      slowestPerfectMove: Math.round(slowest / 100) / 10,
+      mostNodes,
+    };
     appendFileSync(out, `${JSON.stringify(record)}\n`);
     done.push(record);
-    process.stderr.write(`  ${String(game + 1)}/${String(total)} ${record.opening} ${playerIsRed ? 'red' : 'yellow'}: ${String(score)} (${String(record.seconds)} s)\n`);
+    process.stderr.write(
+      `  ${String(done.length)}/${String(total)} ${record.opening} ${playerIsRed ? 'red' : 'yellow'}: ${String(score)} (${String(record.seconds)} s, ` +
+        `${String(fallbacks)} of ${String(perfectMoves)} perfect moves fell back, slowest ${String(record.slowestPerfectMove)} s)\n`,
+    );
   }
-  const byOpening = new Map<string, SolverGame[]>();
-  for (const record of done) byOpening.set(record.opening, [...(byOpening.get(record.opening) ?? []), record]);
-  const held = [...byOpening.entries()].filter(([, games]) => games.some((g) => g.score >= 0.5));
-  const heldBoth = [...byOpening.entries()].filter(([, games]) => games.length === 2 && games.every((g) => g.score >= 0.5));
-  const points = done.reduce((sum, g) => sum + g.score, 0);
+  printSolverSummary(spec, done, judge);
+}
+
+/** W, D or L for the AlphaBeta player's game, '-' if not played; a fallback marks it '*'. */
+function cell(game: SolverGame | undefined): string {
+  if (game === undefined) return '-';
+  return `${game.score === 1 ? 'W' : game.score === 0.5 ? 'D' : 'L'}${game.fallbacks > 0 ? '*' : ''}`;
+}
+
+const VALUE_WORDS = ['loss', 'draw', 'win'] as const;
+
+/**
+ * What is known of an opening's value for red (1 win, 0 draw, -1 loss): the strategy book's value,
+ * else the bounds the two games prove. A perfect player never lets its side's value slip, so red's
+ * result is at least the value when the perfect player had red, and at most it when the perfect
+ * player had yellow. A game where the perfect player fell back proves nothing.
+ */
+function openingValueBounds(bookValue: number | null, asRed: SolverGame | undefined, asYellow: SolverGame | undefined): { low: number; high: number; fromBook: boolean } {
+  if (bookValue !== null) return { low: bookValue, high: bookValue, fromBook: true };
+  const redResult = (game: SolverGame, playerIsRed: boolean): number => 2 * (playerIsRed ? game.score : 1 - game.score) - 1;
+  // The AlphaBeta player had red (the perfect player yellow): red's result bounds the value from below.
+  const low = asRed !== undefined && asRed.fallbacks === 0 ? redResult(asRed, true) : -1;
+  const high = asYellow !== undefined && asYellow.fallbacks === 0 ? redResult(asYellow, false) : 1;
+  return { low, high, fromBook: false };
+}
+
+function printSolverSummary(spec: string, done: readonly SolverGame[], judge: Solver): void {
+  const byKey = new Map(done.map((game) => [gameKey(game.opening, game.playerIsRed), game]));
+  const held = (game: SolverGame | undefined): boolean => game !== undefined && game.score >= 0.5;
+  console.log(`| opening | value for red | ${spec} as red | ${spec} as yellow |`);
+  console.log('| --- | --- | :---: | :---: |');
+  const counts = { red: 0, yellow: 0, either: 0, redPlayed: 0, yellowPlayed: 0, redPossible: 0, yellowPossible: 0, redUnknown: 0, yellowUnknown: 0, fallbacks: 0, redHeldPossible: 0, yellowHeldPossible: 0 };
+  for (const opening of ALL_TWO_MOVE_OPENINGS) {
+    const name = openingName(opening);
+    const [red, yellow] = [byKey.get(gameKey(name, true)), byKey.get(gameKey(name, false))];
+    const { low, high, fromBook } = openingValueBounds(openingValue(judge, opening), red, yellow);
+    const value = low === high ? `${VALUE_WORDS[low + 1]!}${fromBook ? '' : ' (games)'}` : low === -1 && high === 1 ? '?' : `${VALUE_WORDS[low + 1]!} or ${VALUE_WORDS[high + 1]!} (games)`;
+    console.log(`| ${name} | ${value} | ${cell(red)} | ${cell(yellow)} |`);
+    if (red !== undefined) {
+      counts.redPlayed++;
+      // A draw or a win as red was possible if the value for red is not a loss.
+      if (low >= 0) counts.redPossible++;
+      else if (high >= 0) counts.redUnknown++;
+      if (held(red) && low >= 0) counts.redHeldPossible++;
+    }
+    if (yellow !== undefined) {
+      counts.yellowPlayed++;
+      if (high <= 0) counts.yellowPossible++;
+      else if (low <= 0) counts.yellowUnknown++;
+      if (held(yellow) && high <= 0) counts.yellowHeldPossible++;
+    }
+    if (held(red)) counts.red++;
+    if (held(yellow)) counts.yellow++;
+    if (held(red) || held(yellow)) counts.either++;
+    counts.fallbacks += (red?.fallbacks ?? 0) + (yellow?.fallbacks ?? 0);
+  }
   console.log(
-    `${spec} against the solver, ${String(done.length)} games from ${String(byOpening.size)} openings: score ${points.toFixed(1)}/${String(done.length)}; ` +
-      `drew or won with at least one colour from ${String(held.length)} openings, with both colours from ${String(heldBoth.length)}`,
+    `\n${spec} drew or won as red from ${String(counts.red)} of ${String(counts.redPlayed)} openings played, as yellow from ${String(counts.yellow)} of ${String(counts.yellowPlayed)}; ` +
+      `with at least one colour from ${String(counts.either)}.\n` +
+      `Possible (the opening's value not a loss for that colour): as red ${String(counts.redPossible)} known (${String(counts.redHeldPossible)} held), ${String(counts.redUnknown)} not known; ` +
+      `as yellow ${String(counts.yellowPossible)} known (${String(counts.yellowHeldPossible)} held), ${String(counts.yellowUnknown)} not known.\n` +
+      `Perfect moves that fell back to AlphaBeta: ${String(counts.fallbacks)} (their games marked *).`,
   );
-  console.log(`  held: ${held.map(([name]) => name).join(' ')}`);
+}
+
+/** The shipped opening and strategy books (a damaged one is left out with a warning), or none with --no-book. */
+function loadBooks(): { book?: OpeningBook; values?: OpeningBook } {
+  if (process.argv.includes('--no-book')) return {};
+  const warn = (message: string): boolean => process.stderr.write(`tune:alphabeta: ${message}\n`);
+  const book = loadDefaultBook(warn);
+  const values = loadDefaultValues(warn);
+  return { ...(book === undefined ? {} : { book }), ...(values === undefined ? {} : { values }) };
+}
+
+/**
+ * `speed [--ms T]`: AlphaBeta's raw speed, positions searched per CPU-second, over the first ten
+ * two-move openings, each searched for T ms of wall time (default 1,000) without a node budget.
+ * The CPU time is the process's, so a busy machine slows the wall clock more than the figure.
+ */
+function speed(): void {
+  const ms = whole('--ms', 1_000, 1);
+  let nodes = 0;
+  let cpuMicros = 0;
+  let wall = 0;
+  for (const opening of ALL_TWO_MOVE_OPENINGS.slice(0, 10)) {
+    const player = new AlphaBetaPlayer({ level: 'master', maxNodes: Infinity, budgetMs: ms });
+    player.setPosition(openingName(opening));
+    const cpu = process.cpuUsage();
+    const began = performance.now();
+    nodes += player.search().nodes;
+    wall += performance.now() - began;
+    const used = process.cpuUsage(cpu);
+    cpuMicros += used.user + used.system;
+  }
+  const perCpuSecond = nodes / (cpuMicros / 1e6);
+  console.log(
+    `${nodes.toLocaleString('en-US')} positions in ${(cpuMicros / 1e6).toFixed(2)} CPU-s (${(wall / 1000).toFixed(2)} s wall): ` +
+      `${(perCpuSecond / 1e6).toFixed(2)} million positions per CPU-second; load average ${loadavg()[0]!.toFixed(1)}`,
+  );
 }
 
 const step = process.argv[2];
@@ -216,4 +427,5 @@ if (step === 'label') label();
 else if (step === 'fit') fit();
 else if (step === 'match') match();
 else if (step === 'solver') versusSolver();
-else fail(`expected a step: label, fit, match or solver (got '${String(step)}')`);
+else if (step === 'speed') speed();
+else fail(`expected a step: label, fit, match, solver or speed (got '${String(step)}')`);

@@ -26,8 +26,8 @@ describe('bot lineup', () => {
       checkLineup(['alphabeta', 'alphabeta-5', 'solver', 'random', 'mine'], externals);
     }).not.toThrow();
     expect(() => {
-      checkLineup(['alphabeta-6'], externals);
-    }).toThrow("Unknown bot 'alphabeta-6'");
+      checkLineup(['alphabeta-7'], externals);
+    }).toThrow("Unknown bot 'alphabeta-7'");
     expect(() => {
       checkLineup(['mine'], [...externals, ...externals]);
     }).toThrow("Bot 'mine' is defined twice");
@@ -35,13 +35,14 @@ describe('bot lineup', () => {
 
   it('knows the AlphaBeta levels by name and by number, the numbers as aliases of the names', async () => {
     expect(() => {
-      checkLineup(['beginner', 'casual', 'club', 'expert', 'master', 'alphabeta-1'], []);
+      checkLineup(['beginner', 'casual', 'club', 'expert', 'master', 'grandmaster', 'alphabeta-1', 'alphabeta-6'], []);
     }).not.toThrow();
     expect(() => parseBotDefinition('club=./bot')).toThrow('taken by a built-in player');
     const options = { timeLimitMs: 2_000, level: 4, seed: 1, externals: [] };
     const bots = ['club', 'alphabeta-3'].map((name) => createBot(name, options, 0, true));
     await Promise.all(bots.map((bot) => bot.close()));
-    expect(() => createBot('grandmaster', options, 0, true)).toThrow("Unknown bot 'grandmaster'");
+    expect(() => createBot('champion', options, 0, true)).toThrow("Unknown bot 'champion'");
+    expect(() => createBot('alphabeta-7', options, 0, true)).toThrow("Unknown bot 'alphabeta-7'");
   });
 
   it('leaves bots a margin under the time limit', () => {

@@ -3,7 +3,7 @@
  * own worker thread) and external programs declared as `name=command`.
  *
  * Built-in names: `alphabeta` (at the chosen level), the AlphaBeta levels by name (`beginner`,
- * `casual`, `club`, `expert`, `master`) or number (`alphabeta-1` … `alphabeta-5`, the same players),
+ * `casual`, `club`, `expert`, `master`, `grandmaster`) or number (`alphabeta-1` … `alphabeta-6`, the same players),
  * `solver`, `random` (a test opponent). A bot's per-move budget is derived from the referee's time limit,
  * leaving a margin for messages and a loaded machine.
  */
@@ -35,7 +35,7 @@ export interface ExternalBotDefinition {
 export interface LineupOptions {
   /** The referee's move time limit, in ms. */
   readonly timeLimitMs: number;
-  /** The level of `alphabeta` (1..5). */
+  /** The level of `alphabeta` (1..6). */
   readonly level: number;
   /** Seeds the random players: game g, colour c gets `deriveSeed(seed, 2g + c)`. */
   readonly seed: number;
@@ -144,7 +144,7 @@ export function createBot(name: string, options: LineupOptions, gameIndex: numbe
   if (name === 'solver') return new WorkerPlayer({ kind: 'solver', budgetMs: Math.min(budgetMs, SOLVER_BUDGET_CAP_MS) });
   if (name === 'random') return new WorkerPlayer({ kind: 'random', seed: deriveSeed(options.seed, 2 * gameIndex + (color ? 0 : 1)) });
   if (name === 'alphabeta') return new WorkerPlayer({ kind: 'alphabeta', level: options.level, budgetMs });
-  const numbered = /^alphabeta-([1-5])$/.exec(name);
+  const numbered = /^alphabeta-(\d)$/.exec(name);
   const level = alphaBetaLevel(numbered === null ? name : Number(numbered[1]));
   if (level !== undefined) return new WorkerPlayer({ kind: 'alphabeta', level: level.level, budgetMs });
   throw new RangeError(`Unknown bot '${name}'`);

@@ -138,7 +138,7 @@ describe('tabletop connect-four play', () => {
   it.each([
     [['--red', 'nobody'], "Unknown bot 'nobody'"],
     [['--time', '0'], 'The time limit must be a positive number'],
-    [['--level', '6'], 'The level must be from 1 to 5'],
+    [['--level', '7'], 'The level must be from 1 to 6'],
     [['--bot', 'nameless'], '--bot expects name=command'],
     [['--bot', 'random=ls'], "Bot name 'random' is taken"],
     [['--pos', '4444444'], '--pos: column 4 is full'],

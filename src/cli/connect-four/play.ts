@@ -10,6 +10,7 @@
  */
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { colorName, type ClosablePlayer, type Player } from '../../games/connect-four/player.js';
+import { ALPHABETA_LEVELS } from '../../games/connect-four/players/alphabeta.js';
 import type { LineSource } from '../../games/connect-four/players/human.js';
 import { HEIGHT, Position, WIDTH } from '../../games/connect-four/position.js';
 import { moveString, type GameResult } from '../../games/connect-four/referee/result.js';
@@ -70,7 +71,7 @@ export function registerPlay(command: Command): Command {
     .addOption(new Option('--red <player>', `who plays red, moving first: ${players}`).default('human'))
     .addOption(new Option('--yellow <player>', `who plays yellow: ${players}`).default('alphabeta'))
     .option('--time <seconds>', 'move time limit for bots, in seconds (decimals allowed); people are not timed', parsePositiveNumber('The time limit'), DEFAULT_TIME_SECONDS)
-    .option('--level <n>', 'strength of alphabeta, 1 (weakest) to 5', parseIntegerIn(1, 5, 'The level'), DEFAULT_LEVEL)
+    .option('--level <n>', `strength of alphabeta, 1 (weakest) to ${String(ALPHABETA_LEVELS.length)}`, parseIntegerIn(1, ALPHABETA_LEVELS.length, 'The level'), DEFAULT_LEVEL)
     .option('--seed <n>', 'seed of the random player (default: a fresh one, printed at the end)', parseSeed)
     .addOption(new Option('--bot <name=command>', 'an external bot speaking the line protocol of docs/connect-four-bots.md (repeatable)').argParser(collectBot).default([], 'none'))
     .option('--pos <moves>', 'start from this position: the moves so far as 1-based column digits, as `solve` reads them (e.g. 4453)', parsePosition)

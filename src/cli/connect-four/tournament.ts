@@ -14,6 +14,7 @@ import { emptyTally, type ExperimentConfig } from '../../lab/experiment.js';
 import { tournamentResults, type TournamentResults } from '../../lab/lab-results.js';
 import { tournamentReport } from '../../lab/report.js';
 import { connectFourGame } from '../../games/connect-four/definition.js';
+import { ALPHABETA_LEVELS } from '../../games/connect-four/players/alphabeta.js';
 import { writeResultsFiles } from '../lab/report-files.js';
 import { ALL_TWO_MOVE_OPENINGS, BALANCED_OPENINGS, openingName } from '../../arena/connect-four/openings.js';
 import { BUILTIN_BOTS, createBot, resolveLineup, type ExternalBotDefinition, type LineupOptions, type ModuleBot } from '../../arena/connect-four/lineup.js';
@@ -60,7 +61,7 @@ export function registerTournament(command: Command): Command {
     .option('--openings <suite>', `the opening suite: 'balanced', the ${String(BALANCED_OPENINGS.length)} two-move openings from column 3 or 5, or 'all', all ${String(ALL_TWO_MOVE_OPENINGS.length)} (e.g. --games ${String(2 * ALL_TWO_MOVE_OPENINGS.length)} plays each once with each colour)`, parseOpeningSuite, 'balanced')
     .option('--no-openings', 'start every game from the empty board (deterministic bots then replay the same two games)')
     .option('--time <seconds>', 'move time limit, in seconds (decimals allowed)', parsePositiveNumber('The time limit'), DEFAULT_TIME_SECONDS)
-    .option('--level <n>', "strength of the bot named 'alphabeta', 1 to 5", parseIntegerIn(1, 5, 'The level'), DEFAULT_LEVEL)
+    .option('--level <n>', `strength of the bot named 'alphabeta', 1 to ${String(ALPHABETA_LEVELS.length)}`, parseIntegerIn(1, ALPHABETA_LEVELS.length, 'The level'), DEFAULT_LEVEL)
     .option('--seed <n>', 'seed of the random players (default: a fresh one, printed)', parseSeed)
     .option('--json', 'print the results as JSON: the matrices, ratings, forfeits and every game')
     .option('--html <file>', 'also write the results as one self-contained HTML report with charts (opens offline)')

@@ -2,7 +2,7 @@
  * Connect Four for the lab: the bitboard `Position` is the game state (player 0 = red, 1 = yellow,
  * actions = columns 0..6, no chance nodes), with its agents: a uniformly random column, the perfect
  * solver on a fixed node budget (deterministic, unlike a time budget), the generic Monte-Carlo tree
- * search, and the assignment's AlphaBetaPlayer at levels 1-5 (`alphabeta1` .. `alphabeta5`: beginner .. master).
+ * search, and the assignment's AlphaBetaPlayer at levels 1-6 (`alphabeta1` .. `alphabeta6`: beginner .. grandmaster).
  */
 import { mctsAgent } from '../../algorithms/mcts.js';
 import type { Agent, GameDefinition } from '../../core/game.js';

@@ -27,6 +27,7 @@ describe('the address', () => {
       'Computer: club (level 3)',
       'Computer: expert (level 4)',
       'Computer: master (level 5)',
+      'Computer: grandmaster (level 6)',
       'Computer: perfect',
     ]);
     const { state, problems } = parseSearch('?red=beginner&yellow=master');

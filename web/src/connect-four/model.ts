@@ -6,7 +6,7 @@
 import { CELLS, HEIGHT, MoveSequenceError, Position, WIDTH } from '../../../src/games/connect-four/position.js';
 import { alphaBetaLevel } from '../../../src/games/connect-four/players/alphabeta.js';
 
-export const PLAYER_KINDS = ['human', 'random', 'alphabeta1', 'alphabeta2', 'alphabeta3', 'alphabeta4', 'alphabeta5', 'perfect'] as const;
+export const PLAYER_KINDS = ['human', 'random', 'alphabeta1', 'alphabeta2', 'alphabeta3', 'alphabeta4', 'alphabeta5', 'alphabeta6', 'perfect'] as const;
 export type PlayerKind = (typeof PLAYER_KINDS)[number];
 export type ComputerKind = Exclude<PlayerKind, 'human'>;
 

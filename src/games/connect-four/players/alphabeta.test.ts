@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Position } from '../position.js';
-import { ALPHABETA_LEVELS, AlphaBetaPlayer, TUNED_WEIGHTS, UNTUNED_WEIGHTS, alphaBetaLevel } from './alphabeta.js';
+import { ALPHABETA_LEVELS, AlphaBetaPlayer, GRANDMASTER_NODES, TUNED_WEIGHTS, UNTUNED_WEIGHTS, alphaBetaLevel } from './alphabeta.js';
 import { positionTerms } from './tuning.js';
 import { RandomPlayer } from './random.js';
 
@@ -126,11 +126,11 @@ describe('AlphaBetaPlayer', () => {
 
   it('rejects bad options and moves after the end', () => {
     expect(() => new AlphaBetaPlayer({ level: 0 })).toThrow(RangeError);
-    expect(() => new AlphaBetaPlayer({ level: 6 })).toThrow(RangeError);
+    expect(() => new AlphaBetaPlayer({ level: 7 })).toThrow(RangeError);
     expect(() => new AlphaBetaPlayer({ budgetMs: -1 })).toThrow(RangeError);
     expect(() => new AlphaBetaPlayer({ maxDepth: 0 })).toThrow(RangeError);
     expect(() => new AlphaBetaPlayer({ maxNodes: 0 })).toThrow(RangeError);
-    expect(() => new AlphaBetaPlayer({ level: 'grandmaster' as 'master' })).toThrow(/expected 1..5 or beginner, casual, club, expert, master/);
+    expect(() => new AlphaBetaPlayer({ level: 'champion' as 'master' })).toThrow(/expected 1..6 or beginner, casual, club, expert, master, grandmaster/);
     expect(() => new AlphaBetaPlayer({ weights: { ...TUNED_WEIGHTS, threats: 0.5 } })).toThrow(/Invalid evaluation weight threats/);
     const player = new AlphaBetaPlayer({ level: 1 });
     player.init(true);
@@ -141,8 +141,9 @@ describe('AlphaBetaPlayer', () => {
     expect(() => player.move()).toThrow(RangeError);
   });
 
-  it('names its levels beginner .. master, the numbers 1-5 their aliases', () => {
-    expect(ALPHABETA_LEVELS.map((entry) => entry.name)).toEqual(['beginner', 'casual', 'club', 'expert', 'master']);
+  it('names its levels beginner .. grandmaster, the numbers 1-6 their aliases', () => {
+    expect(ALPHABETA_LEVELS.map((entry) => entry.name)).toEqual(['beginner', 'casual', 'club', 'expert', 'master', 'grandmaster']);
+    expect(alphaBetaLevel('grandmaster')).toMatchObject({ level: 6, maxNodes: GRANDMASTER_NODES });
     expect(alphaBetaLevel('club')).toBe(alphaBetaLevel(3));
     expect(alphaBetaLevel('alphabeta-3')).toBeUndefined();
     expect(new AlphaBetaPlayer({ level: 'club' }).name()).toBe('alphabeta-3');
@@ -150,8 +151,10 @@ describe('AlphaBetaPlayer', () => {
     for (const entry of ALPHABETA_LEVELS) expect(Math.min(entry.maxDepth, entry.maxNodes)).toBeLessThan(Infinity);
   });
 
-  it.each(ALPHABETA_LEVELS.map((entry) => entry.name))('is deterministic at level %s: the same search twice, whatever the clock says', (level) => {
-    for (const moves of ['', '4453', '44443322']) {
+  it.each(ALPHABETA_LEVELS.map((entry) => entry.name))('is deterministic at level %s: the same search twice, whatever the clock says, within its node budget', (level) => {
+    const entry = alphaBetaLevel(level)!;
+    // The grandmaster's search takes about a second: one position for it, where its budget binds.
+    for (const moves of entry.name === 'grandmaster' ? ['4453'] : ['', '4453', '44443322']) {
       const reports = [0, 1].map((run) => {
         // Run 0's clock is stopped, run 1's ticks at every reading: only the level's depth or node budget may stop either.
         let tick = 0;
@@ -161,6 +164,12 @@ describe('AlphaBetaPlayer', () => {
         return player.search();
       });
       expect(reports[1]).toEqual(reports[0]);
+      // The budget is checked every 1,024 positions.
+      expect(reports[0]!.nodes).toBeLessThanOrEqual(entry.maxNodes + 1_024);
+      if (entry.name === 'grandmaster') {
+        expect(reports[0]!.proven).toBe(false);
+        expect(reports[0]!.nodes).toBeGreaterThan(entry.maxNodes);
+      }
     }
   });
 

@@ -14,7 +14,7 @@
  * the position `44536` to depth 8 (warm, CPU time, machine shared with other work): the generic
  * search took 141 ms for 2,132,408 nodes, this player about 1 ms for 7,040 nodes — roughly 100 times
  * faster for the same depth, with a real evaluation at the horizon besides. The lab fields it as the
- * agents `alphabeta1` .. `alphabeta4` (definition.ts).
+ * agents `alphabeta1` .. `alphabeta6` (definition.ts).
  */
 import type { Player } from '../player.js';
 import {
@@ -32,12 +32,20 @@ import {
 } from '../position.js';
 
 /**
+ * The grandmaster's node budget: one second of search on one quiet core. Measured with
+ * `npm run tune:alphabeta -- speed` (6.1 million positions per CPU-second, 23 November 2026), rounded
+ * down. A budget of positions, not of time, keeps its games deterministic and fair on a shared or
+ * slow machine: a move takes longer there, but it is the same move.
+ */
+export const GRANDMASTER_NODES = 6_000_000;
+
+/**
  * The strength levels, weakest first, each with a name a person understands. Every level is bounded
  * by its search depth or its node budget, so its move depends on the game alone (deterministic,
  * whatever the machine's load); `maxTimeMs` (and the caller's `budgetMs`) only caps a machine too
- * slow or too busy to finish the budget in time. The master's 300,000 positions take about 0.2 s
- * on one unshared core. The ladder's evidence (each level against the one below) is in
- * docs/what-wins.md; the numbers 1-5 (`alphabeta-3`, `alphabeta3`) remain aliases of the names.
+ * slow or too busy to finish the budget in time. The master's 300,000 positions take about 50 ms
+ * on one quiet core, the grandmaster's 6,000,000 about 1 s. The ladder's evidence (each level against the one below) is in
+ * docs/what-wins.md; the numbers 1-6 (`alphabeta-3`, `alphabeta3`) remain aliases of the names.
  */
 export const ALPHABETA_LEVELS = [
   { level: 1, name: 'beginner', summary: 'looks one move ahead: takes a win, blocks a loss', maxDepth: 1, maxNodes: Infinity, maxTimeMs: 1_000 },
@@ -45,12 +53,13 @@ export const ALPHABETA_LEVELS = [
   { level: 3, name: 'club', summary: 'looks 5 moves ahead', maxDepth: 5, maxNodes: Infinity, maxTimeMs: 1_000 },
   { level: 4, name: 'expert', summary: 'weighs 30,000 positions a move', maxDepth: CELLS, maxNodes: 30_000, maxTimeMs: 10_000 },
   { level: 5, name: 'master', summary: 'weighs 300,000 positions a move', maxDepth: CELLS, maxNodes: 300_000, maxTimeMs: 10_000 },
+  { level: 6, name: 'grandmaster', summary: 'weighs 6,000,000 positions a move (about 1 s)', maxDepth: CELLS, maxNodes: GRANDMASTER_NODES, maxTimeMs: 60_000 },
 ] as const;
 
 export type AlphaBetaLevel = (typeof ALPHABETA_LEVELS)[number]['level'];
 export type AlphaBetaLevelName = (typeof ALPHABETA_LEVELS)[number]['name'];
 
-/** The level with this number (1..5) or name (`beginner` .. `master`), or undefined. */
+/** The level with this number (1..6) or name (`beginner` .. `grandmaster`), or undefined. */
 export function alphaBetaLevel(level: number | string): (typeof ALPHABETA_LEVELS)[number] | undefined {
   return ALPHABETA_LEVELS.find((entry) => entry.level === level || entry.name === level);
 }
@@ -82,7 +91,7 @@ export const UNTUNED_WEIGHTS: EvaluationWeights = Object.freeze({ material: 1, t
 export const TUNED_WEIGHTS: EvaluationWeights = Object.freeze({ material: 7, threats: -1, parityThreats: 100, stackedThreats: 59 });
 
 export interface AlphaBetaOptions {
-  /** 1 (`beginner`) .. 5 (`master`), by number or name; default 4. */
+  /** 1 (`beginner`) .. 6 (`grandmaster`), by number or name; default 4. */
   readonly level?: number | AlphaBetaLevelName;
   /** Most time one move may take, in ms; the level's own cap applies too. */
   readonly budgetMs?: number;
@@ -234,7 +243,7 @@ export class AlphaBetaPlayer implements Player {
   constructor(options: AlphaBetaOptions = {}) {
     const settings = alphaBetaLevel(options.level ?? 4);
     if (settings === undefined) {
-      throw new RangeError(`Invalid AlphaBeta level: ${String(options.level)} (expected 1..5 or ${ALPHABETA_LEVELS.map((entry) => entry.name).join(', ')})`);
+      throw new RangeError(`Invalid AlphaBeta level: ${String(options.level)} (expected 1..${String(ALPHABETA_LEVELS.length)} or ${ALPHABETA_LEVELS.map((entry) => entry.name).join(', ')})`);
     }
     if (options.budgetMs !== undefined && !(options.budgetMs > 0)) throw new RangeError(`Invalid time budget: ${String(options.budgetMs)} ms`);
     if (options.maxDepth !== undefined && !(Number.isInteger(options.maxDepth) && options.maxDepth >= 1)) {
