@@ -32,10 +32,10 @@
  *   from (`replayFrom`; none when that was the reset state, `pristine`) and of the random stream
  *   (`replayRng`) instead. The first read of the history (`history`, `historyLength` and everything
  *   built on them: `serialize`, `observe`, `clone`, ...) replays that playout with recording on and
- *   appends what it records, so the history read is exactly the one recording would have kept. While `replayRng` is set the state is at the
- *   end of the game (the only way such a playout leaves), so nothing else can change before the
- *   replay; `reset` drops it unreplayed, which is why the lab, which reads only the result, never
- *   pays for recording.
+ *   appends what it records, so the history read is exactly the one recording would have kept.
+ *   While `replayRng` is set the state is at the end of the game (the only way such a playout
+ *   leaves), so nothing else can change before the replay; `reset` drops it unreplayed, which is
+ *   why the lab, which reads only the result, never pays for recording.
  */
 import { Card, DECK_SIZE } from '../../core/cards.js';
 import { dealAt } from '../../core/deck.js';
