@@ -86,8 +86,8 @@ const NARROW_SHARE = 0.6;
 /** Words of a packed position key (`Position.packedKey`). */
 const PACKED_WIDTH = 8;
 
-/** How often (in positions) the clock is read. */
-const CLOCK_EVERY = 512;
+/** How often (in search steps) the clock is read: `process.cpuUsage` is a system call, so not too often. */
+const CLOCK_EVERY = 4096;
 
 /**
  * The search's position. Invariants: `piles[p]` lists pile p's cards, row 0 first, the first
@@ -520,15 +520,8 @@ function splitWithUses(pos: Position, p: number, row: number, q: number, narrow:
       // c onto pile e (an empty one: a King with cards under it, to the first empty pile only).
       if (other.length === 0 ? e === firstEmpty && canBuildOn(c, NONE) : canBuildOn(c, other[other.length - 1]!)) out.push([split, pack(PILE_TO_PILE, p, row - 1, e)]);
     }
-    // A stock card onto c, with its own use (equal cards once).
-    const tried: number[] = [];
-    for (let i = 0; i < pos.stock.length; i++) {
-      if (pos.inStock[i] === 0) continue;
-      const card = pos.stock[i]!;
-      if (tried.includes(card) || !canBuildOn(card, c)) continue;
-      tried.push(card);
-      withUse(pos, [split], i, p, narrow, out);
-    }
+    // A stock card onto c, with its own use.
+    stockOnto(pos, [split], c, p, narrow, out);
   }
   undo(pos, applied);
 }
@@ -550,17 +543,65 @@ function withUse(pos: Position, prefix: readonly number[], slot: number, q: numb
       out.push([...chain, pack(PILE_TO_PILE, p, row, q)]);
     }
   }
-  // Another stock card onto this one (this slot marked used while the chain grows; equal cards once).
+  // Another stock card onto this one (this slot marked used while the chain grows).
   pos.inStock[slot] = 0;
+  stockOnto(pos, chain, card, q, narrow, out);
+  pos.inStock[slot] = 1;
+}
+
+/**
+ * For each stock card that can go onto `card` (the last card of pile q, or about to be), in stock
+ * order and equal cards once: `withUse` of it after `prefix`.
+ */
+function stockOnto(pos: Position, prefix: readonly number[], card: number, q: number, narrow: boolean, out: number[][]): void {
+  if (pos.uniqueCards) {
+    // One deck: only the two cards of BUILDERS can go onto it; looked up rather than scanned for.
+    const slots = stockBuilders(pos, card);
+    if (slots % 1024 > 0) withUse(pos, prefix, (slots % 1024) - 1, q, narrow, out);
+    if (slots >= 1024) withUse(pos, prefix, (slots >> 10) - 1, q, narrow, out);
+    return;
+  }
   const tried: number[] = [];
   for (let i = 0; i < pos.stock.length; i++) {
     if (pos.inStock[i] === 0) continue;
     const next = pos.stock[i]!;
     if (tried.includes(next) || !canBuildOn(next, card)) continue;
     tried.push(next);
-    withUse(pos, chain, i, q, narrow, out);
+    withUse(pos, prefix, i, q, narrow, out);
   }
-  pos.inStock[slot] = 1;
+}
+
+/**
+ * `BUILDERS[2·c]` and `BUILDERS[2·c + 1]`: the two cards of a deck that can go onto card c (one
+ * lower, the other colour), or −1 for an Ace (none).
+ */
+const BUILDERS = (() => {
+  const table = new Int16Array(2 * VALUE.length).fill(-1);
+  for (let c = 0; c < VALUE.length; c++) {
+    let n = 0;
+    for (let d = 0; d < VALUE.length; d++) if (canBuildOn(d, c)) table[2 * c + n++] = d;
+  }
+  return table;
+})();
+
+/** With one deck: the stock slot that still holds card c, or −1 (c is −1, or not in the stock). */
+function stockSlot(pos: Position, c: number): number {
+  if (c < 0) return -1;
+  const slot = pos.slotOf[c]!;
+  return slot >= 0 && pos.inStock[slot] === 1 ? slot : -1;
+}
+
+/**
+ * With one deck: the stock slots holding a card that can go onto `card`, in stock order, as one
+ * number without allocating — (first slot + 1) + 1024·(second slot + 1), 0 standing for none (so
+ * `% 1024` is the first, `>> 10` the second, and the first is 0 only when both are).
+ */
+function stockBuilders(pos: Position, card: number): number {
+  const s1 = stockSlot(pos, BUILDERS[2 * card]!);
+  const s2 = stockSlot(pos, BUILDERS[2 * card + 1]!);
+  const first = s1 < 0 || (s2 >= 0 && s2 < s1) ? s2 : s1;
+  const second = first === s1 ? s2 : s1;
+  return first + 1 + 1024 * (second + 1);
 }
 
 /**
