@@ -2,7 +2,7 @@
  * The Node adapter of results files: the lock, what 'new' and 'resume' accept, and the repair of a
  * torn last line only once a run is accepted.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -34,6 +34,8 @@ describe('ResultsFile', () => {
     first.close();
     expect(existsSync(`${path}.lock`)).toBe(false);
     ResultsFile.open(path, 'new').close();
+    // The lock is written whole before it is linked into place; no draft is left behind.
+    expect(readdirSync(dir).filter((name) => name.startsWith('locked.jsonl.lock'))).toEqual([]);
   });
 
   it('refuses a lock held on another machine, naming it and how to clear it', () => {

@@ -5,14 +5,14 @@
  * results handling that touches the file system, so the browser lab can swap in its own store.
  *
  * Invariants of an open `ResultsFile`:
- * - it holds the lock `<file>.lock` (created with the exclusive 'wx' flag) from `open` to `close`,
+ * - it holds the lock `<file>.lock` (created whole, by an exclusive hard link) from `open` to `close`,
  *   so no second run appends to the same file at the same time — two runs resuming one file would
  *   otherwise both play and append the same games;
  * - nothing is written to the file before the first `append`, so a run refused after opening (a
  *   contradicting option, say) leaves the file byte for byte as it was;
  * - a torn last line is cut off just before the first append, so every later line is whole.
  */
-import { appendFileSync, closeSync, existsSync, openSync, readFileSync, statSync, truncateSync, unlinkSync, writeSync } from 'node:fs';
+import { appendFileSync, existsSync, linkSync, readFileSync, rmSync, statSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { parseResults, RecordsError, type BatchRecord, type ParsedResults } from './records.js';
 import type { ResultsLog } from './session.js';
@@ -74,9 +74,9 @@ const heldLocks = new Set<string>();
 let exitHookInstalled = false;
 
 /**
- * Takes `<path>.lock` with the exclusive 'wx' flag. A lock left by a run that died (same host, its
- * process gone) is stale and taken over; a live one, or one from another host, is refused with a
- * message saying who holds it and how to clear it. Files that are not regular files (/dev/null,
+ * Takes `<path>.lock`, created whole by an exclusive hard link. A lock left by a run that died
+ * (same host, its process gone) is stale and taken over; a live one, or one from another host, is
+ * refused with a message saying who holds it and how to clear it. Files that are not regular files (/dev/null,
  * /dev/full, a pipe) are not locked: nothing can be appended to them twice in a way that matters,
  * and their folder is usually not writable.
  */
@@ -85,9 +85,18 @@ function acquireLock(path: string): string | undefined {
   const lockPath = `${path}.lock`;
   const owner: LockOwner = { pid: process.pid, host: hostname(), since: new Date().toISOString() };
   for (let attempt = 0; attempt < 2; attempt++) {
-    let fd: number;
+    // The lock appears with its content at once: written to a file of our own first, then linked
+    // into place (link fails with EEXIST, like 'wx', when the lock exists). A lock created empty
+    // and written after could be read half-written by a second run, which could then not say who
+    // holds it.
+    const draft = `${lockPath}.${String(process.pid)}.tmp`;
     try {
-      fd = openSync(lockPath, 'wx');
+      writeFileSync(draft, JSON.stringify(owner));
+    } catch (error) {
+      throw new RecordsError(`Cannot write results to ${path}: ${(error as Error).message}`);
+    }
+    try {
+      linkSync(draft, lockPath);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
         throw new RecordsError(`Cannot write results to ${path}: ${(error as Error).message}`);
@@ -105,11 +114,8 @@ function acquireLock(path: string): string | undefined {
       }
       const who = holder === undefined ? 'another run' : `process ${String(holder.pid)} on ${holder.host}, since ${holder.since}`;
       throw new RecordsError(`${path} is in use by ${who} (lock file ${lockPath}). Wait for that run to end; if no such run exists, delete ${lockPath}.`);
-    }
-    try {
-      writeSync(fd, JSON.stringify(owner));
     } finally {
-      closeSync(fd);
+      rmSync(draft, { force: true });
     }
     heldLocks.add(lockPath);
     if (!exitHookInstalled) {
