@@ -2,7 +2,7 @@
  * `npm run bench:perfect-games -- [--openings random|opponent] [--lengths A..B|A,B,...] [--games N]
  * [--budget MS] [--hard-limit MS] [--seed S] [--colours red|yellow|both] [--opponents a,b,...]
  * [--rotate K] [--no-book] [--log FILE]`: the perfect player ("solver", with the shipped books) against every
- * other built-in player — random and AlphaBeta levels 1 to 5 — in both colours (or one,
+ * other built-in player — random and AlphaBeta levels 1 to 6 (beginner to grandmaster) — in both colours (or one,
  * `--colours`), N games (default 1) per opening length, opponent and colour. `--rotate K`: only K
  * opponents per length, taken in turn (length i: opponents i·K .. i·K + K - 1, cyclically), so
  * that a run over many lengths still meets every opponent in both colours.
@@ -66,6 +66,16 @@ function parseLengths(text: string): number[] {
   return lengths;
 }
 
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  process.stdout.write(
+    'usage: npm run bench:perfect-games -- [--openings random|opponent] [--lengths A..B|A,B,...] [--games N]\n' +
+      '  [--budget MS] [--hard-limit MS] [--seed S] [--colours red|yellow|both] [--opponents a,b,...]\n' +
+      '  [--rotate K] [--no-book] [--log FILE]\n' +
+      'The perfect player against every other built-in player, every move checked against the solver (see docs/connect-four-solver.md).\n',
+  );
+  process.exit(0);
+}
+
 let lengths: number[];
 try {
   lengths = parseLengths(option('--lengths') ?? option('--opening') ?? '12');
@@ -89,7 +99,7 @@ const books = { ...(book === undefined ? {} : { book }), ...(values === undefine
 const judge = new Solver(books);
 const allOpponents: { name: string; make: (s: number) => Player }[] = [
   { name: 'random', make: (s) => new RandomPlayer(s) },
-  ...[1, 2, 3, 4, 5].map((level) => ({ name: `alphabeta-${String(level)}`, make: () => new AlphaBetaPlayer({ level }) })),
+  ...[1, 2, 3, 4, 5, 6].map((level) => ({ name: `alphabeta-${String(level)}`, make: () => new AlphaBetaPlayer({ level }) })),
 ];
 const wanted = option('--opponents')?.split(',');
 const opponents = wanted === undefined ? allOpponents : allOpponents.filter((o) => wanted.includes(o.name));
