@@ -38,24 +38,15 @@ import { SolverPlayer } from '../games/connect-four/players/solver-player.js';
 import type { Player } from '../games/connect-four/player.js';
 import { Solver } from '../games/connect-four/solver/solver.js';
 import { loadDefaultBook, loadDefaultValues } from '../cli/connect-four/book-file.js';
-import { option } from './test-set-args.js';
+import { option, usageFailure, wholeOption } from './test-set-args.js';
 
 /** Issue 16's limit for one move of the perfect player on this machine. */
 const MOVE_LIMIT_MS = 18_000;
 /** How many of the slowest moves are listed. */
 const SLOWEST_LISTED = 12;
 
-function fail(message: string): never {
-  process.stderr.write(`bench:perfect-games: ${message}\n`);
-  process.exit(2);
-}
-
-function whole(name: string, fallback: number, min: number): number {
-  const raw = option(name);
-  const value = raw === undefined ? fallback : Number(raw);
-  if (!Number.isInteger(value) || value < min) fail(`${name} must be a whole number >= ${String(min)}, got '${String(raw)}'`);
-  return value;
-}
+const fail: (message: string) => never = usageFailure('bench:perfect-games');
+const whole = (name: string, fallback: number, min: number): number => wholeOption(name, fallback, min, fail);
 
 /** `A..B` (inclusive) or `A,B,...`: opening lengths in plies, 0..41. */
 function parseLengths(text: string): number[] {

@@ -1,6 +1,7 @@
 /**
  * Command-line arguments shared by the solver benches (bench:solver, bench:side-by-side): which of
- * Pons' test sets to run and how many positions of each, and how times are printed.
+ * Pons' test sets to run and how many positions of each, and how times are printed; and the
+ * option helpers every Connect Four bench uses (usage errors, whole-number options).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -52,6 +53,22 @@ export function readTestSet(directory: string, file: string): TestPosition[] {
 export function option(name: string): string | undefined {
   const at = process.argv.indexOf(name);
   return at >= 0 ? process.argv[at + 1] : undefined;
+}
+
+/** A bench's usage error: `tool: message` on stderr, exit status 2. */
+export function usageFailure(tool: string): (message: string) => never {
+  return (message) => {
+    process.stderr.write(`${tool}: ${message}\n`);
+    process.exit(2);
+  };
+}
+
+/** `--name N`, a whole number >= `min` (`fallback` when absent); anything else is reported by `fail`. */
+export function wholeOption(name: string, fallback: number, min: number, fail: (message: string) => never): number {
+  const raw = option(name);
+  const value = raw === undefined ? fallback : Number(raw);
+  if (!Number.isSafeInteger(value) || value < min) fail(`${name} must be a whole number >= ${String(min)}, got '${String(raw)}'`);
+  return value;
 }
 
 /**

@@ -37,19 +37,10 @@ import { SolverPlayer } from '../games/connect-four/players/solver-player.js';
 import { Solver } from '../games/connect-four/solver/solver.js';
 import type { OpeningBook } from '../games/connect-four/book/book.js';
 import { loadDefaultBook, loadDefaultValues } from '../cli/connect-four/book-file.js';
-import { option } from './test-set-args.js';
+import { option, usageFailure, wholeOption } from './test-set-args.js';
 
-function fail(message: string): never {
-  process.stderr.write(`tune:alphabeta: ${message}\n`);
-  process.exit(2);
-}
-
-function whole(name: string, fallback: number, min: number): number {
-  const raw = option(name);
-  const value = raw === undefined ? fallback : Number(raw);
-  if (!Number.isSafeInteger(value) || value < min) fail(`${name} must be a whole number >= ${String(min)}, got '${String(raw)}'`);
-  return value;
-}
+const fail: (message: string) => never = usageFailure('tune:alphabeta');
+const whole = (name: string, fallback: number, min: number): number => wholeOption(name, fallback, min, fail);
 
 function readLabels(file: string): LabelledPosition[] {
   if (!existsSync(file)) return [];
