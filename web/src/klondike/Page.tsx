@@ -30,6 +30,23 @@ function storage(): Storage | null {
   }
 }
 
+/** A labelled choice of a whole number in [range.min, range.max]. */
+function NumberChoice(props: { id: string; label: string; range: { readonly min: number; readonly max: number }; value: number; onChange: (value: number) => void }) {
+  const { id, label, range, value, onChange } = props;
+  return (
+    <div class="field">
+      <label for={id}>{label}</label>
+      <select id={id} value={String(value)} onChange={(event) => onChange(Number(event.currentTarget.value))}>
+        {Array.from({ length: range.max - range.min + 1 }, (_, i) => range.min + i).map((n) => (
+          <option key={n} value={String(n)}>
+            {n}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 interface SolvedPosition {
   readonly verdict: 'winnable' | 'unwinnable' | 'undecided';
   /** The rest of a winning line from this position (address text). */
@@ -427,26 +444,8 @@ export function KlondikePage() {
             <label for="k-seed">Deal number</label>
             <input id="k-seed" inputMode="numeric" value={form.seed} onInput={(event) => setForm({ ...form, seed: event.currentTarget.value })} />
           </div>
-          <div class="field">
-            <label for="k-piles">Piles</label>
-            <select id="k-piles" value={String(form.piles)} onChange={(event) => setForm({ ...form, piles: Number(event.currentTarget.value) })}>
-              {Array.from({ length: PILES.max - PILES.min + 1 }, (_, i) => PILES.min + i).map((n) => (
-                <option key={n} value={String(n)}>
-                  {n}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div class="field">
-            <label for="k-draw">Draw size</label>
-            <select id="k-draw" value={String(form.draw)} onChange={(event) => setForm({ ...form, draw: Number(event.currentTarget.value) })}>
-              {Array.from({ length: DRAWS.max - DRAWS.min + 1 }, (_, i) => DRAWS.min + i).map((n) => (
-                <option key={n} value={String(n)}>
-                  {n}
-                </option>
-              ))}
-            </select>
-          </div>
+          <NumberChoice id="k-piles" label="Piles" range={PILES} value={form.piles} onChange={(piles) => setForm({ ...form, piles })} />
+          <NumberChoice id="k-draw" label="Draw size" range={DRAWS} value={form.draw} onChange={(draw) => setForm({ ...form, draw })} />
           <label class="check">
             <input type="checkbox" checked={winnableOnly} onChange={(event) => setWinnableOnly(event.currentTarget.checked)} /> Winnable deals only
           </label>
