@@ -18,7 +18,8 @@
  * - `solver --out FILE [--player grandmaster] [--budget MS] [--no-book]`: PLAYER against the perfect
  *   player — SolverPlayer with the shipped opening and strategy books, as the tournament's
  *   `solver`/`perfect` bot, but with MS per move (default 600,000: ten minutes, so that it proves
- *   every move instead of falling back to AlphaBeta; the moves that did fall back are counted) —
+ *   every move instead of falling back to AlphaBeta; the moves that did fall back are counted; one
+ *   player and one larger table serve all the games) —
  *   from each of the 49 two-move openings with both colours, one JSON line per game appended to
  *   FILE, the games where the perfect player stays in its book first. Resumable: a rerun skips the
  *   games FILE holds. Prints a table per opening (its value from the strategy book where it holds
@@ -246,6 +247,9 @@ function solverGameOrder(solver: Solver): { opening: readonly number[]; playerIs
   return [...games.filter(booked), ...games.filter((game) => !booked(game))];
 }
 
+/** Transposition-table entries of the perfect player in `solver` (2^25, about 170 MB). */
+const PERFECT_TABLE_ENTRIES = 1 << 25;
+
 function versusSolver(): void {
   const out = option('--out') ?? fail('solver needs --out FILE');
   const spec = option('--player') ?? 'grandmaster';
@@ -262,9 +266,12 @@ function versusSolver(): void {
   const order = solverGameOrder(judge).filter((game) => !finished.has(gameKey(openingName(game.opening), game.playerIsRed)));
   const total = 2 * ALL_TWO_MOVE_OPENINGS.length;
   process.stderr.write(`${spec} against the perfect player (${String(budgetMs)} ms a move, books: ${books.values === undefined ? 'none' : 'shipped'}): ${String(order.length)} of ${String(total)} games left, into ${out}\n`);
+  // One perfect player (one transposition table) for every game: the solver's entries are exact
+  // bounds of positions, true in any game, and the games from one opening share their first
+  // positions, the hardest to prove. A table larger than the tournament bot's serves the long searches.
+  const perfect = new SolverPlayer({ budgetMs, tableSize: PERFECT_TABLE_ENTRIES, ...books });
   for (const { opening, playerIsRed } of order) {
     const began = performance.now();
-    const perfect = new SolverPlayer({ budgetMs, ...books });
     let perfectMoves = 0;
     let fallbacks = 0;
     let slowest = 0;
