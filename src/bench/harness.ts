@@ -57,8 +57,13 @@ export function formatTable(rows: readonly Measurement[]): string {
     m.units.toLocaleString('en-US'),
     m.seconds.toFixed(2),
   ]);
+  return formatColumns(header, body, [2, 4, 5]);
+}
+
+/** A plain text table under a dashed rule; the columns listed in `right` are right-aligned. */
+export function formatColumns(header: readonly string[], body: readonly (readonly string[])[], right: readonly number[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
-  const line = (cells: string[]): string => cells.map((c, i) => (i === 2 || i === 4 || i === 5 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
+  const line = (cells: readonly string[]): string => cells.map((c, i) => (right.includes(i) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
 }
 

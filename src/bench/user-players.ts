@@ -95,12 +95,32 @@ function labBenchmark(name: string, player: () => Promise<string>, of: GameDefin
   };
 }
 
-export const userPlayerBenchmarks: Benchmark[] = [
-  labBenchmark('basic (built-in)', () => Promise.resolve('basic')),
-  labBenchmark('basic-agent.mjs (module, act)', () => resolvePlayer(game, new URL('../../examples/connect-fwar/basic-agent.mjs', import.meta.url))),
-  labBenchmark('first-fit (module, Player.nextMove)', () => resolvePlayer(game, moduleFile('first-fit', FIRST_FIT_PLAYER))),
-  labBenchmark('smallest vs biggest (built-in)', () => Promise.resolve('smallest'), unoWar, 'biggest'),
-  labBenchmark('smallest-agent.mjs vs biggest (module, act)', () => resolvePlayer(unoWar, new URL('../../examples/uno-war/smallest-agent.mjs', import.meta.url)), unoWar, 'biggest'),
-  labBenchmark('smallest-as-built-in vs biggest (module, act)', () => resolvePlayer(unoWar, moduleFile('smallest-as-built-in', SMALLEST_AS_BUILT_IN)), unoWar, 'biggest'),
-  labBenchmark('smallest-ai vs biggest (module, AI.getPlay)', () => resolvePlayer(unoWar, moduleFile('smallest-ai', SMALLEST_AI)), unoWar, 'biggest'),
+/**
+ * A built-in strategy and the module players whose logic equals it: `npm run bench` measures each
+ * group in CPU time, alternating fresh processes (steady.ts), and reports each module's share of the
+ * built-in's games per second.
+ */
+export interface LabComparison {
+  readonly builtIn: Benchmark;
+  readonly modules: readonly Benchmark[];
+}
+
+export const labComparisons: readonly LabComparison[] = [
+  {
+    builtIn: labBenchmark('basic (built-in)', () => Promise.resolve('basic')),
+    modules: [
+      labBenchmark('basic-agent.mjs (module, act)', () => resolvePlayer(game, new URL('../../examples/connect-fwar/basic-agent.mjs', import.meta.url))),
+      labBenchmark('first-fit (module, Player.nextMove)', () => resolvePlayer(game, moduleFile('first-fit', FIRST_FIT_PLAYER))),
+    ],
+  },
+  {
+    builtIn: labBenchmark('smallest vs biggest (built-in)', () => Promise.resolve('smallest'), unoWar, 'biggest'),
+    modules: [
+      labBenchmark('smallest-agent.mjs vs biggest (module, act)', () => resolvePlayer(unoWar, new URL('../../examples/uno-war/smallest-agent.mjs', import.meta.url)), unoWar, 'biggest'),
+      labBenchmark('smallest-as-built-in vs biggest (module, act)', () => resolvePlayer(unoWar, moduleFile('smallest-as-built-in', SMALLEST_AS_BUILT_IN)), unoWar, 'biggest'),
+      labBenchmark('smallest-ai vs biggest (module, AI.getPlay)', () => resolvePlayer(unoWar, moduleFile('smallest-ai', SMALLEST_AI)), unoWar, 'biggest'),
+    ],
+  },
 ];
+
+export const userPlayerBenchmarks: Benchmark[] = labComparisons.flatMap(({ builtIn, modules }) => [builtIn, ...modules]);

@@ -273,9 +273,12 @@ export class BatchPlayer {
       for (let l = 0; l < lineups; l++) {
         const agents = this.#agents[l]!;
         if (progress !== undefined) {
-          Atomics.store(progress, 0, l);
-          Atomics.store(progress, 1, i | 0);
-          Atomics.store(progress, 2, 0);
+          // Plain stores, as the user agents' per-move ones (user-adapters.ts): the watchdog needs
+          // only to see them eventually (a move under way for its whole limit has long been
+          // visible), and an Atomics store is a full fence, a cost per game that built-ins never pay.
+          progress[0] = l;
+          progress[1] = i | 0;
+          progress[2] = 0;
         }
         if (this.#userLineups[l]!) {
           const timedOut = hung.length === 0 ? hung : hung.filter((h) => h.lineup === l && h.game === i);

@@ -72,23 +72,42 @@ type Verdict = number | { readonly fault: string };
  * a call that ran out of time in an earlier attempt is not asked again but played as a fault, and
  * the player plays no more in that game (each of its later moves is `onFault`): a player that hung
  * once would likely hang again, and every hang costs the whole limit.
+ *
+ * `act` runs once per move of every game, inlined into the engine's playout loop: its bytecode is
+ * kept to the hot path (everything rare — a hung call, a stopped player, a throw, a fault — is a
+ * call out), because V8 inlines by a bytecode budget per optimised function, and a larger `act`
+ * left the engine's own small steps (drawing a card, placing it) un-inlined, which cost a module
+ * player a third of the built-in's speed.
  */
 function guardedAgent<S extends GameState>(label: string, decide: (state: S, rng: Rng) => Verdict, onFault: (state: S) => number, what: (state: S) => string): Agent<S> & FaultReporting {
   const faults: string[] = [];
   const game = userGame;
   /** The game (its serial) in which this player plays no more. */
   let stoppedIn = -1;
+  /**
+   * Whether call `call` (at or past `game.firstHung`) is not asked: it hung in an earlier attempt
+   * (the player then plays no more in this game), or the player stopped earlier in this game.
+   */
+  const notAsked = (state: S, call: number): boolean => {
+    if (stoppedIn === game.serial) return true;
+    if (!game.hung.includes(call)) return false;
+    stoppedIn = game.serial;
+    // Every later call of this game takes this path (the player's, to be played as a fault).
+    game.firstHung = 0;
+    faults.push(`${what(state)} gave no answer within the time limit of ${formatDuration(game.limitMs)}: it plays no more in this game`);
+    return true;
+  };
+  const fault = (state: S, verdict: { readonly fault: string }): number => {
+    faults.push(`${what(state)} ${verdict.fault}`);
+    return onFault(state);
+  };
   return {
     name: label,
     faults,
     act(state, rng) {
       const call = ++game.calls;
-      if (stoppedIn === game.serial) return onFault(state);
-      if (call >= game.firstHung && game.hung.includes(call)) {
-        stoppedIn = game.serial;
-        faults.push(`${what(state)} gave no answer within the time limit of ${formatDuration(game.limitMs)}: it plays no more in this game`);
-        return onFault(state);
-      }
+      // One comparison on the hot path: `firstHung` is Infinity in a game without hung calls.
+      if (call >= game.firstHung && notAsked(state, call)) return onFault(state);
       // Plain stores, not Atomics (a fence each, a real cost at millions of moves a second): the
       // watchdog needs only to see the value eventually, and a hung call writes nothing after it.
       const progress = game.progress;
@@ -97,20 +116,29 @@ function guardedAgent<S extends GameState>(label: string, decide: (state: S, rng
       try {
         verdict = decide(state, rng);
       } catch (error) {
-        verdict = { fault: `threw ${messageOf(error)}` };
+        verdict = threw(error);
       }
       if (progress !== undefined) progress[2] = -call;
-      if (typeof verdict === 'number') return verdict;
-      faults.push(`${what(state)} ${verdict.fault}`);
-      return onFault(state);
+      return typeof verdict === 'number' ? verdict : fault(state, verdict);
     },
   };
 }
+
+const threw = (error: unknown): { readonly fault: string } => ({ fault: `threw ${messageOf(error)}` });
 
 /** The user's player behind a game's adapter: its decision and how its moves are named in fault messages. */
 interface PlayerDecision<S> {
   readonly decide: (state: S, rng: Rng) => Verdict;
   readonly what: (state: S) => string;
+}
+
+/**
+ * Which answers of a lab agent the game takes: `isLegal` on every move (small, so that it inlines),
+ * `whyIllegal` for the fault's message.
+ */
+interface AgentRule<S> {
+  readonly isLegal: (state: S, action: unknown) => action is number;
+  readonly whyIllegal: (state: S) => string;
 }
 
 /**
@@ -121,18 +149,20 @@ interface PlayerDecision<S> {
 function adapterOf<S extends GameState>(
   isPlayer: (exported: unknown) => (() => Record<string, unknown>) | undefined,
   fromPlayer: (make: () => Record<string, unknown>) => PlayerDecision<S>,
-  legalAgentAction: (state: S, action: unknown) => string | undefined,
+  agentRule: AgentRule<S>,
   onFault: (state: S) => number,
 ): Adapter {
+  const { isLegal: isLegalAction, whyIllegal } = agentRule;
+  const illegalAction = (state: S, action: unknown): Verdict => ({ fault: `answered ${describeValue(action)}: ${whyIllegal(state)}` });
   return (exported, label) => {
     const act = instanceWith(exported, 'act');
     if (act !== undefined) {
       return () => {
         const agent = act() as unknown as Agent<S>;
+        // Small, as guardedAgent's `act`: the message of an illegal answer is built out of line.
         const decide = (state: S, rng: Rng): Verdict => {
           const action = agent.act(state, rng);
-          const wrong = legalAgentAction(state, action);
-          return wrong === undefined ? action : { fault: `answered ${describeValue(action)}: ${wrong}` };
+          return isLegalAction(state, action) ? action : illegalAction(state, action);
         };
         return guardedAgent<S>(label, decide, onFault, () => 'act') as unknown as Agent<GameState>;
       };
@@ -187,8 +217,10 @@ function connectFwarPlayer(make: () => Record<string, unknown>): PlayerDecision<
 const connectFwarAdapter = adapterOf<ConnectFwarState>(
   withMethod('nextMove'),
   connectFwarPlayer,
-  (state, action) =>
-    action === DISCARD || (typeof action === 'number' && state.canPlay(state.drawn, action)) ? undefined : `not a legal action for ${Card.fromIndex(state.drawn).toString()}`,
+  {
+    isLegal: (state, action): action is number => action === DISCARD || (typeof action === 'number' && state.canPlay(state.drawn, action)),
+    whyIllegal: (state) => `not a legal action for ${Card.fromIndex(state.drawn).toString()}`,
+  },
   () => DISCARD,
 );
 
@@ -249,7 +281,10 @@ function unoWarAI(make: () => Record<string, unknown>): PlayerDecision<UnoWarSta
 const unoWarGuarded = adapterOf<UnoWarState>(
   withMethod('getPlay'),
   unoWarAI,
-  (state, action) => (action === CONCEDE_ROUND || (typeof action === 'number' && state.isLegalSlot(action)) ? undefined : 'not a legal slot (nor CONCEDE_ROUND)'),
+  {
+    isLegal: (state, action): action is number => action === CONCEDE_ROUND || (typeof action === 'number' && state.isLegalSlot(action)),
+    whyIllegal: () => 'not a legal slot (nor CONCEDE_ROUND)',
+  },
   () => CONCEDE_ROUND,
 );
 
@@ -308,7 +343,7 @@ const KLONDIKE: GameAdapter = {
   adapt: adapterOf<KlondikeState>(
     withMethod('nextMove'),
     klondikeProgram,
-    (state, action) => (typeof action === 'number' && legalActionsOf(state).includes(action) ? undefined : 'not a legal action'),
+    { isLegal: (state, action): action is number => typeof action === 'number' && legalActionsOf(state).includes(action), whyIllegal: () => 'not a legal action' },
     klondikeFault,
   ),
   expected: 'a default export that is a program class or object with nextMove(game, moves) returning one of the moves, or a lab agent with act(state, rng)',
@@ -382,7 +417,7 @@ const CONNECT_FOUR: GameAdapter = {
   adapt: adapterOf<Position>(
     connectFourPlayerMaker,
     connectFourPlayer,
-    (state, action) => (typeof action === 'number' && isColumn(action) && state.canPlay(action) ? undefined : 'not a playable column'),
+    { isLegal: (state, action): action is number => typeof action === 'number' && isColumn(action) && state.canPlay(action), whyIllegal: () => 'not a playable column' },
     connectFourFault,
   ),
   expected: 'a default export that is a Connect Four Player class or object with init(color), move() and inform(column), or a lab agent with act(state, rng)',

@@ -55,7 +55,10 @@ export const userGame = {
   calls: 0,
   /** The calls of this game that ran out of time in an earlier attempt. */
   hung: [] as readonly number[],
-  /** The first of them (Infinity when none): one comparison a call finds most games have none. */
+  /**
+   * The first of them (Infinity when none): one comparison a call finds most games have none. Set
+   * to 0 once a user player stops in this game (it hung), so that its later calls are checked too.
+   */
   firstHung: Infinity,
   /** The time limit those calls ran past, in ms (for the fault's message). */
   limitMs: 0,

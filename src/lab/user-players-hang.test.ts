@@ -19,6 +19,9 @@ import { LabTournament } from './round-robin.js';
 import { runExperiment } from './runner.js';
 import { resolvePlayer } from './user-players.js';
 import { gameById } from './registry.js';
+import { BatchPlayer } from './experiment.js';
+import { gameAdapter } from './user-adapters.js';
+import { registerUserAgent } from './user-agents.js';
 
 const { write } = moduleFolder('tabletop-hang-');
 // Hangs on the King of Spades (in every game: the whole deck is dealt); until then, column 0 (or the spec's discard).
@@ -86,6 +89,47 @@ describe('a hanging player module', () => {
     expect(h.faults!.examples.map((f) => f.game)).toEqual(a.faults!.examples.map((f) => f.game));
     expect(h.average).toBe(a.average);
     expect(h.faults!.examples[0]!.message).toMatch(/^nextMove \(move \d+\) gave no answer within the time limit of 200 ms: it plays no more in this game$/);
+  });
+
+  it('a replayed hung move stops only its player, in that game only: the other user player of the lineup is asked as before', () => {
+    // Two user players (the first playable slot), counting the moves they are asked per game.
+    const asked = { a: [0, 0, 0], b: [0, 0, 0] };
+    let gameNo = 0;
+    const counter = (who: 'a' | 'b'): object => ({
+      act(state: { playable: number }): number {
+        asked[who][gameNo] = asked[who][gameNo]! + 1;
+        return 31 - Math.clz32(state.playable & -state.playable);
+      },
+    });
+    const adapt = gameAdapter('uno-war')!.adapt;
+    registerUserAgent('a@object', adapt(counter('a'), 'a')!);
+    registerUserAgent('b@object', adapt(counter('b'), 'b')!);
+    const batch = new BatchPlayer({ game: 'uno-war', lineups: [['a@object', 'b@object']], seed: 5, paired: false });
+    const play = (hung: { lineup: number; game: number; call: number; limitMs: number }[]): ReturnType<BatchPlayer['play']> => {
+      for (const who of ['a', 'b'] as const) asked[who].fill(0);
+      const tally = batch.play(0, 1, undefined, hung);
+      gameNo = 1;
+      batch.play(1, 2, undefined, hung);
+      gameNo = 0;
+      return tally;
+    };
+    play([]);
+    const normal = { a: [...asked.a], b: [...asked.b] };
+    expect(normal.a[0]).toBeGreaterThan(3);
+    // a's 3rd move of game 0 hung (a moves first: calls 1 a, 2 b, 3 a, ... while both can play).
+    const tally = play([{ lineup: 0, game: 0, call: 3, limitMs: 50 }]);
+    expect(asked.a[0]).toBeGreaterThanOrEqual(1);
+    expect(asked.a[0]).toBeLessThan(normal.a[0]!);
+    // b is still asked after a stopped (a concedes every round from there on, b plays each round's first card).
+    expect(asked.b[0]).toBeGreaterThan(2);
+    const seats = tally.lineups[0]!.seats;
+    expect(seats[0]!.faults).toBe(1);
+    expect(seats[0]!.faultExamples![0]!.message).toMatch(/gave no answer within the time limit of 50 ms: it plays no more in this game$/);
+    expect(seats[1]!.faults).toBeUndefined();
+    expect(seats[1]!.wins).toBe(1);
+    // The next game is played as ever: both asked as often as without the hang.
+    expect(asked.a[1]).toBe(normal.a[1]);
+    expect(asked.b[1]).toBe(normal.b[1]);
   });
 
   it('a time limit asked for a run with a player object is refused: only modules can be cut off', async () => {
