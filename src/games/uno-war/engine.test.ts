@@ -92,6 +92,58 @@ describe('UnoWarState.playToEnd (the specialised playOut)', () => {
     );
   });
 
+  it('an asked agent sees the exact history whenever it reads it, and a throw leaves the history whole', () => {
+    // playToEnd defers the history with asked agents too (their answers kept); an agent that reads
+    // it during its move must see what applyAction's game recorded up to that node.
+    fc.assert(
+      fc.property(fc.nat(), fc.integer({ min: 1, max: 60 }), fc.constantFrom('every move', 'one move', 'throws'), (seed, k, how) => {
+        const make = (): { agent: Agent<UnoWarState>; seen: number[][] } => {
+          const seen: number[][] = [];
+          let moves = 0;
+          const inner = UNO_WAR_AGENTS.smallest;
+          return {
+            seen,
+            agent: {
+              name: 'reader',
+              act(state, rng) {
+                moves++;
+                // (The thrower reads nothing: its throw must leave the history whole by itself.)
+                if (how === 'every move' || (how === 'one move' && moves === k)) seen.push(state.historyCodes());
+                if (how === 'throws' && moves === k) throw new Error('boom');
+                return inner.act(state, rng);
+              },
+            },
+          };
+        };
+        const generic = new UnoWarState();
+        const fast = new UnoWarState();
+        const g = make();
+        const f = make();
+        const run = (play: () => void): string | undefined => {
+          try {
+            play();
+            return undefined;
+          } catch (error) {
+            return (error as Error).message;
+          }
+        };
+        const genericOutcome = run(() => playOut(generic, [g.agent, UNO_WAR_AGENTS.biggest], rngFromSeed(seed)));
+        const fastOutcome = run(() => fast.playToEnd([f.agent, UNO_WAR_AGENTS.biggest], rngFromSeed(seed)));
+        expect(fastOutcome).toBe(genericOutcome);
+        expect(f.seen).toEqual(g.seen);
+        if (how !== 'every move') expect(f.seen.length).toBeLessThanOrEqual(1);
+        // The state after the game (or at the node of the throw), history included; after a throw
+        // the game goes on (its history, recorded from there, must follow on from what came before).
+        if (genericOutcome !== undefined) {
+          playOut(generic, [UNO_WAR_AGENTS.smallest, UNO_WAR_AGENTS.biggest], rngFromSeed(seed + 1));
+          playOut(fast, [UNO_WAR_AGENTS.smallest, UNO_WAR_AGENTS.biggest], rngFromSeed(seed + 1));
+        }
+        expect(fast.serialize()).toBe(generic.serialize());
+      }),
+      { numRuns: 150 },
+    );
+  });
+
   it('rebuilds a deferred history only for the game last played, also on a reused state', () => {
     // The lab's use: one state, reset between games, both seats built in, the history never read
     // except here after the third game. Each game's history must be the one a recorded run keeps.

@@ -27,15 +27,19 @@
  *   (`advance`, `endRound`). It is what makes a player's information state a true one (card
  *   counting), and it is replayable: the ten cards of the deal and one draw per pile and per play
  *   give every draw's place in its deck.
- * - Deferred history: a `playToEnd` in which no agent is asked (both seats built in, so nothing can
- *   look at the history while it runs) does not record; it keeps a copy of the state it started
- *   from (`replayFrom`; none when that was the reset state, `pristine`) and of the random stream
- *   (`replayRng`) instead. The first read of the history (`history`, `historyLength` and everything
- *   built on them: `serialize`, `observe`, `clone`, ...) replays that playout with recording on and
- *   appends what it records, so the history read is exactly the one recording would have kept.
- *   While `replayRng` is set the state is at the end of the game (the only way such a playout
- *   leaves), so nothing else can change before the replay; `reset` drops it unreplayed, which is
- *   why the lab, which reads only the result, never pays for recording.
+ * - Deferred history: a `playToEnd` does not record; it keeps a copy of the state it started from
+ *   (`replayFrom`; none when that was the reset state, `pristine`), of the random stream
+ *   (`replayRng`) and the answers of the agents it asks (`answers`: one byte a move, where the
+ *   history takes two or three codes) instead. The first read of the history (`history`,
+ *   `historyLength` and everything built on them: `serialize`, `observe`, `clone`, ...) replays
+ *   that playout with recording on — the built-in seats computing their choices again, the asked
+ *   seats' answers taken from `answers` — and appends what it records, so the history read is
+ *   exactly the one recording would have kept. An asked agent may read the history during its
+ *   move: the replay then stops where the answers run out, which is that move's node, and the
+ *   playout records from there on. While `replayRng` is set the state is at the end of the game or
+ *   inside an agent's `act` (a playout an agent's throw leaves replays its history first), so
+ *   nothing else can change before the replay; `reset` drops it unreplayed, which is why the lab,
+ *   which reads only the result, never pays for recording.
  */
 import { Card, DECK_SIZE } from '../../core/cards.js';
 import { dealAt } from '../../core/deck.js';
@@ -72,6 +76,14 @@ const HAND_CARDS = NUM_PLAYERS * HAND_SIZE;
  */
 export const CONCEDE_ROUND = HAND_SIZE;
 const NO_CARD = -1;
+/** `into` (twice `array`'s length) holding `array`'s values first: an array grown when full. */
+function doubled<A extends Uint8Array | Uint16Array>(array: A, into: A): A {
+  into.set(array);
+  return into;
+}
+
+/** Thrown by a deferred history's replay when it reaches the node the playout is at (see the invariants). */
+const REPLAYED = new Error('replayed to the current node');
 /** `randomInt`'s rejection limit for n outcomes (n = 1..52), precomputed for the hot path. */
 const DRAW_LIMIT = Float64Array.from({ length: DECK_SIZE + 1 }, (_, n) => rejectionLimit(n));
 
@@ -147,9 +159,12 @@ export class UnoWarState implements GameState {
    * state, so a deferred playout from it needs no copy of where it started (the lab's case).
    */
   private pristine = true;
-  /** The two built-in agents of that playout. */
+  /** The two agents of that playout. */
   private replayAgent0: Agent<UnoWarState> | null = null;
   private replayAgent1: Agent<UnoWarState> | null = null;
+  /** The answers the asked agents gave in that playout, in order (only the first `answerCount` count). */
+  private answers = new Uint8Array(HISTORY_CAPACITY);
+  private answerCount = 0;
 
   constructor() {
     this.reset();
@@ -195,11 +210,7 @@ export class UnoWarState implements GameState {
 
   /** Appends an event code to the history (the one place it grows). */
   private record(code: number): void {
-    if (this.eventCount === this.events.length) {
-      const grown = new Uint16Array(this.events.length * 2);
-      grown.set(this.events);
-      this.events = grown;
-    }
+    if (this.eventCount === this.events.length) this.events = doubled(this.events, new Uint16Array(this.events.length * 2));
     this.events[this.eventCount++] = code;
   }
 
@@ -214,9 +225,33 @@ export class UnoWarState implements GameState {
     if (this.replayFromReset) from.reset();
     const agent0 = this.replayAgent0!;
     const agent1 = this.replayAgent1!;
+    const policy0 = builtInPolicy(agent0);
+    const policy1 = builtInPolicy(agent1);
+    // The asked seats answer again what they answered (`answers`), checked already; a built-in
+    // seat computes its choice again. Past the last answer is the node the playout is at.
+    let next = 0;
+    const answers = this.answers;
+    const count = this.answerCount;
+    const again: Agent<UnoWarState> = {
+      name: 'replay',
+      act() {
+        if (next === count) throw REPLAYED;
+        return answers[next++]!;
+      },
+    };
     from.eventCount = 0;
-    from.playOn(agent0, agent1, builtInPolicy(agent0), builtInPolicy(agent1), rng);
+    try {
+      from.playOn(policy0 < Policy.Custom ? agent0 : again, policy1 < Policy.Custom ? agent1 : again, policy0 < Policy.Custom ? policy0 : Policy.Checked, policy1 < Policy.Custom ? policy1 : Policy.Checked, rng);
+    } catch (error) {
+      if (error !== REPLAYED) throw error;
+    }
     for (let i = 0; i < from.eventCount; i++) this.record(from.events[i]!);
+  }
+
+  /** Keeps an asked agent's answer for the deferred history's replay (see the invariants). */
+  private keepAnswer(slot: number): void {
+    if (this.answerCount === this.answers.length) this.answers = doubled(this.answers, new Uint8Array(this.answers.length * 2));
+    this.answers[this.answerCount++] = slot;
   }
 
   currentPlayer(): number {
@@ -338,8 +373,8 @@ export class UnoWarState implements GameState {
    */
   private advance(card: number, slot: number, rng: Rng | null, policy0: Policy, policy1: Policy, agent0: Agent<UnoWarState> | null, agent1: Agent<UnoWarState> | null): void {
     const hands = this.hands;
-    // Off only in a playout whose history is deferred (see the invariants).
-    const recording = this.replayRng === null;
+    // Off in a playout whose history is deferred (see the invariants) until an agent reads it.
+    let recording = this.replayRng === null;
     let top = this.top;
     let pileSize = this.pileSize;
     let player = this.toMove;
@@ -389,6 +424,8 @@ export class UnoWarState implements GameState {
             this.playable = mask;
             this.phase = Phase.Play;
             playSlot = this.ask(player === 0 ? agent0! : agent1!, policy, rng);
+            // The agent may have read the history (which replays it and turns recording on).
+            recording = this.replayRng === null;
             if (playSlot === CONCEDE_ROUND) {
               // The assignment's rule for an AI that offers no legal card: it loses the round.
               playSlot = -1;
@@ -498,17 +535,27 @@ export class UnoWarState implements GameState {
     const agent1 = agents[1]!;
     const policy0 = builtInPolicy(agent0);
     const policy1 = builtInPolicy(agent1);
-    if (policy0 < Policy.Custom && policy1 < Policy.Custom && this.phase !== Phase.Over) {
-      // No agent is asked, so no one can read the history before the end: defer it (see the invariants).
-      if (this.replayRng !== null) this.replayHistory();
-      this.replayFromReset = this.pristine;
-      if (!this.pristine) (this.replayFrom ??= new UnoWarState()).copyPosition(this);
-      this.replayAgent0 = agent0;
-      this.replayAgent1 = agent1;
-      this.replayRng = rng.clone();
-    }
+    if (this.phase === Phase.Over) return;
+    // Defer the history (see the invariants).
+    if (this.replayRng !== null) this.replayHistory();
+    this.replayFromReset = this.pristine;
+    if (!this.pristine) (this.replayFrom ??= new UnoWarState()).copyPosition(this);
+    this.replayAgent0 = agent0;
+    this.replayAgent1 = agent1;
+    this.answerCount = 0;
+    this.replayRng = rng.clone();
     this.pristine = false;
-    this.playOn(agent0, agent1, policy0, policy1, rng);
+    if (policy0 < Policy.Custom && policy1 < Policy.Custom) {
+      this.playOn(agent0, agent1, policy0, policy1, rng);
+      return;
+    }
+    try {
+      this.playOn(agent0, agent1, policy0, policy1, rng);
+    } catch (error) {
+      // An agent's throw (or an illegal answer) leaves the state at its node: the history is made whole there.
+      if (this.replayRng !== null) this.replayHistory();
+      throw error;
+    }
   }
 
   /** `playToEnd` from the current node, with the agents' policies (built in, or Custom/Checked: asked). */
@@ -536,6 +583,7 @@ export class UnoWarState implements GameState {
     if (policy === Policy.Custom && slot !== CONCEDE_ROUND && !this.isLegalSlot(slot)) {
       throw new RangeError(`Illegal action ${String(slot)} by ${agent.name}: ${this.describeIllegalSlot(slot)}`);
     }
+    if (this.replayRng !== null) this.keepAnswer(slot);
     return slot;
   }
 
