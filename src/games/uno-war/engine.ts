@@ -522,7 +522,8 @@ export class UnoWarState implements GameState {
    * draw, as the generic `playOut`, without its per-node dispatch and checks. The lab's hot path,
    * through the same rules as `applyAction` (`advance`): draws skip the checks (`drawNext`), and the
    * three built-in agents' choices are computed inline (`builtInPolicy`), so only other agents are
-   * called — on an exact state.
+   * called — on an exact state. The history is deferred (see the invariants): read it, and it is
+   * there, also during an agent's move.
    *
    * When an agent is asked: at every Play node of its seat, that is, at each of its turns on which
    * it holds at least one playable card (even if only one). A turn on which it holds none is no node:
