@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Position } from '../position.js';
@@ -360,5 +362,32 @@ describe('TranspositionTable', () => {
 
   it('rejects sizes it cannot key uniquely', () => {
     expect(() => new TranspositionTable(1000)).toThrow(RangeError);
+    expect(() => new Solver({ tableSize: 1000 })).toThrow(RangeError);
+  });
+
+  it("is where the WebAssembly search reads and writes it: a position's bound is found at index(key), reset empties it", () => {
+    const solver = new Solver({ tableSize: (1 << 17) + 1 });
+    // The first 18 stones of Middle-Easy's first line (fewer than 22 stones: the large table).
+    const position = Position.fromMoves('555422433323451176');
+    const key32 = Number(BigInt(position.key()) & 0xffffffffn) | 0;
+    const table = solver.table;
+    expect(table.get(table.index(position.key()), key32)).toBe(0);
+    const score = solver.solve(position);
+    expect(score).toBe(new Solver({ tableSize: (1 << 17) + 1 }).solve(position));
+    // The root's last window stored a true bound, in the solver's encoding (transposition-table.ts, solver.ts).
+    const stored = table.get(table.index(position.key()), key32);
+    if (stored > MAX_SCORE - MIN_SCORE + 1) expect(stored - (MAX_SCORE - 2 * MIN_SCORE + 2)).toBeLessThanOrEqual(score);
+    else expect(stored - (-MIN_SCORE + 1)).toBeGreaterThanOrEqual(score);
+    expect(stored).toBeGreaterThan(0);
+    solver.reset();
+    expect(table.get(table.index(position.key()), key32)).toBe(0);
+    expect(solver.nodes).toBe(0);
+  });
+});
+
+describe('the WebAssembly search', () => {
+  it('is committed as its AssemblyScript source compiles (npm run build:wasm rebuilds it)', () => {
+    const script = fileURLToPath(new URL('../../../../scripts/build-solver-wasm.mjs', import.meta.url));
+    expect(execFileSync(process.execPath, [script, '--check'], { encoding: 'utf8' })).toMatch(/is up to date/);
   });
 });

@@ -57,24 +57,10 @@
  * no allocation per node); the move list of each ply lives in preallocated Int32Arrays indexed by
  * ply (`moves * 8`); all arithmetic stays in V8's int32 fast path. Only the table key is a double.
  */
-import {
-  BOARD_HI,
-  BOARD_LO,
-  BOTTOM_HI,
-  BOTTOM_LO,
-  CELLS,
-  HI_WEIGHT,
-  LO_BITS,
-  LO_COLUMNS,
-  WIDTH,
-  columnBits,
-  popcount32,
-  winningHi,
-  winningLo,
-  type Position,
-} from '../position.js';
-import { TranspositionTable } from './transposition-table.js';
+import { CELLS, WIDTH, type Position } from '../position.js';
+import { TranspositionTable, nextPrime } from './transposition-table.js';
 import type { OpeningBook } from '../book/book.js';
+import { NEGAMAX_WASM } from './negamax-wasm.js';
 
 /** Worst score: the opponent wins with its 4th stone, 4 - 22 = -18 (Pons: -(42)/2 + 3). */
 export const MIN_SCORE = -(CELLS / 2) + 3;
@@ -84,10 +70,7 @@ export const MAX_SCORE = ((CELLS + 1) >> 1) - 3;
 /** Columns nearest the centre first (optimisation 3), listed in reverse: the last added is tried first among equals. */
 const EXPLORATION_ORDER_REVERSED = [6, 0, 5, 1, 4, 2, 3] as const;
 const ORDER = Int32Array.from(EXPLORATION_ORDER_REVERSED);
-/** Per column, its rows within each word (one of the two is 0). */
-const COLUMN_LO = Int32Array.from({ length: WIDTH }, (_, c) => (c < LO_COLUMNS ? columnBits(c) : 0));
-const COLUMN_HI = Int32Array.from({ length: WIDTH }, (_, c) => (c < LO_COLUMNS ? 0 : columnBits(c)));
-/** The clock is read once every 4096 nodes (well under a millisecond of search). */
+/** The clock is read once every 4096 nodes (well under a millisecond of search; the same in wasm/negamax.ts). */
 const CHECK_EVERY = 4096;
 /**
  * Node budget of each quick-result probe of a weak solve (see #probeQuickResult): about 40 ms,
@@ -131,10 +114,6 @@ const PROBE_SLACK = 3;
 const NEAR_STONES = 22;
 /** Entries of the table of positions with NEAR_STONES stones or more (the smallest the 32-bit keys allow). */
 const NEAR_TABLE_ENTRIES = (1 << 17) + 1;
-/** Move-list slots per ply (7 columns, rounded up). */
-const SLOTS = 8;
-/** "Not computed" for a word of winning spots (a real one never has bit 31 set). */
-const UNKNOWN = -1;
 
 /**
  * Table value encoding (0 = no entry): an upper bound u is stored as u - MIN_SCORE + 1
@@ -143,6 +122,56 @@ const UNKNOWN = -1;
 const UPPER_OFFSET = -MIN_SCORE + 1;
 const LOWER_OFFSET = MAX_SCORE - 2 * MIN_SCORE + 2;
 const LAST_UPPER = MAX_SCORE - MIN_SCORE + 1;
+
+/** A WebAssembly memory page; the search's first page holds its move lists (MOVES_END bytes). */
+const WASM_PAGE = 65_536;
+/** What the book callbacks give the search for a position the book does not hold (as in wasm/negamax.ts). */
+const NOT_IN_BOOK = 1000;
+
+/** A global of the wasm module, as JavaScript sees it. */
+interface WasmGlobal {
+  value: number;
+}
+
+/**
+ * The part of the WebAssembly API the solver uses (Node's and the browsers' global; declared
+ * here because the Node type definitions this project compiles against do not declare it).
+ */
+interface WasmApi {
+  readonly Module: new (bytes: Uint8Array) => object;
+  readonly Instance: new (module: object, imports: Record<string, Record<string, unknown>>) => { readonly exports: object };
+  readonly Memory: new (descriptor: { initial: number; maximum: number }) => { readonly buffer: ArrayBuffer };
+}
+const wasm = (globalThis as unknown as { readonly WebAssembly: WasmApi }).WebAssembly;
+
+/** The exports of wasm/negamax.ts (see there). */
+interface NegamaxCore {
+  /** The score within [alpha, beta], fail-soft, of a position where the side to move cannot win at once. */
+  search(curLo: number, curHi: number, maskLo: number, maskHi: number, moves: number, alpha: number, beta: number): number;
+  init(far: number, farEntries: number, near: number, nearEntries: number, nearStones: number, upperOffset: number, lowerOffset: number, lastUpper: number, bookDepth: number, valuesDepth: number): void;
+  readonly nodes: WasmGlobal;
+  readonly nodeLimit: WasmGlobal;
+  readonly deadline: WasmGlobal;
+  readonly checkAt: WasmGlobal;
+  readonly aborted: WasmGlobal;
+  readonly MOVES_END: WasmGlobal;
+}
+
+let compiledNegamax: object | undefined;
+
+/**
+ * The search's module, compiled once per thread (synchronously: about 4 KB, which V8's baseline
+ * compiler handles in well under a millisecond; browsers allow that even on the main thread).
+ */
+function negamaxModule(): object {
+  if (compiledNegamax === undefined) {
+    const text = atob(NEGAMAX_WASM);
+    const bytes = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+    compiledNegamax = new wasm.Module(bytes);
+  }
+  return compiledNegamax;
+}
 
 export interface SearchLimits {
   /** Stop when `performance.now()` passes this time (ms). Checked every few thousand nodes. */
@@ -212,7 +241,9 @@ export class Solver {
   /** The table of positions with fewer than NEAR_STONES stones (`tableSize` entries). */
   readonly table: TranspositionTable;
   /** The table of positions with NEAR_STONES stones or more: small enough to stay in the CPU's cache. */
-  readonly #nearTable = new TranspositionTable(NEAR_TABLE_ENTRIES);
+  readonly #nearTable: TranspositionTable;
+  /** The search (wasm/negamax.ts), with its own memory holding both tables. */
+  readonly #core: NegamaxCore;
   readonly #quickProbeNodes: number;
   readonly #book: OpeningBook | null;
   /** Positions with at most this many stones are looked up in the book (-1: no book). */
@@ -220,22 +251,10 @@ export class Solver {
   readonly #values: OpeningBook | null;
   /** Positions with at most this many stones are looked up among the values (-1: none). */
   readonly #valuesDepth: number;
-  /** Nodes searched since construction (or the last `reset`). */
-  nodes = 0;
-  #aborted = false;
-  #deadline = Infinity;
-  #nodeLimit = Infinity;
-  #checkAt = Infinity;
-  // Move lists per ply: the move's bits in each word and its ordering score, sorted ascending.
-  readonly #moveLo = new Int32Array((CELLS + 1) * SLOTS);
-  readonly #moveHi = new Int32Array((CELLS + 1) * SLOTS);
-  readonly #moveScore = new Int32Array((CELLS + 1) * SLOTS);
-  // The winning spots the move gives us: the child's threats, handed down so it need not recompute them.
-  readonly #moveSpotsLo = new Int32Array((CELLS + 1) * SLOTS);
-  readonly #moveSpotsHi = new Int32Array((CELLS + 1) * SLOTS);
 
   constructor(options: SolverOptions = {}) {
-    this.table = new TranspositionTable(options.tableSize);
+    const farEntries = nextPrime(TranspositionTable.checkedEntries(options.tableSize));
+    const nearEntries = nextPrime(NEAR_TABLE_ENTRIES);
     const quickProbeNodes = options.quickProbeNodes ?? QUICK_PROBE_NODES;
     if (!Number.isInteger(quickProbeNodes) || quickProbeNodes < 0) {
       throw new RangeError(`quickProbeNodes must be a whole number >= 0, got ${String(quickProbeNodes)}`);
@@ -247,6 +266,60 @@ export class Solver {
     if (options.values !== undefined && !options.values.weak) throw new RangeError('Solver: `values` takes a book of values (win/draw/loss); give exact scores as `book`');
     this.#values = options.values ?? null;
     this.#valuesDepth = this.#values === null || this.#values.size === 0 ? -1 : this.#values.depth;
+    // The search's memory: its move lists in the first page, then the two tables.
+    const farAt = WASM_PAGE;
+    const nearAt = farAt + TranspositionTable.bytes(farEntries);
+    const pages = Math.ceil((nearAt + TranspositionTable.bytes(nearEntries)) / WASM_PAGE);
+    const memory = new wasm.Memory({ initial: pages, maximum: pages });
+    const book = this.#book;
+    const values = this.#values;
+    this.#core = new wasm.Instance(negamaxModule(), {
+      env: {
+        memory,
+        now: () => performance.now(),
+        book: (keyLo: number, keyHi: number) => book!.scoreOfWords(keyLo, keyHi) ?? NOT_IN_BOOK,
+        values: (keyLo: number, keyHi: number) => values!.scoreOfWords(keyLo, keyHi) ?? NOT_IN_BOOK,
+      },
+    }).exports as unknown as NegamaxCore;
+    if (this.#core.MOVES_END.value > WASM_PAGE) throw new Error('Solver: the search\'s move lists overrun the first page of its memory');
+    // The memory never grows, so these views stay valid.
+    this.table = new TranspositionTable(farEntries, memory.buffer, farAt);
+    this.#nearTable = new TranspositionTable(nearEntries, memory.buffer, nearAt);
+    this.#core.init(farAt, farEntries, nearAt, nearEntries, NEAR_STONES, UPPER_OFFSET, LOWER_OFFSET, LAST_UPPER, this.#bookDepth, this.#valuesDepth);
+  }
+
+  /** Nodes searched since construction (or the last `reset`). */
+  get nodes(): number {
+    return this.#core.nodes.value;
+  }
+
+  // The search's budget and state live in the wasm module (see its globals).
+  get #aborted(): boolean {
+    return this.#core.aborted.value !== 0;
+  }
+
+  set #aborted(aborted: boolean) {
+    this.#core.aborted.value = aborted ? 1 : 0;
+  }
+
+  get #deadline(): number {
+    return this.#core.deadline.value;
+  }
+
+  set #deadline(deadline: number) {
+    this.#core.deadline.value = deadline;
+  }
+
+  get #nodeLimit(): number {
+    return this.#core.nodeLimit.value;
+  }
+
+  set #nodeLimit(limit: number) {
+    this.#core.nodeLimit.value = limit;
+  }
+
+  set #checkAt(at: number) {
+    this.#core.checkAt.value = at;
   }
 
   /** The strategy book of values this solver consults, if any. */
@@ -268,7 +341,7 @@ export class Solver {
   reset(): void {
     this.table.clear();
     this.#nearTable.clear();
-    this.nodes = 0;
+    this.#core.nodes.value = 0;
   }
 
   /** The exact score of the position (its sign if `weak`). Throws a RangeError if the game is over. */
@@ -347,7 +420,7 @@ export class Solver {
       if (atLeast !== undefined) med = atLeast - 1;
       else if (med <= 0 && Math.trunc(min / 2) < med) med = Math.trunc(min / 2);
       else if (med >= 0 && Math.trunc(max / 2) > med) med = Math.trunc(max / 2);
-      const r = this.#negamax(curLo, curHi, maskLo, maskHi, moves, med, med + 1, UNKNOWN, UNKNOWN);
+      const r = this.#core.search(curLo, curHi, maskLo, maskHi, moves, med, med + 1);
       if (this.#aborted) break;
       if (r <= med) max = r;
       else min = r;
@@ -390,7 +463,7 @@ export class Solver {
       if (med < min || med >= max) continue;
       this.#nodeLimit = Math.min(nodeLimit, this.nodes + this.#quickProbeNodes);
       this.#checkAt = Math.min(this.nodes + CHECK_EVERY, this.#nodeLimit);
-      const r = this.#negamax(curLo, curHi, maskLo, maskHi, moves, med, med + 1, UNKNOWN, UNKNOWN);
+      const r = this.#core.search(curLo, curHi, maskLo, maskHi, moves, med, med + 1);
       if (this.#aborted) {
         // Out of the probe's budget: forget the probe (it stored nothing from the abort on),
         // unless the caller's own budget ran out too.
@@ -450,7 +523,7 @@ export class Solver {
         else if (weak && s < 0) optimal = true; // lost anyway: any move keeps the value
         else {
           // The search limits set by `search` above still hold.
-          const r = this.#negamax(child.curLo, child.curHi, child.maskLo, child.maskHi, moves + 1, -s, -s + 1, UNKNOWN, UNKNOWN);
+          const r = this.#core.search(child.curLo, child.curHi, child.maskLo, child.maskHi, moves + 1, -s, -s + 1);
           optimal = !this.#aborted && r <= -s;
         }
         if (optimal) return { column: col, score: s, complete: true, nodes: this.nodes - startNodes };
@@ -489,166 +562,6 @@ export class Solver {
       }
     }
     return { column: best, score: bestExact, complete, nodes: this.nodes - startNodes };
-  }
-
-  /**
-   * The score of a position where the side to move cannot win at once, within [alpha, beta]:
-   * fail-soft (a result <= alpha is an upper bound, >= beta a lower bound, else exact).
-   * `cur*` are the side to move's stones, `mask*` all stones, `moves` the stone count.
-   */
-  #negamax(curLo: number, curHi: number, maskLo: number, maskHi: number, moves: number, alpha: number, beta: number, knownThreatLo: number, knownThreatHi: number): number {
-    // One compare per node: `checkAt` is the next node at which to look at the clock (every
-    // CHECK_EVERY nodes) or the node budget, whichever comes first.
-    if (++this.nodes >= this.#checkAt) {
-      if (this.nodes >= this.#nodeLimit || performance.now() > this.#deadline) {
-        this.#aborted = true;
-        return 0;
-      }
-      this.#checkAt = Math.min(this.nodes + CHECK_EVERY, this.#nodeLimit);
-    }
-    // Optimisation 7: anticipate losing moves. The opponent's winning spots (empty cells that
-    // would complete a four of theirs) decide which of our moves are playable at all.
-    const possibleLo = (maskLo + BOTTOM_LO) & BOARD_LO; // the lowest empty cell of each column
-    const possibleHi = (maskHi + BOTTOM_HI) & BOARD_HI;
-    const theirsLo = curLo ^ maskLo;
-    const theirsHi = curHi ^ maskHi;
-    // The parent usually computed them already while ordering its moves (UNKNOWN otherwise).
-    const threatLo = knownThreatLo === UNKNOWN ? winningLo(theirsLo, theirsHi, maskLo) : knownThreatLo;
-    const threatHi = knownThreatLo === UNKNOWN ? winningHi(theirsLo, theirsHi, maskHi) : knownThreatHi;
-    let nextLo = possibleLo;
-    let nextHi = possibleHi;
-    const forcedLo = possibleLo & threatLo;
-    const forcedHi = possibleHi & threatHi;
-    if ((forcedLo | forcedHi) !== 0) {
-      // They threaten to win next move: we must block; two such threats cannot both be blocked.
-      if ((forcedLo & (forcedLo - 1)) !== 0 || (forcedHi & (forcedHi - 1)) !== 0 || (forcedLo !== 0 && forcedHi !== 0)) {
-        return -((CELLS - moves) >> 1);
-      }
-      nextLo = forcedLo;
-      nextHi = forcedHi;
-    }
-    // Never play right under one of their winning spots: it would let them play there.
-    nextLo &= ~(threatLo >>> 1);
-    nextHi &= ~(threatHi >>> 1);
-    // No safe move: they win with their next stone.
-    if ((nextLo | nextHi) === 0) return -((CELLS - moves) >> 1);
-    // Two plies from the end nobody can win any more (we cannot win at once by precondition).
-    if (moves >= CELLS - 2) return 0;
-
-    // Alpha-beta (optimisation 2) with bounds from the rules: we cannot win before our next-but-one
-    // stone, and we lose at best after our next stone.
-    const min = -((CELLS - 2 - moves) >> 1);
-    if (alpha < min) {
-      alpha = min;
-      if (alpha >= beta) return alpha;
-    }
-    let max = (CELLS - 1 - moves) >> 1;
-    if (beta > max) {
-      beta = max;
-      if (alpha >= beta) return beta;
-    }
-
-    // Optimisations 5 and 9: the table's bound for this position narrows the window.
-    const table = moves < NEAR_STONES ? this.table : this.#nearTable;
-    const keyLo = curLo + maskLo; // per column: 2^height - 1 + stones, unique (see Position.key)
-    const keyHi = curHi + maskHi;
-    const index = table.index(keyHi * HI_WEIGHT + keyLo);
-    const key32 = keyLo | (keyHi << LO_BITS);
-    const stored = table.get(index, key32);
-    if (stored !== 0) {
-      if (stored > LAST_UPPER) {
-        const lower = stored - LOWER_OFFSET;
-        if (alpha < lower) {
-          alpha = lower;
-          if (alpha >= beta) return alpha;
-        }
-      } else {
-        max = stored - UPPER_OFFSET;
-        if (beta > max) {
-          beta = max;
-          if (alpha >= beta) return beta;
-        }
-      }
-    }
-
-    // The opening book: an exact score ends the search here (one compare when deeper than the book).
-    if (moves <= this.#bookDepth) {
-      const booked = this.#book!.scoreOfWords(keyLo, keyHi);
-      if (booked !== undefined) return booked;
-    }
-
-    // The strategy book: a value is a bound (one compare when deeper than the book).
-    if (moves <= this.#valuesDepth) {
-      const value = this.#values!.scoreOfWords(keyLo, keyHi);
-      if (value !== undefined) {
-        if (value === 0) return 0;
-        if (value > 0) {
-          if (alpha < 1) {
-            alpha = 1;
-            if (alpha >= beta) return alpha;
-          }
-        } else if (beta > -1) {
-          beta = -1;
-          if (alpha >= beta) return beta;
-        }
-      }
-    }
-
-    // Optimisation 8: order the safe moves by how many winning spots they give us (insertion
-    // sort; columns are added edge-first so that among equals the centre comes out first).
-    const moveLo = this.#moveLo;
-    const moveHi = this.#moveHi;
-    const moveScore = this.#moveScore;
-    const moveSpotsLo = this.#moveSpotsLo;
-    const moveSpotsHi = this.#moveSpotsHi;
-    const base = moves * SLOTS;
-    let count = 0;
-    if ((nextLo & (nextLo - 1)) === 0 && (nextHi & (nextHi - 1)) === 0 && (nextLo === 0 || nextHi === 0)) {
-      // A single safe move (often a forced block): nothing to order.
-      moveLo[base] = nextLo;
-      moveHi[base] = nextHi;
-      moveSpotsLo[base] = UNKNOWN;
-      count = 1;
-    } else {
-      for (let i = 0; i < WIDTH; i++) {
-        const col = ORDER[i]!;
-        const mLo = nextLo & COLUMN_LO[col]!;
-        const mHi = nextHi & COLUMN_HI[col]!;
-        if ((mLo | mHi) === 0) continue;
-        const oursLo = curLo | mLo;
-        const oursHi = curHi | mHi;
-        const spotsLo = winningLo(oursLo, oursHi, maskLo | mLo);
-        const spotsHi = winningHi(oursLo, oursHi, maskHi | mHi);
-        const score = popcount32(spotsLo) + popcount32(spotsHi);
-        let at = base + count++;
-        while (at > base && moveScore[at - 1]! > score) {
-          moveLo[at] = moveLo[at - 1]!;
-          moveSpotsLo[at] = moveSpotsLo[at - 1]!;
-          moveSpotsHi[at] = moveSpotsHi[at - 1]!;
-          moveHi[at] = moveHi[at - 1]!;
-          moveScore[at] = moveScore[at - 1]!;
-          at--;
-        }
-        moveLo[at] = mLo;
-        moveHi[at] = mHi;
-        moveScore[at] = score;
-        moveSpotsLo[at] = spotsLo;
-        moveSpotsHi[at] = spotsHi;
-      }
-    }
-
-    // Negamax (optimisation 1): after our move the opponent is to move, with our stones as theirs.
-    for (let at = base + count - 1; at >= base; at--) {
-      const score = -this.#negamax(theirsLo, theirsHi, maskLo | moveLo[at]!, maskHi | moveHi[at]!, moves + 1, -beta, -alpha, moveSpotsLo[at]!, moveSpotsHi[at]!);
-      if (this.#aborted) return 0;
-      if (score >= beta) {
-        table.put(index, key32, score + LOWER_OFFSET);
-        return score;
-      }
-      if (score > alpha) alpha = score;
-    }
-    table.put(index, key32, alpha + UPPER_OFFSET);
-    return alpha;
   }
 }
 

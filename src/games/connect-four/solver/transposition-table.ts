@@ -19,20 +19,35 @@ export class TranspositionTable {
   /** 1 / size, to reduce keys with a multiplication instead of a floating-point modulo. */
   readonly #inverse: number;
 
-  /** @param minEntries the table holds the smallest prime number of entries >= this (>= 2^17 + 1). */
-  constructor(minEntries = 1 << 23) {
-    if (!Number.isSafeInteger(minEntries) || minEntries < (1 << 17) + 1 || minEntries > 1 << 28) {
-      throw new RangeError(`Transposition table size must be from 2^17+1 to 2^28 entries, got ${String(minEntries)}`);
-    }
-    this.size = nextPrime(minEntries);
-    this.keys = new Int32Array(this.size);
-    this.values = new Int8Array(this.size);
+  /**
+   * @param minEntries the table holds the smallest prime number of entries >= this (>= 2^17 + 1).
+   * @param buffer where the table lives (the solver's WebAssembly memory: its search reads and
+   *   writes the table there), from `byteOffset` (a multiple of 4) for `TranspositionTable.bytes`
+   *   bytes: the keys, then the values. Default: a buffer of its own.
+   */
+  constructor(minEntries = 1 << 23, buffer?: ArrayBuffer, byteOffset = 0) {
+    this.size = nextPrime(TranspositionTable.checkedEntries(minEntries));
+    this.keys = new Int32Array(buffer ?? new ArrayBuffer(TranspositionTable.bytes(this.size)), byteOffset, this.size);
+    this.values = new Int8Array(this.keys.buffer, byteOffset + 4 * this.size, this.size);
     this.#inverse = 1 / this.size;
     // Typed arrays start as untouched zero pages; writing them now moves the page faults (about a
     // microsecond each) out of the searches, where they would land at random.
     this.keys.fill(-1);
     this.values.fill(1);
     this.values.fill(0);
+  }
+
+  /** `minEntries` if it is a valid table size request (2^17 + 1 to 2^28, default 2^23), else a RangeError. */
+  static checkedEntries(minEntries = 1 << 23): number {
+    if (!Number.isSafeInteger(minEntries) || minEntries < (1 << 17) + 1 || minEntries > 1 << 28) {
+      throw new RangeError(`Transposition table size must be from 2^17+1 to 2^28 entries, got ${String(minEntries)}`);
+    }
+    return minEntries;
+  }
+
+  /** Bytes a table of `entries` entries takes (keys and values), rounded up to 8. */
+  static bytes(entries: number): number {
+    return (entries * 5 + 7) & ~7;
   }
 
   /**
