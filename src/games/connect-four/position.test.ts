@@ -247,6 +247,40 @@ describe('Position', () => {
     expect(Position.fromMoves('').moves).toBe(0);
   });
 
+  it('parses a move string exactly as playing it move by move would (its fast path tests wins once, at the end)', () => {
+    // Strings biased towards playable ones: mostly digits 1-7, sometimes 0, 8 or a letter; long
+    // enough to fill columns and to win (or to go on after a win).
+    const move = fc.oneof({ weight: 20, arbitrary: fc.integer({ min: 1, max: 7 }).map(String) }, { weight: 1, arbitrary: fc.constantFrom('0', '8', 'x') });
+    fc.assert(
+      fc.property(fc.array(move, { maxLength: 44 }).map((moves) => moves.join('')), fc.integer({ min: 0, max: 3 }), (moves, prefix) => {
+        const start = Position.fromMoves('4455'.slice(0, prefix));
+        const parsed = start.clone();
+        const stepped = start.clone();
+        let error: string | null = null;
+        let steppedError: string | null = null;
+        try {
+          parsed.playSequence(moves);
+        } catch (e) {
+          error = (e as Error).message;
+        }
+        for (let i = 0; i < moves.length && steppedError === null; i++) {
+          const col = moves.charCodeAt(i) - 49;
+          if (col < 0 || col >= WIDTH) steppedError = `'${moves[i]!}' at position ${String(i + 1)} is not a column 1-7`;
+          else if (stepped.isWin()) steppedError = `move ${moves[i]!} at position ${String(i + 1)} comes after the game was won`;
+          else if (!stepped.canPlay(col)) steppedError = `column ${moves[i]!} is full at position ${String(i + 1)}`;
+          else stepped.play(col);
+        }
+        expect(error).toBe(steppedError);
+        const expected = steppedError === null ? stepped : start;
+        expect(parsed.toMoves()).toBe(expected.toMoves());
+        expect(parsed.key()).toBe(expected.key());
+        expect(parsed.isWin()).toBe(expected.isWin());
+        expect(parsed.moves).toBe(expected.moves);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it('rejects illegal moves with a RangeError and changes nothing', () => {
     const p = Position.fromMoves('444444');
     const before = p.toString();

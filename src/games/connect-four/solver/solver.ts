@@ -70,8 +70,6 @@ export const MAX_SCORE = ((CELLS + 1) >> 1) - 3;
 /** Columns nearest the centre first (optimisation 3), listed in reverse: the last added is tried first among equals. */
 const EXPLORATION_ORDER_REVERSED = [6, 0, 5, 1, 4, 2, 3] as const;
 const ORDER = Int32Array.from(EXPLORATION_ORDER_REVERSED);
-/** The clock is read once every 4096 nodes (well under a millisecond of search; the same in wasm/negamax.ts). */
-const CHECK_EVERY = 4096;
 /**
  * Node budget of each quick-result probe of a weak solve (see #probeQuickResult): about 40 ms,
  * enough for the slowest quick wins of Begin-Easy (at 30,000 it still averaged 6,921 nodes there,
@@ -149,11 +147,12 @@ interface NegamaxCore {
   /** The score within [alpha, beta], fail-soft, of a position where the side to move cannot win at once. */
   search(curLo: number, curHi: number, maskLo: number, maskHi: number, moves: number, alpha: number, beta: number): number;
   init(far: number, farEntries: number, near: number, nearEntries: number, nearStones: number, upperOffset: number, lowerOffset: number, lastUpper: number, bookDepth: number, valuesDepth: number): void;
-  readonly nodes: WasmGlobal;
-  readonly nodeLimit: WasmGlobal;
-  readonly deadline: WasmGlobal;
-  readonly checkAt: WasmGlobal;
-  readonly aborted: WasmGlobal;
+  /** Sets the budget (the node count to stop at, the deadline) and the abort flag (1: stop at once). */
+  limit(nodeLimit: number, deadline: number, abort: number): void;
+  nodeCount(): number;
+  resetNodes(): void;
+  /** 1 if a search ran out of its budget since the last `limit`. */
+  wasAborted(): number;
   readonly MOVES_END: WasmGlobal;
 }
 
@@ -244,6 +243,9 @@ export class Solver {
   readonly #nearTable: TranspositionTable;
   /** The search (wasm/negamax.ts), with its own memory holding both tables. */
   readonly #core: NegamaxCore;
+  /** The current search's budget (also given to the wasm search, which reads the clock every 4096 nodes). */
+  #deadline = Infinity;
+  #nodeLimit = Infinity;
   readonly #quickProbeNodes: number;
   readonly #book: OpeningBook | null;
   /** Positions with at most this many stones are looked up in the book (-1: no book). */
@@ -290,36 +292,12 @@ export class Solver {
 
   /** Nodes searched since construction (or the last `reset`). */
   get nodes(): number {
-    return this.#core.nodes.value;
+    return this.#core.nodeCount();
   }
 
-  // The search's budget and state live in the wasm module (see its globals).
+  /** Whether the search ran out of the budget set last (the wasm module keeps the flag). */
   get #aborted(): boolean {
-    return this.#core.aborted.value !== 0;
-  }
-
-  set #aborted(aborted: boolean) {
-    this.#core.aborted.value = aborted ? 1 : 0;
-  }
-
-  get #deadline(): number {
-    return this.#core.deadline.value;
-  }
-
-  set #deadline(deadline: number) {
-    this.#core.deadline.value = deadline;
-  }
-
-  get #nodeLimit(): number {
-    return this.#core.nodeLimit.value;
-  }
-
-  set #nodeLimit(limit: number) {
-    this.#core.nodeLimit.value = limit;
-  }
-
-  set #checkAt(at: number) {
-    this.#core.checkAt.value = at;
+    return this.#core.wasAborted() !== 0;
   }
 
   /** The strategy book of values this solver consults, if any. */
@@ -341,7 +319,7 @@ export class Solver {
   reset(): void {
     this.table.clear();
     this.#nearTable.clear();
-    this.#core.nodes.value = 0;
+    this.#core.resetNodes();
   }
 
   /** The exact score of the position (its sign if `weak`). Throws a RangeError if the game is over. */
@@ -378,10 +356,10 @@ export class Solver {
     // The limits are set before any early answer: bestMove goes on probing children under them
     // (with a previous call's limits, or none on a fresh solver, a book answer at the root let
     // those probes run unbounded: 80 s moves were seen).
-    this.#deadline = options.deadline ?? Infinity;
+    const deadline = options.deadline ?? Infinity;
+    this.#deadline = deadline;
     this.#nodeLimit = options.maxNodes === undefined ? Infinity : this.nodes + options.maxNodes;
-    this.#checkAt = Math.min(this.nodes + CHECK_EVERY, this.#nodeLimit);
-    this.#aborted = performance.now() > this.#deadline || options.maxNodes === 0;
+    this.#core.limit(this.#nodeLimit, deadline, options.maxNodes === 0 || (deadline !== Infinity && performance.now() > deadline) ? 1 : 0);
     if (position.canWinNext()) {
       const score = weak ? 1 : (CELLS + 1 - moves) >> 1;
       return { score, lower: score, upper: score, complete: true, nodes: 0 };
@@ -456,26 +434,25 @@ export class Solver {
    */
   #probeQuickResult(curLo: number, curHi: number, maskLo: number, maskHi: number, moves: number): { min: number; max: number } {
     const nodeLimit = this.#nodeLimit;
+    let outOfBudget = false;
     let min = -((CELLS - moves) >> 1);
     let max = (CELLS - 1 - moves) >> 1;
     for (let probe = 0; probe < 2 && min < max && min <= 0 && max >= 0; probe++) {
       const med = probe === 0 ? Math.trunc(max / 2) : Math.trunc(min / 2);
       if (med < min || med >= max) continue;
-      this.#nodeLimit = Math.min(nodeLimit, this.nodes + this.#quickProbeNodes);
-      this.#checkAt = Math.min(this.nodes + CHECK_EVERY, this.#nodeLimit);
+      this.#core.limit(Math.min(nodeLimit, this.nodes + this.#quickProbeNodes), this.#deadline, 0);
       const r = this.#core.search(curLo, curHi, maskLo, maskHi, moves, med, med + 1);
       if (this.#aborted) {
         // Out of the probe's budget: forget the probe (it stored nothing from the abort on),
         // unless the caller's own budget ran out too.
-        if (this.nodes >= nodeLimit || performance.now() > this.#deadline) break;
-        this.#aborted = false;
+        outOfBudget = this.nodes >= nodeLimit || performance.now() > this.#deadline;
+        if (outOfBudget) break;
         continue;
       }
       if (r <= med) max = r;
       else min = r;
     }
-    this.#nodeLimit = nodeLimit;
-    this.#checkAt = Math.min(this.nodes + CHECK_EVERY, nodeLimit);
+    this.#core.limit(nodeLimit, this.#deadline, outOfBudget ? 1 : 0);
     return { min: Math.max(-1, Math.min(1, min)), max: Math.max(-1, Math.min(1, max)) };
   }
 

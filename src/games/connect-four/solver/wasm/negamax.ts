@@ -91,15 +91,39 @@ let bookDepth: i32 = -1;
 let valuesDepth: i32 = -1;
 
 /** Nodes searched since the solver was made or reset (exact up to 2^53). */
-export let nodes: f64 = 0;
+let nodes: f64 = 0;
 /** Stop when `nodes` reaches this... */
-export let nodeLimit: f64 = Infinity;
+let nodeLimit: f64 = Infinity;
 /** ...or when `now()` passes this (ms). */
-export let deadline: f64 = Infinity;
+let deadline: f64 = Infinity;
 /** The next node count at which to look at the clock or the budget. */
-export let checkAt: f64 = Infinity;
+let checkAt: f64 = Infinity;
 /** Set when the budget ran out: every search unwinds at once, storing nothing more. */
-export let aborted: i32 = 0;
+let aborted: i32 = 0;
+
+// The budget and the counters, for solver.ts: functions rather than exported globals, as a call
+// from JavaScript into wasm is far cheaper than reading or writing a WebAssembly.Global.
+
+/** The budget of the searches that follow (`nodes` to stop at, a time in ms), and the abort flag. */
+export function limit(maxNodes: f64, until: f64, abort: i32): void {
+  nodeLimit = maxNodes;
+  deadline = until;
+  checkAt = min(nodes + CHECK_EVERY, nodeLimit);
+  aborted = abort;
+}
+
+export function nodeCount(): f64 {
+  return nodes;
+}
+
+export function resetNodes(): void {
+  nodes = 0;
+}
+
+/** 1 if a search ran out of its budget since the last `limit`. */
+export function wasAborted(): i32 {
+  return aborted;
+}
 
 /** Where the tables are, the table encoding, and the books' depths (see solver.ts). */
 export function init(
