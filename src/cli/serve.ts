@@ -36,12 +36,14 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
 /**
  * Sent with every response: the app needs nothing from other origins. Inline styles are allowed
  * (scripts are not): the lab's charts (Observable Plot) style each chart with a <style> element.
+ * 'wasm-unsafe-eval' lets the page compile WebAssembly (the Connect Four solver's search is a
+ * wasm module shipped inside the app's own script); it allows no JavaScript eval.
  */
 const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
   'Content-Security-Policy':
-    "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+    "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
 };
 
 export interface StaticServerOptions {
