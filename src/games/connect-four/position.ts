@@ -361,21 +361,28 @@ export class Position implements GameState {
     let maskHi = this.#maskHi;
     let lastLo = 0; // the last move's cell
     let lastHi = 0;
+    const history = this.#history;
+    const from = this.#moves;
+    // No function calls in this loop: it runs once per line of `solve`, mostly before V8 has
+    // compiled it, and a call costs far more than the arithmetic in V8's interpreter.
     for (let i = 0; i < sequence.length; i++) {
       const col = sequence.charCodeAt(i) - 49; // '1' -> 0
       if (col < 0 || col >= WIDTH) return false;
       curLo ^= maskLo;
       curHi ^= maskHi;
       if (col < LO_COLUMNS) {
-        lastLo = (maskLo + bottomBit(col)) & columnBits(col);
+        const shift = 7 * col;
+        lastLo = (maskLo + (1 << shift)) & (0x3f << shift);
         lastHi = 0;
         maskLo |= lastLo;
       } else {
-        lastHi = (maskHi + bottomBit(col)) & columnBits(col);
+        const shift = 7 * (col - LO_COLUMNS);
+        lastHi = (maskHi + (1 << shift)) & (0x3f << shift);
         lastLo = 0;
         maskHi |= lastHi;
       }
       if ((lastLo | lastHi) === 0) return false; // the column is full
+      history[from + i] = col; // beyond `moves` until the sequence proves valid
     }
     if (sequence.length > 0) {
       // Before the last move: neither side had a four (the mover's stones are mask ^ cur).
@@ -384,7 +391,6 @@ export class Position implements GameState {
       if (hasFour(curLo, curHi) || hasFour(moverLo ^ lastLo, moverHi ^ lastHi)) return false;
       this.#won = hasFour(moverLo, moverHi);
     }
-    for (let i = 0; i < sequence.length; i++) this.#history[this.#moves + i] = sequence.charCodeAt(i) - 49;
     this.#curLo = curLo;
     this.#curHi = curHi;
     this.#maskLo = maskLo;

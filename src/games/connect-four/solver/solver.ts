@@ -147,6 +147,8 @@ interface NegamaxCore {
   /** The score within [alpha, beta], fail-soft, of a position where the side to move cannot win at once. */
   search(curLo: number, curHi: number, maskLo: number, maskHi: number, moves: number, alpha: number, beta: number): number;
   init(far: number, farEntries: number, near: number, nearEntries: number, nearStones: number, upperOffset: number, lowerOffset: number, lastUpper: number, bookDepth: number, valuesDepth: number): void;
+  /** 1 if the side to move can win at once (Position.canWinNext, without the interpreter's cost of the JS one on a cold start). */
+  canWinNext(curLo: number, curHi: number, maskLo: number, maskHi: number): number;
   /** Sets the budget (the node count to stop at, the deadline) and the abort flag (1: stop at once). */
   limit(nodeLimit: number, deadline: number, abort: number): void;
   nodeCount(): number;
@@ -360,7 +362,8 @@ export class Solver {
     this.#deadline = deadline;
     this.#nodeLimit = options.maxNodes === undefined ? Infinity : this.nodes + options.maxNodes;
     this.#core.limit(this.#nodeLimit, deadline, options.maxNodes === 0 || (deadline !== Infinity && performance.now() > deadline) ? 1 : 0);
-    if (position.canWinNext()) {
+    const { curLo, curHi, maskLo, maskHi } = position;
+    if (this.#core.canWinNext(curLo, curHi, maskLo, maskHi) !== 0) {
       const score = weak ? 1 : (CELLS + 1 - moves) >> 1;
       return { score, lower: score, upper: score, complete: true, nodes: 0 };
     }
@@ -384,7 +387,6 @@ export class Solver {
       if (value > 0) min = 1;
       else max = -1;
     }
-    const { curLo, curHi, maskLo, maskHi } = position;
     if (weak && !this.#aborted && this.#quickProbeNodes > 0 && value === undefined && CELLS - moves > NO_PROBE_EMPTY_CELLS) {
       const probed = this.#probeQuickResult(curLo, curHi, maskLo, maskHi, moves);
       min = probed.min;

@@ -168,6 +168,13 @@ function lineSpots(p: u64, d: u64): u64 {
   return (behind & ((p << (3 * d)) | (p >> d))) | (ahead & ((p << d) | (p >> (3 * d))));
 }
 
+/** Whether the side to move can win with its next stone (solver.ts asks before every search). */
+export function canWinNext(curLo: i32, curHi: i32, maskLo: i32, maskHi: i32): i32 {
+  const cur = <u64><u32>curLo | (<u64><u32>curHi << LO_BITS);
+  const mask = <u64><u32>maskLo | (<u64><u32>maskHi << LO_BITS);
+  return i32((winningSpots(cur, mask) & (mask + BOTTOM) & BOARD) != 0);
+}
+
 /** The entry point from solver.ts: the position as position.ts's two words per board. */
 export function search(curLo: i32, curHi: i32, maskLo: i32, maskHi: i32, moves: i32, alpha: i32, beta: i32): i32 {
   const cur = <u64><u32>curLo | (<u64><u32>curHi << LO_BITS);
