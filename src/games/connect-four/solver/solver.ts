@@ -30,7 +30,7 @@
  * The table only ever holds true bounds of positions, so it stays valid across positions, weak
  * and strong solves and aborted searches (an aborted search stores nothing from the abort on).
  *
- * ## The optimisations, in the tutorial's order (each explained where it lives below)
+ * ## The optimisations, in the tutorial's order (each explained where it lives: wasm/negamax.ts, here)
  * 1. Negamax: one function for both sides (score of a position = -score of the best child).
  * 2. Alpha-beta pruning: search with a window [alpha, beta]; stop as soon as a move reaches beta.
  * 3. Move exploration order: centre columns first (they take part in more alignments).
@@ -52,10 +52,13 @@
  *    player meets, each a bound on the score (win: >= 1, draw: exactly 0, loss: <= -1), used like
  *    the table's bounds; a weak solve of such a position costs no node.
  *
- * ## Why it is written this way (performance)
- * The search works on the four int32 words of a position passed as arguments (no Position objects,
- * no allocation per node); the move list of each ply lives in preallocated Int32Arrays indexed by
- * ply (`moves * 8`); all arithmetic stays in V8's int32 fast path. Only the table key is a double.
+ * ## Where the search runs (performance)
+ * The negamax (optimisations 1, 2, 5-9) is WebAssembly: wasm/negamax.ts, in AssemblyScript, on
+ * u64 bitboards, compiled by `npm run build:wasm` into negamax-wasm.ts; it is the only copy of the
+ * search. This class drives it (the null-window loop, the quick probes, bestMove, the books at the
+ * root) and gives it its memory, where both tables live (TranspositionTable's layout). Why wasm:
+ * V8 has a wasm module ready to run in under a millisecond, while a JavaScript search ran in the
+ * interpreter for the first tens of milliseconds of every process (docs/connect-four-solver.md).
  */
 import { CELLS, WIDTH, type Position } from '../position.js';
 import { TranspositionTable, nextPrime } from './transposition-table.js';
