@@ -126,6 +126,8 @@ const LAST_UPPER = MAX_SCORE - MIN_SCORE + 1;
 
 /** A WebAssembly memory page; the search's first page holds its move lists (MOVES_END bytes). */
 const WASM_PAGE = 65_536;
+/** `narrow`'s atLeast when there is none (as in wasm/negamax.ts). */
+const NO_TARGET = 1000;
 /** What the book callbacks give the search for a position the book does not hold (as in wasm/negamax.ts). */
 const NOT_IN_BOOK = 1000;
 
@@ -150,6 +152,8 @@ interface NegamaxCore {
   /** The score within [alpha, beta], fail-soft, of a position where the side to move cannot win at once. */
   search(curLo: number, curHi: number, maskLo: number, maskHi: number, moves: number, alpha: number, beta: number): number;
   init(far: number, farEntries: number, near: number, nearEntries: number, nearStones: number, upperOffset: number, lowerOffset: number, lastUpper: number, bookDepth: number, valuesDepth: number): void;
+  /** Narrows [min, max] around the score with null windows (towards `atLeast` if not NO_TARGET); returns (min + 64) | (max + 64) << 8. */
+  narrow(curLo: number, curHi: number, maskLo: number, maskHi: number, moves: number, min: number, max: number, atLeast: number): number;
   /** 1 if the side to move can win at once (Position.canWinNext, without the interpreter's cost of the JS one on a cold start). */
   canWinNext(curLo: number, curHi: number, maskLo: number, maskHi: number): number;
   /** Sets the budget (the node count to stop at, the deadline) and the abort flag (1: stop at once). */
@@ -164,8 +168,9 @@ interface NegamaxCore {
 let compiledNegamax: object | undefined;
 
 /**
- * The search's module, compiled once per thread (synchronously: about 4 KB, which V8's baseline
- * compiler handles in well under a millisecond; browsers allow that even on the main thread).
+ * The search's module, compiled once per thread, synchronously (about 4 KB, which V8's baseline
+ * compiler handles in well under a millisecond). Browsers may refuse a synchronous compile of
+ * more than 4 KB on their main thread: the browser app solves in a worker (engine.worker.ts).
  */
 function negamaxModule(): object {
   if (compiledNegamax === undefined) {
@@ -395,18 +400,13 @@ export class Solver {
       min = probed.min;
       max = probed.max;
     }
-    // Optimisation 6: null windows. Each probe [med, med+1] tells whether the score is above med;
-    // probing nearer 0 first (the halves of min and max) finds the many near-draw scores sooner.
-    const atLeast = weak ? options.atLeast : undefined;
-    while (min < max && !this.#aborted && (atLeast === undefined || (min < atLeast && max >= atLeast))) {
-      let med = min + ((max - min) >> 1);
-      if (atLeast !== undefined) med = atLeast - 1;
-      else if (med <= 0 && Math.trunc(min / 2) < med) med = Math.trunc(min / 2);
-      else if (med >= 0 && Math.trunc(max / 2) > med) med = Math.trunc(max / 2);
-      const r = this.#core.search(curLo, curHi, maskLo, maskHi, moves, med, med + 1);
-      if (this.#aborted) break;
-      if (r <= med) max = r;
-      else min = r;
+    // Optimisation 6: null windows [med, med + 1] narrow [min, max] (in wasm/negamax.ts, `narrow`:
+    // one call per position, not one per window).
+    if (min < max && !this.#aborted) {
+      const atLeast = weak ? options.atLeast : undefined;
+      const packed = this.#core.narrow(curLo, curHi, maskLo, maskHi, moves, min, max, atLeast ?? NO_TARGET);
+      min = (packed & 0xff) - 64;
+      max = (packed >> 8) - 64;
     }
     const nodes = this.nodes - startNodes;
     min |= 0; // -0 (from negating a 0) reads as 0

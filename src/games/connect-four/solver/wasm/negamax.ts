@@ -168,6 +168,34 @@ function lineSpots(p: u64, d: u64): u64 {
   return (behind & ((p << (3 * d)) | (p >> d))) | (ahead & ((p << d) | (p >> (3 * d))));
 }
 
+/** `narrow`'s `atLeast` when there is no target value. */
+const NO_TARGET: i32 = 1000;
+
+/**
+ * Optimisation 6, null windows: narrows [min, max] around the score of a position where the
+ * side to move cannot win at once. Each search of a window [med, med + 1] only tells whether the
+ * score is above med, and is very fast to refute; probing nearer 0 first (the halves of min and
+ * max) finds the many near-draw scores sooner. With a target `atLeast` (a weak solve asking only
+ * "is the value at least atLeast?", else NO_TARGET) the one window [atLeast - 1, atLeast] is
+ * searched until the bounds answer it. Stops early if the budget runs out (`aborted`). Returns
+ * the bounds reached, packed: (min + 64) | (max + 64) << 8 (scores are within -64..191).
+ */
+export function narrow(curLo: i32, curHi: i32, maskLo: i32, maskHi: i32, moves: i32, min: i32, max: i32, atLeast: i32): i32 {
+  const cur = <u64><u32>curLo | (<u64><u32>curHi << LO_BITS);
+  const mask = <u64><u32>maskLo | (<u64><u32>maskHi << LO_BITS);
+  while (min < max && !aborted && (atLeast == NO_TARGET || (min < atLeast && max >= atLeast))) {
+    let med = min + ((max - min) >> 1);
+    if (atLeast != NO_TARGET) med = atLeast - 1;
+    else if (med <= 0 && min / 2 < med) med = min / 2; // i32 division truncates towards 0
+    else if (med >= 0 && max / 2 > med) med = max / 2;
+    const r = negamax(cur, mask, moves, med, med + 1, UNKNOWN);
+    if (aborted) break;
+    if (r <= med) max = r;
+    else min = r;
+  }
+  return (min + 64) | ((max + 64) << 8);
+}
+
 /** Whether the side to move can win with its next stone (solver.ts asks before every search). */
 export function canWinNext(curLo: i32, curHi: i32, maskLo: i32, maskHi: i32): i32 {
   const cur = <u64><u32>curLo | (<u64><u32>curHi << LO_BITS);
