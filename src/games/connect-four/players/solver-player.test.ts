@@ -48,9 +48,11 @@ describe('SolverPlayer', () => {
   });
 
   it('keeps searching for a perfect move past its budget, up to the hard limit, before falling back', () => {
-    // A Begin-Medium position (Pons' set; score -3): its weak solve takes about 500,000 nodes,
-    // far more than the 20 ms budget.
-    const moves = '2541266355551';
+    // A Begin-Medium position (Pons' set; score -4): its weak solve takes about 7,400,000
+    // nodes (about 0.4 s alone on this machine with the wasm search), far more than the 20 ms
+    // budget. (The position used before, 540,000 nodes, took the wasm search about 36 ms alone:
+    // too close to the budget.)
+    const moves = '474362661';
     const hurried = new SolverPlayer({ budgetMs: 20, tableSize: 1 << 18 });
     hurried.setPosition(moves);
     hurried.move();
