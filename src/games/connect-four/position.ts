@@ -385,11 +385,14 @@ export class Position implements GameState {
       history[from + i] = col; // beyond `moves` until the sequence proves valid
     }
     if (sequence.length > 0) {
-      // Before the last move: neither side had a four (the mover's stones are mask ^ cur).
+      // Before the last move neither side had a four: the side to move has none, and if the
+      // last mover has one, it needs the last stone (the mover's stones are mask ^ cur).
       const moverLo = maskLo ^ curLo;
       const moverHi = maskHi ^ curHi;
-      if (hasFour(curLo, curHi) || hasFour(moverLo ^ lastLo, moverHi ^ lastHi)) return false;
-      this.#won = hasFour(moverLo, moverHi);
+      if (hasFour(curLo, curHi)) return false;
+      const won = hasFour(moverLo, moverHi);
+      if (won && hasFour(moverLo ^ lastLo, moverHi ^ lastHi)) return false;
+      this.#won = won;
     }
     this.#curLo = curLo;
     this.#curHi = curHi;
