@@ -8,7 +8,7 @@ import type { Card } from '../card.js';
 import { DeadlockCheck } from './deadlock.js';
 import { seededDeal } from './deal.js';
 import { KeyTable } from './key-table.js';
-import { solveKlondike, type SolveResult } from './solver.js';
+import { searchCheckingKeys, solveKlondike, type SolveResult } from './solver.js';
 
 /** No limit but the one a test sets: results then depend on positions searched only, not the machine. */
 const NO_CLOCK = 600_000;
@@ -218,6 +218,21 @@ describe('the deadlock proof (deadlock.ts)', () => {
     const deal = dealOf(parseDeck(open), 4);
     expect(lost(deal)).toBe(false);
     expect(solveKlondike(deal, { timeMs: NO_CLOCK }).verdict).toBe(exhaustivelyWinnable(deal) ? 'winnable' : 'unwinnable');
+  });
+});
+
+describe('the position key kept up to date by the moves', () => {
+  it('equals the key computed afresh at every position of complete searches (standard deals, small decks, one and eight piles)', () => {
+    // Every move, undo, turned-up card and emptied pile of these searches passes through the check.
+    for (const seed of [3, 5, 77]) expect(['won', 'exhausted', 'budget']).toContain(searchCheckingKeys(seededDeal(seed, 7, 1), 3_000));
+    expect(searchCheckingKeys(seededDeal(5, 8, 1), 3_000)).not.toBe('won');
+    expect(searchCheckingKeys(seededDeal(9, 1, 1), 3_000)).not.toBe('budget');
+    const rng = toRng(7);
+    for (let deal = 0; deal < 20; deal++) {
+      const deck = deckOfRuns('♣♡♠', 6);
+      shuffleInPlace(deck, rng);
+      expect(searchCheckingKeys(dealOf(deck, 5), 5_000)).not.toBe('budget');
+    }
   });
 });
 

@@ -91,10 +91,12 @@ const CLOCK_EVERY = 4096;
 
 /**
  * The search's position. Invariants: `piles[p]` lists pile p's cards, row 0 first, the first
- * `hidden[p]` face-down; `inStock[i]` tells whether stock slot i (the queue's order at the start)
- * still holds `stock[i]`; `foundation` is the tops as in the engine; `onFoundation[2·value + red]`
- * counts the cards of that value and colour on foundations; `pileKey[p]` caches pile p's key part
- * (null when stale).
+ * `hidden[p]` face-down, `faceDown` their sum; `inStock[i]` tells whether stock slot i (the queue's
+ * order at the start) still holds `stock[i]`; `foundation` is the tops as in the engine;
+ * `onFoundation[2·value + red]` counts the cards of that value and colour on foundations and
+ * `onSuit[s]` those of suit s; `pileKey[p]` caches pile p's key part (null when stale). When
+ * `packable`, `codes` and `words` are the position's `cardKey` codes and packed key, kept current
+ * by every move (`setCode`, `setHidden`), so a position already seen costs no key building.
  */
 class Position {
   readonly piles: number[][];
@@ -104,6 +106,8 @@ class Position {
   readonly foundation: number[];
   readonly onFoundation = new Int32Array(28);
   readonly inDeck = new Int32Array(28);
+  /** Cards of each suit on foundations (with one deck a suit goes up in order: its next card is 13·s + onSuit[s]). */
+  readonly onSuit = new Int32Array(4);
   /** Copies of each card in the deck (several with several decks). */
   readonly copies = new Uint8Array(52);
   /** The stock slot of each card (with several copies, one of them), or −1. */
@@ -112,10 +116,18 @@ class Position {
   stockKey: string | null = null;
   /** Whether every card of the deck is unique (one deck), so `cardKey` applies. */
   readonly uniqueCards: boolean;
+  /** Whether `packedKey` applies: every card unique and at most 8 piles (so each code fits 4 bits). */
+  readonly packable: boolean;
+  /** When `packable`: `codes[c]` is where card c is, as `cardKey` says it (0: face-down or on a foundation). */
   private readonly codes = new Uint8Array(56);
+  /** When `packable`: `codes` packed, 4 bits a card (cards 0..51), then 4 bits a pile's face-down count. */
+  private readonly words = new Uint32Array(PACKED_WIDTH);
+  private readonly scratchCodes = new Uint8Array(56);
   private readonly deadlock = new DeadlockCheck();
   private readonly keyChars: Uint16Array;
   founded = 0;
+  /** Face-down cards in all piles. */
+  faceDown = 0;
   readonly deckSize: number;
 
   constructor(state: KlondikeState) {
@@ -128,6 +140,7 @@ class Position {
       for (let r = 0; r < state.heights[p]!; r++) pile.push(state.cells[p * rows + r]!);
       this.piles.push(pile);
       this.hidden.push(state.hidden[p]!);
+      this.faceDown += state.hidden[p]!;
     }
     this.stock = [];
     for (let i = 0; i < state.queueLength; i++) this.stock.push(state.queue[(state.head + i) % stockSize]!);
@@ -143,24 +156,30 @@ class Position {
       // A foundation with top t holds A..t of t's suit.
       for (let c = top; c !== NONE && VALUE[c]! >= 1; c--) {
         this.onFoundation[colourValue(c)]!++;
+        this.onSuit[SUIT[c]!]!++;
         this.founded++;
         if (VALUE[c] === 1) break;
       }
     }
     this.pileKey = this.piles.map(() => null);
     this.uniqueCards = this.copies.every((n) => n <= 1);
+    this.packable = this.uniqueCards && piles <= 8;
     this.keyChars = new Uint16Array(26 + piles);
+    if (this.packable) {
+      this.codes.set(this.cardCodes());
+      for (let w = 0; w < 7; w++) {
+        let word = 0;
+        for (let i = 0; i < 8; i++) word |= this.codes[8 * w + i]! << (4 * i);
+        this.words[w] = word >>> 0;
+      }
+      let word = 0;
+      for (let p = 0; p < piles; p++) word |= this.hidden[p]! << (4 * p);
+      this.words[7] = word >>> 0;
+    }
   }
 
   won(): boolean {
     return this.founded === this.deckSize;
-  }
-
-  /** Face-down cards in all piles. */
-  get faceDown(): number {
-    let n = 0;
-    for (let p = 0; p < this.hidden.length; p++) n += this.hidden[p]!;
-    return n;
   }
 
   /** Whether the position is proved lost (see deadlock.ts; one deck only, else false). */
@@ -172,6 +191,37 @@ class Position {
   foundationFor(c: number): number {
     for (let f = 0; f < this.foundation.length; f++) if (canFoundOn(c, this.foundation[f]!)) return f;
     return -1;
+  }
+
+  /**
+   * Whether card c may go onto a foundation now. With one deck that is "the cards of its suit below
+   * it are up" (an Ace always finds an empty foundation: there is one per Ace), read off `onSuit`.
+   */
+  fits(c: number): boolean {
+    return this.uniqueCards ? VALUE[c] === this.onSuit[SUIT[c]!]! + 1 : this.foundationFor(c) >= 0;
+  }
+
+  /** Card c's `cardKey` code becomes `code` (only tracked when `packable`). */
+  setCode(c: number, code: number): void {
+    if (!this.packable) return;
+    const old = this.codes[c]!;
+    if (old === code) return;
+    this.codes[c] = code;
+    this.words[c >> 3] = this.words[c >> 3]! ^ ((old ^ code) << (4 * (c & 7)));
+  }
+
+  /** The `cardKey` code of pile p's face-up card at row r (as `cardCodes` gives it). */
+  codeAt(p: number, r: number): number {
+    const h = this.hidden[p]!;
+    return r > h ? CODE_ON_SUIT + SUIT[this.piles[p]![r - 1]!]! : h === 0 ? CODE_BARE : CODE_ON_HIDDEN + p;
+  }
+
+  /** Pile p's face-down count becomes h (`faceDown` and the packed key follow). */
+  setHidden(p: number, h: number): void {
+    const old = this.hidden[p]!;
+    this.hidden[p] = h;
+    this.faceDown += h - old;
+    if (this.packable) this.words[7] = this.words[7]! ^ ((old ^ h) << (4 * p));
   }
 
   /**
@@ -247,44 +297,41 @@ class Position {
     return String.fromCharCode.apply(null, chars as unknown as number[]);
   }
 
-  /** `codes[c]`: where card c is, as `cardKey` says it (0: face-down or on a foundation). */
+  /** `codes[c]`: where card c is, as `cardKey` says it (0: face-down or on a foundation), computed afresh. */
   private cardCodes(): Uint8Array {
-    const codes = this.codes;
+    const codes = this.scratchCodes;
     codes.fill(0);
     const { piles, hidden } = this;
     for (let p = 0; p < piles.length; p++) {
       const pile = piles[p]!;
-      const h = hidden[p]!;
-      for (let r = h; r < pile.length; r++) {
-        codes[pile[r]!] = r > h ? CODE_ON_SUIT + SUIT[pile[r - 1]!]! : h === 0 ? CODE_BARE : CODE_ON_HIDDEN + p;
-      }
+      for (let r = hidden[p]!; r < pile.length; r++) codes[pile[r]!] = this.codeAt(p, r);
     }
     for (let i = 0; i < this.stock.length; i++) if (this.inStock[i] === 1) codes[this.stock[i]!] = CODE_STOCK;
     return codes;
   }
 
-  /** Whether `packedKey` applies: every card unique and at most 8 piles (so each code fits 4 bits). */
-  get packable(): boolean {
-    return this.uniqueCards && this.piles.length <= 8;
+  /**
+   * `cardKey`'s content packed into PACKED_WIDTH words: 4 bits per card code (cards 0..51), then 4
+   * bits per pile's face-down count (at most 7 with 8 piles). Only when `packable`. The words are
+   * the position's own, kept current by the moves: read them before the next move.
+   */
+  packedKey(): Uint32Array {
+    return this.words;
   }
 
-  /**
-   * `cardKey`'s content packed into PACKED_WIDTH words of `out`: 4 bits per card code (cards 0..51),
-   * then 4 bits per pile's face-down count (at most 7 with 8 piles). Only when `packable`.
-   */
-  packedKey(out: Uint32Array): Uint32Array {
+  /** Whether the kept packed key equals one computed afresh (for the tests of the invariant). */
+  packedKeyIsCurrent(): boolean {
     const codes = this.cardCodes();
+    for (let c = 0; c < 56; c++) if (codes[c] !== this.codes[c]) return false;
     for (let w = 0; w < 7; w++) {
       let word = 0;
       for (let i = 0; i < 8; i++) word |= codes[8 * w + i]! << (4 * i);
-      out[w] = word >>> 0;
+      if (this.words[w] !== word >>> 0) return false;
     }
     let word = 0;
     for (let p = 0; p < this.hidden.length; p++) word |= this.hidden[p]! << (4 * p);
-    out[7] = word >>> 0;
-    return out;
+    return this.words[7] === word >>> 0;
   }
-
 }
 
 // Where a card is, in `cardKey` (0: face-down or on a foundation).
@@ -330,17 +377,24 @@ function apply(pos: Position, move: number): Applied {
     foundation = pos.foundationFor(card);
     pos.foundation[foundation] = card;
     pos.onFoundation[colourValue(card)]!++;
+    pos.onSuit[SUIT[card]!]!++;
     pos.founded++;
+    pos.setCode(card, 0);
   } else if (kind === PILE_TO_PILE) {
     const from = pos.piles[a]!;
-    const run = from.splice(b);
-    count = run.length;
-    pos.piles[c]!.push(...run);
+    const to = pos.piles[c]!;
+    const first = to.length;
+    count = from.length - b;
+    for (let r = b; r < from.length; r++) to.push(from[r]!);
+    from.length = b;
+    pos.setCode(to[first]!, pos.codeAt(c, first));
     pos.pileKey[a] = null;
     pos.pileKey[c] = null;
     src = a;
   } else {
-    pos.piles[c]!.push(pos.stock[a]!);
+    const to = pos.piles[c]!;
+    to.push(pos.stock[a]!);
+    pos.setCode(pos.stock[a]!, pos.codeAt(c, to.length - 1));
     pos.inStock[a] = 0;
     pos.stockKey = null;
     pos.pileKey[c] = null;
@@ -349,7 +403,8 @@ function apply(pos: Position, move: number): Applied {
   if (src >= 0) {
     const height = pos.piles[src]!.length;
     if (height > 0 && pos.hidden[src] === height) {
-      pos.hidden[src] = height - 1;
+      pos.setHidden(src, height - 1);
+      pos.setCode(pos.piles[src]![height - 1]!, pos.codeAt(src, height - 1));
       flipped = true;
     }
   }
@@ -361,38 +416,94 @@ function undo(pos: Position, applied: Applied): void {
   const kind = move & 3;
   const a = (move >>> 2) % 512;
   const c = Math.floor(move / (4 * 512 * 512));
-  if (flipped) pos.hidden[a]!++;
+  if (flipped) {
+    const h = pos.hidden[a]!;
+    pos.setCode(pos.piles[a]![h]!, 0);
+    pos.setHidden(a, h + 1);
+  }
   if (kind === PILE_TO_FOUNDATION || kind === STOCK_TO_FOUNDATION) {
     const card = pos.foundation[foundation]!;
     pos.foundation[foundation] = VALUE[card] === 1 ? NONE : card - 1;
     pos.onFoundation[colourValue(card)]!--;
+    pos.onSuit[SUIT[card]!]!--;
     pos.founded--;
     if (kind === PILE_TO_FOUNDATION) {
-      pos.piles[a]!.push(card);
+      const pile = pos.piles[a]!;
+      pile.push(card);
+      pos.setCode(card, pos.codeAt(a, pile.length - 1));
       pos.pileKey[a] = null;
     } else {
+      pos.setCode(card, CODE_STOCK);
       pos.inStock[a] = 1;
       pos.stockKey = null;
     }
   } else if (kind === PILE_TO_PILE) {
     const to = pos.piles[c]!;
-    const run = to.splice(to.length - count);
-    pos.piles[a]!.push(...run);
+    const from = pos.piles[a]!;
+    const first = to.length - count;
+    const row = from.length;
+    for (let r = first; r < to.length; r++) from.push(to[r]!);
+    to.length = first;
+    pos.setCode(from[row]!, pos.codeAt(a, row));
     pos.pileKey[a] = null;
     pos.pileKey[c] = null;
   } else {
-    pos.piles[c]!.pop();
+    pos.setCode(pos.piles[c]!.pop()!, CODE_STOCK);
     pos.inStock[a] = 1;
     pos.stockKey = null;
     pos.pileKey[c] = null;
   }
 }
 
+/**
+ * Compound moves in one flat, growable array: each entry is its length n, then its n packed
+ * moves. The search keeps every open position's moves in one such list (a stack of regions), so
+ * generating moves allocates nothing once the list has grown.
+ */
+class MoveList {
+  data = new Int32Array(1024);
+  length = 0;
+
+  private reserve(extra: number): void {
+    if (this.length + extra <= this.data.length) return;
+    const data = new Int32Array(Math.max(2 * this.data.length, this.length + extra));
+    data.set(this.data.subarray(0, this.length));
+    this.data = data;
+  }
+
+  /** Appends the entry: `prefix[0..prefixLength)`, then `last` (and `after`, unless it is −1). */
+  add(prefix: Int32Array, prefixLength: number, last: number, after = -1): void {
+    const n = prefixLength + (after >= 0 ? 2 : 1);
+    this.reserve(n + 1);
+    const data = this.data;
+    let at = this.length;
+    data[at++] = n;
+    for (let i = 0; i < prefixLength; i++) data[at++] = prefix[i]!;
+    data[at++] = last;
+    if (after >= 0) data[at++] = after;
+    this.length = at;
+  }
+
+  /** Appends every entry of `other`. */
+  append(other: MoveList): void {
+    this.reserve(other.length);
+    this.data.set(other.data.subarray(0, other.length), this.length);
+    this.length += other.length;
+  }
+}
+
+/** The moves that lead up to the ones being listed (a split, stock cards put onto piles): `PREFIX[0..k)`. */
+const PREFIX = new Int32Array(64);
+// Scratch lists of `generate`, one per kind of move, reused from call to call (it is not reentrant).
+const TO_FOUNDATION = new MoveList();
+const FROM_STOCK = new MoveList();
+const OTHERS = new MoveList();
+let revealing = new Int32Array(64);
 
 /**
- * The moves worth trying in `pos`, most promising first: to a foundation; a run that turns up a
- * face-down card or empties a pile; stock cards to a pile; any other run. Each entry is one move or
- * a compound of moves made together.
+ * Appends to `out` the moves worth trying in `pos`, most promising first: to a foundation; a run
+ * that turns up a face-down card or empties a pile; stock cards to a pile; any other run. Each entry
+ * is one move or a compound of moves made together.
  *
  * A stock card goes to a pile only together with what it is for: a run moved onto it, or another
  * stock card onto it (with, in turn, what that one is for). This loses nothing: in any winning
@@ -402,11 +513,11 @@ function undo(pos: Position, applied: Applied): void {
  * until it goes to a foundation. So the search stays complete, up to the prunings of the file's
  * comment, while never parking stock cards on piles for no use.
  */
-function generate(pos: Position, seenStamp: Int32Array, stamp: number, narrow: boolean): number[][] {
-  const toFoundation: number[][] = [];
-  const revealing: number[][] = [];
-  const fromStock: number[][] = [];
-  const others: number[][] = [];
+function generate(pos: Position, seenStamp: Int32Array, stamp: number, narrow: boolean, out: MoveList): void {
+  TO_FOUNDATION.length = 0;
+  FROM_STOCK.length = 0;
+  OTHERS.length = 0;
+  let revealingCount = 0;
   const { piles, hidden } = pos;
   let firstEmpty = -1;
   for (let p = 0; p < piles.length; p++) {
@@ -420,14 +531,14 @@ function generate(pos: Position, seenStamp: Int32Array, stamp: number, narrow: b
     const height = pile.length;
     if (height === 0) continue;
     const top = pile[height - 1]!;
-    if (pos.foundationFor(top) >= 0) toFoundation.push([pack(PILE_TO_FOUNDATION, p, 0, 0)]);
-    else if (pos.uniqueCards) stockChainUp(pos, top, p, toFoundation);
+    if (pos.fits(top)) TO_FOUNDATION.add(PREFIX, 0, pack(PILE_TO_FOUNDATION, p, 0, 0));
+    else if (pos.uniqueCards) stockChainUp(pos, top, p, TO_FOUNDATION, 0);
     for (let row = hidden[p]!; row < height; row++) {
       const card = pile[row]!;
       // The first face-up card moving turns a face-down card up or empties the pile.
-      const list = row === hidden[p]! ? revealing : others;
+      const reveals = row === hidden[p]!;
       // The narrow search splits a face-up build only to send the card it uncovers to a foundation.
-      if (narrow && list === others && pos.foundationFor(pile[row - 1]!) < 0) continue;
+      if (narrow && !reveals && !pos.fits(pile[row - 1]!)) continue;
       for (let q = 0; q < piles.length; q++) {
         if (q === p) continue;
         const dest = piles[q]!;
@@ -435,8 +546,14 @@ function generate(pos: Position, seenStamp: Int32Array, stamp: number, narrow: b
           // Empty piles are interchangeable; a King-led whole pile moving to one changes nothing.
           if (q !== firstEmpty || row === 0 || !canBuildOn(card, NONE)) continue;
         } else if (!canBuildOn(card, dest[dest.length - 1]!)) continue;
-        if (list === revealing) list.push([pack(PILE_TO_PILE, p, row, q)]);
-        else splitWithUses(pos, p, row, q, narrow, others);
+        if (reveals) {
+          if (revealingCount === revealing.length) {
+            const grown = new Int32Array(2 * revealing.length);
+            grown.set(revealing);
+            revealing = grown;
+          }
+          revealing[revealingCount++] = pack(PILE_TO_PILE, p, row, q);
+        } else splitWithUses(pos, p, row, q, narrow, OTHERS);
       }
     }
   }
@@ -447,49 +564,59 @@ function generate(pos: Position, seenStamp: Int32Array, stamp: number, narrow: b
     if (seenStamp[card] === stamp) continue;
     seenStamp[card] = stamp;
     // One deck: a stock card goes up only on the way to a pile's card (see `stockChainUp`).
-    if (!pos.uniqueCards && pos.foundationFor(card) >= 0) toFoundation.push([pack(STOCK_TO_FOUNDATION, i, 0, 0)]);
+    if (!pos.uniqueCards && pos.fits(card)) TO_FOUNDATION.add(PREFIX, 0, pack(STOCK_TO_FOUNDATION, i, 0, 0));
     for (let q = 0; q < piles.length; q++) {
       const dest = piles[q]!;
       if (dest.length === 0 ? q === firstEmpty && canBuildOn(card, NONE) : canBuildOn(card, dest[dest.length - 1]!)) {
-        withUse(pos, [], i, q, narrow, fromStock);
+        withUse(pos, 0, i, q, narrow, FROM_STOCK);
       }
     }
   }
+  out.append(TO_FOUNDATION);
   // Deepest piles first: turning up a card where most are face-down frees the most (on hard deals
-  // this ordering finds wins in hundreds of positions where pile order needed over 100,000).
-  revealing.sort((x, y) => hidden[sourceOf(y[0]!)]! - hidden[sourceOf(x[0]!)]!);
-  return toFoundation.concat(revealing, fromStock, others);
+  // this ordering finds wins in hundreds of positions where pile order needed over 100,000). A
+  // stable insertion sort: moves from equally deep piles keep their order.
+  for (let i = 1; i < revealingCount; i++) {
+    const move = revealing[i]!;
+    const depth = hidden[sourceOf(move)]!;
+    let j = i - 1;
+    for (; j >= 0 && hidden[sourceOf(revealing[j]!)]! < depth; j--) revealing[j + 1] = revealing[j]!;
+    revealing[j + 1] = move;
+  }
+  for (let i = 0; i < revealingCount; i++) out.add(PREFIX, 0, revealing[i]!);
+  out.append(FROM_STOCK);
+  out.append(OTHERS);
 }
 
 /**
- * With one deck: pushes on `out` the compound that puts the stock cards below `top` (the last card
+ * With one deck: appends to `out` the compound that puts the stock cards below `top` (the last card
  * of pile p) on its foundation and then `top`, when the cards missing under `top` are all in the
- * stock (after `prefix`: a split uses the card it uncovers so, see `splitWithUses`). This is the only way the search sends a stock card up (besides safe moves), and it loses
- * nothing: a stock card is always at hand, so in a winning line its move up can be put off until
- * just before the next card of its suit goes up — a pile's card, at the end of such a chain, or a
- * stock card, itself put off in turn (the last cards go up once every card is face up, `playOut`).
- * Meanwhile it stays in the stock, which takes nothing away from any other move.
+ * stock (after `PREFIX[0..prefixLength)`: a split uses the card it uncovers so, see
+ * `splitWithUses`). This is the only way the search sends a stock card up (besides safe moves), and
+ * it loses nothing: a stock card is always at hand, so in a winning line its move up can be put off
+ * until just before the next card of its suit goes up — a pile's card, at the end of such a chain,
+ * or a stock card, itself put off in turn (the last cards go up once every card is face up,
+ * `playOut`). Meanwhile it stays in the stock, which takes nothing away from any other move.
  */
-function stockChainUp(pos: Position, top: number, p: number, out: number[][], prefix: readonly number[] = []): void {
-  const chain: number[] = [];
-  for (let c = top - 1; VALUE[c + 1]! > 1; c--) {
-    const slot = pos.slotOf[c]!;
+function stockChainUp(pos: Position, top: number, p: number, out: MoveList, prefixLength: number): void {
+  // The lowest card of the chain: every card from it up to `top` − 1 in the stock, and it fits.
+  let lowest = top - 1;
+  for (; ; lowest--) {
+    if (VALUE[lowest + 1]! <= 1) return;
+    const slot = pos.slotOf[lowest]!;
     if (slot < 0 || pos.inStock[slot] === 0) return;
-    chain.push(pack(STOCK_TO_FOUNDATION, slot, 0, 0));
-    if (pos.foundationFor(c) >= 0) {
-      chain.reverse();
-      chain.push(pack(PILE_TO_FOUNDATION, p, 0, 0));
-      out.push([...prefix, ...chain]);
-      return;
-    }
+    if (pos.fits(lowest)) break;
   }
+  let n = prefixLength;
+  for (let c = lowest; c < top; c++) PREFIX[n++] = pack(STOCK_TO_FOUNDATION, pos.slotOf[c]!, 0, 0);
+  out.add(PREFIX, n, pack(PILE_TO_FOUNDATION, p, 0, 0));
 }
 
 /** The source pile of a packed pile move. */
 const sourceOf = (move: number): number => (move >>> 2) % 512;
 
 /**
- * Pushes on `out` each compound: the split of pile p's face-up build at `row` onto pile q, then a
+ * Appends to `out` each compound: the split of pile p's face-up build at `row` onto pile q, then a
  * use of the card c it uncovers — c to a foundation; a run from another pile onto c; a stock card
  * onto c (with its own use, see `withUse`); or c itself onto another pile. The narrow pass takes the
  * first kind only.
@@ -500,15 +627,16 @@ const sourceOf = (move: number): number => (move >>> 2) % 512;
  * off until just before c's next use — onto the same card, wherever that card is by then — and if
  * the run has left c by other moves in the meantime, the split is not needed at all.
  */
-function splitWithUses(pos: Position, p: number, row: number, q: number, narrow: boolean, out: number[][]): void {
+function splitWithUses(pos: Position, p: number, row: number, q: number, narrow: boolean, out: MoveList): void {
   const split = pack(PILE_TO_PILE, p, row, q);
   const applied = apply(pos, split);
+  PREFIX[0] = split;
   const { piles, hidden } = pos;
   const c = piles[p]![row - 1]!;
   // c up: at once, or (one deck) after the stock cards below it — those are put off until just
   // before c goes up (see `stockChainUp`), so the split can come first.
-  if (pos.foundationFor(c) >= 0) out.push([split, pack(PILE_TO_FOUNDATION, p, 0, 0)]);
-  else if (pos.uniqueCards) stockChainUp(pos, c, p, out, [split]);
+  if (pos.fits(c)) out.add(PREFIX, 1, pack(PILE_TO_FOUNDATION, p, 0, 0));
+  else if (pos.uniqueCards) stockChainUp(pos, c, p, out, 1);
   if (!narrow) {
     let firstEmpty = -1;
     for (let e = 0; e < piles.length && firstEmpty < 0; e++) if (piles[e]!.length === 0) firstEmpty = e;
@@ -516,49 +644,51 @@ function splitWithUses(pos: Position, p: number, row: number, q: number, narrow:
       if (e === p) continue;
       const other = piles[e]!;
       // A run from pile e onto c.
-      for (let r = hidden[e]!; r < other.length; r++) if (canBuildOn(other[r]!, c)) out.push([split, pack(PILE_TO_PILE, e, r, p)]);
+      for (let r = hidden[e]!; r < other.length; r++) if (canBuildOn(other[r]!, c)) out.add(PREFIX, 1, pack(PILE_TO_PILE, e, r, p));
       // c onto pile e (an empty one: a King with cards under it, to the first empty pile only).
-      if (other.length === 0 ? e === firstEmpty && canBuildOn(c, NONE) : canBuildOn(c, other[other.length - 1]!)) out.push([split, pack(PILE_TO_PILE, p, row - 1, e)]);
+      if (other.length === 0 ? e === firstEmpty && canBuildOn(c, NONE) : canBuildOn(c, other[other.length - 1]!)) out.add(PREFIX, 1, pack(PILE_TO_PILE, p, row - 1, e));
     }
     // A stock card onto c, with its own use.
-    stockOnto(pos, [split], c, p, narrow, out);
+    stockOnto(pos, 1, c, p, narrow, out);
   }
   undo(pos, applied);
 }
 
 /**
- * Pushes on `out` each compound: `prefix`, stock slot `slot` to pile `q`, then a use of that card —
- * a run from another pile onto it, or another stock card onto it followed by a use of that one.
+ * Appends to `out` each compound: `PREFIX[0..prefixLength)`, stock slot `slot` to pile `q`, then a
+ * use of that card — a run from another pile onto it, or another stock card onto it followed by a
+ * use of that one.
  */
-function withUse(pos: Position, prefix: readonly number[], slot: number, q: number, narrow: boolean, out: number[][]): void {
+function withUse(pos: Position, prefixLength: number, slot: number, q: number, narrow: boolean, out: MoveList): void {
   const card = pos.stock[slot]!;
-  const chain = [...prefix, pack(STOCK_TO_PILE, slot, 0, q)];
+  PREFIX[prefixLength] = pack(STOCK_TO_PILE, slot, 0, q);
+  const chainLength = prefixLength + 1;
   const { piles, hidden } = pos;
   for (let p = 0; p < piles.length; p++) {
     if (p === q) continue;
     const pile = piles[p]!;
     for (let row = hidden[p]!; row < pile.length; row++) {
       if (!canBuildOn(pile[row]!, card)) continue;
-      if (narrow && row > hidden[p]! && pos.foundationFor(pile[row - 1]!) < 0) continue;
-      out.push([...chain, pack(PILE_TO_PILE, p, row, q)]);
+      if (narrow && row > hidden[p]! && !pos.fits(pile[row - 1]!)) continue;
+      out.add(PREFIX, chainLength, pack(PILE_TO_PILE, p, row, q));
     }
   }
   // Another stock card onto this one (this slot marked used while the chain grows).
   pos.inStock[slot] = 0;
-  stockOnto(pos, chain, card, q, narrow, out);
+  stockOnto(pos, chainLength, card, q, narrow, out);
   pos.inStock[slot] = 1;
 }
 
 /**
  * For each stock card that can go onto `card` (the last card of pile q, or about to be), in stock
- * order and equal cards once: `withUse` of it after `prefix`.
+ * order and equal cards once: `withUse` of it after `PREFIX[0..prefixLength)`.
  */
-function stockOnto(pos: Position, prefix: readonly number[], card: number, q: number, narrow: boolean, out: number[][]): void {
+function stockOnto(pos: Position, prefixLength: number, card: number, q: number, narrow: boolean, out: MoveList): void {
   if (pos.uniqueCards) {
     // One deck: only the two cards of BUILDERS can go onto it; looked up rather than scanned for.
     const slots = stockBuilders(pos, card);
-    if (slots % 1024 > 0) withUse(pos, prefix, (slots % 1024) - 1, q, narrow, out);
-    if (slots >= 1024) withUse(pos, prefix, (slots >> 10) - 1, q, narrow, out);
+    if (slots % 1024 > 0) withUse(pos, prefixLength, (slots % 1024) - 1, q, narrow, out);
+    if (slots >= 1024) withUse(pos, prefixLength, (slots >> 10) - 1, q, narrow, out);
     return;
   }
   const tried: number[] = [];
@@ -567,7 +697,7 @@ function stockOnto(pos: Position, prefix: readonly number[], card: number, q: nu
     const next = pos.stock[i]!;
     if (tried.includes(next) || !canBuildOn(next, card)) continue;
     tried.push(next);
-    withUse(pos, prefix, i, q, narrow, out);
+    withUse(pos, prefixLength, i, q, narrow, out);
   }
 }
 
@@ -617,13 +747,13 @@ function playOut(pos: Position, path: Applied[]): boolean {
     progress = false;
     for (let p = 0; p < pos.piles.length; p++) {
       const pile = pos.piles[p]!;
-      while (pile.length > 0 && pos.foundationFor(pile[pile.length - 1]!) >= 0) {
+      while (pile.length > 0 && pos.fits(pile[pile.length - 1]!)) {
         path.push(apply(pos, pack(PILE_TO_FOUNDATION, p, 0, 0)));
         progress = true;
       }
     }
     for (let i = 0; i < pos.stock.length; i++) {
-      if (pos.inStock[i] === 1 && pos.foundationFor(pos.stock[i]!) >= 0) {
+      if (pos.inStock[i] === 1 && pos.fits(pos.stock[i]!)) {
         path.push(apply(pos, pack(STOCK_TO_FOUNDATION, i, 0, 0)));
         progress = true;
       }
@@ -632,7 +762,11 @@ function playOut(pos: Position, path: Applied[]): boolean {
   return pos.won();
 }
 
-/** Applies safe foundation moves until none is left; pushes them on `path`, returns how many. */
+/**
+ * Applies safe foundation moves until none is left; pushes them on `path`, returns how many. Which
+ * safe move goes first does not matter: a safe card that fits stays safe and fitting while others
+ * go up (safety only grows with the foundations), so every order ends in the same position.
+ */
 function applySafeMoves(pos: Position, path: Applied[]): number {
   let made = 0;
   for (let progress = true; progress; ) {
@@ -641,30 +775,35 @@ function applySafeMoves(pos: Position, path: Applied[]): number {
       const pile = pos.piles[p]!;
       while (pile.length > 0) {
         const card = pile[pile.length - 1]!;
-        if (!pos.isSafe(card) || pos.foundationFor(card) < 0) break;
+        if (!pos.fits(card) || !pos.isSafe(card)) break;
         path.push(apply(pos, pack(PILE_TO_FOUNDATION, p, 0, 0)));
         made++;
         progress = true;
       }
     }
+    if (pos.uniqueCards) {
+      // One deck: the only stock cards that can go up are the next card of each suit.
+      for (let s = 0; s < 4; s++) {
+        if (pos.onSuit[s]! >= 13) continue;
+        const card = 13 * s + pos.onSuit[s]!;
+        const slot = pos.slotOf[card]!;
+        if (slot < 0 || pos.inStock[slot] === 0 || !pos.isSafe(card)) continue;
+        path.push(apply(pos, pack(STOCK_TO_FOUNDATION, slot, 0, 0)));
+        made++;
+        progress = true;
+      }
+      continue;
+    }
     for (let i = 0; i < pos.stock.length; i++) {
       if (pos.inStock[i] === 0) continue;
       const card = pos.stock[i]!;
-      if (!pos.isSafe(card) || pos.foundationFor(card) < 0) continue;
+      if (!pos.isSafe(card) || !pos.fits(card)) continue;
       path.push(apply(pos, pack(STOCK_TO_FOUNDATION, i, 0, 0)));
       made++;
       progress = true;
     }
   }
   return made;
-}
-
-interface Frame {
-  /** The moves to try, each one move or a compound (see `generate`). */
-  readonly moves: number[][];
-  next: number;
-  /** Safe moves made on entering this position (undone on leaving it). */
-  readonly safe: number;
 }
 
 /** What one search pass ended with: a winning line, or the space exhausted or out of budget with the line to the furthest position. */
@@ -674,32 +813,43 @@ type PassOutcome =
 
 /** How far a position has got: cards on foundations plus face-down cards turned up (the hidden count falls). */
 function progressOf(pos: Position): number {
-  let hidden = 0;
-  for (let p = 0; p < pos.hidden.length; p++) hidden += pos.hidden[p]!;
-  return pos.founded - hidden;
+  return pos.founded - pos.faceDown;
 }
 
 /**
  * One depth-first pass from `state` over the positions reachable with `generate(…, narrow)`'s
  * moves, stopping at `deadline` (a time of the clock `now`) or after `maxStates` positions.
  * `counter.states` grows by the positions this pass searched.
+ *
+ * The open positions' moves lie in one MoveList, `stack`, a region per open position (frame):
+ * frame d's entries are `stack.data[start[d] .. end[d])`, `next[d]` the next entry to try and
+ * `tried[d]` the one being searched below it; `safe[d]` counts the safe moves made on entering it
+ * (undone on leaving).
  */
-function searchPass(state: KlondikeState, narrow: boolean, now: () => number, deadline: number, maxStates: number, counter: { states: number }): PassOutcome {
+function searchPass(state: KlondikeState, narrow: boolean, now: () => number, deadline: number, maxStates: number, counter: { states: number }, checkKeys = false): PassOutcome {
   const pos = new Position(state);
   // The transposition table: packed keys when they apply (one deck, at most 8 piles), else strings.
   const table = pos.packable ? new KeyTable(PACKED_WIDTH) : null;
   const strings = new Set<string>();
-  const keyWords = new Uint32Array(PACKED_WIDTH);
   /** Adds the current position to the table; false if it was there. */
   const visit = (): boolean => {
-    if (table !== null) return table.add(pos.packedKey(keyWords));
+    if (table !== null) {
+      if (checkKeys && !pos.packedKeyIsCurrent()) throw new Error('Klondike solver defect: the kept position key went stale');
+      return table.add(pos.packedKey());
+    }
     const key = pos.key();
     if (strings.has(key)) return false;
     strings.add(key);
     return true;
   };
   const path: Applied[] = [];
-  const frames: Frame[] = [];
+  const stack = new MoveList();
+  const start: number[] = [];
+  const end: number[] = [];
+  const next: number[] = [];
+  const tried: number[] = [];
+  const safeMade: number[] = [];
+  let depth = 0;
   const seenStamp = new Int32Array(64);
   let stamp = 0;
   let furthest: readonly Applied[] = [];
@@ -731,33 +881,42 @@ function searchPass(state: KlondikeState, narrow: boolean, now: () => number, de
       best = progress;
       furthest = path.slice();
     }
-    frames.push({ moves: generate(pos, seenStamp, ++stamp, narrow), next: 0, safe });
+    start[depth] = stack.length;
+    generate(pos, seenStamp, ++stamp, narrow, stack);
+    end[depth] = stack.length;
+    next[depth] = start[depth]!;
+    tried[depth] = -1;
+    safeMade[depth] = safe;
+    depth++;
     return 'entered';
   };
 
   if (maxStates < 1) return { kind: 'budget', furthest, progress: best };
   if (enter() === 'won') return { kind: 'won', line: path };
   let sinceClock = 0;
-  while (frames.length > 0) {
+  while (depth > 0) {
     if (counter.states - statesBefore >= maxStates) return { kind: 'budget', furthest, progress: best };
     if (++sinceClock === CLOCK_EVERY) {
       sinceClock = 0;
       if (now() >= deadline) return { kind: 'budget', furthest, progress: best };
     }
-    const frame = frames[frames.length - 1]!;
-    if (frame.next < frame.moves.length) {
-      const moves = frame.moves[frame.next++]!;
-      for (const move of moves) path.push(apply(pos, move));
+    const d = depth - 1;
+    const at = next[d]!;
+    if (at < end[d]!) {
+      const n = stack.data[at]!;
+      tried[d] = at;
+      next[d] = at + 1 + n;
+      for (let i = 1; i <= n; i++) path.push(apply(pos, stack.data[at + i]!));
       const entered = enter();
       if (entered === 'won') return { kind: 'won', line: path };
-      if (entered === 'seen') for (let i = 0; i < moves.length; i++) undo(pos, path.pop()!);
+      if (entered === 'seen') for (let i = 0; i < n; i++) undo(pos, path.pop()!);
       continue;
     }
-    frames.pop();
-    for (let i = 0; i < frame.safe; i++) undo(pos, path.pop()!);
-    const parent = frames[frames.length - 1];
+    depth--;
+    stack.length = start[d]!;
+    for (let i = 0; i < safeMade[d]!; i++) undo(pos, path.pop()!);
     // The compound that led here.
-    if (parent !== undefined) for (let i = 0; i < parent.moves[parent.next - 1]!.length; i++) undo(pos, path.pop()!);
+    if (depth > 0) for (let i = stack.data[tried[depth - 1]!]!; i > 0; i--) undo(pos, path.pop()!);
   }
   return { kind: 'exhausted', furthest, progress: best };
 }
@@ -841,4 +1000,13 @@ function writeLine(start: KlondikeState, line: readonly Applied[], wins: boolean
   }
   if (wins && state.score !== state.config.deckSize) throw new Error('Klondike solver defect: the winning line does not win');
   return moves;
+}
+
+/**
+ * For the tests: one complete search pass from `state` (at most `maxStates` positions) that checks,
+ * at every position it looks up, that the packed key kept up to date by the moves equals the key
+ * computed afresh (it throws if not). Returns how the pass ended.
+ */
+export function searchCheckingKeys(state: KlondikeState, maxStates: number): 'won' | 'exhausted' | 'budget' {
+  return searchPass(state, false, () => 0, Infinity, maxStates, { states: 0 }, true).kind;
 }
