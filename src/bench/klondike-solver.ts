@@ -9,7 +9,7 @@
  *   npm run bench:klondike -- --seeds 1..1000 --player sampler     (an agent's wins on the same deals)
  *   … --each                                                       (also one line per deal on stderr)
  *
- * Defaults: seeds 1..200, 10,000 ms and 2,000,000 positions per deal, 7 piles, draw 3. Wall times
+ * Defaults: seeds 1..200, 10,000 ms and 5,000,000 positions per deal, 7 piles, draw 3. Wall times
  * suffer on a shared machine; run it with `nice` and say what else was running, or give
  * `--clock cpu` so the time budget counts this process's CPU time, which load does not shrink. The
  * load average is printed at the start and the end, and CPU time per deal beside wall time.

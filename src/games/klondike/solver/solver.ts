@@ -40,7 +40,7 @@ export type SolveVerdict = 'winnable' | 'unwinnable' | 'undecided';
 export interface SolveBudget {
   /** Wall-clock limit in milliseconds (default 10,000). */
   readonly timeMs?: number;
-  /** Limit on distinct positions searched (default 2,000,000). */
+  /** Limit on distinct positions searched (default 5,000,000; the table then takes about 300 MB). */
   readonly maxStates?: number;
   /**
    * What `timeMs` measures: 'wall' (default) elapsed time, or 'cpu' the process's CPU time (Node
@@ -71,7 +71,7 @@ export interface SolveResult {
   readonly elapsedMs: number;
 }
 
-export const DEFAULT_BUDGET = { timeMs: 10_000, maxStates: 2_000_000 } as const;
+export const DEFAULT_BUDGET = { timeMs: 10_000, maxStates: 5_000_000 } as const;
 
 // Macro moves, packed: kind + 4·(a + 512·(b + 512·c)).
 const PILE_TO_FOUNDATION = 0; // a = pile
@@ -80,8 +80,13 @@ const PILE_TO_PILE = 2; // a = source pile, b = first row moved, c = destination
 const STOCK_TO_PILE = 3; // a = stock slot, c = destination pile
 const pack = (kind: number, a: number, b: number, c: number): number => kind + 4 * (a + 512 * (b + 512 * c));
 
-/** The share of the budget the narrow pass may use (see `solveKlondike`). */
-const NARROW_SHARE = 0.6;
+/**
+ * The share of the budget the narrow pass may use (see `solveKlondike`). Measured on deals 1..1000
+ * (draw 1): on each of the 77 deals proved unwinnable the narrow pass ran out of moves after at most
+ * 16% of the positions of the whole proof, so a larger share takes nothing from those proofs, while
+ * deal 519's narrow win needs about 1.5 million positions.
+ */
+const NARROW_SHARE = 0.8;
 
 /** Words of a packed position key (`Position.packedKey`). */
 const PACKED_WIDTH = 8;
@@ -112,6 +117,12 @@ class Position {
   readonly copies = new Uint8Array(52);
   /** The stock slot of each card (with several copies, one of them), or −1. */
   readonly slotOf = new Int16Array(52);
+  /**
+   * With one deck: where card c was last put in a pile, 32·pile + row (a pile holds at most 8
+   * face-down cards and 13 face-up ones), or −1. Set whenever a card arrives in a pile and left
+   * stale when it leaves, so it is read only through `faceUpAt`, which checks it.
+   */
+  private readonly location = new Int16Array(52).fill(-1);
   readonly pileKey: (string | null)[];
   stockKey: string | null = null;
   /** Whether every card of the deck is unique (one deck), so `cardKey` applies. */
@@ -162,6 +173,7 @@ class Position {
       }
     }
     this.pileKey = this.piles.map(() => null);
+    for (let p = 0; p < piles; p++) for (let r = 0; r < this.piles[p]!.length; r++) this.placed(p, r);
     this.uniqueCards = this.copies.every((n) => n <= 1);
     this.packable = this.uniqueCards && piles <= 8;
     this.keyChars = new Uint16Array(26 + piles);
@@ -199,6 +211,22 @@ class Position {
    */
   fits(c: number): boolean {
     return this.uniqueCards ? VALUE[c] === this.onSuit[SUIT[c]!]! + 1 : this.foundationFor(c) >= 0;
+  }
+
+  /** Records that pile p's card at row r arrived there (see `location`). */
+  placed(p: number, r: number): void {
+    this.location[this.piles[p]![r]!] = 32 * p + r;
+  }
+
+  /** With one deck: 32·pile + row of card c when it lies face up in a pile, else −1 (c may be −1). */
+  faceUpAt(c: number): number {
+    if (c < 0) return -1;
+    const at = this.location[c]!;
+    if (at < 0) return -1;
+    const p = at >> 5;
+    const r = at & 31;
+    const pile = this.piles[p]!;
+    return r < pile.length && pile[r] === c && r >= this.hidden[p]! ? at : -1;
   }
 
   /** Card c's `cardKey` code becomes `code` (only tracked when `packable`). */
@@ -385,7 +413,10 @@ function apply(pos: Position, move: number): Applied {
     const to = pos.piles[c]!;
     const first = to.length;
     count = from.length - b;
-    for (let r = b; r < from.length; r++) to.push(from[r]!);
+    for (let r = b; r < from.length; r++) {
+      to.push(from[r]!);
+      pos.placed(c, to.length - 1);
+    }
     // pop rather than shortening `length`, which V8 does far more slowly.
     for (let r = 0; r < count; r++) from.pop();
     pos.setCode(to[first]!, pos.codeAt(c, first));
@@ -395,6 +426,7 @@ function apply(pos: Position, move: number): Applied {
   } else {
     const to = pos.piles[c]!;
     to.push(pos.stock[a]!);
+    pos.placed(c, to.length - 1);
     pos.setCode(pos.stock[a]!, pos.codeAt(c, to.length - 1));
     pos.inStock[a] = 0;
     pos.stockKey = null;
@@ -431,6 +463,7 @@ function undo(pos: Position, applied: Applied): void {
     if (kind === PILE_TO_FOUNDATION) {
       const pile = pos.piles[a]!;
       pile.push(card);
+      pos.placed(a, pile.length - 1);
       pos.setCode(card, pos.codeAt(a, pile.length - 1));
       pos.pileKey[a] = null;
     } else {
@@ -443,7 +476,10 @@ function undo(pos: Position, applied: Applied): void {
     const from = pos.piles[a]!;
     const first = to.length - count;
     const row = from.length;
-    for (let r = first; r < to.length; r++) from.push(to[r]!);
+    for (let r = first; r < to.length; r++) {
+      from.push(to[r]!);
+      pos.placed(a, from.length - 1);
+    }
     for (let r = 0; r < count; r++) to.pop();
     pos.setCode(from[row]!, pos.codeAt(a, row));
     pos.pileKey[a] = null;
@@ -562,14 +598,14 @@ function generate(pos: Position, seenStamp: Int32Array, stamp: number, narrow: b
       }
     }
   }
-  for (let i = 0; i < pos.stock.length; i++) {
+  if (pos.uniqueCards) stockToPiles(pos, firstEmpty, narrow);
+  for (let i = 0; i < pos.stock.length && !pos.uniqueCards; i++) {
     if (pos.inStock[i] === 0) continue;
     const card = pos.stock[i]!;
     // Equal cards (several decks) are interchangeable wherever they are in the stock.
     if (seenStamp[card] === stamp) continue;
     seenStamp[card] = stamp;
-    // One deck: a stock card goes up only on the way to a pile's card (see `stockChainUp`).
-    if (!pos.uniqueCards && pos.fits(card)) TO_FOUNDATION.add(PREFIX, 0, pack(STOCK_TO_FOUNDATION, i, 0, 0));
+    if (pos.fits(card)) TO_FOUNDATION.add(PREFIX, 0, pack(STOCK_TO_FOUNDATION, i, 0, 0));
     for (let q = 0; q < piles.length; q++) {
       const dest = piles[q]!;
       if (dest.length === 0 ? q === firstEmpty && canBuildOn(card, NONE) : canBuildOn(card, dest[dest.length - 1]!)) {
@@ -591,6 +627,43 @@ function generate(pos: Position, seenStamp: Int32Array, stamp: number, narrow: b
   for (let i = 0; i < revealingCount; i++) out.add(PREFIX, 0, revealing[i]!);
   out.append(FROM_STOCK);
   out.append(OTHERS);
+}
+
+/** Stock slot and pile pairs of `stockToPiles`, as 16·slot + pile. */
+const PAIRS = new Int32Array(64);
+
+/**
+ * With one deck, `generate`'s stock cards to piles: `withUse` of each stock card onto each pile it
+ * fits, into FROM_STOCK, in the order of a scan of the stock (then of the piles), but found by
+ * looking up the two cards that fit on each pile's last card (and the Kings, for the first empty
+ * pile). (With one deck, stock cards go up only on the way to a pile's card: see `stockChainUp`.)
+ */
+function stockToPiles(pos: Position, firstEmpty: number, narrow: boolean): void {
+  let n = 0;
+  const { piles } = pos;
+  for (let q = 0; q < piles.length; q++) {
+    const dest = piles[q]!;
+    if (dest.length === 0) {
+      if (q !== firstEmpty) continue;
+      for (let suit = 0; suit < 4; suit++) {
+        const slot = stockSlot(pos, 13 * suit + 12);
+        if (slot >= 0) PAIRS[n++] = 16 * slot + q;
+      }
+      continue;
+    }
+    const top = dest[dest.length - 1]!;
+    const s1 = stockSlot(pos, BUILDERS[2 * top]!);
+    const s2 = stockSlot(pos, BUILDERS[2 * top + 1]!);
+    if (s1 >= 0) PAIRS[n++] = 16 * s1 + q;
+    if (s2 >= 0) PAIRS[n++] = 16 * s2 + q;
+  }
+  for (let i = 1; i < n; i++) {
+    const pair = PAIRS[i]!;
+    let j = i - 1;
+    for (; j >= 0 && PAIRS[j]! > pair; j--) PAIRS[j + 1] = PAIRS[j]!;
+    PAIRS[j + 1] = pair;
+  }
+  for (let i = 0; i < n; i++) withUse(pos, 0, PAIRS[i]! >> 4, PAIRS[i]! & 15, narrow, FROM_STOCK);
 }
 
 /**
@@ -645,11 +718,17 @@ function splitWithUses(pos: Position, p: number, row: number, q: number, narrow:
   if (!narrow) {
     let firstEmpty = -1;
     for (let e = 0; e < piles.length && firstEmpty < 0; e++) if (piles[e]!.length === 0) firstEmpty = e;
+    // One deck: where the two cards that fit on c lie face up (looked up rather than scanned for).
+    const at1 = pos.uniqueCards ? pos.faceUpAt(BUILDERS[2 * c]!) : -1;
+    const at2 = pos.uniqueCards ? pos.faceUpAt(BUILDERS[2 * c + 1]!) : -1;
     for (let e = 0; e < piles.length; e++) {
       if (e === p) continue;
       const other = piles[e]!;
       // A run from pile e onto c.
-      for (let r = hidden[e]!; r < other.length; r++) if (canBuildOn(other[r]!, c)) out.add(PREFIX, 1, pack(PILE_TO_PILE, e, r, p));
+      if (!pos.uniqueCards) {
+        for (let r = hidden[e]!; r < other.length; r++) if (canBuildOn(other[r]!, c)) out.add(PREFIX, 1, pack(PILE_TO_PILE, e, r, p));
+      } else if (at1 >= 0 && at1 >> 5 === e) out.add(PREFIX, 1, pack(PILE_TO_PILE, e, at1 & 31, p));
+      else if (at2 >= 0 && at2 >> 5 === e) out.add(PREFIX, 1, pack(PILE_TO_PILE, e, at2 & 31, p));
       // c onto pile e (an empty one: a King with cards under it, to the first empty pile only).
       if (other.length === 0 ? e === firstEmpty && canBuildOn(c, NONE) : canBuildOn(c, other[other.length - 1]!)) out.add(PREFIX, 1, pack(PILE_TO_PILE, p, row - 1, e));
     }
@@ -669,19 +748,42 @@ function withUse(pos: Position, prefixLength: number, slot: number, q: number, n
   PREFIX[prefixLength] = pack(STOCK_TO_PILE, slot, 0, q);
   const chainLength = prefixLength + 1;
   const { piles, hidden } = pos;
-  for (let p = 0; p < piles.length; p++) {
-    if (p === q) continue;
-    const pile = piles[p]!;
-    for (let row = hidden[p]!; row < pile.length; row++) {
-      if (!canBuildOn(pile[row]!, card)) continue;
-      if (narrow && row > hidden[p]! && !pos.fits(pile[row - 1]!)) continue;
-      out.add(PREFIX, chainLength, pack(PILE_TO_PILE, p, row, q));
+  if (pos.uniqueCards) {
+    // One deck: the two cards that fit on it, looked up, in pile order as the scan below finds
+    // them (a pile's face-up cards form a build, so they lie in different piles).
+    const at1 = pos.faceUpAt(BUILDERS[2 * card]!);
+    const at2 = pos.faceUpAt(BUILDERS[2 * card + 1]!);
+    const first = at1 < 0 || (at2 >= 0 && at2 < at1) ? at2 : at1;
+    runOnto(pos, first, q, narrow, chainLength, out);
+    runOnto(pos, first === at1 ? at2 : at1, q, narrow, chainLength, out);
+  } else {
+    for (let p = 0; p < piles.length; p++) {
+      if (p === q) continue;
+      const pile = piles[p]!;
+      for (let row = hidden[p]!; row < pile.length; row++) {
+        if (!canBuildOn(pile[row]!, card)) continue;
+        if (narrow && row > hidden[p]! && !pos.fits(pile[row - 1]!)) continue;
+        out.add(PREFIX, chainLength, pack(PILE_TO_PILE, p, row, q));
+      }
     }
   }
   // Another stock card onto this one (this slot marked used while the chain grows).
   pos.inStock[slot] = 0;
   stockOnto(pos, chainLength, card, q, narrow, out);
   pos.inStock[slot] = 1;
+}
+
+/**
+ * With one deck, for `withUse`: appends `PREFIX[0..prefixLength)` and the run from `at` (32·pile +
+ * row of its first card, or −1 for none) onto pile q, unless that pile is q, or the narrow pass
+ * would not split the build there.
+ */
+function runOnto(pos: Position, at: number, q: number, narrow: boolean, prefixLength: number, out: MoveList): void {
+  if (at < 0) return;
+  const p = at >> 5;
+  const row = at & 31;
+  if (p === q || (narrow && row > pos.hidden[p]! && !pos.fits(pos.piles[p]![row - 1]!))) return;
+  out.add(PREFIX, prefixLength, pack(PILE_TO_PILE, p, row, q));
 }
 
 /**
