@@ -6,12 +6,15 @@
  * Keys are stored whole and compared exactly: a hash collision costs a probe, never a wrong "seen"
  * (which could make a winnable deal look unwinnable).
  *
- * Invariant: `size` keys are stored; slot i is occupied iff `used[i]` is 1, its key at
- * `keys[i·width .. i·width + width)`; the table is at most 3/4 full (it doubles before that).
+ * Invariant: `size` keys are stored; slot i is occupied iff `tags[i]` is not 0, and then its key is at
+ * `keys[i·width .. i·width + width)` and `tags[i]` is the key's hash with its lowest bit set (never
+ * 0); a key's probe sequence starts at slot (hash >>> 1) & mask. The tag is compared before the key,
+ * so probing past other keys rarely touches their words (the table is far larger than the CPU's
+ * caches), and growing needs no rehash. The table is at most 3/4 full (it doubles before that).
  */
 export class KeyTable {
   private keys: Uint32Array;
-  private used: Uint8Array;
+  private tags: Uint32Array;
   private mask: number;
   size = 0;
 
@@ -22,47 +25,54 @@ export class KeyTable {
     let capacity = 16;
     while (capacity < initialCapacity) capacity *= 2;
     this.keys = new Uint32Array(capacity * width);
-    this.used = new Uint8Array(capacity);
+    this.tags = new Uint32Array(capacity);
     this.mask = capacity - 1;
   }
 
   /** Adds `key` (its first `width` words); true if it was not there before. */
   add(key: Uint32Array): boolean {
     const width = this.width;
-    let slot = hashWords(key, width) & this.mask;
-    const { keys, used } = this;
+    const hash = hashWords(key, width);
+    const tag = (hash | 1) >>> 0;
+    let slot = (hash >>> 1) & this.mask;
+    const { keys, tags } = this;
     for (;;) {
-      if (used[slot] === 0) break;
-      let equal = true;
-      const base = slot * width;
-      for (let w = 0; w < width; w++) {
-        if (keys[base + w] !== key[w]) {
-          equal = false;
-          break;
+      const found = tags[slot]!;
+      if (found === 0) break;
+      if (found === tag) {
+        let equal = true;
+        const base = slot * width;
+        for (let w = 0; w < width; w++) {
+          if (keys[base + w] !== key[w]) {
+            equal = false;
+            break;
+          }
         }
+        if (equal) return false;
       }
-      if (equal) return false;
       slot = (slot + 1) & this.mask;
     }
-    used[slot] = 1;
-    keys.set(key.subarray(0, width), slot * width);
-    if (++this.size * 4 > used.length * 3) this.grow();
+    tags[slot] = tag;
+    const base = slot * width;
+    for (let w = 0; w < width; w++) keys[base + w] = key[w]!;
+    if (++this.size * 4 > tags.length * 3) this.grow();
     return true;
   }
 
   private grow(): void {
-    const { keys: oldKeys, used: oldUsed, width } = this;
-    const capacity = oldUsed.length * 2;
+    const { keys: oldKeys, tags: oldTags, width } = this;
+    const capacity = oldTags.length * 2;
     this.keys = new Uint32Array(capacity * width);
-    this.used = new Uint8Array(capacity);
+    this.tags = new Uint32Array(capacity);
     this.mask = capacity - 1;
-    for (let i = 0; i < oldUsed.length; i++) {
-      if (oldUsed[i] === 0) continue;
-      const key = oldKeys.subarray(i * width, i * width + width);
-      let slot = hashWords(key, width) & this.mask;
-      while (this.used[slot] === 1) slot = (slot + 1) & this.mask;
-      this.used[slot] = 1;
-      this.keys.set(key, slot * width);
+    for (let i = 0; i < oldTags.length; i++) {
+      const tag = oldTags[i]!;
+      if (tag === 0) continue;
+      // The tag keeps every bit of the hash the slot is taken from.
+      let slot = (tag >>> 1) & this.mask;
+      while (this.tags[slot] !== 0) slot = (slot + 1) & this.mask;
+      this.tags[slot] = tag;
+      this.keys.set(oldKeys.subarray(i * width, i * width + width), slot * width);
     }
   }
 }
