@@ -372,18 +372,61 @@ function colourValue(c: number): number {
   return 2 * VALUE[c]! + RED[c]!;
 }
 
-/** An applied macro move and what undoing it needs. */
+/** An applied macro move and the foundation it used (to-foundation moves), else −1: a line's step. */
 interface Applied {
   readonly move: number;
-  /** Foundation used (to-foundation moves), else −1. */
   readonly foundation: number;
-  /** Whether the move turned a face-down card up. */
-  readonly flipped: boolean;
-  /** Cards moved (pile-to-pile moves). */
-  readonly count: number;
 }
 
-function apply(pos: Position, move: number): Applied {
+/**
+ * What undoing an applied move needs, as one number (no object per move): the foundation used + 1
+ * (0 for none), plus 65,536 × (1 if a face-down card was turned up, plus 2 × the cards moved).
+ */
+const auxOf = (foundation: number, flipped: boolean, count: number): number => foundation + 1 + 65_536 * ((flipped ? 1 : 0) + 2 * count);
+const foundationOf = (aux: number): number => (aux % 65_536) - 1;
+
+/**
+ * The moves applied so far in the search, each with its `auxOf`, in two growable integer arrays.
+ * Invariant: entries 0..length−1 are the moves from the pass's start to the current position.
+ */
+class Path {
+  moves = new Int32Array(256);
+  aux = new Int32Array(256);
+  length = 0;
+
+  /** Applies `move` to `pos` and records it. */
+  apply(pos: Position, move: number): void {
+    if (this.length === this.moves.length) {
+      const moves = new Int32Array(2 * this.length);
+      const aux = new Int32Array(2 * this.length);
+      moves.set(this.moves);
+      aux.set(this.aux);
+      this.moves = moves;
+      this.aux = aux;
+    }
+    const aux = apply(pos, move);
+    this.moves[this.length] = move;
+    this.aux[this.length++] = aux;
+  }
+
+  /** Undoes the last `n` moves on `pos`. */
+  undo(pos: Position, n: number): void {
+    for (let i = 0; i < n; i++) {
+      this.length--;
+      undo(pos, this.moves[this.length]!, this.aux[this.length]!);
+    }
+  }
+
+  /** The line so far, as steps. */
+  steps(): Applied[] {
+    const steps: Applied[] = [];
+    for (let i = 0; i < this.length; i++) steps.push({ move: this.moves[i]!, foundation: foundationOf(this.aux[i]!) });
+    return steps;
+  }
+}
+
+/** Applies `move` to `pos`; returns its `auxOf`. */
+function apply(pos: Position, move: number): number {
   const kind = move & 3;
   let rest = move >>> 2;
   const a = rest % 512;
@@ -441,11 +484,14 @@ function apply(pos: Position, move: number): Applied {
       flipped = true;
     }
   }
-  return { move, foundation, flipped, count };
+  return auxOf(foundation, flipped, count);
 }
 
-function undo(pos: Position, applied: Applied): void {
-  const { move, foundation, flipped, count } = applied;
+/** Undoes `move`, applied with the result `aux` (see `auxOf`). */
+function undo(pos: Position, move: number, aux: number): void {
+  const foundation = foundationOf(aux);
+  const flipped = Math.floor(aux / 65_536) % 2 === 1;
+  const count = Math.floor(aux / 131_072);
   const kind = move & 3;
   const a = (move >>> 2) % 512;
   const c = Math.floor(move / (4 * 512 * 512));
@@ -707,7 +753,7 @@ const sourceOf = (move: number): number => (move >>> 2) % 512;
  */
 function splitWithUses(pos: Position, p: number, row: number, q: number, narrow: boolean, out: MoveList): void {
   const split = pack(PILE_TO_PILE, p, row, q);
-  const applied = apply(pos, split);
+  const aux = apply(pos, split);
   PREFIX[0] = split;
   const { piles, hidden } = pos;
   const c = piles[p]![row - 1]!;
@@ -735,7 +781,7 @@ function splitWithUses(pos: Position, p: number, row: number, q: number, narrow:
     // A stock card onto c, with its own use.
     stockOnto(pos, 1, c, p, narrow, out);
   }
-  undo(pos, applied);
+  undo(pos, split, aux);
 }
 
 /**
@@ -849,19 +895,19 @@ function stockBuilders(pos: Position, card: number): number {
  * repeating "play any card that fits" never gets stuck. (`false` would be a defect; the caller
  * then undoes the moves and searches on.)
  */
-function playOut(pos: Position, path: Applied[]): boolean {
+function playOut(pos: Position, path: Path): boolean {
   for (let progress = true; progress; ) {
     progress = false;
     for (let p = 0; p < pos.piles.length; p++) {
       const pile = pos.piles[p]!;
       while (pile.length > 0 && pos.fits(pile[pile.length - 1]!)) {
-        path.push(apply(pos, pack(PILE_TO_FOUNDATION, p, 0, 0)));
+        path.apply(pos, pack(PILE_TO_FOUNDATION, p, 0, 0));
         progress = true;
       }
     }
     for (let i = 0; i < pos.stock.length; i++) {
       if (pos.inStock[i] === 1 && pos.fits(pos.stock[i]!)) {
-        path.push(apply(pos, pack(STOCK_TO_FOUNDATION, i, 0, 0)));
+        path.apply(pos, pack(STOCK_TO_FOUNDATION, i, 0, 0));
         progress = true;
       }
     }
@@ -874,7 +920,7 @@ function playOut(pos: Position, path: Applied[]): boolean {
  * safe move goes first does not matter: a safe card that fits stays safe and fitting while others
  * go up (safety only grows with the foundations), so every order ends in the same position.
  */
-function applySafeMoves(pos: Position, path: Applied[]): number {
+function applySafeMoves(pos: Position, path: Path): number {
   let made = 0;
   for (let progress = true; progress; ) {
     progress = false;
@@ -883,7 +929,7 @@ function applySafeMoves(pos: Position, path: Applied[]): number {
       while (pile.length > 0) {
         const card = pile[pile.length - 1]!;
         if (!pos.fits(card) || !pos.isSafe(card)) break;
-        path.push(apply(pos, pack(PILE_TO_FOUNDATION, p, 0, 0)));
+        path.apply(pos, pack(PILE_TO_FOUNDATION, p, 0, 0));
         made++;
         progress = true;
       }
@@ -895,7 +941,7 @@ function applySafeMoves(pos: Position, path: Applied[]): number {
         const card = 13 * s + pos.onSuit[s]!;
         const slot = pos.slotOf[card]!;
         if (slot < 0 || pos.inStock[slot] === 0 || !pos.isSafe(card)) continue;
-        path.push(apply(pos, pack(STOCK_TO_FOUNDATION, slot, 0, 0)));
+        path.apply(pos, pack(STOCK_TO_FOUNDATION, slot, 0, 0));
         made++;
         progress = true;
       }
@@ -905,7 +951,7 @@ function applySafeMoves(pos: Position, path: Applied[]): number {
       if (pos.inStock[i] === 0) continue;
       const card = pos.stock[i]!;
       if (!pos.isSafe(card) || !pos.fits(card)) continue;
-      path.push(apply(pos, pack(STOCK_TO_FOUNDATION, i, 0, 0)));
+      path.apply(pos, pack(STOCK_TO_FOUNDATION, i, 0, 0));
       made++;
       progress = true;
     }
@@ -949,7 +995,7 @@ function searchPass(state: KlondikeState, narrow: boolean, now: () => number, de
     strings.add(key);
     return true;
   };
-  const path: Applied[] = [];
+  const path = new Path();
   const stack = new MoveList();
   const start: number[] = [];
   const end: number[] = [];
@@ -971,22 +1017,22 @@ function searchPass(state: KlondikeState, narrow: boolean, now: () => number, de
       // Every card face up: always won (see `playOut`).
       const before = path.length;
       if (playOut(pos, path)) return 'won';
-      while (path.length > before) undo(pos, path.pop()!);
+      path.undo(pos, path.length - before);
     }
     if (!visit()) {
-      for (let i = 0; i < safe; i++) undo(pos, path.pop()!);
+      path.undo(pos, safe);
       return 'seen';
     }
     counter.states++;
     if (pos.hopeless()) {
       // A leaf: no move can lead to a win (see `hopeless`).
-      for (let i = 0; i < safe; i++) undo(pos, path.pop()!);
+      path.undo(pos, safe);
       return 'seen';
     }
     const progress = progressOf(pos);
     if (progress > best) {
       best = progress;
-      furthest = path.slice();
+      furthest = path.steps();
     }
     start[depth] = stack.length;
     generate(pos, seenStamp, ++stamp, narrow, stack);
@@ -999,7 +1045,7 @@ function searchPass(state: KlondikeState, narrow: boolean, now: () => number, de
   };
 
   if (maxStates < 1) return { kind: 'budget', furthest, progress: best };
-  if (enter() === 'won') return { kind: 'won', line: path };
+  if (enter() === 'won') return { kind: 'won', line: path.steps() };
   let sinceClock = 0;
   while (depth > 0) {
     if (counter.states - statesBefore >= maxStates) return { kind: 'budget', furthest, progress: best };
@@ -1013,17 +1059,17 @@ function searchPass(state: KlondikeState, narrow: boolean, now: () => number, de
       const n = stack.data[at]!;
       tried[d] = at;
       next[d] = at + 1 + n;
-      for (let i = 1; i <= n; i++) path.push(apply(pos, stack.data[at + i]!));
+      for (let i = 1; i <= n; i++) path.apply(pos, stack.data[at + i]!);
       const entered = enter();
-      if (entered === 'won') return { kind: 'won', line: path };
-      if (entered === 'seen') for (let i = 0; i < n; i++) undo(pos, path.pop()!);
+      if (entered === 'won') return { kind: 'won', line: path.steps() };
+      if (entered === 'seen') path.undo(pos, n);
       continue;
     }
     depth--;
     stack.length = start[d]!;
-    for (let i = 0; i < safeMade[d]!; i++) undo(pos, path.pop()!);
+    path.undo(pos, safeMade[d]!);
     // The compound that led here.
-    if (depth > 0) for (let i = stack.data[tried[depth - 1]!]!; i > 0; i--) undo(pos, path.pop()!);
+    if (depth > 0) path.undo(pos, stack.data[tried[depth - 1]!]!);
   }
   return { kind: 'exhausted', furthest, progress: best };
 }
