@@ -1,7 +1,8 @@
 /**
  * A proof that a one-deck Klondike position is lost, when an order of events it needs is
- * impossible. Cheap enough to run at every position the solver enters; a position it calls lost is
- * not searched further.
+ * impossible. Cheap enough to run at many positions (the solver runs it at a pass's first ones, and
+ * at every later one once it has proved some position lost, see DEADLOCK_TRIAL); a position it
+ * calls lost is not searched further.
  *
  * The units: in each pile, every face-down card and the first face-up card (the base of the face-up
  * build). For any card under it to turn up, a unit must itself leave its place (the cards on the

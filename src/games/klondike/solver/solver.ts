@@ -21,7 +21,8 @@
  * sound (it never removes the last winning continuation of a winnable position):
  * - safe moves to foundations are made at once and not branched on (see `isSafe`);
  * - with every card face up the deal is won at once (see `playOut`);
- * - a position proved lost by the order its cards must leave in is not searched (deadlock.ts);
+ * - a position proved lost by the order its cards must leave in is not searched (deadlock.ts; see
+ *   DEADLOCK_TRIAL for where the proof is run);
  * - a stock card goes up only on the way to a pile's card (see `stockChainUp`);
  * - a stock card goes to a pile, and a face-up build is split, only with a use (see `generate`);
  * - of several empty piles only the first receives a King (empty piles are interchangeable);
