@@ -200,7 +200,7 @@ export const BOOK_EXACT_NODES = 3_000_000;
  * The answer for a position the strategy book holds (its value is known; exact scores within
  * BOOK_EXACT_NODES). With --analyze, each column: its exact score where found, else the bounds
  * proven, which always settle win, draw or loss where the book holds the column's position (the
- * empty board: `- -10..-1 -10..-1 0 1 0 -10..-1 -10..-1`, i.e. loss loss draw win draw loss loss),
+ * empty board: `- -12..-1 -12..-1 0 1 0 -6..-1 -12..-1`, i.e. loss loss draw win draw loss loss),
  * and elsewhere wherever a weak search settles it within the same budget.
  */
 function bookAnswer(solver: Solver, position: Position, weak: boolean, analyze: boolean): string {
