@@ -13,12 +13,12 @@ import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Command } from 'commander';
-import { OpeningBook, canonicalKey } from '../../games/connect-four/book/book.js';
+import { OpeningBook, canonicalKey, stonesOfKey } from '../../games/connect-four/book/book.js';
 import { bookPositions, completeLevels, deriveScores, immediateWinScore, type BookPosition } from '../../games/connect-four/book/builder.js';
 import { Position } from '../../games/connect-four/position.js';
 import { parseIntegerIn, UsageError } from '../options.js';
 import { DEFAULT_BOOK_PATH, readBookFile, writeBookFile } from './book-file.js';
-import type { BookResult } from './book-worker.js';
+import type { BookResult, BookWorkerData } from './book-worker.js';
 import { buildStrategyBook, type StrategyOptions } from './book-strategy.js';
 
 interface BuildOptions {
@@ -30,6 +30,10 @@ interface BuildOptions {
   readonly table: number;
   readonly checkpoint: number;
   readonly writeOnly?: boolean;
+  /** A book of exact scores taken as proven: kept in the output, skipped and used by the searches. */
+  readonly from?: string;
+  /** A strategy book (values) whose win/draw/loss bounds narrow every search. */
+  readonly values?: string;
 }
 
 export function registerBook(command: Command): Command {
@@ -45,6 +49,8 @@ export function registerBook(command: Command): Command {
     .option('--table <entries>', 'transposition-table entries per worker', parseIntegerIn((1 << 17) + 1, 1 << 28, 'The table size'), 1 << 24)
     .option('--checkpoint <seconds>', 'write the book this often while building', parseIntegerIn(1, 86_400, 'The checkpoint interval'), 300)
     .option('--write-only', 'solve nothing: write the book from the journal as it is')
+    .option('--from <file>', 'take the exact scores of this book as proven and keep them in the output (to extend a book, e.g. the shipped one, without its journal)')
+    .option('--values <file>', 'a strategy book (e.g. the shipped one) whose win/draw/loss values narrow every search')
     .action(async (options: BuildOptions) => {
       await buildBook(options);
     });
@@ -100,9 +106,12 @@ function readJournal(path: string): Map<number, number> {
   return known;
 }
 
-function writeBook(options: BuildOptions, levels: readonly (readonly BookPosition[])[], known: Map<number, number>): OpeningBook {
+function writeBook(options: BuildOptions, levels: readonly (readonly BookPosition[])[], known: Map<number, number>, from: OpeningBook | undefined): OpeningBook {
   deriveScores(levels, known);
   const entries: { key: number; score: number; moves: number }[] = [];
+  // The --from book's positions outside these levels are kept as they are (fromEntries drops the
+  // ones repeated below: buildBook checked that they agree).
+  if (from !== undefined) for (const { key, score } of from.entries()) entries.push({ key, score, moves: stonesOfKey(key) });
   for (const level of levels) {
     for (const e of level) {
       const score = known.get(e.key);
@@ -117,6 +126,18 @@ function writeBook(options: BuildOptions, levels: readonly (readonly BookPositio
   return book;
 }
 
+function readExactBook(path: string): OpeningBook {
+  const book = readBookFile(path);
+  if (book.weak) throw new UsageError(`${path}: a strategy book (values); --from takes a book of exact scores (give values as --values)`);
+  return book;
+}
+
+function readValues(path: string): OpeningBook {
+  const book = readBookFile(path);
+  if (!book.weak) throw new UsageError(`${path}: a book of exact scores; --values takes a strategy book (give exact scores as --from)`);
+  return book;
+}
+
 function describe(book: OpeningBook): string {
   const info = book.info();
   return `${String(info.entries)} positions, ${String(info.bytes)} bytes, complete to ${info.completeDepth < 0 ? 'no level' : `${String(info.completeDepth)} stones`}`;
@@ -126,6 +147,19 @@ async function buildBook(options: BuildOptions): Promise<void> {
   const journal = options.journal ?? `${options.out}.journal`;
   const levels = bookPositions(options.root, options.depth);
   const known = readJournal(journal);
+  const from = options.from === undefined ? undefined : readExactBook(options.from);
+  const values = options.values === undefined ? undefined : readValues(options.values);
+  if (from !== undefined) {
+    for (const level of levels) {
+      for (const e of level) {
+        const score = from.scoreOfKey(e.key);
+        if (score === undefined) continue;
+        const journaled = known.get(e.key);
+        if (journaled !== undefined && journaled !== score) throw new UsageError(`${options.from}: ${e.moves} scored ${String(score)}, ${journal} says ${String(journaled)}`);
+        known.set(e.key, score);
+      }
+    }
+  }
   deriveScores(levels, known);
   const todo = options.writeOnly === true ? [] : levels[levels.length - 1]!.filter((e) => !known.has(e.key));
   const total = levels[levels.length - 1]!.length;
@@ -146,7 +180,7 @@ async function buildBook(options: BuildOptions): Promise<void> {
     process.stderr.write(`book: ${String(total - left)}/${String(total)} at depth ${String(options.depth)} (${((100 * (total - left)) / Math.max(1, total)).toFixed(1)}%), ${rate.toFixed(2)}/s, ${seconds.toFixed(0)} s, eta ${rate > 0 ? (left / rate / 3600).toFixed(1) : '?'} h\n`);
     if (performance.now() - lastCheckpoint > options.checkpoint * 1000) {
       lastCheckpoint = performance.now();
-      process.stderr.write(`book: checkpoint ${options.out}: ${describe(writeBook(options, levels, known))}\n`);
+      process.stderr.write(`book: checkpoint ${options.out}: ${describe(writeBook(options, levels, known, from))}\n`);
     }
   }, 10_000);
 
@@ -180,7 +214,8 @@ async function buildBook(options: BuildOptions): Promise<void> {
       return;
     }
     for (let i = 0; i < count; i++) {
-      const worker = new Worker(workerUrl, { workerData: { tableSize: options.table } });
+      const data: BookWorkerData = { tableSize: options.table, book: from?.encode(), values: values?.encode() };
+      const worker = new Worker(workerUrl, { workerData: data });
       workers.push(worker);
       running++;
       worker.on('message', (result: BookResult) => {
@@ -199,7 +234,7 @@ async function buildBook(options: BuildOptions): Promise<void> {
   }).finally(() => {
     clearInterval(progress);
   });
-  const book = writeBook(options, levels, known);
+  const book = writeBook(options, levels, known, from);
   const hours = (performance.now() - started) / 3_600_000;
   process.stderr.write(`book: ${stopping ? 'stopped' : 'done'} after ${hours.toFixed(2)} h; wrote ${options.out}: ${describe(book)}\n`);
 }
