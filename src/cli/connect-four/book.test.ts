@@ -40,6 +40,47 @@ describe('tabletop connect-four book', () => {
     expect(readBookFile(out).size).toBeGreaterThan(10);
   });
 
+  it('extends a book without its journal (--from keeps its scores, --values bounds the searches)', async () => {
+    // A new level 27 of the same subtree, with a fresh journal: level 28 comes from the first book.
+    const first = readBookFile(out);
+    const extended = join(dir, 'extended.c4book');
+    const child = `${ROOT}4`;
+    const build = await runCli(['connect-four', 'book', 'build', '--root', child, '--depth', '28', '--out', extended, '--from', out, '--values', DEFAULT_VALUES_PATH, '--workers', '1', '--table', '200000']);
+    expect(build.status).toBe(0);
+    expect(build.stderr).toMatch(/level 28: (\d+), \1 already known/);
+    const book = readBookFile(extended);
+    // Every score of the first book is kept, including those outside --root's subtree.
+    expect(book.size).toBe(first.size);
+    for (const { key, score } of first.entries()) expect(book.scoreOfKey(key)).toBe(score);
+
+    // With a fresh journal and nothing known, the workers search with the values as bounds; the
+    // scores are the same as the first build's.
+    const fresh = join(dir, 'fresh.c4book');
+    const solved = await runCli(['connect-four', 'book', 'build', '--root', ROOT, '--depth', '28', '--out', fresh, '--values', DEFAULT_VALUES_PATH, '--workers', '1', '--table', '200000']);
+    expect(solved.status).toBe(0);
+    const lines = readFileSync(`${fresh}.journal`, 'utf8').trim().split('\n');
+    expect(lines.length).toBeGreaterThan(10);
+    for (const line of lines) {
+      const [moves, score] = line.split(' ');
+      expect(first.score(Position.fromMoves(moves!))).toBe(Number(score));
+    }
+  });
+
+  it('refuses a --from or --values book of the wrong kind, and a --from score the journal contradicts', async () => {
+    const wrongFrom = await runCli(['connect-four', 'book', 'build', '--root', ROOT, '--depth', '28', '--out', join(dir, 'x.c4book'), '--from', DEFAULT_VALUES_PATH]);
+    expect(wrongFrom.status).toBe(2);
+    expect(wrongFrom.stderr).toMatch(/a strategy book \(values\); --from takes a book of exact scores/);
+    const wrongValues = await runCli(['connect-four', 'book', 'build', '--root', ROOT, '--depth', '28', '--out', join(dir, 'x.c4book'), '--values', out]);
+    expect(wrongValues.status).toBe(2);
+    expect(wrongValues.stderr).toMatch(/a book of exact scores; --values takes a strategy book/);
+    const [moves, score] = readFileSync(`${out}.journal`, 'utf8').split('\n')[0]!.split(' ');
+    const journal = join(dir, 'contradicting.journal');
+    writeFileSync(journal, `${moves!} ${String(Number(score) + 1)}\n`);
+    const contradicted = await runCli(['connect-four', 'book', 'build', '--root', ROOT, '--depth', '28', '--out', join(dir, 'y.c4book'), '--journal', journal, '--from', out, '--write-only']);
+    expect(contradicted.status).toBe(2);
+    expect(contradicted.stderr).toContain(`${moves!} scored ${score!}, ${journal} says ${String(Number(score) + 1)}`);
+  });
+
   it('a damaged book is a clear error when asked for, and skipped with a warning by default', async () => {
     const bytes = readFileSync(out);
     bytes[bytes.length - 2]! ^= 1;
@@ -77,6 +118,24 @@ describe('the shipped opening book', () => {
       }
     }
     expect(consistent).toBeGreaterThan(0);
+    // Complete levels: every position of up to the complete depth is held (or is an immediate win).
+    expect(book.completeDepth).toBeGreaterThanOrEqual(4);
+    for (const level of levels.slice(0, book.completeDepth + 1)) {
+      for (const e of level) {
+        if (!Position.fromMoves(e.moves).canWinNext()) expect(book.scoreOfKey(e.key), e.moves).toBeDefined();
+      }
+    }
+    // The strategy book was proven apart (weak searches over its own tree): wherever both books
+    // hold a position, the exact score's sign is its value.
+    const values = readBookFile(DEFAULT_VALUES_PATH);
+    let both = 0;
+    for (const e of held) {
+      const value = values.scoreOfKey(e.key);
+      if (value === undefined) continue;
+      expect({ moves: e.moves, value: Math.sign(book.scoreOfKey(e.key)!) }).toEqual({ moves: e.moves, value });
+      both++;
+    }
+    expect(both).toBeGreaterThan(100);
     const solver = new Solver({ tableSize: 1 << 20 });
     // A few positions solved outright, on a node budget: the stored score lies within the bounds proven.
     const sample = held.filter((_, i) => i % Math.max(1, Math.floor(held.length / 4)) === 0).slice(0, 4);
@@ -140,14 +199,15 @@ describe('tabletop connect-four book strategy', () => {
 
 describe('solve with a book of values on an opening position', () => {
   it('answers at once with the value as a bound where the exact score is out of reach', async () => {
-    // 4342 is a win for the side to move (a weak solve of 2.3M nodes); its exact score is far costlier.
+    // After a first stone in column 1 the second player wins (exact score 2); without more book
+    // than this one value, its exact score takes the solver hours, far past the 30M-node budget.
     const file = join(dir, 'one-value.c4book');
-    writeFileSync(file, OpeningBook.fromEntries([{ key: canonicalKey(Position.fromMoves('4342')), score: 1, moves: 4 }], -1, true).encode());
-    const weak = await runCli(['connect-four', 'solve', '--weak', '--book', file], { input: '4342\n' });
-    expect(weak.stdout).toBe('4342 1\n');
-    const exact = await runCli(['connect-four', 'solve', '--book', file], { input: '4342\n' });
+    writeFileSync(file, OpeningBook.fromEntries([{ key: canonicalKey(Position.fromMoves('1')), score: 1, moves: 1 }], -1, true).encode());
+    const weak = await runCli(['connect-four', 'solve', '--weak', '--book', file], { input: '1\n' });
+    expect(weak.stdout).toBe('1 1\n');
+    const exact = await runCli(['connect-four', 'solve', '--book', file], { input: '1\n' });
     expect(exact.status).toBe(0);
-    expect(exact.stdout).toMatch(/^4342 (>=1|1\.\.([2-9]|1[0-8]))\n$/);
+    expect(exact.stdout).toMatch(/^1 (>=1|1\.\.([2-9]|1[0-8]))\n$/);
   }, 60_000);
 });
 
@@ -212,17 +272,25 @@ describe('solve on the empty board, with the shipped books', () => {
     return [Number(lower), Number(upper)];
   };
 
-  it('answers that the first player wins, and --analyze gives every column its win, draw or loss (the centre wins)', async () => {
+  it('answers that the first player wins, and --analyze gives every first move its exact score from the opening book', async () => {
     const result = await runCli(['connect-four', 'solve'], { input: '-\n' });
     expect(result.stdout).toBe('- 1\n');
     const weak = await runCli(['connect-four', 'solve', '--analyze', '--weak'], { input: '-\n' });
     expect(weak.stdout).toBe('- -1 -1 0 1 0 -1 -1\n');
-    const analysis = await runCli(['connect-four', 'solve', '--analyze'], { input: '-\n' });
+    // The centre wins with the first player's 21st stone (1), its neighbours draw, columns 2 and 6
+    // lose to the opponent's 21st stone and columns 1 and 7 to its 20th: the opening book's
+    // scores, each the best of its children's as the book's consistency test checks.
+    const analysis = await runCli(['connect-four', 'solve', '--analyze'], { input: '-\n4\n' });
+    expect(analysis.status).toBe(0);
+    expect(analysis.stderr).toBe('');
+    expect(analysis.stdout).toBe('- -2 -1 0 1 0 -1 -2\n4 -4 -2 -2 -1 -2 -2 -4\n');
+  }, 120_000);
+
+  it('without the opening book, the strategy book still settles every first move\'s win, draw or loss', async () => {
+    const analysis = await runCli(['connect-four', 'solve', '--analyze', '--book', DEFAULT_VALUES_PATH], { input: '-\n' });
     expect(analysis.status).toBe(0);
     const [board, ...columns] = analysis.stdout.trim().split(' ');
     expect(board).toBe('-');
-    // Exact where the book settles it: the centre wins with the first player's 21st stone (1),
-    // its neighbours draw; every other column is a proven loss.
     expect(columns.slice(2, 5)).toEqual(['0', '1', '0']);
     for (const col of [0, 1, 5, 6]) {
       const [lower, upper] = bounds(columns[col]!);

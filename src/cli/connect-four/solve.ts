@@ -190,18 +190,22 @@ function answerLine(solver: Solver, position: Position, line: string, weak: bool
 
 /**
  * Node budget of an exact solve (or of each column's, with --analyze) of a position the strategy
- * book holds: about a second. The book gives the value at once; the exact score of an opening
- * position can take the solver hours, so what the budget does not settle is printed as the
- * bounds proven (`>=1`: a win; `<=-1`: a loss; `a..b`).
+ * book holds: under a second (the search runs 30-40 million nodes a second here). The book gives
+ * the value at once; the exact score of an opening position can take the solver hours, so what
+ * the budget does not settle is printed as the bounds proven (`>=1`: a win; `<=-1`: a loss;
+ * `a..b`). It is large enough that every line of Pons' Begin-Medium set the book holds gets its
+ * exact score, as without the book (the hardest, `446514`, takes 7.8 million nodes; a budget of
+ * 3 million left four of them bounded).
  */
-export const BOOK_EXACT_NODES = 3_000_000;
+export const BOOK_EXACT_NODES = 30_000_000;
 
 /**
  * The answer for a position the strategy book holds (its value is known; exact scores within
  * BOOK_EXACT_NODES). With --analyze, each column: its exact score where found, else the bounds
- * proven, which always settle win, draw or loss where the book holds the column's position (the
- * empty board: `- -12..-1 -12..-1 0 1 0 -6..-1 -12..-1`, i.e. loss loss draw win draw loss loss),
- * and elsewhere wherever a weak search settles it within the same budget.
+ * proven, which always settle win, draw or loss where the book holds the column's position, and
+ * elsewhere wherever a weak search settles it within the same budget. (A column whose position the
+ * opening book holds is exact at once: the empty board gives `- -2 -1 0 1 0 -1 -2`; with the
+ * strategy book alone, `- -6..-1 -3..-1 0 1 0 -3..-1 -6..-1`.)
  */
 function bookAnswer(solver: Solver, position: Position, weak: boolean, analyze: boolean): string {
   if (!analyze) return boundsText(settledBounds(solver, position, weak), 1);

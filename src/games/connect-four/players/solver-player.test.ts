@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Position } from '../position.js';
 import { Solver } from '../solver/solver.js';
 import { SolverPlayer } from './solver-player.js';
-import { loadDefaultValues } from '../../../cli/connect-four/book-file.js';
+import { loadDefaultBook, loadDefaultValues } from '../../../cli/connect-four/book-file.js';
 import { OpeningBook, canonicalKey } from '../book/book.js';
 
 /** Positions from Pascal Pons' public test sets (End-Easy, Middle-Easy) with their exact scores. */
@@ -111,4 +111,40 @@ describe('SolverPlayer', () => {
     p.play(3);
     expect(p.canPlay(player.move())).toBe(true);
   });
+});
+
+describe('SolverPlayer with the shipped books, at the start of the game', () => {
+  it('plays a perfect move at once in every position of fewer stones than the opening book\'s complete depth', () => {
+    const fail = (message: string): never => {
+      throw new Error(message);
+    };
+    const book = loadDefaultBook(fail)!;
+    const values = loadDefaultValues(fail)!;
+    expect(book.completeDepth).toBeGreaterThanOrEqual(2);
+    // Half a second a move: a position outside the books takes the solver far longer than that
+    // here, so a move that is not a look-up falls back and is reported imperfect.
+    const player = new SolverPlayer({ budgetMs: 500, book, values });
+    const seen = new Set<number>();
+    let checked = 0;
+    const visit = (moves: string): void => {
+      const position = Position.fromMoves(moves);
+      if (position.moves >= book.completeDepth || position.canWinNext()) return;
+      if (!seen.has(canonicalKey(position))) {
+        seen.add(canonicalKey(position));
+        player.setPosition(moves);
+        const column = player.move();
+        expect({ moves, perfect: player.lastReport?.perfect }).toEqual({ moves, perfect: true });
+        // The value kept: the child's exact score (the book holds it) has the opposite sign.
+        const child = position.clone();
+        child.play(column);
+        const score = book.score(position)!;
+        const after = child.canWinNext() ? 1 : book.score(child)!;
+        expect({ moves, column, kept: Math.sign(0 - after) }).toEqual({ moves, column, kept: Math.sign(score) });
+        checked++;
+      }
+      for (let col = 1; col <= 7; col++) visit(moves + String(col));
+    };
+    visit('');
+    expect(checked).toBeGreaterThan(100);
+  }, 60_000);
 });
