@@ -9,7 +9,8 @@ import type { Page } from 'playwright-core';
 import { Position } from '../../src/games/connect-four/position.js';
 import { Solver } from '../../src/games/connect-four/solver/solver.js';
 import { parseTestSet } from '../../src/games/connect-four/testdata/test-sets.js';
-import { formatScore } from '../src/connect-four/model.js';
+import { DEFAULT_BOOK_PATH, DEFAULT_VALUES_PATH, readBookFile } from '../../src/cli/connect-four/book-file.js';
+import { formatScore, valueWords } from '../src/connect-four/model.js';
 import { measureClickLatency, newPage, pageOpener, serverAndBrowser } from './harness.js';
 
 const env = serverAndBrowser();
@@ -158,15 +159,47 @@ describe('Connect Four page', () => {
     });
   });
 
-  it('Show solution answers a position the strategy book holds at once, with win/draw/loss', async () => {
-    // After 4 every reply is in the first player's strategy: each one loses for yellow.
-    await withPage('/connect-four?red=human&yellow=human&pos=4', async (page) => {
+  it('Show solution answers the first moves from the opening book at once, with exact scores', async () => {
+    // The opening book holds every position of its first levels, so each column of the empty
+    // board and of every one-stone position is a look-up: -2 -1 0 1 0 -1 -2 for red at the start
+    // (the centre wins with red's last stone), -4 -2 -2 -1 -2 -2 -4 for yellow after 4.
+    const book = readBookFile(DEFAULT_BOOK_PATH);
+    expect(book.completeDepth).toBeGreaterThanOrEqual(2);
+    const solver = new Solver({ book });
+    for (const [moves, known] of [['', [-2, -1, 0, 1, 0, -1, -2]], ['4', [-4, -2, -2, -1, -2, -2, -4]]] as const) {
+      const expected = solver.analyze(Position.fromMoves(moves)).map((score) => (score === null ? '' : formatScore(score)));
+      expect(expected).toEqual(known.map(formatScore));
+      await withPage(`/connect-four?red=human&yellow=human&pos=${moves}`, async (page) => {
+        await page.getByRole('checkbox', { name: 'Show solution' }).check();
+        await expect.poll(() => page.getByText(/Solution: computing…/).count(), { timeout: 3_000 }).toBe(0);
+        const shown: string[] = [];
+        for (let n = 1; n <= 7; n++) shown.push((await page.getByLabel(`Column ${String(n)} score`, { exact: true }).textContent()) ?? '?');
+        expect({ moves, shown }).toEqual({ moves, shown: expected });
+      });
+    }
+  });
+
+  it('Show solution answers a position the strategy book holds, past the opening book, at once with win/draw/loss', async () => {
+    // Red to move after six stones in the centre column: red's strategy holds the position and
+    // the value of every move from it (its children are past the opening book's levels).
+    const moves = '444444';
+    const values = readBookFile(DEFAULT_VALUES_PATH);
+    const position = Position.fromMoves(moves);
+    expect(position.moves).toBeGreaterThanOrEqual(readBookFile(DEFAULT_BOOK_PATH).completeDepth);
+    const expected = [0, 1, 2, 3, 4, 5, 6].map((col) => {
+      if (!position.canPlay(col)) return '';
+      const child = position.clone();
+      child.play(col);
+      return valueWords(0 - values.score(child)!).text;
+    });
+    expect(expected).toEqual(['loss', 'draw', 'win', '', 'win', 'draw', 'loss']);
+    await withPage(`/connect-four?red=human&yellow=human&pos=${moves}`, async (page) => {
       await page.getByRole('checkbox', { name: 'Show solution' }).check();
       await expect.poll(() => page.getByText(/Solution: computing…/).count(), { timeout: 3_000 }).toBe(0);
       const shown: string[] = [];
       for (let n = 1; n <= 7; n++) shown.push((await page.getByLabel(`Column ${String(n)} score`, { exact: true }).textContent()) ?? '?');
-      expect(shown).toEqual(Array.from({ length: 7 }, () => 'loss'));
-      await expect.poll(() => page.getByText(/from the opening book/).count()).toBe(1);
+      expect(shown).toEqual(expected);
+      await expect.poll(() => page.getByText(/from the strategy book/).count()).toBe(1);
     });
   });
 
@@ -218,8 +251,9 @@ describe('Connect Four page', () => {
   });
 
   it('answers a click quickly while the computer thinks', async () => {
-    // From 11 (a yellow move its strategy would not make), 114 is not in the strategy book: yellow must search.
-    await withPage('/connect-four?red=human&yellow=perfect&time=5&pos=11', async (page) => {
+    // 11114 lies past the opening book (complete to 4 stones) and outside the strategy book (yellow
+    // would not have played 1 twice): yellow must search, about 5 s in Node here.
+    await withPage('/connect-four?red=human&yellow=perfect&time=5&pos=1111', async (page) => {
       await column(page, 4).click();
       await expect.poll(() => page.getByRole('timer').textContent()).toContain('is thinking');
       const latencies = await measureClickLatency(page, 4);

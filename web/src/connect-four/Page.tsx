@@ -262,7 +262,7 @@ export function ConnectFourPage() {
                   : scores === null
                     ? `Solution: computing… ${String(Math.floor((now - analysisStarted) / 1000))} s`
                     : analysis?.values === true
-                      ? `Values for ${colourName(redToMove)} from the opening book: win, draw or loss with perfect play ("?": not settled at once).`
+                      ? `Values for ${colourName(redToMove)} from the strategy book: win, draw or loss with perfect play ("?": not settled at once).`
                       : `Scores for ${colourName(redToMove)}: positive wins, 0 draws, negative loses; "in N" counts the winner's own moves from now.`}
               </p>
             </div>

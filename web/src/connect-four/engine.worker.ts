@@ -14,20 +14,34 @@ import type { EngineRequest, EngineResponse } from './protocol.js';
 
 /** The strategy book (win/draw/loss values of the positions a perfect player meets), fetched once. */
 const VALUES_URL = new URL('../../../src/games/connect-four/book/strategy.c4book', import.meta.url);
+/** The opening book (exact scores of every position of its first levels), fetched once. */
+const OPENING_URL = new URL('../../../src/games/connect-four/book/opening.c4book', import.meta.url);
 /** Node budget of each column's weak search when Show solution answers from the book (a tenth of a second or so: the answer stays instant). */
 const BOOK_ANALYSIS_NODES = 200_000;
-let values: Promise<OpeningBook | undefined> | null = null;
 
-/** The book, or undefined if it cannot be fetched or is damaged (then everything is searched, as without it). */
-function loadValues(): Promise<OpeningBook | undefined> {
-  values ??= fetch(VALUES_URL)
+interface Books {
+  readonly values?: OpeningBook;
+  readonly book?: OpeningBook;
+}
+let books: Promise<Books> | null = null;
+
+/** A book file, or undefined if it cannot be fetched or is damaged (then everything is searched, as without it). */
+function fetchBook(url: URL, name: string): Promise<OpeningBook | undefined> {
+  return fetch(url)
     .then((response) => (response.ok ? response.arrayBuffer() : Promise.reject(new Error(`HTTP ${String(response.status)}`))))
     .then((buffer) => OpeningBook.decode(new Uint8Array(buffer)))
     .catch((error: unknown) => {
-      console.warn(`Connect Four: the opening book is not used: ${error instanceof Error ? error.message : String(error)}`);
+      console.warn(`Connect Four: the ${name} is not used: ${error instanceof Error ? error.message : String(error)}`);
       return undefined;
     });
-  return values;
+}
+
+function loadBooks(): Promise<Books> {
+  books ??= Promise.all([fetchBook(VALUES_URL, 'strategy book'), fetchBook(OPENING_URL, 'opening book')]).then(([values, book]) => ({
+    ...(values === undefined ? {} : { values }),
+    ...(book === undefined ? {} : { book }),
+  }));
+  return books;
 }
 
 let solver: Solver | null = null;
@@ -53,7 +67,7 @@ function analyzeValues(solver: Solver, position: Position): (number | null)[] {
   return scores;
 }
 
-function chooseMove(request: Extract<EngineRequest, { kind: 'move' }>, book: OpeningBook | undefined): { column: number; perfect: boolean } {
+function chooseMove(request: Extract<EngineRequest, { kind: 'move' }>, books: Books): { column: number; perfect: boolean } {
   const { moves, player, budgetMs } = request;
   if (player === 'random') {
     const random = new RandomPlayer(request.seed);
@@ -63,7 +77,7 @@ function chooseMove(request: Extract<EngineRequest, { kind: 'move' }>, book: Ope
   }
   if (player === 'perfect') {
     // One SolverPlayer per budget: its transposition table carries over from move to move.
-    if (perfect?.budgetMs !== budgetMs) perfect = { player: new SolverPlayer({ budgetMs, ...(book === undefined ? {} : { values: book }) }), budgetMs };
+    if (perfect?.budgetMs !== budgetMs) perfect = { player: new SolverPlayer({ budgetMs, ...books }), budgetMs };
     perfect.player.setPosition(moves);
     const column = perfect.player.move();
     return { column, perfect: perfect.player.lastReport?.perfect ?? false };
@@ -75,18 +89,21 @@ function chooseMove(request: Extract<EngineRequest, { kind: 'move' }>, book: Ope
 
 self.onmessage = async (event: MessageEvent<EngineRequest>) => {
   const request = event.data;
-  const book = await loadValues();
+  const loaded = await loadBooks();
   try {
     if (request.kind === 'move') {
       // A quick shallow choice first: if the real search is cut off, the page still has a sensible move.
       const quick = new AlphaBetaPlayer({ level: 1, budgetMs: 50 });
       quick.setPosition(request.moves);
       reply({ kind: 'provisional', id: request.id, column: quick.search().column });
-      reply({ kind: 'move', id: request.id, ...chooseMove(request, book) });
+      reply({ kind: 'move', id: request.id, ...chooseMove(request, loaded) });
     } else {
-      solver ??= new Solver(book === undefined ? {} : { values: book });
+      solver ??= new Solver(loaded);
       const position = Position.fromMoves(request.moves);
-      if (solver.bookValue(position) !== undefined) reply({ kind: 'analysis', id: request.id, scores: analyzeValues(solver, position), values: true });
+      // Where the opening book holds every child, the exact scores cost no search; elsewhere a
+      // position the strategy book holds gets its values at once.
+      const childrenBooked = position.moves < (loaded.book?.completeDepth ?? -1);
+      if (!childrenBooked && solver.bookValue(position) !== undefined) reply({ kind: 'analysis', id: request.id, scores: analyzeValues(solver, position), values: true });
       else reply({ kind: 'analysis', id: request.id, scores: solver.analyze(position), values: false });
     }
   } catch (error) {
