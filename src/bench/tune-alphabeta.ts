@@ -223,10 +223,16 @@ interface SolverGame {
   readonly mostNodes: number;
 }
 
-/** The value of the opening position for red (to move): 1 win, 0 draw, -1 loss, from the strategy book; null if it does not hold it. */
+/**
+ * The value of the opening position for red (to move): 1 win, 0 draw, -1 loss, from the opening
+ * book's exact score (it holds every position of up to 2 stones) or the strategy book; null if
+ * neither holds it.
+ */
 function openingValue(solver: Solver, opening: readonly number[]): number | null {
   const position = new Position();
   for (const column of opening) position.play(column);
+  const exact = solver.book?.score(position);
+  if (exact !== undefined) return Math.sign(exact);
   return solver.bookValue(position) ?? null;
 }
 
