@@ -78,8 +78,9 @@ it('takes the screenshots', async () => {
   await shoot('connect-four-win.png', 'connect-four?red=human&yellow=perfect&pos=12234334544', { width: 1000, height: 760 }, async (page) => {
     await expect.poll(() => page.getByRole('status').textContent()).toBe('Red wins');
   });
-  // Yellow's edge moves leave the strategy book's lines, so the perfect player has to search.
-  await shoot('connect-four-thinking.png', 'connect-four?red=human&yellow=perfect&pos=4171', { width: 1000, height: 760 }, async (page) => {
+  // 13314 lies past the opening book and off the strategy book's lines, so the perfect player has
+  // to search: about 4 s.
+  await shoot('connect-four-thinking.png', 'connect-four?red=human&yellow=perfect&pos=1331', { width: 1000, height: 760 }, async (page) => {
     await page.getByRole('button', { name: 'Column 4', exact: true }).click();
     await expect.poll(() => page.getByRole('timer').textContent()).toContain('is thinking');
     await page.waitForTimeout(1_200);
@@ -137,6 +138,8 @@ it('takes the Klondike screenshots', async () => {
   await shoot('klondike-won.png', `klondike?seed=21&draw=1&piles=7&moves=${untilFaceUp(21, 7, 1)}`, { width: 1000, height: 900 }, async (page) => {
     // The last face-down card turned up by keys (only pile moves turn cards up); the page then finishes by itself.
     const move = winningLine(21, 7, 1)[textToMoves(untilFaceUp(21, 7, 1)).moves.length]!;
+    // The page's code loads after the document: keys pressed before it shows would be lost.
+    await expect.poll(() => page.getByRole('status', { name: 'Game' }).textContent()).toMatch(/^Build the foundations/);
     if (move.kind === 'movePile') for (const key of [move.src + 1, move.dest + 1]) await page.keyboard.press(String(key));
     else if (move.kind === 'moveToFoundation') for (const key of [String(move.src + 1), 'f']) await page.keyboard.press(key);
     else throw new Error(`a ${move.kind} turns no card up`);
