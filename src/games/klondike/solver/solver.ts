@@ -30,6 +30,7 @@
  * - of equal cards in the stock (several decks) only one is tried.
  * So "unwinnable" means the search space left by these rules was exhausted.
  */
+import { NUM_VALUES } from '../card.js';
 import { encodeMove, KlondikeState } from '../engine.js';
 import type { KlondikeMove } from '../moves.js';
 import { canBuildOn, canFoundOn, NONE, RED, SUIT, VALUE } from '../rules.js';
@@ -565,16 +566,15 @@ class MoveList {
     this.data = data;
   }
 
-  /** Appends the entry: `prefix[0..prefixLength)`, then `last` (and `after`, unless it is −1). */
-  add(prefix: Int32Array, prefixLength: number, last: number, after = -1): void {
-    const n = prefixLength + (after >= 0 ? 2 : 1);
+  /** Appends the entry: `prefix[0..prefixLength)`, then `last`. */
+  add(prefix: Int32Array, prefixLength: number, last: number): void {
+    const n = prefixLength + 1;
     this.reserve(n + 1);
     const data = this.data;
     let at = this.length;
     data[at++] = n;
     for (let i = 0; i < prefixLength; i++) data[at++] = prefix[i]!;
     data[at++] = last;
-    if (after >= 0) data[at++] = after;
     this.length = at;
   }
 
@@ -703,7 +703,7 @@ function stockToPiles(pos: Position, firstEmpty: number, narrow: boolean): void 
     if (dest.length === 0) {
       if (q !== firstEmpty) continue;
       for (let suit = 0; suit < 4; suit++) {
-        const slot = stockSlot(pos, 13 * suit + 12);
+        const slot = stockSlot(pos, NUM_VALUES * suit + NUM_VALUES - 1);
         if (slot >= 0) PAIRS[n++] = 16 * slot + q;
       }
       continue;
@@ -738,8 +738,7 @@ function stockChainUp(pos: Position, top: number, p: number, out: MoveList, pref
   let lowest = top - 1;
   for (; ; lowest--) {
     if (VALUE[lowest + 1]! <= 1) return;
-    const slot = pos.slotOf[lowest]!;
-    if (slot < 0 || pos.inStock[slot] === 0) return;
+    if (stockSlot(pos, lowest) < 0) return;
     if (pos.fits(lowest)) break;
   }
   let n = prefixLength;
@@ -948,10 +947,10 @@ function applySafeMoves(pos: Position, path: Path): number {
     if (pos.uniqueCards) {
       // One deck: the only stock cards that can go up are the next card of each suit.
       for (let s = 0; s < 4; s++) {
-        if (pos.onSuit[s]! >= 13) continue;
-        const card = 13 * s + pos.onSuit[s]!;
-        const slot = pos.slotOf[card]!;
-        if (slot < 0 || pos.inStock[slot] === 0 || !pos.isSafe(card)) continue;
+        if (pos.onSuit[s]! >= NUM_VALUES) continue;
+        const card = NUM_VALUES * s + pos.onSuit[s]!;
+        const slot = stockSlot(pos, card);
+        if (slot < 0 || !pos.isSafe(card)) continue;
         path.apply(pos, pack(STOCK_TO_FOUNDATION, slot, 0, 0));
         made++;
         progress = true;
