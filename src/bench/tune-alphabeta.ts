@@ -231,9 +231,8 @@ interface SolverGame {
 function openingValue(solver: Solver, opening: readonly number[]): number | null {
   const position = new Position();
   for (const column of opening) position.play(column);
-  const exact = solver.book?.score(position);
-  if (exact !== undefined) return Math.sign(exact);
-  return solver.bookValue(position) ?? null;
+  // No node to spend: only what the books give at the root.
+  return solver.search(position, { weak: true, maxNodes: 0 }).score;
 }
 
 /**

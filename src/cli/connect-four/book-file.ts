@@ -5,6 +5,7 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { BookFormatError, OpeningBook } from '../../games/connect-four/book/book.js';
+import { UsageError } from '../options.js';
 
 /** The book shipped in the repository (read from src/, next to the module that decodes it). */
 export const DEFAULT_BOOK_PATH = fileURLToPath(new URL('../../../src/games/connect-four/book/opening.c4book', import.meta.url));
@@ -23,6 +24,21 @@ export function readBookFile(path: string): OpeningBook {
   }
 }
 
+/** What a book holds, as the errors name it. */
+function kindOf(weak: boolean): string {
+  return weak ? 'a strategy book (values)' : 'a book of exact scores';
+}
+
+/**
+ * Reads a book file that `option` takes only of one kind (`weak`: values); the other kind is a
+ * UsageError naming both (`hint` is appended, e.g. the option that does take it).
+ */
+export function readBookOfKind(path: string, weak: boolean, option: string, hint = ''): OpeningBook {
+  const book = readBookFile(path);
+  if (book.weak !== weak) throw new UsageError(`${path}: ${kindOf(book.weak)}; ${option} takes ${kindOf(weak)}${hint}`);
+  return book;
+}
+
 /**
  * The book to use by default: the shipped one if it is there and sound. A damaged book is not
  * fatal — the solver works without it — so this reports the problem through `warn` and returns
@@ -32,7 +48,7 @@ export function loadDefaultBook(warn: (message: string) => void, path = DEFAULT_
   if (!existsSync(path)) return undefined;
   try {
     const book = readBookFile(path);
-    if (book.weak !== weak) throw new BookFormatError(`${path}: a book of ${book.weak ? 'values' : 'exact scores'}, expected ${weak ? 'values' : 'exact scores'}`);
+    if (book.weak !== weak) throw new BookFormatError(`${path}: ${kindOf(book.weak)}, expected ${kindOf(weak)}`);
     return book;
   } catch (error) {
     warn(`opening book not used: ${error instanceof Error ? error.message : String(error)}`);

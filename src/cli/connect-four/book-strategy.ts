@@ -16,7 +16,7 @@ import { StrategyBuilder } from '../../games/connect-four/book/strategy.js';
 import { Position } from '../../games/connect-four/position.js';
 import { Solver } from '../../games/connect-four/solver/solver.js';
 import { UsageError } from '../options.js';
-import { readBookFile, writeBookFile } from './book-file.js';
+import { readBookOfKind, writeBookFile } from './book-file.js';
 
 export interface StrategyOptions {
   readonly depth: number;
@@ -105,8 +105,7 @@ export function buildStrategyBook(options: StrategyOptions): void {
   });
   const known = readValueJournal(journal, builder);
   if (options.from !== undefined) {
-    const from = readBookFile(options.from);
-    if (!from.weak) throw new UsageError(`${options.from}: a book of exact scores; --from takes a strategy book (values)`);
+    const from = readBookOfKind(options.from, true, '--from');
     process.stderr.write(`strategy: ${String(builder.knowBook(from))} values from ${options.from}\n`);
   }
   /**

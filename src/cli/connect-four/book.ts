@@ -17,7 +17,7 @@ import { OpeningBook, canonicalKey, stonesOfKey } from '../../games/connect-four
 import { bookPositions, completeLevels, deriveScores, immediateWinScore, type BookPosition } from '../../games/connect-four/book/builder.js';
 import { Position } from '../../games/connect-four/position.js';
 import { parseIntegerIn, UsageError } from '../options.js';
-import { DEFAULT_BOOK_PATH, readBookFile, writeBookFile } from './book-file.js';
+import { DEFAULT_BOOK_PATH, readBookFile, readBookOfKind, writeBookFile } from './book-file.js';
 import type { BookResult, BookWorkerData } from './book-worker.js';
 import { buildStrategyBook, type StrategyOptions } from './book-strategy.js';
 
@@ -126,18 +126,6 @@ function writeBook(options: BuildOptions, levels: readonly (readonly BookPositio
   return book;
 }
 
-function readExactBook(path: string): OpeningBook {
-  const book = readBookFile(path);
-  if (book.weak) throw new UsageError(`${path}: a strategy book (values); --from takes a book of exact scores (give values as --values)`);
-  return book;
-}
-
-function readValues(path: string): OpeningBook {
-  const book = readBookFile(path);
-  if (!book.weak) throw new UsageError(`${path}: a book of exact scores; --values takes a strategy book (give exact scores as --from)`);
-  return book;
-}
-
 function describe(book: OpeningBook): string {
   const info = book.info();
   return `${String(info.entries)} positions, ${String(info.bytes)} bytes, complete to ${info.completeDepth < 0 ? 'no level' : `${String(info.completeDepth)} stones`}`;
@@ -147,8 +135,8 @@ async function buildBook(options: BuildOptions): Promise<void> {
   const journal = options.journal ?? `${options.out}.journal`;
   const levels = bookPositions(options.root, options.depth);
   const known = readJournal(journal);
-  const from = options.from === undefined ? undefined : readExactBook(options.from);
-  const values = options.values === undefined ? undefined : readValues(options.values);
+  const from = options.from === undefined ? undefined : readBookOfKind(options.from, false, '--from', ' (give values as --values)');
+  const values = options.values === undefined ? undefined : readBookOfKind(options.values, true, '--values', ' (give exact scores as --from)');
   if (from !== undefined) {
     for (const level of levels) {
       for (const e of level) {
@@ -213,8 +201,8 @@ async function buildBook(options: BuildOptions): Promise<void> {
       resolve();
       return;
     }
+    const data: BookWorkerData = { tableSize: options.table, book: from?.encode(), values: values?.encode() };
     for (let i = 0; i < count; i++) {
-      const data: BookWorkerData = { tableSize: options.table, book: from?.encode(), values: values?.encode() };
       const worker = new Worker(workerUrl, { workerData: data });
       workers.push(worker);
       running++;

@@ -55,8 +55,9 @@
  * ## Where the search runs (performance)
  * The negamax (optimisations 1, 2, 5-9) is WebAssembly: wasm/negamax.ts, in AssemblyScript, on
  * u64 bitboards, compiled by `npm run build:wasm` into negamax-wasm.ts; it is the only copy of the
- * search. This class drives it (the null-window loop, the quick probes, bestMove, the books at the
- * root) and gives it its memory, where both tables live (TranspositionTable's layout). Why wasm:
+ * search, its null-window loop included (`narrow`). This class drives it (the quick probes,
+ * bestMove, the books at the root) and gives it its memory, where both tables live
+ * (TranspositionTable's layout). Why wasm:
  * V8 has a wasm module ready to run in under a millisecond, while a JavaScript search ran in the
  * interpreter for the first tens of milliseconds of every process (docs/connect-four-solver.md).
  */

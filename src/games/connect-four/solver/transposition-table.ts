@@ -66,11 +66,6 @@ export class TranspositionTable {
     return this.keys[index] === key32 ? this.values[index]! : 0;
   }
 
-  put(index: number, key32: number, value: number): void {
-    this.keys[index] = key32;
-    this.values[index] = value;
-  }
-
   clear(): void {
     this.values.fill(0);
   }

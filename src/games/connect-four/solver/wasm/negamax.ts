@@ -1,8 +1,8 @@
 /**
  * The solver's search (`Solver`'s negamax, solver.ts), in AssemblyScript, compiled to
  * WebAssembly by `npm run build:wasm` (scripts/build-solver-wasm.mjs) into ../negamax-wasm.ts.
- * This is the only copy of the search: solver.ts drives it (the null-window loop, the weak
- * solve's quick probes, bestMove, the books at the root) and calls `negamax` for every search.
+ * This is the only copy of the search, null-window loop included (`narrow`): solver.ts drives it
+ * (the weak solve's quick probes, bestMove, the books at the root) and gives it its memory.
  *
  * ## Why WebAssembly
  * `tabletop connect-four solve` on a small test set (1,000 positions, 50-450 nodes each) spends
@@ -18,7 +18,7 @@
  * `cur`: the side to move's stones; `mask`: all stones. position.ts keeps the same board as two
  * words, `lo` (columns 0..3, bits 0..27) and `hi` (columns 4..6, bits 28..48): cur = lo | hi << 28.
  *
- * ## Memory (imported; solver.ts lays it out, see solver.ts `wasmLayout`)
+ * ## Memory (imported; the Solver's constructor in solver.ts lays it out)
  * - [MOVES, ...): the move lists, SLOTS per ply (see `negamax`).
  * - The two transposition tables (transposition-table.ts): `size` u32 keys then `size` i8 values,
  *   one table for positions with fewer than `nearStones` stones, a small one for the rest.
