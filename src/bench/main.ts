@@ -21,7 +21,7 @@ import { unoWarBenchmarks } from './uno-war.js';
 import { labComparisons, userPlayerBenchmarks } from './user-players.js';
 import { formatColumns, formatTable, measure, type Benchmark, type Measurement } from './harness.js';
 import { loadavg } from 'node:os';
-import { measureCpu, pairedRatios, spreadOf, type Spread } from './steady.js';
+import { CPU_CHUNKS, measureCpu, pairedRatios, spreadOf, type Spread } from './steady.js';
 
 const all: Benchmark[] = [...connectFwarBenchmarks, ...unoWarBenchmarks, ...klondikeBenchmarks, ...connectFourBenchmarks, ...userPlayerBenchmarks];
 
@@ -50,8 +50,8 @@ if (only !== undefined) {
     process.exit(2);
   }
   const matches = (benchmark: Benchmark): boolean => `${benchmark.engine} ${benchmark.name}`.toLowerCase().includes(filter);
-  const compared = new Set<Benchmark>(labComparisons.flatMap(({ builtIn, modules }) => [builtIn, ...modules]));
-  const selected = all.map((benchmark, index) => ({ benchmark, index })).filter(({ benchmark }) => !compared.has(benchmark) && matches(benchmark));
+  const compared = new Set<Benchmark>(userPlayerBenchmarks);
+  const selected = all.filter((benchmark) => !compared.has(benchmark) && matches(benchmark));
   // A comparison runs whole (the share needs its built-in) when any of its rows matches.
   const comparisons = labComparisons.filter(({ builtIn, modules }) => matches(builtIn) || modules.some(matches));
   if (selected.length === 0 && comparisons.length === 0) {
@@ -68,7 +68,7 @@ if (only !== undefined) {
   };
   if (selected.length > 0) {
     const results: Measurement[] = [];
-    for (const { benchmark } of selected) {
+    for (const benchmark of selected) {
       const { units, seconds, checksum } = JSON.parse(child(benchmark, false)) as { units: number; seconds: number; checksum: number };
       results.push({ benchmark, units, seconds, rate: units / seconds, checksum });
     }
@@ -77,7 +77,7 @@ if (only !== undefined) {
   if (comparisons.length > 0) {
     console.log(
       `\nModule players against the built-in they reimplement, on the lab's path (BatchPlayer): games per CPU-second, ` +
-        `the median of ${String(repeats)} fresh processes per row (each the median of 5 chunks after a warm-up), built-in and modules alternating in each round; ` +
+        `the median of ${String(repeats)} fresh processes per row (each the median of ${String(CPU_CHUNKS)} chunks after a warm-up), built-in and modules alternating in each round; ` +
         `share = the median of the per-round ratios to the built-in [their range]. Load average before: ${load()}\n`,
     );
     const rows: string[][] = [];

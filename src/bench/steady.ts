@@ -66,7 +66,10 @@ function cpuSecondsSince(since?: NodeJS.CpuUsage): number {
  * `chunkSeconds`), then `chunks` chunks of that batch, each timed in CPU time; the rate is the
  * median of the chunks' rates.
  */
-export function measureCpu(benchmark: Benchmark, { warmupSeconds = 0.5, chunks = 5, chunkSeconds = 0.15 } = {}): CpuMeasurement {
+/** Chunks measured per process by `measureCpu` (the rate is their median). */
+export const CPU_CHUNKS = 5;
+
+export function measureCpu(benchmark: Benchmark, { warmupSeconds = 0.5, chunks = CPU_CHUNKS, chunkSeconds = 0.15 } = {}): CpuMeasurement {
   let batch = 1;
   const warmupStart = process.cpuUsage();
   while (cpuSecondsSince(warmupStart) < warmupSeconds) {

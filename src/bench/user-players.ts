@@ -47,8 +47,9 @@ export default class SmallestAI {
  * The built-in `smallest`'s own code (`chooseSlot` in src/games/uno-war/agents.ts: bit tricks, no
  * data-dependent branches) as a module agent, ranks as card % 13. Against the built-in it measures
  * only what the lab adds to ask a module (the call out of the engine's loop with the state written
- * back exact, the answer's check, the move's number for the time limit); the readable smallest-agent.mjs row adds the cost of its own way of choosing
- * (a branch per slot on whether it is playable, which mispredicts on random cards).
+ * back exact, the answer's check, the move's number for the time limit); the readable
+ * smallest-agent.mjs row adds the cost of its own way of choosing (the lowest of five keys, one
+ * call per slot).
  */
 const SMALLEST_AS_BUILT_IN = `export const name = 'smallest-as-built-in';
 export default {
