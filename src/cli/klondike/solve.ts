@@ -14,7 +14,7 @@ import { InvalidArgumentError, Option } from 'commander';
 import { plural } from '../../core/format.js';
 import { percentile, wilsonInterval } from '../../core/stats.js';
 import { IllegalArgumentError } from '../../games/klondike/errors.js';
-import { classifyConfig, classifyParams, classifySource, dealResults, SOLVER_AGENT, type ClassifyParams, type DealResult } from '../../games/klondike/solver/classify.js';
+import { classifyConfig, classifyParams, classifySource, dealResults, SOLVER_AGENT, type ClassifyParams, type DealResult } from '../../lab/klondike/classify.js';
 import { dealFromText, dealText, seededDeal } from '../../games/klondike/solver/deal.js';
 import { DEFAULT_BUDGET, solveKlondike, type SolveResult } from '../../games/klondike/solver/solver.js';
 import type { KlondikeState } from '../../games/klondike/engine.js';

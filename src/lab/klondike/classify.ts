@@ -19,11 +19,11 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { ExperimentConfig, Tally } from '../../../lab/experiment.js';
-import type { BatchSource } from '../../../lab/runner.js';
-import { emptyTally } from '../../../lab/experiment.js';
-import { solveSeed } from './deal.js';
-import type { SolveVerdict } from './solver.js';
+import type { ExperimentConfig, Tally } from '../experiment.js';
+import type { BatchSource } from '../runner.js';
+import { emptyTally } from '../experiment.js';
+import { solveSeed } from '../../games/klondike/solver/deal.js';
+import type { SolveVerdict } from '../../games/klondike/solver/solver.js';
 
 /** The solver agent's id in the Klondike lab game: the lineup of a classification. */
 export const SOLVER_AGENT = 'solver';
@@ -129,11 +129,11 @@ export function classifyDeals(config: ExperimentConfig, start: number, end: numb
   return tally;
 }
 
-/** dist/games/klondike/solver/worker.js next to this module in the build; from the sources (tests), the built copy. */
+/** dist/lab/klondike/worker.js next to this module in the build; from the sources (tests), the built copy. */
 export function classifyWorkerFile(): string {
   const sibling = new URL('./worker.js', import.meta.url);
   if (existsSync(fileURLToPath(sibling))) return fileURLToPath(sibling);
-  const built = new URL('../../../../dist/games/klondike/solver/worker.js', import.meta.url);
+  const built = new URL('../../../dist/lab/klondike/worker.js', import.meta.url);
   if (existsSync(fileURLToPath(built))) return fileURLToPath(built);
   throw new Error('The Klondike solver worker is missing: run `npm run build` first (or use one thread).');
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { combineRecords, RECORD_FORMAT, RecordsError, type BatchRecord } from '../../../lab/records.js';
-import { runExperiment } from '../../../lab/runner.js';
-import { planLabRun, PlanError } from '../../../lab/session.js';
-import type { Tally } from '../../../lab/experiment.js';
+import { combineRecords, RECORD_FORMAT, RecordsError, type BatchRecord } from '../records.js';
+import { runExperiment } from '../runner.js';
+import { planLabRun, PlanError } from '../session.js';
+import type { Tally } from '../experiment.js';
 import { classifyConfig, classifyDeals, classifyParams, classifySource, dealResults, type ClassifyParams, type DealResult } from './classify.js';
-import { solveSeed } from './deal.js';
+import { solveSeed } from '../../games/klondike/solver/deal.js';
 
 /** A position budget alone (no clock to speak of), so verdicts do not depend on the machine. */
 const PARAMS: ClassifyParams = { piles: 7, timeMs: 600_000, maxStates: 3_000 };
