@@ -7,6 +7,7 @@
  * Ratings are only defined up to a constant; they are returned with mean 0.
  */
 import { exp, log } from '../core/portable-math.js';
+import { solveLinear } from '../core/linear.js';
 import { normalQuantile } from '../core/stats.js';
 
 export interface ResultsMatrix {
@@ -134,30 +135,6 @@ function fitUnchecked(wins: readonly (readonly number[])[], draws: readonly (rea
   }
   const centre = m === 0 ? 0 : active.reduce((sum, i) => sum + theta[i]!, 0) / m;
   return theta.map((t, i) => (active.includes(i) ? (t - centre) * ELO_SCALE : 0));
-}
-
-/** Solves A x = b by Gaussian elimination with partial pivoting (A is small and well conditioned). */
-export function solveLinear(a: number[][], b: number[]): number[] {
-  const n = b.length;
-  const m = a.map((row, i) => [...row, b[i]!]);
-  for (let col = 0; col < n; col++) {
-    let pivot = col;
-    for (let r = col + 1; r < n; r++) if (Math.abs(m[r]![col]!) > Math.abs(m[pivot]![col]!)) pivot = r;
-    [m[col], m[pivot]] = [m[pivot]!, m[col]!];
-    const p = m[col]![col]!;
-    for (let r = col + 1; r < n; r++) {
-      const f = m[r]![col]! / p;
-      if (f === 0) continue;
-      for (let c = col; c <= n; c++) m[r]![c]! -= f * m[col]![c]!;
-    }
-  }
-  const x = new Array<number>(n).fill(0);
-  for (let r = n - 1; r >= 0; r--) {
-    let sum = m[r]![n]!;
-    for (let c = r + 1; c < n; c++) sum -= m[r]![c]! * x[c]!;
-    x[r] = sum / m[r]![r]!;
-  }
-  return x;
 }
 
 export interface IntervalOptions {

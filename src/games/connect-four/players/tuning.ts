@@ -12,7 +12,7 @@
  * `npm run tune:alphabeta` (src/bench/tune-alphabeta.ts) drives the three and plays the matches.
  */
 import { deriveSeed, randomFloat, randomInt, rngFromSeed } from '../../../core/random.js';
-import { solveLinear } from '../../../lab/ratings.js';
+import { solveLinear } from '../../../core/linear.js';
 import { Position } from '../position.js';
 import { Solver } from '../solver/solver.js';
 import { AlphaBetaPlayer, EVALUATION_TERMS, UNTUNED_WEIGHTS, evaluationTerms, materialBalance, type EvaluationWeights } from './alphabeta.js';
