@@ -37,7 +37,7 @@ import { RandomPlayer } from '../games/connect-four/players/random.js';
 import { SolverPlayer } from '../games/connect-four/players/solver-player.js';
 import type { Player } from '../games/connect-four/player.js';
 import { Solver } from '../games/connect-four/solver/solver.js';
-import { loadDefaultBook, loadDefaultValues } from '../cli/connect-four/book-file.js';
+import { loadDefaultBook, loadDefaultValues } from '../arena/connect-four/book-file.js';
 import { option, usageFailure, wholeOption } from './test-set-args.js';
 
 /** Issue 16's limit for one move of the perfect player on this machine. */

@@ -37,7 +37,7 @@ import { fitEvaluation, labelPosition, logLossOf, positionTerms, samplePosition,
 import { SolverPlayer } from '../games/connect-four/players/solver-player.js';
 import { Solver } from '../games/connect-four/solver/solver.js';
 import type { OpeningBook } from '../games/connect-four/book/book.js';
-import { loadDefaultBook, loadDefaultValues } from '../cli/connect-four/book-file.js';
+import { loadDefaultBook, loadDefaultValues } from '../arena/connect-four/book-file.js';
 import { option, usageFailure, wholeOption } from './test-set-args.js';
 
 const fail: (message: string) => never = usageFailure('tune:alphabeta');

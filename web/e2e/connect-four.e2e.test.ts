@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { Position } from '../../src/games/connect-four/position.js';
 import { Solver } from '../../src/games/connect-four/solver/solver.js';
 import { parseTestSet } from '../../src/games/connect-four/testdata/test-sets.js';
-import { DEFAULT_BOOK_PATH, DEFAULT_VALUES_PATH, readBookFile } from '../../src/cli/connect-four/book-file.js';
+import { DEFAULT_BOOK_PATH, DEFAULT_VALUES_PATH, readBookFile } from '../../src/arena/connect-four/book-file.js';
 import { formatScore, valueWords } from '../src/connect-four/model.js';
 import { measureClickLatency, newPage, pageOpener, serverAndBrowser } from './harness.js';
 

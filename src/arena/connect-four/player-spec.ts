@@ -78,7 +78,7 @@ export async function createPlayer(spec: PlayerSpec): Promise<Player> {
       return new AlphaBetaPlayer({ level: spec.level, budgetMs: spec.budgetMs });
     case 'solver': {
       // The shipped books (exact opening scores and the strategy's values): a damaged one is left out with a warning.
-      const { loadDefaultBook, loadDefaultValues } = await import('../../cli/connect-four/book-file.js');
+      const { loadDefaultBook, loadDefaultValues } = await import('./book-file.js');
       const warn = (message: string): boolean => process.stderr.write(`tabletop: ${message}\n`);
       const book = loadDefaultBook(warn);
       const values = loadDefaultValues(warn);

@@ -16,7 +16,8 @@ import { StrategyBuilder } from '../../games/connect-four/book/strategy.js';
 import { Position } from '../../games/connect-four/position.js';
 import { Solver } from '../../games/connect-four/solver/solver.js';
 import { UsageError } from '../options.js';
-import { readBookOfKind, writeBookFile } from './book-file.js';
+import { writeBookFile } from '../../arena/connect-four/book-file.js';
+import { readBookOfKind } from './book-kind.js';
 
 export interface StrategyOptions {
   readonly depth: number;

@@ -10,7 +10,7 @@ import { bookPositions, immediateWinScore } from '../../games/connect-four/book/
 import { Position } from '../../games/connect-four/position.js';
 import { Solver } from '../../games/connect-four/solver/solver.js';
 import { OpeningBook, canonicalKey } from '../../games/connect-four/book/book.js';
-import { DEFAULT_BOOK_PATH, DEFAULT_VALUES_PATH, loadDefaultBook, readBookFile } from './book-file.js';
+import { DEFAULT_BOOK_PATH, DEFAULT_VALUES_PATH, loadDefaultBook, readBookFile } from '../../arena/connect-four/book-file.js';
 
 // A Middle-Easy position with 26 stones: its subtree to 28 stones solves in well under a second.
 const ROOT = '21253774536432517717274325';

@@ -17,7 +17,8 @@ import { OpeningBook, canonicalKey, stonesOfKey } from '../../games/connect-four
 import { bookPositions, completeLevels, deriveScores, immediateWinScore, type BookPosition } from '../../games/connect-four/book/builder.js';
 import { Position } from '../../games/connect-four/position.js';
 import { parseIntegerIn, UsageError } from '../options.js';
-import { DEFAULT_BOOK_PATH, readBookFile, readBookOfKind, writeBookFile } from './book-file.js';
+import { DEFAULT_BOOK_PATH, readBookFile, writeBookFile } from '../../arena/connect-four/book-file.js';
+import { readBookOfKind } from './book-kind.js';
 import type { BookResult, BookWorkerData } from './book-worker.js';
 import { buildStrategyBook, type StrategyOptions } from './book-strategy.js';
 

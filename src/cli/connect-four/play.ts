@@ -22,7 +22,7 @@ import { Referee, seatPlayers } from '../../arena/connect-four/referee.js';
 import { parseIntegerIn, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
 import { addColorOptions, styleFor, PLAIN, type Style } from '../style.js';
 import { exitingOnInterrupt, PlaySession } from '../terminal.js';
-import { loadDefaultBook } from './book-file.js';
+import { loadDefaultBook } from '../../arena/connect-four/book-file.js';
 import { TakeBack, TerminalHuman } from './terminal-human.js';
 
 export const DEFAULT_TIME_SECONDS = 18;

@@ -18,7 +18,7 @@ import type { OpeningBook } from '../../games/connect-four/book/book.js';
 import { CELLS, Position, WIDTH } from '../../games/connect-four/position.js';
 import { MAX_SCORE, MIN_SCORE, Solver } from '../../games/connect-four/solver/solver.js';
 import { parseIntegerIn } from '../options.js';
-import { loadDefaultBook, loadDefaultValues, readBookFile } from './book-file.js';
+import { loadDefaultBook, loadDefaultValues, readBookFile } from '../../arena/connect-four/book-file.js';
 
 /**
  * A line longer than this is answered with an error (its text shortened), not held in memory: the

@@ -2,7 +2,7 @@
  * The opening book: exact scores of positions near the start of the game, computed ahead of time
  * (`tabletop connect-four book build`), so the solver answers them at once instead of searching
  * for minutes. This module only decodes and encodes bytes: it runs in the browser as in Node
- * (reading the file is the caller's business, see src/cli/connect-four/book-file.ts).
+ * (reading the file is the caller's business, see src/arena/connect-four/book-file.ts).
  *
  * ## Positions and symmetry
  * A position and its mirror image (column c ↔ 6 - c) have the same score, so only one of the two

@@ -3,7 +3,7 @@ import { Position } from '../position.js';
 import { Solver } from '../solver/solver.js';
 import { AlphaBetaPlayer } from './alphabeta.js';
 import { playCheckedGame, quietMoves, randomOpening, RandomOpener } from './perfect-check.js';
-import { loadDefaultBook, loadDefaultValues } from '../../../cli/connect-four/book-file.js';
+import { shippedBook, shippedValues } from '../../../test-support/connect-four-books.js';
 import { RandomPlayer } from './random.js';
 import { SolverPlayer } from './solver-player.js';
 
@@ -42,19 +42,13 @@ describe('the perfect player, every move checked against the solver', () => {
 });
 
 describe('the perfect player from the empty board, with the shipped books', () => {
-  const fail = (message: string): never => {
-    throw new Error(message);
-  };
-  const values = loadDefaultValues(fail);
-  const book = loadDefaultBook(fail);
-  const books = { ...(values === undefined ? {} : { values }), ...(book === undefined ? {} : { book }) };
+  const books = { values: shippedValues(), book: shippedBook() };
   const bookJudge = new Solver({ tableSize: 1 << 20, ...books });
 
   // Against a random player that opens with 3 random quiet moves (bench:perfect-games' `opponent`
   // openings): the positions of the perfect player's own strategy, answered from the book.
   for (const color of [true, false]) {
     it(`wins as ${color ? 'red' : 'yellow'}, every move keeping its value`, async () => {
-      expect(values).toBeDefined();
       const perfect = new SolverPlayer({ budgetMs: 20_000, tableSize: 1 << 20, ...books });
       const opponent = new RandomOpener(new RandomPlayer(color ? 5 : 6), 3, color ? 7 : 8);
       const game = await playCheckedGame(perfect, opponent, color, '', bookJudge);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Position } from '../position.js';
 import { Solver } from '../solver/solver.js';
 import { SolverPlayer } from './solver-player.js';
-import { loadDefaultBook, loadDefaultValues } from '../../../cli/connect-four/book-file.js';
+import { shippedBook, shippedValues } from '../../../test-support/connect-four-books.js';
 import { OpeningBook, canonicalKey } from '../book/book.js';
 
 /** Positions from Pascal Pons' public test sets (End-Easy, Middle-Easy) with their exact scores. */
@@ -69,15 +69,13 @@ describe('SolverPlayer', () => {
   }, 120_000);
 
   it('answers a strategy-book position whose children lie past the book within its time (the fallback when out of it)', () => {
-    const shipped = loadDefaultValues((message) => {
-      throw new Error(message);
-    });
+    const shipped = shippedValues();
     // Yellow to move at 9 stones: a book of this one position's value (taken from the shipped
     // strategy book, which proved it), so that its children (10 stones) lie past the book and
     // their searches take seconds. With 20 ms the player must stop searching and fall back.
     const moves = '443544425';
     const p = Position.fromMoves(moves);
-    const value = shipped?.score(p);
+    const value = shipped.score(p);
     expect(value).toBeDefined();
     const values = OpeningBook.fromEntries([{ key: canonicalKey(p), score: value!, moves: p.moves }], -1, true);
     const hurried = new SolverPlayer({ budgetMs: 20, tableSize: 1 << 18, values });
@@ -93,13 +91,11 @@ describe('SolverPlayer', () => {
   }, 120_000);
 
   it('in a lost position plays AlphaBeta\'s choice (any move keeps a loss), reported perfect', () => {
-    const values = loadDefaultValues((message) => {
-      throw new Error(message);
-    });
+    const values = shippedValues();
     // After the first player's 4 the second player is lost (the strategy book's value).
     const p = Position.fromMoves('4');
-    expect(values?.score(p)).toBe(-1);
-    const player = new SolverPlayer({ budgetMs: 500, tableSize: 1 << 18, ...(values === undefined ? {} : { values }) });
+    expect(values.score(p)).toBe(-1);
+    const player = new SolverPlayer({ budgetMs: 500, tableSize: 1 << 18, values });
     player.init(false);
     player.inform(3);
     const column = player.move();
@@ -115,11 +111,8 @@ describe('SolverPlayer', () => {
 
 describe('SolverPlayer with the shipped books, at the start of the game', () => {
   it('plays a perfect move at once in every position of fewer stones than the opening book\'s complete depth', () => {
-    const fail = (message: string): never => {
-      throw new Error(message);
-    };
-    const book = loadDefaultBook(fail)!;
-    const values = loadDefaultValues(fail)!;
+    const book = shippedBook();
+    const values = shippedValues();
     expect(book.completeDepth).toBeGreaterThanOrEqual(2);
     // Half a second a move: a position outside the books takes the solver far longer than that
     // here, so a move that is not a look-up falls back and is reported imperfect.

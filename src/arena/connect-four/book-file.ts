@@ -1,11 +1,11 @@
 /**
  * Reading and writing opening-book files: the Node side of book/book.ts (which only decodes
- * bytes, so the browser can load the same file with `fetch`).
+ * bytes, so the browser can load the same file with `fetch`). Here, below the CLI and the bench,
+ * because the arena's solver players load the shipped books too.
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { BookFormatError, OpeningBook } from '../../games/connect-four/book/book.js';
-import { UsageError } from '../options.js';
 
 /** The book shipped in the repository (read from src/, next to the module that decodes it). */
 export const DEFAULT_BOOK_PATH = fileURLToPath(new URL('../../../src/games/connect-four/book/opening.c4book', import.meta.url));
@@ -25,18 +25,8 @@ export function readBookFile(path: string): OpeningBook {
 }
 
 /** What a book holds, as the errors name it. */
-function kindOf(weak: boolean): string {
+export function kindOf(weak: boolean): string {
   return weak ? 'a strategy book (values)' : 'a book of exact scores';
-}
-
-/**
- * Reads a book file that `option` takes only of one kind (`weak`: values); the other kind is a
- * UsageError naming both (`hint` is appended, e.g. the option that does take it).
- */
-export function readBookOfKind(path: string, weak: boolean, option: string, hint = ''): OpeningBook {
-  const book = readBookFile(path);
-  if (book.weak !== weak) throw new UsageError(`${path}: ${kindOf(book.weak)}; ${option} takes ${kindOf(weak)}${hint}`);
-  return book;
 }
 
 /**
