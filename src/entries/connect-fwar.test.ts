@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import * as pkg from 'tabletop-lab/connect-fwar';
 import { BasicPlayer, Board, Card, ConnectFwar, Deck, HumanPlayer, RandomPlayer, RankRunner, SuitStacker, type Player } from 'tabletop-lab/connect-fwar';
+import { GreedyPlayer } from '../games/connect-fwar/players/honest-players.js';
 
 describe("'tabletop-lab/connect-fwar'", () => {
   it("exports the assignment's classes under the assignment's names", () => {
@@ -29,5 +30,16 @@ describe("'tabletop-lab/connect-fwar'", () => {
     const human = new HumanPlayer({ ask: () => Promise.resolve('d'), write: (text) => shown.push(text) });
     expect(await human.nextMove(card, board)).toBeLessThan(0);
     expect(shown.join('')).toContain(board.toString());
+  });
+});
+
+describe("'tabletop-lab/connect-fwar' beyond the assignment", () => {
+  it('exports the new players and the bound', async () => {
+    const pkg = (await import('tabletop-lab/connect-fwar')) as Record<string, unknown>;
+    for (const name of ['GreedyPlayer', 'LookaheadPlayer', 'GreedyAgent', 'LookaheadAgent', 'ClairvoyantAgent', 'EarliestFourSolver']) {
+      expect(typeof pkg[name]).toBe('function');
+    }
+    const { GreedyPlayer: Exported } = pkg as { GreedyPlayer: new () => GreedyPlayer };
+    expect(ConnectFwar.play(new Exported(), { seed: 5 })).toBe(ConnectFwar.play(new GreedyPlayer(), { seed: 5 }));
   });
 });

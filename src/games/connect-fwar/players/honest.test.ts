@@ -219,14 +219,3 @@ describe('playStyle', () => {
     expect(basic.noFour).toBeGreaterThan(0);
   });
 });
-
-describe("'tabletop-lab/connect-fwar'", () => {
-  it('exports the new players and the bound', async () => {
-    const pkg = (await import('tabletop-lab/connect-fwar')) as Record<string, unknown>;
-    for (const name of ['GreedyPlayer', 'LookaheadPlayer', 'GreedyAgent', 'LookaheadAgent', 'ClairvoyantAgent', 'EarliestFourSolver']) {
-      expect(typeof pkg[name]).toBe('function');
-    }
-    const { GreedyPlayer: Exported } = pkg as { GreedyPlayer: new () => GreedyPlayer };
-    expect(ConnectFwar.play(new Exported(), { seed: 5 })).toBe(ConnectFwar.play(new GreedyPlayer(), { seed: 5 }));
-  });
-});
