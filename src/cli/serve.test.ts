@@ -1,7 +1,10 @@
 import { mkdirSync, mkdtempSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { createServer, request, type Server } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../test-support/cli.js';
 import { createStaticServer, listen, resolveRequestPath } from './serve.js';
@@ -189,4 +192,52 @@ describe('tabletop serve', () => {
       blocker.close();
     }
   });
+});
+
+const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Starts `npm start` on a free port; resolves with npm's process and the port once it listens. */
+function startWithNpm(): Promise<{ npm: ReturnType<typeof spawn>; port: number; exited: Promise<void> }> {
+  const npm = spawn('npm', ['start', '--', '--port', '0'], { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise<void>((done) => npm.once('exit', () => done()));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    npm.once('error', reject);
+    npm.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      const match = /served at http:\/\/127\.0\.0\.1:(\d+)\//.exec(out);
+      if (match !== null) resolve({ npm, port: Number(match[1]), exited });
+    });
+    void exited.then(() => reject(new Error(`npm start ended before serving: ${out}`)));
+  });
+}
+
+function isListening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** Waits (generously: a busy machine is slow, not wrong) until nothing listens on `port`. */
+async function portFreed(port: number): Promise<boolean> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    if (!(await isListening(port))) return true;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  return false;
+}
+
+describe('npm start', () => {
+  it.each(['SIGTERM', 'SIGINT', 'SIGKILL'] as const)('leaves nothing listening when the npm process gets %s', async (signal) => {
+    const { npm, port, exited } = await startWithNpm();
+    expect(await isListening(port)).toBe(true);
+    npm.kill(signal);
+    await exited;
+    expect(await portFreed(port)).toBe(true);
+  }, 60_000);
 });

@@ -215,6 +215,25 @@ export function parseHost(value: string): string {
   return host;
 }
 
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * Started by npm (`npm start`, `npx tabletop serve`), the server stops when that npm process is
+ * gone. The start script `exec`s the server, so npm's own forwarding of SIGINT/SIGTERM reaches it
+ * directly; this watch covers the rest (npm killed with SIGKILL, an npm that forwards nothing),
+ * which would otherwise leave the port taken with nobody to stop it. Started any other way (a
+ * shell, nohup, a service manager), the server outlives its parent as a server should.
+ */
+function watchNpmParent(stop: () => void): NodeJS.Timeout | undefined {
+  if (process.env.npm_lifecycle_event === undefined) return undefined;
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid !== parent) stop();
+  }, 500);
+  timer.unref();
+  return timer;
+}
+
 interface ServeOptions {
   readonly port: number;
   readonly host: string;
@@ -232,12 +251,16 @@ export function registerServe(program: Command): Command {
       const url = await listen(server, options.port, options.host);
       process.stdout.write(`Tabletop Lab is served at ${url} (Ctrl+C to stop)\n`);
       await new Promise<void>((resolveClosed) => {
+        let stopped = false;
         const stop = (): void => {
+          if (stopped) return;
+          stopped = true;
+          clearInterval(parentWatch);
           server.close(() => resolveClosed());
           server.closeAllConnections();
         };
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
+        for (const signal of STOP_SIGNALS) process.once(signal, stop);
+        const parentWatch = watchNpmParent(stop);
       });
     });
 }
