@@ -1,7 +1,10 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { createServer, request, type Server } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../test-support/cli.js';
 import { createStaticServer, listen, resolveRequestPath } from './serve.js';
@@ -61,6 +64,11 @@ function get(port: number, path: string, method = 'GET'): Promise<{ status: numb
       let body = '';
       res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'], body }));
+      // A response cut short by the server (a file that shrank mid-send) ends in 'close' without 'end'.
+      res.on('close', () => {
+        if (!res.complete) reject(new Error(`${path}: the response was cut short`));
+      });
+      res.on('error', () => undefined);
     });
     req.on('error', reject);
     req.end();
@@ -101,7 +109,68 @@ describe('the static server', () => {
   });
 });
 
+describe('the static server while its folder changes', () => {
+  const changing = join(base, 'changing');
+  let server: Server;
+  let port: number;
+  beforeAll(async () => {
+    mkdirSync(join(changing, 'assets'), { recursive: true });
+    writeFileSync(join(changing, 'index.html'), '<!doctype html><title>app</title>');
+    writeFileSync(join(changing, 'assets', 'app.js'), 'x'.repeat(100_000));
+    server = createStaticServer({ root: changing });
+    port = Number(new URL(await listen(server, 0, '127.0.0.1')).port);
+  });
+  afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+  it('answers 500 for a page and 404 for a file when index.html is gone, and serves again once it is back', async () => {
+    renameSync(join(changing, 'index.html'), join(changing, 'index.moved'));
+    expect(await get(port, '/connect-four')).toMatchObject({ status: 500, body: expect.stringContaining('npm run build') as string });
+    expect(await get(port, '/')).toMatchObject({ status: 500 });
+    expect(await get(port, '/index.html')).toMatchObject({ status: 404 });
+    expect(await get(port, '/connect-four', 'HEAD')).toMatchObject({ status: 500 });
+    renameSync(join(changing, 'index.moved'), join(changing, 'index.html'));
+    expect(await get(port, '/connect-four')).toMatchObject({ status: 200, body: '<!doctype html><title>app</title>' });
+  });
+
+  it('keeps answering while files are replaced, moved away and rewritten under it', async () => {
+    const statuses = new Set<number>();
+    let churning = true;
+    // Moves index.html away and back and rewrites the script with a new size, over and over.
+    const churn = (async () => {
+      for (let round = 0; churning; round++) {
+        renameSync(join(changing, 'index.html'), join(changing, 'index.moved'));
+        await new Promise((done) => setImmediate(done));
+        renameSync(join(changing, 'index.moved'), join(changing, 'index.html'));
+        writeFileSync(join(changing, 'assets', 'app.js'), 'y'.repeat(round % 2 === 0 ? 10 : 200_000));
+        await new Promise((done) => setImmediate(done));
+      }
+    })();
+    try {
+      for (let i = 0; i < 150; i++) {
+        for (const path of ['/connect-four', '/assets/app.js']) {
+          const response = await get(port, path).catch(() => ({ status: -1 }));
+          statuses.add(response.status);
+        }
+      }
+    } finally {
+      churning = false;
+      await churn;
+    }
+    expect([...statuses].every((status) => [200, 404, 500, -1].includes(status))).toBe(true);
+    expect(await get(port, '/connect-four')).toMatchObject({ status: 200 });
+    expect(await get(port, '/assets/app.js')).toMatchObject({ status: 200 });
+  });
+});
+
 describe('tabletop serve', () => {
+  it('refuses an empty --host instead of listening on every interface', async () => {
+    for (const host of ['', '  ']) {
+      const result = await runCli(['serve', '--port', '0', '--host', host]);
+      expect(result.status).toBe(2);
+      expect(result.stderr).toMatch(/The host must be an address or a host name/);
+    }
+  });
+
   it('rejects a bad port', async () => {
     for (const port of ['http', '-1', '65536', '80.5']) {
       const result = await runCli(['serve', '--port', port]);
@@ -123,4 +192,52 @@ describe('tabletop serve', () => {
       blocker.close();
     }
   });
+});
+
+const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Starts `npm start` on a free port; resolves with npm's process and the port once it listens. */
+function startWithNpm(): Promise<{ npm: ReturnType<typeof spawn>; port: number; exited: Promise<void> }> {
+  const npm = spawn('npm', ['start', '--', '--port', '0'], { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise<void>((done) => npm.once('exit', () => done()));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    npm.once('error', reject);
+    npm.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      const match = /served at http:\/\/127\.0\.0\.1:(\d+)\//.exec(out);
+      if (match !== null) resolve({ npm, port: Number(match[1]), exited });
+    });
+    void exited.then(() => reject(new Error(`npm start ended before serving: ${out}`)));
+  });
+}
+
+function isListening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** Waits (generously: a busy machine is slow, not wrong) until nothing listens on `port`. */
+async function portFreed(port: number): Promise<boolean> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    if (!(await isListening(port))) return true;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  return false;
+}
+
+describe('npm start', () => {
+  it.each(['SIGTERM', 'SIGINT', 'SIGKILL'] as const)('leaves nothing listening when the npm process gets %s', async (signal) => {
+    const { npm, port, exited } = await startWithNpm();
+    expect(await isListening(port)).toBe(true);
+    npm.kill(signal);
+    await exited;
+    expect(await portFreed(port)).toBe(true);
+  }, 60_000);
 });

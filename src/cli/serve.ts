@@ -9,10 +9,11 @@
  * the app's own router takes over; a missing file with an extension is a plain 404.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createReadStream, existsSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { extname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
 import { parseIntegerIn } from './options.js';
 
 /** Where `npm run build` puts the app: dist/web next to this file's dist/cli. */
@@ -76,7 +77,9 @@ export function resolveRequestPath(root: string, urlPath: string): { kind: 'file
   }
   // A symbolic link may point anywhere; only what it resolves to inside the root is served.
   if (!isInside(root, real)) return { kind: 'forbidden' };
-  const stats = statSync(real);
+  // The file may vanish between realpath and stat (a rebuild replaces the whole folder).
+  const stats = statSync(real, { throwIfNoEntry: false });
+  if (stats === undefined) return extname(decoded) === '' ? { kind: 'app' } : { kind: 'missing' };
   if (stats.isFile()) return { kind: 'file', file: real };
   if (stats.isDirectory()) return { kind: 'app' };
   return { kind: 'missing' };
@@ -114,7 +117,7 @@ function handle(root: string, request: IncomingMessage, response: ServerResponse
       send(response, 404, 'Not found\n');
       return;
     case 'app':
-      sendFile(request, response, resolve(root, 'index.html'), 'no-cache');
+      sendFile(request, response, resolve(root, 'index.html'), 'no-cache', 500);
       return;
     case 'file':
       // Vite puts content-hashed files under assets/: they never change under the same name.
@@ -128,21 +131,57 @@ function send(response: ServerResponse, status: number, body: string, headers: R
   response.end(body);
 }
 
-function sendFile(request: IncomingMessage, response: ServerResponse, file: string, cacheControl: string): void {
-  const size = statSync(file).size;
-  response.writeHead(200, {
-    ...SECURITY_HEADERS,
-    'Content-Type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
-    'Content-Length': size,
-    'Cache-Control': cacheControl,
-  });
-  if (request.method === 'HEAD') {
-    response.end();
-    return;
-  }
-  const stream = createReadStream(file);
-  stream.on('error', () => response.destroy());
-  stream.pipe(response);
+/**
+ * Sends one file. The build folder can change under a running server (a rebuild, a file moved
+ * away), so nothing here may throw out of the request: the file is opened once and its size taken
+ * from the open file, a file gone by then is a 404 (a missing index.html a 500: the app is not
+ * built), and at most the bytes announced are sent, so a file that grows or shrinks mid-send ends
+ * that one response and never the server.
+ */
+function sendFile(request: IncomingMessage, response: ServerResponse, file: string, cacheControl: string, ifMissing: 404 | 500 = 404): void {
+  void (async () => {
+    let handle;
+    try {
+      handle = await open(file, 'r');
+    } catch (error) {
+      const gone = (error as NodeJS.ErrnoException).code === 'ENOENT';
+      if (gone && ifMissing === 500) send(response, 500, 'The browser app is not built (index.html is missing): run `npm run build`.\n');
+      else if (gone) send(response, 404, 'Not found\n');
+      else send(response, 500, 'Cannot read the file\n');
+      return;
+    }
+    let size: number;
+    try {
+      const stats = await handle.stat();
+      if (!stats.isFile()) throw new Error('not a file');
+      size = stats.size;
+    } catch {
+      await handle.close().catch(() => undefined);
+      send(response, 404, 'Not found\n');
+      return;
+    }
+    response.writeHead(200, {
+      ...SECURITY_HEADERS,
+      'Content-Type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+      'Content-Length': size,
+      'Cache-Control': cacheControl,
+    });
+    if (request.method === 'HEAD' || size === 0) {
+      await handle.close().catch(() => undefined);
+      response.end();
+      return;
+    }
+    const stream = handle.createReadStream({ start: 0, end: size - 1 });
+    let sent = 0;
+    stream.on('data', (chunk) => (sent += chunk.length));
+    stream.on('error', () => response.destroy());
+    // A file cut short mid-send cannot deliver what Content-Length promised: end the connection.
+    stream.on('end', () => {
+      if (sent < size) response.destroy();
+    });
+    response.on('close', () => stream.destroy());
+    stream.pipe(response);
+  })().catch(() => response.destroy());
 }
 
 /** Starts listening; resolves with the URL, or rejects with a message a user can act on. */
@@ -166,6 +205,35 @@ export function listen(server: Server, port: number, host: string): Promise<stri
   });
 }
 
+/**
+ * The address to listen on. Node reads an empty host as "every interface", which nobody means by
+ * typing `--host ''`; listening on all interfaces must be asked for by name (0.0.0.0 or ::).
+ */
+export function parseHost(value: string): string {
+  const host = value.trim();
+  if (host === '') throw new InvalidArgumentError("The host must be an address or a host name (e.g. 127.0.0.1, localhost; 0.0.0.0 for every interface), got ''.");
+  return host;
+}
+
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * Started by npm (`npm start`, `npx tabletop serve`), the server stops when that npm process is
+ * gone. The start script `exec`s the server, so npm's own forwarding of SIGINT/SIGTERM reaches it
+ * directly; this watch covers the rest (npm killed with SIGKILL, an npm that forwards nothing),
+ * which would otherwise leave the port taken with nobody to stop it. Started any other way (a
+ * shell, nohup, a service manager), the server outlives its parent as a server should.
+ */
+function watchNpmParent(stop: () => void): NodeJS.Timeout | undefined {
+  if (process.env.npm_lifecycle_event === undefined) return undefined;
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid !== parent) stop();
+  }, 500);
+  timer.unref();
+  return timer;
+}
+
 interface ServeOptions {
   readonly port: number;
   readonly host: string;
@@ -177,18 +245,22 @@ export function registerServe(program: Command): Command {
     .command('serve')
     .description('Serve the browser app (Connect Four and more) and print its URL')
     .option('--port <port>', 'port to listen on (0: any free port)', parseIntegerIn(0, 65535, 'The port'), 8080)
-    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--host <host>', 'address to listen on (0.0.0.0: every interface)', parseHost, '127.0.0.1')
     .action(async (options: ServeOptions) => {
       const server = createStaticServer({ root: DEFAULT_WEB_ROOT });
       const url = await listen(server, options.port, options.host);
       process.stdout.write(`Tabletop Lab is served at ${url} (Ctrl+C to stop)\n`);
       await new Promise<void>((resolveClosed) => {
+        let stopped = false;
         const stop = (): void => {
+          if (stopped) return;
+          stopped = true;
+          clearInterval(parentWatch);
           server.close(() => resolveClosed());
           server.closeAllConnections();
         };
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
+        for (const signal of STOP_SIGNALS) process.once(signal, stop);
+        const parentWatch = watchNpmParent(stop);
       });
     });
 }
