@@ -203,6 +203,64 @@ describe('Connect Four page', () => {
     });
   });
 
+  it('Show solution colours each column by its outcome (win, draw, loss, unsettled each its own colour), not by a leading +', async () => {
+    // 444444: loss, draw, win, full, win, draw, loss from the strategy book; 464363: column 4
+    // wins, the others are not settled within the page's quick search ("?").
+    const colours = new Map<string, string>();
+    for (const moves of ['444444', '464363']) {
+      await withPage(`/connect-four?red=human&yellow=human&solution=1&pos=${moves}`, async (page) => {
+        await expect.poll(() => page.getByText(/from the strategy book/).count(), { timeout: 60_000 }).toBe(1);
+        for (let n = 1; n <= 7; n++) {
+          const value = page.getByLabel(`Column ${String(n)} score`, { exact: true });
+          const text = (await value.textContent()) ?? '';
+          if (text === '') continue;
+          const colour = await value.evaluate((element) => getComputedStyle(element).color);
+          const outcome = { win: 'win', draw: 'draw', loss: 'loss', '?': 'unknown' }[text];
+          expect(await value.evaluate((element) => element.parentElement?.dataset['outcome'])).toBe(outcome);
+          expect(colours.get(text) ?? colour, `${moves}: column ${String(n)} (${text})`).toBe(colour);
+          colours.set(text, colour);
+        }
+      });
+    }
+    expect([...colours.keys()].sort()).toEqual(['?', 'draw', 'loss', 'win']);
+    expect(new Set(colours.values()).size).toBe(4);
+  });
+
+  it('Show solution colours exact scores by their sign: +N wins, 0 draws, -N loses', async () => {
+    await withPage('/connect-four?red=human&yellow=human&solution=1&pos=4', async (page) => {
+      await expect.poll(() => page.getByText(/Solution: computing…/).count(), { timeout: 60_000 }).toBe(0);
+      const outcomes: string[] = [];
+      for (let n = 1; n <= 7; n++) outcomes.push((await page.getByLabel(`Column ${String(n)} score`, { exact: true }).evaluate((element) => element.parentElement?.dataset['outcome'])) ?? '');
+      // Yellow after red's centre stone: every column loses (-4 -2 -2 -1 -2 -2 -4).
+      expect(outcomes).toEqual(Array(7).fill('loss'));
+    });
+    await withPage('/connect-four?red=human&yellow=human&solution=1&pos=', async (page) => {
+      await expect.poll(() => page.getByText(/Solution: computing…/).count(), { timeout: 60_000 }).toBe(0);
+      const outcomes: string[] = [];
+      for (let n = 1; n <= 7; n++) outcomes.push((await page.getByLabel(`Column ${String(n)} score`, { exact: true }).evaluate((element) => element.parentElement?.dataset['outcome'])) ?? '');
+      // -2 -1 0 1 0 -1 -2 for red at the start.
+      expect(outcomes).toEqual(['loss', 'loss', 'draw', 'win', 'draw', 'loss', 'loss']);
+    });
+  });
+
+  it('Show solution is kept in the address (solution=1) and restored by a reload', async () => {
+    await withPage('/connect-four?red=human&yellow=human&pos=44', async (page) => {
+      const box = page.getByRole('checkbox', { name: 'Show solution' });
+      expect(await box.isChecked()).toBe(false);
+      expect(new URL(page.url()).searchParams.get('solution')).toBeNull();
+      await box.check();
+      await expect.poll(() => new URL(page.url()).searchParams.get('solution')).toBe('1');
+      await page.reload();
+      await expect.poll(() => page.getByRole('checkbox', { name: 'Show solution' }).isChecked()).toBe(true);
+      await expect.poll(() => page.getByLabel('Column 4 score', { exact: true }).textContent(), { timeout: 60_000 }).not.toBe('');
+      await page.getByRole('checkbox', { name: 'Show solution' }).uncheck();
+      await expect.poll(() => new URL(page.url()).searchParams.get('solution')).toBeNull();
+      await page.reload();
+      await expect.poll(() => status(page).textContent()).toBe('Red to move');
+      expect(await page.getByRole('checkbox', { name: 'Show solution' }).isChecked()).toBe(false);
+    });
+  });
+
   it('Show solution drops a slow analysis when the position changes', async () => {
     const end = '77777534754661622613115';
     const start = 5;

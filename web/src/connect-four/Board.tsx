@@ -4,6 +4,7 @@
  * 3") that the page checks against the engine — the way chessground takes legal destinations in.
  */
 import { HEIGHT, WIDTH } from '../../../src/games/connect-four/position.js';
+import type { SolutionEntry } from './model.js';
 
 export interface BoardProps {
   /** `cells[col][row]`, row 0 at the bottom: true red, false yellow, null empty. */
@@ -66,22 +67,21 @@ function describeColumn(stones: readonly (boolean | null)[]): string {
 }
 
 export interface SolutionRowProps {
-  /** Per column: the score text (`+18`, `0`, `-3`, or `''` for a full column) and its reading; null while computing. */
-  readonly scores: readonly { readonly text: string; readonly words: string }[] | null;
+  /** Per column: the value shown (`+18`, `win`, `?`), its reading and its outcome, or null for a full column; null while computing. */
+  readonly scores: readonly (SolutionEntry | null)[] | null;
 }
 
 export function SolutionRow({ scores }: SolutionRowProps) {
   return (
     <div class="solution-row">
       {COLUMNS.map((col) => {
-        const entry = scores?.[col];
-        const tone = entry === undefined || entry.text === '' ? '' : entry.text.startsWith('+') ? ' good' : entry.text === '0' ? ' even' : ' bad';
+        const entry = scores?.[col] ?? null;
         return (
-          <div key={col} class={`score${tone}`}>
+          <div key={col} class={entry === null ? 'score' : `score ${entry.outcome}`} data-outcome={entry?.outcome}>
             <span class="score-value" role="group" aria-label={`Column ${String(col + 1)} score`}>
               {entry?.text ?? ''}
             </span>
-            <span class="score-words">{entry?.words ?? ''}</span>
+            <span class="score-words">{entry === null ? (scores === null ? '' : 'full') : entry.words}</span>
           </div>
         );
       })}

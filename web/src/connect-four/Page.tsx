@@ -12,12 +12,11 @@ import { EngineClient, type Analysis } from './engine-client.js';
 import {
   PLAYER_KINDS,
   TIME_LIMITS_S,
-  formatScore,
   valueWords,
   parseSearch,
   playerLabel,
   positionOf,
-  scoreWords,
+  scoreEntry,
   toSearch,
   winningCells,
   type ComputerKind,
@@ -61,7 +60,7 @@ export function ConnectFourPage() {
   const [yellow, setYellow] = useState<PlayerKind>(initial.state.yellow);
   const [timeLimitS, setTimeLimitS] = useState(initial.state.timeLimitS);
   const [problems, setProblems] = useState(initial.problems);
-  const [showSolution, setShowSolution] = useState(false);
+  const [showSolution, setShowSolution] = useState(initial.state.solution);
   const [analyses, setAnalyses] = useState<ReadonlyMap<string, Analysis>>(new Map());
   const [thinking, setThinking] = useState<Thinking | null>(null);
   const [notice, setNotice] = useState('');
@@ -86,9 +85,9 @@ export function ConnectFourPage() {
   // The address bar follows the game, so that it can be shared or reloaded (before the paint, so
   // that the address and the board never disagree).
   useLayoutEffect(() => {
-    const state: PageState = { moves: game.moves, red, yellow, timeLimitS };
+    const state: PageState = { moves: game.moves, red, yellow, timeLimitS, solution: showSolution };
     history.replaceState(null, '', location.pathname + toSearch(state));
-  }, [game.moves, red, yellow, timeLimitS]);
+  }, [game.moves, red, yellow, timeLimitS, showSolution]);
 
   // The computer's move: asked of the worker whenever it is a computer's turn.
   useEffect(() => {
@@ -225,7 +224,7 @@ export function ConnectFourPage() {
     analysis === undefined
       ? null
       : analysis.scores.map((score) =>
-          score === null ? { text: '', words: 'full' } : analysis.values ? valueWords(score) : { text: formatScore(score), words: scoreWords(score, game.moves.length) },
+          score === null ? null : analysis.values ? valueWords(score) : scoreEntry(score, game.moves.length),
         );
   const secondsLeft = thinking === null ? 0 : Math.max(0, Math.ceil((thinking.deadline - now) / 1000));
 
@@ -255,7 +254,7 @@ export function ConnectFourPage() {
           <Board cells={cells} playable={humanToMove ? position.legalMoves() : []} winning={winning} last={last} onPlay={play} />
           {showSolution && (
             <div class="solution" aria-label="Solution">
-              <SolutionRow scores={over ? Array.from({ length: WIDTH }, () => ({ text: '', words: '' })) : scores} />
+              <SolutionRow scores={over ? null : scores} />
               <p class="solution-note">
                 {over
                   ? 'The game is over.'

@@ -3,18 +3,30 @@ import { describe, expect, it } from 'vitest';
 import { Position } from '../../../src/games/connect-four/position.js';
 import { Solver } from '../../../src/games/connect-four/solver/solver.js';
 import { parseTestSet } from '../../../src/games/connect-four/testdata/test-sets.js';
-import { DEFAULT_RED, DEFAULT_YELLOW, PLAYER_KINDS, formatScore, parseSearch, playerLabel, scoreWords, toSearch, winningCells } from './model.js';
+import { DEFAULT_RED, DEFAULT_YELLOW, PLAYER_KINDS, formatScore, parseSearch, scoreEntry, valueWords, playerLabel, scoreWords, toSearch, winningCells } from './model.js';
 
 describe('the address', () => {
   it('reads pos (1-based columns), players and the time limit, and writes them back', () => {
     const { state, problems } = parseSearch('?red=human&yellow=perfect&pos=4453&time=5');
     expect(problems).toEqual([]);
-    expect(state).toEqual({ moves: [3, 3, 4, 2], red: 'human', yellow: 'perfect', timeLimitS: 5 });
+    expect(state).toEqual({ moves: [3, 3, 4, 2], red: 'human', yellow: 'perfect', timeLimitS: 5, solution: false });
     expect(parseSearch(toSearch(state)).state).toEqual(state);
   });
 
+  it('keeps Show solution on as solution=1, and explains a bad value', () => {
+    const { state, problems } = parseSearch('?red=human&yellow=human&pos=44&solution=1');
+    expect(problems).toEqual([]);
+    expect(state.solution).toBe(true);
+    expect(toSearch(state)).toContain('solution=1');
+    expect(parseSearch(toSearch(state)).state).toEqual(state);
+    expect(toSearch({ ...state, solution: false })).not.toContain('solution');
+    const bad = parseSearch('?solution=yes');
+    expect(bad.state.solution).toBe(false);
+    expect(bad.problems).toEqual([expect.stringContaining('Show solution "yes"')]);
+  });
+
   it('uses a human for red and a middle-level computer for yellow by default', () => {
-    expect(parseSearch('').state).toEqual({ moves: [], red: DEFAULT_RED, yellow: DEFAULT_YELLOW, timeLimitS: 18 });
+    expect(parseSearch('').state).toEqual({ moves: [], red: DEFAULT_RED, yellow: DEFAULT_YELLOW, timeLimitS: 18, solution: false });
     expect(DEFAULT_YELLOW).toBe('alphabeta3');
   });
 
@@ -47,6 +59,18 @@ describe('the address', () => {
     expect(parseSearch('?pos=1212121').problems).toEqual([]);
     expect(parseSearch('?pos=12121212')).toMatchObject({ problems: [expect.stringContaining('after the game was won')] });
     expect(parseSearch('?pos=40').problems[0]).toContain("'0'");
+  });
+});
+
+describe('the solution row', () => {
+  it('gives win, draw, loss and unsettled each its own outcome, from a score or a book value', () => {
+    expect([3, 0, -2].map((score) => scoreEntry(score, 4).outcome)).toEqual(['win', 'draw', 'loss']);
+    expect([1, 0, -1, Number.NaN].map((value) => valueWords(value))).toEqual([
+      { text: 'win', words: 'wins', outcome: 'win' },
+      { text: 'draw', words: 'draws', outcome: 'draw' },
+      { text: 'loss', words: 'loses', outcome: 'loss' },
+      { text: '?', words: 'not settled at once', outcome: 'unknown' },
+    ]);
   });
 });
 

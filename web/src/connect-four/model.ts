@@ -35,6 +35,8 @@ export interface PageState {
   readonly red: PlayerKind;
   readonly yellow: PlayerKind;
   readonly timeLimitS: number;
+  /** Show solution is on. */
+  readonly solution: boolean;
 }
 
 export interface ParsedState {
@@ -43,7 +45,7 @@ export interface ParsedState {
   readonly problems: readonly string[];
 }
 
-/** Reads `pos`, `red`, `yellow` and `time` from a query string; anything bad falls back to its default, with a message. */
+/** Reads `pos`, `red`, `yellow`, `time` and `solution` from a query string; anything bad falls back to its default, with a message. */
 export function parseSearch(search: string): ParsedState {
   const params = new URLSearchParams(search);
   const problems: string[] = [];
@@ -76,15 +78,22 @@ export function parseSearch(search: string): ParsedState {
     if (time.trim() !== '' && Number.isFinite(n) && n >= 0.5 && n <= 600) timeLimitS = n;
     else problems.push(`The time limit "${time}" in the address is not a number of seconds from 0.5 to 600; using ${String(DEFAULT_TIME_LIMIT_S)}.`);
   }
-  return { state: { moves, red, yellow, timeLimitS }, problems };
+  let solution = false;
+  const shown = params.get('solution');
+  if (shown !== null) {
+    if (shown === '1' || shown === '0') solution = shown === '1';
+    else problems.push(`Show solution "${shown}" in the address is neither 1 (on) nor 0 (off); leaving it off.`);
+  }
+  return { state: { moves, red, yellow, timeLimitS, solution }, problems };
 }
 
-/** The query string for a state: `pos` in the solver's 1-based digits, players, and a non-default time limit. */
+/** The query string for a state: `pos` in the solver's 1-based digits, players, a non-default time limit, and `solution=1` when it is shown. */
 export function toSearch(state: PageState): string {
   const params = new URLSearchParams();
   params.set('red', state.red);
   params.set('yellow', state.yellow);
   if (state.timeLimitS !== DEFAULT_TIME_LIMIT_S) params.set('time', String(state.timeLimitS));
+  if (state.solution) params.set('solution', '1');
   params.set('pos', state.moves.map((column) => String(column + 1)).join(''));
   return '?' + params.toString();
 }
@@ -113,12 +122,27 @@ export function winningCells(position: Position): [number, number][] {
   return cells;
 }
 
+/** What a column leads to for the side to move, with perfect play; 'unknown' when not settled. */
+export type Outcome = 'win' | 'draw' | 'loss' | 'unknown';
+
+/** One column of the solution row: the value shown (`+18`, `win`, `?`), its reading, and its outcome (the colour follows it). */
+export interface SolutionEntry {
+  readonly text: string;
+  readonly words: string;
+  readonly outcome: Outcome;
+}
+
 /** A column's value from the strategy book (1 win, 0 draw, -1 loss, NaN not settled) for the solution row. */
-export function valueWords(value: number): { text: string; words: string } {
-  if (value > 0) return { text: 'win', words: 'wins' };
-  if (value < 0) return { text: 'loss', words: 'loses' };
-  if (value === 0) return { text: 'draw', words: 'draws' };
-  return { text: '?', words: 'not settled at once' };
+export function valueWords(value: number): SolutionEntry {
+  if (value > 0) return { text: 'win', words: 'wins', outcome: 'win' };
+  if (value < 0) return { text: 'loss', words: 'loses', outcome: 'loss' };
+  if (value === 0) return { text: 'draw', words: 'draws', outcome: 'draw' };
+  return { text: '?', words: 'not settled at once', outcome: 'unknown' };
+}
+
+/** A column's exact solver score for the solution row (`movesPlayed` counts the stones on the board). */
+export function scoreEntry(score: number, movesPlayed: number): SolutionEntry {
+  return { text: formatScore(score), words: scoreWords(score, movesPlayed), outcome: score > 0 ? 'win' : score < 0 ? 'loss' : 'draw' };
 }
 
 /** `+18`, `0`, `-3`: a solver score as gamesolver.org shows it. */
