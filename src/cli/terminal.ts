@@ -106,7 +106,8 @@ export async function exitingOnInterrupt<T>(command: () => Promise<T>): Promise<
 }
 
 export interface Progress {
-  update(done: number): void;
+  /** `note`: a short text shown after the bar (e.g. a test statistic as it goes); kept until replaced. */
+  update(done: number, note?: string): void;
   stop(): void;
 }
 
@@ -123,7 +124,7 @@ export function progressBar(total: number, unit = 'games', stream: NodeJS.WriteS
   const bar = new cliProgress.SingleBar(
     {
       stream,
-      format: `{bar} {percentage}% | {value}/{total} ${unit} | {rate}/s | ETA {eta_formatted}`,
+      format: `{bar} {percentage}% | {value}/{total} ${unit} | {rate}/s | ETA {eta_formatted}{note}`,
       hideCursor: true,
       clearOnComplete: true,
       etaBuffer: 50,
@@ -132,11 +133,13 @@ export function progressBar(total: number, unit = 'games', stream: NodeJS.WriteS
     cliProgress.Presets.shades_classic,
   );
   const started = Date.now();
-  bar.start(total, 0, { rate: '0' });
+  let shown = '';
+  bar.start(total, 0, { rate: '0', note: shown });
   return {
-    update: (done) => {
+    update: (done, note) => {
       const seconds = (Date.now() - started) / 1000;
-      bar.update(done, { rate: seconds > 0 ? Math.round(done / seconds).toLocaleString('en-US') : '0' });
+      if (note !== undefined) shown = ` | ${note}`;
+      bar.update(done, { rate: seconds > 0 ? Math.round(done / seconds).toLocaleString('en-US') : '0', note: shown });
     },
     stop: () => {
       bar.stop();

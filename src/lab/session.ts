@@ -19,7 +19,7 @@ import type { ExperimentConfig, Tally } from './experiment.js';
 import { validateConfig } from './experiment.js';
 import { versionConflict } from './user-agents.js';
 import { comparisonReport, tournamentReport, widestComparisonHalfWidth, widestWinRateHalfWidth } from './report.js';
-import type { BatchSource, CompletedBatch, GameRange, RunOptions, RunResult } from './batching.js';
+import type { BatchSource, CompletedBatch, GameRange, RunOptions, RunResult, UntilCi } from './batching.js';
 
 /** Part `index` (1-based) of `count` of an experiment's games. */
 export interface Shard {
@@ -64,6 +64,12 @@ export interface LabRunRequest {
   readonly shard?: Shard;
   /** Stop once the intervals of `stopRule(config)` are all narrower than this half-width. */
   readonly untilCi?: number;
+  /**
+   * A stopping rule of the caller's (a sequential test, sprt.ts), built from the planned config —
+   * the saved one when resuming, so its parameters belong in `params` — and applied as `untilCi`'s
+   * is: at fixed round boundaries, on exactly the games before each.
+   */
+  readonly stopWhen?: (config: ExperimentConfig) => UntilCi;
   /** Continue the run the log holds (plays only what it lacks) instead of starting a new one. */
   readonly resume?: boolean;
   readonly log?: ResultsLog;
@@ -164,6 +170,7 @@ const lineupList = (lineups: readonly (readonly string[])[]): string => lineups.
 export function planLabRun(request: LabRunRequest, saved?: readonly BatchRecord[]): LabRunPlan {
   if (request.untilCi !== undefined && !(Number.isFinite(request.untilCi) && request.untilCi > 0)) refuse(`Invalid --until-ci width: ${String(request.untilCi)} (expected a positive number)`);
   if (request.untilCi !== undefined && request.shard !== undefined) refuse("--until-ci cannot be combined with --shard: a shard cannot see the other shards' results.");
+  if (request.stopWhen !== undefined && (request.shard !== undefined || request.untilCi !== undefined)) refuse('A sequential test stops on all of its games: it cannot be combined with --shard or --until-ci.');
   if (saved === undefined) {
     if (request.lineups === undefined) refuse('A new run needs its lineups (the players)');
     const games = checkGames(request.games ?? request.defaultGames ?? refuse('A new run needs its number of games'));
@@ -305,7 +312,7 @@ export async function runLab(request: LabRunRequest, execute: Executor): Promise
     signal: request.signal,
     onProgress: request.onProgress,
     onBatch,
-    untilCi: stopRule === undefined || width === undefined ? undefined : { satisfied: (tally) => stopRule.widest(config, tally) < width },
+    untilCi: request.stopWhen?.(config) ?? (stopRule === undefined || width === undefined ? undefined : { satisfied: (tally) => stopRule.widest(config, tally) < width }),
   });
   return {
     plan,

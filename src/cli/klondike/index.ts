@@ -2,6 +2,9 @@ import type { Command } from 'commander';
 import { registerCompare } from './compare.js';
 import { registerPlay } from './play.js';
 import { registerSolve } from './solve.js';
+import { registerSprt } from '../lab/sprt.js';
+import { klondikeGame } from '../../games/klondike/definition.js';
+import type { GameDefinition, GameState } from '../../core/game.js';
 
 /** `tabletop klondike …` */
 export function registerKlondike(program: Command): Command {
@@ -9,5 +12,6 @@ export function registerKlondike(program: Command): Command {
   registerCompare(command);
   registerPlay(command);
   registerSolve(command);
+  registerSprt(command, { game: klondikeGame as unknown as GameDefinition<GameState>, maxGames: 100_000, scoreUnit: 'cards brought to the foundations', modules: 'program modules' });
   return command;
 }

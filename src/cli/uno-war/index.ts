@@ -1,11 +1,15 @@
 import type { Command } from 'commander';
 import { registerTournament } from './tournament.js';
 import { registerPlay } from './play.js';
+import { registerSprt } from '../lab/sprt.js';
+import { unoWarGame } from '../../games/uno-war/definition.js';
+import type { GameDefinition, GameState } from '../../core/game.js';
 
 /** `tabletop uno-war …` */
 export function registerUnoWar(program: Command): Command {
   const command = program.command('uno-war').description('UnoWar, the two-player game of rounds');
   registerTournament(command);
   registerPlay(command);
+  registerSprt(command, { game: unoWarGame as unknown as GameDefinition<GameState>, maxGames: 200_000, modules: 'AI modules' });
   return command;
 }

@@ -1,0 +1,106 @@
+/**
+ * End-to-end tests of `tabletop <game> sprt` on the built binary (`npm test` builds first).
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../test-support/cli.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'tabletop-sprt-cli-'));
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+interface SprtJson {
+  result: string;
+  games: number;
+  pairs: number;
+  llr: number;
+  bounds: [number, number];
+  estimate: { value: number; ci: [number, number] };
+}
+
+async function sprtJson(args: readonly string[]): Promise<SprtJson> {
+  const result = await runCli([...args, '--json']);
+  expect(result.stderr).toBe('');
+  expect(result.status).toBe(0);
+  return JSON.parse(result.stdout) as SprtJson;
+}
+
+describe('tabletop uno-war sprt', () => {
+  it('--json gives exactly result, games, pairs, llr, bounds and estimate', async () => {
+    const json = await sprtJson(['uno-war', 'sprt', '--a', 'random', '--b', 'biggest', '--seed', '4', '--threads', '1']);
+    expect(Object.keys(json)).toEqual(['result', 'games', 'pairs', 'llr', 'bounds', 'estimate']);
+    expect(Object.keys(json.estimate)).toEqual(['value', 'ci']);
+    expect(json.result).toBe('H1');
+    expect(json.games).toBe(2 * json.pairs);
+    expect(json.pairs % 100).toBe(0);
+    expect(json.bounds[0]).toBeCloseTo(Math.log(0.05 / 0.95), 12);
+    expect(json.bounds[1]).toBeCloseTo(Math.log(0.95 / 0.05), 12);
+    expect(json.llr).toBeGreaterThanOrEqual(json.bounds[1]);
+    expect(json.estimate.ci[0]).toBeLessThan(json.estimate.value);
+    expect(json.estimate.ci[1]).toBeGreaterThan(json.estimate.value);
+  });
+
+  it('prints the test, the verdict, the LLR with its bounds and the Elo estimate', async () => {
+    const result = await runCli(['uno-war', 'sprt', '--a', 'smallest', '--b', 'smallest', '--seed', '9', '--threads', '2', '--every', '50']);
+    expect([result.status, result.stderr]).toEqual([0, '']);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('UnoWar SPRT, A = smallest, B = smallest: H0: 0 Elo, H1: 5 Elo, alpha 0.05, beta 0.05, a look every 50 pairs; at most 100,000 pairs, seed 9');
+    // Identical deterministic players: every pair 1–1, H0 at the first look after pair 169 (sprt.test.ts).
+    expect(lines[1]).toBe('H0 accepted');
+    expect(lines[2]).toBe('LLR -4.16 (bounds -2.94, +2.94) after 400 games in 200 pairs');
+    expect(lines[3]).toMatch(/^Elo of A over B: 0\.0 \(95% CI -3\.4 to 3\.4\)$/);
+  });
+
+  it('says inconclusive at max-games, and --max-games counts games', async () => {
+    const json = await sprtJson(['uno-war', 'sprt', '--a', 'random', '--b', 'random', '--elo0', '-3', '--elo1', '3', '--max-games', '60', '--every', '20', '--seed', '1', '--threads', '1']);
+    expect(json).toMatchObject({ result: 'inconclusive', games: 60, pairs: 30 });
+  });
+
+  it('--out then --resume of an interrupted test gives the uninterrupted result', async () => {
+    const args = ['uno-war', 'sprt', '--a', 'random', '--b', 'random', '--every', '25', '--seed', '5', '--threads', '1'];
+    const whole = await sprtJson(args);
+    const path = join(dir, 'uno.jsonl');
+    expect((await runCli([...args, '--out', path])).status).toBe(0);
+    // Cut to its first three batches and a torn fourth line, as a killed run leaves it.
+    const lines = readFileSync(path, 'utf8').trimEnd().split('\n');
+    expect(lines.length).toBeGreaterThan(3);
+    writeFileSync(path, `${lines.slice(0, 3).join('\n')}\n${lines[3]!.slice(0, 40)}`);
+    const resumed = await runCli(['uno-war', 'sprt', '--resume', path, '--threads', '2', '--json']);
+    expect(resumed.status).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toEqual(whole);
+  });
+
+  it('refuses bad input with exit status 2 and a clear message', async () => {
+    const noB = await runCli(['uno-war', 'sprt', '--a', 'random']);
+    expect(noB.status).toBe(2);
+    expect(noB.stderr).toMatch(/--a PLAYER --b PLAYER/);
+    const order = await runCli(['uno-war', 'sprt', '--a', 'random', '--b', 'biggest', '--elo0', '5', '--elo1', '0']);
+    expect(order.status).toBe(2);
+    expect(order.stderr).toMatch(/--elo1 \(0\) must be greater than --elo0 \(5\)/);
+    const alpha = await runCli(['uno-war', 'sprt', '--a', 'random', '--b', 'biggest', '--alpha', '0.7']);
+    expect(alpha.status).toBe(2);
+    expect(alpha.stderr).toMatch(/--alpha must be a number strictly between 0 and 0\.5/);
+    const unknown = await runCli(['uno-war', 'sprt', '--a', 'random', '--b', 'nobody']);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toMatch(/nobody/);
+  });
+});
+
+describe('tabletop klondike sprt', () => {
+  it('tests greedy against random on paired deals, the estimate in cards to the foundations', async () => {
+    const result = await runCli(['klondike', 'sprt', '--a', 'greedy', '--b', 'random', '--delta1', '2', '--every', '20', '--seed', '3', '--threads', '2']);
+    expect([result.status, result.stderr]).toEqual([0, '']);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('Klondike SPRT, A = greedy, B = random: H0: 0 points per deal, H1: 2 points per deal, alpha 0.05, beta 0.05, a look every 20 deals; at most 50,000 deals, seed 3');
+    expect(lines[1]).toBe('H1 accepted');
+    expect(lines[2]).toMatch(/^LLR \+\d+\.\d\d \(bounds -2\.94, \+2\.94\) after \d+ games in \d+ deals$/);
+    expect(lines[3]).toMatch(/^mean score difference A − B per deal: \d+\.\d{3} \(95% CI \d+\.\d{3} to \d+\.\d{3}\)$/);
+    const json = await sprtJson(['klondike', 'sprt', '--a', 'greedy', '--b', 'random', '--delta1', '2', '--every', '20', '--seed', '3', '--threads', '1']);
+    expect(json.result).toBe('H1');
+    expect(json.pairs % 20).toBe(0);
+    expect(json.estimate.ci[0]).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,235 @@
+/**
+ * `tabletop <game> sprt`: a sequential probability ratio test of player A against player B
+ * (src/lab/sprt.ts), one command for every game — pentanomial pairs with Elo hypotheses for a
+ * two-player game, paired deals with hypotheses on the mean score difference for a solitaire.
+ * The run is the lab's (`runSprt` on `runLabOnNode`: threads, results file, resume); this module
+ * parses, shows the LLR as the looks come in, and prints the verdict.
+ */
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import type { GameDefinition, GameState } from '../../core/game.js';
+import { plural } from '../../core/format.js';
+import { runLabOnNode } from '../../lab/node-lab.js';
+import { RecordsError } from '../../lab/records.js';
+import { ResultsFile } from '../../lab/results-file.js';
+import { DEFAULT_MOVE_TIME_LIMIT_MS, defaultThreads } from '../../lab/runner.js';
+import { PlanError } from '../../lab/session.js';
+import { runSprt, settingsOf, type SprtOutcome } from '../../lab/sprt-run.js';
+import { sprtBounds, type SprtLook, type SprtSettings } from '../../lab/sprt.js';
+import { agentLabel } from '../../lab/user-agents.js';
+import { PlayerModuleError } from '../../lab/user-players.js';
+import { capAtCores, parseIntegerIn, parsePositiveInt, parseSeed, UsageError } from '../options.js';
+import { progressBar, type Progress } from '../terminal.js';
+import { interruptible } from './experiment.js';
+import { resolvePlayers } from './user-players.js';
+
+/** Pairs between two looks at the LLR, unless --every says otherwise. */
+export const DEFAULT_EVERY = 100;
+
+export interface SprtCommand {
+  readonly game: GameDefinition<GameState>;
+  /** Default --max-games. */
+  readonly maxGames: number;
+  /** For a solitaire: what its score counts, for the help of --delta0/--delta1 ("cards to the foundations"). */
+  readonly scoreUnit?: string;
+  /** What a module holds, for the help: "player modules", "AI modules". */
+  readonly modules: string;
+}
+
+interface SprtCliOptions {
+  a?: string;
+  b?: string;
+  elo0?: number;
+  elo1?: number;
+  delta0?: number;
+  delta1?: number;
+  alpha?: number;
+  beta?: number;
+  every?: number;
+  maxGames?: number;
+  seed?: number;
+  threads: number;
+  out?: string;
+  resume?: string;
+  json?: boolean;
+  moveTimeLimit?: number;
+}
+
+function parseNumber(what: string): (value: string) => number {
+  return (value: string) => {
+    const n = Number(value);
+    if (value.trim() === '' || !Number.isFinite(n)) throw new InvalidArgumentError(`${what} must be a number, got '${value}'.`);
+    return n;
+  };
+}
+
+function parseErrorRate(what: string): (value: string) => number {
+  return (value: string) => {
+    const n = Number(value);
+    if (value.trim() === '' || !(n > 0 && n < 0.5)) throw new InvalidArgumentError(`${what} must be a number strictly between 0 and 0.5, got '${value}'.`);
+    return n;
+  };
+}
+
+export function registerSprt(command: Command, spec: SprtCommand): Command {
+  const { game } = spec;
+  const twoPlayer = game.numPlayers === 2;
+  const players = Object.keys(game.agents).join(', ');
+  const sprt = command
+    .command('sprt')
+    .description(
+      twoPlayer
+        ? 'is A stronger than B? a sequential test (SPRT) on game pairs (same deal or opening, seats swapped) that stops as soon as the answer is clear'
+        : 'does A score more than B? a sequential test (SPRT) on paired deals (A and B play the same deals) that stops as soon as the answer is clear',
+    )
+    .option('--a <player>', `player A: ${players}, or one of your ${spec.modules} (./mine.mjs, a package name)`)
+    .option('--b <player>', 'player B, the same way');
+  if (twoPlayer) {
+    sprt
+      .addOption(new Option('--elo0 <elo>', "H0: A is this many Elo above B (logistic Elo, A's expected score per game 1 / (1 + 10^(-elo/400)))").argParser(parseNumber('--elo0')).default(0))
+      .addOption(new Option('--elo1 <elo>', 'H1: A is this many Elo above B (above --elo0)').argParser(parseNumber('--elo1')).default(5));
+  } else {
+    const unit = spec.scoreUnit ?? 'points';
+    sprt
+      .addOption(new Option('--delta0 <points>', `H0: A's mean score per deal exceeds B's by this many points (${unit})`).argParser(parseNumber('--delta0')).default(0))
+      .addOption(new Option('--delta1 <points>', 'H1: A exceeds B by this many points per deal (above --delta0)').argParser(parseNumber('--delta1')).default(1));
+  }
+  sprt
+    .addOption(new Option('--alpha <p>', 'chance of accepting H1 when H0 holds').argParser(parseErrorRate('--alpha')).default(0.05))
+    .addOption(new Option('--beta <p>', 'chance of accepting H0 when H1 holds').argParser(parseErrorRate('--beta')).default(0.05))
+    .addOption(new Option('--every <pairs>', `${twoPlayer ? 'pairs' : 'deals'} between two looks at the LLR (the test decides only at multiples of it, whatever the threads)`).argParser(parsePositiveInt('--every')).default(DEFAULT_EVERY))
+    .addOption(new Option('--max-games <n>', `stop, inconclusive, after this many games (${twoPlayer ? 'two per pair' : 'two per deal: A and B'})`).argParser(parseIntegerIn(2, Number.MAX_SAFE_INTEGER, '--max-games')).default(spec.maxGames))
+    .option('-s, --seed <n>', 'seed of the deals (default: a fresh one, printed so the run can be replayed)', parseSeed)
+    .addOption(
+      new Option('-t, --threads <n>', 'worker threads; 0 or 1 plays in this process')
+        .argParser(parseIntegerIn(0, 1024, 'The thread count'))
+        .default(defaultThreads(), `the available cores, ${String(defaultThreads())}`),
+    )
+    .option('--out <file>', 'append one JSON line per completed batch to this file (for --resume)')
+    .option('--resume <file>', 'continue the test saved in this file: its players, settings and seed (plays only what it lacks)')
+    .option('--json', `print only { result, games, pairs, llr, bounds, estimate } as JSON`)
+    .option('--move-time-limit <seconds>', `longest one move of a player module may take (default ${String(DEFAULT_MOVE_TIME_LIMIT_MS / 1000)}); past it the move is a fault of that player`, parseNumber('--move-time-limit'));
+  sprt.action(async (options: SprtCliOptions) => {
+    await runSprtCommand(sprt, spec, options);
+  });
+  return command;
+}
+
+const formatLlr = (x: number): string => (x >= 0 ? `+${x.toFixed(2)}` : x.toFixed(2));
+
+async function runSprtCommand(command: Command, spec: SprtCommand, options: SprtCliOptions): Promise<void> {
+  const { game } = spec;
+  const twoPlayer = game.numPlayers === 2;
+  const resuming = options.resume !== undefined;
+  const explicit = (name: string): boolean => command.getOptionValueSource(name) === 'cli';
+  const testOptions = twoPlayer ? ['elo0', 'elo1', 'alpha', 'beta', 'every'] : ['delta0', 'delta1', 'alpha', 'beta', 'every'];
+  if (!resuming && (options.a === undefined || options.b === undefined)) throw new UsageError('Give both players: --a PLAYER --b PLAYER (or --resume FILE to continue a saved test).');
+  if (resuming && (options.a === undefined) !== (options.b === undefined)) throw new UsageError('When resuming, give both --a and --b, or neither (the saved test names them).');
+  if (options.moveTimeLimit !== undefined && !(options.moveTimeLimit > 0)) throw new UsageError(`--move-time-limit must be a positive number, got '${String(options.moveTimeLimit)}'.`);
+  const [low, high] = twoPlayer ? [options.elo0!, options.elo1!] : [options.delta0!, options.delta1!];
+  if (!(high > low)) throw new UsageError(`${twoPlayer ? '--elo1' : '--delta1'} (${String(high)}) must be greater than ${twoPlayer ? '--elo0' : '--delta0'} (${String(low)}).`);
+  const spread = game.scoreRange[1] - game.scoreRange[0];
+  const settings: SprtSettings = { kind: twoPlayer ? 'elo' : 'mean', h0: low, h1: high, alpha: options.alpha!, beta: options.beta!, every: options.every!, ...(twoPlayer ? {} : { spread }) };
+  // When resuming, the saved test's settings apply; typed ones must agree with them (the lab refuses otherwise).
+  const givenSettings = !resuming || testOptions.some(explicit) ? settings : undefined;
+  const ids = options.a === undefined || options.b === undefined ? undefined : await resolvePlayers(game, [options.a, options.b], '--a/--b');
+
+  const { controller, onSigint } = interruptible();
+  let bar: Progress | undefined;
+  let played = 0;
+  let bounds = '';
+  // The bar (a person watching: see progressBar) carries the LLR of the latest look and its bounds.
+  const onLook = (look: SprtLook): void => {
+    bar?.update(played, `${plural(look.pairs, twoPlayer ? 'pair' : 'deal')}: LLR ${formatLlr(look.llr)} in [${bounds}]`);
+  };
+  let outcome: SprtOutcome;
+  process.on('SIGINT', onSigint);
+  try {
+    outcome = await runSprt(
+      {
+        game: game.id,
+        a: ids?.[0],
+        b: ids?.[1],
+        settings: givenSettings,
+        maxPairs: resuming && !explicit('maxGames') ? undefined : Math.ceil(options.maxGames! / 2),
+        seed: options.seed,
+        resuming,
+        threads: capAtCores(options.threads, '--threads'),
+        moveTimeLimitMs: options.moveTimeLimit === undefined ? undefined : options.moveTimeLimit * 1000,
+        signal: controller.signal,
+        onLook,
+        onPlan: (plan, file) => {
+          if (file instanceof ResultsFile && file.tornBytes > 0) process.stderr.write(`Note: dropped the half-written last line of ${file.path} (${plural(file.tornBytes, 'byte')}).\n`);
+          if (plan.freshSeed) process.stderr.write(`Seed ${String(plan.config.seed)} (replay this test with --seed ${String(plan.config.seed)})\n`);
+          const [a, b] = plan.config.lineups.map((lineup) => agentLabel(lineup[0]!));
+          if (options.json !== true) {
+            process.stdout.write(`${game.title} SPRT, A = ${a!}, B = ${b!}: ${describeTest(settingsOf(plan.config), twoPlayer)}; at most ${plural(plan.total, twoPlayer ? 'pair' : 'deal')}, seed ${String(plan.config.seed)}\n`);
+          }
+          const settings = settingsOf(plan.config);
+          const [lo, hi] = sprtBounds(settings.alpha, settings.beta);
+          bounds = `${lo.toFixed(2)}, ${formatLlr(hi)}`;
+          const toPlay = plan.ranges.reduce((n, [s, e]) => n + e - s, 0) * 2;
+          bar = progressBar(toPlay);
+        },
+        onProgress: (done) => {
+          played = done;
+          bar?.update(done);
+        },
+      },
+      (request) => runLabOnNode({ ...request, resume: options.resume, out: options.out }),
+    );
+  } catch (error) {
+    if (error instanceof PlanError || error instanceof RecordsError || error instanceof PlayerModuleError || error instanceof RangeError) {
+      throw new UsageError(resuming ? `Cannot resume: ${error.message}` : error.message);
+    }
+    throw error;
+  } finally {
+    bar?.stop();
+    process.off('SIGINT', onSigint);
+  }
+  printOutcome(outcome, options, twoPlayer);
+}
+
+/** The hypotheses and error rates in words, from the saved or given settings. */
+function describeTest(s: SprtSettings, twoPlayer: boolean): string {
+  const what = twoPlayer ? 'Elo' : 'points per deal';
+  return `H0: ${String(s.h0)} ${what}, H1: ${String(s.h1)} ${what}, alpha ${String(s.alpha)}, beta ${String(s.beta)}, a look every ${plural(s.every, twoPlayer ? 'pair' : 'deal')}`;
+}
+
+/** The `--json` object: exactly the documented fields. */
+export function sprtJson(outcome: SprtOutcome): { result: string; games: number; pairs: number; llr: number; bounds: [number, number]; estimate: { value: number; ci: [number, number] } } {
+  return {
+    result: outcome.result,
+    games: outcome.games,
+    pairs: outcome.pairs,
+    llr: outcome.llr,
+    bounds: outcome.bounds,
+    estimate: { value: outcome.estimate.value, ci: [outcome.estimate.ci[0], outcome.estimate.ci[1]] },
+  };
+}
+
+function printOutcome(outcome: SprtOutcome, options: SprtCliOptions, twoPlayer: boolean): void {
+  const { lab } = outcome;
+  if (options.json === true) process.stdout.write(`${JSON.stringify(sprtJson(outcome))}\n`);
+  else {
+    const verdict = outcome.result === 'inconclusive' ? (lab.aborted ? 'interrupted before a decision' : 'inconclusive at max-games') : `${outcome.result} accepted`;
+    const [lo, hi] = outcome.bounds;
+    const { value, ci } = outcome.estimate;
+    const estimate = twoPlayer
+      ? `Elo of A over B: ${value.toFixed(1)} (95% CI ${ci[0].toFixed(1)} to ${ci[1].toFixed(1)})`
+      : `mean score difference A − B per deal: ${value.toFixed(3)} (95% CI ${ci[0].toFixed(3)} to ${ci[1].toFixed(3)})`;
+    process.stdout.write(
+      `${verdict}\n` +
+        `LLR ${formatLlr(outcome.llr)} (bounds ${lo.toFixed(2)}, ${formatLlr(hi)}) after ${plural(outcome.games, 'game')} in ${plural(outcome.pairs, twoPlayer ? 'pair' : 'deal')}\n` +
+        `${estimate}\n`,
+    );
+  }
+  const file = options.resume ?? options.out;
+  if (lab.saveFailure !== undefined) {
+    process.stderr.write(`Error: the results file ${file ?? ''} is incomplete: saving failed (${lab.saveFailure.error.message}).\n`);
+    process.exitCode = 1;
+  }
+  if (lab.aborted) {
+    process.stderr.write(`Interrupted after ${plural(outcome.pairs, twoPlayer ? 'pair' : 'deal')}.${file === undefined || lab.saveFailure !== undefined ? '' : ` Saved to ${file}; continue with --resume ${file}.`}\n`);
+    process.exitCode = 130;
+  }
+}

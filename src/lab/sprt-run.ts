@@ -1,0 +1,179 @@
+/**
+ * An SPRT of player A against player B (sprt.ts) as a lab run: the pairs are game indices of a
+ * paired experiment — two-player: lineups [A, B] and [B, A] on the same deal (common random
+ * numbers), so game i of both is pair i; solitaire: lineups [A] and [B] on the same deal — played
+ * by the lab's runner (threads, batches, results file, resume) and stopped by the test through
+ * the session's `stopWhen`, which looks only at fixed pair counts (multiples of `every`) and only
+ * at exactly the pairs before each: same seed, same decision, whatever the threads or batches,
+ * and a resumed run stops where the uninterrupted one did.
+ *
+ * No I/O here: the caller passes the lab run to use (`runLabOnNode` with its files, or the browser's).
+ */
+import type { Moments } from '../core/stats.js';
+import type { CompletedBatch, UntilCi } from './batching.js';
+import { emptyTally, mergeTally, validateConfig, type ExperimentConfig } from './experiment.js';
+import { gameById } from './registry.js';
+import type { LabRunOutcome, LabRunPlan, LabRunRequest } from './session.js';
+import { PlanError } from './session.js';
+import { checkSprtSettings, parseSprtParams, sprtBounds, sprtEstimate, sprtLineups, sprtLook, sprtParams, type Estimate, type SprtLook, type SprtSettings } from './sprt.js';
+
+export interface SprtRequest {
+  /** Game id in the lab registry. */
+  readonly game: string;
+  /** Agent ids of A and B (built-in ids or user players' ids). Absent when resuming (the log names them). */
+  readonly a?: string;
+  readonly b?: string;
+  /** The test. Absent when resuming (the log holds it); given when resuming, it must match. */
+  readonly settings?: SprtSettings;
+  /** The most pairs (two-player) or deals (solitaire) to play. Absent when resuming. */
+  readonly maxPairs?: number;
+  readonly seed?: number;
+  /** Continue the run in the log instead of starting one (the lab run passed to runSprt has the log). */
+  readonly resuming?: boolean;
+  readonly threads?: number;
+  readonly moveTimeLimitMs?: number;
+  readonly signal?: AbortSignal;
+  readonly onPlan?: LabRunRequest['onPlan'];
+  readonly onProgress?: LabRunRequest['onProgress'];
+  /** Called at each look at the LLR during the run (not for looks replayed from a resumed log). */
+  readonly onLook?: (look: SprtLook) => void;
+}
+
+export type SprtResult = 'H0' | 'H1' | 'inconclusive';
+
+export interface SprtOutcome {
+  readonly settings: SprtSettings;
+  /** 'inconclusive' too when interrupted before a decision (see `lab.aborted`). */
+  readonly result: SprtResult;
+  /** Pairs (deals for a solitaire) counted: up to the look that decided, else all played in order. */
+  readonly pairs: number;
+  /** Games counted: two per pair (each deal of a solitaire is played by A and by B). */
+  readonly games: number;
+  readonly llr: number;
+  readonly bounds: [number, number];
+  readonly estimate: Estimate;
+  /** Every look, in order, up to the deciding one. */
+  readonly looks: readonly SprtLook[];
+  readonly lab: LabRunOutcome;
+}
+
+/** The per-pair differences of a tally of the test's experiment (two lineups, paired). */
+const differencesOf = (tally: ReturnType<typeof emptyTally>): Moments => {
+  const d = tally.differences[0]!;
+  return { n: d.n, sum: d.sum, sumSq: d.sumSq };
+};
+
+/** The settings of a planned config (the saved ones when resuming): a PlanError if it is not an SPRT's. */
+export function settingsOf(config: ExperimentConfig): SprtSettings {
+  const settings = parseSprtParams(config.params);
+  if (settings === undefined) throw new PlanError('The results file does not hold an SPRT run (its experiment has no SPRT settings).');
+  return settings;
+}
+
+/** The lab run of a test: its lineups, pairing, size and stopping rule. */
+export function sprtLabRequest(request: SprtRequest, onLook?: (look: SprtLook) => void): LabRunRequest {
+  const game = gameById(request.game);
+  if (game.numPlayers > 2) throw new PlanError(`${game.title} has ${String(game.numPlayers)} seats: the SPRT compares two players in one- or two-player games.`);
+  const resuming = request.resuming === true;
+  let params: string | undefined;
+  if (request.settings !== undefined) {
+    try {
+      params = sprtParams(checkSprtSettings(request.settings));
+    } catch (error) {
+      throw new PlanError((error as Error).message);
+    }
+  }
+  if (!resuming && (request.a === undefined || request.b === undefined || params === undefined || request.maxPairs === undefined)) {
+    throw new PlanError('A new SPRT needs players A and B, its settings and its most pairs');
+  }
+  const lineups = request.a === undefined || request.b === undefined ? undefined : sprtLineups(request.a, request.b, game.numPlayers);
+  const stopWhen = (config: ExperimentConfig): UntilCi => {
+    const settings = settingsOf(config);
+    return {
+      roundGames: settings.every,
+      satisfied: (tally) => {
+        const look = sprtLook(settings, differencesOf(tally));
+        onLook?.(look);
+        return look.decision !== undefined;
+      },
+    };
+  };
+  const threads = request.threads;
+  return {
+    game: request.game,
+    lineups,
+    paired: resuming ? undefined : true,
+    games: request.maxPairs,
+    seed: request.seed,
+    params: resuming && request.settings === undefined ? undefined : params,
+    stopWhen,
+    resume: resuming,
+    threads,
+    // Enough batches per look for every thread (a look waits for all of its pairs); the batches
+    // never change the results. (Resumed without the settings: the runner's default batches.)
+    batchSize: request.settings === undefined ? undefined : Math.max(1, Math.ceil(request.settings.every / Math.max(1, threads ?? 1))),
+    moveTimeLimitMs: request.moveTimeLimitMs,
+    signal: request.signal,
+    onPlan: request.onPlan,
+    onProgress: request.onProgress,
+  };
+}
+
+/**
+ * The looks at the LLR a run's batches give, in order, up to the first that decides: at every
+ * multiple of `every` pairs, and at the last pair of a run that reached its most pairs.
+ */
+export function replayLooks(config: ExperimentConfig, settings: SprtSettings, batches: readonly CompletedBatch[], total: number): { looks: SprtLook[]; differences: Moments } {
+  const sorted = [...batches].sort((x, y) => x.start - y.start);
+  const tally = emptyTally(config);
+  const looks: SprtLook[] = [];
+  let end = 0;
+  let next = 0;
+  let counted: Moments = differencesOf(tally);
+  for (let boundary = Math.min(settings.every, total); ; boundary = Math.min(boundary + settings.every, total)) {
+    while (next < sorted.length && sorted[next]!.start === end && sorted[next]!.end <= boundary) {
+      mergeTally(tally, sorted[next]!.tally);
+      end = sorted[next]!.end;
+      next++;
+    }
+    // Pairs missing before this look (an interrupted run): the test stops where it had complete pairs.
+    if (end !== boundary) break;
+    const differences = differencesOf(tally);
+    const look = sprtLook(settings, differences);
+    looks.push(look);
+    counted = differences;
+    if (look.decision !== undefined || boundary >= total) break;
+  }
+  return { looks, differences: counted };
+}
+
+/** Plans and plays a test on `runLab` (the session's, with the caller's log), and reads its outcome. */
+export async function runSprt(request: SprtRequest, runLab: (request: LabRunRequest) => Promise<LabRunOutcome>): Promise<SprtOutcome> {
+  let plan: LabRunPlan | undefined;
+  const labRequest = sprtLabRequest(request, request.onLook);
+  const lab = await runLab({
+    ...labRequest,
+    onPlan: (planned, log) => {
+      plan = planned;
+      request.onPlan?.(planned, log);
+    },
+  });
+  const config = (plan ?? lab.plan).config;
+  validateConfig(config);
+  const settings = settingsOf(config);
+  const { looks, differences } = replayLooks(config, settings, lab.batches, lab.plan.total);
+  const last = looks.at(-1);
+  const decision = last?.decision;
+  const finished = decision !== undefined || (last !== undefined && last.pairs === lab.plan.total);
+  return {
+    settings,
+    result: decision ?? 'inconclusive',
+    pairs: differences.n,
+    games: 2 * differences.n,
+    llr: last?.llr ?? 0,
+    bounds: sprtBounds(settings.alpha, settings.beta),
+    estimate: sprtEstimate(settings, differences),
+    looks,
+    lab: finished ? { ...lab, aborted: false } : lab,
+  };
+}
