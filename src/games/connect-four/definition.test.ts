@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { playOut } from '../../core/game.js';
 import { rngFromSeed } from '../../core/random.js';
-import { describeConformance } from '../../test-support/conformance.js';
 import { connectFourGame } from './definition.js';
-import { CELLS, Position } from './position.js';
+import { Position } from './position.js';
 
-describeConformance(connectFourGame, {
-  // alphabeta4 to alphabeta6 search 30,000 to 6,000,000 positions a move: levels 1-3 share all their code.
-  agents: Object.keys(connectFourGame.agents).filter((id) => !['alphabeta4', 'alphabeta5', 'alphabeta6'].includes(id)),
-  invariant(state: Position) {
-    // The picture, the move list and the counters tell the same story.
-    expect(state.moves).toBe(state.toMoves().length);
-    expect(state.moves).toBeLessThanOrEqual(CELLS);
-    expect(state.toString().match(/[XO]/g)?.length ?? 0).toBe(state.moves);
-  },
-});
 
 describe('connectFourGame agents', () => {
   it('fields the AlphaBetaPlayer at levels 1-4, deterministic whatever the clock, and it beats random play', () => {

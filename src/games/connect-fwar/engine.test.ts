@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { describeConformance } from '../../test-support/conformance.js';
-import { connectFwarGame } from './definition.js';
 import { DECK_SIZE } from '../../core/cards.js';
 import type { Agent } from '../../core/game.js';
 import { randomInt, rngFromSeed } from '../../core/random.js';
@@ -8,16 +6,6 @@ import { basicAgent } from './agents.js';
 import { ConnectFwarState, drawIndex } from './engine.js';
 import { columnFloor } from './rules.js';
 
-describeConformance(connectFwarGame, {
-  invariant(s: ConnectFwarState) {
-    // Nothing lost or duplicated: board + hand + undealt never repeat a card.
-    const seen = new Set<number>();
-    for (const c of s.cells) if (c >= 0) seen.add(c);
-    const onBoard = s.cells.filter((c) => c >= 0).length;
-    expect(seen.size).toBe(onBoard);
-    for (let i = 0; i < s.remaining; i++) expect(seen.has(s.deck[i]!)).toBe(false);
-  },
-});
 
 describe('ConnectFwarState', () => {
   it('starts at a chance node with a full deck', () => {

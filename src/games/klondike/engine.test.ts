@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { CHANCE, TERMINAL, playOut, type GameDefinition } from '../../core/game.js';
 import { randomInt, rngFromSeed, type Rng } from '../../core/random.js';
 import { describeConformance } from '../../test-support/conformance.js';
+import { expectEveryCardOnce } from '../../test-support/game-checks.js';
 import { BasicKlondike } from './basic-klondike.js';
 import { Card } from './card.js';
 import { klondikeGame, makeKlondikeGame } from './definition.js';
@@ -14,51 +15,8 @@ import { KlondikeTextualView } from './view.js';
 /** Two decks' worth of clubs and one of hearts, runs A..6: duplicates, so chance is not uniform. */
 const flexibleGame = makeKlondikeGame({ deck: deckOfRuns('♣♡♣', 6), piles: 4, draw: 2, idleLimit: 20 });
 
-/**
- * Every card of the deck is in exactly one place (a pile, the stock, a foundation, or not dealt
- * yet), the score counts the foundations, and after the deal every non-empty pile ends face-up.
- * Checked at every node of the conformance playouts, so it throws (cheaply) rather than calling
- * expect() per card.
- */
-function expectEveryCardOnce(s: KlondikeState): void {
-  const counts = new Int32Array(52);
-  const fail = (why: string): never => {
-    throw new Error(`${why}\n${s.serialize()}`);
-  };
-  for (const c of s.config.composition) counts[c]!++;
-  const take = (c: number): void => {
-    if (c === UNSEEN) return;
-    if (counts[c]!-- === 0) fail(`card ${Card.fromIndex(c).toString()} is in more places than the deck has copies`);
-  };
-  const { piles, rows, stockSize } = s.config;
-  let undealt = 0;
-  for (let p = 0; p < piles; p++) {
-    for (let r = 0; r < s.heights[p]!; r++) {
-      const c = s.cells[p * rows + r]!;
-      if (c === UNSEEN) undealt++;
-      take(c);
-    }
-    if (s.dealt === s.config.deckSize && s.heights[p]! > 0 && s.hidden[p]! >= s.heights[p]!) fail(`pile ${String(p)} ends face-down`);
-  }
-  for (let i = 0; i < s.queueLength; i++) {
-    const c = s.queue[(s.head + i) % stockSize]!;
-    if (c === UNSEEN) undealt++;
-    take(c);
-  }
-  let score = 0;
-  for (const top of s.foundation) {
-    if (top === UNSEEN) continue;
-    const value = (top % 13) + 1;
-    for (let v = 0; v < value; v++) take(top - v);
-    score += value;
-  }
-  for (let i = 0; i < s.poolCount; i++) take(s.pool[i]!);
-  if (counts.some((n) => n !== 0)) fail('a card is lost');
-  if (undealt !== s.poolCount) fail(`${String(undealt)} places not dealt for ${String(s.poolCount)} cards left to deal`);
-  if (score !== s.score) fail('the score does not count the foundations');
-}
 
-describeConformance(klondikeGame, { invariant: expectEveryCardOnce, runs: 30 });
+// The registered klondikeGame is checked with every registered game (src/lab/registry.test.ts); here, two variants.
 describeConformance(makeKlondikeGame({ piles: 3, draw: 1, idleLimit: 30 }), { invariant: expectEveryCardOnce, runs: 15 });
 describeConformance(flexibleGame, { invariant: expectEveryCardOnce, runs: 15 });
 

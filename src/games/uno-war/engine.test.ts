@@ -4,36 +4,9 @@ import { CHANCE, playOut, type Agent } from '../../core/game.js';
 import { randomInt, rngFromSeed } from '../../core/random.js';
 import { UNO_WAR_AGENTS, markChecked, type UnoWarAgentId } from './agents.js';
 import { engineWins } from './engine-match.js';
-import { describeConformance } from '../../test-support/conformance.js';
 import { unoWarGame } from './definition.js';
 import { Phase, UnoWarState } from './engine.js';
 import { HAND_SIZE } from './rules.js';
-import { sampleAgreesWithWhatPlayerSaw } from '../../test-support/uno-war-sight.js';
-
-const buffer = new Int32Array(52);
-
-describeConformance(unoWarGame, {
-  // The mcts agent plays whole games slowly (a search per move): checked for honesty here, for
-  // strength in src/algorithms/mcts.test.ts.
-  agents: ['random', 'smallest', 'biggest', 'counter'],
-  honestAgents: ['random', 'smallest', 'biggest', 'counter', 'mcts'],
-  // A sample never holds a card the player saw dealt from the same deck (card counting).
-  sampleAgrees: sampleAgreesWithWhatPlayerSaw,
-  invariant(s: UnoWarState) {
-    // Checked at every node, so plain loops that throw only on failure (expect() is slow here).
-    // The deck array is always a permutation of the 52 cards, indexed by `position`.
-    let seen = 0n;
-    for (let i = 0; i < 52; i++) {
-      const card = s.deck[i]!;
-      if (s.position[card] !== i) throw new Error(`position[${String(card)}] is not ${String(i)}`);
-      seen |= 1n << BigInt(card);
-    }
-    if (seen !== (1n << 52n) - 1n) throw new Error('the deck array is not a permutation of 0..51');
-    if (s.scores[0]! + s.scores[1]! !== s.rounds) throw new Error('scores do not add up to the rounds played');
-    // A player is only asked when they have a playable card.
-    if (s.phase === Phase.Play && s.legalActions(buffer) === 0) throw new Error('a player node without a legal slot');
-  },
-});
 
 describe('UnoWarState', () => {
   it('starts at a chance node dealing 2 hands of 5 from a full deck', () => {
