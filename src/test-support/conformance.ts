@@ -8,7 +8,9 @@
  *
  * Every game: chance probabilities; information states and `resample` (a player cannot tell the
  * sample from the state, which stays consistent and playable, and, through the game's optional
- * `sampleAgrees`, agrees with everything the player saw on the way there); honest agents (a choice
+ * `sampleAgrees`, agrees with everything the player saw on the way there); observations and samples
+ * that carry nothing hidden (everything reachable from them is the same for states that differ
+ * only in what the player cannot see, see `reachableContent`); honest agents (a choice
  * does not change when the hidden part is rigged); serialise / deserialise and, where a game offers
  * it, undo round trips.
  */
@@ -44,6 +46,84 @@ export interface ConformanceOptions<S extends GameState = GameState> {
  */
 function content(state: GameState): string {
   return state.serialize();
+}
+
+/**
+ * Everything reachable from `root`, as one canonical string: every own property of every object
+ * (symbol-keyed, non-enumerable and accessor ones too, getters read), array elements, the whole
+ * buffer behind a typed array (not only its view's window), Map and Set entries, recursively, with
+ * each object's class; an object met again is named by its first visit. Two values with equal
+ * strings carry the same information, however a game stores it — a player that walks what it
+ * receives can learn nothing more than this string. (What only a closure holds is out of reach of
+ * any walk; observations hold data, not functions.)
+ */
+export function reachableContent(root: unknown): string {
+  const visited = new Map<object, number>();
+  const walk = (value: unknown): string => {
+    switch (typeof value) {
+      case 'undefined':
+        return 'undefined';
+      case 'number':
+        return Object.is(value, -0) ? '-0' : String(value);
+      case 'bigint':
+        return `${value.toString()}n`;
+      case 'string':
+        return JSON.stringify(value);
+      case 'boolean':
+        return String(value);
+      case 'symbol':
+        return value.toString();
+      default:
+        break;
+    }
+    if (value === null) return 'null';
+    const object = value as object;
+    const earlier = visited.get(object);
+    if (earlier !== undefined) return `@${String(earlier)}`;
+    visited.set(object, visited.size);
+    const className = (Object.getPrototypeOf(object) as { constructor?: { name?: string } } | null)?.constructor?.name ?? 'null-prototype';
+    const parts: string[] = [];
+    if (typeof object === 'function') parts.push(`function ${(object as { name: string }).name}`);
+    if (ArrayBuffer.isView(object)) parts.push(`bytes ${String(object.byteOffset)}+${String(object.byteLength)} of [${new Uint8Array(object.buffer).join(',')}]`);
+    else if (object instanceof ArrayBuffer) parts.push(`[${new Uint8Array(object).join(',')}]`);
+    if (object instanceof Map) parts.push(`entries ${[...(object as Map<unknown, unknown>)].map(([key, entry]) => `${walk(key)}=>${walk(entry)}`).join(',')}`);
+    if (object instanceof Set) parts.push(`values ${[...(object as Set<unknown>)].map(walk).join(',')}`);
+    const keys = Reflect.ownKeys(object).filter((key) => !(ArrayBuffer.isView(object) && typeof key === 'string' && /^\d+$/.test(key)));
+    const names = keys.map((key) => (typeof key === 'symbol' ? key.toString() : key));
+    for (const [i, key] of keys.entries()) {
+      let entry: string;
+      try {
+        entry = walk(Reflect.get(object, key));
+      } catch (error) {
+        entry = `throws ${String(error)}`;
+      }
+      parts.push(`${names[i]!}: ${entry}`);
+    }
+    parts.sort();
+    return `${className} {${parts.join('; ')}}`;
+  };
+  return walk(root);
+}
+
+/**
+ * Runs `check` on random states and, for each player, on states that differ from them only in what
+ * that player cannot see: one drawn by `resample`, and (where the game can) the same rebuilt from
+ * scratch through the game's own actions (serialize, deserialize), so that whatever a state keeps
+ * about how its hidden cards came to be is the rigged cards' own, not a copy of the real ones'.
+ */
+function forEachRigged<S extends GameState>(definition: GameDefinition<S>, runs: number, check: (state: S, player: number, rigged: S, seed: number) => void): void {
+  fc.assert(
+    fc.property(fc.nat(), fc.integer({ min: 0, max: 300 }), (seed, steps) => {
+      const state = definition.newInitialState();
+      advance(state, rngFromSeed(seed), steps, new Int32Array(definition.maxActions));
+      for (let player = 0; player < definition.numPlayers; player++) {
+        const drawn = state.resample!(player, rngFromSeed(seed + 11));
+        check(state, player, drawn, seed);
+        if (definition.deserialize !== undefined) check(state, player, definition.deserialize(drawn.serialize()), seed);
+      }
+    }),
+    { numRuns: Math.max(10, runs / 3) },
+  );
 }
 
 /** Plays `steps` uniformly random legal nodes (fewer if the game ends), appending them to `trail`. */
@@ -249,6 +329,21 @@ export function describeConformance<S extends GameState>(definition: GameDefinit
         }),
         { numRuns: Math.max(10, runs / 3) },
       );
+    });
+
+    if (probe.observe !== undefined) {
+      it('observations carry nothing hidden: a state that differs only in what the player cannot see gives it an identical observation, in everything reachable', () => {
+        forEachRigged(definition, runs, (state, player, rigged) => {
+          expect(reachableContent(rigged.observe!(player))).toBe(reachableContent(state.observe!(player)));
+        });
+      });
+    }
+
+    it('resample depends only on what the player saw, in everything reachable from the sample', () => {
+      // A searching agent reads its samples freely: they too must hold nothing of the real deal.
+      forEachRigged(definition, runs, (state, player, rigged, seed) => {
+        expect(reachableContent(rigged.resample!(player, rngFromSeed(seed + 5)))).toBe(reachableContent(state.resample!(player, rngFromSeed(seed + 5))));
+      });
     });
 
     it('the information state changes when the player sees something new (its own move)', () => {

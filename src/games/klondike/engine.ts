@@ -347,7 +347,7 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
   }
 
   reset(): void {
-    const { piles, deckSize, composition, stockSize, draw } = this.config;
+    const { piles, stockSize, draw } = this.config;
     this.cells.fill(UNSEEN);
     for (let p = 0; p < piles; p++) {
       this.heights[p] = p + 1;
@@ -359,12 +359,7 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
     this.stockUnseen = Math.max(0, stockSize - draw);
     this.foundation.fill(NONE);
     this.dealt = 0;
-    this.pool.set(composition);
-    this.poolCount = deckSize;
-    this.remaining.fill(0);
-    this.distinctRemaining = 0;
-    for (let i = 0; i < deckSize; i++) if (this.remaining[composition[i]!]!++ === 0) this.distinctRemaining++;
-    this.sampledAt = 0;
+    this.fillPool();
     this.moves = 0;
     this.score = 0;
     this.idle = 0;
@@ -501,17 +496,48 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
       at = 0;
       while (this.pool[at] !== c) at++;
     }
-    this.pool[at] = this.pool[--this.poolCount]!;
-    this.dealtFrom[this.dealt] = at;
-    const copies = this.remaining[c]! - 1;
-    this.remaining[c] = copies;
-    if (copies === 0) this.distinctRemaining--;
+    this.takeFromPool(this.dealt, c, at);
     const { cascadeSize, deckSize } = this.config;
     const k = this.dealt++;
     this.dealOrder[k] = c;
     if (k < cascadeSize) this.cells[this.config.dealCell[k]!] = c;
     else this.queue[k - cascadeSize] = c;
     if (this.dealt === deckSize) this.updatePhase();
+  }
+
+  /** The whole deck in the pool, nothing dealt from it. */
+  private fillPool(): void {
+    const { deckSize, composition } = this.config;
+    this.pool.set(composition);
+    this.poolCount = deckSize;
+    this.remaining.fill(0);
+    this.distinctRemaining = 0;
+    for (let i = 0; i < deckSize; i++) if (this.remaining[composition[i]!]!++ === 0) this.distinctRemaining++;
+    this.sampledAt = 0;
+  }
+
+  /** Deal position k takes card c from pool slot `at`. */
+  private takeFromPool(k: number, c: number, at: number): void {
+    this.pool[at] = this.pool[--this.poolCount]!;
+    this.dealtFrom[k] = at;
+    const copies = this.remaining[c]! - 1;
+    this.remaining[c] = copies;
+    if (copies === 0) this.distinctRemaining--;
+  }
+
+  /**
+   * The pool and the deal's record as dealing `dealOrder[0 .. dealt)` from a full pool leaves them
+   * (each card from its first copy, as `deal` takes it): after `resample` puts other cards in the
+   * hidden places, so the sample's bookkeeping is its own deal's, not the real one's.
+   */
+  private rebuildPool(): void {
+    this.fillPool();
+    for (let k = 0; k < this.dealt; k++) {
+      const c = this.dealOrder[k]!;
+      let at = 0;
+      while (this.pool[at] !== c) at++;
+      this.takeFromPool(k, c, at);
+    }
   }
 
   /** The pile move of the last `decodePileMove` (scratch fields, so decoding allocates nothing). */
@@ -722,10 +748,13 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
     this.remaining.set(other.remaining);
     this.distinctRemaining = other.distinctRemaining;
     this.sampledAt = other.sampledAt;
-    if (this.history.length < other.moves) {
-      this.history = new Int32Array(other.history.length);
-      this.idleBefore = new Int32Array(other.history.length);
-    }
+    this.copyPlayFrom(other);
+  }
+
+  /** The player's moves, the score, the idle count and the phase of `other`. */
+  private copyPlayFrom(other: KlondikeState): void {
+    // Arrays sized by the move count alone (what a copy holds does not depend on the original's spare room).
+    while (this.history.length < other.moves) this.growHistory();
     this.history.set(other.history.subarray(0, other.moves));
     this.idleBefore.set(other.idleBefore.subarray(0, other.moves));
     this.moves = other.moves;
@@ -755,23 +784,43 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
 
   observe(player: number): KlondikeObservation {
     if (player !== 0) throw new RangeError(`Klondike has one player (0), not ${String(player)}`);
+    const view = new KlondikeState(this.config);
     // Before the deal is complete the player has seen nothing: the undealt initial state.
-    if (this.dealt < this.config.deckSize) return new KlondikeState(this.config);
-    const copy = this.clone();
-    const { piles, rows, stockSize } = this.config;
+    if (this.dealt === this.config.deckSize) view.showFrom(this);
+    return view;
+  }
+
+  /**
+   * Makes this fresh state what the player sees of `other` (a complete deal), and nothing more. It
+   * is written field by field onto a fresh state rather than masked from a copy: a copy carries the
+   * deal's bookkeeping (the pool slots each card left from, the pool's order), from which the whole
+   * deal can be rebuilt, and any field added later would leak the same way until someone masked it.
+   * Here a field is hidden unless it is listed.
+   */
+  private showFrom(other: KlondikeState): void {
+    const { piles, rows, stockSize, deckSize } = this.config;
     for (let p = 0; p < piles; p++) {
-      for (let r = 0; r < this.hidden[p]!; r++) copy.cells[p * rows + r] = UNSEEN;
-      for (let r = this.heights[p]!; r < rows; r++) copy.cells[p * rows + r] = UNSEEN;
+      this.heights[p] = other.heights[p]!;
+      this.hidden[p] = other.hidden[p]!;
+      for (let r = other.hidden[p]!; r < other.heights[p]!; r++) this.cells[p * rows + r] = other.cells[p * rows + r]!;
     }
-    // Only the live queue entries the player has seen (stale slots outside the queue are masked too).
-    copy.queue.fill(UNSEEN);
-    for (let i = 0; i < this.queueLength; i++) {
-      const slot = (this.head + i) % stockSize;
-      if (this.stockSeen(i)) copy.queue[slot] = this.queue[slot]!;
+    // Only the live queue entries the player has seen, each in its slot.
+    this.head = other.head;
+    this.queueLength = other.queueLength;
+    this.stockUnseen = other.stockUnseen;
+    for (let i = 0; i < other.queueLength; i++) {
+      const slot = (other.head + i) % stockSize;
+      if (other.stockSeen(i)) this.queue[slot] = other.queue[slot]!;
     }
-    copy.dealOrder.fill(UNSEEN);
-    copy.pool.fill(UNSEEN);
-    return copy;
+    this.foundation.set(other.foundation);
+    // Dealt out: nothing left to deal, and no record of which card went where.
+    this.dealt = deckSize;
+    this.dealOrder.fill(UNSEEN);
+    this.pool.fill(UNSEEN);
+    this.poolCount = 0;
+    this.remaining.fill(0);
+    this.distinctRemaining = 0;
+    this.copyPlayFrom(other);
   }
 
   resample(player: number, rng: Rng): this {
@@ -805,6 +854,7 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
       copy.queue[slot] = cards[cells.length + i]!;
       copy.dealOrder[firstNeverShown + i] = cards[cells.length + i]!;
     });
+    copy.rebuildPool();
     return copy;
   }
 
