@@ -95,10 +95,11 @@ function sampleSd(n: number, sum: number, sumSq: number): number {
  * within the range. The plain normal interval fails on few games of a score with rare big values:
  * 20 games of a score that is 100 in 2% of games and 0 otherwise are all 0 two times in three,
  * and the interval [0, 0] then misses the mean of 2 — it held the truth in 36% of such samples,
- * and in 88% at 200 games. The two pseudo-games (Agresti and Coull's remedy for a proportion,
- * carried over to a bounded score) bring both back above 95%, and weigh as two games in n: at
- * thousands of games they move nothing (measured in `npm run calibrate`; docs/lab.md). The mean
- * and sd reported stay the sample's own.
+ * and in about 90% at 200 games. The two pseudo-games (Agresti and Coull's remedy for a
+ * proportion, carried over to a bounded score) bring both back above 95%, and weigh as two games
+ * in n, so their effect fades as 1/n; they cost width where the scores sit far from both ends of
+ * the range (measured in `npm run calibrate`; docs/lab.md). The mean and sd reported stay the
+ * sample's own.
  */
 export function summarizeMoments(m: Readonly<Moments>, z = Z95, range?: readonly [number, number]): ScoreSummary {
   const { n, sum, sumSq } = m;
