@@ -52,6 +52,24 @@ describe('mean, sd and CI', () => {
     expect(s.sd).toBeCloseTo(Math.sqrt(32 / 7), 12);
     expect(halfWidth(s.ci)).toBeCloseTo((1.959964 * Math.sqrt(32 / 7)) / Math.sqrt(8), 5);
   });
+  it('within a score range, counts a pseudo-game at each end: hand computation for 2, 4, 4, 4, 5, 5, 7, 9 of 0..10', () => {
+    // n' = 10, Σ = 40 + 0 + 10 = 50, Σx² = 232 + 0 + 100 = 332: centre 5,
+    // var = (332 − 50²/10)/9 = 82/9 = 9.1111, ±1.959964 × 3.018462 / √10 = ±1.870828 → [3.1292, 6.8708].
+    const s = summarizeMoments(momentsOf([2, 4, 4, 4, 5, 5, 7, 9]), Z95, [0, 10]);
+    expect(s.mean).toBe(5);
+    expect(s.sd).toBeCloseTo(Math.sqrt(32 / 7), 12);
+    expect(s.ci.low).toBeCloseTo(5 - 1.870828, 5);
+    expect(s.ci.high).toBeCloseTo(5 + 1.870828, 5);
+  });
+  it('within a score range, a sample with no spread still gets an interval, cut at the range', () => {
+    // 20 games all scoring 0 of 0..100: the plain interval is [0, 0]; with the pseudo-games
+    // n' = 22, Σ = 100, Σx² = 10,000: centre 4.5455, var = (10000 − 100²/22)/21 = 454.545,
+    // ±1.959964 × 21.3201 / √22 = ±8.9089 → [−4.36, 13.4544], cut at 0.
+    expect(summarizeMoments(momentsOf(new Array<number>(20).fill(0))).ci).toEqual({ low: 0, high: 0 });
+    const s = summarizeMoments(momentsOf(new Array<number>(20).fill(0)), Z95, [0, 100]);
+    expect(s.ci.low).toBe(0);
+    expect(s.ci.high).toBeCloseTo(13.4544, 4);
+  });
   it('merging moments equals one pass', () => {
     const a = momentsOf([1, 2, 3]);
     mergeMoments(a, momentsOf([10, 20]));

@@ -80,18 +80,42 @@ export interface ScoreSummary {
   readonly ci: Interval;
 }
 
-/** Mean, standard deviation and confidence interval from sufficient statistics. */
-export function summarizeMoments(m: Readonly<Moments>, z = Z95): ScoreSummary {
+/** Sample standard deviation (n - 1 denominator) from sufficient statistics. */
+function sampleSd(n: number, sum: number, sumSq: number): number {
+  // (sumSq - sum^2/n) is exact in integers for integer data; guard the tiny negative that
+  // rounding can produce for constant non-integer samples.
+  return Math.sqrt(Math.max(0, (sumSq - (sum * sum) / n) / (n - 1)));
+}
+
+/**
+ * Mean, standard deviation and confidence interval from sufficient statistics.
+ *
+ * With `range`, the scores' possible [lowest, highest] (a game's score range), the interval is
+ * computed as if two more games had been played, one scoring each end of the range, and is kept
+ * within the range. The plain normal interval fails on few games of a score with rare big values:
+ * 20 games of a score that is 100 in 2% of games and 0 otherwise are all 0 two times in three,
+ * and the interval [0, 0] then misses the mean of 2 — it held the truth in 36% of such samples,
+ * and in about 90% at 200 games. The two pseudo-games (Agresti and Coull's remedy for a
+ * proportion, carried over to a bounded score) bring both back above 95%, and weigh as two games
+ * in n, so their effect fades as 1/n; they cost width where the scores sit far from both ends of
+ * the range (measured in `npm run calibrate`; docs/lab.md). The mean and sd reported stay the
+ * sample's own.
+ */
+export function summarizeMoments(m: Readonly<Moments>, z = Z95, range?: readonly [number, number]): ScoreSummary {
   const { n, sum, sumSq } = m;
   if (n === 0) return { n, mean: NaN, sd: NaN, ci: { low: NaN, high: NaN } };
   const mean = sum / n;
   if (n < 2) return { n, mean, sd: NaN, ci: { low: NaN, high: NaN } };
-  // (sumSq - sum^2/n) is exact in integers for integer data; guard the tiny negative that
-  // rounding can produce for constant non-integer samples.
-  const variance = Math.max(0, (sumSq - (sum * sum) / n) / (n - 1));
-  const sd = Math.sqrt(variance);
-  const half = (z * sd) / Math.sqrt(n);
-  return { n, mean, sd, ci: { low: mean - half, high: mean + half } };
+  const sd = sampleSd(n, sum, sumSq);
+  if (range === undefined || !(Number.isFinite(range[0]) && Number.isFinite(range[1]))) {
+    const half = (z * sd) / Math.sqrt(n);
+    return { n, mean, sd, ci: { low: mean - half, high: mean + half } };
+  }
+  const [lowest, highest] = range;
+  const padded = n + 2;
+  const centre = (sum + lowest + highest) / padded;
+  const half = (z * sampleSd(padded, sum + lowest + highest, sumSq + lowest * lowest + highest * highest)) / Math.sqrt(padded);
+  return { n, mean, sd, ci: { low: Math.min(mean, Math.max(lowest, centre - half)), high: Math.max(mean, Math.min(highest, centre + half)) } };
 }
 
 /**

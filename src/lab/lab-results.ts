@@ -7,7 +7,7 @@
  *
  * Unbounded Elo limits are `null` in this data (JSON has no Infinity), as in `--json`.
  */
-import { summarizeMoments } from '../core/stats.js';
+import { summarizeMoments, Z95 } from '../core/stats.js';
 import {
   comparisonJson,
   comparisonReport,
@@ -177,6 +177,8 @@ function runningMeans(config: ExperimentConfig, batches: readonly ResultsBatch[]
   for (let k = 1; k <= Math.min(MAX_RUNNING_POINTS, sorted.length); k++) keep.add(Math.ceil(k * Math.max(1, step)) - 1);
   keep.add(sorted.length - 1);
   const sum = emptyTally(config);
+  // The same interval as the report's table: within the game's score range.
+  const { scoreRange } = gameById(config.game);
   const points: RunningPoint[] = [];
   sorted.forEach((batch, b) => {
     mergeTally(sum, batch.tally);
@@ -184,7 +186,7 @@ function runningMeans(config: ExperimentConfig, batches: readonly ResultsBatch[]
     sum.lineups.forEach((lineup, l) => {
       const seat = lineup.seats[0]!;
       if (lineup.games < 2) return;
-      const s = summarizeMoments({ n: lineup.games, sum: seat.sum, sumSq: seat.sumSq });
+      const s = summarizeMoments({ n: lineup.games, sum: seat.sum, sumSq: seat.sumSq }, Z95, scoreRange);
       points.push({ strategy: strategies[l]!, games: lineup.games, mean: s.mean, low: s.ci.low, high: s.ci.high });
     });
   });

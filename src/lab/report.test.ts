@@ -16,15 +16,20 @@ function smallComparison(): { config: ExperimentConfig; tally: Tally } {
 describe('comparison report', () => {
   it('formats means, CIs, sd, 0-score share and the Welch difference (golden)', () => {
     const { config, tally } = smallComparison();
-    // basic: mean 4, sd sqrt(8/3) = 1.633, ±1.96·1.633/2 = ±1.6003; random: mean 1, sd 1.155, ±1.1316;
-    // difference 3 with standard error sqrt(8/3/4 + 4/3/4) = 1: [1.0400, 4.9600], z = 3, p = 0.0027.
+    // basic: mean 4, sd sqrt(8/3) = 1.633; random: mean 1, sd 1.155. The intervals count a
+    // pseudo-game at each end of ConnectFwar's score range 0..48 (summarizeMoments):
+    //   basic: n' = 6, Σ = 16 + 48 = 64, Σx² = 72 + 2304 = 2376: centre 10.6667,
+    //          var = (2376 − 64²/6)/5 = 338.667, ±1.96·18.403/√6 = ±14.7251 → [−4.06, 25.3918], cut at 0;
+    //   random: n' = 6, Σ = 52, Σx² = 2312: centre 8.6667, var = (2312 − 52²/6)/5 = 372.267,
+    //          ±1.96·19.294/√6 = ±15.4383 → [−6.77, 24.1050], cut at 0.
+    // Difference 3 with standard error sqrt(8/3/4 + 4/3/4) = 1: [1.0400, 4.9600], z = 3, p = 0.0027.
     expect(formatComparison(comparisonReport(config, tally))).toBe(
       [
         'ConnectFwar: 4 games per strategy, seed 9',
         '',
         'strategy  games    mean             95% CI    sd  0-score',
-        'basic         4  4.0000   [2.3997, 5.6003]  1.63     0.0%',
-        'random        4  1.0000  [-0.1316, 2.1316]  1.15    50.0%',
+        'basic         4  4.0000  [0.0000, 25.3918]  1.63     0.0%',
+        'random        4  1.0000  [0.0000, 24.1050]  1.15    50.0%',
         '',
         'Differences of means (independent games, Welch), 95% CI and two-sided p:',
         'difference         mean              95% CI      p',

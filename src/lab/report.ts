@@ -6,7 +6,7 @@
  */
 import { plural, signed } from '../core/format.js';
 import type { GameDefinition, GameState } from '../core/game.js';
-import { differenceOfMeans, halfWidth, pairedDifference, summarizeMoments, wilsonInterval, type Moments } from '../core/stats.js';
+import { differenceOfMeans, halfWidth, pairedDifference, summarizeMoments, wilsonInterval, Z95, type Moments } from '../core/stats.js';
 import { MAX_FAULT_EXAMPLES, type ExperimentConfig, type FaultExample, type Tally } from './experiment.js';
 import { eloIntervals, type RatingWithInterval } from './ratings.js';
 import { gameById } from './registry.js';
@@ -70,8 +70,9 @@ function seatMoments(tally: Tally, lineup: number, seat = 0): Moments {
 
 export function comparisonReport(config: ExperimentConfig, tally: Tally): ComparisonReport {
   const strategies: Record<string, StrategyResult> = {};
+  const { scoreRange } = gameById(config.game);
   config.lineups.forEach((lineup, l) => {
-    const summary = summarizeMoments(seatMoments(tally, l));
+    const summary = summarizeMoments(seatMoments(tally, l), Z95, scoreRange);
     const games = tally.lineups[l]!.games;
     const seat = tally.lineups[l]!.seats[0]!;
     strategies[lineupLabel(lineup)] = {
