@@ -12,7 +12,7 @@ import type { GameDefinition, GameState } from '../core/game.js';
 import { connectFwarGame } from '../games/connect-fwar/definition.js';
 import { unoWarGame } from '../games/uno-war/definition.js';
 import { BatchPlayer } from '../lab/experiment.js';
-import { resolvePlayer } from '../lab/user-players.js';
+import { loadUserAgents, resolvePlayer } from '../lab/user-players.js';
 import { PROGRESS_SLOTS } from '../lab/user-agents.js';
 import type { Benchmark } from './harness.js';
 
@@ -86,7 +86,10 @@ function labBenchmark(name: string, player: () => Promise<string>, of: GameDefin
     async prepare() {
       const id = await player();
       progress = id.includes('@') ? new Int32Array(new SharedArrayBuffer(4 * PROGRESS_SLOTS)) : undefined;
-      batch = new BatchPlayer({ game: of.id, lineups: [opponent === undefined ? [id] : [id, opponent]], seed: 2024, paired: false });
+      const config = { game: of.id, lineups: [opponent === undefined ? [id] : [id, opponent]], seed: 2024, paired: false };
+      // As a worker does: the module imported in this thread (resolvePlayer only probes it in a thread of its own).
+      await loadUserAgents(config);
+      batch = new BatchPlayer(config);
     },
     run(count: number): number {
       const tally = batch!.play(next, next + count, progress);

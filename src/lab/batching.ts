@@ -76,6 +76,13 @@ export interface RunOptions {
    * limit given for such a run is a RangeError.
    */
   readonly moveTimeLimitMs?: number;
+  /**
+   * The most memory (V8's old generation, in MB) one worker thread playing player modules may use
+   * (default DEFAULT_MEMORY_LIMIT_MB): a module that allocates past it ends its thread, and the
+   * move under way is a fault of that player ("ran out of memory"). Like the time limit, it holds
+   * only on workers: a RangeError for a run with an object player.
+   */
+  readonly memoryLimitMb?: number;
 }
 
 export interface RunResult {

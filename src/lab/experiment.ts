@@ -197,18 +197,20 @@ export function validateConfig(config: ExperimentConfig): GameDefinition<GameSta
 }
 
 /**
- * A user player's move that ran past the lab's time limit: the `call`-th move asked of a user player
- * in game `game` of lineup `lineup` (see `userGame`). Replayed, that move is played as a fault.
+ * A user player's move that failed where the player cannot answer for it — it ran past the lab's
+ * time limit, or its thread died under it: the `call`-th move asked of a user player in game
+ * `game` of lineup `lineup` (see `userGame`). Replayed, that move is played as a fault.
  */
-export interface HungMove {
+export interface FailedMove {
   readonly lineup: number;
   readonly game: number;
   readonly call: number;
-  /** The limit it ran past, in ms (for the fault's message). */
-  readonly limitMs: number;
+  /** What went wrong, for the fault's message: "gave no answer within the time limit of 10 s". */
+  readonly fault: string;
 }
 
 const NO_CALLS: readonly number[] = [];
+const NO_FAULTS: readonly string[] = [];
 
 /**
  * Reusable per-thread playing kit for one experiment: one state (reset between games) and the
@@ -253,10 +255,10 @@ export class BatchPlayer {
   /**
    * Plays games [start, end) of every lineup and returns their tally. With `progress`, writes the
    * game under way there ([lineup, game index], and user agents their move: `userGame`) for a
-   * watchdog on another thread. The `hung` moves are played as faults (an earlier attempt at this
-   * batch timed out on them).
+   * watchdog on another thread. The `failed` moves are played as faults (an earlier attempt at this
+   * batch timed out or died on them).
    */
-  play(start: number, end: number, progress?: Int32Array, hung: readonly HungMove[] = []): Tally {
+  play(start: number, end: number, progress?: Int32Array, failed: readonly FailedMove[] = []): Tally {
     const config = this.#config;
     const tally = emptyTally(config);
     const state = this.#state;
@@ -281,8 +283,9 @@ export class BatchPlayer {
           progress[2] = 0;
         }
         if (this.#userLineups[l]!) {
-          const timedOut = hung.length === 0 ? hung : hung.filter((h) => h.lineup === l && h.game === i);
-          userGame.begin(timedOut.length === 0 ? NO_CALLS : timedOut.map((h) => h.call), timedOut[0]?.limitMs ?? 0);
+          const lost = failed.length === 0 ? failed : failed.filter((h) => h.lineup === l && h.game === i);
+          if (lost.length === 0) userGame.begin(NO_CALLS, NO_FAULTS);
+          else userGame.begin(lost.map((h) => h.call), lost.map((h) => h.fault));
         }
         state.reset();
         // A user agent's fault that ends the game (Connect Four, Klondike) is thrown as a Forfeit,

@@ -40,7 +40,7 @@ export async function compareStrategies(game: GameDefinition<GameState>, options
   for (const p of options.players) players.push(typeof p === 'string' || p instanceof URL ? await resolvePlayer(game, p) : registerPlayerObject(game, p));
   const seed = options.seed ?? freshSeed();
   const config = { game: game.id, lineups: players.map((p) => [p]), seed, paired: options.paired === true };
-  const { tally } = await runExperiment({ config, ranges: [[0, games]], threads: options.threads, signal: options.signal, moveTimeLimitMs: options.moveTimeLimitMs });
+  const { tally } = await runExperiment({ config, ranges: [[0, games]], threads: options.threads, signal: options.signal, moveTimeLimitMs: options.moveTimeLimitMs, memoryLimitMb: options.memoryLimitMb });
   const report = comparisonReport(config, tally);
   return {
     seed,
@@ -74,6 +74,8 @@ export interface PlayerComparisonOptions {
   readonly paired?: boolean;
   /** Longest one move of a player module may take, in ms (default 10,000): past it the move is a fault of that player (see RunOptions.moveTimeLimitMs). */
   readonly moveTimeLimitMs?: number;
+  /** Most memory one worker thread playing player modules may use, in MB (default 1,024): past it the move under way is a fault of that player (see RunOptions.memoryLimitMb). */
+  readonly memoryLimitMb?: number;
   readonly signal?: AbortSignal;
 }
 

@@ -37,12 +37,14 @@ export interface RoundRobinOptions {
   readonly ratings?: boolean;
   /** Longest one move of a player module may take, in ms (default 10,000): see RunOptions. */
   readonly moveTimeLimitMs?: number;
+  /** Most memory one worker thread playing player modules may use, in MB (default 1,024): past it the move under way is a fault of that player (see RunOptions.memoryLimitMb). */
+  readonly memoryLimitMb?: number;
 }
 
 export async function runRoundRobin(options: RoundRobinOptions): Promise<TournamentReport> {
   if (!Number.isSafeInteger(options.games) || options.games < 1) throw new RangeError(`Invalid number of games: ${String(options.games)} (expected a whole number >= 1)`);
   const config = { game: options.game, lineups: roundRobinLineups(options.players), seed: options.seed ?? freshSeed(), paired: false };
-  const { tally } = await runExperiment({ config, ranges: [[0, options.games]], threads: options.threads, signal: options.signal, onProgress: options.onProgress, moveTimeLimitMs: options.moveTimeLimitMs });
+  const { tally } = await runExperiment({ config, ranges: [[0, options.games]], threads: options.threads, signal: options.signal, onProgress: options.onProgress, moveTimeLimitMs: options.moveTimeLimitMs, memoryLimitMb: options.memoryLimitMb });
   return tournamentReport(config, tally, { ratings: options.ratings });
 }
 
@@ -61,6 +63,8 @@ export interface LabTournamentOptions {
   readonly threads?: number;
   /** Longest one move of a player module may take, in ms (default 10,000): past it the move is a fault of that player (see RunOptions.moveTimeLimitMs). */
   readonly moveTimeLimitMs?: number;
+  /** Most memory one worker thread playing player modules may use, in MB (default 1,024): past it the move under way is a fault of that player (see RunOptions.memoryLimitMb). */
+  readonly memoryLimitMb?: number;
 }
 
 /** One ordered pairing, in the shape of the spec-level `Tournament`'s results. */
@@ -93,6 +97,7 @@ export class LabTournament {
   readonly seed: number;
   readonly threads: number | undefined;
   readonly moveTimeLimitMs: number | undefined;
+  readonly memoryLimitMb: number | undefined;
 
   constructor(game: string, options: LabTournamentOptions = {}) {
     const definition = gameById(game);
@@ -102,6 +107,7 @@ export class LabTournament {
     this.seed = options.seed ?? freshSeed();
     this.threads = options.threads;
     this.moveTimeLimitMs = options.moveTimeLimitMs;
+    this.memoryLimitMb = options.memoryLimitMb;
     assertSeed(this.seed);
     if (!Number.isSafeInteger(this.games) || this.games < 1) throw new RangeError(`Invalid number of games: ${String(this.games)} (expected a whole number >= 1)`);
     // Built-in ids are checked now; modules and objects when played (loading a module is asynchronous).
@@ -122,12 +128,12 @@ export class LabTournament {
 
   /** The full report: win-rate matrix with Wilson intervals and Elo ratings with score-test CIs. */
   async play(signal?: AbortSignal): Promise<TournamentReport> {
-    return runRoundRobin({ game: this.game, players: await this.#players(), games: this.games, seed: this.seed, threads: this.threads, signal, moveTimeLimitMs: this.moveTimeLimitMs });
+    return runRoundRobin({ game: this.game, players: await this.#players(), games: this.games, seed: this.seed, threads: this.threads, signal, moveTimeLimitMs: this.moveTimeLimitMs, memoryLimitMb: this.memoryLimitMb });
   }
 
   /** Every pairing, row by row (ai1 outer, ai2 inner), as the spec-level Tournament lists them. */
   async run(): Promise<LabPairingResult[]> {
-    const report = await runRoundRobin({ game: this.game, players: await this.#players(), games: this.games, seed: this.seed, threads: this.threads, ratings: false, moveTimeLimitMs: this.moveTimeLimitMs });
+    const report = await runRoundRobin({ game: this.game, players: await this.#players(), games: this.games, seed: this.seed, threads: this.threads, ratings: false, moveTimeLimitMs: this.moveTimeLimitMs, memoryLimitMb: this.memoryLimitMb });
     return report.matrix.flatMap((row, i) =>
       row.map((cell, j) => ({
         ai1: report.players[i]!.name,

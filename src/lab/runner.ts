@@ -13,19 +13,22 @@
  *
  * One fact about a game may depend on timing: whether a player module's move ran past the move
  * time limit. When one does, its worker is stopped and the batch is played again from its start
- * with that move (named by game and call, `HungMove`) played as a fault; every game before it
+ * with that move (named by game and call, `FailedMove`) played as a fault; every game before it
  * comes out the same, so a game's result depends on timing only through which of its moves ran
- * past the limit — not on threads, batches or the moment the watchdog noticed.
+ * past the limit — not on threads, batches or the moment the watchdog noticed. A move under which
+ * the worker died — the module called `process.exit`, ran out of its memory limit, or threw where
+ * nothing catches it (a timer's callback) — is handled the same way: a fault of that player, named
+ * by what ended its thread, and the run goes on.
  */
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { formatDuration } from '../core/format.js';
-import { BatchPlayer, emptyTally, gameSeed, mergeTally, validateConfig, type ExperimentConfig, type HungMove, type Tally } from './experiment.js';
+import { formatDuration, printable, thrownText } from '../core/format.js';
+import { BatchPlayer, emptyTally, gameSeed, mergeTally, validateConfig, type ExperimentConfig, type FailedMove, type Tally } from './experiment.js';
 import type { BatchTask } from './worker.js';
-import { PROGRESS_SLOTS, agentLabel } from './user-agents.js';
-import { hasModulePlayers, hasObjectPlayers, loadUserAgents } from './user-players.js';
+import { PROGRESS_SLOTS, agentLabel, userModuleOf } from './user-agents.js';
+import { checkUserAgents, hasModulePlayers, hasObjectPlayers, loadUserAgents } from './user-players.js';
+import { builtScript, DEFAULT_MEMORY_LIMIT_MB } from './module-probe.js';
 import { batchesOf, defaultBatchSize, type CompletedBatch, type GameRange, type RunOptions, type RunResult } from './batching.js';
 
 export { planBatches, type BatchSource, type CompletedBatch, type GameRange, type RunOptions, type RunResult, type UntilCi } from './batching.js';
@@ -36,16 +39,12 @@ export { planBatches, type BatchSource, type CompletedBatch, type GameRange, typ
  */
 export const DEFAULT_MOVE_TIME_LIMIT_MS = 10_000;
 
+export { DEFAULT_MEMORY_LIMIT_MB };
+
 export const defaultThreads = (): number => availableParallelism();
 
 /** dist/lab/worker.js next to this module in the build; from the sources (tests), the built copy. */
-function workerFile(): string {
-  const sibling = new URL('./worker.js', import.meta.url);
-  if (existsSync(fileURLToPath(sibling))) return fileURLToPath(sibling);
-  const built = new URL('../../dist/lab/worker.js', import.meta.url);
-  if (existsSync(fileURLToPath(built))) return fileURLToPath(built);
-  throw new Error('The lab worker script is missing: run `npm run build` first (or use threads: 1).');
-}
+const workerFile = (): string => builtScript(new URL('./worker.js', import.meta.url));
 
 /**
  * Worker threads worth starting for `requested` threads and `batches` batches: at most one per core
@@ -82,10 +81,14 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
   validateConfig(config);
   const signal = options.signal;
   validateRanges(options.ranges);
-  // User players are loaded here too (each worker loads them again), so an unusable or changed
-  // module is one error before any game is played.
+  // User players are checked here (a changed module is one error before any game). Modules play
+  // on workers, which import them: their code never runs in this thread — unless a player object
+  // is in the run, which has every game played here, modules too.
   const source = options.source;
-  if (source === undefined) await loadUserAgents(config);
+  if (source === undefined) {
+    if (hasObjectPlayers(config)) await loadUserAgents(config);
+    else checkUserAgents(config);
+  }
   const threads = options.threads ?? defaultThreads();
   if (!Number.isSafeInteger(threads) || threads < 0) throw new RangeError(`Invalid thread count: ${String(threads)}`);
   const totalIndices = countOf(options.ranges);
@@ -130,16 +133,32 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
   const modules = source === undefined && hasModulePlayers(config) && !hasObjectPlayers(config);
   const moveLimitMs = options.moveTimeLimitMs ?? DEFAULT_MOVE_TIME_LIMIT_MS;
   if (!(moveLimitMs > 0)) throw new RangeError(`Invalid move time limit: ${String(moveLimitMs)} ms`);
+  const memoryLimitMb = options.memoryLimitMb ?? DEFAULT_MEMORY_LIMIT_MB;
+  if (!(Number.isSafeInteger(memoryLimitMb) && memoryLimitMb >= MIN_MEMORY_LIMIT_MB)) {
+    throw new RangeError(`Invalid memory limit: ${String(memoryLimitMb)} MB (expected a whole number of MB, at least ${String(MIN_MEMORY_LIMIT_MB)})`);
+  }
   // A limit asked for that could not be kept is an error, not a silent promise.
-  if (options.moveTimeLimitMs !== undefined && source === undefined && hasObjectPlayers(config)) {
+  if ((options.moveTimeLimitMs !== undefined || options.memoryLimitMb !== undefined) && source === undefined && hasObjectPlayers(config)) {
     throw new RangeError(
-      'A move time limit applies to player modules only: a player object plays in the calling thread, which cannot stop a move that never returns, ' +
-        'and with one every game of the run plays there. Give the player as a module (a path or file URL) to have its moves timed, or leave out the limit.',
+      `A ${options.moveTimeLimitMs !== undefined ? 'move time' : 'memory'} limit applies to player modules only: a player object plays in the calling thread, which cannot stop a move that never returns ` +
+        'nor bound its memory, and with one every game of the run plays there. Give the player as a module (a path or file URL) to have it limited, or leave out the limit.',
     );
   }
   const useWorkers = (source !== undefined || !hasObjectPlayers(config)) && (modules || (options.workers ?? threads > 1));
   const poolSize = workerThreads(threads, Math.ceil(totalIndices / batchSize) + options.ranges.length);
-  const pool = useWorkers ? new Piscina<BatchTask, Tally>({ filename: source?.workerFile ?? workerFile(), minThreads: poolSize, maxThreads: poolSize, idleTimeout: 1000 }) : undefined;
+  const pool = useWorkers
+    ? new Piscina<BatchTask, Tally>({
+        filename: source?.workerFile ?? workerFile(),
+        minThreads: poolSize,
+        maxThreads: poolSize,
+        idleTimeout: 1000,
+        // Player modules' threads are bounded, so one that allocates without end ends its own thread, not the process.
+        ...(modules ? { resourceLimits: { maxOldGenerationSizeMb: memoryLimitMb } } : {}),
+      })
+    : undefined;
+  // A worker that dies between tasks (a module's timer that throws, or exits) is replaced by
+  // piscina, which reports it as an 'error' event: unheard, that event would end the process.
+  pool?.on('error', () => undefined);
   const local = useWorkers || source !== undefined ? undefined : new BatchPlayer(config);
   const playHere = (start: number, end: number): Tally => (source === undefined ? local!.play(start, end) : source.play(config, start, end));
 
@@ -179,33 +198,39 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
           const progress = modules ? new Int32Array(new SharedArrayBuffer(4 * PROGRESS_SLOTS)) : undefined;
           for (let batch = planned.next(); !batch.done && failure === undefined && !isAborted(signal); batch = planned.next()) {
             const [start, end] = batch.value;
-            // A move past the limit: the batch is played again (its games are deterministic, so the
-            // same up to that move) with the move played as a fault, until none runs out of time.
-            const hung: HungMove[] = [];
+            // A move past the limit, or one under which the worker died: the batch is played again (its
+            // games are deterministic, so the same up to that move) with the move played as a fault,
+            // until none fails.
+            const failed: FailedMove[] = [];
             while (failure === undefined && !isAborted(signal)) {
               const cancel = progress === undefined ? undefined : new AbortController();
               const watch = progress === undefined ? undefined : watchMoves(progress, moveLimitMs, cancel!, signal);
               let tally: Tally | undefined;
+              let lost: FailedMove | undefined;
               try {
-                tally = await pool.run({ config, start, end, progress, hung }, cancel === undefined ? {} : { signal: cancel.signal });
+                tally = await pool.run({ config, start, end, progress, failed }, cancel === undefined ? {} : { signal: cancel.signal });
               } catch (reason) {
-                // A real failure (a bug) stops the dispatch; a batch cancelled by Ctrl-C is simply not counted.
-                if (watch?.timedOut === undefined && !isAborted(signal)) failure ??= { reason };
+                // A worker that died under a module's move: that move's fault. Any other failure (a
+                // bug) stops the dispatch; a batch cancelled by Ctrl-C is simply not counted.
+                if (watch?.timedOut === undefined && !isAborted(signal)) {
+                  const under = progress === undefined ? undefined : moveUnderWay(progress);
+                  if (under === undefined) failure ??= { reason: workerFailure(config, reason) };
+                  else lost = failedMove(start, under, threadEnd(reason, memoryLimitMb));
+                }
               } finally {
                 watch?.stop();
               }
               if (isAborted(signal) || failure !== undefined) break;
               // The watchdog's verdict stands even if the batch finished as it fired: the move took longer than the limit.
               const timedOut = watch?.timedOut;
-              if (timedOut === undefined) {
+              if (timedOut !== undefined) lost = failedMove(start, timedOut, `gave no answer within the time limit of ${formatDuration(moveLimitMs)}`);
+              if (lost === undefined) {
                 complete(start, end, tally!);
                 break;
               }
-              // The worker stores the game index as an int32: the batch (under 2^32 games) makes it exact again.
-              const [lineup, stored, call] = timedOut;
-              const move: HungMove = { lineup, game: start + ((stored - start) >>> 0), call, limitMs: moveLimitMs };
-              if (hung.some((h) => h.lineup === move.lineup && h.game === move.game && h.call === move.call)) failure ??= { reason: stuckError(config, move) };
-              else hung.push(move);
+              const move = lost;
+              if (failed.some((h) => h.lineup === move.lineup && h.game === move.game && h.call === move.call)) failure ??= { reason: stuckError(config, move) };
+              else failed.push(move);
             }
           }
         };
@@ -281,12 +306,47 @@ function watchMoves(progress: Int32Array, limitMs: number, cancel: AbortControll
   return state;
 }
 
-/** A batch that timed out again on a move already played as a fault: a bug, not a player's hang. */
-function stuckError(config: ExperimentConfig, move: HungMove): Error {
+/** The smallest memory limit taken: below it a worker cannot even load the lab. */
+export const MIN_MEMORY_LIMIT_MB = 16;
+
+/**
+ * The user move a worker was on ([lineup, game index, call] from `progress`): the call under way,
+ * or the last one returned in the game under way (a timer it set may end the thread later); or
+ * undefined before any user move of the game (nothing a player did is to blame).
+ */
+function moveUnderWay(progress: Int32Array): [number, number, number] | undefined {
+  const lineup = Atomics.load(progress, 0);
+  const call = Math.abs(Atomics.load(progress, 2));
+  return lineup >= 0 && call > 0 ? [lineup, Atomics.load(progress, 1), call] : undefined;
+}
+
+/** The failed move at `at` ([lineup, game index as the worker stored it, call]) of the batch that starts at `start`. */
+function failedMove(start: number, at: [number, number, number], fault: string): FailedMove {
+  // The worker stores the game index as an int32: the batch (under 2^32 games) makes it exact again.
+  const [lineup, stored, call] = at;
+  return { lineup, game: start + ((stored - start) >>> 0), call, fault };
+}
+
+/** What ended a worker thread under a player's move, as the fault's message says it. */
+function threadEnd(reason: unknown, memoryLimitMb: number): string {
+  if ((reason as { code?: unknown } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY') return `ran out of memory (the limit is ${String(memoryLimitMb)} MB per thread; --memory-limit sets it)`;
+  const exit = /^worker exited with code: (-?\d+)$/.exec(thrownText(reason, false));
+  if (exit !== null) return `ended its thread (process.exit, code ${exit[1]!})`;
+  return `crashed its thread (${thrownText(reason)})`;
+}
+
+/** A worker that failed with no player's move under way: the run stops, saying what failed and which modules it ran. */
+function workerFailure(config: ExperimentConfig, reason: unknown): Error {
+  const modules = [...new Set(config.lineups.flat().filter((id) => userModuleOf(id) !== undefined))].map((id) => fileURLToPath(userModuleOf(id)!.url));
+  return new Error(printable(`A lab worker thread failed before any player's move${modules.length === 0 ? '' : ` (it was running the player modules ${modules.join(', ')})`}: ${thrownText(reason)}`));
+}
+
+/** A batch that failed again on a move already played as a fault: a bug, not a player's fault. */
+function stuckError(config: ExperimentConfig, move: FailedMove): Error {
   const ids = config.lineups[move.lineup]!;
   return new Error(
-    `Game ${String(move.game)} of ${ids.map(agentLabel).join(' vs ')} (seed ${String(gameSeed(config, move.lineup, move.game))}) ran past the move time limit of ${formatDuration(move.limitMs)} ` +
-      `again at user move ${String(move.call)}, which was already played as a fault: this is a bug in the lab, please report it.`,
+    `Game ${String(move.game)} of ${ids.map(agentLabel).join(' vs ')} (seed ${String(gameSeed(config, move.lineup, move.game))}) failed again at user move ${String(move.call)} ` +
+      `(it ${move.fault}), which was already played as a fault: this is a bug in the lab, please report it.`,
   );
 }
 

@@ -77,6 +77,8 @@ export interface LabRunRequest {
   readonly batchSize?: number;
   /** Longest one move of a player module may take, in ms (see RunOptions.moveTimeLimitMs). */
   readonly moveTimeLimitMs?: number;
+  /** Most memory one worker thread playing player modules may use, in MB (see RunOptions.memoryLimitMb). */
+  readonly memoryLimitMb?: number;
   readonly signal?: AbortSignal;
   /** Called once the run is planned and the log prepared, before any game is played. */
   readonly onPlan?: (plan: LabRunPlan, log: ResultsLog | undefined) => void;
@@ -307,6 +309,7 @@ export async function runLab(request: LabRunRequest, execute: Executor): Promise
     threads: request.threads,
     batchSize: request.batchSize,
     moveTimeLimitMs: request.moveTimeLimitMs,
+    memoryLimitMb: request.memoryLimitMb,
     // The log's batches, not just their sum: --until-ci must see which games they hold.
     earlier: plan.earlier,
     signal: request.signal,

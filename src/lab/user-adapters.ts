@@ -31,7 +31,7 @@ import { HAND_SIZE, canPlayOn } from '../games/uno-war/rules.js';
 import { decodeAction, encodeMove, type KlondikeState } from '../games/klondike/engine.js';
 import type { KlondikeMove } from '../games/klondike/moves.js';
 import type { ReadonlyKlondikeModel } from '../games/klondike/model.js';
-import { formatDuration } from '../core/format.js';
+import { printable, thrownText } from '../core/format.js';
 import { isColumn, type Position } from '../games/connect-four/position.js';
 import { Forfeit, userGame, type FaultReporting } from './user-agents.js';
 
@@ -44,9 +44,15 @@ export interface GameAdapter {
   readonly expected: string;
 }
 
-export const describeValue = (x: unknown): string =>
-  typeof x === 'string' ? JSON.stringify(x) : x === null ? 'null' : x instanceof Card ? x.toString() : typeof x === 'object' ? 'an object' : String(x);
-export const messageOf = (error: unknown): string => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+/** An answer in a fault message; never throws (a Proxy's traps may). */
+export function describeValue(x: unknown): string {
+  try {
+    return typeof x === 'string' ? JSON.stringify(x) : x === null ? 'null' : x instanceof Card ? x.toString() : typeof x === 'object' ? 'an object' : String(x);
+  } catch {
+    return thrownText(x);
+  }
+}
+export const messageOf = (error: unknown): string => thrownText(error);
 
 /** A class whose instances have `method` (constructed with no arguments), or an object that has it. */
 export function instanceWith(exported: unknown, method: string): (() => Record<string, unknown>) | undefined {
@@ -68,10 +74,10 @@ type Verdict = number | { readonly fault: string };
  * (from the user's code) or a `{ fault }` verdict records a fault and plays `onFault(state)`, which
  * may also end the game (throw a `Forfeit`).
  *
- * The time limit (see `userGame`): each call is numbered and published for the runner's watchdog;
- * a call that ran out of time in an earlier attempt is not asked again but played as a fault, and
- * the player plays no more in that game (each of its later moves is `onFault`): a player that hung
- * once would likely hang again, and every hang costs the whole limit.
+ * A call that failed in an earlier attempt (see `userGame`: it ran past the time limit, or its
+ * thread died under it — an exit, running out of memory, a crash) is not asked again but played
+ * as a fault, and the player plays no more in that game (each of its later moves is `onFault`): a
+ * player that failed so once would likely fail again, and every such failure costs a replay.
  *
  * `act` runs once per move of every game, inlined into the engine's playout loop: its bytecode is
  * kept to the hot path (everything rare — a hung call, a stopped player, a throw, a fault — is a
@@ -85,20 +91,22 @@ function guardedAgent<S extends GameState>(label: string, decide: (state: S, rng
   /** The game (its serial) in which this player plays no more. */
   let stoppedIn = -1;
   /**
-   * Whether call `call` (at or past `game.firstHung`) is not asked: it hung in an earlier attempt
-   * (the player then plays no more in this game), or the player stopped earlier in this game.
+   * Whether call `call` (at or past `game.firstFailed`) is not asked: it failed in an earlier
+   * attempt (the player then plays no more in this game), or the player stopped earlier in this game.
    */
   const notAsked = (state: S, call: number): boolean => {
     if (stoppedIn === game.serial) return true;
-    if (!game.hung.includes(call)) return false;
+    const failed = game.failedCalls.indexOf(call);
+    if (failed < 0) return false;
     stoppedIn = game.serial;
     // Every later call of this game takes this path (the player's, to be played as a fault).
-    game.firstHung = 0;
-    faults.push(`${what(state)} gave no answer within the time limit of ${formatDuration(game.limitMs)}: it plays no more in this game`);
+    game.firstFailed = 0;
+    faults.push(printable(`${what(state)} ${game.failures[failed]!}: it plays no more in this game`));
     return true;
   };
+  // Bounded and escaped where it is made: a fault message reaches results files and terminals.
   const fault = (state: S, verdict: { readonly fault: string }): number => {
-    faults.push(`${what(state)} ${verdict.fault}`);
+    faults.push(printable(`${what(state)} ${verdict.fault}`));
     return onFault(state);
   };
   return {
@@ -106,10 +114,11 @@ function guardedAgent<S extends GameState>(label: string, decide: (state: S, rng
     faults,
     act(state, rng) {
       const call = ++game.calls;
-      // One comparison on the hot path: `firstHung` is Infinity in a game without hung calls.
-      if (call >= game.firstHung && notAsked(state, call)) return onFault(state);
+      // One comparison on the hot path: `firstFailed` is Infinity in a game without failed calls.
+      if (call >= game.firstFailed && notAsked(state, call)) return onFault(state);
       // Plain stores, not Atomics (a fence each, a real cost at millions of moves a second): the
-      // watchdog needs only to see the value eventually, and a hung call writes nothing after it.
+      // watchdog needs only to see the value eventually, and a call that hangs or kills its thread
+      // writes nothing after it.
       const progress = game.progress;
       if (progress !== undefined) progress[2] = call;
       let verdict: Verdict;

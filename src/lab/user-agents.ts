@@ -40,10 +40,11 @@ export class Forfeit extends Error {
  * numbered from 1 within the game in the order asked: a number that depends on the game alone (its
  * seed and the players' answers), never on the thread or batch, so it names a move for a replay.
  *
- * The time limit: while a call is under way, `progress[2]` holds its number (and minus it once it
- * has returned), so the runner's watchdog on another thread sees a move that never returns. The
- * runner then stops that worker and plays the batch again with the call in `hung`: that call is not
- * asked but played as a fault, and its player plays no more in that game.
+ * While a call is under way, `progress[2]` holds its number (and minus it once it has returned),
+ * so the runner on another thread knows which move a worker was on when it ran past the time
+ * limit or died (an exit, out of memory, a crash). The runner then plays the batch again with the
+ * call in `failedCalls`: that call is not asked but played as a fault, and its player plays no
+ * more in that game.
  */
 /** Int32 slots of the progress array a worker shares with the runner's watchdog: lineup, game index, call. */
 export const PROGRESS_SLOTS = 3;
@@ -53,23 +54,23 @@ export const userGame = {
   serial: 0,
   /** Calls of user agents so far in this game. */
   calls: 0,
-  /** The calls of this game that ran out of time in an earlier attempt. */
-  hung: [] as readonly number[],
+  /** The calls of this game that failed in an earlier attempt (ran out of time, or their thread died). */
+  failedCalls: [] as readonly number[],
+  /** Why each of them failed, for the fault's message ("gave no answer within the time limit of 10 s"). */
+  failures: [] as readonly string[],
   /**
    * The first of them (Infinity when none): one comparison a call finds most games have none. Set
-   * to 0 once a user player stops in this game (it hung), so that its later calls are checked too.
+   * to 0 once a user player stops in this game (a call failed), so that its later calls are checked too.
    */
-  firstHung: Infinity,
-  /** The time limit those calls ran past, in ms (for the fault's message). */
-  limitMs: 0,
+  firstFailed: Infinity,
   /** Shared with the runner's watchdog: [lineup, game index, call under way (or minus the last one)]. */
   progress: undefined as Int32Array | undefined,
-  begin(hung: readonly number[], limitMs: number): void {
+  begin(failedCalls: readonly number[], failures: readonly string[]): void {
     this.serial++;
     this.calls = 0;
-    this.hung = hung;
-    this.firstHung = hung.length === 0 ? Infinity : Math.min(...hung);
-    this.limitMs = limitMs;
+    this.failedCalls = failedCalls;
+    this.failures = failures;
+    this.firstFailed = failedCalls.length === 0 ? Infinity : Math.min(...failedCalls);
   },
 };
 

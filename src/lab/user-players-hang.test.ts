@@ -19,7 +19,7 @@ import { LabTournament } from './round-robin.js';
 import { runExperiment } from './runner.js';
 import { resolvePlayer } from './user-players.js';
 import { gameById } from './registry.js';
-import { BatchPlayer } from './experiment.js';
+import { BatchPlayer, type FailedMove } from './experiment.js';
 import { gameAdapter } from './user-adapters.js';
 import { registerUserAgent } from './user-agents.js';
 
@@ -105,7 +105,7 @@ describe('a hanging player module', () => {
     registerUserAgent('a@object', adapt(counter('a'), 'a')!);
     registerUserAgent('b@object', adapt(counter('b'), 'b')!);
     const batch = new BatchPlayer({ game: 'uno-war', lineups: [['a@object', 'b@object']], seed: 5, paired: false });
-    const play = (hung: { lineup: number; game: number; call: number; limitMs: number }[]): ReturnType<BatchPlayer['play']> => {
+    const play = (hung: FailedMove[]): ReturnType<BatchPlayer['play']> => {
       for (const who of ['a', 'b'] as const) asked[who].fill(0);
       const tally = batch.play(0, 1, undefined, hung);
       gameNo = 1;
@@ -117,7 +117,7 @@ describe('a hanging player module', () => {
     const normal = { a: [...asked.a], b: [...asked.b] };
     expect(normal.a[0]).toBeGreaterThan(3);
     // a's 3rd move of game 0 hung (a moves first: calls 1 a, 2 b, 3 a, ... while both can play).
-    const tally = play([{ lineup: 0, game: 0, call: 3, limitMs: 50 }]);
+    const tally = play([{ lineup: 0, game: 0, call: 3, fault: 'gave no answer within the time limit of 50 ms' }]);
     expect(asked.a[0]).toBeGreaterThanOrEqual(1);
     expect(asked.a[0]).toBeLessThan(normal.a[0]!);
     // b is still asked after a stopped (a concedes every round from there on, b plays each round's first card).

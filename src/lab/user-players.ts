@@ -16,11 +16,13 @@
  * and played as the spec reads a bad answer (user-adapters.ts says how, per game).
  */
 import { createHash } from 'node:crypto';
+import { printable } from '../core/format.js';
+import { builtScript, probeModule, ProbeFailure, type ModuleCheck } from './module-probe.js';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, extname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Agent, GameDefinition, GameState } from '../core/game.js';
+import type { GameDefinition, GameState } from '../core/game.js';
 import type { ExperimentConfig } from './experiment.js';
 import { gameById } from './registry.js';
 import { describeValue as describe, gameAdapter, gamesWithModules, messageOf, type GameAdapter } from './user-adapters.js';
@@ -70,50 +72,90 @@ export function modulePath(game: { readonly title: string; readonly builtIns: re
   }
 }
 
+/** The longest name a player may have (it heads a column of tables). */
+export const MAX_LABEL_CHARS = 64;
+
+/** Why `label` cannot name a player beside `builtIns`, or undefined if it can. */
+export function labelProblem(label: string, builtIns: readonly string[]): string | undefined {
+  if (/[,@]/.test(label) || builtIns.includes(label)) return "a name must not contain ',' or '@' nor be a built-in strategy's id";
+  if (printable(label, MAX_LABEL_CHARS) !== label) return `a name must be printable text (no control characters) of at most ${String(MAX_LABEL_CHARS)} characters`;
+  return undefined;
+}
+
+/** The label of the module at `path` whose `name` export is `named` (else the file's name), checked against `builtIns`. */
+export function moduleLabel(path: string, named: unknown, builtIns: readonly string[]): string {
+  const label = typeof named === 'string' && named.trim() !== '' ? named.trim() : basename(path, extname(path));
+  const problem = labelProblem(label, builtIns);
+  if (problem !== undefined) throw new PlayerModuleError(`The player module ${printable(path)} is named '${printable(label)}': ${problem} (export another \`name\`)`);
+  return label;
+}
+
 /**
- * Reads, hashes and imports the player module at `path`, and finds its label (the `name` export,
- * else the file's name), which must not be one of `builtIns`. PlayerModuleError if it cannot be used.
+ * Reads, hashes and imports the player module at `path` in this thread, and finds its label (see
+ * `moduleLabel`). PlayerModuleError if it cannot be used.
  */
 export async function readPlayerModule(path: string, builtIns: readonly string[]): Promise<{ module: Record<string, unknown>; sha256: string; label: string }> {
-  let sha256: string;
-  try {
-    sha256 = sha256Of(path);
-  } catch (error) {
-    throw new PlayerModuleError(`Cannot load the player module ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : messageOf(error)}`);
-  }
+  const sha256 = hashModule(path);
   const module = await importModule(path, path);
-  const named = module.name;
-  const label = typeof named === 'string' && named.trim() !== '' ? named.trim() : basename(path, extname(path));
-  if (/[,@]/.test(label) || builtIns.includes(label)) {
-    throw new PlayerModuleError(`The player module ${path} is named '${label}': a name must not contain ',' or '@' nor be a built-in strategy's id (export another \`name\`)`);
+  return { module, sha256, label: moduleLabel(path, module.name, builtIns) };
+}
+
+/** The sha256 of the module file at `path` (PlayerModuleError if it cannot be read). */
+function hashModule(path: string): string {
+  try {
+    return sha256Of(path);
+  } catch (error) {
+    throw new PlayerModuleError(`Cannot load the player module ${printable(path)}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : messageOf(error)}`);
   }
-  return { module, sha256, label };
 }
 
 /**
- * The lineup id of a strategy argument: a built-in id as is; a module is read, hashed, imported
- * and registered in this thread (one clear PlayerModuleError if it cannot be used).
+ * Hashes the player module at `path`, imports it in a worker thread of its own (see
+ * module-probe.ts) and runs `check` over its exports there; returns its label (see `moduleLabel`)
+ * and sha256. The calling thread never
+ * runs the module's code. PlayerModuleError, naming the module, if it cannot be used.
  */
-export async function resolvePlayer(game: GameDefinition<GameState>, spec: string | URL, cwd = process.cwd()): Promise<string> {
-  if (typeof spec === 'string' && game.agents[spec] !== undefined) return spec;
-  const { adapt, expected } = adapterFor(game);
-  const path = modulePath({ title: game.title, builtIns: Object.keys(game.agents) }, spec, cwd);
-  const { module, sha256, label } = await readPlayerModule(path, Object.keys(game.agents));
-  const create = adapt(module.default, label);
-  if (create === undefined) throw new PlayerModuleError(`The player module ${path} exports nothing usable: expected ${expected}; its default export is ${describe(module.default)}`);
-  tryCreate(create, `The player module ${path}`);
-  const id = `${label}@${pathToFileURL(path).href}#sha256=${sha256}`;
-  registerUserAgent(id, create);
-  return id;
+export async function probePlayerModule(path: string, builtIns: readonly string[], check: ModuleCheck): Promise<{ label: string; sha256: string }> {
+  const sha256 = hashModule(path);
+  let named: string | undefined;
+  try {
+    named = await probeModule(path, check);
+  } catch (error) {
+    if (!(error instanceof ProbeFailure)) throw error;
+    throw new PlayerModuleError(error.stage === 'import' ? `Cannot load the player module ${printable(path)}: ${error.message}` : `The player module ${printable(path)} ${error.message}`);
+  }
+  return { label: moduleLabel(path, named, builtIns), sha256 };
 }
 
-/** Builds one agent now, so that a constructor that throws is one clear error before any game, not a failed batch. */
-function tryCreate(create: () => Agent<GameState>, what: string): void {
+/**
+ * The check a lab player module passes (run where it is probed, see `probePlayerModule`): its
+ * default export is a player of game `gameId`, and one can be built. Throws an Error whose message
+ * is the phrase about the module.
+ */
+export function checkLabPlayerModule(exports: Record<string, unknown>, label: string, gameId: unknown): void {
+  const { adapt, expected } = adapterFor(gameById(String(gameId)));
+  const create = adapt(exports.default, label === '' ? 'player' : label);
+  if (create === undefined) throw new Error(`exports nothing usable: expected ${expected}; its default export is ${describe(exports.default)}`);
   try {
     create();
   } catch (error) {
-    throw new PlayerModuleError(`${what} cannot be constructed: ${messageOf(error)}`);
+    throw new Error(`cannot be constructed: ${messageOf(error)}`);
   }
+}
+
+/**
+ * The lineup id of a strategy argument: a built-in id as is; a module is read, hashed, and
+ * imported and checked in a worker thread of its own (one clear PlayerModuleError if it cannot be
+ * used). The module is not loaded in this thread: the runner's workers load it (`loadUserAgents`
+ * loads it here, for play in this thread).
+ */
+export async function resolvePlayer(game: GameDefinition<GameState>, spec: string | URL, cwd = process.cwd()): Promise<string> {
+  if (typeof spec === 'string' && game.agents[spec] !== undefined) return spec;
+  adapterFor(game);
+  const builtIns = Object.keys(game.agents);
+  const path = modulePath({ title: game.title, builtIns }, spec, cwd);
+  const { label, sha256 } = await probePlayerModule(path, builtIns, { url: pathToFileURL(builtScript(new URL('./user-players.js', import.meta.url))).href, exportName: 'checkLabPlayerModule', arg: game.id });
+  return `${label}@${pathToFileURL(path).href}#sha256=${sha256}`;
 }
 
 /** Registers a player object for play in this thread; returns its lineup id (`<name>@object`). */
@@ -122,7 +164,8 @@ export function registerPlayerObject(game: GameDefinition<GameState>, player: ob
   const own = (player as { name?: unknown }).name;
   const ctor = (player as { constructor?: { name?: unknown } }).constructor?.name;
   const label = name ?? (typeof own === 'string' && own !== '' ? own : typeof ctor === 'string' && ctor !== '' && ctor !== 'Object' ? ctor : 'player');
-  if (/[,@]/.test(label) || game.agents[label] !== undefined) throw new PlayerModuleError(`A player object is named '${label}': a name must not contain ',' or '@' nor be a built-in strategy's id`);
+  const problem = labelProblem(label, Object.keys(game.agents));
+  if (problem !== undefined) throw new PlayerModuleError(`A player object is named '${printable(label)}': ${problem}`);
   const create = adapt(player, label);
   if (create === undefined) throw new PlayerModuleError(`The player object '${label}' is not usable: expected ${expected.replace('a default export that is ', '')}`);
   const id = `${label}@object`;
@@ -132,41 +175,58 @@ export function registerPlayerObject(game: GameDefinition<GameState>, player: ob
 
 /**
  * Makes every user agent of `config` playable in this thread: imports the modules not loaded yet,
- * after checking that each file still has the content hash its id names — so a resumed run never
- * mixes games of two versions of a player. Objects cannot be loaded: they must have been
- * registered in this thread.
+ * after checking that each file still has the content hash its id names (see `checkUserAgents`).
+ * Objects cannot be loaded: they must have been registered in this thread.
  */
 export async function loadUserAgents(config: ExperimentConfig): Promise<void> {
   const game = gameById(config.game);
-  const labels = new Map<string, string>();
-  for (const id of new Set(config.lineups.flat())) {
-    if (!isUserAgentId(id)) continue;
-    const label = agentLabel(id);
-    const other = labels.get(label);
-    if (other !== undefined) throw new PlayerModuleError(`Two players are named '${label}' (${other} and ${id}): give one another \`name\` export`);
-    labels.set(label, id);
-    if (userAgentFactory(id) !== undefined) continue;
-    if (isObjectAgentId(id)) throw new PlayerModuleError(`The player object '${label}' was not registered in this thread`);
-    const { url, sha256 } = userModuleOf(id)!;
-    const path = fileURLToPath(url);
-    let now: string;
-    try {
-      now = sha256Of(path);
-    } catch (error) {
-      throw new PlayerModuleError(`Cannot load the player module ${path}: ${messageOf(error)}`);
-    }
-    if (now !== sha256) {
-      throw new PlayerModuleError(
-        `The player module ${path} has changed since these results were played (sha256 ${sha256.slice(0, 12)}…, now ${now.slice(0, 12)}…): ` +
-          'results of two versions of a player cannot be mixed. Start a new run (--out another file) or restore that version.',
-      );
-    }
+  for (const { id, label, path } of checkUserAgents(config)) {
+    if (path === undefined || userAgentFactory(id) !== undefined) continue;
     const module = await importModule(path, path);
     const { adapt, expected } = adapterFor(game);
     const create = adapt(module.default, label);
     if (create === undefined) throw new PlayerModuleError(`The player module ${path} exports nothing usable: expected ${expected}`);
     registerUserAgent(id, create);
   }
+}
+
+/**
+ * Checks, without running any of them, that the user agents of `config` can be played: distinct
+ * labels, objects registered in this thread, and each module file still with the content hash its
+ * id names — so a resumed run never mixes games of two versions of a player. Returns them, with
+ * each module's path.
+ */
+export function checkUserAgents(config: ExperimentConfig): { id: string; label: string; path: string | undefined }[] {
+  const labels = new Map<string, string>();
+  const agents: { id: string; label: string; path: string | undefined }[] = [];
+  for (const id of new Set(config.lineups.flat())) {
+    if (!isUserAgentId(id)) continue;
+    const label = agentLabel(id);
+    const other = labels.get(label);
+    if (other !== undefined) throw new PlayerModuleError(`Two players are named '${printable(label)}' (${printable(other)} and ${printable(id)}): give one another \`name\` export`);
+    labels.set(label, id);
+    if (isObjectAgentId(id)) {
+      if (userAgentFactory(id) === undefined) throw new PlayerModuleError(`The player object '${printable(label)}' was not registered in this thread`);
+      agents.push({ id, label, path: undefined });
+      continue;
+    }
+    const { url, sha256 } = userModuleOf(id)!;
+    const path = fileURLToPath(url);
+    let now: string;
+    try {
+      now = sha256Of(path);
+    } catch (error) {
+      throw new PlayerModuleError(`Cannot load the player module ${printable(path)}: ${messageOf(error)}`);
+    }
+    if (now !== sha256) {
+      throw new PlayerModuleError(
+        `The player module ${printable(path)} has changed since these results were played (sha256 ${sha256.slice(0, 12)}…, now ${now.slice(0, 12)}…): ` +
+          'results of two versions of a player cannot be mixed. Start a new run (--out another file) or restore that version.',
+      );
+    }
+    agents.push({ id, label, path });
+  }
+  return agents;
 }
 
 /** True if some player of `config` is a module (which plays on worker threads, under a time limit). */

@@ -3,7 +3,8 @@
  * BatchPlayer per experiment — one reusable state and agent set — and plays the batches it is sent.
  * User players' modules are imported here, once per thread and experiment.
  */
-import { BatchPlayer, type ExperimentConfig, type HungMove, type Tally } from './experiment.js';
+import { Console } from 'node:console';
+import { BatchPlayer, type ExperimentConfig, type FailedMove, type Tally } from './experiment.js';
 import { loadUserAgents } from './user-players.js';
 
 export interface BatchTask {
@@ -12,9 +13,12 @@ export interface BatchTask {
   readonly end: number;
   /** Where to report the game and move under way ([lineup, game index, call]), for the runner's time limit. */
   readonly progress?: Int32Array;
-  /** Moves that ran past the time limit in an earlier attempt at this batch: played as faults. */
-  readonly hung?: readonly HungMove[];
+  /** Moves that failed in an earlier attempt at this batch (past the time limit, or the thread died): played as faults. */
+  readonly failed?: readonly FailedMove[];
 }
+
+// A player module's console output goes to stderr: stdout carries the command's results (--json).
+globalThis.console = new Console({ stdout: process.stderr, stderr: process.stderr });
 
 let cachedKey = '';
 let cached: BatchPlayer | undefined;
@@ -27,5 +31,5 @@ export default async function playBatch(task: BatchTask): Promise<Tally> {
     cached = new BatchPlayer(task.config);
     cachedKey = key;
   }
-  return cached.play(task.start, task.end, task.progress, task.hung);
+  return cached.play(task.start, task.end, task.progress, task.failed);
 }

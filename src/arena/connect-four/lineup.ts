@@ -11,9 +11,10 @@ import { pathToFileURL } from 'node:url';
 import { deriveSeed } from '../../core/random.js';
 import type { ClosablePlayer } from '../../games/connect-four/player.js';
 import { ALPHABETA_LEVELS, alphaBetaLevel } from '../../games/connect-four/players/alphabeta.js';
-import { PlayerModuleError, looksLikePath, modulePath, readPlayerModule } from '../../lab/user-players.js';
+import { builtScript } from '../../lab/module-probe.js';
+import { PlayerModuleError, looksLikePath, modulePath, probePlayerModule } from '../../lab/user-players.js';
 import { ExternalBot } from './external-bot.js';
-import { MODULE_PLAYER_EXPECTED, modulePlayerFactory } from './player-spec.js';
+
 import { WorkerPlayer } from './worker-player.js';
 
 export const BUILTIN_BOTS = [
@@ -94,14 +95,9 @@ export async function resolveLineup(names: readonly string[], externals: readonl
       modules.set(name, modules.get(known)!);
       continue;
     }
-    const { module, label } = await readPlayerModule(path, taken);
-    const create = modulePlayerFactory(module.default);
-    if (create === undefined) throw new PlayerModuleError(`The player module ${path} exports nothing usable: expected ${MODULE_PLAYER_EXPECTED}`);
-    try {
-      create();
-    } catch (error) {
-      throw new PlayerModuleError(`The player module ${path} cannot be constructed: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
-    }
+    // Imported and checked in a worker of its own, under a time and memory limit: a module that
+    // exits, loops or never settles at import is one clear error, and Ctrl-C still ends the command.
+    const { label } = await probePlayerModule(path, taken, { url: pathToFileURL(builtScript(new URL('./player-spec.js', import.meta.url))).href, exportName: 'checkModuleBot' });
     if (modules.has(label)) throw new PlayerModuleError(`Two bot modules are named '${label}': give one another \`name\` export`);
     // By its label and by the name it was given as, so that either finds it.
     modules.set(label, { name: label, url });

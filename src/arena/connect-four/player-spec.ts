@@ -6,6 +6,7 @@
  */
 import type { Agent } from '../../core/game.js';
 import { rngFromSeed } from '../../core/random.js';
+import { thrownText } from '../../core/format.js';
 import type { Player } from '../../games/connect-four/player.js';
 import { Position } from '../../games/connect-four/position.js';
 import { AlphaBetaPlayer } from '../../games/connect-four/players/alphabeta.js';
@@ -70,6 +71,21 @@ export function agentPlayer(agent: Agent<Position>, seed: number, label?: string
       position.play(column);
     },
   };
+}
+
+/**
+ * The check a bot module passes where it is probed (lab/module-probe.ts, a worker of its own): its
+ * default export is a player, and one can be built. Throws an Error whose message is the phrase
+ * about the module.
+ */
+export function checkModuleBot(exports: Record<string, unknown>): void {
+  const create = modulePlayerFactory(exports.default);
+  if (create === undefined) throw new Error(`exports nothing usable: expected ${MODULE_PLAYER_EXPECTED}`);
+  try {
+    create();
+  } catch (error) {
+    throw new Error(`cannot be constructed: ${thrownText(error)}`);
+  }
 }
 
 export async function createPlayer(spec: PlayerSpec): Promise<Player> {

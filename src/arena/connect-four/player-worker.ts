@@ -4,6 +4,7 @@
  * kind and message — a resignation, a player failure (with its reason), or any other error — so the
  * main thread can rebuild it and the referee judges it as it would an in-thread player's.
  */
+import { Console } from 'node:console';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createPlayer, type PlayerSpec } from './player-spec.js';
 import { toWorkerError, type WorkerError } from './worker-error.js';
@@ -22,6 +23,8 @@ export type WorkerReply =
 
 if (parentPort !== null) {
   const port = parentPort;
+  // A bot's console output is not the command's: to stderr, never into stdout's results.
+  globalThis.console = new Console({ stdout: process.stderr, stderr: process.stderr });
   const player = await createPlayer((workerData as { spec: PlayerSpec }).spec);
   port.on('message', (request: WorkerRequest) => {
     void answer(request).then((reply) => {

@@ -101,6 +101,27 @@ describe('Referee', () => {
     expect(result.message).toContain('no idea what to play');
   });
 
+  it('a thrown value that cannot be made a string is an error of that player, in a worker or in this thread, as in the lab', async () => {
+    for (const kind of ['null', 'proxy']) {
+      const result = await new Referee(GENEROUS).play(fake('FirstFreeColumn'), fake('OddThrower', kind));
+      expect(result).toMatchObject({ winner: true, reason: 'error', offender: false, moves: [0] });
+      expect(result.message).toContain('threw an error: a value that cannot be shown as text (an object)');
+    }
+    const no = (): never => {
+      throw new Error('no');
+    };
+    const inThread: Player = {
+      name: () => 'odd',
+      init: () => undefined,
+      inform: () => undefined,
+      move: () => {
+        throw new Proxy({}, { get: no, getPrototypeOf: no });
+      },
+    };
+    const here = await new Referee(GENEROUS).play(inThread, fake('FirstFreeColumn'));
+    expect(here).toMatchObject({ winner: false, reason: 'error', offender: true });
+  });
+
   it("records a worker player's resignation and player failure as such, not as errors", async () => {
     const resigned = await new Referee(GENEROUS).play(fake('FirstFreeColumn'), fake('Resigner', 'lost cause'));
     expect(resigned).toMatchObject({ winner: true, reason: 'resigned', offender: false, moves: [0] });

@@ -17,7 +17,7 @@
 import { isClosable, type ClosablePlayer, type Player, colorName } from '../../games/connect-four/player.js';
 import { Resignation } from '../../games/connect-four/player.js';
 import { RefereeBoard } from '../../games/connect-four/referee/board.js';
-import { formatDuration } from '../../core/format.js';
+import { formatDuration, printable, thrownText } from '../../core/format.js';
 import { PlayerFailure, type EndReason, type ForfeitReason, type GameResult } from '../../games/connect-four/referee/result.js';
 
 /** The spec's rule 13: a move may not take more than 18 seconds. */
@@ -178,13 +178,26 @@ export class Referee {
       }
       return { ok: true, value };
     } catch (error) {
-      if (error instanceof PlayerFailure) return { ok: false, reason: error.reason, message: error.message };
-      if (error instanceof Resignation) return { ok: false, reason: 'resigned', message: `resigned${error.message === '' ? '' : `: ${error.message}`}` };
-      return { ok: false, reason: 'error', message: `threw an error: ${error instanceof Error ? error.message : String(error)}` };
+      return judgeThrow(error);
     } finally {
       clearTimeout(timer);
     }
   }
+}
+
+/**
+ * What a player's throw means for its game: a failure or resignation as it says, anything else an
+ * error — described safely, whatever was thrown (`instanceof` itself throws for a Proxy whose
+ * traps throw, and `Object.create(null)` has no text), so it is a fault of that player, as in the lab.
+ */
+function judgeThrow(error: unknown): Outcome<never> {
+  try {
+    if (error instanceof PlayerFailure) return { ok: false, reason: error.reason, message: printable(String(error.message)) };
+    if (error instanceof Resignation) return { ok: false, reason: 'resigned', message: printable(`resigned${error.message === '' ? '' : `: ${String(error.message)}`}`) };
+  } catch {
+    // described below
+  }
+  return { ok: false, reason: 'error', message: printable(`threw an error: ${thrownText(error, false)}`) };
 }
 
 /**

@@ -5,6 +5,7 @@
  * worker player exactly as it would the same player in-thread. A module of its own: the worker entry
  * point runs on import, so the main thread must not import it.
  */
+import { thrownText } from '../../core/format.js';
 import { Resignation } from '../../games/connect-four/player.js';
 import { PlayerFailure } from '../../games/connect-four/referee/result.js';
 
@@ -15,9 +16,14 @@ export type WorkerError =
   | { readonly kind: 'error'; readonly message: string };
 
 export function toWorkerError(error: unknown): WorkerError {
-  if (error instanceof Resignation) return { kind: 'resignation', message: error.message };
-  if (error instanceof PlayerFailure) return { kind: 'failure', reason: error.reason, message: error.message };
-  return { kind: 'error', message: error instanceof Error ? error.message : String(error) };
+  // `instanceof` itself throws for a Proxy whose traps throw: such a value is described, as any other odd throw.
+  try {
+    if (error instanceof Resignation) return { kind: 'resignation', message: String(error.message) };
+    if (error instanceof PlayerFailure) return { kind: 'failure', reason: error.reason, message: String(error.message) };
+  } catch {
+    // described below
+  }
+  return { kind: 'error', message: thrownText(error, false) };
 }
 
 export function fromWorkerError(error: WorkerError): Error {

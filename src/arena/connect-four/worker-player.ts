@@ -10,8 +10,8 @@
  * — built in, or a class exported by any ES module — can run off-thread.
  */
 import { Worker } from 'node:worker_threads';
-import { existsSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { thrownText } from '../../core/format.js';
+import { builtScript, DEFAULT_MEMORY_LIMIT_MB } from '../../lab/module-probe.js';
 import type { ClosablePlayer } from '../../games/connect-four/player.js';
 import { PlayerFailure } from '../../games/connect-four/referee/result.js';
 import type { PlayerSpec } from './player-spec.js';
@@ -37,8 +37,10 @@ export class WorkerPlayer implements ClosablePlayer {
   constructor(spec: PlayerSpec, name?: string) {
     checkSpec(spec);
     this.#name = name ?? spec.kind;
-    this.#worker = new Worker(workerScript(), {
+    this.#worker = new Worker(builtScript(new URL('./player-worker.js', import.meta.url)), {
       workerData: { spec },
+      // A bot that allocates without end ends its own thread (a crash forfeit), not the process.
+      resourceLimits: { maxOldGenerationSizeMb: DEFAULT_MEMORY_LIMIT_MB },
       // Node options are inherited, except those that only make sense for an inline main script.
       execArgv: process.execArgv.filter((arg) => !arg.startsWith('--input-type')),
     });
@@ -64,7 +66,8 @@ export class WorkerPlayer implements ClosablePlayer {
         this.#pending.clear();
       };
       this.#worker.on('error', (error: Error) => {
-        fail(new PlayerFailure('crashed', `its worker thread failed: ${error.message}`));
+        const oom = (error as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY';
+        fail(new PlayerFailure('crashed', oom ? `its worker thread ran out of memory (the limit is ${String(DEFAULT_MEMORY_LIMIT_MB)} MB)` : `its worker thread failed: ${thrownText(error)}`));
       });
       this.#worker.on('exit', (code) => {
         fail(new PlayerFailure('crashed', this.#closed ? 'it was closed' : `its worker thread exited (code ${String(code)})`));
@@ -118,15 +121,3 @@ function checkSpec(spec: unknown): asserts spec is PlayerSpec {
   if (kind === 'module' && (typeof module !== 'string' || module === '')) throw new TypeError('WorkerPlayer: a module spec needs module, a module URL or absolute path');
 }
 
-/**
- * The compiled worker entry point. Run from dist/ it sits next to this module; run from the
- * TypeScript sources (the test runner), the worker — which Node cannot start from a .ts file — is
- * taken from dist/, so the build must be current.
- */
-function workerScript(): URL {
-  const sibling = new URL('./player-worker.js', import.meta.url);
-  if (existsSync(fileURLToPath(sibling))) return sibling;
-  const built = fileURLToPath(sibling).replace(/([\\/])src([\\/])(?!.*[\\/]src[\\/])/, '$1dist$2');
-  if (!existsSync(built)) throw new Error(`The player worker is not built (${built}): run \`npm run build\` first.`);
-  return pathToFileURL(built);
-}

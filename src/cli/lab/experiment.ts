@@ -10,7 +10,7 @@ import { runLabOnNode } from '../../lab/node-lab.js';
 import { RecordsError } from '../../lab/records.js';
 import { ResultsFile } from '../../lab/results-file.js';
 import { renderReport } from '../../lab/report.js';
-import { DEFAULT_MOVE_TIME_LIMIT_MS, defaultThreads } from '../../lab/runner.js';
+import { DEFAULT_MEMORY_LIMIT_MB, DEFAULT_MOVE_TIME_LIMIT_MS, defaultThreads } from '../../lab/runner.js';
 import { PlanError, type LabRunOutcome, type Shard } from '../../lab/session.js';
 import { PlayerModuleError } from '../../lab/user-players.js';
 import { capAtCores, parseIntegerIn, parsePositiveInt, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
@@ -40,6 +40,7 @@ export interface LabOptions {
   html?: string;
   csv?: string;
   moveTimeLimit?: number;
+  memoryLimit?: number;
 }
 
 /** Adds the lab options to an experiment command. */
@@ -64,6 +65,11 @@ export function addLabOptions(command: Command, what: { games: number; unit: str
       '--move-time-limit <seconds>',
       `longest one move of a player module may take (default ${String(DEFAULT_MOVE_TIME_LIMIT_MS / 1000)}); past it the module's worker is stopped, the move counts as a fault of that player, played as the rules play a failed move, and it plays no more in that game`,
       parsePositiveNumber('The move time limit'),
+    )
+    .option(
+      '--memory-limit <MB>',
+      `most memory one worker thread playing player modules may use (default ${String(DEFAULT_MEMORY_LIMIT_MB)}); a module that allocates past it ends its thread, and the move under way counts as a fault of that player, who plays no more in that game`,
+      parsePositiveInt('The memory limit'),
     );
 }
 
@@ -117,6 +123,7 @@ export async function runExperimentCommand(spec: ExperimentCommand): Promise<voi
       threads: capAtCores(options.threads, '--threads'),
       batchSize: options.batchSize,
       moveTimeLimitMs: options.moveTimeLimit === undefined ? undefined : options.moveTimeLimit * 1000,
+      memoryLimitMb: options.memoryLimit,
       signal: controller.signal,
       onPlan: (plan, file) => {
         if (file instanceof ResultsFile && file.tornBytes > 0) {

@@ -63,6 +63,20 @@ export class Thrower extends FirstFreeColumn {
   }
 }
 
+/** Throws a value that cannot be made a string: `Object.create(null)` ('null'), or a Proxy whose every trap throws ('proxy'). */
+export class OddThrower extends FirstFreeColumn {
+  constructor(kind) {
+    super();
+    this.kind = kind;
+  }
+  move() {
+    const no = () => {
+      throw new Error('no');
+    };
+    throw this.kind === 'null' ? Object.create(null) : new Proxy({}, { get: no, getPrototypeOf: no, has: no, ownKeys: no, getOwnPropertyDescriptor: no });
+  }
+}
+
 /** Answers legally, but only after `ms` milliseconds (yielding meanwhile). */
 export class Sleeper extends FirstFreeColumn {
   constructor(ms) {

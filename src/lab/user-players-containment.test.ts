@@ -1,0 +1,124 @@
+/**
+ * A player module's failure is its own: a module that calls `process.exit`, allocates without end
+ * or throws a value that cannot be made a string is a recorded fault of that player (named, the
+ * move played as the rules play a failed one, the player playing no more in that game), and the
+ * run goes on — on 1 and 2 threads alike, in comparisons and tournaments. Its console output never
+ * reaches stdout, where `--json` goes. The worker threads come from the build (dist/).
+ */
+import { spawn } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { CLI_PATH, runCli } from '../test-support/cli.js';
+import { moduleFolder } from '../test-support/module-files.js';
+import { LabTournament } from './round-robin.js';
+import { runExperiment } from './runner.js';
+import { resolvePlayer } from './user-players.js';
+import { gameById } from './registry.js';
+
+const { write } = moduleFolder('tabletop-contain-');
+/** A ConnectFwar player that plays column 0, and does `fault` on the King of Spades (dealt in every game). */
+const onKing = (name: string, fault: string): URL =>
+  write(`${name}.mjs`, `export default class { nextMove(card) { if (card.getRankNum() === 13 && card.getSuitNum() === 1) { ${fault} } return 0; } }\n`);
+
+const exiter = onKing('exiter', 'process.exit(7);');
+const hog = onKing('hog', 'const kept = []; for (;;) kept.push(new Array(100000).fill(kept.length));');
+const nullThrower = onKing('null-thrower', 'throw Object.create(null);');
+const proxyThrower = onKing('proxy-thrower', "const no = () => { throw new Error('no'); }; throw new Proxy({}, { get: no, getPrototypeOf: no, has: no, ownKeys: no, getOwnPropertyDescriptor: no });");
+
+async function compare(module: URL, threads: number, batchSize?: number, memoryLimitMb?: number): Promise<Awaited<ReturnType<typeof runExperiment>>> {
+  const config = { game: 'connect-fwar', lineups: [['basic'], [await resolvePlayer(gameById('connect-fwar'), module)]], seed: 3, paired: true };
+  return runExperiment({ config, ranges: [[0, 4]], threads, batchSize, memoryLimitMb });
+}
+
+describe('a player module that ends its thread', () => {
+  it('process.exit in a move is a fault of that player, named, with the same results on 1 and 2 threads', async () => {
+    const one = await compare(exiter, 1);
+    const two = await compare(exiter, 2, 1);
+    expect(two.tally).toEqual(one.tally);
+    const seat = one.tally.lineups[1]!.seats[0]!;
+    expect(seat.faults).toBe(4);
+    expect(seat.faultExamples![0]!.message).toBe('nextMove(King of Spades) ended its thread (process.exit, code 7): it plays no more in this game');
+    // The built-in's games are all there.
+    expect(one.tally.lineups[0]!.games).toBe(4);
+    expect(one.tally.lineups[0]!.seats[0]!.faults).toBeUndefined();
+  });
+
+  it('in the library tournament too: an UnoWar AI that exits loses, and the report names it', async () => {
+    const quitter = write('quitter-ai.mjs', 'export default { getPlay() { process.exit(3); } };\n');
+    const report = await new LabTournament('uno-war', { ais: ['random', quitter], games: 2, seed: 1, threads: 2 }).play();
+    const quitting = report.players.findIndex((p) => p.name === 'quitter-ai');
+    expect(report.matrix[quitting]![1 - quitting]!.wins).toBe(0);
+    expect(report.faults!['quitter-ai']!.examples[0]!.message).toMatch(/^getPlay on .+ ended its thread \(process\.exit, code 3\): it plays no more in this game$/);
+  });
+
+  it('a module that allocates without end runs out of its memory limit: a fault, not the end of the process', async () => {
+    const result = await compare(hog, 1, undefined, 64);
+    const seat = result.tally.lineups[1]!.seats[0]!;
+    expect(seat.faults).toBe(4);
+    expect(seat.faultExamples![0]!.message).toBe('nextMove(King of Spades) ran out of memory (the limit is 64 MB per thread; --memory-limit sets it): it plays no more in this game');
+  });
+
+  it('a memory limit too small to load the lab, or not a whole number, is refused', async () => {
+    await expect(compare(exiter, 1, undefined, 8)).rejects.toThrow(/Invalid memory limit: 8 MB/);
+    await expect(compare(exiter, 1, undefined, 100.5)).rejects.toThrow(/Invalid memory limit/);
+  });
+});
+
+describe('a thrown value that cannot be made a string', () => {
+  it('is described by its type, as a fault of that player', async () => {
+    for (const module of [nullThrower, proxyThrower]) {
+      const result = await compare(module, 1);
+      const seat = result.tally.lineups[1]!.seats[0]!;
+      expect(seat.faults).toBe(4);
+      expect(seat.faultExamples![0]!.message).toBe('nextMove(King of Spades) threw a value that cannot be shown as text (an object)');
+    }
+  });
+});
+
+describe('on the command line', () => {
+  it("a module's console output goes to stderr: --json on stdout stays one JSON document", async () => {
+    const chatty = write('chatty.mjs', "console.log('loaded'); export default { nextMove() { console.log('thinking'); console.info('{'); return 0; } };\n");
+    const result = await runCli(['connect-fwar', 'compare', '--games', '3', '--seed', '3', '--threads', '1', '--players', `basic,${fileURLToPath(chatty)}`, '--json']);
+    expect(result.status).toBe(0);
+    const report = JSON.parse(result.stdout) as unknown;
+    expect(report).toBeTypeOf('object');
+    expect(result.stderr).toContain('thinking');
+  });
+
+  it('process.exit in a move: exit 0 with the report, the fault named; --memory-limit is taken', async () => {
+    const result = await runCli(['connect-fwar', 'compare', '--games', '2', '--seed', '3', '--threads', '2', '--players', `basic,${fileURLToPath(exiter)}`, '--memory-limit', '256']);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('exiter');
+    expect(result.stdout + result.stderr).toContain('ended its thread (process.exit, code 7)');
+  });
+});
+
+describe("a module's import", () => {
+  it('process.exit or a top-level await that never settles: exit 2 with a message naming the module', async () => {
+    const exitsAtImport = write('exits-at-import.mjs', 'process.exit(5);\nexport default { nextMove() { return 0; } };\n');
+    const neverSettles = write('never-settles.mjs', 'await new Promise(() => {});\nexport default { nextMove() { return 0; } };\n');
+    const exited = await runCli(['connect-fwar', 'compare', '--games', '2', '--seed', '1', '--players', `basic,${fileURLToPath(exitsAtImport)}`]);
+    expect(exited.status).toBe(2);
+    expect(exited.stdout).toBe('');
+    expect(exited.stderr).toBe(`tabletop: --players: Cannot load the player module ${fileURLToPath(exitsAtImport)}: its import ended its thread (process.exit, code 5)\n`);
+    const waiting = await runCli(['uno-war', 'tournament', '--games', '2', '--seed', '1', '--ais', `random,${fileURLToPath(neverSettles)}`]);
+    expect(waiting.status).toBe(2);
+    expect(waiting.stderr).toBe(`tabletop: --ais: Cannot load the player module ${fileURLToPath(neverSettles)}: its import never finished (a top-level await that never settles)\n`);
+    const bot = await runCli(['connect-four', 'tournament', '--bots', `random,${fileURLToPath(exitsAtImport)}`, '--games', '1', '--time', '10', '--seed', '1']);
+    expect(bot.status).toBe(2);
+    expect(bot.stderr).toContain(`Cannot load the player module ${fileURLToPath(exitsAtImport)}: its import ended its thread (process.exit, code 5)`);
+  });
+
+  it('a Connect Four bot module that loops at import does not keep Ctrl-C from ending the command', async () => {
+    const loops = write('loops-at-import.mjs', 'for (;;) {}\nexport default class { init() {} move() { return 0; } inform() {} }\n');
+    const child = spawn(process.execPath, [CLI_PATH, 'connect-four', 'tournament', '--bots', `random,${fileURLToPath(loops)}`, '--games', '1', '--time', '10', '--seed', '1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    child.kill('SIGINT');
+    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('exit', (c, s) => resolve([c, s])));
+    // Ended by the interrupt (status 130, or the signal itself), not by the import's own time limit.
+    expect(code === 130 || signal === 'SIGINT').toBe(true);
+    expect(stderr).not.toContain('did not finish');
+  });
+});
