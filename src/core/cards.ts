@@ -16,8 +16,10 @@ export const NUM_RANKS = RANK_NAMES.length; // 13
 export const NUM_SUITS = SUIT_NAMES.length; // 4
 export const DECK_SIZE = NUM_RANKS * NUM_SUITS; // 52
 
-/** Suit symbols by suit number 1..4 (index 0 unused by design: suits are 1-based in the seeds). */
-const SUIT_SYMBOLS = ['♠', '♥', '♣', '♦'] as const;
+/** Suit symbols by suit number − 1 (suit 1, Spades, is ♠). */
+export const SUIT_SYMBOLS = ['♠', '♥', '♣', '♦'] as const;
+/** Rank labels by rank − 1, as people write them: A, 2 .. 10, J, Q, K. */
+export const RANK_LABELS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'] as const;
 /** One glyph per rank so every fancy card is exactly two UTF-16 units (ten is U+2469 ⑩). */
 const RANK_GLYPHS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '\u2469', 'J', 'Q', 'K'] as const;
 /** Offsets of each suit (by suit number 1..4) in the Unicode playing-cards block. */
@@ -26,6 +28,12 @@ const PLAYING_CARD_SUIT_OFFSET = [0x00, 0x10, 0x30, 0x20] as const;
 export const cardIndex = (rank: number, suit: number): number => (suit - 1) * NUM_RANKS + (rank - 1);
 export const rankOfIndex = (index: number): number => (index % NUM_RANKS) + 1;
 export const suitOfIndex = (index: number): number => Math.floor(index / NUM_RANKS) + 1;
+
+/** "Seven of Hearts" for a card index 0..51 (what `Card.toString()` says). */
+export const cardName = (index: number): string => `${RANK_NAMES[rankOfIndex(index) - 1]!} of ${SUIT_NAMES[suitOfIndex(index) - 1]!}`;
+
+/** "7♥" for a card index 0..51: the short name messages use, with the suit as the cards show it. */
+export const cardShort = (index: number): string => `${RANK_LABELS[rankOfIndex(index) - 1]!}${SUIT_SYMBOLS[suitOfIndex(index) - 1]!}`;
 
 function isInRange(value: unknown, max: number): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= max;

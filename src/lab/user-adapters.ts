@@ -27,7 +27,7 @@ import { enginePileView } from '../games/uno-war/card-pile.js';
 import { markChecked } from '../games/uno-war/agents.js';
 import { CONCEDE_ROUND, type UnoWarState } from '../games/uno-war/engine.js';
 import { engineHandView, type ReadonlyHand } from '../games/uno-war/hand.js';
-import { HAND_SIZE, canPlayOn } from '../games/uno-war/rules.js';
+import { canPlayOn } from '../games/uno-war/rules.js';
 import { decodeAction, encodeMove, type KlondikeState } from '../games/klondike/engine.js';
 import type { KlondikeMove } from '../games/klondike/moves.js';
 import type { ReadonlyKlondikeModel } from '../games/klondike/model.js';
@@ -278,8 +278,7 @@ function unoWarAI(make: () => Record<string, unknown>): PlayerDecision<UnoWarSta
       if (answer === null || answer === undefined) return CONCEDE_ROUND;
       const card = cardIndexOf(answer);
       if (card < 0) return { fault: `answered ${describeValue(answer)}, not a card` };
-      let slot = -1;
-      for (let s = HAND_SIZE - 1; s >= 0; s--) if (state.handCard(player, s) === card) slot = s;
+      const slot = state.slotOfCard(player, card);
       if (slot >= 0 && state.isLegalSlot(slot)) return slot;
       // The assignment's order of checks: a card that may not go on the pile, then one not in the hand.
       return { fault: `answered ${Card.fromIndex(card).toString()}, which ${canPlayOn(state.top, card) ? 'is not in its hand' : 'may not be played on it'}` };

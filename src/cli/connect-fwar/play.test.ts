@@ -13,17 +13,17 @@ import { BasicPlayer, DISCARD_MOVE } from '../../games/connect-fwar/player.js';
 import { stripStyle } from '../style.js';
 import { playConnectFwar, RULES_SUMMARY } from './play.js';
 
-const PROMPT = 'Column 0-3, d to discard, q to quit: ';
-const LABELS = ' 0  1  2  3\n';
+const PROMPT = 'Column 1-4, d to discard, q to quit: ';
+const LABELS = ' 1  2  3  4\n';
 const EMPTY_BOARD = '\n' + '-------------\n|  |  |  |  |\n'.repeat(4) + '-------------\n' + LABELS;
 
-/** BasicPlayer's answers for the game of `seed`, typed as a person would (column or `d`). */
+/** BasicPlayer's answers for the game of `seed`, typed as a person would (column 1-4 or `d`). */
 function basicAnswers(seed: number): string[] {
   const answers: string[] = [];
   const basic = new BasicPlayer();
   ConnectFwar.play({ nextMove: (card: Card, board: Board) => {
     const move = basic.nextMove(card, board);
-    answers.push(move === DISCARD_MOVE ? 'd' : String(move));
+    answers.push(move === DISCARD_MOVE ? 'd' : String(move + 1));
     return move;
   } }, { seed });
   return answers;
@@ -55,8 +55,8 @@ describe('tabletop connect-fwar play', () => {
         '-------------',
         '|♦K|♦3|♣J|♦8|',
         '-------------',
-        ' 0  1  2  3',
-        'The four: ♣J ♦J ♥Q ♠Q up column 2.',
+        ' 1  2  3  4',
+        'The four: ♣J ♦J ♥Q ♠Q up column 3.',
         'Four connected with 26 cards left in the deck! Final score: 26.',
         '',
       ].join('\n'),
@@ -71,7 +71,7 @@ describe('tabletop connect-fwar play', () => {
     expect(colored.stdout).not.toBe(plain.stdout);
     expect(stripStyle(colored.stdout)).toBe(plain.stdout);
     expect(colored.stdout).toContain('Your card: \u001b[31m♦5\u001b[39m  (Five of Diamonds)');
-    // The four of column 2: ♣J and ♠Q reversed; ♦J and ♥Q reversed and red.
+    // The four of column 3: ♣J and ♠Q reversed; ♦J and ♥Q reversed and red.
     expect(colored.stdout).toContain('|\u001b[31m♦K\u001b[39m|\u001b[31m♦3\u001b[39m|\u001b[7;1m♣J\u001b[27;22m|\u001b[31m♦8\u001b[39m|');
     expect(colored.stdout).toContain('|\u001b[7;1m\u001b[31m♥Q\u001b[39m\u001b[27;22m|');
     const noColor = await runCli(['connect-fwar', 'play', '--seed', '12', '--no-color'], { input });
@@ -79,7 +79,7 @@ describe('tabletop connect-fwar play', () => {
   });
 
   it('prints an exact transcript: header, each card and board, the echoed answers, the ending', async () => {
-    const result = await runCli(['connect-fwar', 'play', '--seed', '7'], { input: '0\n1\nq\n' });
+    const result = await runCli(['connect-fwar', 'play', '--seed', '7'], { input: '1\n2\nq\n' });
     expect(result.status).toBe(0);
     const boardAfter = (row0: string): string => '\n' + '-------------\n|  |  |  |  |\n'.repeat(3) + `-------------\n${row0}\n-------------\n${LABELS}`;
     expect(result.stdout).toBe(
@@ -89,11 +89,11 @@ describe('tabletop connect-fwar play', () => {
         '\nCard 1 of 52, 51 left in the deck:\n',
         EMPTY_BOARD,
         'Your card: ♦5  (Five of Diamonds)\n',
-        `${PROMPT}0\n`,
+        `${PROMPT}1\n`,
         '\nCard 2 of 52, 50 left in the deck:\n',
         boardAfter('|♦5|  |  |  |'),
         'Your card: ♦8  (Eight of Diamonds)\n',
-        `${PROMPT}1\n`,
+        `${PROMPT}2\n`,
         '\nCard 3 of 52, 49 left in the deck:\n',
         boardAfter('|♦5|♦8|  |  |'),
         'Your card: ♥5  (Five of Hearts)\n',
@@ -105,11 +105,11 @@ describe('tabletop connect-fwar play', () => {
   });
 
   it('re-asks after invalid answers and illegal columns, saying why', async () => {
-    // Seed 7 deals ♦5, ♦8, ♥5: after 0 and 1, the ♥5 cannot go on column 1 (♦8 is higher).
-    const result = await runCli(['connect-fwar', 'play', '--seed', '7'], { input: '0\n1\n1\n4\n-1\nfoo\n\n2\nq\n' });
+    // Seed 7 deals ♦5, ♦8, ♥5: after 1 and 2, the ♥5 cannot go on column 2 (♦8 is higher).
+    const result = await runCli(['connect-fwar', 'play', '--seed', '7'], { input: '1\n2\n2\n5\n0\n-1\nfoo\n\n3\nq\n' });
     expect(result.status).toBe(0);
-    expect(result.stdout).toContain('♥5 cannot go on column 1: its top card ♦8 ranks higher. Choose another column or d.\n');
-    for (const bad of ['4', '-1', 'foo', '']) expect(result.stdout).toContain(`'${bad}' is not a move. Answer 0 to 3 for a column, d to discard or q to quit.\n`);
+    expect(result.stdout).toContain('♥5 cannot go on column 2: its top card, ♦8, ranks higher (a card goes on an empty column or on a card of its own rank or lower). Choose another column or d.\n');
+    for (const bad of ['5', '0', '-1', 'foo', '']) expect(result.stdout).toContain(`'${bad}' is not a move. Answer 1 to 4 for a column, d to discard or q to quit.\n`);
     expect(result.stdout).toContain('|♦5|♦8|♥5|  |');
     expect(result.stdout).toContain('Quit with 48 cards left in the deck and no four connected yet. Score so far: 0.\n');
   });
@@ -182,11 +182,11 @@ describe('playConnectFwar on a terminal', () => {
   it('colours a terminal by itself, and not when NO_COLOR is set or --no-color given', async () => {
     vi.stubEnv('NO_COLOR', '');
     vi.stubEnv('TERM', 'xterm');
-    const colored = await onTerminal('0\nq\n');
+    const colored = await onTerminal('1\nq\n');
     expect(colored).toContain('\u001b[31m♦5\u001b[39m');
-    expect(await onTerminal('0\nq\n', false)).toBe(stripStyle(colored));
+    expect(await onTerminal('1\nq\n', false)).toBe(stripStyle(colored));
     vi.stubEnv('NO_COLOR', '1');
-    expect(await onTerminal('0\nq\n')).toBe(stripStyle(colored));
+    expect(await onTerminal('1\nq\n')).toBe(stripStyle(colored));
   });
 });
 

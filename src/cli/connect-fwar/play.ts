@@ -11,7 +11,8 @@ import { freshSeed } from '../../core/random.js';
 import type { Board } from '../../games/connect-fwar/board.js';
 import { ConnectFwar, type AsyncPlayer, type GameRecord } from '../../games/connect-fwar/connect-fwar.js';
 import { HumanPlayer, type HumanIO, type HumanView } from '../../games/connect-fwar/human-player.js';
-import { COLUMNS, LINES, ROWS, isConnectedFour } from '../../games/connect-fwar/rules.js';
+import { COLUMN_CHOICES, columnName, connectedFours, lineName } from '../../games/connect-fwar/notation.js';
+import { COLUMNS, ROWS, cellOf } from '../../games/connect-fwar/rules.js';
 import { parseSeed } from '../options.js';
 import { addColorOptions, colorSuits, styleFor, type Style } from '../style.js';
 import { exitingOnInterrupt, PlaySession } from '../terminal.js';
@@ -22,18 +23,20 @@ interface PlayCommandOptions {
   readonly color?: boolean;
 }
 
-/** The column numbers under the board, each under its cell. */
-export const COLUMN_LABELS = Array.from({ length: COLUMNS }, (_, col) => ` ${String(col)} `).join('').trimEnd();
+/** The column numbers (as people count them, from 1) under the board, each under its cell. */
+export const COLUMN_LABELS = Array.from({ length: COLUMNS }, (_, col) => ` ${columnName(col)} `).join('').trimEnd();
+
+/** The board's cells in the engine's layout (`col * 4 + row`), -1 when empty. */
+function gridOf(board: Board): number[] {
+  const cells = new Array<number>(COLUMNS * ROWS).fill(-1);
+  for (let col = 0; col < COLUMNS; col++) for (let row = 0; row < ROWS; row++) cells[cellOf(col, row)] = board.getCard(col, row)?.index ?? -1;
+  return cells;
+}
 
 /** The cells (col, row) of a connected four on `board`, in order along the line, or null. */
 export function connectedFour(board: Board): (readonly [number, number])[] | null {
-  const at = (cell: number): readonly [number, number] => [Math.floor(cell / ROWS), cell % ROWS];
-  const index = (cell: number): number => {
-    const [col, row] = at(cell);
-    return board.getCard(col, row)?.index ?? -1;
-  };
-  const line = LINES.find(([a, b, c, d]) => isConnectedFour(index(a), index(b), index(c), index(d)));
-  return line === undefined ? null : line.map(at);
+  const line = connectedFours(gridOf(board))[0];
+  return line === undefined ? null : line.map((cell) => [Math.floor(cell / ROWS), cell % ROWS] as const);
 }
 
 /**
@@ -68,18 +71,16 @@ function terminalView(style: Style): HumanView {
   };
 }
 
-/** One line naming the four that connected, e.g. `The four: ♦5 ♦6 ♣6 ♣7 along row 0.` */
+/** One line naming the four that connected, e.g. `The four: ♦5 ♦6 ♣6 ♣7 along row 1.` (rows and columns counted from 1). */
 export function describeFour(board: Board, style: Style): string | null {
   const four = connectedFour(board);
   if (four === null) return null;
   const cards = four.map(([col, row]) => colorSuits(board.getCard(col, row)!.toFancyString(), style)).join(' ');
-  const [[c0, r0], [c1, r1]] = [four[0]!, four[1]!];
-  const where = r0 === r1 ? `along row ${String(r0)}` : c0 === c1 ? `up column ${String(c0)}` : 'along a diagonal';
-  return `The four: ${cards} ${where}.`;
+  return `The four: ${cards} ${lineName(four.map(([col, row]) => cellOf(col, row)))}.`;
 }
 
 export const RULES_SUMMARY = [
-  'Put each card on column 0-3, bottom up: on an empty column, or on a top card of equal or lower',
+  `Put each card on column ${COLUMN_CHOICES}, bottom up: on an empty column, or on a top card of equal or lower`,
   'rank (Ace low, no King-Ace wrap). Or discard it with d. q quits.',
   'Connect four along a row, a column or a diagonal: neighbours share the suit or the rank, or their',
   'ranks are one apart. Your score is the number of cards still in the deck when four connect.',
@@ -161,7 +162,7 @@ export function registerPlay(command: Command): Command {
         'Examples:',
         '  tabletop connect-fwar play',
         '  tabletop connect-fwar play --seed 42',
-        "  printf '0\\n1\\nd\\nq\\n' | tabletop connect-fwar play --seed 42",
+        "  printf '1\\n2\\nd\\nq\\n' | tabletop connect-fwar play --seed 42",
         '',
       ].join('\n'),
     )

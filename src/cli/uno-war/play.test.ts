@@ -19,7 +19,7 @@ describe('tabletop uno-war play', () => {
 
   it('plays a whole game driven through stdin, rejecting unplayable cards, to a final score', async () => {
     // Cycling through every slot always reaches a playable one, so this input finishes any game.
-    const input = '0\n1\n2\n3\n4\n'.repeat(3000);
+    const input = '1\n2\n3\n4\n5\n'.repeat(3000);
     const { status, stdout, stderr } = await runCli([...PLAY, '--ai', 'biggest', '--seed', '7'], { input });
     expect(stderr).toBe('');
     expect(status).toBe(0);
@@ -35,7 +35,7 @@ describe('tabletop uno-war play', () => {
   });
 
   it('plays against any fair AI of the registry, the card counter included', async () => {
-    const input = '0\n1\n2\n3\n4\n'.repeat(3000);
+    const input = '1\n2\n3\n4\n5\n'.repeat(3000);
     const { status, stdout, stderr } = await runCli([...PLAY, '--ai', 'counter', '--seed', '7'], { input });
     expect(stderr).toBe('');
     expect(status).toBe(0);
@@ -44,7 +44,7 @@ describe('tabletop uno-war play', () => {
   });
 
   it('replays the same game from the same seed and input', async () => {
-    const input = '4\n3\n2\n1\n0\n'.repeat(3000);
+    const input = '5\n4\n3\n2\n1\n'.repeat(3000);
     const first = await runCli([...PLAY, '--ai', 'random', '--seed', '123'], { input });
     const second = await runCli([...PLAY, '--ai', 'random', '--seed', '123'], { input });
     expect(first.status).toBe(0);
@@ -52,15 +52,16 @@ describe('tabletop uno-war play', () => {
   });
 
   it('rejects input that is not a playable slot and asks again', async () => {
-    const { status, stdout } = await runCli([...PLAY, '--seed', '42'], { input: 'x\n9\n-1\n0\n1\nq\n' });
+    const { status, stdout } = await runCli([...PLAY, '--seed', '42'], { input: 'x\n9\n-1\n0\n1\n2\nq\n' });
     expect(status).toBe(0);
-    expect(stdout).toContain("'x' is not a slot: type a number from 0 to 4, r, g, or q to quit.");
+    expect(stdout).toContain("'x' is not a slot: type a number from 1 to 5, r, g, or q to quit.");
     expect(stdout).toContain("'9' is not a slot");
     expect(stdout).toContain("'-1' is not a slot");
-    // Seed 42 deals the Nine of Clubs in slot 0 on the Ace of Clubs; the AI answers with the Jack
-    // of Clubs, on which slot 1's Ten of Diamonds cannot go.
+    expect(stdout).toContain("'0' is not a slot");
+    // Seed 42 deals the Nine of Clubs in slot 1 (people count from 1) on the Ace of Clubs; the AI
+    // answers with the Jack of Clubs, on which slot 2's Ten of Diamonds cannot go.
     expect(stdout).toContain('You draw the Five of Spades.');
-    expect(stdout).toContain('The Ten of Diamonds cannot go on the Jack of Clubs: play a Club or a card ranked Jack or higher.');
+    expect(stdout).toContain('The Ten of Diamonds cannot go on the Jack of Clubs: play a ♣ card or a card ranked J or higher (Ace is low).');
     expect(stdout.trimEnd().endsWith('You quit. Score: you 0, Smallest Card AI 0.')).toBe(true);
   });
 
@@ -87,7 +88,7 @@ describe('tabletop uno-war play', () => {
   });
 
   it('plays a hand with one playable card by itself, and asks for it with --no-play-forced', async () => {
-    const input = '0\n1\n2\n3\n4\n'.repeat(3000);
+    const input = '1\n2\n3\n4\n5\n'.repeat(3000);
     const auto = await runCli([...PLAY, '--seed', '7'], { input });
     const asked = await runCli([...PLAY, '--seed', '7', '--no-play-forced'], { input });
     // Each hand shown is followed by either a forced play or a question; a forced play follows a
@@ -110,7 +111,7 @@ describe('tabletop uno-war play', () => {
   it('g lets the stand-in play the whole game for you: one answer', async () => {
     const { status, stdout } = await runCli([...PLAY, '--seed', '42'], { input: 'g\n' });
     expect(status).toBe(0);
-    expect(stdout.split('Your card (0-4')).toHaveLength(2);
+    expect(stdout.split('Your card (1-5')).toHaveLength(2);
     expect(stdout).toContain('Smallest Card AI plays for you to the end of the game.');
     expect(stdout).toMatch(/^You play the [A-Za-z ]+ \(Smallest Card AI for you\)\.$/m);
     expect(stdout.endsWith('\nYou win the game 10-9.\n')).toBe(true);
@@ -130,7 +131,7 @@ describe('tabletop uno-war play', () => {
     const input = 'r\nq\n';
     const plain = await runCli([...PLAY, '--seed', '42'], { input });
     const colored = await runCli([...PLAY, '--seed', '42', '--color'], { input });
-    expect(colored.stdout).toContain('  1  \u001b[31mTen of Diamonds\u001b[39m   playable');
+    expect(colored.stdout).toContain('  2  \u001b[31mTen of Diamonds\u001b[39m   playable');
     expect(colored.stdout).toContain('Ace of Clubs');
     expect(colored.stdout).not.toContain('\u001b[31mAce of Clubs');
     expect(stripStyle(colored.stdout)).toBe(plain.stdout);

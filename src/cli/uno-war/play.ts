@@ -9,11 +9,12 @@
  * stand-in AI (`--stand-in`) until the end of the round or of the game.
  */
 import { Option, type Command } from 'commander';
-import { Card } from '../../core/cards.js';
+import { Card, cardName } from '../../core/cards.js';
 import { CHANCE } from '../../core/game.js';
 import { freshSeed, rngFromSeed } from '../../core/random.js';
 import { unoWarGame } from '../../games/uno-war/definition.js';
 import { Phase, UnoWarState } from '../../games/uno-war/engine.js';
+import { SLOT_CHOICES, parseSlot, playRefusal, slotName } from '../../games/uno-war/notation.js';
 import { HAND_SIZE, WINNING_SCORE, canPlayOn } from '../../games/uno-war/rules.js';
 import { parseChoice, parseSeed } from '../options.js';
 import { addColorOptions, styleFor } from '../style.js';
@@ -51,12 +52,10 @@ export const RULES_SUMMARY = [
   'card of the same suit as the top card, or of equal or higher rank (Ace is lowest). The card you',
   'play is replaced from the deck in the same slot. Whoever cannot play loses the round; the winner',
   `starts the next one. First to ${String(WINNING_SCORE)} rounds wins. You start round 1.`,
-  'Type the slot number (0-4) of the card to play, help for these rules, q to quit. A hand with one',
+  `Type the slot number (${SLOT_CHOICES}) of the card to play, help for these rules, q to quit. A hand with one`,
   'playable card plays it by itself. r lets an AI play for you to the end of the round, g to the',
   'end of the game.',
 ].join('\n');
-
-const cardName = (index: number): string => Card.fromIndex(index).toString();
 
 /** Whether a card index is a Heart or a Diamond (suits 2 and 4). */
 const isRed = (index: number): boolean => Card.fromIndex(index).getSuitNum() % 2 === 0;
@@ -69,11 +68,6 @@ function playableCards(state: UnoWarState, player: number): number[] {
     if (canPlayOn(state.top, card)) cards.add(card);
   }
   return [...cards];
-}
-
-/** The first slot of `player`'s hand holding `card` (a duplicate after a reshuffle is the same card). */
-function slotOf(state: UnoWarState, player: number, card: number): number {
-  for (let slot = 0; ; slot++) if (state.handCard(player, slot) === card) return slot;
 }
 
 /** Plays one game on `input`/`output`; returns the winner (0 you, 1 the AI) or -1 if it ended early. */
@@ -132,7 +126,7 @@ export async function playUnoWar(options: PlayOptions, input: NodeJS.ReadableStr
         showHand(state, say, name, score);
         if (playable.length === 1 && options.playForced !== false) {
           say(`You play the ${name(playable[0]!)}, your only playable card.`);
-          apply(slotOf(state, HUMAN, playable[0]!));
+          apply(state.slotOfCard(HUMAN, playable[0]!));
           continue;
         }
         const choice = await askForSlot(state, session, name, score);
@@ -162,7 +156,7 @@ function showHand(state: UnoWarState, say: (text: string) => void, name: (card: 
     const card = state.handCard(HUMAN, slot);
     // Padded on the plain name, so colour cannot shift the column.
     const padding = ' '.repeat(Math.max(0, 17 - cardName(card).length));
-    say(`  ${String(slot)}  ${canPlayOn(state.top, card) ? `${name(card)}${padding} playable` : name(card)}`);
+    say(`  ${slotName(slot)}  ${canPlayOn(state.top, card) ? `${name(card)}${padding} playable` : name(card)}`);
   }
 }
 
@@ -174,9 +168,8 @@ async function askForSlot(state: UnoWarState, session: PlaySession, name: (card:
   const say = (text: string): void => {
     session.say(text);
   };
-  const top = name(state.top);
   for (;;) {
-    const line = await session.ask(`Your card (0-${String(HAND_SIZE - 1)}, r or g to let an AI finish the round or game, q to quit): `, '');
+    const line = await session.ask(`Your card (${SLOT_CHOICES}, r or g to let an AI finish the round or game, q to quit): `, '');
     if (line === null) {
       say(`End of input: game abandoned. ${score()}`);
       return null;
@@ -192,17 +185,18 @@ async function askForSlot(state: UnoWarState, session: PlaySession, name: (card:
     }
     if (answer === 'r' || answer === 'round') return 'round';
     if (answer === 'g' || answer === 'game') return 'game';
-    if (!/^\d+$/.test(answer) || Number(answer) >= HAND_SIZE) {
-      say(`'${line.trim()}' is not a slot: type a number from 0 to ${String(HAND_SIZE - 1)}, r, g, or q to quit.`);
+    const slot = parseSlot(answer);
+    if (slot === undefined) {
+      say(`'${line.trim()}' is not a slot: type a number from ${SLOT_CHOICES.replace('-', ' to ')}, r, g, or q to quit.`);
       continue;
     }
-    const card = state.handCard(HUMAN, Number(answer));
-    if (!canPlayOn(state.top, card)) {
-      const topCard = Card.fromIndex(state.top);
-      say(`The ${name(card)} cannot go on the ${top}: play a ${topCard.getSuitName().slice(0, -1)} or a card ranked ${topCard.getRankName()} or higher.`);
+    const card = state.handCard(HUMAN, slot);
+    const why = playRefusal(state.top, card, (c) => `the ${name(c)}`);
+    if (why !== null) {
+      say(`${why.charAt(0).toUpperCase()}${why.slice(1)}.`);
       continue;
     }
-    return slotOf(state, HUMAN, card);
+    return state.slotOfCard(HUMAN, card);
   }
 }
 

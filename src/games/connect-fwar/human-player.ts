@@ -6,18 +6,19 @@
  * Answers are checked here, so a typo or an illegal column is explained and asked again instead of
  * silently discarding the card.
  */
-import type { Card } from '../../core/cards.js';
+import { Card } from '../../core/cards.js';
 import type { Board } from './board.js';
 import type { AsyncPlayer } from './connect-fwar.js';
+import { COLUMN_CHOICES, columnRefusal, parseMove } from './notation.js';
 import { DISCARD_MOVE } from './player.js';
-import { COLUMNS, ROWS } from './rules.js';
+import { DISCARD } from './rules.js';
 
 export interface HumanIO {
   ask(prompt: string): Promise<string | null>;
   write(text: string): void;
 }
 
-export const MOVE_PROMPT = `Column 0-${String(COLUMNS - 1)}, d to discard, q to quit: `;
+export const MOVE_PROMPT = `Column ${COLUMN_CHOICES}, d to discard, q to quit: `;
 
 /**
  * How the player shows the board and the card. The default is the assignment's `Board.toString()`
@@ -39,7 +40,7 @@ export class HumanPlayer implements AsyncPlayer {
     private readonly view: HumanView = PLAIN_VIEW,
   ) {}
 
-  /** Resolves with a legal column, DISCARD_MOVE for `d`, or null for `q` or the end of input. */
+  /** Resolves with a legal column (0-based; the person types 1 to 4), DISCARD_MOVE for `d`, or null for `q` or the end of input. */
   async nextMove(card: Card, board: Board): Promise<number | null> {
     this.io.write(`${this.view.board(board)}Your card: ${this.view.card(card)}\n`);
     for (;;) {
@@ -47,19 +48,19 @@ export class HumanPlayer implements AsyncPlayer {
       if (line === null) return null;
       const answer = line.trim().toLowerCase();
       if (answer === 'q') return null;
-      if (answer === 'd') return DISCARD_MOVE;
-      if (/^\d$/.test(answer) && Number(answer) < COLUMNS) {
-        const col = Number(answer);
-        if (board.canPlay(card, col)) return col;
-        this.io.write(`${card.toFancyString()} cannot go on column ${answer}: ${whyNot(board, col)}. Choose another column or d.\n`);
+      const move = parseMove(answer);
+      // The engine's discard action is DISCARD; the assignment's Player answers DISCARD_MOVE.
+      if (move === DISCARD) return DISCARD_MOVE;
+      if (move !== undefined) {
+        const why = columnRefusal(card.index, move, board.getHeight(move), board.getTopCard(move)?.index ?? -1, fancy);
+        if (why === null) return move;
+        this.io.write(`${why.charAt(0).toUpperCase()}${why.slice(1)}. Choose another column or d.\n`);
         continue;
       }
-      this.io.write(`'${line.trim()}' is not a move. Answer 0 to ${String(COLUMNS - 1)} for a column, d to discard or q to quit.\n`);
+      this.io.write(`'${line.trim()}' is not a move. Answer ${COLUMN_CHOICES.replace('-', ' to ')} for a column, d to discard or q to quit.\n`);
     }
   }
 }
 
-function whyNot(board: Board, col: number): string {
-  if (board.getHeight(col) === ROWS) return 'it is full';
-  return `its top card ${board.getTopCard(col)!.toFancyString()} ranks higher`;
-}
+/** A card as the assignment's board draws it (`♥7`), so messages match the board on screen. */
+const fancy = (card: number): string => Card.fromIndex(card).toFancyString();

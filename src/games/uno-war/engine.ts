@@ -269,7 +269,17 @@ export class UnoWarState implements GameState {
     return this.hands[player * HAND_SIZE + slot]!;
   }
 
-  /** Whether `slot` is a legal action now: a playable card not also held in an earlier slot. */
+  /**
+   * The rule for a card held twice, said once: it is played from its first slot (as the assignment's
+   * `Hand.remove(card)` takes the first slot holding it). The first slot of `player`'s hand holding
+   * `card`, or -1 when the hand does not hold it.
+   */
+  slotOfCard(player: number, card: number): number {
+    for (let slot = 0; slot < HAND_SIZE; slot++) if (this.hands[player * HAND_SIZE + slot] === card) return slot;
+    return -1;
+  }
+
+  /** Whether `slot` is a legal action now: a playable card not also held in an earlier slot (see `slotOfCard`). */
   isLegalSlot(slot: number): boolean {
     if (this.phase !== Phase.Play || !(Number.isInteger(slot) && slot >= 0 && slot < HAND_SIZE)) return false;
     if (((this.playable >> slot) & 1) === 0) return false;

@@ -192,8 +192,8 @@ export class UnoWarMatch {
     if (typeof choice === 'string') return choice;
     const state = this.#state;
     if (!canPlayOn(state.top, choice.index)) return 'illegal-card';
-    for (let slot = 0; slot < HAND_SIZE; slot++) if (state.handCard(player, slot) === choice.index) return slot;
-    return 'not-in-hand';
+    const slot = state.slotOfCard(player, choice.index);
+    return slot < 0 ? 'not-in-hand' : slot;
   }
 
   toString(): string {

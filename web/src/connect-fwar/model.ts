@@ -12,8 +12,8 @@ import { CHANCE } from '../../../src/core/game.js';
 import { assertSeed, deriveSeed, rngFromSeed, type Rng } from '../../../src/core/random.js';
 import { connectFwarGame } from '../../../src/games/connect-fwar/definition.js';
 import { ConnectFwarState, EMPTY } from '../../../src/games/connect-fwar/engine.js';
-import { COLUMNS, DISCARD, LINES, ROWS, isConnectedFour } from '../../../src/games/connect-fwar/rules.js';
-import { cardShort } from '../cards/names.js';
+import { COLUMN_CHOICES, columnRefusal, connectedFours, moveName, parseMove } from '../../../src/games/connect-fwar/notation.js';
+import { COLUMNS, DISCARD, ROWS } from '../../../src/games/connect-fwar/rules.js';
 import { newSeed, seedFromParams } from '../seed.js';
 
 export { newSeed };
@@ -40,10 +40,8 @@ export interface PageState {
   readonly speed: Speed;
 }
 
-/** One move as the address writes it: `1`..`4` or `d`. */
-export function moveChar(move: number): string {
-  return move === DISCARD ? 'd' : String(move + 1);
-}
+/** One move as the address writes it: `1`..`4` or `d` (the game's notation for people). */
+export const moveChar = moveName;
 
 /** The page's state from its address; anything unusable is named in `problems` and defaulted. */
 export function parseSearch(search: string, makeSeed: () => number = newSeed): { state: PageState; problems: string[] } {
@@ -58,8 +56,8 @@ export function parseSearch(search: string, makeSeed: () => number = newSeed): {
   const state = new ConnectFwarState();
   state.applyAction(state.sampleChance(chance));
   for (const [i, ch] of [...movesText.toLowerCase()].entries()) {
-    const move = ch === 'd' ? DISCARD : /^[1-4]$/.test(ch) ? Number(ch) - 1 : NaN;
-    const why = Number.isNaN(move) ? `"${ch}" is not a move (1-4 or d)` : state.isTerminal() ? 'the deal was already over' : illegalReason(state, move);
+    const move = parseMove(ch) ?? NaN;
+    const why = Number.isNaN(move) ? `"${ch}" is not a move (${COLUMN_CHOICES} or d)` : state.isTerminal() ? 'the deal was already over' : illegalReason(state, move);
     if (why !== null) {
       problems.push(`The moves "${movesText}" stop making sense at move ${String(i + 1)}: ${why}. The deal continues from move ${String(i)}.`);
       break;
@@ -107,10 +105,8 @@ export function replayDeal(seed: number, moves: readonly number[]): ConnectFwarS
 /** Why the card in hand cannot go on column `col`, in words; null when it can. */
 export function illegalReason(state: ConnectFwarState, col: number): string | null {
   if (state.drawn === EMPTY) return 'there is no card in hand';
-  if (col === DISCARD || state.canPlay(state.drawn, col)) return null;
-  const name = `column ${String(col + 1)}`;
-  if (state.heights[col]! >= ROWS) return `${name} is full`;
-  return `${cardShort(state.drawn)} cannot go on ${name}: its top card, ${cardShort(state.topCard(col))}, ranks higher (a card goes on an empty column or on a card of its own rank or lower)`;
+  if (col === DISCARD) return null;
+  return columnRefusal(state.drawn, col, state.heights[col]!, state.topCard(col));
 }
 
 /** The columns the card in hand may go on. */
@@ -121,12 +117,7 @@ export function legalColumns(state: ConnectFwarState): number[] {
 
 /** The cells (`col * 4 + row`) of every connected four on the board. */
 export function winningCells(state: ConnectFwarState): Set<number> {
-  const cells = new Set<number>();
-  for (const line of LINES) {
-    const [a, b, c, d] = line.map((cell) => state.cells[cell]!) as [number, number, number, number];
-    if (isConnectedFour(a, b, c, d)) for (const cell of line) cells.add(cell);
-  }
-  return cells;
+  return new Set(connectedFours(state.cells).flat());
 }
 
 /** `cells[col][row]`, row 0 at the bottom: a card index or null. */

@@ -7,13 +7,12 @@
  * from `rngFromSeed(seed)`; an AI that draws random numbers gets its own stream,
  * `rngFromSeed(deriveSeed(seed, 1))`, so its choices never change the deal.
  */
-import { rankOfIndex, suitOfIndex } from '../../../src/core/cards.js';
 import { CHANCE } from '../../../src/core/game.js';
 import { deriveSeed, rngFromSeed } from '../../../src/core/random.js';
 import { unoWarGame } from '../../../src/games/uno-war/definition.js';
 import { Phase } from '../../../src/games/uno-war/engine.js';
-import { HAND_SIZE, WINNING_SCORE, canPlayOn } from '../../../src/games/uno-war/rules.js';
-import { RANK_LABELS, SUIT_SYMBOLS, cardShort } from '../cards/names.js';
+import { SLOT_CHOICES, parseSlot, playRefusal, slotName } from '../../../src/games/uno-war/notation.js';
+import { HAND_SIZE, WINNING_SCORE } from '../../../src/games/uno-war/rules.js';
 import { newSeed, seedFromParams } from '../seed.js';
 
 export { newSeed };
@@ -106,16 +105,11 @@ export function legalSlots(state: UnoWarState): number[] {
 
 /** The slot to play for a click on `slot`: the first slot holding the same card (the assignment's `Hand.remove`). */
 export function slotFor(state: UnoWarState, slot: number): number {
-  const card = state.handCard(0, slot);
-  for (let s = 0; s < slot; s++) if (state.handCard(0, s) === card) return s;
-  return slot;
+  return state.slotOfCard(0, state.handCard(0, slot));
 }
 
-/** Why card `card` may not go on `top`, in words; null when it may. */
-export function illegalReason(top: number, card: number): string | null {
-  if (canPlayOn(top, card)) return null;
-  return `${cardShort(card)} cannot go on ${cardShort(top)}: play a ${SUIT_SYMBOLS[suitOfIndex(top) - 1]!} card or a card ranked ${RANK_LABELS[rankOfIndex(top) - 1]!} or higher (Ace is low)`;
-}
+/** Why card `card` may not go on `top`, in words; null when it may (the game's own explanation). */
+export const illegalReason = playRefusal;
 
 /** Reads the address; anything unusable is named in `problems` and defaulted. */
 export function parseSearch(search: string, makeSeed: () => number = newSeed): { state: PageState; problems: string[] } {
@@ -130,10 +124,10 @@ export function parseSearch(search: string, makeSeed: () => number = newSeed): {
   const auto = params.get('auto') !== '0';
   const movesText = params.get('moves') ?? '';
   const moves: number[] = [];
-  if (!/^[1-5]*$/.test(movesText)) {
-    problems.push(`The moves "${movesText}" are not hand positions 1-5: the game starts afresh.`);
+  const all = [...movesText].map(parseSlot);
+  if (!all.every((slot) => slot !== undefined)) {
+    problems.push(`The moves "${movesText}" are not hand positions ${SLOT_CHOICES}: the game starts afresh.`);
   } else {
-    const all = [...movesText].map((ch) => Number(ch) - 1);
     // Keep the longest legal prefix.
     for (const move of all) {
       try {
@@ -151,6 +145,6 @@ export function parseSearch(search: string, makeSeed: () => number = newSeed): {
 export function toSearch(state: PageState): string {
   const params = new URLSearchParams({ seed: String(state.seed), ai: state.ai });
   if (!state.auto) params.set('auto', '0');
-  if (state.moves.length > 0) params.set('moves', state.moves.map((slot) => String(slot + 1)).join(''));
+  if (state.moves.length > 0) params.set('moves', state.moves.map(slotName).join(''));
   return `?${params.toString()}`;
 }
