@@ -9,7 +9,7 @@ import { ENGINE_STATE } from '../../games/klondike/engine.js';
 import { solveSeed } from '../../games/klondike/solver/deal.js';
 import { solveKlondike } from '../../games/klondike/solver/solver.js';
 import { COLORED, stripStyle } from '../style.js';
-import { autoFinish, parseMove, playKlondike, playSession, stuckReason, type SessionOptions } from './play.js';
+import { autoFinish, playKlondike, playSession, stuckReason, type SessionOptions } from './play.js';
 
 function dealOf(seed: number, piles = 7, draw = 3): string {
   const model = new BasicKlondike(seed);
@@ -24,46 +24,29 @@ function session(model: BasicKlondike, input: string, options: SessionOptions = 
 const DECK_UNWINNABLE = 47; // proved unwinnable by the solver in a few milliseconds
 const DECK_UNDECIDED = 77; // undecided even in 1.5 s (the test gives the solver 50 ms)
 
-describe('parseMove', () => {
-  it('reads the five moves with 0-based indices', () => {
-    expect(parseMove(['mpp', '2', '1', '5'])).toEqual({ kind: 'movePile', src: 2, count: 1, dest: 5 });
-    expect(parseMove(['MD', '3'])).toEqual({ kind: 'moveDraw', dest: 3 });
-    expect(parseMove(['mpf', '1', '0'])).toEqual({ kind: 'moveToFoundation', src: 1, foundation: 0 });
-    expect(parseMove(['mdf', '0'])).toEqual({ kind: 'moveDrawToFoundation', foundation: 0 });
-    expect(parseMove(['dd'])).toEqual({ kind: 'discardDraw' });
-  });
-
-  it('explains bad commands', () => {
-    expect(parseMove(['mpp', '1', '2'])).toBe('Usage: mpp SRC COUNT DEST (whole numbers, piles and foundations from 0).');
-    expect(parseMove(['md', '-1'])).toMatch(/^Usage: md DEST/);
-    expect(parseMove(['dd', '1'])).toMatch(/^Usage: dd/);
-    expect(parseMove(['move'])).toBe("Unknown command 'move'. Type help for the commands.");
-  });
-});
-
 describe('playSession', () => {
   it('finishes by itself once every card is face up, and ends with the number of moves', async () => {
     // piles [3♣] [A♡ down, 2♡]; the draw pile A♣ 2♣ 3♡. 2♡ onto 3♣ turns up A♡: every card is face up.
     const model = new BasicKlondike();
     model.startGame(parseDeck('3♣ A♡ 2♡ A♣ 2♣ 3♡'), false, 2, 3);
-    const out = await session(model, 'md 0\nmpp 1 1 0\nthis line is never read\n');
-    expect(out).toContain('Score: 0   Draw pile: 3 cards (3 shown)\n> md 0\nInvalid move. A♣ cannot go onto 3♣ (it must be one lower and of the other colour)\n');
+    const out = await session(model, 'md 1\nmpp 2 1 1\nthis line is never read\n');
+    expect(out).toContain('Score: 0   Draw pile: 3 cards (3 shown)\n> md 1\nInvalid move. A♣ cannot go onto 3♣ (it must be one lower and of the other colour)\n');
     expect(out.endsWith(
       [
-        '> mpp 1 1 0',
+        '> mpp 2 1 1',
         'Draw: A♣, 2♣, 3♡',
         'Foundation: <none>, <none>',
         ' 3♣ A♡',
         ' 2♡   ',
         '------',
-        '  0  1',
+        '  1  2',
         'Score: 0   Draw pile: 3 cards (3 shown)',
         'Every card is face up: 6 moves to the foundations.',
-        'mpf 1 0, mdf 1, mpf 0 0, mdf 1, mpf 0 1, mdf 0',
+        'mpf 2 1, mdf 2, mpf 1 1, mdf 2, mpf 1 2, mdf 1',
         'Draw: ',
         'Foundation: 3♡, 3♣',
         '------',
-        '  0  1',
+        '  1  2',
         'Score: 6   Draw pile: empty',
         'You won in 7 moves, the last 6 played by the auto-finish! Game over. Final score: 6.',
         '',
@@ -75,7 +58,7 @@ describe('playSession', () => {
   it('with the auto-finish off, f finishes, and only once every card is face up', async () => {
     const model = new BasicKlondike();
     model.startGame(parseDeck('3♣ A♡ 2♡ A♣ 2♣ 3♡'), false, 2, 3);
-    const out = await session(model, 'f\nmpp 1 1 0\nf\n', { autoFinish: false });
+    const out = await session(model, 'f\nmpp 2 1 1\nf\n', { autoFinish: false });
     expect(out).toContain('> f\nNot yet: the auto-finish needs every card of the piles face up.\n');
     expect(out).toContain('> f\nEvery card is face up: 6 moves to the foundations.\n');
     expect(out.trimEnd().endsWith('You won in 7 moves, the last 6 played by the auto-finish! Game over. Final score: 6.')).toBe(true);
@@ -98,10 +81,10 @@ describe('playSession', () => {
     // leaving K♠ alone at row 0 next to an empty pile: the game is not over, yet nothing helps.
     const model = new BasicKlondike();
     model.startGame(parseDeck('K♠ 2♠ 10♠ A♠ J♠ Q♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ A♡ 2♡ 3♡ 4♡ 5♡ 6♡ 7♡ 8♡ 9♡ 10♡ J♡ Q♡ K♡'), false, 3, 1);
-    const playOut = ['mpf 1 0', 'mpf 1 0', ...Array<string>(7).fill('mdf 0'), ...Array<string>(13).fill('mdf 1')];
+    const playOut = ['mpf 2 1', 'mpf 2 1', ...Array<string>(7).fill('mdf 1'), ...Array<string>(13).fill('mdf 2')];
     const stuck = 'No move can help any more: no sequence of moves with the piles can put another card on a foundation or turn up a face-down card. Score: 22. Type u to take moves back, or q to quit.';
-    const out = await session(model, [...playOut, 'mpp 0 1 1', 'h', 'q', ''].join('\n'));
-    expect(out).toContain(`Foundation: 9♠, K♡\n K♠  X  ?\n        ?\n       Q♠\n---------\n  0  1  2\nScore: 22   Draw pile: empty\n${stuck}\n> mpp 0 1 1\n`);
+    const out = await session(model, [...playOut, 'mpp 1 1 2', 'h', 'q', ''].join('\n'));
+    expect(out).toContain(`Foundation: 9♠, K♡\n K♠  X  ?\n        ?\n       Q♠\n---------\n  1  2  3\nScore: 22   Draw pile: empty\n${stuck}\n> mpp 1 1 2\n`);
     // Said once, not again after the move that changed nothing.
     expect(out.split(stuck)).toHaveLength(2);
     expect(out).toMatch(/> h\nThis deal cannot be won from here: the solver searched every position \(\d+ positions? in [\d.]+ m?s\)\. Type u to take moves back\.\n> q\n/);
@@ -152,9 +135,9 @@ describe('the solver in klondike play', () => {
   it('h names the usual move when the solver proves the deal still winnable after it', async () => {
     const model = new BasicKlondike(42);
     model.startGame(model.getDeck(), true, 7, 3);
-    const out = await session(model, 'h\nmpp 2 1 1\nh\nq\n');
-    expect(out).toMatch(/^> h\nHint: mpp 2 1 1: it keeps the deal winnable; the solver found a win in \d+ more moves \(type solve to see one\)\.\n/m);
-    expect(out).toMatch(/> h\nHint: mpf 2 0: it keeps the deal winnable; the solver found a win in \d+ more moves/);
+    const out = await session(model, 'h\nmpp 3 1 2\nh\nq\n');
+    expect(out).toMatch(/^> h\nHint: mpp 3 1 2: it keeps the deal winnable; the solver found a win in \d+ more moves \(type solve to see one\)\.\n/m);
+    expect(out).toMatch(/> h\nHint: mpf 3 1: it keeps the deal winnable; the solver found a win in \d+ more moves/);
     // The move named does keep it winnable: the solver wins from the position after it.
     const after = new BasicKlondike(42);
     after.startGame(after.getDeck(), true, 7, 3);
@@ -168,7 +151,7 @@ describe('the solver in klondike play', () => {
     const model = new BasicKlondike(13);
     model.startGame(model.getDeck(), true, 7, 3);
     const out = await session(model, 'h\nq\n');
-    expect(out).toMatch(/> h\nHint: dd \(11 discards bring the card it plays to the front, then mdf 0\): it keeps the deal winnable; the solver found a win in \d+ more moves \(type solve to see it\)\.\n/);
+    expect(out).toMatch(/> h\nHint: dd \(11 discards bring the card it plays to the front, then mdf 1\): it keeps the deal winnable; the solver found a win in \d+ more moves \(type solve to see it\)\.\n/);
   });
 
   it('solve prints the rest of a winning line, which wins when played', async () => {
@@ -209,7 +192,7 @@ describe('klondike play on a terminal', () => {
 
   function onTerminal(color?: boolean): Promise<string> {
     const options = { seed: 42, piles: 7, draw: 3, solverTime: 1, ...(color === undefined ? {} : { color }) };
-    return playThrough((stdin, stdout) => playKlondike(options, stdin, stdout), 'mpp 2 1 1\nq\n', true);
+    return playThrough((stdin, stdout) => playKlondike(options, stdin, stdout), 'mpp 3 1 2\nq\n', true);
   }
 
   it('colours red cards by itself, not with NO_COLOR or --no-color; without colour the spec\'s view is exact', async () => {
@@ -230,8 +213,8 @@ describe('klondike play on a terminal', () => {
       model.startGame(model.getDeck(), true, 7, 3);
       return model;
     };
-    const plain = await session(deal(), 'mpp 2 1 1\nq\n');
-    const colored = await session(deal(), 'mpp 2 1 1\nq\n', { style: COLORED });
+    const plain = await session(deal(), 'mpp 3 1 2\nq\n');
+    const colored = await session(deal(), 'mpp 3 1 2\nq\n', { style: COLORED });
     expect(colored).not.toBe(plain);
     expect(stripStyle(colored)).toBe(plain);
   });
@@ -240,16 +223,16 @@ describe('klondike play on a terminal', () => {
 describe('tabletop klondike play (end to end)', () => {
   it('plays moves through a pipe: a move, an invalid one, a hint, undo, quit', async () => {
     const deal = dealOf(42);
-    const result = await runCli(['klondike', 'play', '--seed', '42'], { input: 'help\nmpp 2 1 1\nmpp 9 1 0\nmpf 0 0\nh\nu\nu\nfoo\nq\ndd\n' });
+    const result = await runCli(['klondike', 'play', '--seed', '42'], { input: 'help\nmpp 3 1 2\nmpp 9 1 1\nmpf 1 1\nh\nu\nu\nfoo\nq\ndd\n' });
     expect(result.status).toBe(0);
     const out = result.stdout;
     expect(out).toContain('Klondike, deal 42: 7 piles, 3 draw cards shown. Replay it with --seed 42.');
-    expect(out).toContain('piles and foundations are numbered from 0');
-    expect(out).toContain(`${deal}\n---------------------\n  0  1  2  3  4  5  6\nScore: 0   Draw pile: 24 cards (3 shown)\n`);
-    expect(out).toContain('> mpp 9 1 0\nInvalid move. Invalid source pile 9 (expected 0..6)\n');
-    expect(out).toMatch(/> mpf 0 0\nInvalid move. Only an Ace can start a foundation, not /);
+    expect(out).toContain('piles and foundations are numbered from 1');
+    expect(out).toContain(`${deal}\n---------------------\n  1  2  3  4  5  6  7\nScore: 0   Draw pile: 24 cards (3 shown)\n`);
+    expect(out).toContain('> mpp 9 1 1\nThere is no pile 9: the piles are 1 to 7.\n');
+    expect(out).toMatch(/> mpf 1 1\nInvalid move. Only an Ace can start a foundation, not /);
     expect(out).toMatch(/> h\nHint: (mpp|md|mpf|mdf|dd)\b.*: it keeps the deal winnable; /);
-    // The first `u` takes back `mpp 2 1 1` (whichever way it went), the second has nothing left.
+    // The first `u` takes back `mpp 3 1 2` (whichever way it went), the second has nothing left.
     expect(out).toContain('> u\nNothing to undo.\n');
     expect(out.split(deal).length).toBeGreaterThanOrEqual(3); // the deal, and again after the undo
     expect(out).toContain("> foo\nUnknown command 'foo'. Type help for the commands.\n");
@@ -278,8 +261,8 @@ describe('tabletop klondike play (end to end)', () => {
   });
 
   it('--color colours red cards even through a pipe; stripped, it is the plain session', async () => {
-    const plain = await runCli(['klondike', 'play', '--seed', '42'], { input: 'mpp 2 1 1\nq\n' });
-    const colored = await runCli(['klondike', 'play', '--seed', '42', '--color'], { input: 'mpp 2 1 1\nq\n' });
+    const plain = await runCli(['klondike', 'play', '--seed', '42'], { input: 'mpp 3 1 2\nq\n' });
+    const colored = await runCli(['klondike', 'play', '--seed', '42', '--color'], { input: 'mpp 3 1 2\nq\n' });
     expect(colored.stdout).toContain('Draw: \u001b[31m5♡\u001b[39m, 8♠, 5♠');
     expect(stripStyle(colored.stdout)).toBe(plain.stdout);
   });

@@ -1,7 +1,7 @@
 /**
  * `tabletop klondike play`: Klondike in the terminal over BasicKlondike. Commands mirror the model's
- * moves with the model's 0-based indices (piles and foundations counted from 0, left to right), so
- * what the help, the hints and the error messages say is exactly what the model means. Works the
+ * moves, with piles and foundations counted from 1, left to right, as people count them (the game's
+ * notation, games/klondike/notation.ts, turns them into the model's 0-based indices). Works the
  * same through a pipe: each prompt reads one line; end of input ends the game.
  *
  * The solver (solver/solver.ts) stands behind `h` and `solve`: it sees every card, as a hint from a
@@ -19,6 +19,7 @@ import { applyMove, engineStateOf, hint, type KlondikeMove } from '../../games/k
 import type { KlondikeModel, UndoableKlondikeModel } from '../../games/klondike/model.js';
 import { allFaceUp, canStillProgress, finishingMove } from '../../games/klondike/progress.js';
 import { solveKlondike, type SolveResult } from '../../games/klondike/solver/solver.js';
+import { moveCommand, parseCommand, pileRefusal, placeName } from '../../games/klondike/notation.js';
 import { KlondikeTextualView } from '../../games/klondike/view.js';
 import { parseIntegerIn, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
 import { addColorOptions, colorSuits, PLAIN, styleFor, type Style } from '../style.js';
@@ -51,7 +52,7 @@ export interface SessionOptions {
 }
 
 export const COMMAND_HELP = [
-  'Commands (piles and foundations are numbered from 0, left to right):',
+  'Commands (piles and foundations are numbered from 1, left to right):',
   '  mpp SRC COUNT DEST  move COUNT cards from pile SRC onto pile DEST',
   '  md DEST             move the first draw card onto pile DEST',
   '  mpf SRC F           move the last card of pile SRC to foundation F',
@@ -65,54 +66,12 @@ export const COMMAND_HELP = [
   '  q                   quit',
 ].join('\n');
 
-/** The command for a move, as the player would type it. */
-export function moveCommand(move: KlondikeMove): string {
-  switch (move.kind) {
-    case 'movePile':
-      return `mpp ${String(move.src)} ${String(move.count)} ${String(move.dest)}`;
-    case 'moveDraw':
-      return `md ${String(move.dest)}`;
-    case 'moveToFoundation':
-      return `mpf ${String(move.src)} ${String(move.foundation)}`;
-    case 'moveDrawToFoundation':
-      return `mdf ${String(move.foundation)}`;
-    case 'discardDraw':
-      return 'dd';
-  }
-}
-
-const ARITY = { mpp: 3, md: 1, mpf: 2, mdf: 1, dd: 0 } as const;
-type MoveWord = keyof typeof ARITY;
-const USAGE: Record<MoveWord, string> = { mpp: 'mpp SRC COUNT DEST', md: 'md DEST', mpf: 'mpf SRC F', mdf: 'mdf F', dd: 'dd' };
-
-/** Parses a move command, or returns an error message for the player. */
-export function parseMove(words: readonly string[]): KlondikeMove | string {
-  const word = words[0]!.toLowerCase();
-  if (!Object.hasOwn(ARITY, word)) return `Unknown command '${words[0]!}'. Type help for the commands.`;
-  const verb = word as MoveWord;
-  const args = words.slice(1);
-  if (args.length !== ARITY[verb] || args.some((a) => !/^\d{1,6}$/.test(a))) return `Usage: ${USAGE[verb]} (whole numbers, piles and foundations from 0).`;
-  const [a = 0, b = 0, c = 0] = args.map(Number);
-  switch (verb) {
-    case 'mpp':
-      return { kind: 'movePile', src: a, count: b, dest: c };
-    case 'md':
-      return { kind: 'moveDraw', dest: a };
-    case 'mpf':
-      return { kind: 'moveToFoundation', src: a, foundation: b };
-    case 'mdf':
-      return { kind: 'moveDrawToFoundation', foundation: a };
-    case 'dd':
-      return { kind: 'discardDraw' };
-  }
-}
-
 /**
  * The spec's textual view (exactly; colour only wraps its red cards), the pile numbers, then the
  * score and how many cards the draw pile holds.
  */
 function picture(model: KlondikeModel, style: Style): string {
-  const ruler = Array.from({ length: model.getNumPiles() }, (_, p) => String(p).padStart(3)).join('');
+  const ruler = Array.from({ length: model.getNumPiles() }, (_, p) => placeName(p).padStart(3)).join('');
   const stock = engineStateOf(model).queueLength;
   const drawPile = stock === 0 ? 'empty' : `${plural(stock, 'card')} (${String(model.getDrawCards().length)} shown)`;
   const view = colorSuits(new KlondikeTextualView(model).toString(), style);
@@ -373,9 +332,14 @@ export async function playSession(model: UndoableKlondikeModel, input: NodeJS.Re
         session.write(picture(model, style));
         continue;
       }
-      const move = parseMove(words);
+      const move = parseCommand(words, { piles: model.getNumPiles(), foundations: model.getNumFoundations() });
       if (typeof move === 'string') {
         say(move);
+        continue;
+      }
+      const refusal = pileRefusal(model, move);
+      if (refusal !== null) {
+        say(`Invalid move. ${refusal}`);
         continue;
       }
       try {

@@ -25,7 +25,7 @@ import { RecordsError } from '../../lab/records.js';
 import { PlanError, type LabRunOutcome } from '../../lab/session.js';
 import { capAtCores, parsePositiveInt, parseSeed, UsageError } from '../options.js';
 import { progressBar, type Progress } from '../terminal.js';
-import { moveCommand } from './play.js';
+import { moveCommand } from '../../games/klondike/notation.js';
 
 interface SolveOptions {
   readonly seed?: number;
