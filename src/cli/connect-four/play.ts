@@ -12,7 +12,8 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import { colorName, type ClosablePlayer, type Player } from '../../games/connect-four/player.js';
 import { ALPHABETA_LEVELS } from '../../games/connect-four/players/alphabeta.js';
 import type { LineSource } from '../../games/connect-four/players/human.js';
-import { HEIGHT, Position, WIDTH } from '../../games/connect-four/position.js';
+import { HEIGHT, Position } from '../../games/connect-four/position.js';
+import { winningLines } from '../../games/connect-four/winning.js';
 import { moveString, type GameResult } from '../../games/connect-four/referee/result.js';
 import { Solver } from '../../games/connect-four/solver/solver.js';
 import { freshSeed } from '../../core/random.js';
@@ -228,34 +229,18 @@ function thinkingAloud(bot: ClosablePlayer, color: boolean, session: PlaySession
   };
 }
 
-/** The cells (column, row) of a four in a row after `moves`, in order along the line, or null. */
+/** The cells (column, row) of the winning four after `moves`, in order along the line, or null (the game's own finding). */
 export function winningFour(moves: readonly number[]): (readonly [number, number])[] | null {
   const position = new Position();
   for (const column of moves) position.play(column);
-  const directions = [
-    [1, 0],
-    [0, 1],
-    [1, 1],
-    [1, -1],
-  ] as const;
-  for (let col = 0; col < WIDTH; col++) {
-    for (let row = 0; row < HEIGHT; row++) {
-      const color = position.cell(col, row);
-      if (color === null) continue;
-      for (const [dc, dr] of directions) {
-        const cells = [0, 1, 2, 3].map((k) => [col + k * dc, row + k * dr] as const);
-        if (cells.every(([c, r]) => c >= 0 && c < WIDTH && r >= 0 && r < HEIGHT && position.cell(c, r) === color)) return cells;
-      }
-    }
-  }
-  return null;
+  return winningLines(position)[0] ?? null;
 }
 
 /** One line naming the winning four, e.g. `The four: column 4, rows 1 to 4.` (1-based, as drawn). */
 export function describeFour(moves: readonly number[]): string | null {
   const four = winningFour(moves);
   if (four === null) return null;
-  const [[c0, r0], [c3, r3]] = [four[0]!, four[3]!];
+  const [[c0, r0], [c3, r3]] = [four[0]!, four.at(-1)!];
   if (r0 === r3) return `The four: row ${String(r0 + 1)}, columns ${String(c0 + 1)} to ${String(c3 + 1)}.`;
   if (c0 === c3) return `The four: column ${String(c0 + 1)}, rows ${String(r0 + 1)} to ${String(r3 + 1)}.`;
   return `The four: a diagonal from column ${String(c0 + 1)} row ${String(r0 + 1)} to column ${String(c3 + 1)} row ${String(r3 + 1)}.`;

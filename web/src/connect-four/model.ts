@@ -3,7 +3,8 @@
  * limit, reading and writing the URL, and turning solver scores into words. Pure functions over
  * the engine's `Position` (no DOM), so they are unit-tested in Node.
  */
-import { CELLS, HEIGHT, MoveSequenceError, Position, WIDTH } from '../../../src/games/connect-four/position.js';
+import { CELLS, MoveSequenceError, Position } from '../../../src/games/connect-four/position.js';
+import { winningLines } from '../../../src/games/connect-four/winning.js';
 import { alphaBetaLevel } from '../../../src/games/connect-four/players/alphabeta.js';
 
 export const PLAYER_KINDS = ['human', 'random', 'alphabeta1', 'alphabeta2', 'alphabeta3', 'alphabeta4', 'alphabeta5', 'alphabeta6', 'perfect'] as const;
@@ -106,20 +107,7 @@ export function positionOf(moves: readonly number[]): Position {
 
 /** The cells `[col, row]` of a four through the last stone, if the last move won (else empty). */
 export function winningCells(position: Position): [number, number][] {
-  const history = position.history();
-  const last = history[history.length - 1];
-  if (last === undefined || !position.isWin()) return [];
-  const row = position.height(last) - 1;
-  const colour = position.cell(last, row);
-  const at = (c: number, r: number): boolean => c >= 0 && c < WIDTH && r >= 0 && r < HEIGHT && position.cell(c, r) === colour;
-  const cells: [number, number][] = [];
-  for (const [dc, dr] of [[1, 0], [0, 1], [1, 1], [1, -1]] as const) {
-    const line: [number, number][] = [[last, row]];
-    for (let k = 1; at(last + k * dc, row + k * dr); k++) line.push([last + k * dc, row + k * dr]);
-    for (let k = 1; at(last - k * dc, row - k * dr); k++) line.push([last - k * dc, row - k * dr]);
-    if (line.length >= 4) cells.push(...line);
-  }
-  return cells;
+  return winningLines(position).flat() as [number, number][];
 }
 
 /** What a column leads to for the side to move, with perfect play; 'unknown' when not settled. */
