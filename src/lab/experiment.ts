@@ -8,7 +8,7 @@
  * sums), which add exactly in any order — so any split into batches, threads, shards or resumed runs
  * merges to the bit-identical result of one sequential run.
  */
-import { CHANCE, TERMINAL, type Agent, type GameDefinition, type GameState, playOut } from '../core/game.js';
+import { CHANCE, TERMINAL, builtInAgent, type Agent, type GameDefinition, type GameState, playOut } from '../core/game.js';
 import { ReseedableRng, deriveSeed, rngFromSeed, type Rng } from '../core/random.js';
 import { gameById } from './registry.js';
 import { Forfeit, agentLabel, faultsOf, isUserAgentId, userAgentFactory, userGame } from './user-agents.js';
@@ -190,7 +190,7 @@ export function validateConfig(config: ExperimentConfig): GameDefinition<GameSta
     }
     for (const agent of lineup) {
       // A user agent's id is checked for its form only: its module is loaded (and its hash checked) by the runner.
-      if (game.agents[agent] === undefined && !isUserAgentId(agent)) throw new RangeError(`Unknown ${game.title} agent '${agent}' (known: ${Object.keys(game.agents).join(', ')})`);
+      if (builtInAgent(game, agent) === undefined && !isUserAgentId(agent)) throw new RangeError(`Unknown ${game.title} agent '${agent}' (known: ${Object.keys(game.agents).join(', ')})`);
     }
   }
   return game;
@@ -243,7 +243,7 @@ export class BatchPlayer {
   }
 
   #createAgent(id: string): Agent {
-    const create = this.#game.agents[id]?.create ?? userAgentFactory(id);
+    const create = builtInAgent(this.#game, id)?.create ?? userAgentFactory(id);
     if (create === undefined) throw new RangeError(`The player '${agentLabel(id)}' (${id}) is not loaded in this thread`);
     return create();
   }

@@ -122,3 +122,49 @@ describe("a module's import", () => {
     expect(stderr).not.toContain('did not finish');
   });
 });
+
+describe("names and messages from a player's code", () => {
+  it('a fault message is escaped and bounded: no escape sequence or line break reaches the terminal, a 10 MB message does not fill the results file', async () => {
+    const { dir } = moduleFolder('tabletop-contain-out-');
+    const loud = write('loud.mjs', "export default { nextMove() { throw new Error('\\u001b[2J\\u001b[H' + 'cleared\\nrow|' + 'x'.repeat(10_000_000)); } };\n");
+    const out = `${dir}/r.jsonl`;
+    const result = await runCli(['connect-fwar', 'compare', '--games', '2', '--seed', '1', '--threads', '1', '--players', `basic,${fileURLToPath(loud)}`, '--out', out]);
+    expect(result.status).toBe(0);
+    expect(result.stdout + result.stderr).not.toContain('\u001b');
+    expect(result.stdout).toContain('\\u001b[2J\\u001b[Hcleared\\nrow|xxx');
+    expect(result.stdout).toMatch(/… \(9,999,\d{3} more characters\)/);
+    const { statSync } = await import('node:fs');
+    expect(statSync(out).size).toBeLessThan(20_000);
+  });
+
+  it('a module named __proto__ or constructor appears in the table and in --json like any other name', async () => {
+    const proto = write('proto.mjs', "export const name = '__proto__'; export default { nextMove() { return 0; } };\n");
+    const ctor = write('ctor.mjs', "export const name = 'constructor'; export default { nextMove() { return 0; } };\n");
+    const result = await runCli(['connect-fwar', 'compare', '--games', '3', '--seed', '1', '--threads', '1', '--players', `basic,${fileURLToPath(proto)},${fileURLToPath(ctor)}`, '--json']);
+    expect(result.status).toBe(0);
+    const report = JSON.parse(result.stdout) as Record<string, { games: number }>;
+    expect(Object.keys(report).sort()).toEqual(['__proto__', 'basic', 'constructor']);
+    expect(Object.getOwnPropertyDescriptor(report, '__proto__')?.value).toMatchObject({ games: 3 });
+    const table = await runCli(['connect-fwar', 'compare', '--games', '3', '--seed', '1', '--threads', '1', '--players', `basic,${fileURLToPath(proto)}`]);
+    expect(table.status).toBe(0);
+    expect(table.stdout).toMatch(/^__proto__ /m);
+  });
+
+  it('--players basic,constructor is a clear error, exit 2, and no --out file is written', async () => {
+    const { dir } = moduleFolder('tabletop-contain-ctor-');
+    const out = `${dir}/r.jsonl`;
+    const result = await runCli(['connect-fwar', 'compare', '--games', '2', '--seed', '1', '--players', 'basic,constructor', '--out', out]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/^tabletop: --players: Unknown ConnectFwar strategy 'constructor' \(built-in: /);
+    const { existsSync } = await import('node:fs');
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('a module whose name holds a control character is refused with a clear error', async () => {
+    const bell = write('bell.mjs', "export const name = 'ring\\u0007'; export default { nextMove() { return 0; } };\n");
+    const result = await runCli(['connect-fwar', 'compare', '--games', '2', '--seed', '1', '--players', fileURLToPath(bell)]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain("is named 'ring\\u0007': a name must be printable text (no control characters) of at most 64 characters");
+    expect(result.stderr).not.toContain('\u0007');
+  });
+});
