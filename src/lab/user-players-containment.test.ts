@@ -168,3 +168,28 @@ describe("names and messages from a player's code", () => {
     expect(result.stderr).not.toContain('\u0007');
   });
 });
+
+describe('an agent that changes the state it is handed', () => {
+  /** An UnoWar lab agent that plays its first playable slot after doing `change` to the engine's state. */
+  const changer = (name: string, change: string): URL =>
+    write(`${name}.mjs`, `export default { act(state) { const m = state.playable; const slot = 31 - Math.clz32(m & -m); ${change} return slot; } };\n`);
+
+  it('freezing it, replacing its prototype, putting scores back or writing cards the rules never deal: a fault of that agent, and the run goes on', async () => {
+    const cases: [URL, RegExp][] = [
+      [changer('freezer', 'Object.freeze(state);'), /^left the game unable to go on \(TypeError: Cannot assign to read only property/],
+      [changer('reprototyper', 'Object.setPrototypeOf(state, {});'), /^act threw TypeError: /],
+      [changer('score-keeper', 'state.scores[0] = 0; state.scores[1] = 0;'), /^left the game unable to go on \(GameTooLong: the game went on past 100,000 moves, longer than its rules allow\)/],
+      [changer('deck-writer', 'state.deck.fill(0); state.position.fill(0);'), /^left the game unable to go on \(/],
+    ];
+    for (const [module, message] of cases) {
+      const config = { game: 'uno-war', lineups: [['random', await resolvePlayer(gameById('uno-war'), module)], ['random', 'biggest']], seed: 2, paired: false };
+      const { tally } = await runExperiment({ config, ranges: [[0, 3]], threads: 1 });
+      const changed = tally.lineups[0]!.seats[1]!;
+      expect(changed.faults).toBe(3);
+      expect(changed.faultExamples![0]!.message).toMatch(message);
+      // It loses; the lineup it is not in plays as ever.
+      expect(tally.lineups[0]!.seats[0]!.wins).toBe(3);
+      expect(tally.lineups[1]!.games).toBe(3);
+    }
+  });
+});
