@@ -223,16 +223,7 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
               if (isAborted(signal) || failure !== undefined) break;
               // The watchdog's verdict stands even if the batch finished as it fired: the move took longer than the limit.
               const timedOut = watch?.timedOut;
-              if (timedOut !== undefined) {
-                const [lineup, game, call] = timedOut;
-                lost = failedMove(
-                  start,
-                  [lineup, game, Math.abs(call)],
-                  call > 0
-                    ? `gave no answer within the time limit of ${formatDuration(moveLimitMs)}`
-                    : `left a game that came to no other move within the time limit of ${formatDuration(moveLimitMs)} (the state an agent is handed must not be changed)`,
-                );
-              }
+              if (timedOut !== undefined) lost = failedMove(start, timedOut, `gave no answer within the time limit of ${formatDuration(moveLimitMs)}`);
               if (lost === undefined) {
                 complete(start, end, tally!);
                 break;
@@ -279,9 +270,8 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
 
 /**
  * Watches the move a worker reports in `progress` ([lineup, game index, call]: the call under way is
- * positive, minus it once returned); when the same call runs past `limitMs`, or a game stays
- * `limitMs` after a user call returned without reaching another, or `signal` aborts, aborts
- * `cancel` (piscina then terminates the worker).
+ * positive, minus it once returned); when the same call runs past `limitMs`, or `signal` aborts,
+ * aborts `cancel` (piscina then terminates the worker).
  */
 function watchMoves(progress: Int32Array, limitMs: number, cancel: AbortController, signal: AbortSignal | undefined): { timedOut?: [number, number, number]; stop(): void } {
   progress[0] = -1;
@@ -303,12 +293,10 @@ function watchMoves(progress: Int32Array, limitMs: number, cancel: AbortControll
       const now = performance.now();
       const current = [Atomics.load(progress, 0), Atomics.load(progress, 1), Atomics.load(progress, 2)] as [number, number, number];
       const key = current.join(',');
-      // Timed out: a call under way (positive), or a game stalled since a user call returned
-      // (negative: an engine looping on a state the agent changed; built-in moves take far less).
       if (key !== seen) {
         seen = key;
         since = now;
-      } else if (now - since > limitMs && current[0] >= 0 && current[2] !== 0 && state.timedOut === undefined) {
+      } else if (now - since > limitMs && current[0] >= 0 && current[2] > 0 && state.timedOut === undefined) {
         state.timedOut = current;
         cancel.abort();
       }

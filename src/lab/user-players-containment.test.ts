@@ -193,3 +193,23 @@ describe('an agent that changes the state it is handed', () => {
     }
   });
 });
+
+describe("a module that changes JavaScript's builtins", () => {
+  it('cannot change the games of a pairing it is not in: the change fails, as an error of that module', async () => {
+    // Fills nothing: an engine relying on `fill` would deal other games (or none) to everyone in the thread.
+    const patcher = write('patcher.mjs', 'export default { nextMove() { Uint8Array.prototype.fill = function () { return this; }; Math.floor = () => 0; return 0; } };\n');
+    const alone = await runExperiment({ config: { game: 'connect-fwar', lineups: [['basic'], ['suits']], seed: 4, paired: false }, ranges: [[0, 20]], threads: 1 });
+    const config = { game: 'connect-fwar', lineups: [['basic'], [await resolvePlayer(gameById('connect-fwar'), patcher)], ['suits']], seed: 4, paired: false };
+    const beside = await runExperiment({ config, ranges: [[0, 20]], threads: 1, batchSize: 20 });
+    expect(beside.tally.lineups[0]).toEqual(alone.tally.lineups[0]);
+    expect(beside.tally.lineups[2]).toEqual(alone.tally.lineups[1]);
+    expect(beside.tally.lineups[1]!.seats[0]!.faultExamples![0]!.message).toMatch(/^nextMove\(.+\) threw TypeError: Cannot assign to read only property 'fill'/);
+  });
+
+  it('at its import: one clear error naming it (exit 2)', async () => {
+    const patcher = write('import-patcher.mjs', 'globalThis.Math = { floor: () => 0 };\nexport default { nextMove() { return 0; } };\n');
+    const result = await runCli(['connect-fwar', 'compare', '--games', '2', '--seed', '1', '--players', fileURLToPath(patcher)]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/^tabletop: --players: Cannot load the player module .*import-patcher\.mjs: TypeError: Cannot assign to read only property 'Math'/);
+  });
+});
