@@ -157,6 +157,14 @@ export interface GameDefinition<S extends GameState = GameState> {
 }
 
 /**
+ * The built-in agent `id` of `game`, or undefined: its own entries only, so a name such as
+ * `constructor`, `toString` or `__proto__` is no built-in (a plain object's prototype answers them).
+ */
+export function builtInAgent<S extends GameState>(game: GameDefinition<S>, id: string): AgentFactory<S> | undefined {
+  return Object.hasOwn(game.agents, id) ? game.agents[id] : undefined;
+}
+
+/**
  * Plays one game from the state's current node to the end: chance from `rng`, player p's moves
  * from `agents[p]`. Returns the number of nodes visited. Allocation-free.
  */

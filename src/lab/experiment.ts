@@ -8,8 +8,9 @@
  * sums), which add exactly in any order — so any split into batches, threads, shards or resumed runs
  * merges to the bit-identical result of one sequential run.
  */
-import { CHANCE, TERMINAL, type Agent, type GameDefinition, type GameState, playOut } from '../core/game.js';
+import { CHANCE, TERMINAL, builtInAgent, type Agent, type GameDefinition, type GameState, playOut } from '../core/game.js';
 import { ReseedableRng, deriveSeed, rngFromSeed, type Rng } from '../core/random.js';
+import { printable, thrownText } from '../core/format.js';
 import { gameById } from './registry.js';
 import { Forfeit, agentLabel, faultsOf, isUserAgentId, userAgentFactory, userGame } from './user-agents.js';
 
@@ -190,7 +191,7 @@ export function validateConfig(config: ExperimentConfig): GameDefinition<GameSta
     }
     for (const agent of lineup) {
       // A user agent's id is checked for its form only: its module is loaded (and its hash checked) by the runner.
-      if (game.agents[agent] === undefined && !isUserAgentId(agent)) throw new RangeError(`Unknown ${game.title} agent '${agent}' (known: ${Object.keys(game.agents).join(', ')})`);
+      if (builtInAgent(game, agent) === undefined && !isUserAgentId(agent)) throw new RangeError(`Unknown ${game.title} agent '${agent}' (known: ${Object.keys(game.agents).join(', ')})`);
     }
   }
   return game;
@@ -219,7 +220,8 @@ const NO_FAULTS: readonly string[] = [];
 export class BatchPlayer {
   readonly #config: ExperimentConfig;
   readonly #game: GameDefinition<GameState>;
-  readonly #state: GameState;
+  /** Replaced when a user agent leaves it unusable (froze it, changed its prototype, …). */
+  #state: GameState;
   readonly #agents: Agent[][];
   /** Per lineup and seat, the agent's fault list (user agents), or undefined. */
   readonly #faults: (string[] | undefined)[][];
@@ -228,6 +230,8 @@ export class BatchPlayer {
   readonly #lineupSeeds: number[];
   /** Per lineup, whether it has a user agent (whose games are announced to it: `userGame`). */
   readonly #userLineups: boolean[];
+  /** The state class's own `currentPlayer`, to read a state whose methods an agent replaced. */
+  readonly #currentPlayer: () => number;
   /** Re-seeded for every game (unpaired runs): the same stream as rngFromSeed, no allocation. */
   readonly #rng = new ReseedableRng();
 
@@ -235,6 +239,7 @@ export class BatchPlayer {
     this.#config = config;
     this.#game = validateConfig(config);
     this.#state = this.#game.newInitialState();
+    this.#currentPlayer = (Object.getPrototypeOf(this.#state) as GameState).currentPlayer;
     this.#agents = config.lineups.map((lineup) => lineup.map((id) => this.#createAgent(id)));
     this.#faults = this.#agents.map((agents) => agents.map(faultsOf));
     this.#seatReturns = new Float64Array(config.lineups.length);
@@ -243,9 +248,31 @@ export class BatchPlayer {
   }
 
   #createAgent(id: string): Agent {
-    const create = this.#game.agents[id]?.create ?? userAgentFactory(id);
+    const create = builtInAgent(this.#game, id)?.create ?? userAgentFactory(id);
     if (create === undefined) throw new RangeError(`The player '${agentLabel(id)}' (${id}) is not loaded in this thread`);
     return create();
+  }
+
+  /**
+   * Ends a game of lineup `l` that the engine could not go on with (it threw `error`) as a fault of
+   * the user agent to move (the first user agent when that cannot be read): it loses, scoring the
+   * game's lowest score, the others its highest. The state is replaced by a fresh one.
+   */
+  #brokenGame(l: number, error: unknown): number[] {
+    const faults = this.#faults[l]!;
+    let seat = -1;
+    try {
+      // The prototype's own method: the agent may have replaced the state's.
+      const toMove = this.#currentPlayer.call(this.#state) as number;
+      if (faults[toMove] !== undefined) seat = toMove;
+    } catch {
+      // unreadable: the first user agent
+    }
+    if (seat < 0) seat = faults.findIndex((f) => f !== undefined);
+    faults[seat]!.push(printable(`left the game unable to go on (${thrownText(error)}): the state an agent is handed must not be changed`));
+    this.#state = this.#game.newInitialState();
+    const [lowest, highest] = this.#game.scoreRange;
+    return faults.map((_, s) => (s === seat ? lowest : highest));
   }
 
   get config(): ExperimentConfig {
@@ -261,7 +288,7 @@ export class BatchPlayer {
   play(start: number, end: number, progress?: Int32Array, failed: readonly FailedMove[] = []): Tally {
     const config = this.#config;
     const tally = emptyTally(config);
-    const state = this.#state;
+    let state = this.#state;
     const game = this.#game;
     const fastPlayOut = game.playOut;
     const minScore = game.scoreRange[0];
@@ -284,8 +311,8 @@ export class BatchPlayer {
         }
         if (this.#userLineups[l]!) {
           const lost = failed.length === 0 ? failed : failed.filter((h) => h.lineup === l && h.game === i);
-          if (lost.length === 0) userGame.begin(NO_CALLS, NO_FAULTS);
-          else userGame.begin(lost.map((h) => h.call), lost.map((h) => h.fault));
+          if (lost.length === 0) userGame.begin(NO_CALLS, NO_FAULTS, game.maxGameLength);
+          else userGame.begin(lost.map((h) => h.call), lost.map((h) => h.fault), game.maxGameLength);
         }
         state.reset();
         // A user agent's fault that ends the game (Connect Four, Klondike) is thrown as a Forfeit,
@@ -302,8 +329,13 @@ export class BatchPlayer {
             else fastPlayOut(state, agents, rng);
           }
         } catch (error) {
-          if (!(error instanceof Forfeit)) throw error;
-          forfeit = error.returns;
+          if (error instanceof Forfeit) forfeit = error.returns;
+          // A game with a user agent that the engine cannot finish: the agent changed the state it
+          // was handed (froze it, replaced its prototype, wrote values the rules never make).
+          else if (this.#userLineups[l]!) {
+            forfeit = this.#brokenGame(l, error);
+            state = this.#state;
+          } else throw error;
         }
         const lineupTally = tally.lineups[l]!;
         lineupTally.games++;

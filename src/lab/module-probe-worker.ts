@@ -5,6 +5,7 @@
 import { Console } from 'node:console';
 import { parentPort, workerData } from 'node:worker_threads';
 import { thrownText } from '../core/format.js';
+import { lockIntrinsics } from './intrinsics.js';
 import type { ModuleCheck, ProbeReply } from './module-probe.js';
 
 if (parentPort !== null) {
@@ -12,6 +13,8 @@ if (parentPort !== null) {
   const { module, check } = workerData as { module: string; check: ModuleCheck };
   // A module's console output is not the command's: to stderr.
   globalThis.console = new Console({ stdout: process.stderr, stderr: process.stderr });
+  // As where the module will play (the lab's workers): a module that changes a builtin fails here, clearly.
+  lockIntrinsics();
   let reply: ProbeReply;
   let exports: Record<string, unknown> | undefined;
   try {

@@ -5,7 +5,7 @@
  * Elo ratings fitted to the whole matrix).
  */
 import { plural, signed } from '../core/format.js';
-import type { GameDefinition, GameState } from '../core/game.js';
+import { builtInAgent, type GameDefinition, type GameState } from '../core/game.js';
 import { differenceOfMeans, halfWidth, pairedDifference, summarizeMoments, wilsonInterval, Z95, type Moments } from '../core/stats.js';
 import { MAX_FAULT_EXAMPLES, type ExperimentConfig, type FaultExample, type Tally } from './experiment.js';
 import { eloIntervals, type RatingWithInterval } from './ratings.js';
@@ -68,8 +68,15 @@ function seatMoments(tally: Tally, lineup: number, seat = 0): Moments {
   return { n: l.games, sum: s.sum, sumSq: s.sumSq };
 }
 
+/**
+ * An object keyed by players' names, with no prototype: a player named `__proto__`, `constructor`
+ * or `toString` is a key like any other (a plain object would take the first as its prototype and
+ * find the others already there). JSON.stringify writes such keys as it writes any.
+ */
+const byName = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
+
 export function comparisonReport(config: ExperimentConfig, tally: Tally): ComparisonReport {
-  const strategies: Record<string, StrategyResult> = {};
+  const strategies = byName<StrategyResult>();
   const { scoreRange } = gameById(config.game);
   config.lineups.forEach((lineup, l) => {
     const summary = summarizeMoments(seatMoments(tally, l), Z95, scoreRange);
@@ -221,9 +228,9 @@ export function formatComparison(report: ComparisonReport): string {
 
 /** JSON: strategy → figures; with two or more strategies each carries its differences to the others. */
 export function comparisonJson(report: ComparisonReport): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  const out = byName<unknown>();
   for (const [name, s] of Object.entries(report.strategies)) {
-    const vs: Record<string, unknown> = {};
+    const vs = byName<unknown>();
     for (const d of report.differences) {
       if (d.a === name) vs[d.b] = { difference: d.difference, ciLow: d.ciLow, ciHigh: d.ciHigh, pValue: d.pValue, paired: d.paired };
       if (d.b === name) vs[d.a] = { difference: -d.difference, ciLow: -d.ciHigh, ciHigh: -d.ciLow, pValue: d.pValue, paired: d.paired };
@@ -299,8 +306,8 @@ export function tournamentReport(config: ExperimentConfig, tally: Tally, options
       draws[j]![i]! += first.draws;
     }
   });
-  const names = ids.map((id) => ({ id, name: game.agents[id]?.create().name ?? agentLabel(id) }));
-  const faults: Record<string, { games: number; examples: (FaultExample & { pairing: string })[] }> = {};
+  const names = ids.map((id) => ({ id, name: builtInAgent(game, id)?.create().name ?? agentLabel(id) }));
+  const faults = byName<{ games: number; examples: (FaultExample & { pairing: string })[] }>();
   config.lineups.forEach((lineup, l) =>
     tally.lineups[l]!.seats.forEach((seat, s) => {
       if (seat.faults === undefined || seat.faults === 0) return;

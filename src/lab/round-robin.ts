@@ -3,6 +3,7 @@
  * player against itself, as the specs' tournaments do), in parallel, with the report's win-rate
  * matrix and Elo ratings.
  */
+import { builtInAgent } from '../core/game.js';
 import { assertSeed, freshSeed } from '../core/random.js';
 import { validateConfig } from './experiment.js';
 import { gameById } from './registry.js';
@@ -111,7 +112,7 @@ export class LabTournament {
     assertSeed(this.seed);
     if (!Number.isSafeInteger(this.games) || this.games < 1) throw new RangeError(`Invalid number of games: ${String(this.games)} (expected a whole number >= 1)`);
     // Built-in ids are checked now; modules and objects when played (loading a module is asynchronous).
-    const ids = this.ais.filter((ai): ai is string => typeof ai === 'string' && definition.agents[ai] !== undefined);
+    const ids = this.ais.filter((ai): ai is string => typeof ai === 'string' && builtInAgent(definition, ai) !== undefined);
     if (ids.length > 0) validateConfig({ game, lineups: roundRobinLineups(ids), seed: this.seed, paired: false });
   }
 

@@ -33,7 +33,7 @@ import type { KlondikeMove } from '../games/klondike/moves.js';
 import type { ReadonlyKlondikeModel } from '../games/klondike/model.js';
 import { printable, thrownText } from '../core/format.js';
 import { isColumn, type Position } from '../games/connect-four/position.js';
-import { Forfeit, userGame, type FaultReporting } from './user-agents.js';
+import { Forfeit, GameTooLong, userGame, type FaultReporting } from './user-agents.js';
 
 /** Turns what a module or caller supplies into an agent factory, or undefined if it is no player of this game. */
 export type Adapter = (exported: unknown, label: string) => (() => Agent<GameState>) | undefined;
@@ -93,8 +93,10 @@ function guardedAgent<S extends GameState>(label: string, decide: (state: S, rng
   /**
    * Whether call `call` (at or past `game.firstFailed`) is not asked: it failed in an earlier
    * attempt (the player then plays no more in this game), or the player stopped earlier in this game.
+   * A call past the game's longest length throws GameTooLong: the state no longer plays the game.
    */
   const notAsked = (state: S, call: number): boolean => {
+    if (call > game.maxCalls) throw new GameTooLong(`the game went on past ${game.maxCalls.toLocaleString('en-US')} moves, longer than its rules allow`);
     if (stoppedIn === game.serial) return true;
     const failed = game.failedCalls.indexOf(call);
     if (failed < 0) return false;

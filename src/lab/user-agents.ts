@@ -63,16 +63,32 @@ export const userGame = {
    * to 0 once a user player stops in this game (a call failed), so that its later calls are checked too.
    */
   firstFailed: Infinity,
+  /**
+   * The most calls a game can make (the game's `maxGameLength`): a call past it means the agents
+   * changed the state so that the game no longer ends, and ends the game (see `GameTooLong`).
+   */
+  maxCalls: Infinity,
   /** Shared with the runner's watchdog: [lineup, game index, call under way (or minus the last one)]. */
   progress: undefined as Int32Array | undefined,
-  begin(failedCalls: readonly number[], failures: readonly string[]): void {
+  begin(failedCalls: readonly number[], failures: readonly string[], maxCalls: number): void {
     this.serial++;
     this.calls = 0;
     this.failedCalls = failedCalls;
     this.failures = failures;
-    this.firstFailed = failedCalls.length === 0 ? Infinity : Math.min(...failedCalls);
+    this.maxCalls = maxCalls;
+    // The call past the game's length takes the checked path too (one comparison on the hot path).
+    this.firstFailed = Math.min(maxCalls + 1, ...failedCalls);
   },
 };
+
+/**
+ * Thrown at a user agent's call past the game's longest possible length: the state was changed so
+ * that the game never ends (scores put back, cards the rules never deal). The lab ends the game as
+ * a fault of the agent to move.
+ */
+export class GameTooLong extends Error {
+  override readonly name = 'GameTooLong';
+}
 
 export const isUserAgentId = (id: string): boolean => USER_ID.test(id);
 

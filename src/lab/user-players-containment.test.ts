@@ -122,3 +122,94 @@ describe("a module's import", () => {
     expect(stderr).not.toContain('did not finish');
   });
 });
+
+describe("names and messages from a player's code", () => {
+  it('a fault message is escaped and bounded: no escape sequence or line break reaches the terminal, a 10 MB message does not fill the results file', async () => {
+    const { dir } = moduleFolder('tabletop-contain-out-');
+    const loud = write('loud.mjs', "export default { nextMove() { throw new Error('\\u001b[2J\\u001b[H' + 'cleared\\nrow|' + 'x'.repeat(10_000_000)); } };\n");
+    const out = `${dir}/r.jsonl`;
+    const result = await runCli(['connect-fwar', 'compare', '--games', '2', '--seed', '1', '--threads', '1', '--players', `basic,${fileURLToPath(loud)}`, '--out', out]);
+    expect(result.status).toBe(0);
+    expect(result.stdout + result.stderr).not.toContain('\u001b');
+    expect(result.stdout).toContain('\\u001b[2J\\u001b[Hcleared\\nrow|xxx');
+    expect(result.stdout).toMatch(/… \(9,999,\d{3} more characters\)/);
+    const { statSync } = await import('node:fs');
+    expect(statSync(out).size).toBeLessThan(20_000);
+  });
+
+  it('a module named __proto__ or constructor appears in the table and in --json like any other name', async () => {
+    const proto = write('proto.mjs', "export const name = '__proto__'; export default { nextMove() { return 0; } };\n");
+    const ctor = write('ctor.mjs', "export const name = 'constructor'; export default { nextMove() { return 0; } };\n");
+    const result = await runCli(['connect-fwar', 'compare', '--games', '3', '--seed', '1', '--threads', '1', '--players', `basic,${fileURLToPath(proto)},${fileURLToPath(ctor)}`, '--json']);
+    expect(result.status).toBe(0);
+    const report = JSON.parse(result.stdout) as Record<string, { games: number }>;
+    expect(Object.keys(report).sort()).toEqual(['__proto__', 'basic', 'constructor']);
+    expect(Object.getOwnPropertyDescriptor(report, '__proto__')?.value).toMatchObject({ games: 3 });
+    const table = await runCli(['connect-fwar', 'compare', '--games', '3', '--seed', '1', '--threads', '1', '--players', `basic,${fileURLToPath(proto)}`]);
+    expect(table.status).toBe(0);
+    expect(table.stdout).toMatch(/^__proto__ /m);
+  });
+
+  it('--players basic,constructor is a clear error, exit 2, and no --out file is written', async () => {
+    const { dir } = moduleFolder('tabletop-contain-ctor-');
+    const out = `${dir}/r.jsonl`;
+    const result = await runCli(['connect-fwar', 'compare', '--games', '2', '--seed', '1', '--players', 'basic,constructor', '--out', out]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/^tabletop: --players: Unknown ConnectFwar strategy 'constructor' \(built-in: /);
+    const { existsSync } = await import('node:fs');
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('a module whose name holds a control character is refused with a clear error', async () => {
+    const bell = write('bell.mjs', "export const name = 'ring\\u0007'; export default { nextMove() { return 0; } };\n");
+    const result = await runCli(['connect-fwar', 'compare', '--games', '2', '--seed', '1', '--players', fileURLToPath(bell)]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain("is named 'ring\\u0007': a name must be printable text (no control characters) of at most 64 characters");
+    expect(result.stderr).not.toContain('\u0007');
+  });
+});
+
+describe('an agent that changes the state it is handed', () => {
+  /** An UnoWar lab agent that plays its first playable slot after doing `change` to the engine's state. */
+  const changer = (name: string, change: string): URL =>
+    write(`${name}.mjs`, `export default { act(state) { const m = state.playable; const slot = 31 - Math.clz32(m & -m); ${change} return slot; } };\n`);
+
+  it('freezing it, replacing its prototype, putting scores back or writing cards the rules never deal: a fault of that agent, and the run goes on', async () => {
+    const cases: [URL, RegExp][] = [
+      [changer('freezer', 'Object.freeze(state);'), /^left the game unable to go on \(TypeError: Cannot assign to read only property/],
+      [changer('reprototyper', 'Object.setPrototypeOf(state, {});'), /^act threw TypeError: /],
+      [changer('score-keeper', 'state.scores[0] = 0; state.scores[1] = 0;'), /^left the game unable to go on \(GameTooLong: the game went on past 100,000 moves, longer than its rules allow\)/],
+      [changer('deck-writer', 'state.deck.fill(0); state.position.fill(0);'), /^left the game unable to go on \(/],
+    ];
+    for (const [module, message] of cases) {
+      const config = { game: 'uno-war', lineups: [['random', await resolvePlayer(gameById('uno-war'), module)], ['random', 'biggest']], seed: 2, paired: false };
+      const { tally } = await runExperiment({ config, ranges: [[0, 3]], threads: 1 });
+      const changed = tally.lineups[0]!.seats[1]!;
+      expect(changed.faults).toBe(3);
+      expect(changed.faultExamples![0]!.message).toMatch(message);
+      // It loses; the lineup it is not in plays as ever.
+      expect(tally.lineups[0]!.seats[0]!.wins).toBe(3);
+      expect(tally.lineups[1]!.games).toBe(3);
+    }
+  });
+});
+
+describe("a module that changes JavaScript's builtins", () => {
+  it('cannot change the games of a pairing it is not in: the change fails, as an error of that module', async () => {
+    // Fills nothing: an engine relying on `fill` would deal other games (or none) to everyone in the thread.
+    const patcher = write('patcher.mjs', 'export default { nextMove() { Uint8Array.prototype.fill = function () { return this; }; Math.floor = () => 0; return 0; } };\n');
+    const alone = await runExperiment({ config: { game: 'connect-fwar', lineups: [['basic'], ['suits']], seed: 4, paired: false }, ranges: [[0, 20]], threads: 1 });
+    const config = { game: 'connect-fwar', lineups: [['basic'], [await resolvePlayer(gameById('connect-fwar'), patcher)], ['suits']], seed: 4, paired: false };
+    const beside = await runExperiment({ config, ranges: [[0, 20]], threads: 1, batchSize: 20 });
+    expect(beside.tally.lineups[0]).toEqual(alone.tally.lineups[0]);
+    expect(beside.tally.lineups[2]).toEqual(alone.tally.lineups[1]);
+    expect(beside.tally.lineups[1]!.seats[0]!.faultExamples![0]!.message).toMatch(/^nextMove\(.+\) threw TypeError: Cannot assign to read only property 'fill'/);
+  });
+
+  it('at its import: one clear error naming it (exit 2)', async () => {
+    const patcher = write('import-patcher.mjs', 'globalThis.Math = { floor: () => 0 };\nexport default { nextMove() { return 0; } };\n');
+    const result = await runCli(['connect-fwar', 'compare', '--games', '2', '--seed', '1', '--players', fileURLToPath(patcher)]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/^tabletop: --players: Cannot load the player module .*import-patcher\.mjs: TypeError: Cannot assign to read only property 'Math'/);
+  });
+});

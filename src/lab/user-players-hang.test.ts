@@ -168,10 +168,17 @@ describe('a hanging player module', () => {
     const timedOut = await runCli(['connect-fwar', 'compare', '--games', '3', '--seed', '3', '--threads', '1', '--players', path, '--move-time-limit', '0.2']);
     expect(timedOut.status).toBe(0);
     expect(timedOut.stdout).toMatch(/\nking-hater faulted in 3 games \(each fault was played as the rules read a bad answer: ConnectFwar discards the card\); the first:\n {2}game 0 \(seed \d+\): nextMove\(King of Spades\) gave no answer within the time limit of 200 ms: it plays no more in this game\n/);
-    const child = spawn(process.execPath, [CLI_PATH, 'connect-fwar', 'compare', '--games', '50', '--seed', '3', '--threads', '1', '--players', path], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // The same player, saying on stderr when it starts to hang: Ctrl-C comes once the run is under way.
+    const saying = fileURLToPath(write('saying-king-hater.mjs', "export const name = 'king-hater'; export default { nextMove(card) { if (card.getRankNum() === 13 && card.getSuitNum() === 1) { console.error('hanging'); for (;;) {} } return 0; } };\n"));
+    const child = spawn(process.execPath, [CLI_PATH, 'connect-fwar', 'compare', '--games', '50', '--seed', '3', '--threads', '1', '--players', saying], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const hanging = new Promise<void>((resolve) => {
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+        if (stderr.includes('hanging')) resolve();
+      });
+    });
+    await hanging;
     const interrupted = performance.now();
     child.kill('SIGINT');
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));

@@ -22,7 +22,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, extname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { GameDefinition, GameState } from '../core/game.js';
+import { builtInAgent, type GameDefinition, type GameState } from '../core/game.js';
 import type { ExperimentConfig } from './experiment.js';
 import { gameById } from './registry.js';
 import { describeValue as describe, gameAdapter, gamesWithModules, messageOf, type GameAdapter } from './user-adapters.js';
@@ -150,7 +150,7 @@ export function checkLabPlayerModule(exports: Record<string, unknown>, label: st
  * loads it here, for play in this thread).
  */
 export async function resolvePlayer(game: GameDefinition<GameState>, spec: string | URL, cwd = process.cwd()): Promise<string> {
-  if (typeof spec === 'string' && game.agents[spec] !== undefined) return spec;
+  if (typeof spec === 'string' && builtInAgent(game, spec) !== undefined) return spec;
   adapterFor(game);
   const builtIns = Object.keys(game.agents);
   const path = modulePath({ title: game.title, builtIns }, spec, cwd);

@@ -5,6 +5,7 @@
  */
 import { Console } from 'node:console';
 import { BatchPlayer, type ExperimentConfig, type FailedMove, type Tally } from './experiment.js';
+import { lockIntrinsics } from './intrinsics.js';
 import { loadUserAgents } from './user-players.js';
 
 export interface BatchTask {
@@ -19,6 +20,8 @@ export interface BatchTask {
 
 // A player module's console output goes to stderr: stdout carries the command's results (--json).
 globalThis.console = new Console({ stdout: process.stderr, stderr: process.stderr });
+// Before any module is loaded here: no module can change the builtins the games rely on.
+lockIntrinsics();
 
 let cachedKey = '';
 let cached: BatchPlayer | undefined;

@@ -10,7 +10,7 @@
  */
 import { Option, type Command } from 'commander';
 import { Card, cardName } from '../../core/cards.js';
-import { CHANCE } from '../../core/game.js';
+import { CHANCE, builtInAgent } from '../../core/game.js';
 import { freshSeed, rngFromSeed } from '../../core/random.js';
 import { unoWarGame } from '../../games/uno-war/definition.js';
 import { Phase, UnoWarState } from '../../games/uno-war/engine.js';
@@ -39,7 +39,7 @@ type FastForward = 'none' | 'round' | 'game';
 
 /** A fair AI of the registry, by id (the options' parser has already checked it). */
 function fairAgent(id: string): ReturnType<(typeof unoWarGame.agents)[string]['create']> {
-  const factory = unoWarGame.agents[id];
+  const factory = builtInAgent(unoWarGame, id);
   if (factory === undefined || factory.seesHidden === true) throw new RangeError(`Unknown UnoWar AI '${id}' (choose from ${AI_IDS.join(', ')})`);
   return factory.create();
 }
