@@ -1,7 +1,7 @@
 /**
  * The command examples of the user documentation (README.md and docs/*.md), as a checker sees them.
  *
- * Markup, documented for writers in docs/writing-docs.md:
+ * Markup, documented for writers in the README's "Checked examples":
  * - A fenced block whose info string is `console` holds examples: a line starting `$ ` is a command
  *   (a trailing `\` continues it on the next line), the lines after it, up to the next command or
  *   the fence, are what it prints (stdout and stderr together).
