@@ -90,4 +90,9 @@ async function main(): Promise<void> {
   process.exitCode = failed.length > 0 || allProblems.length > 0 ? 1 : 0;
 }
 
-await main();
+try {
+  await main();
+} catch (error) {
+  process.stderr.write(`docs-check: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 2;
+}

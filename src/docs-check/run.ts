@@ -145,6 +145,9 @@ async function runBlock(root: string, block: DocBlock, bin: string, scratch: str
 /** Runs every runnable block (not the `produced by` ones) and returns one result per command, in document order. */
 export async function runBlocks(root: string, blocks: readonly DocBlock[], options: DocsCheckOptions = {}): Promise<ExampleResult[]> {
   const runnable = blocks.filter((block) => block.mode !== 'script');
+  if (runnable.length > 0 && !existsSync(join(root, 'dist/cli/main.js'))) {
+    throw new Error('The examples run the built CLI, dist/cli/main.js, which does not exist: run npm run build first.');
+  }
   const jobs = options.jobs ?? Math.min(4, Math.max(2, availableParallelism()));
   const timeoutMs = options.timeoutMs ?? 120_000;
   const scratch = await mkdtemp(join(tmpdir(), 'docs-check-'));
