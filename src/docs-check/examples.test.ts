@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { describeDifference, outputMatches, parseDocument, shapeOf, updatedOutput } from './examples.js';
-import { runBlocks } from './run.js';
+import { checkProducer, runBlocks } from './run.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const FENCE = '```';
@@ -111,5 +111,21 @@ describe('runBlocks', () => {
     const results = await runBlocks(ROOT, blocks);
     expect(results.map((r) => r.ok)).toEqual([false, true, true]);
     expect(results[0]!.difference).toBe('- 4455 17\n+ 4455 18');
+  });
+});
+
+describe('checkProducer', () => {
+  const block = (producer: string) =>
+    parseDocument('x.md', [`<!-- docs-check: produced by ${producer} -->`, `${FENCE}console`, '$ slow', FENCE].join('\n')).blocks[0]!;
+
+  it('accepts an npm script of package.json or a file of the repository', () => {
+    expect(checkProducer(ROOT, block('npm run bench:klondike'))).toBeNull();
+    expect(checkProducer(ROOT, block('node scripts/build-solver-wasm.mjs'))).toBeNull();
+  });
+
+  it('names a script or file that does not exist', () => {
+    expect(checkProducer(ROOT, block('npm run no-such-script'))).toMatch(/package.json has no script 'no-such-script'/);
+    expect(checkProducer(ROOT, block('node scripts/no-such-file.mjs'))).toMatch(/scripts\/no-such-file.mjs does not exist/);
+    expect(checkProducer(ROOT, block('a long night'))).toMatch(/names no script/);
   });
 });
