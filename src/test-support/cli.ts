@@ -4,6 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { FENCE_WARNING } from '../arena/connect-four/external-bot.js';
 
 export const CLI_PATH = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 
@@ -19,6 +20,17 @@ export interface CliOptions {
   readonly input?: string;
   readonly env?: NodeJS.ProcessEnv;
   readonly timeoutMs?: number;
+}
+
+/**
+ * `stderr` without the one warning a machine with no fence for external bots prints (no
+ * bubblewrap, not root): what a test that expects nothing else on stderr compares.
+ */
+export function withoutFenceWarning(stderr: string): string {
+  return stderr
+    .split(/(?<=\n)/)
+    .filter((line) => !line.startsWith(FENCE_WARNING))
+    .join('');
 }
 
 export function runCli(args: readonly string[], options: CliOptions = {}): Promise<CliResult> {

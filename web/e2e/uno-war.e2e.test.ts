@@ -89,6 +89,14 @@ describe('UnoWar page', () => {
     });
   });
 
+  it.each(['constructor', '__proto__', 'toString'])('shows the page with a notice and the default AI for ai=%s', async (name) => {
+    await withPage(`/uno-war?seed=5&ai=${name}`, async (page) => {
+      await expect.poll(() => page.getByRole('alert').textContent()).toContain(`There is no AI "${name}"`);
+      await expect.poll(() => status(page).textContent()).toMatch(/^Your turn: play on the /);
+      expect(new URL(page.url()).searchParams.get('ai')).toBe('smallest');
+    });
+  });
+
   it('names a bad address and fits a phone', async () => {
     await withPage(
       '/uno-war?seed=x&ai=nobody',

@@ -3,14 +3,15 @@
  * behind, numbers that are almost columns. Players run as real programs (`sh -c …`) and in worker
  * threads (the worker entry point is taken from dist/, so build first; `npm test` does).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ExternalBot, type ExternalBotOptions } from './external-bot.js';
+import { containment, ExternalBot, type ExternalBotOptions } from './external-bot.js';
 import type { PlayerSpec } from './player-spec.js';
 import { Referee } from './referee.js';
 import { WorkerPlayer } from './worker-player.js';
+import { MARK, markedSleep, stillRunningAfter } from '../../test-support/processes.js';
 
 const FIXTURES = new URL('./test-fixtures/fake-players.mjs', import.meta.url).href;
 const GENEROUS = { timeLimitMs: 60_000, setupLimitMs: 60_000 } as const;
@@ -34,31 +35,6 @@ function playingBot(name: string, before: string): ExternalBot {
     'while read -r c a; do case "$c" in init) echo ready;; inform) eval "h$a=\\$((h$a + 1))";; ' +
     'move) for k in 0 1 2 3 4 5 6; do eval "h=\\$h$k"; if [ "$h" -lt 6 ]; then eval "h$k=\\$((h + 1))"; echo $k; break; fi; done;; esac; done';
   return new ExternalBot({ name, command: `sh -c '${script}'` });
-}
-
-/** True while `pid` names a process that has not ended (a zombie has ended). */
-function running(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${String(pid)}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return false;
-  }
-}
-
-/** Waits up to `ms` for `pid` to end; returns whether it still runs. */
-async function stillRunningAfter(pid: number, ms: number): Promise<boolean> {
-  for (const until = performance.now() + ms; performance.now() < until; ) {
-    if (!running(pid)) return false;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return running(pid);
-}
-
-function pidFrom(file: string): number {
-  const pid = Number(readFileSync(file, 'utf8').trim());
-  expect(Number.isSafeInteger(pid) && pid > 1).toBe(true);
-  return pid;
 }
 
 describe('ExternalBot: lines', () => {
@@ -98,27 +74,34 @@ describe('ExternalBot: start', () => {
 
 describe('ExternalBot: process groups', () => {
   it('kills a child the bot left running when its game ends normally', async () => {
-    const file = join(dir, 'normal.pid');
-    const result = await new Referee(GENEROUS).play(playingBot('parent', `sleep 25 & echo $! > ${file};`), firstFree());
+    const sleeper = markedSleep();
+    const result = await new Referee(GENEROUS).play(playingBot('parent', `${sleeper.command} &`), firstFree());
     expect(['four-in-a-row', 'board-full']).toContain(result.reason);
-    expect(await stillRunningAfter(pidFrom(file), 3_000)).toBe(false);
+    expect(await stillRunningAfter(sleeper.mark, 10_000)).toBe(false);
   });
 
   it('kills the children of a bot that exits mid-game, a TERM-ignoring one too', async () => {
-    const file = join(dir, 'exits.pid');
-    const before = `(trap "" TERM; sleep 25) & echo $! > ${file};`;
+    const sleeper = markedSleep();
+    const before = `(trap "" TERM; ${sleeper.command}) &`;
     const result = await new Referee(GENEROUS).play(firstFree(), shellBot('leaver', 'exit 0', before));
     expect(result).toMatchObject({ winner: true, reason: 'crashed', offender: false, moves: [0] });
-    expect(await stillRunningAfter(pidFrom(file), 3_000)).toBe(false);
+    expect(await stillRunningAfter(sleeper.mark, 10_000)).toBe(false);
   });
 
   it('does not wait for a child flooding stderr after the bot exits', async () => {
-    const file = join(dir, 'flood.pid');
+    const mark = `flood-${MARK}`;
     const started = performance.now();
-    const result = await new Referee(GENEROUS).play(playingBot('flooder', `(yes >&2) & echo $! > ${file};`), firstFree());
+    const result = await new Referee(GENEROUS).play(playingBot('flooder', `(yes ${mark} >&2) &`), firstFree());
     expect(['four-in-a-row', 'board-full']).toContain(result.reason);
-    expect(await stillRunningAfter(pidFrom(file), 3_000)).toBe(false);
+    expect(await stillRunningAfter(mark, 10_000)).toBe(false);
     expect(performance.now() - started).toBeLessThan(30_000);
+  });
+
+  it.skipIf(containment().warning !== null)('kills a child that left the process group (setsid) when the game ends', async () => {
+    const sleeper = markedSleep();
+    const result = await new Referee(GENEROUS).play(playingBot('escaper', `setsid ${sleeper.command} &`), firstFree());
+    expect(['four-in-a-row', 'board-full']).toContain(result.reason);
+    expect(await stillRunningAfter(sleeper.mark, 10_000)).toBe(false);
   });
 });
 

@@ -8,7 +8,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Position } from '../../games/connect-four/position.js';
-import { runCli } from '../../test-support/cli.js';
+import { runCli, withoutFenceWarning } from '../../test-support/cli.js';
 import { playThrough } from '../../test-support/play-streams.js';
 import { stripStyle } from '../style.js';
 import { playGame, type PlayOptions } from './play.js';
@@ -25,7 +25,7 @@ function movesOf(stdout: string): string {
 describe('tabletop connect-four play', () => {
   it('plays a person through a pipe against an external bot, asking again after bad input', async () => {
     const result = await runCli(['connect-four', 'play', '--yellow', 'ex', '--bot', EXAMPLE], { input: '4\n4\nx\n4\n9\n4\n' });
-    expect(result.stderr).toBe('');
+    expect(withoutFenceWarning(result.stderr)).toBe('');
     expect(result.status).toBe(0);
     const lines = result.stdout.split('\n');
     expect(lines[0]).toBe('Connect Four: red (X) human against yellow (O) ex. Columns are numbered 1-7.');
@@ -59,7 +59,7 @@ describe('tabletop connect-four play', () => {
 
   it('ignores an overlong input line with a note and asks again', async () => {
     const result = await runCli(['connect-four', 'play', '--yellow', 'random', '--seed', '1'], { input: `${'4'.repeat(100_000)}\nq\n` });
-    expect(result.stderr).toBe('');
+    expect(withoutFenceWarning(result.stderr)).toBe('');
     expect(result.status).toBe(0);
     expect(result.stdout).toContain(`\nIgnored a line longer than 4096 characters ("${'4'.repeat(24)}…").\nred (human), your column 1-7 (u undo, h hint, q quit): q\n`);
     expect(result.stdout.length).toBeLessThan(5_000);
@@ -131,7 +131,7 @@ describe('tabletop connect-four play', () => {
 
   it('plays two bots against each other to a legal end', async () => {
     const result = await runCli(['connect-four', 'play', '--red', 'alphabeta-2', '--yellow', 'ex', '--bot', EXAMPLE, '--time', '10']);
-    expect(result.stderr).toBe('');
+    expect(withoutFenceWarning(result.stderr)).toBe('');
     expect(result.status).toBe(0);
     const position = Position.fromMoves(movesOf(result.stdout));
     expect(position.winner()).toBe(true); // the leftmost-column bot is no match for a search
@@ -188,7 +188,7 @@ describe('connect-four play on a terminal (two people, in-process)', () => {
 describe('tabletop connect-four tournament', () => {
   it('plays from all 49 two-move openings with --openings all, each once with each colour, the levels by name', async () => {
     const result = await runCli(['connect-four', 'tournament', '--bots', 'casual,beginner', '--openings', 'all', '--games', '4', '--time', '10', '--seed', '1', '--jobs', '1', '--json']);
-    expect(result.stderr).toBe('');
+    expect(withoutFenceWarning(result.stderr)).toBe('');
     expect(result.status).toBe(0);
     const games = (JSON.parse(result.stdout) as { games: { opening: string; red: string; yellow: string }[] }).games;
     expect(games.map(({ opening, red }) => `${opening} ${red}`)).toEqual(['11 casual', '11 beginner', '12 casual', '12 beginner']);
@@ -199,7 +199,7 @@ describe('tabletop connect-four tournament', () => {
 
   it('plays a round robin with an external bot and prints the matrix and ratings', async () => {
     const result = await runCli(['connect-four', 'tournament', '--bots', 'alphabeta-1,random,ex', '--bot', EXAMPLE, '--time', '10', '--games', '2', '--seed', '7', '--jobs', '2']);
-    expect(result.stderr).toBe('');
+    expect(withoutFenceWarning(result.stderr)).toBe('');
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^Connect Four round robin: 3 bots, 2 games per pair from 1 of the 14 balanced openings, 6 games \([1-6] distinct\), move limit 10 s, seed 7\n/);
     const rows = result.stdout.split('\n').filter((line) => /^(alphabeta-1|random|ex) /.test(line));
@@ -224,7 +224,7 @@ describe('tabletop connect-four tournament', () => {
     // One after the other: two at once would compete for the cores, and only the first is checked in full.
     const first = await runCli(args);
     const second = await runCli(args);
-    expect(first.stderr).toBe('');
+    expect(withoutFenceWarning(first.stderr)).toBe('');
     expect(first.status).toBe(0);
     interface Json {
       bots: string[];
@@ -257,7 +257,7 @@ describe('tabletop connect-four tournament', () => {
       expect(position.winner()).toBe(game.winner === 'red');
     }
     expect(json.wins[1]![0]! + json.wins[0]![1]!).toBe(2);
-    expect(second.stderr).toBe('');
+    expect(withoutFenceWarning(second.stderr)).toBe('');
     expect(second.status).toBe(0);
     expect((JSON.parse(second.stdout) as Json).games).toEqual(json.games);
   });
@@ -265,7 +265,7 @@ describe('tabletop connect-four tournament', () => {
   it('scores a bot answering an endless line (cat /dev/zero) as a protocol error and keeps every result', async () => {
     const zeros = `zeros=sh -c 'while read line; do case "$line" in init*) echo ready;; move) cat /dev/zero;; esac; done'`;
     const result = await runCli(['connect-four', 'tournament', '--bots', 'ex,zeros', '--bot', EXAMPLE, '--bot', zeros, '--time', '10', '--games', '2']);
-    expect(result.stderr).toBe('');
+    expect(withoutFenceWarning(result.stderr)).toBe('');
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^ex\s+-\s+2-0-0\s+2-0-0/m);
     expect(result.stdout).toContain('zeros: 2 protocol error');

@@ -21,7 +21,7 @@ import { allFaceUp, canStillProgress, finishingMove } from '../../games/klondike
 import { solveKlondike, type SolveResult } from '../../games/klondike/solver/solver.js';
 import { moveCommand, parseCommand, pileRefusal, placeName } from '../../games/klondike/notation.js';
 import { KlondikeTextualView } from '../../games/klondike/view.js';
-import { parseIntegerIn, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
+import { parseDraw, parsePiles, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
 import { addColorOptions, colorSuits, PLAIN, styleFor, type Style } from '../style.js';
 import { exitingOnInterrupt, PlaySession } from '../terminal.js';
 
@@ -365,8 +365,8 @@ export function registerPlay(command: Command): Command {
     .description('play Klondike in the terminal (reads commands line by line; works through a pipe)')
     .option('--seed <n>', 'deal number (default: a fresh one, printed)', parseSeed)
     // A 52-card deck deals at most 9 cascade piles (45 cards); at most all 52 cards can be shown.
-    .option('--piles <n>', 'cascade piles, 1 to 9', parseIntegerIn(1, 9, 'The number of piles'), 7)
-    .option('--draw <n>', 'draw cards shown, 1 to 52', parseIntegerIn(1, 52, 'The number of draw cards'), 3)
+    .option('--piles <n>', 'cascade piles, 1 to 9', parsePiles, 7)
+    .option('--draw <n>', 'draw cards shown, 1 to 52', parseDraw, 3)
     .option('--winnable', `deal only a deal the solver proves winnable: the first from --seed (or a fresh deal) upwards, at most ${String(WINNABLE_TRIES)} tried`)
     .option('--no-auto-finish', 'do not play the cards to the foundations by themselves once every card is face up (f does it)')
     .addOption(new Option('--solver-time <seconds>', 'how long the solver may think for h, solve and --winnable').argParser(parsePositiveNumber('The solver time')).default(DEFAULT_SOLVER_SECONDS));

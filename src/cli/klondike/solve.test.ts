@@ -12,6 +12,34 @@ describe('parseSeedRange', () => {
     expect(() => parseSeedRange('5..2')).toThrow(/a ≤ b/);
     expect(() => parseSeedRange('1-5')).toThrow(/a\.\.b/);
   });
+
+  it('speaks of deals and bounds their number', () => {
+    expect(parseSeedRange('1..100000000')).toEqual({ first: 1, last: 100_000_000 });
+    expect(() => parseSeedRange('0..9007199254740991')).toThrow("A seed range covers at most 100,000,000 deals, got '0..9007199254740991' (9,007,199,254,740,992 deals); classify it in smaller ranges.");
+    expect(() => parseSeedRange('0..9007199254740992')).toThrow(/whole numbers from 0 to 9,007,199,254,740,991/);
+  });
+});
+
+describe('klondike solve and play take the same piles and draw sizes', () => {
+  it.each([
+    ['--piles', '0', 'The number of piles must be from 1 to 9'],
+    ['--piles', '10', 'The number of piles must be from 1 to 9'],
+    ['--draw', '0', 'The number of draw cards must be from 1 to 52'],
+    ['--draw', '53', 'The number of draw cards must be from 1 to 52'],
+  ])('%s %s: exit 2, the true range', async (option, value, message) => {
+    for (const command of ['solve', 'play']) {
+      const result = await runCli(['klondike', command, '--seed', '1', option, value]);
+      expect(result.status, command).toBe(2);
+      expect(result.stderr, command).toContain(`${message}, got '${value}'.`);
+    }
+  });
+
+  it('the whole number of deals in a huge range is refused with exit 2, in deals', async () => {
+    const result = await runCli(['klondike', 'solve', '--seeds', '0..9007199254740991']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('A seed range covers at most 100,000,000 deals');
+    expect(result.stderr).not.toMatch(/games/);
+  });
 });
 
 describe('tabletop klondike solve', () => {

@@ -23,7 +23,7 @@ import { interruptible } from '../lab/experiment.js';
 import { readRecords, ResultsFile } from '../../lab/results-file.js';
 import { RecordsError } from '../../lab/records.js';
 import { PlanError, type LabRunOutcome } from '../../lab/session.js';
-import { capAtCores, parsePositiveInt, parseSeed, UsageError } from '../options.js';
+import { capAtCores, parseDraw, parsePiles, parsePositiveInt, parseSeed, UsageError } from '../options.js';
 import { progressBar, type Progress } from '../terminal.js';
 import { moveCommand } from '../../games/klondike/notation.js';
 
@@ -49,14 +49,26 @@ export interface SeedRange {
   readonly last: number;
 }
 
-/** `a..b` with 0 ≤ a ≤ b. */
+const MAX_SAFE = Number.MAX_SAFE_INTEGER.toLocaleString('en-US');
+
+/**
+ * The most deals one range classifies: far more than any run finishes (a deal takes up to its
+ * budget, by default seconds), and well inside what the lab counts exactly.
+ */
+const MAX_DEALS_PER_RANGE = 100_000_000;
+
+/** `a..b` with 0 ≤ a ≤ b, at most MAX_DEALS_PER_RANGE deals. */
 export function parseSeedRange(value: string): SeedRange {
   const match = /^\s*(\d+)\s*\.\.\s*(\d+)\s*$/.exec(value);
   if (match === null) throw new InvalidArgumentError(`A seed range is written a..b (e.g. 1..200), got '${value}'.`);
   const first = Number(match[1]);
   const last = Number(match[2]);
   if (!Number.isSafeInteger(first) || !Number.isSafeInteger(last) || first > last) {
-    throw new InvalidArgumentError(`A seed range a..b needs whole numbers with a ≤ b, got '${value}'.`);
+    throw new InvalidArgumentError(`A seed range a..b needs whole numbers from 0 to ${MAX_SAFE} with a ≤ b, got '${value}'.`);
+  }
+  const deals = last - first + 1;
+  if (deals > MAX_DEALS_PER_RANGE) {
+    throw new InvalidArgumentError(`A seed range covers at most ${MAX_DEALS_PER_RANGE.toLocaleString('en-US')} deals, got '${value}' (${(BigInt(last) - BigInt(first) + 1n).toLocaleString('en-US')} deals); classify it in smaller ranges.`);
   }
   return { first, last };
 }
@@ -299,8 +311,8 @@ export function registerSolve(command: Command): Command {
     .option('--seed <n>', 'deal number (the deal `klondike play --seed N` shows)', parseSeed)
     .option('--deck <cards>', 'the deal written out: its cards in dealing order, the cascade row by row then the draw pile (see docs/klondike.md), e.g. "K♠ 7♢ … A♣"')
     .option('--seeds <a..b>', 'classify the deals a..b through the lab (winnable share with its CI)', parseSeedRange)
-    .option('--piles <n>', 'cascade piles', parsePositiveInt('The number of piles'), 7)
-    .option('--draw <n>', 'draw cards shown (it changes what is shown, not which moves are legal)', parsePositiveInt('The number of draw cards'), 3)
+    .option('--piles <n>', 'cascade piles, 1 to 9', parsePiles, 7)
+    .option('--draw <n>', 'draw cards shown, 1 to 52 (it changes what is shown, not which moves are legal)', parseDraw, 3)
     .option('--budget-ms <ms>', 'time limit per deal in milliseconds', parsePositiveInt('The time budget'), DEFAULT_BUDGET.timeMs)
     .option('--max-states <n>', 'limit on positions searched per deal', parsePositiveInt('The position budget'), DEFAULT_BUDGET.maxStates)
     .option('--moves-only', 'print only the winning line, one command per line (nothing when there is none)')

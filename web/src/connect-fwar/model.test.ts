@@ -68,4 +68,11 @@ describe('ConnectFwar page model', () => {
     expect(bad.state).toEqual({ seed: 4, moves: [], strategy: 'basic', speed: 'normal' });
     expect(bad.problems).toHaveLength(4);
   });
+
+  it.each(['constructor', '__proto__', 'toString'])('takes %s as a speed and a strategy for nothing, not an Object property', (name) => {
+    const { state, problems } = parseSearch(`?seed=12&strategy=${name}&speed=${name}`);
+    expect(state).toMatchObject({ strategy: 'basic', speed: 'normal' });
+    expect(problems).toHaveLength(2);
+    expect(() => strategyMoves(12, name)).toThrow(RangeError);
+  });
 });

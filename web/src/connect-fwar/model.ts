@@ -72,7 +72,7 @@ export function parseSearch(search: string, makeSeed: () => number = newSeed): {
     strategy = 'basic';
   }
   let speed = (params.get('speed') ?? 'normal') as Speed;
-  if (!(speed in SPEEDS)) {
+  if (!Object.hasOwn(SPEEDS, speed)) {
     problems.push(`The speed "${String(speed)}" is not one of ${Object.keys(SPEEDS).join(', ')}: normal is used.`);
     speed = 'normal';
   }
@@ -141,7 +141,7 @@ export function outcomeText(state: ConnectFwarState): string | null {
  * (chance from the seed, the agent on its own stream), so the last state's score is the lab's.
  */
 export function strategyMoves(seed: number, id: string): number[] {
-  const entry = connectFwarGame.agents[id];
+  const entry = Object.hasOwn(connectFwarGame.agents, id) ? connectFwarGame.agents[id] : undefined;
   if (entry === undefined) throw new RangeError(`Unknown ConnectFwar strategy '${id}'`);
   const agent = entry.create();
   const state = new ConnectFwarState();

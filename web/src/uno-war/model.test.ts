@@ -58,4 +58,11 @@ describe('UnoWar page model', () => {
     expect(bad.state).toEqual({ seed: 9, ai: 'smallest', moves: [], auto: true });
     expect(bad.problems).toHaveLength(3);
   });
+
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])('takes ai=%s for no AI (not an Object property): a notice and smallest', (name) => {
+    const { state, problems } = parseSearch(`?seed=5&ai=${name}`);
+    expect(state.ai).toBe('smallest');
+    expect(problems).toEqual([expect.stringContaining(`There is no AI "${name}"`)]);
+    expect(() => replayGame(5, name, [])).toThrow(RangeError);
+  });
 });

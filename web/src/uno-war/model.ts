@@ -54,7 +54,8 @@ export interface Replay {
  * turn (or the end). Throws a RangeError at the first move that is not legal.
  */
 export function replayGame(seed: number, ai: string, moves: readonly number[]): Replay {
-  const entry = unoWarGame.agents[ai];
+  // Own entries only: 'constructor' or '__proto__' name no AI.
+  const entry = Object.hasOwn(unoWarGame.agents, ai) ? unoWarGame.agents[ai] : undefined;
   if (entry === undefined) throw new RangeError(`Unknown UnoWar AI '${ai}'`);
   const agent = entry.create();
   const state = unoWarGame.newInitialState();
@@ -117,7 +118,7 @@ export function parseSearch(search: string, makeSeed: () => number = newSeed): {
   const problems: string[] = [];
   const seed = seedFromParams(params, problems, makeSeed);
   let ai = params.get('ai') ?? 'smallest';
-  if (unoWarGame.agents[ai] === undefined) {
+  if (!Object.hasOwn(unoWarGame.agents, ai)) {
     problems.push(`There is no AI "${ai}" (known: ${OPPONENTS.map((o) => o.id).join(', ')}): smallest plays.`);
     ai = 'smallest';
   }
