@@ -10,7 +10,7 @@
  * No I/O here: the caller passes the lab run to use (`runLabOnNode` with its files, or the browser's).
  */
 import type { Moments } from '../core/stats.js';
-import type { CompletedBatch, UntilCi } from './batching.js';
+import type { BatchSource, CompletedBatch, UntilCi } from './batching.js';
 import { emptyTally, mergeTally, validateConfig, type ExperimentConfig } from './experiment.js';
 import { gameById } from './registry.js';
 import type { LabRunOutcome, LabRunPlan, LabRunRequest } from './session.js';
@@ -28,6 +28,8 @@ export interface SprtRequest {
   /** The most pairs (two-player) or deals (solitaire) to play. Absent when resuming. */
   readonly maxPairs?: number;
   readonly seed?: number;
+  /** What a pair is when the game's seed does not deal it (Connect Four's openings: arena/connect-four/opening-pairs.ts). */
+  readonly source?: BatchSource;
   /** Continue the run in the log instead of starting one (the lab run passed to runSprt has the log). */
   readonly resuming?: boolean;
   readonly threads?: number;
@@ -106,6 +108,7 @@ export function sprtLabRequest(request: SprtRequest, onLook?: (look: SprtLook) =
     games: request.maxPairs,
     seed: request.seed,
     params: resuming && request.settings === undefined ? undefined : params,
+    source: request.source,
     stopWhen,
     resume: resuming,
     threads,
