@@ -234,9 +234,16 @@ export class BatchPlayer {
   readonly #currentPlayer: () => number;
   /** Re-seeded for every game (unpaired runs): the same stream as rngFromSeed, no allocation. */
   readonly #rng = new ReseedableRng();
+  readonly #prepare: ((state: GameState, index: number) => void) | undefined;
 
-  constructor(config: ExperimentConfig) {
+  /**
+   * `prepare`: called on the fresh state of game `index` (of every lineup) before it is played —
+   * e.g. to play the opening a tournament deals game `index` from (arena/connect-four). Like the
+   * game itself, what it does must depend on the index only.
+   */
+  constructor(config: ExperimentConfig, prepare?: (state: GameState, index: number) => void) {
     this.#config = config;
+    this.#prepare = prepare;
     this.#game = validateConfig(config);
     this.#state = this.#game.newInitialState();
     this.#currentPlayer = (Object.getPrototypeOf(this.#state) as GameState).currentPlayer;
@@ -315,6 +322,7 @@ export class BatchPlayer {
           else userGame.begin(lost.map((h) => h.call), lost.map((h) => h.fault), game.maxGameLength);
         }
         state.reset();
+        if (this.#prepare !== undefined) this.#prepare(state, i);
         // A user agent's fault that ends the game (Connect Four, Klondike) is thrown as a Forfeit,
         // with the game's returns.
         let forfeit: readonly number[] | undefined;

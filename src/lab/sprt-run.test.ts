@@ -11,7 +11,7 @@ import { readRecords } from './results-file.js';
 import { gameById } from './registry.js';
 import { runLab } from './session.js';
 import { runExperiment } from './runner.js';
-import { replayLooks, runSprt, type SprtOutcome, type SprtRequest } from './sprt-run.js';
+import { inRounds, replayLooks, runSprt, type SprtOutcome, type SprtRequest } from './sprt-run.js';
 import type { SprtSettings } from './sprt.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tabletop-sprt-'));
@@ -95,6 +95,19 @@ describe('runSprt', () => {
     const path = join(dir, 'settings.jsonl');
     await runSprt({ ...UNO, threads: 1 }, (lab) => runLabOnNode({ ...lab, resume: undefined, out: path }));
     await expect(runSprt({ game: 'uno-war', resuming: true, settings: { ...ELO, h1: 10 }, threads: 1 }, (lab) => runLabOnNode({ ...lab, resume: path }))).rejects.toThrow(/contradicts the saved run/);
+  });
+});
+
+describe('inRounds', () => {
+  it('gives an executor of fixed ranges (the lab page\'s pool) the runner\'s looks and stopping point', async () => {
+    const request: SprtRequest = { ...UNO, a: 'random', b: 'random', settings: { ...ELO, every: 25 }, threads: 1 };
+    const runner = await runSprt(request, inMemory);
+    // An executor that ignores stopping rules, as the page's pool does: inRounds must supply them.
+    const fixedOnly = (options: Parameters<typeof runExperiment>[0]): ReturnType<typeof runExperiment> => runExperiment({ ...options, untilCi: undefined });
+    const rounds = await runSprt(request, (lab) => runLab(lab, inRounds(fixedOnly)));
+    expect(summary(rounds)).toEqual(summary(runner));
+    expect(rounds.lab.stoppedByCi).toBe(true);
+    expect(rounds.lab.played).toBe(175);
   });
 });
 

@@ -10,10 +10,10 @@
  * No I/O here: the caller passes the lab run to use (`runLabOnNode` with its files, or the browser's).
  */
 import type { Moments } from '../core/stats.js';
-import type { CompletedBatch, UntilCi } from './batching.js';
+import type { BatchSource, CompletedBatch, GameRange, UntilCi } from './batching.js';
 import { emptyTally, mergeTally, validateConfig, type ExperimentConfig } from './experiment.js';
 import { gameById } from './registry.js';
-import type { LabRunOutcome, LabRunPlan, LabRunRequest } from './session.js';
+import type { Executor, LabRunOutcome, LabRunPlan, LabRunRequest } from './session.js';
 import { PlanError } from './session.js';
 import { checkSprtSettings, parseSprtParams, sprtBounds, sprtEstimate, sprtLineups, sprtLook, sprtParams, type Estimate, type SprtLook, type SprtSettings } from './sprt.js';
 
@@ -28,6 +28,8 @@ export interface SprtRequest {
   /** The most pairs (two-player) or deals (solitaire) to play. Absent when resuming. */
   readonly maxPairs?: number;
   readonly seed?: number;
+  /** What a pair is when the game's seed does not deal it (Connect Four's openings: arena/connect-four/opening-pairs.ts). */
+  readonly source?: BatchSource;
   /** Continue the run in the log instead of starting one (the lab run passed to runSprt has the log). */
   readonly resuming?: boolean;
   readonly threads?: number;
@@ -106,6 +108,7 @@ export function sprtLabRequest(request: SprtRequest, onLook?: (look: SprtLook) =
     games: request.maxPairs,
     seed: request.seed,
     params: resuming && request.settings === undefined ? undefined : params,
+    source: request.source,
     stopWhen,
     resume: resuming,
     threads,
@@ -145,6 +148,46 @@ export function replayLooks(config: ExperimentConfig, settings: SprtSettings, ba
     if (look.decision !== undefined || boundary >= total) break;
   }
   return { looks, differences: counted };
+}
+
+/**
+ * An executor that keeps a stopping rule's rounds (`untilCi`) on top of one that plays fixed
+ * ranges only (the lab page's worker pool): each round is played as one run of `execute`, and
+ * the rule is asked at each round's end, on the games before it, as the Node runner asks it.
+ */
+export function inRounds(execute: Executor): Executor {
+  return async (options) => {
+    const { untilCi } = options;
+    if (untilCi?.roundGames === undefined) return execute(options);
+    const end = options.ranges.reduce((m, [, e]) => Math.max(m, e), 0);
+    const lineups = options.config.lineups.length;
+    const total = options.ranges.reduce((n, [s, e]) => n + e - s, 0) * lineups;
+    const tally = emptyTally(options.config);
+    const earlier = options.earlier ?? [];
+    for (const batch of earlier) mergeTally(tally, batch.tally);
+    const batches: CompletedBatch[] = [];
+    let played = 0;
+    for (let lo = 0; lo < end; lo += untilCi.roundGames) {
+      const hi = Math.min(end, lo + untilCi.roundGames);
+      const ranges = options.ranges.map(([s, e]): GameRange => [Math.max(s, lo), Math.min(e, hi)]).filter(([s, e]) => s < e);
+      if (ranges.length > 0) {
+        const before = played;
+        const result = await execute({ ...options, ranges, untilCi: undefined, earlier: undefined, onProgress: (done) => options.onProgress?.(before + done, total) });
+        for (const batch of result.batches) {
+          mergeTally(tally, batch.tally);
+          batches.push(batch);
+          played += (batch.end - batch.start) * lineups;
+        }
+        if (result.aborted) return { tally, batches, aborted: true, stoppedByCi: false };
+      }
+      if (hi < end) {
+        const prefix = emptyTally(options.config);
+        for (const batch of [...earlier, ...batches]) if (batch.end <= hi) mergeTally(prefix, batch.tally);
+        if (untilCi.satisfied(prefix)) return { tally, batches, aborted: false, stoppedByCi: true };
+      }
+    }
+    return { tally, batches, aborted: false, stoppedByCi: false };
+  };
 }
 
 /** Plans and plays a test on `runLab` (the session's, with the caller's log), and reads its outcome. */

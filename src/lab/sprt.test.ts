@@ -118,6 +118,7 @@ describe('the settings as a run parameter', () => {
     const mean: SprtSettings = { kind: 'mean', h0: 0, h1: 2, alpha: 0.01, beta: 0.1, every: 50, spread: 52 };
     expect(parseSprtParams(sprtParams(ELO))).toEqual(ELO);
     expect(parseSprtParams(sprtParams(mean))).toEqual(mean);
+    expect(parseSprtParams(sprtParams({ ...ELO, openings: 'all' }))).toEqual({ ...ELO, openings: 'all' });
     expect(parseSprtParams(undefined)).toBeUndefined();
     expect(parseSprtParams('budget 1000')).toBeUndefined();
     expect(parseSprtParams('sprt {"kind":"elo","h0":5,"h1":0,"alpha":0.05,"beta":0.05,"every":1}')).toBeUndefined();

@@ -63,6 +63,11 @@ export interface SprtSettings {
   readonly every: number;
   /** Kind 'mean': the widest possible difference of two scores (high − low of the score range). */
   readonly spread?: number;
+  /**
+   * The opening suite pairs start from, for a game whose pairs are dealt from one rather than from
+   * the seed (Connect Four: arena/connect-four/opening-pairs.ts). Part of the test's identity.
+   */
+  readonly openings?: string;
 }
 
 export type SprtDecision = 'H0' | 'H1';
@@ -95,7 +100,8 @@ export function sprtBounds(alpha: number, beta: number): [number, number] {
 
 /** Checks settings from a command line, a saved run or the page; RangeError naming the bad one. */
 export function checkSprtSettings(settings: SprtSettings): SprtSettings {
-  const { kind, h0, h1, alpha, beta, every, spread } = settings;
+  const { kind, h0, h1, alpha, beta, every, spread, openings } = settings;
+  if (openings !== undefined && typeof openings !== 'string') throw new RangeError(`The opening suite must be a name, got ${String(openings)}`);
   const [low, high] = kind === 'elo' ? ['elo0', 'elo1'] : ['delta0', 'delta1'];
   if (kind !== 'elo' && kind !== 'mean') throw new RangeError(`Unknown SPRT kind '${String(kind)}'`);
   if (!Number.isFinite(h0) || !Number.isFinite(h1)) throw new RangeError(`${low} and ${high} must be numbers, got ${String(h0)} and ${String(h1)}`);
@@ -187,8 +193,8 @@ const PARAMS_PREFIX = 'sprt ';
  * keeps them, and a file of another test, or of an ordinary run, never mixes with this one.
  */
 export function sprtParams(settings: SprtSettings): string {
-  const { kind, h0, h1, alpha, beta, every, spread } = settings;
-  return PARAMS_PREFIX + JSON.stringify(kind === 'mean' ? { kind, h0, h1, alpha, beta, every, spread } : { kind, h0, h1, alpha, beta, every });
+  const { kind, h0, h1, alpha, beta, every, spread, openings } = settings;
+  return PARAMS_PREFIX + JSON.stringify({ kind, h0, h1, alpha, beta, every, ...(kind === 'mean' ? { spread } : {}), ...(openings === undefined ? {} : { openings }) });
 }
 
 /** The settings a results file's `params` holds, or undefined if it is not an SPRT's. */

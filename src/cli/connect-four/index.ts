@@ -4,6 +4,10 @@ import { registerPlay } from './play.js';
 import { registerTournament } from './tournament.js';
 import { registerBook } from './book.js';
 import { connectFourGroup } from './solve-program.js';
+import { registerSprt } from '../lab/sprt.js';
+import { connectFourGame } from '../../games/connect-four/definition.js';
+import type { GameDefinition, GameState } from '../../core/game.js';
+import { OPENING_SUITES, openingPairs } from '../../arena/connect-four/opening-pairs.js';
 
 /** `tabletop connect-four …` */
 export function registerConnectFour(program: Command): Command {
@@ -12,5 +16,19 @@ export function registerConnectFour(program: Command): Command {
   registerPlay(command);
   registerTournament(command);
   registerBook(command);
+  registerSprt(command, {
+    game: connectFourGame as unknown as GameDefinition<GameState>,
+    // Each opening of the default suite once with each colour.
+    maxGames: 2 * OPENING_SUITES.all!.length,
+    // Games take tens of milliseconds to seconds: a look every 7 pairs, 7 looks over the suite.
+    every: 7,
+    modules: 'player modules',
+    openings: {
+      suites: OPENING_SUITES,
+      default: 'all',
+      source: openingPairs,
+      help: `the opening suite pair i starts from (opening i, cycling): 'all', the ${String(OPENING_SUITES.all!.length)} two-move openings, or 'balanced', the ${String(OPENING_SUITES.balanced!.length)} from column 3 or 5 (as connect-four tournament --openings)`,
+    },
+  });
   return command;
 }

@@ -56,7 +56,14 @@ describe('tabletop connect-fwar compare', () => {
     expect(basic.seed).toBe(77);
     expect(basic.ciLow).toBeLessThan(basic.mean);
     expect(basic.ciHigh).toBeGreaterThan(basic.mean);
-    expect(basic.ciHigh - basic.mean).toBeCloseTo((1.959964 * basic.sd) / Math.sqrt(1500), 4);
+    // The normal interval with a pseudo-game at each end of the score range 0..48 (summarizeMoments):
+    // n' = 1502 games whose sum and sum of squares gain 48 and 48².
+    const sum = basic.mean * 1500 + 48;
+    const sumSq = basic.sd ** 2 * 1499 + 1500 * basic.mean ** 2 + 48 ** 2;
+    const padded = Math.sqrt((sumSq - sum ** 2 / 1502) / 1501);
+    expect(basic.ciHigh).toBeCloseTo(sum / 1502 + (1.959964 * padded) / Math.sqrt(1502), 4);
+    // Within a few hundredths of the plain normal interval's half-width at 1,500 games.
+    expect(Math.abs(basic.ciHigh - basic.mean - (1.959964 * basic.sd) / Math.sqrt(1500))).toBeLessThan(0.05);
     expect(basic.zeroShare).toBeGreaterThan(0);
     expect(basic.vs!.suits!.difference).toBeCloseTo(basic.mean - one.suits!.mean, 10);
     expect(await compareJson(['--games', '1500', '--seed', '77', '--threads', '2', '--batch-size', '7', '--players', 'basic,suits'])).toEqual(one);

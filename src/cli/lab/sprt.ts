@@ -10,13 +10,14 @@ import type { GameDefinition, GameState } from '../../core/game.js';
 import { plural } from '../../core/format.js';
 import { runLabOnNode } from '../../lab/node-lab.js';
 import { RecordsError } from '../../lab/records.js';
-import { ResultsFile } from '../../lab/results-file.js';
+import { readRecords, ResultsFile } from '../../lab/results-file.js';
+import type { BatchSource } from '../../lab/batching.js';
 import { DEFAULT_MOVE_TIME_LIMIT_MS, defaultThreads } from '../../lab/runner.js';
 import { PlanError } from '../../lab/session.js';
 import { runSprt, settingsOf, type SprtOutcome } from '../../lab/sprt-run.js';
 import { sprtBounds, type SprtLook, type SprtSettings } from '../../lab/sprt.js';
 import { agentLabel } from '../../lab/user-agents.js';
-import { PlayerModuleError } from '../../lab/user-players.js';
+import { loadUserAgents, PlayerModuleError } from '../../lab/user-players.js';
 import { capAtCores, parseIntegerIn, parsePositiveInt, parseSeed, UsageError } from '../options.js';
 import { progressBar, type Progress } from '../terminal.js';
 import { interruptible } from './experiment.js';
@@ -29,10 +30,17 @@ export interface SprtCommand {
   readonly game: GameDefinition<GameState>;
   /** Default --max-games. */
   readonly maxGames: number;
+  /** Default --every (DEFAULT_EVERY). */
+  readonly every?: number;
   /** For a solitaire: what its score counts, for the help of --delta0/--delta1 ("cards to the foundations"). */
   readonly scoreUnit?: string;
   /** What a module holds, for the help: "player modules", "AI modules". */
   readonly modules: string;
+  /**
+   * For a game whose pairs start from an opening suite (Connect Four): the suites by name with
+   * their openings, the default one, and the batch source that plays them.
+   */
+  readonly openings?: { readonly suites: Readonly<Record<string, readonly unknown[]>>; readonly default: string; readonly source: BatchSource; readonly help: string };
 }
 
 interface SprtCliOptions {
@@ -52,6 +60,7 @@ interface SprtCliOptions {
   resume?: string;
   json?: boolean;
   moveTimeLimit?: number;
+  openings?: string;
 }
 
 function parseNumber(what: string): (value: string) => number {
@@ -83,6 +92,14 @@ export function registerSprt(command: Command, spec: SprtCommand): Command {
     )
     .option('--a <player>', `player A: ${players}, or one of your ${spec.modules} (./mine.mjs, a package name)`)
     .option('--b <player>', 'player B, the same way');
+  const suites = spec.openings;
+  if (suites !== undefined) {
+    sprt.addOption(
+      new Option('--openings <suite>', suites.help)
+        .choices(Object.keys(suites.suites))
+        .default(suites.default),
+    );
+  }
   if (twoPlayer) {
     sprt
       .addOption(new Option('--elo0 <elo>', "H0: A is this many Elo above B (logistic Elo, A's expected score per game 1 / (1 + 10^(-elo/400)))").argParser(parseNumber('--elo0')).default(0))
@@ -96,7 +113,7 @@ export function registerSprt(command: Command, spec: SprtCommand): Command {
   sprt
     .addOption(new Option('--alpha <p>', 'chance of accepting H1 when H0 holds').argParser(parseErrorRate('--alpha')).default(0.05))
     .addOption(new Option('--beta <p>', 'chance of accepting H0 when H1 holds').argParser(parseErrorRate('--beta')).default(0.05))
-    .addOption(new Option('--every <pairs>', `${twoPlayer ? 'pairs' : 'deals'} between two looks at the LLR (the test decides only at multiples of it, whatever the threads)`).argParser(parsePositiveInt('--every')).default(DEFAULT_EVERY))
+    .addOption(new Option('--every <pairs>', `${twoPlayer ? 'pairs' : 'deals'} between two looks at the LLR (the test decides only at multiples of it, whatever the threads)`).argParser(parsePositiveInt('--every')).default(spec.every ?? DEFAULT_EVERY))
     .addOption(new Option('--max-games <n>', `stop, inconclusive, after this many games (${twoPlayer ? 'two per pair' : 'two per deal: A and B'})`).argParser(parseIntegerIn(2, Number.MAX_SAFE_INTEGER, '--max-games')).default(spec.maxGames))
     .option('-s, --seed <n>', 'seed of the deals (default: a fresh one, printed so the run can be replayed)', parseSeed)
     .addOption(
@@ -107,7 +124,9 @@ export function registerSprt(command: Command, spec: SprtCommand): Command {
     .option('--out <file>', 'append one JSON line per completed batch to this file (for --resume)')
     .option('--resume <file>', 'continue the test saved in this file: its players, settings and seed (plays only what it lacks)')
     .option('--json', `print only { result, games, pairs, llr, bounds, estimate } as JSON`)
-    .option('--move-time-limit <seconds>', `longest one move of a player module may take (default ${String(DEFAULT_MOVE_TIME_LIMIT_MS / 1000)}); past it the move is a fault of that player`, parseNumber('--move-time-limit'));
+  if (suites === undefined) {
+    sprt.option('--move-time-limit <seconds>', `longest one move of a player module may take (default ${String(DEFAULT_MOVE_TIME_LIMIT_MS / 1000)}); past it the move is a fault of that player`, parseNumber('--move-time-limit'));
+  }
   sprt.action(async (options: SprtCliOptions) => {
     await runSprtCommand(sprt, spec, options);
   });
@@ -128,10 +147,32 @@ async function runSprtCommand(command: Command, spec: SprtCommand, options: Sprt
   const [low, high] = twoPlayer ? [options.elo0!, options.elo1!] : [options.delta0!, options.delta1!];
   if (!(high > low)) throw new UsageError(`${twoPlayer ? '--elo1' : '--delta1'} (${String(high)}) must be greater than ${twoPlayer ? '--elo0' : '--delta0'} (${String(low)}).`);
   const spread = game.scoreRange[1] - game.scoreRange[0];
-  const settings: SprtSettings = { kind: twoPlayer ? 'elo' : 'mean', h0: low, h1: high, alpha: options.alpha!, beta: options.beta!, every: options.every!, ...(twoPlayer ? {} : { spread }) };
+  const settings: SprtSettings = {
+    kind: twoPlayer ? 'elo' : 'mean',
+    h0: low,
+    h1: high,
+    alpha: options.alpha!,
+    beta: options.beta!,
+    every: options.every!,
+    ...(twoPlayer ? {} : { spread }),
+    ...(options.openings === undefined ? {} : { openings: options.openings }),
+  };
+  if (spec.openings !== undefined) testOptions.push('openings');
   // When resuming, the saved test's settings apply; typed ones must agree with them (the lab refuses otherwise).
   const givenSettings = !resuming || testOptions.some(explicit) ? settings : undefined;
   const ids = options.a === undefined || options.b === undefined ? undefined : await resolvePlayers(game, [options.a, options.b], '--a/--b');
+  // A resumed test's player modules, loaded here too: a batch source plays in this thread with one thread.
+  if (resuming && ids === undefined) await loadSavedPlayers(options.resume!);
+  if (spec.openings !== undefined && !(resuming && !explicit('maxGames'))) {
+    const suite = spec.openings.suites[options.openings!]!;
+    const pairs = Math.ceil(options.maxGames! / 2);
+    if (pairs > suite.length && options.json !== true) {
+      process.stderr.write(
+        `Note: up to ${plural(pairs, 'pair')} from ${plural(suite.length, 'opening')}: past ${String(suite.length)} pairs the openings repeat, and players that choose their moves ` +
+          'deterministically then replay identical pairs, which the test would count as new evidence.\n',
+      );
+    }
+  }
 
   const { controller, onSigint } = interruptible();
   let bar: Progress | undefined;
@@ -152,6 +193,7 @@ async function runSprtCommand(command: Command, spec: SprtCommand, options: Sprt
         settings: givenSettings,
         maxPairs: resuming && !explicit('maxGames') ? undefined : Math.ceil(options.maxGames! / 2),
         seed: options.seed,
+        source: spec.openings?.source,
         resuming,
         threads: capAtCores(options.threads, '--threads'),
         moveTimeLimitMs: options.moveTimeLimit === undefined ? undefined : options.moveTimeLimit * 1000,
@@ -189,10 +231,22 @@ async function runSprtCommand(command: Command, spec: SprtCommand, options: Sprt
   printOutcome(outcome, options, twoPlayer);
 }
 
+/** Loads the player modules a saved test names (checked against their hashes), so that this thread can play them. */
+async function loadSavedPlayers(path: string): Promise<void> {
+  try {
+    const [first] = readRecords(path);
+    if (first !== undefined) await loadUserAgents(first.config);
+  } catch (error) {
+    if (error instanceof RecordsError || error instanceof PlayerModuleError) throw new UsageError(`Cannot resume: ${error.message}`);
+    throw error;
+  }
+}
+
 /** The hypotheses and error rates in words, from the saved or given settings. */
 function describeTest(s: SprtSettings, twoPlayer: boolean): string {
   const what = twoPlayer ? 'Elo' : 'points per deal';
-  return `H0: ${String(s.h0)} ${what}, H1: ${String(s.h1)} ${what}, alpha ${String(s.alpha)}, beta ${String(s.beta)}, a look every ${plural(s.every, twoPlayer ? 'pair' : 'deal')}`;
+  const openings = s.openings === undefined ? '' : `, pairs from the ${s.openings} opening suite`;
+  return `H0: ${String(s.h0)} ${what}, H1: ${String(s.h1)} ${what}, alpha ${String(s.alpha)}, beta ${String(s.beta)}, a look every ${plural(s.every, twoPlayer ? 'pair' : 'deal')}${openings}`;
 }
 
 /** The `--json` object: exactly the documented fields. */

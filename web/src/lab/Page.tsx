@@ -15,6 +15,7 @@ import { newSeed } from '../seed.js';
 import { drawCharts } from './charts.js';
 import { experimentConfig, formatEta, formatRate, gameChoice, GAME_CHOICES, MAX_GAMES, parseSettings, toSearch, type LabSettings } from './model.js';
 import { hardwareThreads, webWorkerExecutor } from './pool.js';
+import { SprtSection } from './Sprt.js';
 import './lab.css';
 
 interface Progress {
@@ -190,6 +191,7 @@ export function LabPage() {
         </p>
       )}
       {finished !== null && <ResultsView finished={finished} />}
+      <SprtSection />
     </main>
   );
 }

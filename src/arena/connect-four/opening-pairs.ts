@@ -1,0 +1,64 @@
+/**
+ * Connect Four pairs for the lab's SPRT (lab/sprt-run.ts) from the tournament's opening suites:
+ * pair i starts both of its games — A as red, then B as red — from opening i of the suite (cycling
+ * past its end), so the pairs differ as the tournament's games do, and each opening's edge for one
+ * colour cancels within its pair. Built-in agents and player modules play through the lab's
+ * `BatchPlayer`, on the lab's runner (threads, results file, resume); this module only adds the
+ * opening, as a batch source (`BatchSource`) with its own worker (opening-worker.ts).
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { GameState } from '../../core/game.js';
+import type { BatchSource } from '../../lab/batching.js';
+import { BatchPlayer, type ExperimentConfig } from '../../lab/experiment.js';
+import { parseSprtParams } from '../../lab/sprt.js';
+import { ALL_TWO_MOVE_OPENINGS, BALANCED_OPENINGS } from './openings.js';
+
+/** The suites by name, as `connect-four tournament --openings` names them. */
+export const OPENING_SUITES: Readonly<Record<string, readonly (readonly number[])[]>> = { balanced: BALANCED_OPENINGS, all: ALL_TWO_MOVE_OPENINGS };
+
+/** The suite a test's config names (in its SPRT settings). */
+export function suiteOf(config: ExperimentConfig): readonly (readonly number[])[] {
+  const name = parseSprtParams(config.params)?.openings;
+  const suite = name === undefined ? undefined : OPENING_SUITES[name];
+  if (suite === undefined) throw new RangeError(`Unknown opening suite '${String(name)}' (known: ${Object.keys(OPENING_SUITES).join(', ')})`);
+  return suite;
+}
+
+/** Plays the opening of pair `index` (opening index mod the suite's length) on a fresh state. */
+export function startFromOpening(suite: readonly (readonly number[])[]): (state: GameState, index: number) => void {
+  return (state, index) => {
+    for (const column of suite[index % suite.length]!) state.applyAction(column);
+  };
+}
+
+/** A playing kit that starts both games of pair i from opening i mod the suite's length. */
+export const openingPlayer = (config: ExperimentConfig): BatchPlayer => new BatchPlayer(config, startFromOpening(suiteOf(config)));
+
+let cachedKey = '';
+let cached: BatchPlayer | undefined;
+
+/** This thread's kit for `config` (made once per experiment, as the lab's worker does). */
+export function cachedOpeningPlayer(config: ExperimentConfig): BatchPlayer {
+  const key = JSON.stringify(config);
+  if (cached === undefined || key !== cachedKey) {
+    cached = openingPlayer(config);
+    cachedKey = key;
+  }
+  return cached;
+}
+
+/** dist/arena/connect-four/opening-worker.js next to this module in the build; from the sources (tests), the built copy. */
+function workerFile(): string {
+  for (const url of [new URL('./opening-worker.js', import.meta.url), new URL('../../../dist/arena/connect-four/opening-worker.js', import.meta.url)]) {
+    if (existsSync(fileURLToPath(url))) return fileURLToPath(url);
+  }
+  throw new Error('The opening worker script is missing: run `npm run build` first (or use threads: 1).');
+}
+
+export const openingPairs: BatchSource = {
+  get workerFile() {
+    return workerFile();
+  },
+  play: (config, start, end) => cachedOpeningPlayer(config).play(start, end),
+};

@@ -1,0 +1,13 @@
+/**
+ * The worker-thread entry of Connect Four SPRT pairs (opening-pairs.ts), run by the lab's runner
+ * as a batch source's worker: loads the user players' modules once per thread, then plays batches.
+ */
+import type { Tally } from '../../lab/experiment.js';
+import { loadUserAgents } from '../../lab/user-players.js';
+import type { BatchTask } from '../../lab/worker.js';
+import { cachedOpeningPlayer } from './opening-pairs.js';
+
+export default async function playOpeningBatch(task: BatchTask): Promise<Tally> {
+  await loadUserAgents(task.config);
+  return cachedOpeningPlayer(task.config).play(task.start, task.end);
+}
