@@ -11,6 +11,7 @@
 import { plural } from '../core/format.js';
 import { emptyTally, mergeTally, scoreBins, validateConfig, type ExperimentConfig, type SeatTally, type Tally } from './experiment.js';
 import type { GameRange } from './batching.js';
+import { splitJournal } from './journal.js';
 import { versionConflict } from './user-agents.js';
 
 export const RECORD_FORMAT = 'tabletop-lab/batch@1';
@@ -121,39 +122,34 @@ export interface ParsedResults {
    * cut the file to this length, or its first record would be glued onto the fragment.
    */
   readonly validBytes: number;
-  /** True if the valid part does not end with a newline (the last record lost only its '\n'). */
-  readonly needsNewline: boolean;
   /** Bytes of the torn last line (0 if none). */
   readonly tornBytes: number;
 }
 
 /**
- * Parses a results file's bytes. A final line that is not JSON (the process was killed mid-write)
- * is reported as torn, not an error; any other unreadable line is an error naming `name` and line.
+ * Parses a results file's bytes by the journals' one rule (journal.ts): a record counts only when
+ * its line ends with '\n'; what follows the last newline is a torn last write, reported, never
+ * counted. A whole line that is not a record is an error naming `name` and the line.
  */
 export function parseResults(bytes: Uint8Array, name: string): ParsedResults {
-  const decoder = new TextDecoder();
+  const { lines, wholeBytes, tornBytes } = splitJournal(bytes);
+  return { records: recordsOfLines(lines, name), validBytes: wholeBytes, tornBytes };
+}
+
+/** The records of a journal's whole lines (blank lines skipped); RecordsError naming the first line that is not one. */
+export function recordsOfLines(lines: readonly string[], name: string): BatchRecord[] {
   const records: BatchRecord[] = [];
-  let validBytes = bytes.length;
-  let lineStart = 0;
-  for (let lineNumber = 1; lineStart < bytes.length; lineNumber++) {
-    const newline = bytes.indexOf(0x0a, lineStart);
-    const lineEnd = newline === -1 ? bytes.length : newline;
-    const line = decoder.decode(bytes.subarray(lineStart, lineEnd));
-    if (line.trim() !== '') {
-      let value: unknown;
-      try {
-        value = JSON.parse(line);
-      } catch {
-        if (newline !== -1) throw new RecordsError(`${name}:${String(lineNumber)}: not valid JSON`);
-        validBytes = lineStart; // a torn last write: no newline after it
-        break;
-      }
-      records.push(checkRecord(value, `${name}:${String(lineNumber)}`));
+  lines.forEach((line, i) => {
+    if (line.trim() === '') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      throw new RecordsError(`${name}:${String(i + 1)}: not valid JSON`);
     }
-    lineStart = lineEnd + 1;
-  }
-  return { records, validBytes, needsNewline: validBytes > 0 && bytes[validBytes - 1] !== 0x0a, tornBytes: bytes.length - validBytes };
+    records.push(checkRecord(value, `${name}:${String(i + 1)}`));
+  });
+  return records;
 }
 
 export interface Combined {
