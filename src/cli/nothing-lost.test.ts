@@ -146,6 +146,26 @@ describe('books are written whole, never over a pipe, a link or an input', () =>
   });
 });
 
+describe('the strategy-book build keeps its journal by the same rule', () => {
+  it('a value torn to another value that still reads is not taken; the book is the intact one\'s', async () => {
+    const ROOT = '21253774536432517717274325';
+    const strategy = (out: string): Promise<CliResult> => runCli(['connect-four', 'book', 'strategy', '--depth', String(ROOT.length + 4), '--roots', ROOT, '--out', out, '--table', '131101']);
+    const clean = file('values.c4book');
+    expect((await strategy(clean)).status).toBe(0);
+    const lines = readFileSync(`${clean}.journal`, 'utf8').trimEnd().split('\n');
+    // The last line's value replaced by a tear that reads as another value ('-1' cut to '-', or a '1' for a '0' or '-1').
+    const [moves, ...bounds] = lines.at(-1)!.split(' ');
+    const wrong = bounds[0] === '1' ? '-1' : '1';
+    const torn = file('torn-values.c4book');
+    writeFileSync(`${torn}.journal`, `${lines.slice(0, -1).join('\n')}\n${moves!} ${wrong}`);
+    const resumed = await strategy(torn);
+    expect(resumed.status).toBe(0);
+    expect(resumed.stderr).toContain(`the last line of ${torn}.journal was cut short`);
+    expect(JSON.stringify([...readBookFile(torn).entries()])).toBe(JSON.stringify([...readBookFile(clean).entries()]));
+    expect(readFileSync(`${torn}.journal`, 'utf8')).not.toContain(`${moves!} ${wrong}\n`);
+  }, 120_000);
+});
+
 describe('every input is read with a size bound', () => {
   it.runIf(existsSync('/dev/zero'))('/dev/zero as a player module, a book or a merge input: a clear error, exit 2', async () => {
     const module = await runCli(['connect-fwar', 'compare', '--players', '/dev/zero', '--games', '10'], ENDLESS);
