@@ -108,8 +108,8 @@ describe('labResults for a comparison', () => {
       'strategy,"\'\rCR"',
       'strategy,plain',
     ]);
-    // The lower bound of a mean of 0.25 over 4 games is a negative number, written as one.
-    expect(strategyRows[6]).toMatch(/^strategy,plain,,4,0\.25,-0\.\d+,/);
+    // A difference of 0 between equal strategies has a negative lower bound, written as a number.
+    expect(csv).toMatch(/\r\ndifference,"'\+1",plain,,0,-0\.\d+,0\.\d+,/);
   });
 
   it('HTML tables: the CLI tables as HTML (golden)', () => {
