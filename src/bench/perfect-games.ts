@@ -28,7 +28,6 @@
  * Prints one line per game to `--log` (if given), a summary per length and per opponent;
  * exit status 1 if any move was a mistake.
  */
-import { appendFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { deriveSeed } from '../core/random.js';
 import { AlphaBetaPlayer } from '../games/connect-four/players/alphabeta.js';
@@ -38,6 +37,8 @@ import { SolverPlayer } from '../games/connect-four/players/solver-player.js';
 import type { Player } from '../games/connect-four/player.js';
 import { Solver } from '../games/connect-four/solver/solver.js';
 import { loadDefaultBook, loadDefaultValues } from '../arena/connect-four/book-file.js';
+import { writeWholeFile } from '../lab/files.js';
+import { JournalFile } from '../lab/journal-file.js';
 import { option, usageFailure, wholeOption } from './test-set-args.js';
 
 /** Issue 16's limit for one move of the perfect player on this machine. */
@@ -124,7 +125,9 @@ const header =
   `strategy book ${values === undefined ? 'none' : `${String(values.size)} values to ${String(values.depth)} stones`}; openings ${openings}, lengths ${lengths.join(',')}, ${String(games)} game(s) per length, opponent and colour${rotate < opponents.length ? ` (${String(rotate)} opponents a length, in turn)` : ''}, seed ${String(seed)}; ` +
   `${new Date().toISOString()}, load average ${load()}`;
 console.log(`${header}\n`);
-if (logPath !== undefined) writeFileSync(logPath, `# ${header}\n# length opponent colour opening result checked mistakes fallbacks slowest(s) slowest-position most-CPU(s) moves\n`);
+if (logPath !== undefined) writeWholeFile(logPath, `# ${header}\n# length opponent colour opening result checked mistakes fallbacks slowest(s) slowest-position most-CPU(s) moves\n`, 'the log');
+// One line per game, appended whole (the journals' rule, lab/journal.ts).
+const log = logPath === undefined ? undefined : JournalFile.read(logPath, 'the log');
 const startedAt = performance.now();
 const cpuAt = process.cpuUsage();
 let index = 0;
@@ -175,7 +178,7 @@ for (const [lengthIndex, length] of lengths.entries()) {
         for (const [i, t] of game.timings.entries()) slowMoves.push({ ...t, cpuMs: cpuMs[i] ?? 0, game: label });
         slowMoves.sort((a, b) => b.ms - a.ms).splice(SLOWEST_LISTED);
         const line = `${label} ${opening === '' ? '-' : opening} ${String(game.result)} ${String(game.checked)} ${String(game.mistakes.length)} ${String(fallbacks)} ${(slowest.ms / 1000).toFixed(2)} ${slowest.moves === '' ? '-' : slowest.moves} ${(Math.max(0, ...cpuMs) / 1000).toFixed(2)} ${game.moves}`;
-        if (logPath !== undefined) appendFileSync(logPath, `${line}\n`);
+        if (log !== undefined) log.append(line);
         else process.stderr.write(`${line}\n`);
       }
     }

@@ -27,7 +27,6 @@
  *   `--summary` prints them from FILE without playing.
  * - `speed [--ms T]`: AlphaBeta's positions per CPU-second (calibrates the grandmaster's budget).
  */
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { wilsonInterval } from '../core/stats.js';
 import { ALL_TWO_MOVE_OPENINGS, openingName } from '../arena/connect-four/openings.js';
@@ -39,30 +38,44 @@ import { Solver } from '../games/connect-four/solver/solver.js';
 import type { OpeningBook } from '../games/connect-four/book/book.js';
 import { loadDefaultBook, loadDefaultValues } from '../arena/connect-four/book-file.js';
 import { option, usageFailure, wholeOption } from './test-set-args.js';
+import { FileSafetyError } from '../lab/files.js';
+import { JournalFile } from '../lab/journal-file.js';
 
 const fail: (message: string) => never = usageFailure('tune:alphabeta');
 const whole = (name: string, fallback: number, min: number): number => wholeOption(name, fallback, min, fail);
 
-function readLabels(file: string): LabelledPosition[] {
-  if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line, i) => {
-      try {
-        return JSON.parse(line) as LabelledPosition;
-      } catch {
-        return fail(`${file} line ${String(i + 1)} is not JSON (a run stopped mid-line? delete that line and resume)`);
-      }
-    });
+/**
+ * A file of one JSON record per line, read and appended by the journals' one rule (lab/journal.ts):
+ * a torn last line (a run stopped mid-write) is not counted and is cut off before the first append;
+ * a whole line that is not JSON is an error naming it.
+ */
+function openJsonJournal<T>(file: string): { records: T[]; append: (record: T) => void } {
+  let journal: JournalFile;
+  try {
+    journal = JournalFile.read(file, 'the journal');
+  } catch (error) {
+    return fail(error instanceof FileSafetyError ? error.message : String(error));
+  }
+  const records = journal.lines.flatMap((line, i): T[] => {
+    if (line.trim() === '') return [];
+    try {
+      return [JSON.parse(line) as T];
+    } catch {
+      return fail(`${file} line ${String(i + 1)} is not JSON`);
+    }
+  });
+  return { records, append: (record) => journal.append(JSON.stringify(record)) };
 }
+
+const readLabels = (file: string): LabelledPosition[] => openJsonJournal<LabelledPosition>(file).records;
 
 function label(): void {
   const out = option('--out') ?? fail('label needs --out FILE');
   const positions = whole('--positions', 4_000, 1);
   const seed = whole('--seed', 2026, 0);
   const maxNodes = whole('--max-nodes', 2_000_000, 1);
-  const done = readLabels(out);
+  const journal = openJsonJournal<LabelledPosition>(out);
+  const done = journal.records;
   const start = done.length === 0 ? 0 : done[done.length - 1]!.index + 1;
   const solver = new Solver({ tableSize: 1 << 20 });
   const began = performance.now();
@@ -72,7 +85,7 @@ function label(): void {
     const moves = samplePosition(seed, index);
     // Skipped samples are recorded too, so a resumed run knows where it stopped.
     const record: LabelledPosition = moves === null ? { index, moves: '', label: null, nodes: 0 } : labelPosition(solver, index, moves, maxNodes);
-    appendFileSync(out, `${JSON.stringify(record)}\n`);
+    journal.append(record);
     written++;
     if (index % 100 === 99) process.stderr.write(`  ${String(index + 1)} (${((performance.now() - began) / 1000).toFixed(0)} s)\n`);
   }
@@ -165,7 +178,8 @@ function match(): void {
   const [a, b] = [parsePlayer(aSpec), parsePlayer(bSpec)];
   const out = option('--out');
   // With --out, one JSON line per game, so that a stopped run resumes and a partial one can be read.
-  const done: MatchGame[] = out !== undefined && existsSync(out) ? readFileSync(out, 'utf8').split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as MatchGame) : [];
+  const journal = out === undefined ? undefined : openJsonJournal<MatchGame>(out);
+  const done: MatchGame[] = journal?.records ?? [];
   const finished = new Set<string>();
   // Each game once, whatever the files concatenated into FILE repeat.
   for (let i = done.length - 1; i >= 0; i--) {
@@ -184,8 +198,8 @@ function match(): void {
       const { score, moves } = playPlayers(new AlphaBetaPlayer({ ...a, now: () => 0 }), new AlphaBetaPlayer({ ...b, now: () => 0 }), aIsRed, opening);
       const record: MatchGame = { opening: openingName(opening), aIsRed, score, moves };
       done.push(record);
-      if (out !== undefined) {
-        appendFileSync(out, `${JSON.stringify(record)}\n`);
+      if (journal !== undefined) {
+        journal.append(record);
         process.stderr.write(`  ${String(done.length)}/${String(2 * ALL_TWO_MOVE_OPENINGS.length)} ${record.opening} ${aIsRed ? 'red' : 'yellow'}: ${String(score)}\n`);
       }
     }
@@ -261,7 +275,8 @@ function versusSolver(): void {
   const player = parsePlayer(spec);
   const budgetMs = whole('--budget', 600_000, 1);
   const books = loadBooks();
-  const done = existsSync(out) ? readFileSync(out, 'utf8').split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as SolverGame) : [];
+  const journal = openJsonJournal<SolverGame>(out);
+  const done = journal.records;
   const finished = new Set(done.map((game) => gameKey(game.opening, game.playerIsRed)));
   const judge = new Solver(books);
   if (process.argv.includes('--summary')) {
@@ -317,7 +332,7 @@ function versusSolver(): void {
       slowestPerfectMove: Math.round(slowest / 100) / 10,
       mostNodes,
     };
-    appendFileSync(out, `${JSON.stringify(record)}\n`);
+    journal.append(record);
     done.push(record);
     process.stderr.write(
       `  ${String(done.length)}/${String(total)} ${record.opening} ${playerIsRed ? 'red' : 'yellow'}: ${String(score)} (${String(record.seconds)} s, ` +

@@ -5,7 +5,7 @@
  * (ConnectFwar's `Player.nextMove`, UnoWar's `AI.getPlay`). Each row loads its module the way a
  * worker does, and module rows report the game under way as a worker does for the time limit.
  */
-import { writeFileSync } from 'node:fs';
+import { writeWholeFile } from '../lab/files.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { GameDefinition, GameState } from '../core/game.js';
@@ -70,7 +70,7 @@ export default {
 
 function moduleFile(name: string, text: string): string {
   const path = join(tmpdir(), `tabletop-bench-${name}-${String(process.pid)}.mjs`);
-  writeFileSync(path, text);
+  writeWholeFile(path, text, 'the benchmark module');
   return path;
 }
 

@@ -6,7 +6,8 @@
  * the document (the row's `table` text and the three numbers on one line), so that the charts and
  * the tables cannot drift apart; exit status 1 names any row that does not match.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import { READ_LIMITS, readBoundedFile, writeWholeFile } from '../lab/files.js';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { intervalChartSvg, type IntervalChart, type IntervalRow } from './interval-chart.js';
@@ -80,15 +81,15 @@ function main(): void {
   const dataFile = option('--data') ?? join(root, 'docs/charts/what-wins.json');
   const docFile = option('--doc') ?? join(root, 'docs/what-wins.md');
   const outDir = option('--out') ?? join(root, 'docs/charts');
-  const data = parseChartData(readFileSync(dataFile, 'utf8'));
-  const missing = rowsMissingFromDoc(data, readFileSync(docFile, 'utf8'));
+  const data = parseChartData(readBoundedFile(dataFile, READ_LIMITS.journal, 'the chart data').toString('utf8'));
+  const missing = rowsMissingFromDoc(data, readBoundedFile(docFile, READ_LIMITS.journal, 'the page').toString('utf8'));
   if (missing.length > 0) {
     process.stderr.write(`what-wins:charts: the chart data and the tables of ${docFile} disagree:\n${missing.map((m) => `  ${m}\n`).join('')}`);
     process.exit(1);
   }
   mkdirSync(outDir, { recursive: true });
   for (const { file, svg } of chartFiles(data)) {
-    writeFileSync(join(outDir, file), svg);
+    writeWholeFile(join(outDir, file), svg, 'the chart');
     console.log(`wrote ${join(outDir, file)}`);
   }
 }

@@ -2,9 +2,11 @@
  * Running a commander program the way `tabletop` does: exit statuses (2 for a bad command line,
  * 1 for a failure) and errors on stderr. Shared by the full program (program.ts) and the lean
  * entry of `connect-four solve` (connect-four/solve-program.ts), so both behave alike; this
- * module loads nothing but commander.
+ * module loads nothing but commander and the file rules' error (lab/files.ts, which the lean
+ * entry loads anyway to read its books).
  */
 import { Command, CommanderError } from 'commander';
+import { FileSafetyError } from '../lab/files.js';
 import { UsageError } from './options.js';
 
 const HELP_HINT = '(run with --help for usage)';
@@ -30,7 +32,8 @@ export async function runProgram(program: Command, argv: readonly string[]): Pro
       if (error.exitCode === 0) return 0;
       return 2;
     }
-    if (error instanceof UsageError) {
+    // A file refused or unreadable as given (files.ts) is bad input, like a bad option.
+    if (error instanceof UsageError || error instanceof FileSafetyError) {
       process.stderr.write(`tabletop: ${error.message}\n`);
       return 2;
     }

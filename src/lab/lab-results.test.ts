@@ -94,6 +94,24 @@ describe('labResults for a comparison', () => {
     );
   });
 
+  it('CSV: a name a spreadsheet would run as a formula is neutralised; negative numbers stay numbers', () => {
+    const names = ['=HYPERLINK("http://x","y")', '+1', '-2+3', '@SUM(A1)', '\tTAB', '\rCR', 'plain'];
+    const config: ExperimentConfig = { game: 'connect-fwar', lineups: names.map((name) => [`${name}@object`]), seed: 1, paired: false };
+    const csv = resultsCsv(labResults(config, tallyOf(config, names.map(() => [0, 0, 0, 1]))));
+    const strategyRows = csv.split('\r\n').filter((row) => row.startsWith('strategy,'));
+    expect(strategyRows.map((row) => row.slice(0, row.indexOf(',,')))).toEqual([
+      'strategy,"\'=HYPERLINK(""http://x"",""y"")"',
+      'strategy,"\'+1"',
+      'strategy,"\'-2+3"',
+      'strategy,"\'@SUM(A1)"',
+      'strategy,"\'\tTAB"',
+      'strategy,"\'\rCR"',
+      'strategy,plain',
+    ]);
+    // A difference of 0 between equal strategies has a negative lower bound, written as a number.
+    expect(csv).toMatch(/\r\ndifference,"'\+1",plain,,0,-0\.\d+,0\.\d+,/);
+  });
+
   it('HTML tables: the CLI tables as HTML (golden)', () => {
     expect(resultsTablesHtml(results)).toBe(
       [

@@ -213,11 +213,17 @@ export function resultsJsonText(results: LabResults): string {
   return results.kind === 'comparison' ? JSON.stringify(comparisonJson(results.report), null, 2) : JSON.stringify(results.report, null, 2);
 }
 
-/** A CSV field: quoted when it holds a comma, a quote or a line break (RFC 4180). */
+/**
+ * A CSV field: quoted when it holds a comma, a quote or a line break (RFC 4180). A text (a player's
+ * name) that a spreadsheet would run as a formula — beginning with =, +, -, @, a tab or a carriage
+ * return — is neutralised by a leading apostrophe, and quoted (OWASP's CSV-injection rule); numbers
+ * are figures, never formulas, so a negative one stays a number.
+ */
 function field(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
-  const text = typeof value === 'number' ? numberText(value) : value;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  if (typeof value === 'number') return numberText(value);
+  if (/^[=+\-@\t\r]/.test(value)) return `"'${value.replaceAll('"', '""')}"`;
+  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
 /** Full precision (as in JSON), so a spreadsheet holds the very numbers of `--json`; ±Infinity spelled out. */

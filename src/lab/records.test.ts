@@ -99,15 +99,20 @@ describe('readRecords', () => {
     writeFileSync(path, `${good}${line().slice(0, 30)}`);
     const file = readResults(path);
     expect(file.records.map((r) => [r.start, r.end])).toEqual([[0, 10], [10, 20]]);
-    expect(file).toMatchObject({ validBytes: Buffer.byteLength(good), needsNewline: false });
+    expect(file).toMatchObject({ validBytes: Buffer.byteLength(good), tornBytes: 30 });
     expect(repairResults(path, file)).toBe(30);
     expect(readFileSync(path, 'utf8')).toBe(good);
-    // A last record that lost only its newline counts, and gets the newline back.
-    writeFileSync(path, good.trimEnd());
-    const unterminated = readResults(path);
-    expect(unterminated.records).toHaveLength(2);
-    expect(repairResults(path, unterminated)).toBe(0);
-    expect(readFileSync(path, 'utf8')).toBe(good);
+  });
+
+  it('counts a record only when its line ends with a newline, even one that still parses', () => {
+    // A record cut just before its newline is whole JSON, but the write did not finish: by the
+    // journals' one rule it is a torn line (replayed on resume), not a result.
+    const first = `${line()}\n`;
+    const unterminated = parseResults(Buffer.from(`${first}${line((r) => Object.assign(r, { start: 10, end: 20 }))}`), 'f');
+    expect(unterminated.records.map((r) => [r.start, r.end])).toEqual([[0, 10]]);
+    expect(unterminated.validBytes).toBe(Buffer.byteLength(first));
+    // A whole line that is not JSON is damage, not a tear: an error naming it.
+    expect(() => parseResults(Buffer.from(`${first}{"format":\n`), 'f')).toThrow('f:2: not valid JSON');
   });
 
   it.each([

@@ -9,8 +9,9 @@
  * use it as is; reading, appending and locking files is src/lab/results-file.ts.
  */
 import { plural } from '../core/format.js';
-import { emptyTally, mergeTally, scoreBins, validateConfig, type ExperimentConfig, type SeatTally, type Tally } from './experiment.js';
+import { emptyTally, MAX_FAULT_EXAMPLES, mergeTally, scoreBins, validateConfig, type ExperimentConfig, type SeatTally, type Tally } from './experiment.js';
 import type { GameRange } from './batching.js';
+import { splitJournal } from './journal.js';
 import { versionConflict } from './user-agents.js';
 
 export const RECORD_FORMAT = 'tabletop-lab/batch@1';
@@ -40,6 +41,8 @@ export const configKey = (config: ExperimentConfig): string =>
 
 const isCount = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
 const isFiniteNumber = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
+const isWhole = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x);
+const isFaultExample = (x: unknown): boolean => isObject(x) && isCount(x.game) && isCount(x.seed) && typeof x.message === 'string';
 /** A JSON object (not null, not an array), with its fields still to be checked. */
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
@@ -74,41 +77,93 @@ function checkRecord(value: unknown, where: string): BatchRecord {
     return fail(error instanceof Error ? error.message : String(error));
   }
   const [lowest, highest] = game.scoreRange;
-  const largestSquare = Math.max(lowest * lowest, highest * highest);
   const bins = scoreBins(game);
   const t = value.tally;
   if (!isObject(t) || !Array.isArray(t.lineups) || !Array.isArray(t.differences)) return fail('bad tally');
   const shape = emptyTally(config);
   if (t.lineups.length !== shape.lineups.length || t.differences.length !== shape.differences.length) return fail('tally does not match the config');
   const games = end - start;
+  // A record with parameters may come from a batch source that counts outcomes its own way (the
+  // Klondike classification counts an unwinnable deal, score 0, as a loss): the rules that read a
+  // win as a return above 0 and a loss as one below hold for playouts of the game's agents only.
+  const playout = config.params === undefined;
+  /**
+   * One seat's tally, checked against everything its counts imply. Every game's return is a whole
+   * number in [lowest, highest] (sums of squares are whole: the tally is exact integer arithmetic),
+   * a win is a return above 0 and a loss one below, so the wins and losses bound the sums; a
+   * score distribution, where kept, fixes them exactly.
+   */
+  const checkSeat = (seat: unknown, where: string): void => {
+    if (!isObject(seat) || ![seat.sumSq, seat.wins, seat.draws, seat.losses, seat.atMin].every(isCount) || !isWhole(seat.sum)) fail(`bad seat tally in ${where}`);
+    const { faults, faultExamples, scores, atMax } = seat as Record<string, unknown>;
+    if (atMax !== undefined && !(isCount(atMax) && atMax <= games)) fail(`bad top-score count in ${where}`);
+    if (faults !== undefined && !(isCount(faults) && faults <= games && Array.isArray(faultExamples) && faultExamples.length <= Math.min(faults, MAX_FAULT_EXAMPLES) && faultExamples.every(isFaultExample))) {
+      fail(`bad fault count or examples in ${where}`);
+    }
+    if (faults === undefined && faultExamples !== undefined) fail(`fault examples without a fault count in ${where}`);
+    if (scores !== undefined && !(Array.isArray(scores) && scores.length === bins && scores.every(isCount) && scores.reduce((n: number, c: number) => n + c, 0) === games)) {
+      fail(`the score distribution in ${where} does not hold ${plural(games, 'game')} in ${plural(bins, 'bin')}`);
+    }
+    const { wins, draws, losses, atMin, sum, sumSq } = seat as unknown as SeatTally;
+    if (wins + draws + losses !== games || atMin > games) fail(`seat tally in ${where} does not add up to ${plural(games, 'game')}`);
+    const impossible = (what: string): never => fail(`${what} in ${where} is impossible: ${plural(wins, 'win')}, ${plural(draws, 'draw')} and ${plural(losses, 'loss', 'losses')} of ${game.title}, which scores ${String(lowest)} to ${String(highest)} a game`);
+    // Every game scores within the game's range, so the sums do too; by Cauchy–Schwarz the sum of
+    // squares is at least sum² / games; a whole return has the parity of its square.
+    if (sum < lowest * games || sum > highest * games) fail(`seat sum ${String(sum)} in ${where} is impossible: ${String(games)} games of ${game.title} score ${String(lowest * games)} to ${String(highest * games)}`);
+    if (sumSq > Math.max(lowest * lowest, highest * highest) * games || sumSq * games < sum * sum || (sumSq - sum) % 2 !== 0) fail(`seat sum of squares ${String(sumSq)} in ${where} is impossible for its sum over ${String(games)} games`);
+    if (playout) {
+      // A win scores 1 to `highest`, a loss `lowest` to -1, a draw 0.
+      if (wins > 0 && highest < 1) impossible(plural(wins, 'win'));
+      if (losses > 0 && lowest > -1) impossible(plural(losses, 'loss', 'losses'));
+      if (draws > 0 && (lowest > 0 || highest < 0)) impossible(plural(draws, 'draw'));
+      if (sum > wins * highest - losses || sum < wins - losses * -lowest) impossible(`seat sum ${String(sum)}`);
+      const decided = wins + losses;
+      if (sumSq > wins * highest * highest + losses * lowest * lowest || sumSq < decided || sumSq * decided < sum * sum) impossible(`seat sum of squares ${String(sumSq)} (with the sum ${String(sum)})`);
+      // The lowest and highest score are games of the count their sign says.
+      const ofSign = (score: number): number => (score > 0 ? wins : score < 0 ? losses : draws);
+      if (atMin > ofSign(lowest) || (lowest === 0 && atMin !== draws)) impossible(`${plural(atMin, 'game')} at the lowest score`);
+      if (isCount(atMax) && (atMax > ofSign(highest) || (highest === 0 && atMax !== draws))) impossible(`${plural(atMax, 'game')} at the top score`);
+    }
+    if (Array.isArray(scores)) {
+      // Whole returns: bin k holds the games that scored lowest + k, so the distribution gives every other count.
+      const counts = scores as number[];
+      let [binSum, binSumSq, binWins, binLosses] = [0, 0, 0, 0];
+      counts.forEach((count, k) => {
+        const score = lowest + k;
+        binSum += count * score;
+        binSumSq += count * score * score;
+        if (score > 0) binWins += count;
+        if (score < 0) binLosses += count;
+      });
+      const signsAgree = !playout || (binWins === wins && binLosses === losses);
+      if (binSum !== sum || binSumSq !== sumSq || !signsAgree || counts[0] !== atMin || (isCount(atMax) && counts[counts.length - 1] !== atMax)) {
+        fail(`the score distribution in ${where} contradicts its other counts (it gives the sum ${String(binSum)}, the record ${String(sum)})`);
+      }
+    }
+  };
   t.lineups.forEach((lineup: unknown, l) => {
     const seatCount = shape.lineups[l]!.seats.length;
     if (!isObject(lineup) || lineup.games !== games || !Array.isArray(lineup.seats) || lineup.seats.length !== seatCount) fail(`lineup ${String(l)}'s tally does not match the game range`);
-    for (const seat of (lineup as { seats: unknown[] }).seats) {
-      if (!isObject(seat) || ![seat.sumSq, seat.wins, seat.draws, seat.losses, seat.atMin].every(isCount) || !isFiniteNumber(seat.sum)) fail(`bad seat tally in lineup ${String(l)}`);
-      const { faults, faultExamples, scores, atMax } = seat as Record<string, unknown>;
-      if (atMax !== undefined && !(isCount(atMax) && atMax <= games)) fail(`bad top-score count in lineup ${String(l)}`);
-      if (faults !== undefined && !(isCount(faults) && faults <= games && Array.isArray(faultExamples))) fail(`bad fault count in lineup ${String(l)}`);
-      if (scores !== undefined && !(Array.isArray(scores) && scores.length === bins && scores.every(isCount) && scores.reduce((n: number, c: number) => n + c, 0) === games)) {
-        fail(`the score distribution in lineup ${String(l)} does not hold ${plural(games, 'game')} in ${plural(bins, 'bin')}`);
+    const seats = (lineup as { seats: unknown[] }).seats;
+    seats.forEach((seat) => checkSeat(seat, `lineup ${String(l)}`));
+    if (playout && game.outcome === 'win-loss' && seats.length === 2) {
+      // Zero-sum: one seat's win is the other's loss, game by game.
+      const [x, y] = seats as SeatTally[];
+      if (x!.wins !== y!.losses || x!.losses !== y!.wins || x!.draws !== y!.draws) {
+        fail(`the seats of lineup ${String(l)} contradict each other: ${String(x!.wins)} and ${String(y!.wins)} wins, ${String(x!.losses)} and ${String(y!.losses)} losses in ${plural(games, 'game')}, but each game has at most one winner`);
       }
-      const { wins, draws, losses, atMin, sum, sumSq } = seat as unknown as SeatTally;
-      if (wins + draws + losses !== games || atMin > games) fail(`seat tally in lineup ${String(l)} does not add up to ${plural(games, 'game')}`);
-      // Every game scores within the game's range, so the sums do too; and by Cauchy–Schwarz the sum
-      // of squares is at least sum² / games. A record outside these bounds was not played.
-      const slack = 1e-9 * Math.max(1, Math.abs(sum), sumSq);
-      if (sum < lowest * games - slack || sum > highest * games + slack) fail(`seat sum ${String(sum)} in lineup ${String(l)} is impossible: ${String(games)} games of ${game.title} score ${String(lowest * games)} to ${String(highest * games)}`);
-      if (sumSq > largestSquare * games + slack || sumSq < (sum * sum) / games - slack) fail(`seat sum of squares ${String(sumSq)} in lineup ${String(l)} is impossible for its sum over ${String(games)} games`);
     }
   });
   t.differences.forEach((d: unknown, k) => {
     const { a, b } = shape.differences[k]!;
-    // One difference per game index: its count is the batch's game count.
-    if (!isObject(d) || d.a !== a || d.b !== b || d.n !== games || !isFiniteNumber(d.sum) || !isFiniteNumber(d.sumSq) || d.sumSq < 0) fail(`bad difference tally ${String(k)}`);
+    // One difference per game index: its count is the batch's game count; each game's difference is whole and within ±(highest − lowest).
+    if (!isObject(d) || d.a !== a || d.b !== b || d.n !== games || !isWhole(d.sum) || !isCount(d.sumSq)) fail(`bad difference tally ${String(k)}`);
+    const { sum, sumSq } = d as { sum: number; sumSq: number };
+    const widest = (highest - lowest) * (highest - lowest);
+    if (sumSq > widest * games || sumSq * games < sum * sum || (sumSq - sum) % 2 !== 0) fail(`difference tally ${String(k)}: sum of squares ${String(sumSq)} is impossible for its sum ${String(sum)} over ${plural(games, 'game')}`);
     // A paired difference is seat 0 of lineup a minus seat 0 of lineup b, game by game.
     const lineupSum = (l: number): number => ((t.lineups as { seats: SeatTally[] }[])[l]!).seats[0]!.sum;
-    const expected = lineupSum(a) - lineupSum(b);
-    if (Math.abs((d as { sum: number }).sum - expected) > 1e-9 * Math.max(1, Math.abs(expected))) fail(`difference tally ${String(k)} does not match its lineups' sums`);
+    if (sum !== lineupSum(a) - lineupSum(b)) fail(`difference tally ${String(k)} does not match its lineups' sums`);
   });
   return value as unknown as BatchRecord;
 }
@@ -121,39 +176,34 @@ export interface ParsedResults {
    * cut the file to this length, or its first record would be glued onto the fragment.
    */
   readonly validBytes: number;
-  /** True if the valid part does not end with a newline (the last record lost only its '\n'). */
-  readonly needsNewline: boolean;
   /** Bytes of the torn last line (0 if none). */
   readonly tornBytes: number;
 }
 
 /**
- * Parses a results file's bytes. A final line that is not JSON (the process was killed mid-write)
- * is reported as torn, not an error; any other unreadable line is an error naming `name` and line.
+ * Parses a results file's bytes by the journals' one rule (journal.ts): a record counts only when
+ * its line ends with '\n'; what follows the last newline is a torn last write, reported, never
+ * counted. A whole line that is not a record is an error naming `name` and the line.
  */
 export function parseResults(bytes: Uint8Array, name: string): ParsedResults {
-  const decoder = new TextDecoder();
+  const { lines, wholeBytes, tornBytes } = splitJournal(bytes);
+  return { records: recordsOfLines(lines, name), validBytes: wholeBytes, tornBytes };
+}
+
+/** The records of a journal's whole lines (blank lines skipped); RecordsError naming the first line that is not one. */
+export function recordsOfLines(lines: readonly string[], name: string): BatchRecord[] {
   const records: BatchRecord[] = [];
-  let validBytes = bytes.length;
-  let lineStart = 0;
-  for (let lineNumber = 1; lineStart < bytes.length; lineNumber++) {
-    const newline = bytes.indexOf(0x0a, lineStart);
-    const lineEnd = newline === -1 ? bytes.length : newline;
-    const line = decoder.decode(bytes.subarray(lineStart, lineEnd));
-    if (line.trim() !== '') {
-      let value: unknown;
-      try {
-        value = JSON.parse(line);
-      } catch {
-        if (newline !== -1) throw new RecordsError(`${name}:${String(lineNumber)}: not valid JSON`);
-        validBytes = lineStart; // a torn last write: no newline after it
-        break;
-      }
-      records.push(checkRecord(value, `${name}:${String(lineNumber)}`));
+  lines.forEach((line, i) => {
+    if (line.trim() === '') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      throw new RecordsError(`${name}:${String(i + 1)}: not valid JSON`);
     }
-    lineStart = lineEnd + 1;
-  }
-  return { records, validBytes, needsNewline: validBytes > 0 && bytes[validBytes - 1] !== 0x0a, tornBytes: bytes.length - validBytes };
+    records.push(checkRecord(value, `${name}:${String(i + 1)}`));
+  });
+  return records;
 }
 
 export interface Combined {

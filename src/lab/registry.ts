@@ -16,7 +16,8 @@ export const GAMES: Readonly<Record<string, GameDefinition<GameState>>> = {
 };
 
 export function gameById(id: string): GameDefinition<GameState> {
-  const game = GAMES[id];
+  // Own entries only: 'constructor' or '__proto__' are no game.
+  const game = Object.hasOwn(GAMES, id) ? GAMES[id] : undefined;
   if (game === undefined) throw new RangeError(`Unknown game '${id}' (known: ${Object.keys(GAMES).join(', ')})`);
   return game;
 }

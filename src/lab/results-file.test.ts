@@ -20,7 +20,8 @@ function line(start: number, end: number): string {
   const tally = emptyTally(CONFIG);
   tally.lineups[0]!.games = end - start;
   tally.lineups[0]!.seats[0]!.draws = end - start;
-  // Every game scored 0: the distribution's first bin.
+  // Every game scored 0: a draw at the lowest score, the distribution's first bin.
+  tally.lineups[0]!.seats[0]!.atMin = end - start;
   tally.lineups[0]!.seats[0]!.scores![0] = end - start;
   return JSON.stringify({ format: RECORD_FORMAT, config: CONFIG, planned: [0, 100], total: 100, start, end, tally });
 }

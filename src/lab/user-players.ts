@@ -18,12 +18,12 @@
 import { createHash } from 'node:crypto';
 import { printable } from '../core/format.js';
 import { builtScript, probeModule, ProbeFailure, type ModuleCheck } from './module-probe.js';
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, extname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { builtInAgent, type GameDefinition, type GameState } from '../core/game.js';
 import type { ExperimentConfig } from './experiment.js';
+import { FileSafetyError, READ_LIMITS, readBoundedFile } from './files.js';
 import { gameById } from './registry.js';
 import { describeValue as describe, gameAdapter, gamesWithModules, messageOf, type GameAdapter } from './user-adapters.js';
 import { agentLabel, isObjectAgentId, isUserAgentId, registerUserAgent, userAgentFactory, userModuleOf } from './user-agents.js';
@@ -43,7 +43,8 @@ function adapterFor(game: GameDefinition<GameState>): GameAdapter {
 export const looksLikePath = (spec: string): boolean => /^(\.{1,2}[\\/]|[\\/]|[A-Za-z]:[\\/]|file:)/.test(spec) || /\.[cm]?js$/.test(spec);
 
 export function sha256Of(path: string): string {
-  return createHash('sha256').update(readFileSync(path)).digest('hex');
+  // Bounded: a module is imported after it is hashed, so `/dev/zero` must stop here.
+  return createHash('sha256').update(readBoundedFile(path, READ_LIMITS.module, 'the player module')).digest('hex');
 }
 
 export async function importModule(path: string, what: string): Promise<Record<string, unknown>> {
@@ -105,7 +106,10 @@ function hashModule(path: string): string {
   try {
     return sha256Of(path);
   } catch (error) {
-    throw new PlayerModuleError(`Cannot load the player module ${printable(path)}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : messageOf(error)}`);
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new PlayerModuleError(`Cannot load the player module ${printable(path)}: no such file`);
+    // Too large, endless (`/dev/zero`) or unreadable: the bounded read says which, naming the file.
+    if (error instanceof FileSafetyError) throw new PlayerModuleError(printable(error.message));
+    throw new PlayerModuleError(`Cannot load the player module ${printable(path)}: ${messageOf(error)}`);
   }
 }
 

@@ -3,9 +3,10 @@
  * bytes, so the browser can load the same file with `fetch`). Here, below the CLI and the bench,
  * because the arena's solver players load the shipped books too.
  */
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { BookFormatError, OpeningBook } from '../../games/connect-four/book/book.js';
+import { checkWholeFileTarget, READ_LIMITS, readBoundedFile, refuseSameFiles, writeWholeFile, type NamedPath } from '../../lab/files.js';
 
 /** The book shipped in the repository (read from src/, next to the module that decodes it). */
 export const DEFAULT_BOOK_PATH = fileURLToPath(new URL('../../../src/games/connect-four/book/opening.c4book', import.meta.url));
@@ -13,9 +14,12 @@ export const DEFAULT_BOOK_PATH = fileURLToPath(new URL('../../../src/games/conne
 /** The strategy book shipped in the repository: win/draw/loss values (book/strategy.ts). */
 export const DEFAULT_VALUES_PATH = fileURLToPath(new URL('../../../src/games/connect-four/book/strategy.c4book', import.meta.url));
 
-/** Reads and checks a book file; throws a BookFormatError (or the file system's error) naming the file. */
+/**
+ * Reads and checks a book file; throws a BookFormatError naming the file, or a FileSafetyError (a
+ * usage error in the CLI) for a file that cannot be read or is far larger than a book (`/dev/zero`).
+ */
 export function readBookFile(path: string): OpeningBook {
-  const bytes = readFileSync(path);
+  const bytes = readBoundedFile(path, READ_LIMITS.book, 'the book');
   try {
     return OpeningBook.decode(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   } catch (error) {
@@ -51,9 +55,16 @@ export function loadDefaultValues(warn: (message: string) => void, path = DEFAUL
   return loadDefaultBook(warn, path, true);
 }
 
-/** Writes a book atomically (a temporary file renamed over the target). */
+/**
+ * Before a build: refuses an --out book that would replace one of its inputs (the journal, a
+ * --from book) or that cannot be written whole (a device, pipe, link, another run's file).
+ */
+export function checkBookTarget(out: string, inputs: readonly NamedPath[]): void {
+  refuseSameFiles([{ option: '--out', path: out }], inputs);
+  checkWholeFileTarget(out, 'the book');
+}
+
+/** Writes a book whole (files.ts: a new file renamed into place, never over a device or link). */
 export function writeBookFile(path: string, book: OpeningBook): void {
-  const temporary = `${path}.tmp`;
-  writeFileSync(temporary, book.encode());
-  renameSync(temporary, path);
+  writeWholeFile(path, book.encode(), 'the book');
 }

@@ -10,13 +10,15 @@
  * searched. The book is written every `--checkpoint` seconds and at the end, with every value
  * proven so far. The search is one thread (the proofs are sequential); run it under `nice`.
  */
-import { appendFileSync, closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { OpeningBook } from '../../games/connect-four/book/book.js';
 import { StrategyBuilder } from '../../games/connect-four/book/strategy.js';
 import { Position } from '../../games/connect-four/position.js';
 import { Solver } from '../../games/connect-four/solver/solver.js';
 import { UsageError } from '../options.js';
-import { writeBookFile } from '../../arena/connect-four/book-file.js';
+import { JournalFile } from '../../lab/journal-file.js';
+import { splitJournal } from '../../lab/journal.js';
+import { checkBookTarget, writeBookFile } from '../../arena/connect-four/book-file.js';
 import { readBookOfKind } from './book-kind.js';
 
 export interface StrategyOptions {
@@ -33,32 +35,29 @@ export interface StrategyOptions {
   readonly from?: string;
 }
 
-/** Reads a journal of values into the builder (a malformed line other than a torn last one is an error naming it). */
-function readValueJournal(path: string, builder: StrategyBuilder): number {
-  if (!existsSync(path)) return 0;
-  return readValueLines(path, readFileSync(path, 'utf8'), builder);
-}
-
-function readValueLines(path: string, text: string, builder: StrategyBuilder): number {
-  const lines = text.split('\n');
+/**
+ * Takes the values of whole journal lines (`lines[i]` is line `first + i + 1`) into the builder. The
+ * journal is read by the journals' one rule (lab/journal.ts): whole lines only — a torn last line
+ * is not counted (valued again) and is cut off before the first append; a malformed whole line is
+ * an error naming it.
+ */
+function readValueLines(path: string, lines: readonly string[], first: number, builder: StrategyBuilder): number {
   let count = 0;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!.trim();
-    if (line === '') continue;
+  lines.forEach((text, i) => {
+    const line = text.trim();
+    if (line === '') return;
+    const where = `${path}:${String(first + i + 1)}`;
     // `<moves> <value>`, or `<moves> <lower> <upper>` when the search settled only a bound.
     const match = /^([1-7]*) (-1|0|1)(?: (-1|0|1))?$/.exec(line);
-    if (match === null) {
-      if (i >= lines.length - 2) continue; // cut short by a hard stop: valued again
-      throw new UsageError(`${path}:${String(i + 1)}: not '<moves> <value>' or '<moves> <lower> <upper>': '${line}'`);
-    }
+    if (match === null) throw new UsageError(`${where}: not '<moves> <value>' or '<moves> <lower> <upper>': '${line}'`);
     try {
       const lower = Number(match[2]);
       builder.know(Position.fromMoves(match[1]!), lower, match[3] === undefined ? lower : Number(match[3]));
     } catch (error) {
-      throw new UsageError(`${path}:${String(i + 1)}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new UsageError(`${where}: ${error instanceof Error ? error.message : String(error)}`);
     }
     count++;
-  }
+  });
   return count;
 }
 
@@ -69,6 +68,8 @@ function bookOf(builder: StrategyBuilder): OpeningBook {
 export function buildStrategyBook(options: StrategyOptions): void {
   if (!['first', 'second', 'both'].includes(options.for)) throw new UsageError(`--for must be first, second or both, got '${options.for}'`);
   const journal = options.journal ?? `${options.out}.journal`;
+  checkBookTarget(options.out, [{ option: 'the journal', path: journal }, ...(options.from === undefined ? [] : [{ option: '--from', path: options.from }])]);
+  const journalFile = JournalFile.read(journal, 'the journal');
   const solver = new Solver({ tableSize: options.table });
   const started = performance.now();
   let lastReport = started;
@@ -92,7 +93,7 @@ export function buildStrategyBook(options: StrategyOptions): void {
       const now = performance.now();
       solverMs += now - t;
       if (now - t > slowest.ms) slowest = { ms: now - t, moves: position.toMoves() };
-      appendFileSync(journal, `${position.toMoves()} ${result.lower === result.upper ? String(result.lower) : `${String(result.lower)} ${String(result.upper)}`}\n`);
+      journalFile.append(`${position.toMoves()} ${result.lower === result.upper ? String(result.lower) : `${String(result.lower)} ${String(result.upper)}`}`);
       if (now - lastReport > 10_000) {
         lastReport = now;
         process.stderr.write(`strategy: ${String(builder.leaves + 1)} leaves solved, ${((now - started) / 1000).toFixed(0)} s (solver ${(solverMs / 1000).toFixed(0)} s, slowest ${(slowest.ms / 1000).toFixed(1)} s: ${slowest.moves})\n`);
@@ -104,7 +105,8 @@ export function buildStrategyBook(options: StrategyOptions): void {
       return result;
     },
   });
-  const known = readValueJournal(journal, builder);
+  const known = readValueLines(journal, journalFile.lines, 0, builder);
+  if (journalFile.tornBytes > 0) process.stderr.write(`strategy: the last line of ${journal} was cut short (${String(journalFile.tornBytes)} bytes): not counted, valued again\n`);
   if (options.from !== undefined) {
     const from = readBookOfKind(options.from, true, '--from');
     process.stderr.write(`strategy: ${String(builder.knowBook(from))} values from ${options.from}\n`);
@@ -114,7 +116,8 @@ export function buildStrategyBook(options: StrategyOptions): void {
    * leaf, the lines the others appended since the last look are read (at most every 5 s), and a
    * leaf one of them valued is taken from there. Lines are appended whole (O_APPEND, one write each).
    */
-  let journalOffset = existsSync(journal) ? statSync(journal).size : 0;
+  let journalOffset = journalFile.wholeBytes;
+  let linesRead = journalFile.lines.length;
   let lastLook = performance.now();
   lookAtJournal = (position, t) => {
     const now = performance.now();
@@ -129,10 +132,11 @@ export function buildStrategyBook(options: StrategyOptions): void {
       } finally {
         closeSync(fd);
       }
-      const text = buffer.toString('utf8');
-      const end = text.lastIndexOf('\n') + 1; // whole lines only
-      readValueLines(journal, text.slice(0, end), builder);
-      journalOffset += Buffer.byteLength(text.slice(0, end));
+      // Whole lines only, by the one rule: a line still being written is read at the next look.
+      const { lines, wholeBytes } = splitJournal(buffer);
+      readValueLines(journal, lines, linesRead, builder);
+      linesRead += lines.length;
+      journalOffset += wholeBytes;
     }
     const bounds = builder.bounds(position);
     return bounds.lower >= t || bounds.upper < t ? bounds : undefined;

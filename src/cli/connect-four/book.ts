@@ -9,7 +9,6 @@
  * every `--checkpoint` seconds and when stopped (Ctrl-C, SIGTERM), with whatever is proven so far
  * (the header says which levels are complete). Progress goes to stderr.
  */
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Command } from 'commander';
@@ -17,7 +16,8 @@ import { OpeningBook, canonicalKey, stonesOfKey } from '../../games/connect-four
 import { bookPositions, completeLevels, deriveScores, immediateWinScore, type BookPosition } from '../../games/connect-four/book/builder.js';
 import { Position } from '../../games/connect-four/position.js';
 import { parseIntegerIn, UsageError } from '../options.js';
-import { DEFAULT_BOOK_PATH, readBookFile, writeBookFile } from '../../arena/connect-four/book-file.js';
+import { JournalFile } from '../../lab/journal-file.js';
+import { checkBookTarget, DEFAULT_BOOK_PATH, readBookFile, writeBookFile } from '../../arena/connect-four/book-file.js';
 import { readBookOfKind } from './book-kind.js';
 import type { BookResult, BookWorkerData } from './book-worker.js';
 import { buildStrategyBook, type StrategyOptions } from './book-strategy.js';
@@ -84,27 +84,31 @@ export function registerBook(command: Command): Command {
   return command;
 }
 
-/** Reads a journal: canonical key → score (a malformed or contradictory line is an error naming it). */
-function readJournal(path: string): Map<number, number> {
+/**
+ * Reads a journal by the journals' one rule (lab/journal.ts): canonical key → score of each whole
+ * line; a torn last line is not counted (its position is solved again) and is cut off before the
+ * first append. A whole line that is malformed or contradicts an earlier one is an error naming it.
+ */
+function readJournal(path: string): { journal: JournalFile; known: Map<number, number> } {
+  const journal = JournalFile.read(path, 'the journal');
   const known = new Map<number, number>();
-  if (!existsSync(path)) return known;
-  const lines = readFileSync(path, 'utf8').split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!.trim();
-    if (line === '') continue;
+  journal.lines.forEach((text, i) => {
+    const line = text.trim();
+    if (line === '') return;
     const match = /^([1-7]*) (-?\d+)$/.exec(line);
-    // The last line may be cut short by a hard stop: ignore it, it will be solved again.
-    if (match === null) {
-      if (i >= lines.length - 2) continue;
-      throw new UsageError(`${path}:${String(i + 1)}: not '<moves> <score>': '${line}'`);
+    if (match === null) throw new UsageError(`${path}:${String(i + 1)}: not '<moves> <score>': '${line}'`);
+    let key: number;
+    try {
+      key = canonicalKey(Position.fromMoves(match[1]!));
+    } catch (error) {
+      throw new UsageError(`${path}:${String(i + 1)}: ${error instanceof Error ? error.message : String(error)}`);
     }
-    const key = canonicalKey(Position.fromMoves(match[1]!));
     const score = Number(match[2]);
     const previous = known.get(key);
     if (previous !== undefined && previous !== score) throw new UsageError(`${path}:${String(i + 1)}: ${match[1]!} scored ${String(score)}, earlier ${String(previous)}`);
     known.set(key, score);
-  }
-  return known;
+  });
+  return { journal, known };
 }
 
 function writeBook(options: BuildOptions, levels: readonly (readonly BookPosition[])[], known: Map<number, number>, from: OpeningBook | undefined): OpeningBook {
@@ -134,8 +138,14 @@ function describe(book: OpeningBook): string {
 
 async function buildBook(options: BuildOptions): Promise<void> {
   const journal = options.journal ?? `${options.out}.journal`;
+  checkBookTarget(options.out, [
+    { option: 'the journal', path: journal },
+    ...(options.from === undefined ? [] : [{ option: '--from', path: options.from }]),
+    ...(options.values === undefined ? [] : [{ option: '--values', path: options.values }]),
+  ]);
   const levels = bookPositions(options.root, options.depth);
-  const known = readJournal(journal);
+  const { journal: journalFile, known } = readJournal(journal);
+  if (journalFile.tornBytes > 0) process.stderr.write(`book: the last line of ${journal} was cut short (${String(journalFile.tornBytes)} bytes): not counted, its position is solved again\n`);
   const from = options.from === undefined ? undefined : readBookOfKind(options.from, false, '--from', ' (give values as --values)');
   const values = options.values === undefined ? undefined : readBookOfKind(options.values, true, '--values', ' (give exact scores as --from)');
   if (from !== undefined) {
@@ -209,7 +219,7 @@ async function buildBook(options: BuildOptions): Promise<void> {
       running++;
       worker.on('message', (result: BookResult) => {
         if (stopping) return;
-        appendFileSync(journal, `${result.moves} ${String(result.score)}\n`);
+        journalFile.append(`${result.moves} ${String(result.score)}`);
         known.set(canonicalKey(Position.fromMoves(result.moves)), result.score);
         done++;
         feed(worker);

@@ -6,6 +6,7 @@
  * `--html` and `--csv` write the same results as the lab's report files (src/cli/lab/report-files.ts).
  */
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { plural } from '../../core/format.js';
 import { freshSeed } from '../../core/random.js';
@@ -15,7 +16,7 @@ import { tournamentResults, type TournamentResults } from '../../lab/lab-results
 import { tournamentReport } from '../../lab/report.js';
 import { connectFourGame } from '../../games/connect-four/definition.js';
 import { ALPHABETA_LEVELS } from '../../games/connect-four/players/alphabeta.js';
-import { writeResultsFiles } from '../lab/report-files.js';
+import { checkReportFiles, writeResultsFiles } from '../lab/report-files.js';
 import { ALL_TWO_MOVE_OPENINGS, BALANCED_OPENINGS, openingName } from '../../arena/connect-four/openings.js';
 import { BUILTIN_BOTS, createBot, resolveLineup, type ExternalBotDefinition, type LineupOptions, type ModuleBot } from '../../arena/connect-four/lineup.js';
 import { PlayerModuleError } from '../../lab/user-players.js';
@@ -102,6 +103,10 @@ async function runAndPrint(options: TournamentCliOptions): Promise<void> {
     if (error instanceof RangeError || error instanceof PlayerModuleError) throw new UsageError(`--bots: ${error.message}`);
     throw error;
   }
+  checkReportFiles(
+    options,
+    [...modules.values()].filter((bot) => bot.url.startsWith('file:')).map((bot) => ({ option: 'the bot module', path: fileURLToPath(bot.url) })),
+  );
   const seed = options.seed ?? freshSeed();
   const lineup: LineupOptions = { timeLimitMs: options.time * 1000, level: options.level, seed, externals: options.bot, modules };
   const pairs = (bots.length * (bots.length - 1)) / 2;

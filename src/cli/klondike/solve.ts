@@ -19,7 +19,7 @@ import { dealFromText, dealText, seededDeal } from '../../games/klondike/solver/
 import { DEFAULT_BUDGET, solveKlondike, type SolveResult } from '../../games/klondike/solver/solver.js';
 import type { KlondikeState } from '../../games/klondike/engine.js';
 import { runLabOnNode } from '../../lab/node-lab.js';
-import { interruptible } from '../lab/experiment.js';
+import { interruptible, whereSaved } from '../lab/experiment.js';
 import { readRecords, ResultsFile } from '../../lab/results-file.js';
 import { RecordsError } from '../../lab/records.js';
 import { PlanError, type LabRunOutcome } from '../../lab/session.js';
@@ -298,7 +298,7 @@ async function solveRange(options: SolveOptions, explicit: (name: string) => boo
     process.exitCode = 1;
   }
   if (outcome.aborted) {
-    const where = outFile === undefined || outcome.saveFailure !== undefined ? '' : ` Saved to ${outFile}; continue with --resume ${outFile}.`;
+    const where = whereSaved(outcome, outFile);
     process.stderr.write(`Interrupted after ${plural(outcome.played, 'deal')}: the results above are partial.${where}\n`);
     process.exitCode = 130;
   }

@@ -15,7 +15,7 @@ import { PlanError, type LabRunOutcome, type Shard } from '../../lab/session.js'
 import { PlayerModuleError } from '../../lab/user-players.js';
 import { capAtCores, parseIntegerIn, parsePositiveInt, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
 import { progressBar, type Progress } from '../terminal.js';
-import { writeReportFiles } from './report-files.js';
+import { checkReportFiles, moduleFilesOf, writeReportFiles } from './report-files.js';
 
 export function parseShard(value: string): Shard {
   const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(value);
@@ -105,6 +105,11 @@ export async function runExperimentCommand(spec: ExperimentCommand): Promise<voi
   // When resuming, only what the user typed may differ from the saved run (and is then refused):
   // defaults are not choices, so the saved run's values apply.
   const given = <T>(name: string, value: T): T | undefined => (!resuming || explicit(name) ? value : undefined);
+  checkReportFiles(options, [
+    ...(options.out === undefined ? [] : [{ option: '--out', path: options.out }]),
+    ...(options.resume === undefined ? [] : [{ option: '--resume', path: options.resume }]),
+    ...moduleFilesOf(spec.lineups),
+  ]);
   const { controller, onSigint } = interruptible();
   let bar: Progress | undefined;
   let outcome: LabRunOutcome;
@@ -149,6 +154,16 @@ export async function runExperimentCommand(spec: ExperimentCommand): Promise<voi
   printOutcome(outcome, options, options.resume ?? options.out);
 }
 
+/**
+ * What an interrupted run tells about its results file: continue with --resume when the file holds
+ * batches, but a run stopped before its first batch left none, and --resume would refuse the file.
+ */
+export function whereSaved(outcome: LabRunOutcome, outFile: string | undefined): string {
+  if (outFile === undefined || outcome.saveFailure !== undefined) return '';
+  if (outcome.batches.length === 0) return ` Nothing was saved to ${outFile}; start the run again with --out ${outFile}.`;
+  return ` Saved to ${outFile}; continue with --resume ${outFile}.`;
+}
+
 function printOutcome(outcome: LabRunOutcome, options: LabOptions, outFile: string | undefined): void {
   const { plan, played } = outcome;
   const json = options.json === true;
@@ -172,7 +187,7 @@ function printOutcome(outcome: LabRunOutcome, options: LabOptions, outFile: stri
     process.exitCode = 1;
   }
   if (outcome.aborted) {
-    const where = outFile === undefined || outcome.saveFailure !== undefined ? '' : ` Saved to ${outFile}; continue with --resume ${outFile}.`;
+    const where = whereSaved(outcome, outFile);
     const what = played === 0 ? 'Interrupted before any batch completed.' : `Interrupted after ${plural(played, 'game')} per lineup: the results above are partial.`;
     process.stderr.write(`${what}${where}\n`);
     process.exitCode = 130;

@@ -10,7 +10,7 @@ import { renderReport } from '../../lab/report.js';
 import { readRecords } from '../../lab/results-file.js';
 import { stopRuleFor } from '../../lab/session.js';
 import { UsageError } from '../options.js';
-import { writeReportFiles } from './report-files.js';
+import { checkReportFiles, writeReportFiles } from './report-files.js';
 
 export function registerMerge(program: Command): Command {
   program
@@ -21,6 +21,7 @@ export function registerMerge(program: Command): Command {
     .option('--html <file>', 'also write the results as one self-contained HTML report with charts (opens offline)')
     .option('--csv <file>', 'also write the results as CSV, one row per figure')
     .action((files: string[], options: { json?: boolean; html?: string; csv?: string }) => {
+      checkReportFiles(options, files.map((file) => ({ option: 'the merged file', path: file })));
       let combined;
       try {
         const records: BatchRecord[] = files.flatMap((file) => readRecords(file));

@@ -20,7 +20,7 @@ import { agentLabel } from '../../lab/user-agents.js';
 import { loadUserAgents, PlayerModuleError } from '../../lab/user-players.js';
 import { capAtCores, parseIntegerIn, parsePositiveInt, parseSeed, UsageError } from '../options.js';
 import { progressBar, type Progress } from '../terminal.js';
-import { interruptible } from './experiment.js';
+import { interruptible, whereSaved } from './experiment.js';
 import { resolvePlayers } from './user-players.js';
 
 /** Pairs between two looks at the LLR, unless --every says otherwise. */
@@ -283,7 +283,7 @@ function printOutcome(outcome: SprtOutcome, options: SprtCliOptions, twoPlayer: 
     process.exitCode = 1;
   }
   if (lab.aborted) {
-    process.stderr.write(`Interrupted after ${plural(outcome.pairs, twoPlayer ? 'pair' : 'deal')}.${file === undefined || lab.saveFailure !== undefined ? '' : ` Saved to ${file}; continue with --resume ${file}.`}\n`);
+    process.stderr.write(`Interrupted after ${plural(outcome.pairs, twoPlayer ? 'pair' : 'deal')}.${whereSaved(lab, file)}\n`);
     process.exitCode = 130;
   }
 }

@@ -266,7 +266,10 @@ export class Solver {
   readonly #valuesDepth: number;
 
   constructor(options: SolverOptions = {}) {
-    const farEntries = nextPrime(TranspositionTable.checkedEntries(options.tableSize));
+    // The table checks the size asked for, not the prime it rounds up to (the prime above 2^28,
+    // the largest size one may ask for, is itself above 2^28).
+    const farRequest = TranspositionTable.checkedEntries(options.tableSize);
+    const farEntries = nextPrime(farRequest);
     const nearEntries = nextPrime(NEAR_TABLE_ENTRIES);
     const quickProbeNodes = options.quickProbeNodes ?? QUICK_PROBE_NODES;
     if (!Number.isInteger(quickProbeNodes) || quickProbeNodes < 0) {
@@ -296,7 +299,7 @@ export class Solver {
     }).exports as unknown as NegamaxCore;
     if (this.#core.MOVES_END.value > WASM_PAGE) throw new Error('Solver: the search\'s move lists overrun the first page of its memory');
     // The memory never grows, so these views stay valid.
-    this.table = new TranspositionTable(farEntries, memory.buffer, farAt);
+    this.table = new TranspositionTable(farRequest, memory.buffer, farAt);
     this.#nearTable = new TranspositionTable(nearEntries, memory.buffer, nearAt);
     this.#core.init(farAt, farEntries, nearAt, nearEntries, NEAR_STONES, UPPER_OFFSET, LOWER_OFFSET, LAST_UPPER, this.#bookDepth, this.#valuesDepth);
   }
