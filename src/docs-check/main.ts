@@ -5,9 +5,10 @@
  * `--update` (for maintainers, after checking the diffs are intended) writes the printed outputs
  * back into the documents; the test in `npm test` never does.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeWholeFile } from '../lab/files.js';
 import { updatedOutput } from './examples.js';
 import { checkProducer, collectBlocks, documentFiles, exampleLocation, runBlocks, type ExampleResult } from './run.js';
 
@@ -56,7 +57,7 @@ function writeUpdates(failed: readonly ExampleResult[]): ExampleResult[] {
       while (blankAfter < old.length && old[old.length - 1 - blankAfter]!.trim() === '') blankAfter += 1;
       lines.splice(example.outputStart, old.length, ...replacement, ...new Array<string>(blankAfter).fill(''));
     }
-    writeFileSync(path, lines.join('\n'));
+    writeWholeFile(path, lines.join('\n'), 'the document');
   }
   return byHand;
 }
