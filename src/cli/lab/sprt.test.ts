@@ -54,8 +54,8 @@ describe('tabletop uno-war sprt', () => {
     expect(lines[3]).toMatch(/^Elo of A over B: 0\.0 \(95% CI -3\.4 to 3\.4\)$/);
   });
 
-  it('says inconclusive at max-games, and --max-games counts games', async () => {
-    const json = await sprtJson(['uno-war', 'sprt', '--a', 'random', '--b', 'random', '--elo0', '-3', '--elo1', '3', '--max-games', '60', '--every', '20', '--seed', '1', '--threads', '1']);
+  it('says inconclusive at max-games, and --max-games counts games (whole pairs, never more)', async () => {
+    const json = await sprtJson(['uno-war', 'sprt', '--a', 'random', '--b', 'random', '--elo0', '-3', '--elo1', '3', '--max-games', '61', '--every', '20', '--seed', '1', '--threads', '1']);
     expect(json).toMatchObject({ result: 'inconclusive', games: 60, pairs: 30 });
   });
 

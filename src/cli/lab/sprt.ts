@@ -165,7 +165,7 @@ async function runSprtCommand(command: Command, spec: SprtCommand, options: Sprt
   if (resuming && ids === undefined) await loadSavedPlayers(options.resume!);
   if (spec.openings !== undefined && !(resuming && !explicit('maxGames'))) {
     const suite = spec.openings.suites[options.openings!]!;
-    const pairs = Math.ceil(options.maxGames! / 2);
+    const pairs = Math.floor(options.maxGames! / 2);
     if (pairs > suite.length && options.json !== true) {
       process.stderr.write(
         `Note: up to ${plural(pairs, 'pair')} from ${plural(suite.length, 'opening')}: past ${String(suite.length)} pairs the openings repeat, and players that choose their moves ` +
@@ -191,7 +191,7 @@ async function runSprtCommand(command: Command, spec: SprtCommand, options: Sprt
         a: ids?.[0],
         b: ids?.[1],
         settings: givenSettings,
-        maxPairs: resuming && !explicit('maxGames') ? undefined : Math.ceil(options.maxGames! / 2),
+        maxPairs: resuming && !explicit('maxGames') ? undefined : Math.floor(options.maxGames! / 2),
         seed: options.seed,
         source: spec.openings?.source,
         resuming,

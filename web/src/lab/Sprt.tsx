@@ -103,7 +103,7 @@ export function SprtSection() {
           a: form.a,
           b: form.b,
           settings,
-          maxPairs: Math.ceil(form.maxGames / 2),
+          maxPairs: Math.max(1, Math.floor(form.maxGames / 2)),
           seed: form.seed,
           threads,
           signal: abort.signal,
