@@ -8,7 +8,7 @@
  * `npm ci --offline` takes them from the cache. Dev-only packages are left out of that lockfile, so
  * a runtime dependency missing from package.json's "dependencies" fails the import test.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -81,6 +81,14 @@ describe('the packed package', () => {
     const help = run(bin, ['--help'], app);
     expect(help).toContain('Usage: tabletop');
     for (const command of ['connect-fwar', 'uno-war', 'connect-four', 'klondike', 'merge']) expect(help).toContain(command);
+  });
+
+  it('solves the empty board at once from the books it ships: `echo - | npx tabletop connect-four solve` prints `- 1`', () => {
+    expect(files).toEqual(expect.arrayContaining(['dist/games/connect-four/book/opening.c4book', 'dist/games/connect-four/book/strategy.c4book']));
+    // Without the books the installed CLI would warn that solving can take hours, and search.
+    const solved = spawnSync('npx', ['--no', 'tabletop', 'connect-four', 'solve'], { cwd: app, input: '-\n', encoding: 'utf8', timeout: 120_000 });
+    expect({ status: solved.status, stdout: solved.stdout }).toEqual({ status: 0, stdout: '- 1\n' });
+    expect(solved.stderr).not.toMatch(/book|hours/i);
   });
 
   it('imports every entry point by name', () => {

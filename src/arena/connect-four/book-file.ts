@@ -8,11 +8,14 @@ import { fileURLToPath } from 'node:url';
 import { BookFormatError, OpeningBook } from '../../games/connect-four/book/book.js';
 import { checkWholeFileTarget, READ_LIMITS, readBoundedFile, refuseSameFiles, writeWholeFile, type NamedPath } from '../../lab/files.js';
 
-/** The book shipped in the repository (read from src/, next to the module that decodes it). */
-export const DEFAULT_BOOK_PATH = fileURLToPath(new URL('../../../src/games/connect-four/book/opening.c4book', import.meta.url));
+/**
+ * The shipped book, beside the module that decodes it: in src/ when run from the sources, in dist/
+ * when built (`npm run build` copies the books there, and the npm package ships dist/, not src/).
+ */
+export const DEFAULT_BOOK_PATH = fileURLToPath(new URL('../../games/connect-four/book/opening.c4book', import.meta.url));
 
-/** The strategy book shipped in the repository: win/draw/loss values (book/strategy.ts). */
-export const DEFAULT_VALUES_PATH = fileURLToPath(new URL('../../../src/games/connect-four/book/strategy.c4book', import.meta.url));
+/** The shipped strategy book: win/draw/loss values (book/strategy.ts), found the same way. */
+export const DEFAULT_VALUES_PATH = fileURLToPath(new URL('../../games/connect-four/book/strategy.c4book', import.meta.url));
 
 /**
  * Reads and checks a book file; throws a BookFormatError naming the file, or a FileSafetyError (a
