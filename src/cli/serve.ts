@@ -9,7 +9,7 @@
  * the app's own router takes over; a missing file with an extension is a plain 404.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { existsSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { extname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -224,14 +224,31 @@ const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
  * which would otherwise leave the port taken with nobody to stop it. Started any other way (a
  * shell, nohup, a service manager), the server outlives its parent as a server should.
  */
-function watchNpmParent(stop: () => void): NodeJS.Timeout | undefined {
+function watchNpmParent(parent: number, stop: () => void): NodeJS.Timeout | undefined {
   if (process.env.npm_lifecycle_event === undefined) return undefined;
-  const parent = process.ppid;
   const timer = setInterval(() => {
-    if (process.ppid !== parent) stop();
+    if (!isParent(parent)) stop();
   }, 500);
   timer.unref();
   return timer;
+}
+
+/**
+ * Whether `pid` is still this process's parent: on Linux from /proc/self/stat (an orphan's parent
+ * becomes init or a subreaper); elsewhere, whether that process still exists.
+ */
+function isParent(pid: number): boolean {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+  } catch {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  }
 }
 
 interface ServeOptions {
@@ -247,6 +264,10 @@ export function registerServe(program: Command): Command {
     .option('--port <port>', 'port to listen on (0: any free port)', parseIntegerIn(0, 65535, 'The port'), 8080)
     .option('--host <host>', 'address to listen on (0.0.0.0: every interface)', parseHost, '127.0.0.1')
     .action(async (options: ServeOptions) => {
+      // The parent as it was at the start: process.ppid is read once, on first use, and never
+      // updated, so it must be read before anyone can know of the server (the URL below) and stop
+      // npm; later the system is asked (isParent).
+      const parent = process.ppid;
       const server = createStaticServer({ root: DEFAULT_WEB_ROOT });
       const url = await listen(server, options.port, options.host);
       process.stdout.write(`Tabletop Lab is served at ${url} (Ctrl+C to stop)\n`);
@@ -260,7 +281,7 @@ export function registerServe(program: Command): Command {
           server.closeAllConnections();
         };
         for (const signal of STOP_SIGNALS) process.once(signal, stop);
-        const parentWatch = watchNpmParent(stop);
+        const parentWatch = watchNpmParent(parent, stop);
       });
     });
 }
