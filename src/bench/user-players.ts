@@ -2,8 +2,9 @@
  * Your own players on the lab's path (BatchPlayer, as each worker thread plays a batch): a built-in
  * strategy, the same logic as a user module on the game contract (act(state, rng): the examples'
  * basic-agent.mjs and smallest-agent.mjs), and the same logic as the assignment's class in a module
- * (ConnectFwar's `Player.nextMove`, UnoWar's `AI.getPlay`). Each row loads its module the way a
- * worker does, and module rows report the game under way as a worker does for the time limit.
+ * (ConnectFwar's `Player.nextMove`, UnoWar's `AI.getPlay`). Each row locks the builtins and loads
+ * its module the way a worker does, and module rows report the game under way as a worker does for
+ * the time limit.
  */
 import { writeWholeFile } from '../lab/files.js';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import type { GameDefinition, GameState } from '../core/game.js';
 import { connectFwarGame } from '../games/connect-fwar/definition.js';
 import { unoWarGame } from '../games/uno-war/definition.js';
 import { BatchPlayer } from '../lab/experiment.js';
+import { lockIntrinsics } from '../lab/intrinsics.js';
 import { loadUserAgents, resolvePlayer } from '../lab/user-players.js';
 import { PROGRESS_SLOTS } from '../lab/user-agents.js';
 import type { Benchmark } from './harness.js';
@@ -84,6 +86,8 @@ function labBenchmark(name: string, player: () => Promise<string>, of: GameDefin
     name,
     unit: 'games',
     async prepare() {
+      // As a lab worker does before it plays: the builtins locked against modules (intrinsics.ts).
+      lockIntrinsics();
       const id = await player();
       progress = id.includes('@') ? new Int32Array(new SharedArrayBuffer(4 * PROGRESS_SLOTS)) : undefined;
       const config = { game: of.id, lineups: [opponent === undefined ? [id] : [id, opponent]], seed: 2024, paired: false };
