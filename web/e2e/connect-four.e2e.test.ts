@@ -335,13 +335,14 @@ describe('Connect Four page', () => {
   });
 
   it('answers clicks while the computer thinks', async () => {
-    // 77777 lies past the opening book and outside the strategy book: yellow must search for
-    // seconds (up to its 30 s). Were the search on the page's thread, no click would be answered
-    // before it ended; each click here must change the page while yellow is still thinking.
-    await withPage('/connect-four?red=human&yellow=perfect&time=30&pos=7777', async (page) => {
-      await column(page, 7).click();
+    // 13314 lies past the opening book and outside the strategy book: yellow must search (a drawn
+    // position; seconds in headless Chromium, more on a busy machine, up to its 30 s). Were the
+    // search on the page's thread, no click would be answered before it ended: each click here
+    // must change the page while yellow is still thinking.
+    await withPage('/connect-four?red=human&yellow=perfect&time=30&pos=1331', async (page) => {
+      await column(page, 4).click();
       await expect.poll(() => page.getByRole('timer').textContent()).toContain('is thinking');
-      await measureClickLatency(page, 4);
+      await measureClickLatency(page, 2);
       expect(await page.getByRole('timer').textContent()).toContain('is thinking');
     });
   });

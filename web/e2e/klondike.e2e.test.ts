@@ -19,8 +19,8 @@ import { pageOpener, serverAndBrowser } from './harness.js';
 
 const env = serverAndBrowser();
 const withPage = pageOpener(env);
-/** Polls wait this long: the machine running the tests may be shared and slow. */
-const SLOW = { timeout: 10_000 };
+/** Polls wait this long (generous: the machine running the tests may be busy with other work; only a hang should fail). */
+const SLOW = { timeout: 60_000 };
 
 const gameStatus = (page: Page) => page.getByRole('status', { name: 'Game' });
 const hintStatus = (page: Page) => page.getByRole('status', { name: 'Hint' });
@@ -126,9 +126,10 @@ describe('Klondike page', () => {
         applyMove(model, move);
         made++;
         if (move.kind !== 'discardDraw') ways[way]++;
-        await expectFigures(page, model, made);
-        // Once every pile card is face up the page finishes the deal by itself.
+        // Once every pile card is face up the page finishes the deal by itself (so its figures
+        // move on at once, past this move's).
         if (allFaceUp(model)) break;
+        await expectFigures(page, model, made);
       }
       expect(ways.click).toBeGreaterThan(5);
       expect(ways.drag).toBeGreaterThan(5);
@@ -318,10 +319,12 @@ describe('Klondike page', () => {
   });
 
   it('answers a move while the solver thinks, and drops the stale hint', async () => {
-    // Deal 6 (7 piles, draw 1) takes the solver seconds. In the worker, the draw cancels it and
-    // its hint never shows; on the page's thread the click would wait for the hint, which would
+    // Deal 77 (7 piles, draw 1) is undecided within the page's whole hint budget (10 s, a million
+    // positions): the draw comes while the solver thinks. In the worker, the draw cancels it and
+    // no answer ever shows; on the page's thread the click would wait for the answer, which would
     // show before the draw cleared it. Every text the hint line ever shows is recorded.
-    await withPage('/klondike?seed=6&draw=1&piles=7&auto=0', async (page) => {
+    await withPage('/klondike?seed=77&draw=1&piles=7&auto=0', async (page) => {
+      await page.waitForSelector('.k-hint', { state: 'attached' });
       await page.evaluate(() => {
         const w = window as unknown as { hintTexts: string[] };
         w.hintTexts = [];
@@ -336,7 +339,7 @@ describe('Klondike page', () => {
       await page.waitForTimeout(500);
       expect(await hintStatus(page).textContent()).toBe('');
       const texts = await page.evaluate(() => (window as unknown as { hintTexts: string[] }).hintTexts);
-      expect(texts.filter((text) => text.includes('winnable'))).toEqual([]);
+      expect(texts.filter((text) => text !== '' && !text.startsWith('Hint: the solver is thinking'))).toEqual([]);
     });
   });
 
