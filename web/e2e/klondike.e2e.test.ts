@@ -339,7 +339,7 @@ describe('Klondike page', () => {
       await page.waitForTimeout(500);
       expect(await hintStatus(page).textContent()).toBe('');
       const texts = await page.evaluate(() => (window as unknown as { hintTexts: string[] }).hintTexts);
-      expect(texts.filter((text) => text !== '' && !text.startsWith('Hint: the solver is thinking'))).toEqual([]);
+      expect(texts.filter((text) => text !== '' && !text.startsWith('Hint: the solver is thinking')), JSON.stringify(texts)).toEqual([]);
     });
   });
 
