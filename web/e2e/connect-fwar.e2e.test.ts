@@ -11,6 +11,7 @@ import { deriveSeed, rngFromSeed } from '../../src/core/random.js';
 import { connectFwarGame } from '../../src/games/connect-fwar/definition.js';
 import { ConnectFwarState } from '../../src/games/connect-fwar/engine.js';
 import { DISCARD } from '../../src/games/connect-fwar/rules.js';
+import { STRATEGIES } from '../src/connect-fwar/model.js';
 import { pageOpener, serverAndBrowser } from './harness.js';
 
 const env = serverAndBrowser();
@@ -111,7 +112,7 @@ describe('ConnectFwar page', () => {
         expect(await strategyStatus.textContent()).toBe(paused);
         await page.getByRole('button', { name: 'Play' }).click();
         const score = labScore(2024, id);
-        await expect.poll(() => strategyStatus.textContent(), { timeout: 15_000 }).toMatch(new RegExp(`^${id}: (four connect, score ${String(score)}|the deck ran out, score 0)$`));
+        await expect.poll(() => strategyStatus.textContent(), { timeout: 120_000 }).toMatch(new RegExp(`^${id}: (four connect, score ${String(score)}|the deck ran out, score 0)$`));
         if (score > 0) expect(await strategyStatus.textContent()).toBe(`${id}: four connect, score ${String(score)}`);
       }
       // The person's own deal was untouched meanwhile.
@@ -126,5 +127,31 @@ describe('ConnectFwar page', () => {
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(360);
     }, { width: 360, height: 740 });
+  });
+  it('shows each strategy\'s whole description, at a desktop\'s width and a phone\'s', async () => {
+    for (const width of [1000, 390]) {
+      await withPage(
+        '/connect-fwar?seed=7',
+        async (page) => {
+          const select = page.getByRole('combobox', { name: 'Strategy' });
+          await select.waitFor();
+          const options = await select.locator('option').evaluateAll((list) => list.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent })));
+          // The list holds the names alone, which fit any width.
+          expect(options.map((o) => o.text)).toEqual(STRATEGIES.map((s) => s.id));
+          expect(options.map((o) => o.value)).toEqual(STRATEGIES.map((s) => s.id));
+          const fits = await select.evaluate((element) => element.scrollWidth <= element.clientWidth + 1 && element.getBoundingClientRect().right <= document.documentElement.clientWidth);
+          expect(fits).toBe(true);
+          for (const s of STRATEGIES) {
+            await select.selectOption(s.id);
+            const note = page.locator(`[id="${(await select.getAttribute('aria-describedby'))!}"]`);
+            await expect.poll(() => note.textContent()).toBe(s.description);
+            // Wrapped, not cut: nothing of it overflows its box or the page.
+            expect(await note.evaluate((element) => element.scrollWidth <= element.clientWidth + 1 && element.getBoundingClientRect().right <= document.documentElement.clientWidth)).toBe(true);
+          }
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        },
+        { width, height: 800 },
+      );
+    }
   });
 });

@@ -6,11 +6,18 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, vi } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CLI_PATH } from '../../src/test-support/cli.js';
 
 export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+
+/**
+ * How long starting the server or the browser may take. Generous: they start in a second or two
+ * on an idle machine, but the tests must pass on one busy with other work too, where a cold Node
+ * or Chromium start can take a minute. A limit is there only to turn a hang into an error.
+ */
+const START_LIMIT_MS = 180_000;
 
 /** Flags that keep Chromium from reaching out to the (closed) network and from needing a sandbox as root. */
 const CHROMIUM_ARGS = [
@@ -38,8 +45,8 @@ export function startServer(): Promise<Server> {
     let err = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`tabletop serve printed no URL within 20 s. stdout: ${out} stderr: ${err}`));
-    }, 20_000);
+      reject(new Error(`tabletop serve printed no URL within ${String(START_LIMIT_MS / 1000)} s. stdout: ${out} stderr: ${err}`));
+    }, START_LIMIT_MS);
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       out += chunk;
@@ -78,7 +85,7 @@ export async function launchBrowser(): Promise<BrowserSession> {
     );
   }
   // Playwright's launch gives every browser a fresh, empty profile of its own (deleted on close).
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, timeout: 30_000 });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, timeout: START_LIMIT_MS });
   return { browser, close: () => browser.close() };
 }
 
@@ -88,7 +95,8 @@ export async function newPage(session: BrowserSession, options: { reducedMotion?
     reducedMotion: options.reducedMotion === false ? 'no-preference' : 'reduce',
   });
   const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
+  // Generous for the same reason: a wait that ends early only fails a test on a busy machine.
+  page.setDefaultTimeout(60_000);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   return { context, page, errors };
@@ -132,14 +140,17 @@ export async function measureClickLatency(page: Page, times: number): Promise<nu
 
 /** Registers hooks that start the server and the browser before a file's tests and stop them after. */
 export function serverAndBrowser(): { readonly server: Server; readonly session: BrowserSession } {
+  // A browser test plays whole games through the page: minutes on a machine busy with other work.
+  // The limit only turns a hang into a failure; no test's result depends on the machine's speed.
+  vi.setConfig({ testTimeout: 600_000 });
   const env = {} as { server: Server; session: BrowserSession };
   beforeAll(async () => {
     [env.server, env.session] = await Promise.all([startServer(), launchBrowser()]);
-  });
+  }, START_LIMIT_MS + 10_000);
   afterAll(async () => {
     await env.session?.close();
     await env.server?.stop();
-  });
+  }, START_LIMIT_MS);
   return env;
 }
 

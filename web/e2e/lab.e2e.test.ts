@@ -109,6 +109,32 @@ describe('/lab page', () => {
     });
   });
 
+  it('on a phone (390 px) the tables, their CI column included, need no sideways scrolling', async () => {
+    await withPage(
+      '/lab?game=connect-fwar&players=random,basic,lookahead-full&games=100&seed=7',
+      async (page) => {
+        await page.getByRole('button', { name: 'Run' }).click();
+        await page.getByRole('link', { name: 'Download JSON' }).waitFor({ timeout: 300_000 });
+        const tables = await page.locator('.table-wrap').evaluateAll((wraps) =>
+          wraps.map((wrap) => ({
+            caption: wrap.querySelector('caption')?.textContent ?? '',
+            scrolls: wrap.scrollWidth > wrap.clientWidth + 1,
+            right: Math.max(...[...wrap.querySelectorAll('th, td')].map((cell) => cell.getBoundingClientRect().right)),
+            ci: [...wrap.querySelectorAll('td.ci')].length,
+          })),
+        );
+        expect(tables.length).toBeGreaterThanOrEqual(2);
+        for (const table of tables) {
+          expect(table, table.caption).toMatchObject({ scrolls: false });
+          expect(table.right, table.caption).toBeLessThanOrEqual(390);
+          expect(table.ci, table.caption).toBeGreaterThan(0);
+        }
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      },
+      { width: 390, height: 800 },
+    );
+  });
+
   it('Cancel stops a long run, shows what was completed, and the address holds the settings', async () => {
     await withPage('/lab?game=connect-fwar&players=basic&games=5000000&seed=5', async (page) => {
       await page.getByRole('button', { name: 'Run' }).click();

@@ -9,11 +9,13 @@ import { Card } from '../../src/core/cards.js';
 import { CHANCE } from '../../src/core/game.js';
 import { rngFromSeed } from '../../src/core/random.js';
 import { unoWarGame } from '../../src/games/uno-war/definition.js';
+import { finishMoves, replayGame } from '../src/uno-war/model.js';
 import { pageOpener, serverAndBrowser } from './harness.js';
 
 const env = serverAndBrowser();
 const withPage = pageOpener(env);
 const status = (page: Page) => page.getByRole('status');
+const movesOf = (page: Page): number[] => [...(new URL(page.url()).searchParams.get('moves') ?? '')].map((digit) => Number(digit) - 1);
 
 /** The engine on the same deal, the AI's turns and the draws played, up to the person's next turn. */
 function advance(state: ReturnType<typeof unoWarGame.newInitialState>, chance: ReturnType<typeof rngFromSeed>): void {
@@ -107,5 +109,50 @@ describe('UnoWar page', () => {
       },
       { width: 360, height: 740 },
     );
+  });
+  it('finishes the round and the game for the person, by buttons and by keys, as Smallest would or as chosen', async () => {
+    const seed = 12;
+    await withPage(`/uno-war?seed=${String(seed)}&ai=biggest&auto=0`, async (page) => {
+      await expect.poll(() => status(page).textContent()).toMatch(/^Your turn: play on the /);
+      // The button: the stand-in (Smallest by default) plays to the end of this round.
+      const round = finishMoves(seed, 'biggest', [], 'smallest', 'round');
+      await page.getByRole('button', { name: 'Finish the round' }).click();
+      await expect.poll(() => movesOf(page)).toEqual(round);
+      expect(replayGame(seed, 'biggest', round).state.rounds).toBe(1);
+      await expect.poll(() => page.getByRole('list', { name: 'Last rounds' }).getByRole('listitem').count()).toBe(1);
+      // The key R, with Biggest chosen as the stand-in.
+      await page.getByLabel('Stand-in (plays your cards when you finish)').selectOption('biggest');
+      await page.locator('body').click({ position: { x: 2, y: 2 } });
+      const second = finishMoves(seed, 'biggest', round, 'biggest', 'round');
+      await page.keyboard.press('r');
+      await expect.poll(() => movesOf(page)).toEqual(second);
+      expect(replayGame(seed, 'biggest', second).state.rounds).toBe(2);
+      // The game button reached by the keyboard (focus and Enter), Smallest again.
+      await page.getByLabel('Stand-in (plays your cards when you finish)').selectOption('smallest');
+      const game = finishMoves(seed, 'biggest', second, 'smallest', 'game');
+      await page.getByRole('button', { name: 'Finish the game' }).focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => movesOf(page)).toEqual(game);
+      const end = replayGame(seed, 'biggest', game).state;
+      expect(end.isTerminal()).toBe(true);
+      const [you, them] = [end.scores[0]!, end.scores[1]!];
+      await expect.poll(() => status(page).textContent()).toBe(you === 10 ? `You won the game 10–${String(them)}` : `Biggest Card AI won the game 10–${String(you)}`);
+      expect(await page.getByRole('button', { name: 'Finish the game' }).isDisabled()).toBe(true);
+      // The last rounds, newest first, each numbered once: by its own words, no list marker besides.
+      const items = page.getByRole('list', { name: 'Last rounds' }).getByRole('listitem');
+      const texts = await items.allTextContents();
+      expect(texts.map((text) => /^Round (\d+): /.exec(text)?.[1])).toEqual([0, 1, 2, 3, 4].map((i) => String(end.rounds - i)));
+      expect(await items.evaluateAll((lis) => lis.map((li) => getComputedStyle(li).listStyleType))).toEqual(Array(5).fill('none'));
+    });
+  });
+
+  it('does not offer the mcts AI, which loses to Smallest, as an opponent', async () => {
+    await withPage('/uno-war?seed=3&ai=mcts', async (page) => {
+      await expect.poll(() => page.getByRole('alert').textContent()).toContain('The AI "mcts" is not offered here');
+      const offered = await page.getByLabel('Opponent').locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+      expect(offered).not.toContain('mcts');
+      expect(offered).toEqual(expect.arrayContaining(['random', 'smallest', 'biggest', 'counter']));
+      expect(await page.getByLabel('Opponent').inputValue()).toBe('smallest');
+    });
   });
 });

@@ -90,11 +90,10 @@ describe('ExternalBot: process groups', () => {
 
   it('does not wait for a child flooding stderr after the bot exits', async () => {
     const mark = `flood-${MARK}`;
-    const started = performance.now();
+    // The flood never ends by itself: the game ending at all (within the test's limit) shows it was not waited for.
     const result = await new Referee(GENEROUS).play(playingBot('flooder', `(yes ${mark} >&2) &`), firstFree());
     expect(['four-in-a-row', 'board-full']).toContain(result.reason);
     expect(await stillRunningAfter(mark, 10_000)).toBe(false);
-    expect(performance.now() - started).toBeLessThan(30_000);
   });
 
   it.skipIf(containment().warning !== null)('kills a child that left the process group (setsid) when the game ends', async () => {

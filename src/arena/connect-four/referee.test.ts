@@ -132,19 +132,17 @@ describe('Referee', () => {
   });
 
   it('cuts a slow player off near the time limit', async () => {
-    const started = performance.now();
-    const result = await new Referee(lateLimit('yellow', 500)).play(fake('FirstFreeColumn'), fake('Sleeper', 40_000));
-    const took = performance.now() - started;
+    // The sleeper wants an hour: that the game ends at all (within the test's limit) shows the
+    // referee did not wait for it, on a busy machine as on an idle one.
+    const result = await new Referee(lateLimit('yellow', 500)).play(fake('FirstFreeColumn'), fake('Sleeper', 3_600_000));
     expect(result).toMatchObject({ winner: true, reason: 'timeout', offender: false, moves: [0] });
     expect(result.message).toContain('time limit of 500 ms');
-    expect(took).toBeLessThan(30_000); // far below the 40 s the sleeper wanted (starting workers included)
   });
 
   it('terminates a player that computes forever without yielding', async () => {
-    const started = performance.now();
+    // It never answers: only terminating it ends the game (the test's limit catches a referee that waits).
     const result = await new Referee(lateLimit('red', 500)).play(fake('Spinner'), fake('FirstFreeColumn'));
     expect(result).toMatchObject({ winner: false, reason: 'timeout', offender: true, moves: [] });
-    expect(performance.now() - started).toBeLessThan(30_000); // it never answers: only terminating it ends the game
   });
 
   it('makes a player whose worker dies lose', async () => {
@@ -224,10 +222,9 @@ describe('Referee with external bots', () => {
   });
 
   it('makes a bot that never answers lose on time, and kills it', async () => {
-    const started = performance.now();
-    const result = await new Referee(lateLimit('yellow', 500)).play(fake('FirstFreeColumn'), shellBot('sleepy', 'sleep 40'));
+    // It sleeps an hour: the game ending at all shows it was killed, not waited for.
+    const result = await new Referee(lateLimit('yellow', 500)).play(fake('FirstFreeColumn'), shellBot('sleepy', 'sleep 3600'));
     expect(result).toMatchObject({ winner: true, reason: 'timeout', offender: false, moves: [0] });
-    expect(performance.now() - started).toBeLessThan(30_000); // far below the 40 s it sleeps
   });
 
   it('makes a bot that does not say ready lose', async () => {

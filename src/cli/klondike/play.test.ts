@@ -22,7 +22,7 @@ function session(model: BasicKlondike, input: string, options: SessionOptions = 
 }
 
 const DECK_UNWINNABLE = 47; // proved unwinnable by the solver in a few milliseconds
-const DECK_UNDECIDED = 77; // undecided even in 1.5 s (the test gives the solver 50 ms)
+const DECK_UNDECIDED = 77; // undecided even in 1.5 s (the test gives the solver 50 ms; a busy machine may take longer to stop, so the time is read as ms or s)
 
 describe('playSession', () => {
   it('finishes by itself once every card is face up, and ends with the number of moves', async () => {
@@ -132,12 +132,12 @@ describe('playSession', () => {
 });
 
 describe('the solver in klondike play', () => {
-  it('h names the usual move when the solver proves the deal still winnable after it', async () => {
+  it('h names the move and its card in words, with its command, when the solver proves the deal still winnable after it', async () => {
     const model = new BasicKlondike(42);
     model.startGame(model.getDeck(), true, 7, 3);
     const out = await session(model, 'h\nmpp 3 1 2\nh\nq\n');
-    expect(out).toMatch(/^> h\nHint: mpp 3 1 2: it keeps the deal winnable; the solver found a win in \d+ more moves \(type solve to see one\)\.\n/m);
-    expect(out).toMatch(/> h\nHint: mpf 3 1: it keeps the deal winnable; the solver found a win in \d+ more moves/);
+    expect(out).toMatch(/^> h\nHint: move 7♡ from pile 3 onto 8♣ \(pile 2\), typed mpp 3 1 2\. It keeps the deal winnable; the solver found a win in \d+ more moves \(type solve to see one\)\.\n/m);
+    expect(out).toMatch(/> h\nHint: move A♠ from pile 3 to a foundation, typed mpf 3 1\. It keeps the deal winnable; the solver found a win in \d+ more moves/);
     // The move named does keep it winnable: the solver wins from the position after it.
     const after = new BasicKlondike(42);
     after.startGame(after.getDeck(), true, 7, 3);
@@ -146,12 +146,13 @@ describe('the solver in klondike play', () => {
     expect(solveKlondike(after[ENGINE_STATE]().clone()).verdict).toBe('winnable');
   });
 
-  it('h names the line\'s first move, and the discards before its play, when the usual move would not do', async () => {
-    // Deal 13: the usual hint is a discard; the line turns the draw pile 11 times to play a card.
+  it('h names the draws a move needs and the card they bring, taking the move that needs the fewest', async () => {
+    // Deal 13: the solver's own line turns the draw pile 11 times for A♣; 2♢, 6 draws away, keeps
+    // the deal winnable too, and no move needing fewer draws was proved to.
     const model = new BasicKlondike(13);
     model.startGame(model.getDeck(), true, 7, 3);
     const out = await session(model, 'h\nq\n');
-    expect(out).toMatch(/> h\nHint: dd \(11 discards bring the card it plays to the front, then mdf 1\): it keeps the deal winnable; the solver found a win in \d+ more moves \(type solve to see it\)\.\n/);
+    expect(out).toMatch(/> h\nHint: draw 6 times until 2♢ shows, then move 2♢ from the draw pile onto 3♠ \(pile 1\), typed dd ×6, then md 1\. It keeps the deal winnable; the solver found a win in \d+ more moves \(type solve to see one\)\.\n/);
   });
 
   it('solve prints the rest of a winning line, which wins when played', async () => {
@@ -180,7 +181,7 @@ describe('the solver in klondike play', () => {
     const hard = new BasicKlondike(DECK_UNDECIDED);
     hard.startGame(hard.getDeck(), true, 7, 3);
     const hardOut = await session(hard, 'h\nsolve\nq\n', { solverTimeMs: 50 });
-    expect(hardOut).toMatch(/> h\nUndecided: the solver neither found a win nor proved there is none within its budget \([\d,]+ positions in [\d.]+ ms\)\. The usual hint, for points: /);
+    expect(hardOut).toMatch(/> h\nUndecided: the solver neither found a win nor proved there is none within its budget \([\d,]+ positions in [\d.]+ m?s\)\. The usual hint, for points: /);
     expect(hardOut).toMatch(/> solve\nUndecided: the solver found no winning line and did not prove there is none within its budget/);
   });
 });
@@ -231,7 +232,7 @@ describe('tabletop klondike play (end to end)', () => {
     expect(out).toContain(`${deal}\n---------------------\n  1  2  3  4  5  6  7\nScore: 0   Draw pile: 24 cards (3 shown)\n`);
     expect(out).toContain('> mpp 9 1 1\nThere is no pile 9: the piles are 1 to 7.\n');
     expect(out).toMatch(/> mpf 1 1\nInvalid move. Only an Ace can start a foundation, not /);
-    expect(out).toMatch(/> h\nHint: (mpp|md|mpf|mdf|dd)\b.*: it keeps the deal winnable; /);
+    expect(out).toMatch(/> h\nHint: .+, typed (mpp|md|mpf|mdf|dd)\b.*\. It keeps the deal winnable; /);
     // The first `u` takes back `mpp 3 1 2` (whichever way it went), the second has nothing left.
     expect(out).toContain('> u\nNothing to undo.\n');
     expect(out.split(deal).length).toBeGreaterThanOrEqual(3); // the deal, and again after the undo

@@ -13,13 +13,14 @@ import { Option, type Command } from 'commander';
 import { formatDuration, plural } from '../../core/format.js';
 import { freshSeed } from '../../core/random.js';
 import { BasicKlondike } from '../../games/klondike/basic-klondike.js';
-import { encodeMove } from '../../games/klondike/engine.js';
 import { IllegalArgumentError, IllegalStateError } from '../../games/klondike/errors.js';
 import { applyMove, engineStateOf, hint, type KlondikeMove } from '../../games/klondike/moves.js';
 import type { KlondikeModel, UndoableKlondikeModel } from '../../games/klondike/model.js';
 import { allFaceUp, canStillProgress, finishingMove } from '../../games/klondike/progress.js';
+import { winningHint } from '../../games/klondike/solver/hint.js';
 import { solveKlondike, type SolveResult } from '../../games/klondike/solver/solver.js';
 import { moveCommand, parseCommand, pileRefusal, placeName } from '../../games/klondike/notation.js';
+import { lineStepWords, lowerFirst } from '../../games/klondike/words.js';
 import { KlondikeTextualView } from '../../games/klondike/view.js';
 import { parseDraw, parsePiles, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
 import { addColorOptions, colorSuits, PLAIN, styleFor, type Style } from '../style.js';
@@ -130,33 +131,22 @@ function searched(result: SolveResult): string {
 }
 
 /**
- * The answer to `h`: a move that keeps a winnable deal winnable, or the verdict, said honestly.
- * The solver's line often starts by turning the draw pile to reach a card early; a person would
- * rather hear the move they would make anyway, so the usual hint (`hint`, the greedy ranking) is
- * named when the solver proves the deal still winnable after it, and the line's first move if not.
+ * The answer to `h`: the move that keeps a winnable deal winnable with the fewest draws before it
+ * (`winningHint`), in words that name the card and with its commands, or the verdict, said honestly.
  */
 export function solverHint(model: KlondikeModel, timeMs: number): string {
-  const started = performance.now();
-  const result = solveHere(model, timeMs);
-  const line = result.moves ?? [];
-  const greedy = hint(model);
-  if (result.verdict === 'winnable' && line.length > 0) {
-    if (greedy !== null && greedy.kind !== 'discardDraw' && moveCommand(greedy) !== moveCommand(line[0]!)) {
-      const after = engineStateOf(model).clone();
-      after.applyAction(encodeMove(after.config, greedy));
-      const left = Math.max(1, timeMs - (performance.now() - started));
-      const check = solveKlondike(after, { timeMs: left, maxStates: SOLVER_STATES });
-      if (check.verdict === 'winnable') return `Hint: ${moveCommand(greedy)}: it keeps the deal winnable; the solver found a win in ${plural(1 + (check.moves?.length ?? 0), 'more move')} (type solve to see one).`;
-    }
-    let turns = 0;
-    while (line[turns]?.kind === 'discardDraw') turns++;
-    const first = moveCommand(line[0]!);
-    const via = turns === 0 || turns === line.length ? '' : ` (${plural(turns, 'discard')} bring the card it plays to the front, then ${moveCommand(line[turns]!)})`;
-    return `Hint: ${first}${via}: it keeps the deal winnable; the solver found a win in ${plural(line.length, 'more move')} (type solve to see it).`;
+  const state = engineStateOf(model);
+  const found = winningHint(state, { timeMs, maxStates: SOLVER_STATES });
+  const line = found.line ?? [];
+  if (found.verdict === 'winnable' && found.move !== null) {
+    const step = lineStepWords(state, line);
+    const commands = `${found.draws === 0 ? '' : `${found.draws === 1 ? 'dd' : `dd ×${String(found.draws)}`}, then `}${moveCommand(found.move)}`;
+    return `Hint: ${lowerFirst(step.text)}, typed ${commands}. It keeps the deal winnable; the solver found a win in ${plural(line.length, 'more move')} (type solve to see one).`;
   }
+  const greedy = hint(model);
   const usual = greedy === null ? '' : ` The usual hint, for points: ${moveCommand(greedy)}.`;
-  if (result.verdict === 'unwinnable') return `This deal cannot be won from here: the solver searched every position (${searched(result)}).${usual} Type u to take moves back.`;
-  return `Undecided: the solver neither found a win nor proved there is none within its budget (${searched(result)}).${usual}`;
+  if (found.verdict === 'unwinnable') return `This deal cannot be won from here: the solver searched every position (${searched(found.solved)}).${usual} Type u to take moves back.`;
+  return `Undecided: the solver neither found a win nor proved there is none within its budget (${searched(found.solved)}).${usual}`;
 }
 
 /** The answer to `solve`: the rest of a winning line, or the verdict. */

@@ -64,8 +64,8 @@ function orderKey(move: KlondikeMove): number {
   }
 }
 
-/** The engine's legal actions as moves, in `legalMoves`' order. */
-function movesOf(state: KlondikeState, distinctOnly: boolean): { move: KlondikeMove; action: number }[] {
+/** The engine's legal actions as moves, in `legalMoves`' order (with `distinctOnly`, one foundation per card). */
+export function legalMovesOfState(state: KlondikeState, distinctOnly: boolean): { move: KlondikeMove; action: number }[] {
   const buffer = new Int32Array(state.config.numActions);
   const count = state.currentPlayer() === 0 ? state.legalActions(buffer) : 0;
   const moves: { move: KlondikeMove; action: number; key: number }[] = [];
@@ -90,12 +90,12 @@ function movesOf(state: KlondikeState, distinctOnly: boolean): { move: KlondikeM
  * for an Ace, equal tops otherwise); only the first is listed when `distinctOnly` is set.
  */
 export function legalMoves(model: KlondikeModel, distinctOnly = false): KlondikeMove[] {
-  return movesOf(engineStateOf(model), distinctOnly).map(({ move }) => move);
+  return legalMovesOfState(engineStateOf(model), distinctOnly).map(({ move }) => move);
 }
 
 /** Whether some `moveToFoundation` or `movePile` is legal: the half of `isGameOver` that looks at the cascade. */
 export function hasPileMove(model: KlondikeModel): boolean {
-  return movesOf(engineStateOf(model), true).some(({ move }) => move.kind === 'moveToFoundation' || move.kind === 'movePile');
+  return legalMovesOfState(engineStateOf(model), true).some(({ move }) => move.kind === 'moveToFoundation' || move.kind === 'movePile');
 }
 
 /** The moves of `legalMoves`, one at a time, in the same order. */
@@ -122,7 +122,7 @@ export function hint(model: KlondikeModel): KlondikeMove | null {
   const state = engineStateOf(model);
   let best: KlondikeMove | null = null;
   let bestRank = MoveRank.OtherPileMove + 1;
-  for (const { move, action } of movesOf(state, true)) {
+  for (const { move, action } of legalMovesOfState(state, true)) {
     const rank = state.rankMove(action);
     if (rank < bestRank && !isNoOpMove(model, move)) {
       best = move;

@@ -178,6 +178,7 @@ export function ConnectFwarPage() {
             <select
               id="strategy"
               value={strategy}
+              aria-describedby="strategy-note"
               onChange={(event) => {
                 setStrategy(event.currentTarget.value);
                 setStep(0);
@@ -186,10 +187,14 @@ export function ConnectFwarPage() {
             >
               {STRATEGIES.map((s) => (
                 <option key={s.id} value={s.id}>
-                  {`${s.id}: ${s.description}`}
+                  {s.id}
                 </option>
               ))}
             </select>
+            {/* The description below, where it can wrap: in the list it would be cut off at the select's width. */}
+            <p class="field-note" id="strategy-note">
+              {STRATEGIES.find((s) => s.id === strategy)?.description}
+            </p>
           </div>
           <div class="buttons">
             <button

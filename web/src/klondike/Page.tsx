@@ -31,21 +31,43 @@ function storage(): Storage | null {
 }
 
 /** A labelled choice of a whole number in [range.min, range.max]. */
-function NumberChoice(props: { id: string; label: string; range: { readonly min: number; readonly max: number }; value: number; onChange: (value: number) => void }) {
-  const { id, label, range, value, onChange } = props;
+function NumberChoice(props: { id: string; label: string; range: { readonly min: number; readonly max: number }; value: number; onChange: (value: number) => void; note?: string }) {
+  const { id, label, range, value, onChange, note } = props;
   return (
     <div class="field">
       <label for={id}>{label}</label>
-      <select id={id} value={String(value)} onChange={(event) => onChange(Number(event.currentTarget.value))}>
+      <select id={id} value={String(value)} aria-describedby={note === undefined ? undefined : `${id}-note`} onChange={(event) => onChange(Number(event.currentTarget.value))}>
         {Array.from({ length: range.max - range.min + 1 }, (_, i) => range.min + i).map((n) => (
           <option key={n} value={String(n)}>
             {n}
           </option>
         ))}
       </select>
+      {note !== undefined && (
+        <p class="field-note" id={`${id}-note`}>
+          {note}
+        </p>
+      )}
     </div>
   );
 }
+
+/**
+ * The draw rule of the assignment's model, which differs from the usual draw-3 game: of the cards
+ * shown only the first can be played, and a draw moves just that one to the back.
+ */
+function drawRule(draw: number): string {
+  if (draw === 1) return 'One stock card is shown at a time; a draw sends it to the back of the stock and shows the next.';
+  const others = draw === 2 ? 'the other shows' : `the other ${String(draw - 1)} show`;
+  return `${String(draw)} stock cards are shown, but only the first can be played (the assignment's rule); a draw sends that one to the back of the stock and brings the next forward, so ${others} what comes next.`;
+}
+
+interface Notice {
+  readonly text: string;
+  readonly tone: 'error' | 'success' | 'info';
+}
+
+const NO_NOTICE: Notice = { text: '', tone: 'info' };
 
 interface SolvedPosition {
   readonly verdict: 'winnable' | 'unwinnable' | 'undecided';
@@ -65,7 +87,9 @@ export function KlondikePage() {
   const [finishing, setFinishing] = useState(false);
   const [problems, setProblems] = useState(initial.problems);
   const [selected, setSelected] = useState<Source | null>(null);
-  const [notice, setNotice] = useState('');
+  const [notice, setNoticeState] = useState<Notice>(NO_NOTICE);
+  /** A message under the cards: a refused move or a mistake by default, else good news or progress. */
+  const setNotice = (text: string, tone: Notice['tone'] = 'error'): void => setNoticeState({ text, tone });
   const [hint, setHint] = useState<(Hint & { readonly at: string }) | null>(null);
   const [thinking, setThinking] = useState<{ readonly what: string; readonly since: number } | null>(null);
   const [clock, setClock] = useState(0);
@@ -248,15 +272,18 @@ export function KlondikePage() {
     setThinking(null);
     if (answer === null) return; // cancelled: the position changed meanwhile
     if (answer.verdict === 'winnable' && answer.line !== null) {
-      // Every position along the winning line is winnable with the rest of the line.
+      // The positions up to the hinted move (its draws made one by one) get the rest of this hint;
+      // later ones are asked afresh, so that each hint is the one needing the fewest draws there.
       const line = textToMoves(answer.line).moves;
-      for (let i = 0; i < line.length; i++) solved.current.set(`${key}:${movesText}${movesToText(line.slice(0, i))}`, { verdict: 'winnable', line: movesToText(line.slice(i)) });
+      let draws = 0;
+      while (line[draws]?.kind === 'discardDraw') draws++;
+      for (let i = 0; i <= draws; i++) solved.current.set(`${key}:${movesText}${movesToText(line.slice(0, i))}`, { verdict: 'winnable', line: movesToText(line.slice(i)) });
     } else solved.current.set(at, { verdict: answer.verdict, line: null });
     const result = solved.current.get(at)!;
     setHint({ ...(result.line !== null ? lineHint(current, result.line) : noLineHint(current, result.verdict === 'winnable' ? 'undecided' : result.verdict, HINT_BUDGET.timeMs / 1000)), at });
   };
 
-  const openDeal = (seed: number, piles: number, drawSize: number, message = ''): void => {
+  const openDeal = (seed: number, piles: number, drawSize: number, message: Notice = NO_NOTICE): void => {
     solver.cancel();
     setThinking(null);
     setDeal({ seed, piles, draw: drawSize });
@@ -265,7 +292,7 @@ export function KlondikePage() {
     setMoves([]);
     setSelected(null);
     setHint(null);
-    setNotice(message);
+    setNoticeState(message);
   };
 
   const newDeal = async (): Promise<void> => {
@@ -278,7 +305,7 @@ export function KlondikePage() {
     let tried = 0;
     const found = await solver.findWinnable({ kind: 'winnable', from, piles: form.piles, draw: form.draw, tries: DEAL_TRIES, ...DEAL_BUDGET }, () => {
       tried++;
-      setNotice(`Looking for a winnable deal: ${String(tried)} tried…`);
+      setNotice(`Looking for a winnable deal: ${String(tried)} tried…`, 'info');
     });
     setThinking(null);
     if (found === null) return;
@@ -286,7 +313,7 @@ export function KlondikePage() {
       setNotice(`No deal of the ${String(found.tried)} tried was proved winnable in time: try again, or turn "Winnable deals only" off.`);
       return;
     }
-    openDeal(found.seed, form.piles, form.draw, `Deal ${String(found.seed)}: the solver proved it can be won.`);
+    openDeal(found.seed, form.piles, form.draw, { text: `Deal ${String(found.seed)}: the solver proved it can be won.`, tone: 'success' });
   };
 
   usePlayKeys((k) => {
@@ -376,22 +403,25 @@ export function KlondikePage() {
       <p role="status" aria-label="Game" aria-live="polite" class={`status${table.won ? ' k-won' : ''}${!progress ? ' k-stuck' : ''}`}>
         {status}
       </p>
-      <Table
-        table={table}
-        selected={selected}
-        hint={highlight}
-        onDraw={draw}
-        onCard={onCard}
-        onDouble={toFoundation}
-        onTarget={onTarget}
-        onDrop={(source, target) => attempt(source, target)}
-      />
-      <p class="notice" aria-live="polite">
-        {notice}
-      </p>
-      <p class="k-hint" role="status" aria-label="Hint" aria-live="polite">
-        {hintText}
-      </p>
+      {/* The messages follow the lowest card at once; the stage keeps room for three cards' height, so the buttons below stay put as the piles grow. */}
+      <div class="k-stage">
+        <Table
+          table={table}
+          selected={selected}
+          hint={highlight}
+          onDraw={draw}
+          onCard={onCard}
+          onDouble={toFoundation}
+          onTarget={onTarget}
+          onDrop={(source, target) => attempt(source, target)}
+        />
+        <p class={`notice${notice.tone === 'success' ? ' notice-success' : notice.tone === 'info' ? ' notice-info' : ''}`} aria-live="polite">
+          {notice.text}
+        </p>
+        <p class="k-hint" role="status" aria-label="Hint" aria-live="polite">
+          {hintText}
+        </p>
+      </div>
       <div class="buttons k-actions">
         <button type="button" onClick={undo} disabled={moves.length === 0}>
           Undo
@@ -445,7 +475,7 @@ export function KlondikePage() {
             <input id="k-seed" inputMode="numeric" value={form.seed} onInput={(event) => setForm({ ...form, seed: event.currentTarget.value })} />
           </div>
           <NumberChoice id="k-piles" label="Piles" range={PILES} value={form.piles} onChange={(piles) => setForm({ ...form, piles })} />
-          <NumberChoice id="k-draw" label="Draw size" range={DRAWS} value={form.draw} onChange={(draw) => setForm({ ...form, draw })} />
+          <NumberChoice id="k-draw" label="Draw size" range={DRAWS} value={form.draw} note={drawRule(form.draw)} onChange={(draw) => setForm({ ...form, draw })} />
           <label class="check">
             <input type="checkbox" checked={winnableOnly} onChange={(event) => setWinnableOnly(event.currentTarget.checked)} /> Winnable deals only
           </label>

@@ -8,8 +8,9 @@
  * target under the pointer (`data-drop`) receives them. A press that does not move is a click.
  */
 import { useRef, useState } from 'preact/hooks';
-import { cardShortName, cardWords, isRed, SUIT_SIGNS, VALUE_LABELS, type Source, type TableView, type Target } from './model.js';
+import { cardWords, isRed, type Source, type TableView, type Target } from './model.js';
 import { Card } from '../../../src/games/klondike/card.js';
+import { cardLabel } from '../../../src/games/klondike/words.js';
 
 export interface Highlight {
   /** Cards to mark, by card index. */
@@ -30,17 +31,22 @@ export interface TableProps {
   readonly onDrop: (source: Source, target: Target) => void;
 }
 
-/** The card face: value and suit in the corner (all a fanned card shows), the suit large below. */
+/**
+ * The card face: value and suit in the corner (all a fanned card shows), the suit large below —
+ * written as the game writes the card (`cardLabel`: the suits ♣ ♢ ♡ ♠), so the messages, the
+ * hints and the terminal name it as it looks.
+ */
 function Face({ card }: { readonly card: number }) {
-  const { value, suitIndex } = Card.fromIndex(card);
+  const { suit } = Card.fromIndex(card);
+  const label = cardLabel(card);
   return (
     <>
       <span class="k-corner" aria-hidden="true">
-        <span>{VALUE_LABELS[value - 1]}</span>
-        <span>{SUIT_SIGNS[suitIndex]}</span>
+        <span>{label.slice(0, label.length - suit.length)}</span>
+        <span>{suit}</span>
       </span>
       <span class="k-pip" aria-hidden="true">
-        {SUIT_SIGNS[suitIndex]}
+        {suit}
       </span>
     </>
   );
@@ -206,7 +212,7 @@ export function Table({ table, selected, hint, onDraw, onCard, onDouble, onTarge
                     class={`k-card${isRed(card) ? ' red' : ''}${isSelected ? ' selected' : ''}${hinted(card) ? ' hinted' : ''}${dragged ? ' dragging' : ''}${last ? ' last' : ''}`}
                     aria-label={cardWords(card)}
                     aria-pressed={isSelected}
-                    title={`${cardShortName(card)} on pile ${String(p + 1)}`}
+                    title={`${cardLabel(card)} on pile ${String(p + 1)}`}
                     style={style}
                     onPointerDown={startDrag(source)}
                     onClick={click(() => onCard(source))}

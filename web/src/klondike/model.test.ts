@@ -3,7 +3,8 @@ import { ENGINE_STATE } from '../../../src/games/klondike/engine.js';
 import { applyMove, hint, legalMoves, type KlondikeMove } from '../../../src/games/klondike/moves.js';
 import { solveKlondike } from '../../../src/games/klondike/solver/solver.js';
 import { lineHint, noLineHint } from './hints.js';
-import { dealModel, moveFor, moveWords, movesToText, parseSearch, replayDeal, tableOf, textToMoves, toSearch } from './model.js';
+import { moveWords } from '../../../src/games/klondike/words.js';
+import { dealModel, moveFor, movesToText, parseSearch, replayDeal, tableOf, textToMoves, toSearch } from './model.js';
 import { loadStats, NO_STATS, recordStart, recordWin, saveStats, STATS_KEY, winRate } from './stats.js';
 
 describe('moves in the address', () => {
@@ -98,7 +99,7 @@ describe('hints', () => {
     const draws = line.findIndex((m) => m.kind !== 'discardDraw');
     expect(hint.draws).toBe(draws);
     expect(hint.text).toMatch(/This keeps the deal winnable\.$/);
-    if (draws > 0) expect(hint.text).toMatch(new RegExp(`^Draw (once|${String(draws)} times) until .+ shows, then `));
+    if (draws > 0) expect(hint.text).toMatch(new RegExp(`^Draw (once|twice|${String(draws)} times) until .+ shows, then `));
     // Reading the hint leaves the position as it was.
     expect(tableOf(model)).toEqual(tableOf(dealModel(21, 7, 1)));
   });
@@ -123,8 +124,16 @@ describe('statistics', () => {
     stats = recordStart(stats, 'c');
     stats = recordStart(stats, 'd'); // c was left unwon
     expect([stats.played, stats.streak, stats.bestStreak]).toEqual([4, 0, 2]);
-    expect(winRate(stats)).toBe('50%');
+    // d is still being played: 2 won of the 3 decided (a, b won; c left unwon).
+    expect(winRate(stats)).toBe('67%');
     expect(winRate(NO_STATS)).toBe('–');
+  });
+
+  it('shows no win rate while the first deal is played, and counts a deal left unwon as lost', () => {
+    const first = recordStart(NO_STATS, 'a');
+    expect(winRate(first)).toBe('–');
+    expect(winRate(recordStart(first, 'b'))).toBe('0%');
+    expect(winRate(recordWin(first, 'a'))).toBe('100%');
   });
 
   it('stores and reloads them, and reads anything broken as none', () => {

@@ -201,54 +201,15 @@ export function tableOf(model: BasicKlondike): TableView {
 
 const VALUE_WORDS = ['Ace', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten', 'Jack', 'Queen', 'King'] as const;
 const SUIT_WORDS = ['Clubs', 'Diamonds', 'Hearts', 'Spades'] as const;
-/** The page's suit symbols (filled, as on printed cards), in `Card.index` suit order ♣ ♢ ♡ ♠. */
-export const SUIT_SIGNS = ['♣', '♦', '♥', '♠'] as const;
-export const VALUE_LABELS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'] as const;
 
-/** "Seven of Hearts" for a Klondike card index. */
+/** "Seven of Hearts" for a Klondike card index: what a screen reader says for a card. */
 export function cardWords(index: number): string {
   const card = Card.fromIndex(index);
   return `${VALUE_WORDS[card.value - 1]!} of ${SUIT_WORDS[card.suitIndex]!}`;
 }
 
-/** "7♥" for a Klondike card index. */
-export function cardShortName(index: number): string {
-  const card = Card.fromIndex(index);
-  return `${VALUE_LABELS[card.value - 1]!}${SUIT_SIGNS[card.suitIndex]!}`;
-}
-
 export function isRed(index: number): boolean {
   return Card.fromIndex(index).isRed;
-}
-
-/** `move` in words, read on the position before it: "Move 7♣ from pile 3 onto 8♥ (pile 5)". */
-export function moveWords(model: BasicKlondike, move: KlondikeMove): string {
-  const last = (p: number): string => {
-    const h = model.getPileHeight(p);
-    return h === 0 ? `the empty pile ${String(p + 1)}` : `${cardShortName(model.getCardAt(p, h - 1).index)} (pile ${String(p + 1)})`;
-  };
-  const drawCard = (): string => {
-    const cards = model.getDrawCards();
-    return cards.length === 0 ? 'the draw card' : cardShortName(cards[0]!.index);
-  };
-  switch (move.kind) {
-    case 'discardDraw':
-      return 'Draw: turn the next stock card';
-    case 'moveDraw':
-      return `Move ${drawCard()} from the draw pile onto ${last(move.dest)}`;
-    case 'moveDrawToFoundation':
-      return `Move ${drawCard()} from the draw pile to a foundation`;
-    case 'moveToFoundation': {
-      const h = model.getPileHeight(move.src);
-      return `Move ${cardShortName(model.getCardAt(move.src, h - 1).index)} from pile ${String(move.src + 1)} to a foundation`;
-    }
-    case 'movePile': {
-      const h = model.getPileHeight(move.src);
-      const first = cardShortName(model.getCardAt(move.src, h - move.count).index);
-      const what = move.count === 1 ? first : `${first} and the ${move.count === 2 ? 'card' : `${String(move.count - 1)} cards`} on it`;
-      return `Move ${what} from pile ${String(move.src + 1)} onto ${last(move.dest)}`;
-    }
-  }
 }
 
 /** The first foundation the card may go to, or -1. */

@@ -18,7 +18,7 @@ export type SolverResponse =
       readonly kind: 'solved';
       readonly id: number;
       readonly verdict: SolveVerdict;
-      /** For a winnable position: the winning line as the address writes moves. */
+      /** For a winnable position: a winning line as the address writes moves, its first move the hint's. */
       readonly line: string | null;
       readonly states: number;
       readonly elapsedMs: number;

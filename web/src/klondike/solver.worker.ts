@@ -1,9 +1,11 @@
 /**
- * The solver's worker: `solveKlondike` (src/games/klondike/solver) off the page's thread, on the
- * position the page's moves reach. A solve is synchronous, so the page cancels one by terminating
+ * The solver's worker: the hint (`winningHint`: a winning line whose first move needs the fewest
+ * draws) and the search for winnable deals (src/games/klondike/solver), off the page's thread, on
+ * the position the page's moves reach. A solve is synchronous, so the page cancels one by terminating
  * this worker.
  */
 import { ENGINE_STATE } from '../../../src/games/klondike/engine.js';
+import { winningHint } from '../../../src/games/klondike/solver/hint.js';
 import { solveKlondike } from '../../../src/games/klondike/solver/solver.js';
 import { dealModel, movesToText, replayDeal, textToMoves } from './model.js';
 import type { SolverRequest, SolverResponse } from './protocol.js';
@@ -23,14 +25,15 @@ self.onmessage = (event: MessageEvent<SolverRequest>) => {
       const parsed = textToMoves(request.moves);
       const { model, applied } = replayDeal(seed, piles, draw, parsed.moves);
       if (parsed.rest !== '' || applied !== parsed.moves.length) throw new Error(`The moves "${request.moves}" are not legal on deal ${String(seed)}`);
-      const result = solveKlondike(model[ENGINE_STATE]().clone(), { timeMs: request.timeMs, maxStates: request.maxStates });
+      const started = performance.now();
+      const hint = winningHint(model[ENGINE_STATE](), { timeMs: request.timeMs, maxStates: request.maxStates });
       reply({
         kind: 'solved',
         id: request.id,
-        verdict: result.verdict,
-        line: result.moves === null ? null : movesToText(result.moves),
-        states: result.states,
-        elapsedMs: result.elapsedMs,
+        verdict: hint.verdict,
+        line: hint.line === null ? null : movesToText(hint.line),
+        states: hint.states,
+        elapsedMs: performance.now() - started,
       });
       return;
     }

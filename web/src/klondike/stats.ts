@@ -70,7 +70,14 @@ export function recordWin(stats: KlondikeStats, key: string): KlondikeStats {
   return { ...started, won: started.won + 1, streak, bestStreak: Math.max(started.bestStreak, streak), wonDeals: [...started.wonDeals, key].slice(-KEEP) };
 }
 
-/** "42%" of deals won, or "–" before any deal. */
+/**
+ * "42%" of the deals decided, or "–" before any. The deal started last and not won is still being
+ * played: it counts once it is won, or as lost once another deal is started (so the first deal
+ * never shows "0%" while it is played).
+ */
 export function winRate(stats: KlondikeStats): string {
-  return stats.played === 0 ? '–' : `${String(Math.round((100 * stats.won) / stats.played))}%`;
+  const last = stats.started.at(-1);
+  const open = last !== undefined && !stats.wonDeals.includes(last) ? 1 : 0;
+  const decided = stats.played - open;
+  return decided <= 0 ? '–' : `${String(Math.round((100 * stats.won) / decided))}%`;
 }

@@ -236,7 +236,8 @@ function Table({ caption, table }: { readonly caption: string; readonly table: T
                     {cell}
                   </th>
                 ) : (
-                  <td key={i} class="num">
+                  // An interval may break after its comma on a narrow screen (lab.css).
+                  <td key={i} class={table.header[i]?.includes('CI') === true ? 'num ci' : 'num'}>
                     {cell}
                   </td>
                 ),

@@ -9,7 +9,24 @@ import { cardName, cardShort } from '../cards/names.js';
 import { PageHeader } from '../Problems.js';
 import { useLatestState } from '../latest.js';
 import { usePlayKeys } from '../keys.js';
-import { HAND_SIZE, OPPONENTS, WINNING_SCORE, handOf, illegalReason, legalSlots, newSeed, parseSearch, replayGame, slotFor, toSearch, yourTurn, type Round } from './model.js';
+import {
+  DEFAULT_STAND_IN,
+  HAND_SIZE,
+  OPPONENTS,
+  WINNING_SCORE,
+  finishMoves,
+  handOf,
+  illegalReason,
+  legalSlots,
+  newSeed,
+  parseSearch,
+  replayGame,
+  slotFor,
+  toSearch,
+  yourTurn,
+  type FinishScope,
+  type Round,
+} from './model.js';
 
 /** How long a forced card stays on show before it is played by itself. */
 const AUTO_PLAY_MS = 350;
@@ -22,6 +39,7 @@ export function UnoWarPage() {
   const [moves, setMoves, latest] = useLatestState<readonly number[]>(initial.state.moves);
   const [problems, setProblems] = useState(initial.problems);
   const [notice, setNotice] = useState('');
+  const [standIn, setStandIn] = useState(DEFAULT_STAND_IN);
 
   useLayoutEffect(() => {
     history.replaceState(null, '', location.pathname + toSearch({ seed, ai, moves, auto }));
@@ -53,6 +71,17 @@ export function UnoWarPage() {
     setMoves([...latest.current, slotFor(now, slot)]);
   };
 
+  /** The stand-in plays the person's cards to the end of this round or of the game. */
+  const finish = (scope: FinishScope): void => {
+    const now = replayGame(seed, ai, latest.current).state;
+    if (now.isTerminal()) {
+      setNotice('The game is over: start a new game.');
+      return;
+    }
+    setNotice('');
+    setMoves(finishMoves(seed, ai, latest.current, standIn, scope));
+  };
+
   // A forced card (the only one that may be played) goes by itself when the person asked for it.
   useEffect(() => {
     if (!forced) return;
@@ -60,8 +89,12 @@ export function UnoWarPage() {
     return () => clearTimeout(timer);
   }, [forced, moves]);
 
-  // Keys 1-5 play the card in that position of the hand.
+  // Keys 1-5 play the card in that position of the hand; R and G finish the round or the game.
   usePlayKeys((key) => {
+    if (key === 'r' || key === 'g') {
+      finish(key === 'r' ? 'round' : 'game');
+      return true;
+    }
     if (!/^[1-5]$/.test(key)) return false;
     play(Number(key) - 1);
     return true;
@@ -142,31 +175,32 @@ export function UnoWarPage() {
               );
             })}
           </div>
+          <div class="buttons uno-finish">
+            <button type="button" onClick={() => finish('round')} disabled={over} aria-keyshortcuts="R">
+              Finish the round
+            </button>
+            <button type="button" onClick={() => finish('game')} disabled={over} aria-keyshortcuts="G">
+              Finish the game
+            </button>
+          </div>
           <p class="hint">
             Play a card of the pile's suit, or of the same rank or higher (Ace is low): click it or press its number 1–5. Who cannot play loses the round, and
-            the winner leads the next. First to {WINNING_SCORE} rounds wins.
+            the winner leads the next. First to {WINNING_SCORE} rounds wins. R or G lets the stand-in play your cards to the end of the round or the game.
           </p>
         </section>
 
         <section class="controls" aria-label="Controls">
-          <div class="field">
-            <label for="opponent">Opponent</label>
-            <select
-              id="opponent"
-              value={ai}
-              onChange={(event) => {
-                setAi(event.currentTarget.value);
-                setMoves([]);
-                setNotice('');
-              }}
-            >
-              {OPPONENTS.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <AiChoice
+            id="opponent"
+            label="Opponent"
+            value={ai}
+            onChange={(id) => {
+              setAi(id);
+              setMoves([]);
+              setNotice('');
+            }}
+          />
+          <AiChoice id="stand-in" label="Stand-in (plays your cards when you finish)" value={standIn} onChange={setStandIn} />
           <label class="switch">
             <input type="checkbox" checked={auto} onChange={(event) => setAuto(event.currentTarget.checked)} />
             Play forced cards for me
@@ -184,21 +218,38 @@ export function UnoWarPage() {
           {lastRounds.length === 0 ? (
             <p class="hint">None yet.</p>
           ) : (
-            <ol class="uno-rounds" aria-label="Last rounds">
+            // Unnumbered: each entry says its round ("Round 9: …").
+            <ul class="uno-rounds" aria-label="Last rounds">
               {lastRounds.map((r) => {
                 const number = finished.indexOf(r) + 1;
                 const loser = r.winner === 0 ? opponent.name : 'you';
                 const lastCard = r.plays.length > 0 ? r.plays[r.plays.length - 1]!.card : r.first;
                 return (
-                  <li key={number} value={number}>
+                  <li key={number}>
                     {`Round ${String(number)}: ${r.winner === 0 ? 'you won' : `${opponent.name} won`} — ${loser} could not play on ${cardShort(lastCard)} after ${String(r.plays.length)} card${r.plays.length === 1 ? '' : 's'}`}
                   </li>
                 );
               })}
-            </ol>
+            </ul>
           )}
         </section>
       </div>
     </main>
+  );
+}
+
+/** A choice among the AIs offered (`OPPONENTS`). */
+function AiChoice({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (id: string) => void }) {
+  return (
+    <div class="field">
+      <label for={id}>{label}</label>
+      <select id={id} value={value} onChange={(event) => onChange(event.currentTarget.value)}>
+        {OPPONENTS.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.name}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

@@ -3,11 +3,40 @@ import { cardIndex } from '../../../src/core/cards.js';
 import { CHANCE } from '../../../src/core/game.js';
 import { rngFromSeed } from '../../../src/core/random.js';
 import { unoWarGame } from '../../../src/games/uno-war/definition.js';
-import { OPPONENTS, illegalReason, legalSlots, parseSearch, replayGame, toSearch } from './model.js';
+import { NOT_OFFERED, OPPONENTS, finishMoves, illegalReason, legalSlots, parseSearch, replayGame, toSearch } from './model.js';
 
 describe('UnoWar page model', () => {
-  it('lists every AI of the registry', () => {
-    expect(OPPONENTS.map((o) => o.id).sort()).toEqual(Object.keys(unoWarGame.agents).sort());
+  it('lists every AI of the registry but those not worth playing (mcts), and says why one is not offered', () => {
+    expect(OPPONENTS.map((o) => o.id).sort()).toEqual(Object.keys(unoWarGame.agents).filter((id) => id !== 'mcts').sort());
+    expect(Object.keys(NOT_OFFERED)).toEqual(['mcts']);
+    const { state, problems } = parseSearch('?seed=3&ai=mcts');
+    expect(state.ai).toBe('smallest');
+    expect(problems).toEqual(['The AI "mcts" is not offered here: it loses to Smallest in both seats, so it is not offered as an opponent. Smallest plays.']);
+  });
+
+  it('finishes the round with the stand-in: its plays are the person\'s moves up to the next round', () => {
+    const seed = 12;
+    const start = replayGame(seed, 'biggest', []).state;
+    const moves = finishMoves(seed, 'biggest', [], 'smallest', 'round');
+    const after = replayGame(seed, 'biggest', moves);
+    expect(after.state.rounds).toBe(start.rounds + 1);
+    // Each move is what Smallest plays there: the lowest-rank playable card.
+    const smallest = unoWarGame.agents['smallest']!.create();
+    for (let i = 0; i < moves.length; i++) expect(moves[i]).toBe(smallest.act(replayGame(seed, 'biggest', moves.slice(0, i)).state, rngFromSeed(0)));
+    // The same request plays the same cards.
+    expect(finishMoves(seed, 'biggest', [], 'smallest', 'round')).toEqual(moves);
+  });
+
+  it('finishes the game with any stand-in of the registry, from any point', () => {
+    for (const standIn of ['smallest', 'biggest', 'counter']) {
+      const first = finishMoves(5, 'smallest', [], 'random', 'round');
+      const moves = finishMoves(5, 'smallest', first, standIn, 'game');
+      expect(moves.slice(0, first.length)).toEqual(first);
+      expect(replayGame(5, 'smallest', moves).state.isTerminal()).toBe(true);
+      // Nothing is left to play once the game is over.
+      expect(finishMoves(5, 'smallest', moves, standIn, 'round')).toEqual(moves);
+    }
+    expect(() => finishMoves(5, 'smallest', [], 'nobody', 'game')).toThrow("Unknown UnoWar AI 'nobody'");
   });
 
   it('replays the engine’s game: the person as smallest against biggest ends as the lab’s playout', () => {
