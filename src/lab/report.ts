@@ -9,6 +9,7 @@ import { builtInAgent, type GameDefinition, type GameState } from '../core/game.
 import { differenceOfMeans, halfWidth, pairedDifference, summarizeMoments, wilsonInterval, Z95, type Moments } from '../core/stats.js';
 import { MAX_FAULT_EXAMPLES, openingSuite, type ExperimentConfig, type FaultExample, type Tally } from './experiment.js';
 import { eloIntervals, type RatingWithInterval } from './ratings.js';
+import { ALPHA_RANK_CAPTION, alphaRankRows, beyondElo, transitivityLine, type BeyondElo } from './beyond-elo.js';
 import { gameById } from './registry.js';
 import { agentLabel } from './user-agents.js';
 
@@ -268,6 +269,8 @@ export interface TournamentReport {
    * the first few, with the pairing they were played in. Absent when no player faulted.
    */
   readonly faults?: Readonly<Record<string, { readonly games: number; readonly examples: readonly (FaultExample & { readonly pairing: string })[] }>>;
+  /** α-Rank and the transitivity check (src/lab/beyond-elo.ts); absent without ratings. */
+  readonly beyondElo?: BeyondElo;
   /** The opening suite the games started from (game i from opening i mod count, with both seats); absent for none. */
   readonly openings?: { readonly suite: string; readonly count: number };
 }
@@ -325,6 +328,7 @@ export function tournamentReport(config: ExperimentConfig, tally: Tally, options
     matrix,
     elo: rated.map((r, i) => ({ id: ids[i]!, rating: r.rating, low: r.low, high: r.high })),
     ...(Object.keys(faults).length > 0 ? { faults } : {}),
+    ...(rated.length > 0 ? { beyondElo: beyondElo(ids, wins, draws) } : {}),
     ...(suite === undefined ? {} : { openings: { suite: config.openings!, count: suite.length } }),
   };
 }
@@ -372,6 +376,11 @@ export function eloTable(report: TournamentReport): TextTable {
   return { header: ['player', 'Elo', '95% CI'], rows: sorted.map((r) => [agentLabel(r.id), formatElo(r.rating), formatEloInterval(r)]) };
 }
 
+/** The α-Rank masses, most first. */
+export function alphaRankTable(result: BeyondElo): TextTable {
+  return { header: ['player', 'α-Rank'], rows: alphaRankRows(result, agentLabel) };
+}
+
 /** One line per pairing, the spec's `… vs. … winRate: 0.002` with its Wilson interval. */
 export function pairingLines(report: TournamentReport): string[] {
   const cells = report.matrix.flat().filter((c): c is PairingResult => c !== null);
@@ -393,6 +402,10 @@ export function formatTournament(report: TournamentReport): string {
   if (report.elo.length > 0) {
     const elo = eloTable(report);
     lines.push('', ELO_CAPTION, table(elo.header, elo.rows));
+  }
+  if (report.beyondElo !== undefined) {
+    const alpha = alphaRankTable(report.beyondElo);
+    lines.push('', ALPHA_RANK_CAPTION, table(alpha.header, alpha.rows), '', transitivityLine(report.beyondElo, agentLabel));
   }
   for (const [name, f] of Object.entries(report.faults ?? {})) {
     lines.push('', `${name} faulted in ${plural(f.games, 'game')} (per seat: a game against itself counts twice; each fault was played as the rules read a bad answer: ${faultRule(report.game)}); the first:`);

@@ -3,6 +3,8 @@ import { connectFourGame } from '../games/connect-four/definition.js';
 import { gameSeed, openingOf, openingSuite } from './experiment.js';
 import { LabTournament, roundRobinLineups, runRoundRobin } from './round-robin.js';
 import { roundRobinConfig } from './tournament.js';
+import { formatTournament } from './report.js';
+import { ALPHA_RANK_CAPTION } from './beyond-elo.js';
 
 describe('round robin', () => {
   it('lists every ordered pair, self-play included, row by row', () => {
@@ -81,5 +83,20 @@ describe('the one round robin: distinct games', () => {
     expect(() => new LabTournament('connect-four', { ais: ['alphabeta1'], games: 20, openings: 'three' })).toThrow(/Connect Four has no opening suite 'three' \(it has all, balanced\)/);
     // A random player makes every game its own.
     expect(() => new LabTournament('connect-four', { ais: ['random', 'mcts'], games: 1000, openings: false })).not.toThrow();
+  });
+});
+
+describe('beyond Elo in the round robin report', () => {
+  it('UnoWar random, smallest, biggest: transitive, the α-Rank mass on smallest, in the text and the JSON', async () => {
+    const report = await runRoundRobin({ game: 'uno-war', players: ['random', 'smallest', 'biggest'], games: 300, seed: 4, threads: 1 });
+    expect(report.beyondElo!.cycle).toBeNull();
+    const top = [...report.beyondElo!.alphaRank].sort((a, b) => b.mass - a.mass)[0]!;
+    expect(top.id).toBe('smallest');
+    expect(top.mass).toBeGreaterThan(0.99);
+    const text = formatTournament(report);
+    expect(text).toContain(ALPHA_RANK_CAPTION);
+    expect(text).toMatch(/\nsmallest\s+\d+\.\d%\n/);
+    expect(text).toContain('Transitive: no cycle of significant wins');
+    expect(JSON.parse(JSON.stringify(report)).beyondElo.cycle).toBeNull();
   });
 });

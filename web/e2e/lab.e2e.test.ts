@@ -129,6 +129,10 @@ describe('/lab page', () => {
       expect(elo.alphabeta2!.low).toBeGreaterThan(elo.alphabeta1!.rating);
       expect(elo.alphabeta1!.low).toBeGreaterThan(elo.random!.rating);
       expect((await pageRows(page, ELO_CAPTION)).map((row) => row[0])).toEqual(['alphabeta2', 'alphabeta1', 'random']);
+      // Beyond Elo: the ladder is transitive, and α-Rank puts its mass on the top.
+      expect(await page.locator('caption', { hasText: 'α-Rank mass' }).textContent()).toContain('Transitive: no cycle of significant wins');
+      expect(report.beyondElo!.cycle).toBeNull();
+      expect(report.beyondElo!.alphaRank.find((r) => r.id === 'alphabeta2')!.mass).toBeGreaterThan(0.9);
     });
   });
 

@@ -46,6 +46,9 @@ describe('connect-four tournament --out / --resume', () => {
     const whole = join(dir, 'whole.jsonl');
     const uninterrupted = await runCli(['connect-four', 'tournament', ...SETTINGS, '--out', whole], { timeoutMs: 240_000 });
     expect(uninterrupted.status).toBe(0);
+    // Beyond Elo: α-Rank and the transitivity verdict follow the standings.
+    expect(uninterrupted.stdout).toContain('α-Rank mass');
+    expect(uninterrupted.stdout).toMatch(/\n(Transitive: no cycle|Not transitive: )/);
     const wholeBytes = readFileSync(whole);
     // The settings, then the 24 games in order, each a game record that begins with its opening.
     const lines = wholeBytes.toString('utf8').trimEnd().split('\n');

@@ -23,6 +23,7 @@ import { BUILTIN_BOTS, createBot, resolveLineup, type ExternalBotDefinition, typ
 import { PlayerModuleError } from '../../lab/user-players.js';
 import { refereedGameRecord, runRefereedTournament, type RefereedTournamentResults } from '../../arena/connect-four/tournament.js';
 import { gameRecordLine } from '../../lab/game-record.js';
+import { ALPHA_RANK_CAPTION, alphaRankRows, beyondElo, transitivityLine, type BeyondElo } from '../../lab/beyond-elo.js';
 import { TournamentJournal, type TournamentSettings } from './tournament-journal.js';
 import { moveString, type EndReason } from '../../games/connect-four/referee/result.js';
 import { capAtCores, parseIntegerIn, parseList, parsePositiveInt, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
@@ -216,7 +217,12 @@ export function labResultsOf(results: RefereedTournamentResults, seed: number): 
   const report = tournamentReport(playedConfig, { lineups: played.map((l) => tally.lineups[l]!), differences: [] }, { ratings: false });
   const elo = standings(standingsInput(results)).map(({ player, rating, low, high }) => ({ id: player, rating, low, high }));
   // A refereed bot is named by its command-line name, not by a lab agent of the same id.
-  return tournamentResults(playedConfig, { ...report, players: report.players.map(({ id }) => ({ id, name: id })), elo });
+  return tournamentResults(playedConfig, { ...report, players: report.players.map(({ id }) => ({ id, name: id })), elo, beyondElo: beyondEloOf(results) });
+}
+
+/** α-Rank and the transitivity check, over the distinct games as the ratings (a repeated game is no new evidence of a cycle). */
+function beyondEloOf(results: RefereedTournamentResults): BeyondElo {
+  return beyondElo(results.bots, results.distinctWins, results.distinctDraws);
 }
 
 /** The standings' input: all games for the matrix and totals, distinct games for the ratings. */
@@ -237,6 +243,7 @@ export function resultsJson(results: RefereedTournamentResults, settings: { seed
     elo: elo.map(({ rating }) => round(rating)),
     // null: the games set no bound on that side (see eloIntervals).
     eloCi: elo.map(({ low, high }) => [Number.isFinite(low) ? round(low) : null, Number.isFinite(high) ? round(high) : null]),
+    ...beyondEloOf(results),
     forfeits: Object.fromEntries(results.bots.map((bot, i) => [bot, Object.fromEntries(Object.entries(results.forfeits[i]!).filter(([, count]) => count > 0))])),
     games: results.games.map(({ index, red, yellow, opening, result }) => ({
       index,
@@ -278,5 +285,12 @@ export function formatResults(results: RefereedTournamentResults): string {
   const forfeits = forfeitLines.length === 0 ? 'Forfeits: none\n' : `Forfeits (games lost other than by four in a row):\n${forfeitLines.join('\n')}\n`;
   const repeats = results.games.length - results.distinctGames;
   const note = repeats === 0 ? '' : `\nElo counts each distinct game once: ${String(repeats)} game${repeats === 1 ? '' : 's'} repeated an earlier one move for move (deterministic bots, same opening and colours).\n`;
-  return `Results (row against column: wins-draws-losses; Elo with 95% score-test CI, ∞ where the games set no bound):\n${formatStandings(standingsInput(results))}\n${note}\n${forfeits}`;
+  const beyond = beyondEloOf(results);
+  const rows = alphaRankRows(beyond);
+  const width = Math.max(...rows.map(([player]) => player!.length));
+  const alpha = rows.map(([player, mass]) => `  ${player!.padEnd(width)}  ${mass!.padStart(6)}`);
+  return (
+    `Results (row against column: wins-draws-losses; Elo with 95% score-test CI, ∞ where the games set no bound):\n${formatStandings(standingsInput(results))}\n${note}\n` +
+    `${ALPHA_RANK_CAPTION}\n${alpha.join('\n')}\n${transitivityLine(beyond)}\n\n${forfeits}`
+  );
 }
