@@ -97,7 +97,8 @@ export function stationaryDistribution(p: readonly (readonly number[])[]): numbe
   for (let k = 1; k < n; k++) {
     let inflow = 0;
     for (let i = 0; i < k; i++) inflow += pi[i]! * a[i]![k]!;
-    pi[k] = leave[k]! === 0 ? (inflow === 0 ? 0 : Infinity) : inflow / leave[k]!;
+    const out = leave[k]!;
+    pi[k] = out === 0 ? (inflow === 0 ? 0 : Infinity) : inflow / out;
   }
   if (pi.some((x) => x === Infinity)) throw new RangeError('The chain has an absorbing state: its stationary distribution is not unique');
   const total = pi.reduce((sum, x) => sum + x, 0);
