@@ -120,6 +120,12 @@ export interface AgentFactory<S extends GameState = GameState> {
    * strategies offered to people; everything else must be honest.
    */
   readonly seesHidden?: boolean;
+  /**
+   * True for an agent whose move depends on the state alone, never on its random stream. In a game
+   * without chance (`chanceFree`) two such agents play the same game every time they start from
+   * the same position, so a tournament must not count those games as independent.
+   */
+  readonly deterministic?: boolean;
   create(): Agent<S>;
 }
 
@@ -154,6 +160,14 @@ export interface GameDefinition<S extends GameState = GameState> {
   readonly playOut?: (state: S, agents: readonly Agent<S>[], rng: Rng) => void;
   /** Optional inverse of `GameState.serialize`: `deserialize(s.serialize())` equals `s`. */
   readonly deserialize?: (text: string) => S;
+  /** True for a game without chance nodes: its games differ only by the players' choices and the opening. */
+  readonly chanceFree?: boolean;
+  /**
+   * Named suites of openings (action sequences from the initial state) that tournaments start their
+   * games from, so that deterministic players meet in different positions; the first suite is the
+   * default. Absent for games whose deals already differ.
+   */
+  readonly openings?: Readonly<Record<string, readonly (readonly number[])[]>>;
 }
 
 /**

@@ -33,6 +33,19 @@ export interface ExperimentConfig {
    * ordinary games.
    */
   readonly params?: string;
+  /**
+   * A round robin's seat pairs (two-player games): game i of lineup [a, b] and game i of [b, a]
+   * are one pair, played on the same deal — chance from a stream of the unordered pair and i, the
+   * players' own random choices from a second stream — and from the same opening, so the seats
+   * meet on equal terms. Absent: each lineup's games are independent.
+   */
+  readonly seatPairs?: boolean;
+  /**
+   * The name of one of the game's opening suites (`GameDefinition.openings`): game i starts from
+   * opening i mod the suite's length, so deterministic players meet in different positions.
+   * Absent: every game starts from the initial state.
+   */
+  readonly openings?: string;
 }
 
 /** Per seat of a lineup: sums of returns plus the outcome counts. */
@@ -176,9 +189,53 @@ export function lineupSeed(seed: number, lineup: readonly string[]): number {
   return deriveSeed(seed, hashString(lineup.map(agentLabel).join(',')));
 }
 
-/** The seed of game `index` of `lineup` (unpaired), or of the shared deal of game `index` (paired). */
+/**
+ * The seed game `index` of a seat pair (`ExperimentConfig.seatPairs`) derives from: the same for
+ * [a, b] and [b, a], whatever order the lineups are listed in.
+ */
+export function seatPairSeed(seed: number, lineup: readonly string[]): number {
+  return deriveSeed(seed, hashString(`pair:${lineup.map(agentLabel).sort().join(',')}`));
+}
+
+/** The seed of game `index` of `lineup` (unpaired), of the shared deal of game `index` (paired), or of the seat pair's game `index`. */
 export function gameSeed(config: ExperimentConfig, lineup: number, index: number): number {
-  return config.paired ? deriveSeed(config.seed, index) : deriveSeed(lineupSeed(config.seed, config.lineups[lineup]!), index);
+  if (config.paired) return deriveSeed(config.seed, index);
+  const lineupAgents = config.lineups[lineup]!;
+  return deriveSeed(config.seatPairs === true ? seatPairSeed(config.seed, lineupAgents) : lineupSeed(config.seed, lineupAgents), index);
+}
+
+/** The opening game `index` of the experiment starts from (empty without `openings`). */
+export function openingOf(suite: readonly (readonly number[])[] | undefined, index: number): readonly number[] {
+  return suite === undefined || suite.length === 0 ? NO_OPENING : suite[index % suite.length]!;
+}
+
+const NO_OPENING: readonly number[] = [];
+
+/** The opening suite a config names (undefined without `openings`); a RangeError for one the game lacks or cannot play. */
+export function openingSuite(game: GameDefinition<GameState>, config: ExperimentConfig): readonly (readonly number[])[] | undefined {
+  if (config.openings === undefined) return undefined;
+  const suites = game.openings ?? {};
+  const suite = suites[config.openings];
+  if (suite === undefined) {
+    const names = Object.keys(suites);
+    throw new RangeError(`${game.title} has no opening suite '${config.openings}' (${names.length === 0 ? 'it has none' : `it has ${names.join(', ')}`})`);
+  }
+  return suite;
+}
+
+/** Checks that every opening of a suite is a sequence of legal moves that leaves the game unfinished. */
+function checkOpenings(game: GameDefinition<GameState>, name: string, suite: readonly (readonly number[])[]): void {
+  const state = game.newInitialState();
+  const legal = new Int32Array(game.maxActions);
+  for (const opening of suite) {
+    state.reset();
+    for (const action of opening) {
+      const count = state.currentPlayer() === TERMINAL ? 0 : state.legalActions(legal);
+      if (!legal.subarray(0, count).includes(action)) throw new RangeError(`Opening ${opening.join(',')} of the suite '${name}' is not a sequence of legal moves of ${game.title}`);
+      state.applyAction(action);
+    }
+    if (state.currentPlayer() === TERMINAL) throw new RangeError(`Opening ${opening.join(',')} of the suite '${name}' ends the game`);
+  }
 }
 
 /** Checks that the config names a registered game and agents that exist, with one id per seat. */
@@ -194,6 +251,9 @@ export function validateConfig(config: ExperimentConfig): GameDefinition<GameSta
       if (builtInAgent(game, agent) === undefined && !isUserAgentId(agent)) throw new RangeError(`Unknown ${game.title} agent '${agent}' (known: ${Object.keys(game.agents).join(', ')})`);
     }
   }
+  if (config.seatPairs === true && (game.numPlayers !== 2 || config.paired)) throw new RangeError('Seat pairs are for the round robins of two-player games, not paired comparisons');
+  const suite = openingSuite(game, config);
+  if (suite !== undefined) checkOpenings(game, config.openings!, suite);
   return game;
 }
 
@@ -235,6 +295,16 @@ export class BatchPlayer {
   /** Re-seeded for every game (unpaired runs): the same stream as rngFromSeed, no allocation. */
   readonly #rng = new ReseedableRng();
   readonly #prepare: ((state: GameState, index: number) => void) | undefined;
+  /** Seat pairs: the players' own stream, apart from the chance stream `#rng` (see `#seatPairAgents`). */
+  readonly #agentRng = new ReseedableRng();
+  /**
+   * Seat pairs: each lineup's agents, handed `#agentRng` whatever stream they are called with. The
+   * game's own playout (its fast path and its fault actions, such as UnoWar's conceded round) then
+   * draws chance alone from the stream it is given, so both seat orders of a pair see the same deal.
+   */
+  readonly #seatPairAgents: Agent[][] | undefined;
+  /** The openings games start from (undefined: the initial state). */
+  readonly #openings: readonly (readonly number[])[] | undefined;
 
   /**
    * `prepare`: called on the fresh state of game `index` (of every lineup) before it is played —
@@ -250,7 +320,13 @@ export class BatchPlayer {
     this.#agents = config.lineups.map((lineup) => lineup.map((id) => this.#createAgent(id)));
     this.#faults = this.#agents.map((agents) => agents.map(faultsOf));
     this.#seatReturns = new Float64Array(config.lineups.length);
-    this.#lineupSeeds = config.lineups.map((lineup) => lineupSeed(config.seed, lineup));
+    this.#lineupSeeds = config.lineups.map((lineup) => (config.seatPairs === true ? seatPairSeed(config.seed, lineup) : lineupSeed(config.seed, lineup)));
+    this.#openings = openingSuite(this.#game, config);
+    const agentRng = this.#agentRng;
+    // An agent that never draws from its stream (`deterministic`) is kept as it is: the game's fast
+    // playout may know it (UnoWar plays its built-ins without asking them).
+    const ownStream = (id: string, agent: Agent): Agent => (this.#game.agents[id]?.deterministic === true ? agent : { name: agent.name, act: (state) => agent.act(state, agentRng) });
+    this.#seatPairAgents = config.seatPairs === true ? this.#agents.map((agents, l) => agents.map((agent, seat) => ownStream(config.lineups[l]![seat]!, agent))) : undefined;
     this.#userLineups = config.lineups.map((lineup) => lineup.some(isUserAgentId));
   }
 
@@ -323,6 +399,7 @@ export class BatchPlayer {
         }
         state.reset();
         if (this.#prepare !== undefined) this.#prepare(state, i);
+        if (this.#openings !== undefined) for (const action of openingOf(this.#openings, i)) state.applyAction(action);
         // A user agent's fault that ends the game (Connect Four, Klondike) is thrown as a Forfeit,
         // with the game's returns.
         let forfeit: readonly number[] | undefined;
@@ -330,6 +407,13 @@ export class BatchPlayer {
           if (config.paired) {
             const seed = deriveSeed(config.seed, i);
             playSplitStreams(state, agents, rngFromSeed(seed), rngFromSeed(deriveSeed(seed, 1)));
+          } else if (this.#seatPairAgents !== undefined) {
+            const seed = deriveSeed(this.#lineupSeeds[l]!, i);
+            this.#rng.reseed(seed);
+            this.#agentRng.reseed(deriveSeed(seed, 1));
+            const seatPairAgents = this.#seatPairAgents[l]!;
+            if (fastPlayOut === undefined) playOut(state, seatPairAgents, this.#rng);
+            else fastPlayOut(state, seatPairAgents, this.#rng);
           } else {
             const rng = this.#rng;
             rng.reseed(deriveSeed(this.#lineupSeeds[l]!, i));

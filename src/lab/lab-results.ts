@@ -8,7 +8,9 @@
  * Unbounded Elo limits are `null` in this data (JSON has no Infinity), as in `--json`.
  */
 import { summarizeMoments, Z95 } from '../core/stats.js';
+import { ALPHA_RANK_CAPTION, transitivityLine } from './beyond-elo.js';
 import {
+  alphaRankTable,
   comparisonJson,
   comparisonReport,
   differenceTable,
@@ -205,6 +207,9 @@ export function resultsTables(results: LabResults): { readonly caption: string; 
     { caption: MATRIX_CAPTION, table: matrixTable(results.report) },
   ];
   if (results.report.elo.length > 0) tables.push({ caption: ELO_CAPTION, table: eloTable(results.report) });
+  const beyond = results.report.beyondElo;
+  // The transitivity verdict is the α-Rank table's caption's second sentence: the page and the HTML report show tables.
+  if (beyond !== undefined) tables.push({ caption: `${ALPHA_RANK_CAPTION} ${transitivityLine(beyond, agentLabel)}`, table: alphaRankTable(beyond) });
   return tables;
 }
 

@@ -37,7 +37,7 @@ export class RecordsError extends Error {
 
 /** A canonical key for "same experiment". */
 export const configKey = (config: ExperimentConfig): string =>
-  JSON.stringify({ game: config.game, lineups: config.lineups, seed: config.seed, paired: config.paired, params: config.params });
+  JSON.stringify({ game: config.game, lineups: config.lineups, seed: config.seed, paired: config.paired, params: config.params, seatPairs: config.seatPairs, openings: config.openings });
 
 const isCount = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
 const isFiniteNumber = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
@@ -59,9 +59,18 @@ function checkRecord(value: unknown, where: string): BatchRecord {
   if (value.format !== RECORD_FORMAT) return fail(`format is ${JSON.stringify(value.format)}, expected "${RECORD_FORMAT}"`);
   const c = value.config;
   if (!isObject(c) || typeof c.game !== 'string' || !isCount(c.seed) || typeof c.paired !== 'boolean' || !(c.params === undefined || typeof c.params === 'string')) return fail('bad config');
+  if (!(c.seatPairs === undefined || typeof c.seatPairs === 'boolean') || !(c.openings === undefined || typeof c.openings === 'string')) return fail('bad config');
   const lineups = c.lineups;
   if (!Array.isArray(lineups) || lineups.length === 0 || !lineups.every((l) => Array.isArray(l) && l.length > 0 && l.every((a) => typeof a === 'string'))) return fail('bad lineups');
-  const config: ExperimentConfig = { game: c.game, lineups: lineups as string[][], seed: c.seed, paired: c.paired, ...(c.params === undefined ? {} : { params: c.params }) };
+  const config: ExperimentConfig = {
+    game: c.game,
+    lineups: lineups as string[][],
+    seed: c.seed,
+    paired: c.paired,
+    ...(c.params === undefined ? {} : { params: c.params }),
+    ...(c.seatPairs === undefined ? {} : { seatPairs: c.seatPairs }),
+    ...(c.openings === undefined ? {} : { openings: c.openings }),
+  };
   const planned = value.planned;
   if (!Array.isArray(planned) || planned.length !== 2 || !isCount(planned[0]) || !isCount(planned[1]) || planned[0] > planned[1]) return fail('bad planned range');
   const total = value.total;

@@ -7,8 +7,9 @@
 import { plural, signed } from '../core/format.js';
 import { builtInAgent, type GameDefinition, type GameState } from '../core/game.js';
 import { differenceOfMeans, halfWidth, pairedDifference, summarizeMoments, wilsonInterval, Z95, type Moments } from '../core/stats.js';
-import { MAX_FAULT_EXAMPLES, type ExperimentConfig, type FaultExample, type Tally } from './experiment.js';
+import { MAX_FAULT_EXAMPLES, openingSuite, type ExperimentConfig, type FaultExample, type Tally } from './experiment.js';
 import { eloIntervals, type RatingWithInterval } from './ratings.js';
+import { ALPHA_RANK_CAPTION, alphaRankRows, beyondElo, transitivityLine, type BeyondElo } from './beyond-elo.js';
 import { gameById } from './registry.js';
 import { agentLabel } from './user-agents.js';
 
@@ -268,12 +269,13 @@ export interface TournamentReport {
    * the first few, with the pairing they were played in. Absent when no player faulted.
    */
   readonly faults?: Readonly<Record<string, { readonly games: number; readonly examples: readonly (FaultExample & { readonly pairing: string })[] }>>;
+  /** α-Rank and the transitivity check (src/lab/beyond-elo.ts); absent without ratings. */
+  readonly beyondElo?: BeyondElo;
+  /** The opening suite the games started from (game i from opening i mod count, with both seats); absent for none. */
+  readonly openings?: { readonly suite: string; readonly count: number };
 }
 
-/** Every ordered pair [a, b] of `players`, row by row: a in the first seat, b in the second (a round robin's lineups). */
-export function roundRobinLineups(players: readonly string[]): string[][] {
-  return players.flatMap((a) => players.map((b) => [a, b]));
-}
+export { roundRobinLineups } from './tournament.js';
 
 /** The agents of a two-player experiment, in order of first appearance. */
 export function tournamentPlayers(config: ExperimentConfig): string[] {
@@ -317,6 +319,7 @@ export function tournamentReport(config: ExperimentConfig, tally: Tally, options
     }),
   );
   for (const entry of Object.values(faults)) entry.examples = entry.examples.sort((x, y) => x.game - y.game).slice(0, MAX_FAULT_EXAMPLES);
+  const suite = openingSuite(game, config);
   const rated = n >= 2 && options.ratings !== false ? eloIntervals({ players: ids, wins, draws }) : [];
   return {
     game: config.game,
@@ -325,6 +328,8 @@ export function tournamentReport(config: ExperimentConfig, tally: Tally, options
     matrix,
     elo: rated.map((r, i) => ({ id: ids[i]!, rating: r.rating, low: r.low, high: r.high })),
     ...(Object.keys(faults).length > 0 ? { faults } : {}),
+    ...(rated.length > 0 ? { beyondElo: beyondElo(ids, wins, draws) } : {}),
+    ...(suite === undefined ? {} : { openings: { suite: config.openings!, count: suite.length } }),
   };
 }
 
@@ -339,7 +344,8 @@ export function tournamentHeadline(report: TournamentReport): string {
   const game = gameById(report.game);
   const cells = report.matrix.flat().filter((c): c is PairingResult => c !== null);
   const counts = new Set(cells.map((c) => c.games));
-  return `${game.title} tournament: ${counts.size === 1 ? `${plural(cells[0]?.games ?? 0, 'game')} per pairing` : 'games per pairing below'}, seed ${String(report.seed)}`;
+  const openings = report.openings === undefined ? '' : ` from the ${String(report.openings.count)} openings of the suite '${report.openings.suite}' (each with both seats)`;
+  return `${game.title} tournament: ${counts.size === 1 ? `${plural(cells[0]?.games ?? 0, 'game')} per pairing` : 'games per pairing below'}${openings}, seed ${String(report.seed)}`;
 }
 
 export const MATRIX_CAPTION = 'Win rate of the row player (first seat) against the column player (second seat):';
@@ -370,6 +376,11 @@ export function eloTable(report: TournamentReport): TextTable {
   return { header: ['player', 'Elo', '95% CI'], rows: sorted.map((r) => [agentLabel(r.id), formatElo(r.rating), formatEloInterval(r)]) };
 }
 
+/** The α-Rank masses, most first. */
+export function alphaRankTable(result: BeyondElo): TextTable {
+  return { header: ['player', 'α-Rank'], rows: alphaRankRows(result, agentLabel) };
+}
+
 /** One line per pairing, the spec's `… vs. … winRate: 0.002` with its Wilson interval. */
 export function pairingLines(report: TournamentReport): string[] {
   const cells = report.matrix.flat().filter((c): c is PairingResult => c !== null);
@@ -391,6 +402,10 @@ export function formatTournament(report: TournamentReport): string {
   if (report.elo.length > 0) {
     const elo = eloTable(report);
     lines.push('', ELO_CAPTION, table(elo.header, elo.rows));
+  }
+  if (report.beyondElo !== undefined) {
+    const alpha = alphaRankTable(report.beyondElo);
+    lines.push('', ALPHA_RANK_CAPTION, table(alpha.header, alpha.rows), '', transitivityLine(report.beyondElo, agentLabel));
   }
   for (const [name, f] of Object.entries(report.faults ?? {})) {
     lines.push('', `${name} faulted in ${plural(f.games, 'game')} (per seat: a game against itself counts twice; each fault was played as the rules read a bad answer: ${faultRule(report.game)}); the first:`);

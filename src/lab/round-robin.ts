@@ -1,14 +1,15 @@
 /**
- * Round-robin tournaments on the lab runner: every ordered pair of players (both seats, and each
- * player against itself, as the specs' tournaments do), in parallel, with the report's win-rate
- * matrix and Elo ratings.
+ * Round-robin tournaments on the lab runner: the lab's one round robin (src/lab/tournament.ts —
+ * every ordered pair of players, seat pairs on the same deal or opening, opening suites for games
+ * without chance), in parallel, with the report's win-rate matrix and ratings.
  */
 import { builtInAgent } from '../core/game.js';
 import { assertSeed, freshSeed } from '../core/random.js';
 import { validateConfig } from './experiment.js';
 import { gameById } from './registry.js';
 import { runExperiment, type RunOptions } from './runner.js';
-import { roundRobinLineups, tournamentReport, type TournamentReport } from './report.js';
+import { tournamentReport, type TournamentReport } from './report.js';
+import { repeatedGames, roundRobinConfig } from './tournament.js';
 import { agentLabel } from './user-agents.js';
 import { registerPlayerObject, resolvePlayer } from './user-players.js';
 
@@ -19,7 +20,7 @@ import { registerPlayerObject, resolvePlayer } from './user-players.js';
  */
 export type TournamentPlayer = string | URL | object;
 
-export { roundRobinLineups } from './report.js';
+export { roundRobinLineups } from './tournament.js';
 
 export interface RoundRobinOptions {
   /** Game id in the lab registry (a two-player game). */
@@ -40,11 +41,17 @@ export interface RoundRobinOptions {
   readonly moveTimeLimitMs?: number;
   /** Most memory one worker thread playing player modules may use, in MB (default 1,024): past it the move under way is a fault of that player (see RunOptions.memoryLimitMb). */
   readonly memoryLimitMb?: number;
+  /** The game's opening suite to start from (default its first, if it has any); false: the initial state. */
+  readonly openings?: string | false;
 }
 
+/** Plays the round robin; a RangeError when its games would repeat one another (see `repeatedGames`). */
 export async function runRoundRobin(options: RoundRobinOptions): Promise<TournamentReport> {
   if (!Number.isSafeInteger(options.games) || options.games < 1) throw new RangeError(`Invalid number of games: ${String(options.games)} (expected a whole number >= 1)`);
-  const config = { game: options.game, lineups: roundRobinLineups(options.players), seed: options.seed ?? freshSeed(), paired: false };
+  const config = roundRobinConfig({ game: options.game, players: options.players, seed: options.seed ?? freshSeed(), openings: options.openings });
+  validateConfig(config);
+  const repeats = repeatedGames(config, options.games);
+  if (repeats !== undefined) throw new RangeError(repeats);
   const { tally } = await runExperiment({ config, ranges: [[0, options.games]], threads: options.threads, signal: options.signal, onProgress: options.onProgress, moveTimeLimitMs: options.moveTimeLimitMs, memoryLimitMb: options.memoryLimitMb });
   return tournamentReport(config, tally, { ratings: options.ratings });
 }
@@ -66,6 +73,8 @@ export interface LabTournamentOptions {
   readonly moveTimeLimitMs?: number;
   /** Most memory one worker thread playing player modules may use, in MB (default 1,024): past it the move under way is a fault of that player (see RunOptions.memoryLimitMb). */
   readonly memoryLimitMb?: number;
+  /** The game's opening suite (Connect Four: 'all', the default, or 'balanced'); false: every game from the empty board. */
+  readonly openings?: string | false;
 }
 
 /** One ordered pairing, in the shape of the spec-level `Tournament`'s results. */
@@ -99,6 +108,7 @@ export class LabTournament {
   readonly threads: number | undefined;
   readonly moveTimeLimitMs: number | undefined;
   readonly memoryLimitMb: number | undefined;
+  readonly openings: string | false | undefined;
 
   constructor(game: string, options: LabTournamentOptions = {}) {
     const definition = gameById(game);
@@ -109,11 +119,17 @@ export class LabTournament {
     this.threads = options.threads;
     this.moveTimeLimitMs = options.moveTimeLimitMs;
     this.memoryLimitMb = options.memoryLimitMb;
+    this.openings = options.openings;
     assertSeed(this.seed);
     if (!Number.isSafeInteger(this.games) || this.games < 1) throw new RangeError(`Invalid number of games: ${String(this.games)} (expected a whole number >= 1)`);
     // Built-in ids are checked now; modules and objects when played (loading a module is asynchronous).
     const ids = this.ais.filter((ai): ai is string => typeof ai === 'string' && builtInAgent(definition, ai) !== undefined);
-    if (ids.length > 0) validateConfig({ game, lineups: roundRobinLineups(ids), seed: this.seed, paired: false });
+    if (ids.length > 0) {
+      const config = roundRobinConfig({ game, players: ids, seed: this.seed, openings: this.openings });
+      validateConfig(config);
+      const repeats = repeatedGames(config, this.games);
+      if (repeats !== undefined) throw new RangeError(repeats);
+    }
   }
 
   /** The lineup ids of the players: modules loaded (PlayerModuleError if unusable), objects registered in this thread. */
@@ -129,12 +145,12 @@ export class LabTournament {
 
   /** The full report: win-rate matrix with Wilson intervals and Elo ratings with score-test CIs. */
   async play(signal?: AbortSignal): Promise<TournamentReport> {
-    return runRoundRobin({ game: this.game, players: await this.#players(), games: this.games, seed: this.seed, threads: this.threads, signal, moveTimeLimitMs: this.moveTimeLimitMs, memoryLimitMb: this.memoryLimitMb });
+    return runRoundRobin({ game: this.game, players: await this.#players(), games: this.games, seed: this.seed, threads: this.threads, signal, moveTimeLimitMs: this.moveTimeLimitMs, memoryLimitMb: this.memoryLimitMb, openings: this.openings });
   }
 
   /** Every pairing, row by row (ai1 outer, ai2 inner), as the spec-level Tournament lists them. */
   async run(): Promise<LabPairingResult[]> {
-    const report = await runRoundRobin({ game: this.game, players: await this.#players(), games: this.games, seed: this.seed, threads: this.threads, ratings: false, moveTimeLimitMs: this.moveTimeLimitMs, memoryLimitMb: this.memoryLimitMb });
+    const report = await runRoundRobin({ game: this.game, players: await this.#players(), games: this.games, seed: this.seed, threads: this.threads, ratings: false, moveTimeLimitMs: this.moveTimeLimitMs, memoryLimitMb: this.memoryLimitMb, openings: this.openings });
     return report.matrix.flatMap((row, i) =>
       row.map((cell, j) => ({
         ai1: report.players[i]!.name,

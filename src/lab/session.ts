@@ -17,6 +17,7 @@ import { combineRecords, missingRanges, RECORD_FORMAT, RecordsError, shardRange,
 import { freshSeed } from '../core/random.js';
 import type { ExperimentConfig, Tally } from './experiment.js';
 import { validateConfig } from './experiment.js';
+import { repeatedGames } from './tournament.js';
 import { versionConflict } from './user-agents.js';
 import { comparisonReport, tournamentReport, widestComparisonHalfWidth, widestWinRateHalfWidth } from './report.js';
 import type { BatchSource, CompletedBatch, GameRange, RunOptions, RunResult, UntilCi } from './batching.js';
@@ -50,6 +51,9 @@ export interface LabRunRequest {
   readonly lineups?: readonly (readonly string[])[];
   /** Common random numbers (see ExperimentConfig.paired). Default false; from the log when resuming. */
   readonly paired?: boolean;
+  /** A round robin's seat pairs and opening suite (see ExperimentConfig); from the log when resuming. */
+  readonly seatPairs?: boolean;
+  readonly openings?: string;
   /** Games per lineup in the whole experiment (all shards). From the log when resuming. */
   readonly games?: number;
   /** `games` when neither given nor resumed. */
@@ -183,12 +187,16 @@ export function planLabRun(request: LabRunRequest, saved?: readonly BatchRecord[
       seed: request.seed ?? freshSeed(),
       paired: request.paired ?? false,
       ...(request.params === undefined ? {} : { params: request.params }),
+      ...(request.seatPairs === true ? { seatPairs: true } : {}),
+      ...(request.openings === undefined ? {} : { openings: request.openings }),
     };
     try {
       validateConfig(config);
     } catch (error) {
       refuse((error as Error).message);
     }
+    const repeats = repeatedGames(config, games);
+    if (repeats !== undefined) refuse(repeats);
     const span = shardSpan(games, request.shard);
     return {
       config,

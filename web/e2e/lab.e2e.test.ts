@@ -12,6 +12,8 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { runCli } from '../../src/test-support/cli.js';
+import { ELO_CAPTION, type TournamentReport } from '../../src/lab/report.js';
+import { runRoundRobin } from '../../src/lab/round-robin.js';
 import { newPage, pageOpener, serverAndBrowser } from './harness.js';
 
 const env = serverAndBrowser();
@@ -133,6 +135,50 @@ describe('/lab page', () => {
       },
       { width: 390, height: 800 },
     );
+  });
+
+  it("a Connect Four tournament plays distinct games from the opening suite, in the lab's round robin, and its ratings follow the levels", async () => {
+    const players = ['random', 'alphabeta1', 'alphabeta2'];
+    // The lab's one round robin, played here in Node: the page must give exactly its figures.
+    const expected = await runRoundRobin({ game: 'connect-four', players, games: 49, seed: 3, threads: 1 });
+    await withPage('/lab?game=connect-four&players=random,alphabeta1,alphabeta2&games=49&seed=3', async (page) => {
+      expect(await page.getByRole('combobox', { name: /^Openings/ }).inputValue()).toBe('all');
+      const report = JSON.parse(await runAndDownload(page)) as TournamentReport;
+      expect(report).toEqual(JSON.parse(JSON.stringify(expected)));
+      expect(await page.getByRole('heading', { level: 2 }).textContent()).toBe("Connect Four tournament: 49 games per pairing from the 49 openings of the suite 'all' (each with both seats), seed 3");
+      // Distinct games: the deterministic players' pairings do not end the same way 49 times.
+      const ab = report.matrix[1]![2]!;
+      expect(Math.max(ab.wins, ab.draws, ab.losses)).toBeLessThan(49);
+      expect(Math.max(report.matrix[2]![1]!.wins, report.matrix[2]![1]!.draws, report.matrix[2]![1]!.losses)).toBeLessThan(49);
+      // The ratings follow the ladder, each step outside the other's interval.
+      const elo = Object.fromEntries(report.elo.map((r) => [r.id, r]));
+      expect(elo.alphabeta2!.low).toBeGreaterThan(elo.alphabeta1!.rating);
+      expect(elo.alphabeta1!.low).toBeGreaterThan(elo.random!.rating);
+      expect((await pageRows(page, ELO_CAPTION)).map((row) => row[0])).toEqual(['alphabeta2', 'alphabeta1', 'random']);
+      // Beyond Elo: the ladder is transitive, and α-Rank puts its mass on the top.
+      expect(await page.locator('caption', { hasText: 'α-Rank mass' }).textContent()).toContain('Transitive: no cycle of significant wins');
+      expect(report.beyondElo!.cycle).toBeNull();
+      expect(report.beyondElo!.alphaRank.find((r) => r.id === 'alphabeta2')!.mass).toBeGreaterThan(0.9);
+    });
+  });
+
+  it('refuses a Connect Four tournament whose deterministic games would repeat, and says why', async () => {
+    await withPage('/lab?game=connect-four&players=alphabeta1,alphabeta2&games=50&seed=3', async (page) => {
+      const why = page.getByTestId('repeats');
+      await expect.poll(() => why.textContent()).toMatch(/choose every move deterministically: .*the 49 openings of the suite 'all' give 49 distinct games per pairing, not 50 games/);
+      expect(await page.getByRole('button', { name: 'Run' }).isDisabled()).toBe(true);
+      // From the empty board (the page's old tournament) even two games are one game twice.
+      // (A number field reports its value when it loses the focus.)
+      await page.getByLabel('Games per pairing').fill('2');
+      await page.getByLabel('Games per pairing').press('Tab');
+      await page.getByRole('combobox', { name: /^Openings/ }).selectOption('none');
+      await expect.poll(() => why.textContent()).toMatch(/from the empty board they play 1 game per pairing, not 2 games/);
+      expect(await page.getByRole('button', { name: 'Run' }).isDisabled()).toBe(true);
+      await page.getByRole('combobox', { name: /^Openings/ }).selectOption('balanced');
+      await expect.poll(() => why.count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Run' }).isEnabled()).toBe(true);
+      await expect.poll(() => new URL(page.url()).search).toBe('?game=connect-four&players=alphabeta1,alphabeta2&games=2&seed=3&openings=balanced');
+    });
   });
 
   it('Cancel stops a long run, shows what was completed, and the address holds the settings', async () => {

@@ -13,7 +13,8 @@
  */
 import { plural } from '../../core/format.js';
 import type { Player } from '../../games/connect-four/player.js';
-import { END_REASONS, type EndReason, type GameResult } from '../../games/connect-four/referee/result.js';
+import { END_REASONS, moveString, type EndReason, type GameResult } from '../../games/connect-four/referee/result.js';
+import type { GameRecord } from '../../lab/game-record.js';
 import { Referee, seatPlayers } from './referee.js';
 
 export interface RefereedTournamentOptions {
@@ -33,6 +34,11 @@ export interface RefereedTournamentOptions {
   readonly createPlayer: (bot: string, gameIndex: number, color: boolean) => Player;
   /** Called as each game ends (in the order they end). */
   readonly onGame?: (game: RefereedGame, done: number, total: number) => void;
+  /**
+   * Games already played (a resumed tournament): counted as they are and not played again, so
+   * the results are those of one uninterrupted run.
+   */
+  readonly earlier?: readonly RefereedGame[];
 }
 
 export interface RefereedGame {
@@ -115,6 +121,7 @@ export async function runRefereedTournament(options: RefereedTournamentOptions):
   const games: RefereedGame[] = [];
   let next = 0;
   let done = 0;
+  const earlier = new Set<number>();
   // The first failure (a player that cannot be built, a throwing onGame) ends the tournament: no lane
   // starts another game, the games under way finish (the referee closes their players), then it is
   // rethrown, so nothing is left running behind the rejection.
@@ -130,9 +137,33 @@ export async function runRefereedTournament(options: RefereedTournamentOptions):
     }
   };
 
+  const tallyGame = (game: RefereedGame): void => {
+    const { red, yellow, result } = game;
+    count(wins, draws, red, yellow, result);
+    if (result.winner !== null && result.offender !== undefined) forfeits[result.winner ? yellow : red]![result.reason]++;
+    const key = `${String(red)}/${String(yellow)}/${result.reason}/${result.moves.join('')}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      count(distinctWins, distinctDraws, red, yellow, result);
+    }
+    games[game.index] = game;
+  };
+  for (const game of options.earlier ?? []) {
+    const scheduled = game.index < total ? scheduledGame(n, options.gamesPerPair, game.index) : undefined;
+    if (scheduled === undefined || scheduled.red !== game.red || scheduled.yellow !== game.yellow || earlier.has(game.index)) {
+      throw new RangeError(`Game ${String(game.index + 1)} of the earlier games is not in this tournament's schedule (or given twice)`);
+    }
+    const expectedOpening = openings[scheduled.round % openings.length]!;
+    if (moveString(game.opening) !== moveString(expectedOpening)) throw new RangeError(`Game ${String(game.index + 1)} of the earlier games started from another opening than this tournament's`);
+    earlier.add(game.index);
+    tallyGame(game);
+    done++;
+  }
+
   const lane = async (): Promise<void> => {
     while (next < total && failure === undefined) {
       const index = next++;
+      if (earlier.has(index)) continue;
       const { red, yellow, round } = scheduledGame(n, options.gamesPerPair, index);
       const opening = openings[round % openings.length]!;
       try {
@@ -141,15 +172,8 @@ export async function runRefereedTournament(options: RefereedTournamentOptions):
           () => options.createPlayer(bots[yellow]!, index, false),
         );
         const result = await referees[round % openings.length]!.play(redPlayer, yellowPlayer);
-        count(wins, draws, red, yellow, result);
-        if (result.winner !== null && result.offender !== undefined) forfeits[result.winner ? yellow : red]![result.reason]++;
-        const key = `${String(red)}/${String(yellow)}/${result.reason}/${result.moves.join('')}`;
-        if (!seen.has(key)) {
-          seen.add(key);
-          count(distinctWins, distinctDraws, red, yellow, result);
-        }
         const game = { index, red, yellow, opening, result };
-        games[index] = game;
+        tallyGame(game);
         options.onGame?.(game, ++done, total);
       } catch (reason) {
         failure ??= { reason };
@@ -159,4 +183,45 @@ export async function runRefereedTournament(options: RefereedTournamentOptions):
   await Promise.all(Array.from({ length: Math.min(options.concurrency, total) }, lane));
   if (failure !== undefined) throw failure.reason;
   return { bots, wins, draws, distinctWins, distinctDraws, distinctGames: seen.size, forfeits, games };
+}
+
+/** A refereed game as a game record (src/lab/game-record.ts): seat 0 is red; `seed` is the tournament's. */
+export function refereedGameRecord(game: RefereedGame, bots: readonly string[], seed: number): Omit<GameRecord, 'format'> {
+  const { result } = game;
+  const seatOf = (color: boolean): number => (color ? 0 : 1);
+  return {
+    game: 'connect-four',
+    index: game.index,
+    seed,
+    opening: moveString(game.opening),
+    players: [bots[game.red]!, bots[game.yellow]!],
+    moves: moveString(result.moves),
+    result: { winner: result.winner === null ? null : seatOf(result.winner), reason: result.reason, message: result.message, ...(result.offender === undefined ? {} : { offender: seatOf(result.offender) }) },
+  };
+}
+
+/** The refereed game a record holds, for a tournament between `bots`; a RangeError for one that cannot be its game. */
+export function refereedGameOf(record: GameRecord, bots: readonly string[]): RefereedGame {
+  const red = bots.indexOf(record.players[0]!);
+  const yellow = bots.indexOf(record.players[1]!);
+  if (record.game !== 'connect-four' || record.players.length !== 2 || red < 0 || yellow < 0) throw new RangeError(`Game ${String(record.index + 1)} is not a Connect Four game between this tournament's bots`);
+  if (!/^[1-7]*$/.test(record.moves) || !(END_REASONS as readonly string[]).includes(record.result.reason)) throw new RangeError(`Game ${String(record.index + 1)} holds moves or a result Connect Four has not`);
+  const columns = (text: string): number[] => [...text].map((digit) => Number(digit) - 1);
+  const colorOf = (seat: number): boolean => seat === 0;
+  const { winner, offender, reason, message } = record.result;
+  return {
+    index: record.index,
+    red,
+    yellow,
+    opening: columns(record.opening),
+    result: {
+      winner: winner === null ? null : colorOf(winner),
+      reason: reason as EndReason,
+      ...(offender === undefined ? {} : { offender: colorOf(offender) }),
+      message,
+      moves: columns(record.moves),
+      red: record.players[0]!,
+      yellow: record.players[1]!,
+    },
+  };
 }

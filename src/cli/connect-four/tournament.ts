@@ -5,6 +5,7 @@
  * lab's standings, src/lab/standings.ts, over the distinct games), and its forfeits by reason;
  * `--html` and `--csv` write the same results as the lab's report files (src/cli/lab/report-files.ts).
  */
+import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { InvalidArgumentError, Option, type Command } from 'commander';
@@ -20,14 +21,20 @@ import { checkReportFiles, writeResultsFiles } from '../lab/report-files.js';
 import { ALL_TWO_MOVE_OPENINGS, BALANCED_OPENINGS, openingName } from '../../arena/connect-four/openings.js';
 import { BUILTIN_BOTS, createBot, resolveLineup, type ExternalBotDefinition, type LineupOptions, type ModuleBot } from '../../arena/connect-four/lineup.js';
 import { PlayerModuleError } from '../../lab/user-players.js';
-import { runRefereedTournament, type RefereedTournamentResults } from '../../arena/connect-four/tournament.js';
+import { refereedGameRecord, runRefereedTournament, type RefereedTournamentResults } from '../../arena/connect-four/tournament.js';
+import { gameRecordLine } from '../../lab/game-record.js';
+import { ALPHA_RANK_CAPTION, alphaRankRows, beyondElo, transitivityLine, type BeyondElo } from '../../lab/beyond-elo.js';
+import { TournamentJournal, type TournamentSettings } from './tournament-journal.js';
 import { moveString, type EndReason } from '../../games/connect-four/referee/result.js';
 import { capAtCores, parseIntegerIn, parseList, parsePositiveInt, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
 import { exitingOnInterrupt, progressBar } from '../terminal.js';
 import { collectBot, DEFAULT_LEVEL, DEFAULT_TIME_SECONDS } from './play.js';
 
 interface TournamentCliOptions {
-  readonly bots: string[];
+  readonly bots?: string[];
+  readonly out?: string;
+  readonly resume?: string;
+  readonly records?: string;
   readonly games: number;
   readonly time: number;
   readonly level: number;
@@ -57,7 +64,7 @@ export function registerTournament(command: Command): Command {
   command
     .command('tournament')
     .description('Round robin between Connect Four bots (both colours): results matrix and Elo ratings')
-    .requiredOption('--bots <list>', `comma-separated bots: ${BUILTIN_BOTS.join(', ')}, names defined with --bot, or bot modules (./my-bot.mjs, a package name; see docs/your-own-player.md)`, parseBotList)
+    .option('--bots <list>', `comma-separated bots: ${BUILTIN_BOTS.join(', ')}, names defined with --bot, or bot modules (./my-bot.mjs, a package name; see docs/your-own-player.md)`, parseBotList)
     .option('--games <n>', `games per pair of bots, colours alternating; games 2k and 2k+1 start from opening k of the suite (at most ${MAX_GAMES_PER_PAIR.toLocaleString('en-US')})`, parseIntegerIn(1, MAX_GAMES_PER_PAIR, 'The number of games per pair'), 2)
     .option('--openings <suite>', `the opening suite: 'balanced', the ${String(BALANCED_OPENINGS.length)} two-move openings from column 3 or 5, or 'all', all ${String(ALL_TWO_MOVE_OPENINGS.length)} (e.g. --games ${String(2 * ALL_TWO_MOVE_OPENINGS.length)} plays each once with each colour)`, parseOpeningSuite, 'balanced')
     .option('--no-openings', 'start every game from the empty board (deterministic bots then replay the same two games)')
@@ -69,8 +76,11 @@ export function registerTournament(command: Command): Command {
     .option('--csv <file>', 'also write the results as CSV (one row per pairing of colours and per Elo rating)')
     .option('--jobs <n>', 'games played at the same time (default and most: the number of CPU cores)', parsePositiveInt('The number of jobs'))
     .addOption(new Option('--bot <name=command>', 'an external bot speaking the line protocol of docs/connect-four-bots.md (repeatable)').argParser(collectBot).default([], 'none'))
-    .action(async (options: TournamentCliOptions) => {
-      await tournament(options);
+    .option('--out <file>', 'write the settings and every game (a game record per line, in game order) to this file as the games end, for --resume')
+    .option('--resume <file>', 'continue the tournament saved with --out in this file: its bots and settings, playing only the games it lacks (the results are those of one uninterrupted run)')
+    .option('--records <file>', 'also write every game as a game record (JSONL, one line per game: opening, players, every move, result; see docs/lab.md)')
+    .action(async (options: TournamentCliOptions, command: Command) => {
+      await tournament(resumedOptions(options, command));
     });
   return command;
 }
@@ -90,15 +100,32 @@ function parseBotList(value: string): string[] {
   return bots;
 }
 
-function tournament(options: TournamentCliOptions): Promise<void> {
+/** The options a tournament's settings are made of: a resumed run takes them from its file, and may not be given them. */
+const SETTINGS_OPTIONS = ['bots', 'bot', 'games', 'openings', 'time', 'level', 'seed', 'out'] as const;
+
+/** With --resume: the saved tournament's settings in place of the options (given ones are refused). */
+function resumedOptions(options: TournamentCliOptions, command: Command): TournamentCliOptions & { readonly resumed?: ReturnType<typeof TournamentJournal.resume> } {
+  if (options.resume === undefined) {
+    if (options.bots === undefined) throw new UsageError("required option '--bots <list>' not specified");
+    return options;
+  }
+  const given = SETTINGS_OPTIONS.filter((name) => command.getOptionValueSource(name) === 'cli');
+  if (given.length > 0) throw new UsageError(`--resume continues the tournament its file holds, with its settings: leave out ${given.map((name) => `--${name}`).join(', ')}`);
+  const resumed = TournamentJournal.resume(options.resume);
+  const { settings } = resumed;
+  if (settings.openings !== false && !(settings.openings in OPENING_SUITES)) throw new UsageError(`Cannot resume: ${options.resume} names an opening suite this version has not: ${settings.openings}`);
+  return { ...options, bots: [...settings.bots], bot: [...settings.bot], games: settings.games, openings: settings.openings as OpeningSuite | false, time: settings.time, level: settings.level, seed: settings.seed, resumed };
+}
+
+function tournament(options: TournamentCliOptions & { readonly resumed?: ReturnType<typeof TournamentJournal.resume> }): Promise<void> {
   return exitingOnInterrupt(() => runAndPrint(options));
 }
 
-async function runAndPrint(options: TournamentCliOptions): Promise<void> {
+async function runAndPrint(options: TournamentCliOptions & { readonly resumed?: ReturnType<typeof TournamentJournal.resume> }): Promise<void> {
   let bots: string[];
   let modules: Map<string, ModuleBot>;
   try {
-    ({ names: bots, modules } = await resolveLineup(options.bots, options.bot));
+    ({ names: bots, modules } = await resolveLineup(options.bots ?? [], options.bot));
   } catch (error) {
     if (error instanceof RangeError || error instanceof PlayerModuleError) throw new UsageError(`--bots: ${error.message}`);
     throw error;
@@ -111,7 +138,12 @@ async function runAndPrint(options: TournamentCliOptions): Promise<void> {
   const lineup: LineupOptions = { timeLimitMs: options.time * 1000, level: options.level, seed, externals: options.bot, modules };
   const pairs = (bots.length * (bots.length - 1)) / 2;
   const total = pairs * options.games;
+  const earlier = options.resumed?.games(bots) ?? [];
+  const settings: TournamentSettings = { bots: options.bots ?? [], bot: options.bot, games: options.games, openings: options.openings, time: options.time, level: options.level, seed };
+  const journal =
+    options.resumed !== undefined ? options.resumed.open(bots, earlier.length) : options.out === undefined ? undefined : TournamentJournal.create(options.out, settings, bots);
   const progress = progressBar(total);
+  progress.update(earlier.length);
   let results: RefereedTournamentResults;
   try {
     results = await runRefereedTournament({
@@ -122,14 +154,21 @@ async function runAndPrint(options: TournamentCliOptions): Promise<void> {
       concurrency: options.jobs === undefined ? Math.max(1, availableParallelism()) : capAtCores(options.jobs, '--jobs'),
       openings: options.openings === false ? undefined : OPENING_SUITES[options.openings].openings,
       createPlayer: (bot, gameIndex, color) => createBot(bot, lineup, gameIndex, color),
-      onGame: (_game, done) => {
+      earlier,
+      onGame: (game, done) => {
+        journal?.add(game);
         progress.update(done);
       },
     });
+  } catch (error) {
+    if (error instanceof RangeError && options.resumed !== undefined) throw new UsageError(`Cannot resume: ${error.message}`);
+    throw error;
   } finally {
     // Stopped on failure too: a running bar redraws on a timer, which would keep the process alive.
     progress.stop();
+    journal?.close();
   }
+  if (options.records !== undefined) writeFileSync(options.records, results.games.map((game) => `${gameRecordLine(refereedGameRecord(game, bots, seed))}\n`).join(''));
   if (options.json === true) {
     process.stdout.write(`${JSON.stringify(resultsJson(results, { seed, timeLimitMs: lineup.timeLimitMs, gamesPerPair: options.games }), null, 2)}\n`);
   } else {
@@ -178,7 +217,12 @@ export function labResultsOf(results: RefereedTournamentResults, seed: number): 
   const report = tournamentReport(playedConfig, { lineups: played.map((l) => tally.lineups[l]!), differences: [] }, { ratings: false });
   const elo = standings(standingsInput(results)).map(({ player, rating, low, high }) => ({ id: player, rating, low, high }));
   // A refereed bot is named by its command-line name, not by a lab agent of the same id.
-  return tournamentResults(playedConfig, { ...report, players: report.players.map(({ id }) => ({ id, name: id })), elo });
+  return tournamentResults(playedConfig, { ...report, players: report.players.map(({ id }) => ({ id, name: id })), elo, beyondElo: beyondEloOf(results) });
+}
+
+/** α-Rank and the transitivity check, over the distinct games as the ratings (a repeated game is no new evidence of a cycle). */
+function beyondEloOf(results: RefereedTournamentResults): BeyondElo {
+  return beyondElo(results.bots, results.distinctWins, results.distinctDraws);
 }
 
 /** The standings' input: all games for the matrix and totals, distinct games for the ratings. */
@@ -199,6 +243,7 @@ export function resultsJson(results: RefereedTournamentResults, settings: { seed
     elo: elo.map(({ rating }) => round(rating)),
     // null: the games set no bound on that side (see eloIntervals).
     eloCi: elo.map(({ low, high }) => [Number.isFinite(low) ? round(low) : null, Number.isFinite(high) ? round(high) : null]),
+    ...beyondEloOf(results),
     forfeits: Object.fromEntries(results.bots.map((bot, i) => [bot, Object.fromEntries(Object.entries(results.forfeits[i]!).filter(([, count]) => count > 0))])),
     games: results.games.map(({ index, red, yellow, opening, result }) => ({
       index,
@@ -240,5 +285,12 @@ export function formatResults(results: RefereedTournamentResults): string {
   const forfeits = forfeitLines.length === 0 ? 'Forfeits: none\n' : `Forfeits (games lost other than by four in a row):\n${forfeitLines.join('\n')}\n`;
   const repeats = results.games.length - results.distinctGames;
   const note = repeats === 0 ? '' : `\nElo counts each distinct game once: ${String(repeats)} game${repeats === 1 ? '' : 's'} repeated an earlier one move for move (deterministic bots, same opening and colours).\n`;
-  return `Results (row against column: wins-draws-losses; Elo with 95% score-test CI, ∞ where the games set no bound):\n${formatStandings(standingsInput(results))}\n${note}\n${forfeits}`;
+  const beyond = beyondEloOf(results);
+  const rows = alphaRankRows(beyond);
+  const width = Math.max(...rows.map(([player]) => player!.length));
+  const alpha = rows.map(([player, mass]) => `  ${player!.padEnd(width)}  ${mass!.padStart(6)}`);
+  return (
+    `Results (row against column: wins-draws-losses; Elo with 95% score-test CI, ∞ where the games set no bound):\n${formatStandings(standingsInput(results))}\n${note}\n` +
+    `${ALPHA_RANK_CAPTION}\n${alpha.join('\n')}\n${transitivityLine(beyond)}\n\n${forfeits}`
+  );
 }

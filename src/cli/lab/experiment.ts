@@ -83,6 +83,8 @@ export interface ExperimentCommand {
   readonly lineupOptions: readonly string[];
   /** Set when the command takes --paired. */
   readonly paired?: boolean;
+  /** A round robin (src/lab/tournament.ts): seat pairs, and the opening suite if any. */
+  readonly roundRobin?: { readonly openings?: string };
 }
 
 /** Ctrl-C once aborts the run (the batches under way finish and count); twice exits at once with status 130. */
@@ -119,6 +121,8 @@ export async function runExperimentCommand(spec: ExperimentCommand): Promise<voi
       game: spec.game,
       lineups: spec.lineupOptions.some(explicit) || !resuming ? spec.lineups : undefined,
       paired: spec.paired === undefined ? undefined : given('paired', spec.paired),
+      seatPairs: spec.roundRobin === undefined ? undefined : true,
+      openings: spec.roundRobin?.openings,
       games: given('games', options.games),
       seed: options.seed,
       shard: options.shard,

@@ -30,6 +30,8 @@ export function registerTournament(command: Command): Command {
       game: unoWarGame.id,
       lineups: roundRobinLineups(await resolvePlayers(unoWarGame as unknown as GameDefinition<GameState>, options.ais, '--ais')),
       lineupOptions: ['ais'],
+      // Both seats of a pairing play the same deals (UnoWar has no openings: its deals differ).
+      roundRobin: {},
     });
   });
   return command;

@@ -8,6 +8,7 @@ import { mctsAgent } from '../../algorithms/mcts.js';
 import type { Agent, GameDefinition } from '../../core/game.js';
 import { ALPHABETA_LEVELS, AlphaBetaPlayer } from './players/alphabeta.js';
 import { randomInt } from '../../core/random.js';
+import { ALL_TWO_MOVE_OPENINGS, BALANCED_OPENINGS } from './openings.js';
 import { CELLS, Position, WIDTH } from './position.js';
 import { Solver } from './solver/solver.js';
 
@@ -68,10 +69,14 @@ export const connectFourGame: GameDefinition<Position> = {
   maxGameLength: CELLS,
   newInitialState: () => new Position(),
   deserialize: (text) => Position.fromMoves(text),
+  chanceFree: true,
+  // 'all' first: the default suite of the lab's tournaments, 49 openings each played with both colours.
+  openings: { all: ALL_TWO_MOVE_OPENINGS, balanced: BALANCED_OPENINGS },
   agents: {
     random: { description: 'a uniformly random legal column (test opponent)', create: () => randomAgent },
     solver: {
       description: `the perfect solver within ${SOLVER_AGENT_NODES.toLocaleString('en-US')} nodes per move, else its best proven column`,
+      deterministic: true,
       create: () => solverAgent(),
     },
     mcts: {
@@ -81,7 +86,7 @@ export const connectFourGame: GameDefinition<Position> = {
     ...Object.fromEntries(
       ALPHABETA_LEVELS.map(({ level, name, summary }) => [
         `alphabeta${String(level)}`,
-        { description: `the AlphaBetaPlayer at level ${String(level)}, ${name}: ${summary}; no clock`, create: () => alphaBetaAgent(level) },
+        { description: `the AlphaBetaPlayer at level ${String(level)}, ${name}: ${summary}; no clock`, deterministic: true, create: () => alphaBetaAgent(level) },
       ]),
     ),
   },

@@ -33,9 +33,9 @@ export const unoWarGame: GameDefinition<UnoWarState> = {
     state.playToEnd(agents, rng);
   },
   agents: {
-    random: { description: 'the first playable card, slot 0 upwards (the assignment’s base AI, "Random Card AI")', create: () => firstValidAgent },
-    smallest: { description: 'the lowest-rank playable card (SmallestCardAI)', create: () => smallestCardAgent },
-    biggest: { description: 'the highest-rank playable card (BiggestCardAI)', create: () => biggestCardAgent },
+    random: { description: 'the first playable card, slot 0 upwards (the assignment’s base AI, "Random Card AI")', deterministic: true, create: () => firstValidAgent },
+    smallest: { description: 'the lowest-rank playable card (SmallestCardAI)', deterministic: true, create: () => smallestCardAgent },
+    biggest: { description: 'the highest-rank playable card (BiggestCardAI)', deterministic: true, create: () => biggestCardAgent },
     counter: {
       description: `counts cards: plays the card the other player most likely cannot answer (in ≥ ${String(CARD_COUNTER_THRESHOLD * 100)}% of ${String(CARD_COUNTER_SAMPLES)} hands it may hold), else the lowest playable card`,
       create: () => cardCounterAgent(),

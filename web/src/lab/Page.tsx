@@ -13,7 +13,7 @@ import type { TextTable } from '../../../src/lab/report.js';
 import { PageHeader } from '../Problems.js';
 import { newSeed } from '../seed.js';
 import { drawCharts } from './charts.js';
-import { experimentConfig, formatEta, formatRate, gameChoice, GAME_CHOICES, MAX_GAMES, parseSettings, toSearch, type LabSettings } from './model.js';
+import { experimentConfig, formatEta, formatRate, gameChoice, GAME_CHOICES, MAX_GAMES, NO_OPENINGS, openingsDefault, parseSettings, repeatsOf, toSearch, type LabSettings } from './model.js';
 import { hardwareThreads, webWorkerExecutor } from './pool.js';
 import { SprtSection } from './Sprt.js';
 import './lab.css';
@@ -58,13 +58,16 @@ export function LabPage() {
   const update = (change: Partial<LabSettings>): void => setSettings((s) => ({ ...s, ...change }));
   const chooseGame = (id: string): void => {
     const choice = gameChoice(id);
-    setSettings((s) => ({ ...s, game: choice.id, players: [...choice.defaults.players], games: choice.defaults.games, paired: false }));
+    setSettings((s) => ({ ...s, game: choice.id, players: [...choice.defaults.players], games: choice.defaults.games, paired: false, openings: openingsDefault(choice) }));
   };
   const togglePlayer = (id: string, on: boolean): void =>
     setSettings((s) => ({ ...s, players: game.agents.map((a) => a.id).filter((p) => (p === id ? on : s.players.includes(p))) }));
 
+  // Games that would repeat one another are refused before they are played, with the reason.
+  const repeats = repeatsOf(settings);
+
   const run = async (): Promise<void> => {
-    if (running || settings.players.length === 0) return;
+    if (running || settings.players.length === 0 || repeats !== undefined) return;
     const ran = settings;
     const config = experimentConfig(ran);
     const abort = new AbortController();
@@ -74,7 +77,7 @@ export function LabPage() {
     setProgress({ played: 0, total: ran.games * config.lineups.length, started, now: started });
     try {
       const outcome = await runLab(
-        { game: config.game, lineups: config.lineups, paired: config.paired, games: ran.games, seed: config.seed, signal: abort.signal, onProgress: (played, total) => setProgress({ played, total, started, now: performance.now() }) },
+        { game: config.game, lineups: config.lineups, paired: config.paired, seatPairs: config.seatPairs, openings: config.openings, games: ran.games, seed: config.seed, signal: abort.signal, onProgress: (played, total) => setProgress({ played, total, started, now: performance.now() }) },
         webWorkerExecutor(threads),
       );
       const seconds = (performance.now() - started) / 1000;
@@ -170,13 +173,31 @@ export function LabPage() {
             Paired: every strategy plays the same deals
           </label>
         )}
+        {game.openings.length > 0 && (
+          <label class="field">
+            Openings
+            <select value={settings.openings} disabled={running} onChange={(e) => update({ openings: e.currentTarget.value })}>
+              {game.openings.map((o) => (
+                <option key={o.name} value={o.name}>
+                  {o.name}: {o.size} openings, each played with both colours
+                </option>
+              ))}
+              <option value={NO_OPENINGS}>none: every game from the empty board</option>
+            </select>
+          </label>
+        )}
+        {repeats !== undefined && (
+          <p class="problems" role="alert" data-testid="repeats">
+            Not run: {repeats}
+          </p>
+        )}
         {command !== undefined && (
           <p class="hint">
             The same figures on the command line: <code>{command} --json</code>
           </p>
         )}
         <div class="buttons">
-          <button type="submit" class="primary" disabled={running || settings.players.length === 0}>
+          <button type="submit" class="primary" disabled={running || settings.players.length === 0 || repeats !== undefined}>
             Run
           </button>
           <button type="button" disabled={!running} onClick={() => controller.current?.abort()}>

@@ -1,12 +1,12 @@
 /**
  * The /lab page's model (pure, unit-tested in Node): the experiments the page offers — every game
  * of the lab registry and its agents — the address that holds an experiment's settings and seed,
- * and the lineups a choice of players makes, exactly as the CLI makes them (`compare`: one lineup
- * per strategy; `tournament`: every ordered pair, `roundRobinLineups`).
+ * and the experiment a choice of players makes, exactly as the CLI makes it (`compare`: one lineup
+ * per strategy; `tournament`: the lab's one round robin, `roundRobinConfig`, with its opening suite).
  */
 import type { ExperimentConfig } from '../../../src/lab/experiment.js';
 import { GAMES } from '../../../src/lab/registry.js';
-import { roundRobinLineups } from '../../../src/lab/report.js';
+import { repeatedGames, roundRobinConfig } from '../../../src/lab/tournament.js';
 import { parseDealNumber } from '../seed.js';
 
 export interface LabSettings {
@@ -18,13 +18,20 @@ export interface LabSettings {
   readonly seed: number;
   /** One-player games: every strategy plays the same deals (`--paired`). */
   readonly paired: boolean;
+  /** Games with opening suites (Connect Four): the suite's name, or `NO_OPENINGS`; '' for other games. */
+  readonly openings: string;
 }
+
+/** The `openings` setting for games that start from the empty board. */
+export const NO_OPENINGS = 'none';
 
 export interface GameChoice {
   readonly id: string;
   readonly title: string;
   readonly numPlayers: number;
   readonly agents: readonly { readonly id: string; readonly name: string; readonly description: string; readonly seesHidden: boolean }[];
+  /** The opening suites (name and size), the default first; empty for games whose deals differ. */
+  readonly openings: readonly { readonly name: string; readonly size: number }[];
   /** The CLI's default players and games, so the page starts where the command does. */
   readonly defaults: { readonly players: readonly string[]; readonly games: number };
 }
@@ -34,7 +41,8 @@ const COMMAND_DEFAULTS: Readonly<Record<string, { players: readonly string[]; ga
   'connect-fwar': { players: ['random', 'basic', 'suits', 'ranks'], games: 10_000 },
   'uno-war': { players: ['random', 'smallest', 'biggest'], games: 1000 },
   klondike: { players: ['random', 'greedy'], games: 1000 },
-  'connect-four': { players: ['random', 'alphabeta1', 'alphabeta2'], games: 100 },
+  // As many games as the default suite has openings: more would replay the deterministic players' games.
+  'connect-four': { players: ['random', 'alphabeta1', 'alphabeta2'], games: 49 },
 };
 
 export const GAME_CHOICES: readonly GameChoice[] = Object.values(GAMES).map((game) => {
@@ -44,6 +52,7 @@ export const GAME_CHOICES: readonly GameChoice[] = Object.values(GAMES).map((gam
     title: game.title,
     numPlayers: game.numPlayers,
     agents,
+    openings: Object.entries(game.openings ?? {}).map(([name, suite]) => ({ name, size: suite.length })),
     defaults: COMMAND_DEFAULTS[game.id] ?? { players: agents.slice(0, 2).map((a) => a.id), games: 1000 },
   };
 });
@@ -84,25 +93,39 @@ export function parseSettings(search: string, makeSeed: () => number): { setting
   if (seedText !== null && parsed === null) problems.push(`The seed "${seedText}" is not a whole number from 0 to ${String(Number.MAX_SAFE_INTEGER)}: a new seed was drawn.`);
   const seed = parsed ?? makeSeed();
   const paired = game.numPlayers === 1 && params.get('paired') === '1';
-  return { settings: { game: game.id, players, games, seed, paired }, problems };
+  let openings = openingsDefault(game);
+  const openingsText = params.get('openings');
+  if (openingsText !== null && game.openings.length > 0) {
+    if (openingsText === NO_OPENINGS || game.openings.some((o) => o.name === openingsText)) openings = openingsText;
+    else problems.push(`${game.title} has no opening suite "${openingsText}" (it has ${[...game.openings.map((o) => o.name), NO_OPENINGS].join(', ')}): ${openings} was chosen.`);
+  }
+  return { settings: { game: game.id, players, games, seed, paired, openings }, problems };
+}
+
+/** The openings setting a game starts with: its default suite, or '' for a game without suites. */
+export function openingsDefault(game: GameChoice): string {
+  return game.openings[0]?.name ?? '';
 }
 
 /** The address's query for these settings. */
 export function toSearch(settings: LabSettings): string {
   const params = new URLSearchParams({ game: settings.game, players: settings.players.join(','), games: String(settings.games), seed: String(settings.seed) });
   if (settings.paired) params.set('paired', '1');
+  if (settings.openings !== '') params.set('openings', settings.openings);
   return `?${params.toString().replaceAll('%2C', ',')}`;
 }
 
-/** The experiment the CLI runs for these settings: its lineups, seed and pairing. */
+/** The experiment the CLI runs for these settings: its lineups, seed and pairing (a tournament: the lab's round robin). */
 export function experimentConfig(settings: LabSettings): ExperimentConfig {
   const game = gameChoice(settings.game);
-  return {
-    game: game.id,
-    lineups: game.numPlayers === 1 ? settings.players.map((p) => [p]) : roundRobinLineups(settings.players),
-    seed: settings.seed,
-    paired: game.numPlayers === 1 && settings.paired,
-  };
+  if (game.numPlayers === 1) return { game: game.id, lineups: settings.players.map((p) => [p]), seed: settings.seed, paired: settings.paired };
+  const openings = settings.openings === NO_OPENINGS ? false : settings.openings === '' ? undefined : settings.openings;
+  return roundRobinConfig({ game: game.id, players: settings.players, seed: settings.seed, openings });
+}
+
+/** Why the settings' games would repeat one another (the page then refuses to run them), or undefined. */
+export function repeatsOf(settings: LabSettings): string | undefined {
+  return settings.players.length === 0 ? undefined : repeatedGames(experimentConfig(settings), settings.games);
 }
 
 /** "about 3 s left", "about 2 min left": a rough, readable ETA. */
