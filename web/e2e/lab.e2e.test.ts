@@ -145,7 +145,7 @@ describe('/lab page', () => {
       expect(await page.getByRole('combobox', { name: /^Openings/ }).inputValue()).toBe('all');
       const report = JSON.parse(await runAndDownload(page)) as TournamentReport;
       expect(report).toEqual(JSON.parse(JSON.stringify(expected)));
-      expect(await page.getByRole('heading', { level: 2 }).textContent()).toBe("Connect Four tournament: 49 games per pairing from the 49 openings of the suite 'all' (each with both seats), seed 3");
+      expect(await page.locator('#results-title').textContent()).toBe("Connect Four tournament: 49 games per pairing from the 49 openings of the suite 'all' (each with both seats), seed 3");
       // Distinct games: the deterministic players' pairings do not end the same way 49 times.
       const ab = report.matrix[1]![2]!;
       expect(Math.max(ab.wins, ab.draws, ab.losses)).toBeLessThan(49);
