@@ -126,6 +126,33 @@ describe('self-contradicting records', () => {
       },
       /bad fault count or examples in lineup 0/,
     ],
+    [
+      'a fault message with an escape sequence that would clear the terminal',
+      () => {
+        const r = copy(unoWar[0]!);
+        Object.assign(r.tally.lineups[0].seats[1], { faults: 1, faultExamples: [{ game: 0, seed: 1, message: 'threw \u001b[2J\u001b[H' }] });
+        return r;
+      },
+      /bad fault count or examples in lineup 0/,
+    ],
+    [
+      'a fault message too long for a run to have written',
+      () => {
+        const r = copy(unoWar[0]!);
+        Object.assign(r.tally.lineups[0].seats[1], { faults: 1, faultExamples: [{ game: 0, seed: 1, message: 'x'.repeat(10_000) }] });
+        return r;
+      },
+      /bad fault count or examples in lineup 0/,
+    ],
+    [
+      'a player name with a line break that would split a table row',
+      () => {
+        const r = copy(unoWar[0]!);
+        r.config.lineups[0][1] = 'smallest\nforged row';
+        return r;
+      },
+      /bad lineups \(each player a printable name\)/,
+    ],
   ])('refuses %s', (_, make, message) => {
     let error: unknown;
     try {

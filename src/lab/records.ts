@@ -8,7 +8,7 @@
  * This module is pure (no file system): it parses bytes and checks records, so the browser lab can
  * use it as is; reading, appending and locking files is src/lab/results-file.ts.
  */
-import { plural } from '../core/format.js';
+import { MAX_MESSAGE_CHARS, plural, printable } from '../core/format.js';
 import { emptyTally, MAX_FAULT_EXAMPLES, mergeTally, scoreBins, validateConfig, type ExperimentConfig, type SeatTally, type Tally } from './experiment.js';
 import type { GameRange } from './batching.js';
 import { splitJournal } from './journal.js';
@@ -42,7 +42,13 @@ export const configKey = (config: ExperimentConfig): string =>
 const isCount = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
 const isFiniteNumber = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
 const isWhole = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x);
-const isFaultExample = (x: unknown): boolean => isObject(x) && isCount(x.game) && isCount(x.seed) && typeof x.message === 'string';
+/**
+ * Text a run wrote is already printable (`printable` escaped it when the fault was made), so text
+ * with a control character, or longer than a cut message can be, was not written by a run: refused,
+ * so that merge never prints another file's escape sequences or line breaks into its table.
+ */
+const isPrintableText = (x: unknown, max: number): x is string => typeof x === 'string' && x.length <= max && printable(x, Number.MAX_SAFE_INTEGER) === x;
+const isFaultExample = (x: unknown): boolean => isObject(x) && isCount(x.game) && isCount(x.seed) && isPrintableText(x.message, 2 * MAX_MESSAGE_CHARS);
 /** A JSON object (not null, not an array), with its fields still to be checked. */
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
@@ -61,7 +67,7 @@ function checkRecord(value: unknown, where: string): BatchRecord {
   if (!isObject(c) || typeof c.game !== 'string' || !isCount(c.seed) || typeof c.paired !== 'boolean' || !(c.params === undefined || typeof c.params === 'string')) return fail('bad config');
   if (!(c.seatPairs === undefined || typeof c.seatPairs === 'boolean') || !(c.openings === undefined || typeof c.openings === 'string')) return fail('bad config');
   const lineups = c.lineups;
-  if (!Array.isArray(lineups) || lineups.length === 0 || !lineups.every((l) => Array.isArray(l) && l.length > 0 && l.every((a) => typeof a === 'string'))) return fail('bad lineups');
+  if (!Array.isArray(lineups) || lineups.length === 0 || !lineups.every((l) => Array.isArray(l) && l.length > 0 && l.every((a) => isPrintableText(a, 4096)))) return fail('bad lineups (each player a printable name)');
   const config: ExperimentConfig = {
     game: c.game,
     lineups: lineups as string[][],
