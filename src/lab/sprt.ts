@@ -80,6 +80,16 @@ export interface SprtLook {
   readonly decision: SprtDecision | undefined;
 }
 
+/** What `tabletop <game> sprt --json` prints, field for field (docs/lab.md). */
+export interface SprtJson {
+  readonly result: string;
+  readonly games: number;
+  readonly pairs: number;
+  readonly llr: number;
+  readonly bounds: [number, number];
+  readonly estimate: { readonly value: number; readonly ci: [number, number] };
+}
+
 export interface Estimate {
   /** Elo of A over B, or mean score difference A − B per deal. */
   readonly value: number;

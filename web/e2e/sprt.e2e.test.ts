@@ -7,17 +7,11 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { runCli } from '../../src/test-support/cli.js';
 import { pageOpener, serverAndBrowser } from './harness.js';
+import type { SprtJson } from '../../src/lab/sprt.js';
 
 const env = serverAndBrowser();
 const withPage = pageOpener(env);
 
-interface SprtJson {
-  result: string;
-  games: number;
-  pairs: number;
-  llr: number;
-  bounds: [number, number];
-}
 
 const signed = (x: number): string => (x >= 0 ? `+${x.toFixed(2)}` : x.toFixed(2));
 

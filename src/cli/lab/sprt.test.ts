@@ -6,20 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../test-support/cli.js';
+import type { SprtJson } from '../../lab/sprt.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tabletop-sprt-cli-'));
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-interface SprtJson {
-  result: string;
-  games: number;
-  pairs: number;
-  llr: number;
-  bounds: [number, number];
-  estimate: { value: number; ci: [number, number] };
-}
 
 async function sprtJson(args: readonly string[]): Promise<SprtJson> {
   const result = await runCli([...args, '--json']);

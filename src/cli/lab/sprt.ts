@@ -15,7 +15,7 @@ import type { BatchSource } from '../../lab/batching.js';
 import { DEFAULT_MOVE_TIME_LIMIT_MS, defaultThreads } from '../../lab/runner.js';
 import { PlanError } from '../../lab/session.js';
 import { runSprt, settingsOf, type SprtOutcome } from '../../lab/sprt-run.js';
-import { sprtBounds, type SprtLook, type SprtSettings } from '../../lab/sprt.js';
+import { sprtBounds, type SprtJson, type SprtLook, type SprtSettings } from '../../lab/sprt.js';
 import { agentLabel } from '../../lab/user-agents.js';
 import { loadUserAgents, PlayerModuleError } from '../../lab/user-players.js';
 import { capAtCores, parseIntegerIn, parsePositiveInt, parseSeed, UsageError } from '../options.js';
@@ -250,7 +250,7 @@ function describeTest(s: SprtSettings, twoPlayer: boolean): string {
 }
 
 /** The `--json` object: exactly the documented fields. */
-export function sprtJson(outcome: SprtOutcome): { result: string; games: number; pairs: number; llr: number; bounds: [number, number]; estimate: { value: number; ci: [number, number] } } {
+export function sprtJson(outcome: SprtOutcome): SprtJson {
   return {
     result: outcome.result,
     games: outcome.games,
