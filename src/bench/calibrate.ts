@@ -11,7 +11,7 @@
  * Every draw comes from one seeded generator per row, so the table is the same on every machine.
  */
 import { deriveSeed, randomFloat, rngFromSeed, type Rng } from '../core/random.js';
-import { pairedDifference, summarizeMoments, wilsonInterval, Z95, type Moments } from '../core/stats.js';
+import { addValue, emptyMoments, pairedDifference, summarizeMoments, wilsonInterval, Z95, type Moments } from '../core/stats.js';
 import { eloIntervals, expectedScore } from '../lab/ratings.js';
 import { eloToScore, sprtLook, type SprtSettings } from '../lab/sprt.js';
 
@@ -105,19 +105,19 @@ const WINS: KnownGame = { name: '10% at 52, else 0..20, of 0..52', mean: 0.1 * 5
 const NARROW: KnownGame = { name: '8..12 uniformly, of 0..52', mean: 10, range: [0, 52], draw: (rng) => 8 + Math.floor(randomFloat(rng) * 5) };
 const RARE: KnownGame = { name: '2% at 100, else 0, of 0..100', mean: 2, range: [0, 100], draw: (rng) => (randomFloat(rng) < 0.02 ? 100 : 0) };
 
+/** The moments of `games` scores drawn from a game of known mean. */
+function sampleMoments(game: KnownGame, rng: Parameters<KnownGame['draw']>[0], games: number): Moments {
+  const m = emptyMoments();
+  for (let g = 0; g < games; g++) addValue(m, game.draw(rng));
+  return m;
+}
+
 function meanRow(game: KnownGame): CoverageRow {
   return {
     interval: 'mean score',
     truth: game.name,
     sample: (rng, games) => {
-      const m: Moments = { n: 0, sum: 0, sumSq: 0 };
-      for (let g = 0; g < games; g++) {
-        const x = game.draw(rng);
-        m.n++;
-        m.sum += x;
-        m.sumSq += x * x;
-      }
-      const { ci } = summarizeMoments(m, Z95, game.range);
+      const { ci } = summarizeMoments(sampleMoments(game, rng, games), Z95, game.range);
       return [ci.low <= game.mean && game.mean <= ci.high ? 1 : 0, 1];
     },
   };
@@ -274,13 +274,7 @@ function widthTable(): string[] {
       let ranged = 0;
       let plain = 0;
       for (let k = 0; k < Math.min(runs, 200); k++) {
-        const m: Moments = { n: 0, sum: 0, sumSq: 0 };
-        for (let i = 0; i < n; i++) {
-          const x = game.draw(rng);
-          m.n++;
-          m.sum += x;
-          m.sumSq += x * x;
-        }
+        const m = sampleMoments(game, rng, n);
         const a = summarizeMoments(m, Z95, game.range).ci;
         const b = summarizeMoments(m).ci;
         ranged += a.high - a.low;
