@@ -12,6 +12,7 @@ import { CHANCE, TERMINAL, builtInAgent, type Agent, type GameDefinition, type G
 import { ReseedableRng, deriveSeed, rngFromSeed, type Rng } from '../core/random.js';
 import { printable, thrownText } from '../core/format.js';
 import { gameById } from './registry.js';
+import { isUserGameId } from './user-games.js';
 import { Forfeit, agentLabel, faultsOf, isUserAgentId, userAgentFactory, userGame } from './user-agents.js';
 
 export interface ExperimentConfig {
@@ -305,6 +306,8 @@ export class BatchPlayer {
   readonly #seatPairAgents: Agent[][] | undefined;
   /** The openings games start from (undefined: the initial state). */
   readonly #openings: readonly (readonly number[])[] | undefined;
+  /** A user's game module: what it throws is its own failure, which stops the run (never a player's fault). */
+  readonly #gameModule: boolean;
 
   /**
    * `prepare`: called on the fresh state of game `index` (of every lineup) before it is played —
@@ -328,6 +331,7 @@ export class BatchPlayer {
     const ownStream = (id: string, agent: Agent): Agent => (this.#game.agents[id]?.deterministic === true ? agent : { name: agent.name, act: (state) => agent.act(state, agentRng) });
     this.#seatPairAgents = config.seatPairs === true ? this.#agents.map((agents, l) => agents.map((agent, seat) => ownStream(config.lineups[l]![seat]!, agent))) : undefined;
     this.#userLineups = config.lineups.map((lineup) => lineup.some(isUserAgentId));
+    this.#gameModule = isUserGameId(config.game);
   }
 
   #createAgent(id: string): Agent {
@@ -424,6 +428,7 @@ export class BatchPlayer {
           if (error instanceof Forfeit) forfeit = error.returns;
           // A game with a user agent that the engine cannot finish: the agent changed the state it
           // was handed (froze it, replaced its prototype, wrote values the rules never make).
+          else if (this.#gameModule) throw new Error(`game ${String(i)} of ${config.lineups[l]!.map(agentLabel).join(' vs ')} (seed ${String(gameSeed(config, l, i))}) threw ${thrownText(error)}`);
           else if (this.#userLineups[l]!) {
             forfeit = this.#brokenGame(l, error);
             state = this.#state;

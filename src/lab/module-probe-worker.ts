@@ -26,10 +26,10 @@ if (parentPort !== null) {
     const named = exports.name;
     const label = typeof named === 'string' ? named.trim() : '';
     try {
-      const checker = (await import(check.url)) as Record<string, (exports: Record<string, unknown>, label: string, arg: unknown) => void>;
+      const checker = (await import(check.url)) as Record<string, (exports: Record<string, unknown>, label: string, arg: unknown) => unknown>;
       // The check's message is a whole phrase about the module ("exports nothing usable: …").
-      checker[check.exportName]!(exports, label, check.arg);
-      reply = { ok: true, label };
+      const data = checker[check.exportName]!(exports, label, check.arg);
+      reply = { ok: true, label, data };
     } catch (error) {
       reply = { ok: false, stage: 'check', message: thrownText(error, false) };
     }

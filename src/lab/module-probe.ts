@@ -40,7 +40,7 @@ export interface ModuleCheck {
 }
 
 /** How a probe went; a failure says at which stage: importing the module, or checking its exports. */
-export type ProbeReply = { readonly ok: true; readonly label: string } | { readonly ok: false; readonly stage: 'import' | 'check'; readonly message: string };
+export type ProbeReply = { readonly ok: true; readonly label: string; readonly data?: unknown } | { readonly ok: false; readonly stage: 'import' | 'check'; readonly message: string };
 
 /**
  * Why a probe failed. The message names no module (the caller puts it in its own words): at the
@@ -62,7 +62,17 @@ export class ProbeFailure extends Error {
  * non-empty string, else undefined) and runs `check` over its exports there. Resolves to the
  * label; rejects with a ProbeFailure saying what went wrong.
  */
-export function probeModule(path: string, check: ModuleCheck, limits: { readonly timeMs?: number; readonly memoryMb?: number } = {}): Promise<string | undefined> {
+export async function probeModule(path: string, check: ModuleCheck, limits: ProbeLimits = {}): Promise<string | undefined> {
+  return (await probeModuleData(path, check, limits)).label;
+}
+
+export interface ProbeLimits {
+  readonly timeMs?: number;
+  readonly memoryMb?: number;
+}
+
+/** As `probeModule`, also resolving to what the check returned (structured-cloned out of the probe's thread). */
+export function probeModuleData(path: string, check: ModuleCheck, limits: ProbeLimits = {}): Promise<{ readonly label: string | undefined; readonly data: unknown }> {
   const timeMs = limits.timeMs ?? IMPORT_TIME_LIMIT_MS;
   const memoryMb = limits.memoryMb ?? DEFAULT_MEMORY_LIMIT_MB;
   return new Promise((resolve, reject) => {
@@ -89,7 +99,7 @@ export function probeModule(path: string, check: ModuleCheck, limits: { readonly
     }, timeMs);
     worker.on('message', (reply: ProbeReply) => {
       settle(() => {
-        if (reply.ok) resolve(reply.label === '' ? undefined : reply.label);
+        if (reply.ok) resolve({ label: reply.label === '' ? undefined : reply.label, data: reply.data });
         else reject(new ProbeFailure(reply.stage, printable(reply.message)));
       });
     });

@@ -3,6 +3,7 @@
  * Node pieces (runner.ts's thread pool, results-file.ts's locked file) into `runLab` (session.ts),
  * which plans and plays the run; the CLI and library users on Node call this.
  */
+import { loadGamesOfResults } from './game-modules.js';
 import { ResultsFile } from './results-file.js';
 import { runExperiment } from './runner.js';
 import { PlanError, runLab, type LabRunOutcome, type LabRunRequest } from './session.js';
@@ -18,6 +19,8 @@ export async function runLabOnNode(request: NodeLabRunRequest): Promise<LabRunOu
   if (request.out !== undefined && request.resume !== undefined && request.out !== request.resume) {
     throw new PlanError('--resume appends to the file it resumes; give --out only without --resume.');
   }
+  // The game module a resumed file's records name must be known here before they are read.
+  if (request.resume !== undefined) await loadGamesOfResults([request.resume]);
   const path = request.resume ?? request.out;
   const file = path === undefined ? undefined : ResultsFile.open(path, request.resume === undefined ? 'new' : 'resume');
   try {

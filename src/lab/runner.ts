@@ -29,6 +29,8 @@ import type { BatchTask } from './worker.js';
 import { PROGRESS_SLOTS, agentLabel, userModuleOf } from './user-agents.js';
 import { checkUserAgents, hasModulePlayers, hasObjectPlayers, loadUserAgents } from './user-players.js';
 import { builtScript, DEFAULT_MEMORY_LIMIT_MB } from './module-probe.js';
+import { checkGameModuleUnchanged, GameModuleError } from './game-modules.js';
+import { isUserGameId, userGameModuleOf } from './user-games.js';
 import { batchesOf, defaultBatchSize, type CompletedBatch, type GameRange, type RunOptions, type RunResult } from './batching.js';
 
 export { planBatches, type BatchSource, type CompletedBatch, type GameRange, type RunOptions, type RunResult, type UntilCi } from './batching.js';
@@ -85,6 +87,10 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
   // on workers, which import them: their code never runs in this thread — unless a player object
   // is in the run, which has every game played here, modules too.
   const source = options.source;
+  // A game module plays on workers only, like player modules (its code never runs in this thread).
+  const gameModule = source === undefined && isUserGameId(config.game);
+  if (gameModule && hasObjectPlayers(config)) throw new RangeError('A game module plays on worker threads only, and a player object only in the calling thread: give the player as a module');
+  if (gameModule) checkGameModuleUnchanged(config.game);
   if (source === undefined) {
     if (hasObjectPlayers(config)) await loadUserAgents(config);
     else checkUserAgents(config);
@@ -130,7 +136,7 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
 
   // A player object lives in this thread: with one, every game is played here. Player modules
   // play on workers, which can be cut off (a hang, Ctrl-C) without stopping this thread.
-  const modules = source === undefined && hasModulePlayers(config) && !hasObjectPlayers(config);
+  const modules = source === undefined && (hasModulePlayers(config) || gameModule) && !hasObjectPlayers(config);
   const moveLimitMs = options.moveTimeLimitMs ?? DEFAULT_MOVE_TIME_LIMIT_MS;
   if (!(moveLimitMs > 0)) throw new RangeError(`Invalid move time limit: ${String(moveLimitMs)} ms`);
   const memoryLimitMb = options.memoryLimitMb ?? DEFAULT_MEMORY_LIMIT_MB;
@@ -204,7 +210,7 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
             const failed: FailedMove[] = [];
             while (failure === undefined && !isAborted(signal)) {
               const cancel = progress === undefined ? undefined : new AbortController();
-              const watch = progress === undefined ? undefined : watchMoves(progress, moveLimitMs, cancel!, signal);
+              const watch = progress === undefined ? undefined : watchMoves(progress, moveLimitMs, cancel!, signal, gameModule);
               let tally: Tally | undefined;
               let lost: FailedMove | undefined;
               try {
@@ -212,7 +218,7 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
               } catch (reason) {
                 // A worker that died under a module's move: that move's fault. Any other failure (a
                 // bug) stops the dispatch; a batch cancelled by Ctrl-C is simply not counted.
-                if (watch?.timedOut === undefined && !isAborted(signal)) {
+                if (watch?.timedOut === undefined && watch?.gameHung === undefined && !isAborted(signal)) {
                   const under = progress === undefined ? undefined : moveUnderWay(progress);
                   if (under === undefined) failure ??= { reason: workerFailure(config, reason) };
                   else lost = failedMove(start, under, threadEnd(reason, memoryLimitMb));
@@ -220,6 +226,7 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
               } finally {
                 watch?.stop();
               }
+              if (watch?.gameHung !== undefined) failure ??= { reason: gameHang(config, start, watch.gameHung, moveLimitMs) };
               if (isAborted(signal) || failure !== undefined) break;
               // The watchdog's verdict stands even if the batch finished as it fired: the move took longer than the limit.
               const timedOut = watch?.timedOut;
@@ -273,12 +280,12 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
  * positive, minus it once returned); when the same call runs past `limitMs`, or `signal` aborts,
  * aborts `cancel` (piscina then terminates the worker).
  */
-function watchMoves(progress: Int32Array, limitMs: number, cancel: AbortController, signal: AbortSignal | undefined): { timedOut?: [number, number, number]; stop(): void } {
+function watchMoves(progress: Int32Array, limitMs: number, cancel: AbortController, signal: AbortSignal | undefined, gameModule = false): MoveWatch {
   progress[0] = -1;
   progress[2] = 0;
   let seen = '';
   let since = performance.now();
-  const state: { timedOut?: [number, number, number]; stop(): void } = {
+  const state: MoveWatch = {
     stop: () => {
       clearInterval(timer);
       signal?.removeEventListener('abort', onAbort);
@@ -299,11 +306,33 @@ function watchMoves(progress: Int32Array, limitMs: number, cancel: AbortControll
       } else if (now - since > limitMs && current[0] >= 0 && current[2] > 0 && state.timedOut === undefined) {
         state.timedOut = current;
         cancel.abort();
+      } else if (gameModule && now - since > limitMs && current[0] >= 0 && current[2] <= 0 && state.gameHung === undefined) {
+        // No player module's move under way: the game module's own code (its rules or its agents) is stuck.
+        state.gameHung = current;
+        cancel.abort();
       }
     },
     Math.min(100, Math.max(5, limitMs / 10)),
   );
   return state;
+}
+
+interface MoveWatch {
+  /** The player module's move that ran past the limit: [lineup, game index, call]. */
+  timedOut?: [number, number, number];
+  /** With a game module: the game under way when nothing moved for longer than the limit outside a player module's move. */
+  gameHung?: [number, number, number];
+  stop(): void;
+}
+
+/** A game module stuck in a game (see `watchMoves`): the run stops, naming the module and the game. */
+function gameHang(config: ExperimentConfig, start: number, at: [number, number, number], limitMs: number): GameModuleError {
+  const game = start + ((at[1] - start) >>> 0);
+  const path = fileURLToPath(userGameModuleOf(config.game)!.url);
+  return new GameModuleError(
+    printable(`The game module ${path} did not finish game ${String(game)} of ${config.lineups[at[0]]!.map(agentLabel).join(' vs ')} (seed ${String(gameSeed(config, at[0], game))}): ` +
+      `its code ran for more than ${formatDuration(limitMs)} without a new game or a player module's move (a loop in its rules or its agents?)`),
+  );
 }
 
 /** The smallest memory limit taken: below it a worker cannot even load the lab. */
@@ -337,6 +366,8 @@ function threadEnd(reason: unknown, memoryLimitMb: number): string {
 
 /** A worker that failed with no player's move under way: the run stops, saying what failed and which modules it ran. */
 function workerFailure(config: ExperimentConfig, reason: unknown): Error {
+  const game = userGameModuleOf(config.game);
+  if (game !== undefined) return new GameModuleError(printable(`The game module ${fileURLToPath(game.url)} failed: ${thrownText(reason, false)}`));
   const modules = [...new Set(config.lineups.flat().filter((id) => userModuleOf(id) !== undefined))].map((id) => fileURLToPath(userModuleOf(id)!.url));
   return new Error(printable(`A lab worker thread failed before any player's move${modules.length === 0 ? '' : ` (it was running the player modules ${modules.join(', ')})`}: ${thrownText(reason)}`));
 }

@@ -7,6 +7,7 @@ import { Console } from 'node:console';
 import { BatchPlayer, type ExperimentConfig, type FailedMove, type Tally } from './experiment.js';
 import { lockIntrinsics } from './intrinsics.js';
 import { loadUserAgents } from './user-players.js';
+import { importGame } from './game-modules.js';
 
 export interface BatchTask {
   readonly config: ExperimentConfig;
@@ -29,7 +30,8 @@ let cached: BatchPlayer | undefined;
 export default async function playBatch(task: BatchTask): Promise<Tally> {
   const key = JSON.stringify(task.config);
   if (cached === undefined || key !== cachedKey) {
-    // A user player's module is imported by each thread itself (its hash checked first).
+    // A game module and user players' modules are imported by each thread itself (their hashes checked first).
+    await importGame(task.config.game);
     await loadUserAgents(task.config);
     cached = new BatchPlayer(task.config);
     cachedKey = key;

@@ -4,6 +4,7 @@
  * outcome. The run itself — resume, shards, --until-ci, the results file — is planned and played
  * by the lab (`runLabOnNode`, src/lab/node-lab.ts); this module only parses and prints.
  */
+import { fileURLToPath } from 'node:url';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { plural } from '../../core/format.js';
 import { runLabOnNode } from '../../lab/node-lab.js';
@@ -13,6 +14,8 @@ import { renderReport } from '../../lab/report.js';
 import { DEFAULT_MEMORY_LIMIT_MB, DEFAULT_MOVE_TIME_LIMIT_MS, defaultThreads } from '../../lab/runner.js';
 import { PlanError, type LabRunOutcome, type Shard } from '../../lab/session.js';
 import { PlayerModuleError } from '../../lab/user-players.js';
+import { GameModuleError } from '../../lab/game-modules.js';
+import { userGameModuleOf } from '../../lab/user-games.js';
 import { capAtCores, parseIntegerIn, parsePositiveInt, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
 import { progressBar, type Progress } from '../terminal.js';
 import { checkReportFiles, moduleFilesOf, writeReportFiles } from './report-files.js';
@@ -111,6 +114,7 @@ export async function runExperimentCommand(spec: ExperimentCommand): Promise<voi
     ...(options.out === undefined ? [] : [{ option: '--out', path: options.out }]),
     ...(options.resume === undefined ? [] : [{ option: '--resume', path: options.resume }]),
     ...moduleFilesOf(spec.lineups),
+    ...(userGameModuleOf(spec.game) === undefined ? [] : [{ option: 'the game module', path: fileURLToPath(userGameModuleOf(spec.game)!.url) }]),
   ]);
   const { controller, onSigint } = interruptible();
   let bar: Progress | undefined;
@@ -149,7 +153,7 @@ export async function runExperimentCommand(spec: ExperimentCommand): Promise<voi
       },
     });
   } catch (error) {
-    if (error instanceof PlanError || error instanceof RecordsError || error instanceof PlayerModuleError) throw new UsageError(resuming ? `Cannot resume: ${error.message}` : error.message);
+    if (error instanceof PlanError || error instanceof RecordsError || error instanceof PlayerModuleError || error instanceof GameModuleError) throw new UsageError(resuming ? `Cannot resume: ${error.message}` : error.message);
     throw error;
   } finally {
     bar?.stop();

@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import { plural } from '../../core/format.js';
 import { combineRecords, missingRanges, RecordsError, type BatchRecord } from '../../lab/records.js';
 import { renderReport } from '../../lab/report.js';
+import { GameModuleError, loadGamesOfResults } from '../../lab/game-modules.js';
 import { readRecords } from '../../lab/results-file.js';
 import { stopRuleFor } from '../../lab/session.js';
 import { UsageError } from '../options.js';
@@ -20,14 +21,16 @@ export function registerMerge(program: Command): Command {
     .option('--json', 'print one JSON object instead of tables')
     .option('--html <file>', 'also write the results as one self-contained HTML report with charts (opens offline)')
     .option('--csv <file>', 'also write the results as CSV, one row per figure')
-    .action((files: string[], options: { json?: boolean; html?: string; csv?: string }) => {
+    .action(async (files: string[], options: { json?: boolean; html?: string; csv?: string }) => {
       checkReportFiles(options, files.map((file) => ({ option: 'the merged file', path: file })));
       let combined;
       try {
+        // A game module the records name is probed first (its records are read by its facts).
+        await loadGamesOfResults(files);
         const records: BatchRecord[] = files.flatMap((file) => readRecords(file));
         combined = combineRecords(records);
       } catch (error) {
-        if (error instanceof RecordsError) throw new UsageError(error.message);
+        if (error instanceof RecordsError || error instanceof GameModuleError) throw new UsageError(error.message);
         throw error;
       }
       process.stdout.write(`${renderReport(combined.config, combined.tally, options.json === true)}\n`);

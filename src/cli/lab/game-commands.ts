@@ -1,0 +1,71 @@
+/**
+ * The lab's commands for any game, built in or a user's own module (docs/your-own-game.md):
+ * `tabletop compare --game <id | ./my-game.mjs>` (one-player games) and `tabletop tournament
+ * --game …` (two-player games), with every lab option (threads, --shard, --out/--resume, --until-ci,
+ * --html/--csv). A game module is probed in a thread of its own and played on the lab's workers;
+ * one that cannot be used is a usage error (exit 2).
+ */
+import { Option, type Command } from 'commander';
+import type { GameDefinition, GameState } from '../../core/game.js';
+import { GameModuleError, resolveGame } from '../../lab/game-modules.js';
+import { gameById } from '../../lab/registry.js';
+import { roundRobinLineups } from '../../lab/round-robin.js';
+import { isUserGameId } from '../../lab/user-games.js';
+import { parseList, UsageError } from '../options.js';
+import { exitingOnInterrupt } from '../terminal.js';
+import { addLabOptions, runExperimentCommand, type LabOptions } from './experiment.js';
+import { resolvePlayers } from './user-players.js';
+
+const GAME_OPTION = '--game <id-or-module>';
+const GAME_HELP = 'a built-in game id (connect-fwar, uno-war, connect-four, klondike) or a game module file (./my-game.mjs; see docs/your-own-game.md)';
+
+/** The game `spec` names, its module probed now: one usage error (exit 2) if it cannot be used. */
+async function gameOf(spec: string): Promise<{ id: string; game: GameDefinition<GameState> }> {
+  try {
+    const id = await exitingOnInterrupt(() => resolveGame(spec));
+    return { id, game: gameById(id) };
+  } catch (error) {
+    if (error instanceof GameModuleError) throw new UsageError(`--game: ${error.message}`);
+    throw error;
+  }
+}
+
+/** The lineup ids of `--players`: a game module's own agents by name; a built-in game's agents or player modules. */
+async function playersOf(game: GameDefinition<GameState>, gameId: string, specs: readonly string[] | undefined): Promise<string[]> {
+  const offered = Object.keys(game.agents).filter((id) => game.agents[id]!.seesHidden !== true);
+  const chosen = specs ?? offered;
+  if (!isUserGameId(gameId)) return resolvePlayers(game, chosen, '--players');
+  const unknown = chosen.find((id) => !Object.hasOwn(game.agents, id));
+  if (unknown !== undefined) throw new UsageError(`--players: ${game.title} has no agent '${unknown}' (its agents: ${Object.keys(game.agents).join(', ')}); a game module's players are the agents it defines`);
+  return [...chosen];
+}
+
+const playersOption = (): Option => new Option('-p, --players <list>', "comma-separated agents of the game (default: all it offers people); a built-in game also takes player modules").argParser(parseList('The --players list'));
+
+export function registerGameCommands(program: Command): Command {
+  const compare = program
+    .command('compare')
+    .description('strategies of any one-player game, built in or your own module: each mean score with its 95% CI, and the differences')
+    .requiredOption(GAME_OPTION, GAME_HELP)
+    .addOption(playersOption())
+    .option('--paired', 'deal the same chance outcomes to every strategy (common random numbers) for a paired test of the differences');
+  addLabOptions(compare, { games: 10_000, unit: 'per strategy', stopRule: "each strategy's mean (and each difference, with --paired)" });
+  compare.action(async (options: LabOptions & { game: string; players?: string[]; paired?: boolean }) => {
+    const { id, game } = await gameOf(options.game);
+    if (game.numPlayers !== 1) throw new UsageError(`--game: ${game.title} has ${String(game.numPlayers)} players: compare is for one-player games; run \`tabletop tournament --game ${options.game}\``);
+    await runExperimentCommand({ command: compare, options, game: id, lineups: (await playersOf(game, id, options.players)).map((p) => [p]), lineupOptions: ['players'], paired: options.paired === true });
+  });
+
+  const tournament = program
+    .command('tournament')
+    .description('every ordered pair of agents of any two-player game, built in or your own module: win rates with 95% CIs, the matrix, and Elo ratings')
+    .requiredOption(GAME_OPTION, GAME_HELP)
+    .addOption(playersOption());
+  addLabOptions(tournament, { games: 1000, unit: 'per ordered pairing', stopRule: "each pairing's win rate (not the Elo ratings)" });
+  tournament.action(async (options: LabOptions & { game: string; players?: string[] }) => {
+    const { id, game } = await gameOf(options.game);
+    if (game.numPlayers !== 2) throw new UsageError(`--game: ${game.title} has ${String(game.numPlayers)} player(s): tournament is for two-player games; run \`tabletop compare --game ${options.game}\``);
+    await runExperimentCommand({ command: tournament, options, game: id, lineups: roundRobinLineups(await playersOf(game, id, options.players)), lineupOptions: ['players'], roundRobin: {} });
+  });
+  return program;
+}
