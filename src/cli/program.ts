@@ -10,7 +10,7 @@ import { registerUnoWar } from './uno-war/index.js';
 import { registerConnectFour } from './connect-four/index.js';
 import { registerKlondike } from './klondike/index.js';
 import { registerMerge } from './lab/merge.js';
-import { registerGameCommands } from './lab/game-commands.js';
+import { registerCheckGame, registerGameCommands } from './lab/game-commands.js';
 import { registerServe } from './serve.js';
 import { finishProgram, runProgram } from './run.js';
 
@@ -25,6 +25,7 @@ export function buildProgram(): Command {
   registerConnectFour(program);
   registerKlondike(program);
   registerGameCommands(program);
+  registerCheckGame(program);
   registerMerge(program);
   registerServe(program);
   return finishProgram(program);

@@ -12,6 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { printable } from '../core/format.js';
 import type { GameDefinition, GameState } from '../core/game.js';
 import { READ_LIMITS, readBoundedFile } from './files.js';
+import { checkConformance, type ConformanceResult } from './game-conformance.js';
 import { splitJournal } from './journal.js';
 import { builtScript, probeModuleData, ProbeFailure, type ProbeLimits } from './module-probe.js';
 import { GAMES } from './registry.js';
@@ -215,4 +216,32 @@ export async function loadGamesOfResults(paths: readonly string[]): Promise<void
     }
   }
   for (const id of ids) await loadGameFacts(id);
+}
+
+/**
+ * The check `tabletop check-game` runs in the module's probe thread: the module exports a usable
+ * game definition (else an Error whose message is the phrase about the module), and the contract's
+ * rules (game-conformance.ts) on `options.runs` seeded games from `options.seed`.
+ */
+export function checkGameModuleConformance(exports: Record<string, unknown>, _label: string, options: { readonly runs?: number; readonly seed?: number }): ConformanceResult {
+  const game = exportedGame(exports);
+  const problem = definitionProblem(game);
+  if (problem !== undefined) throw new Error(problem);
+  return checkConformance(game as GameDefinition<GameState>, options);
+}
+
+/**
+ * Runs the contract's rules on the game module at `path` in a thread of its own, under `limits`
+ * (time: the import and every check). GameModuleError, naming the module, if it cannot be checked.
+ */
+export async function checkGameModuleFile(path: string, options: { readonly runs?: number; readonly seed?: number }, limits: ProbeLimits): Promise<ConformanceResult> {
+  hashGameModule(path);
+  try {
+    const { data } = await probeModuleData(path, { url: pathToFileURL(builtScript(new URL('./game-modules.js', import.meta.url))).href, exportName: 'checkGameModuleConformance', arg: options }, limits);
+    return data as ConformanceResult;
+  } catch (error) {
+    if (!(error instanceof ProbeFailure)) throw error;
+    const message = error.message.replace(/^its import did not finish/, 'its import and checks did not finish');
+    throw new GameModuleError(error.stage === 'import' ? `Cannot check the game module ${printable(path)}: ${message}` : `The game module ${printable(path)} ${message}`);
+  }
 }

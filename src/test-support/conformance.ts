@@ -18,6 +18,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { CHANCE, TERMINAL, playOut, type Agent, type GameDefinition, type GameState } from '../core/game.js';
 import { randomInt, rngFromSeed, type Rng } from '../core/random.js';
+import { reachableContent } from '../lab/game-conformance.js';
 
 export interface ConformanceOptions<S extends GameState = GameState> {
   /** fast-check runs per property (default 60). */
@@ -46,63 +47,6 @@ export interface ConformanceOptions<S extends GameState = GameState> {
  */
 function content(state: GameState): string {
   return state.serialize();
-}
-
-/**
- * Everything reachable from `root`, as one canonical string: every own property of every object
- * (symbol-keyed, non-enumerable and accessor ones too, getters read), array elements, the whole
- * buffer behind a typed array (not only its view's window), Map and Set entries, recursively, with
- * each object's class; an object met again is named by its first visit. Two values with equal
- * strings carry the same information, however a game stores it — a player that walks what it
- * receives can learn nothing more than this string. (What only a closure holds is out of reach of
- * any walk; observations hold data, not functions.)
- */
-export function reachableContent(root: unknown): string {
-  const visited = new Map<object, number>();
-  const walk = (value: unknown): string => {
-    switch (typeof value) {
-      case 'undefined':
-        return 'undefined';
-      case 'number':
-        return Object.is(value, -0) ? '-0' : String(value);
-      case 'bigint':
-        return `${value.toString()}n`;
-      case 'string':
-        return JSON.stringify(value);
-      case 'boolean':
-        return String(value);
-      case 'symbol':
-        return value.toString();
-      default:
-        break;
-    }
-    if (value === null) return 'null';
-    const object = value as object;
-    const earlier = visited.get(object);
-    if (earlier !== undefined) return `@${String(earlier)}`;
-    visited.set(object, visited.size);
-    const className = (Object.getPrototypeOf(object) as { constructor?: { name?: string } } | null)?.constructor?.name ?? 'null-prototype';
-    const parts: string[] = [];
-    if (typeof object === 'function') parts.push(`function ${(object as { name: string }).name}`);
-    if (ArrayBuffer.isView(object)) parts.push(`bytes ${String(object.byteOffset)}+${String(object.byteLength)} of [${new Uint8Array(object.buffer).join(',')}]`);
-    else if (object instanceof ArrayBuffer) parts.push(`[${new Uint8Array(object).join(',')}]`);
-    if (object instanceof Map) parts.push(`entries ${[...(object as Map<unknown, unknown>)].map(([key, entry]) => `${walk(key)}=>${walk(entry)}`).join(',')}`);
-    if (object instanceof Set) parts.push(`values ${[...(object as Set<unknown>)].map(walk).join(',')}`);
-    const keys = Reflect.ownKeys(object).filter((key) => !(ArrayBuffer.isView(object) && typeof key === 'string' && /^\d+$/.test(key)));
-    const names = keys.map((key) => (typeof key === 'symbol' ? key.toString() : key));
-    for (const [i, key] of keys.entries()) {
-      let entry: string;
-      try {
-        entry = walk(Reflect.get(object, key));
-      } catch (error) {
-        entry = `throws ${String(error)}`;
-      }
-      parts.push(`${names[i]!}: ${entry}`);
-    }
-    parts.sort();
-    return `${className} {${parts.join('; ')}}`;
-  };
-  return walk(root);
 }
 
 /**

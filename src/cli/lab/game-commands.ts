@@ -7,11 +7,14 @@
  */
 import { Option, type Command } from 'commander';
 import type { GameDefinition, GameState } from '../../core/game.js';
-import { GameModuleError, resolveGame } from '../../lab/game-modules.js';
+import { printable } from '../../core/format.js';
+import { DEFAULT_CONFORMANCE_RUNS } from '../../lab/game-conformance.js';
+import { checkGameModuleFile, GameModuleError, resolveGame } from '../../lab/game-modules.js';
+import { looksLikePath, modulePath } from '../../lab/user-players.js';
 import { gameById } from '../../lab/registry.js';
 import { roundRobinLineups } from '../../lab/round-robin.js';
 import { isUserGameId } from '../../lab/user-games.js';
-import { parseList, UsageError } from '../options.js';
+import { parseList, parsePositiveInt, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
 import { exitingOnInterrupt } from '../terminal.js';
 import { addLabOptions, runExperimentCommand, type LabOptions } from './experiment.js';
 import { resolvePlayers } from './user-players.js';
@@ -67,5 +70,50 @@ export function registerGameCommands(program: Command): Command {
     if (game.numPlayers !== 2) throw new UsageError(`--game: ${game.title} has ${String(game.numPlayers)} player(s): tournament is for two-player games; run \`tabletop compare --game ${options.game}\``);
     await runExperimentCommand({ command: tournament, options, game: id, lineups: roundRobinLineups(await playersOf(game, id, options.players)), lineupOptions: ['players'], roundRobin: {} });
   });
+  return program;
+}
+
+/** How long `check-game` lets a module's import and checks run, by default. */
+const CHECK_TIME_LIMIT_S = 120;
+
+/** The actions that lead to a failure, shortened for one line. */
+function actionsText(actions: readonly number[]): string {
+  if (actions.length === 0) return 'from the initial state';
+  const shown = actions.slice(0, 30).join(',');
+  return `after the actions ${shown}${actions.length > 30 ? `,… (${String(actions.length)} in all)` : ''}`;
+}
+
+export function registerCheckGame(program: Command): Command {
+  program
+    .command('check-game')
+    .description("check a game module against the game contract's rules (docs/your-own-game.md): one line per broken rule, exit 1 if any")
+    .argument('<module>', 'the game module file (./my-game.mjs)')
+    .option('--runs <n>', 'seeded games per rule', parsePositiveInt('The number of runs'), DEFAULT_CONFORMANCE_RUNS)
+    .option('-s, --seed <n>', 'the first seed (games use seeds n, n+1, …)', parseSeed, 1)
+    .option('--time-limit <seconds>', `longest the module's import and all the checks may take (default ${String(CHECK_TIME_LIMIT_S)})`, parsePositiveNumber('The time limit'))
+    .action(async (spec: string, options: { runs: number; seed: number; timeLimit?: number }) => {
+      if (!looksLikePath(spec)) throw new UsageError(`'${spec}' is not a module file: give a path such as ./my-game.mjs`);
+      const path = modulePath({ title: 'game', builtIns: [] }, spec, process.cwd());
+      let result;
+      try {
+        result = await exitingOnInterrupt(() => checkGameModuleFile(path, { runs: options.runs, seed: options.seed }, { timeMs: (options.timeLimit ?? CHECK_TIME_LIMIT_S) * 1000 }));
+      } catch (error) {
+        if (error instanceof GameModuleError) throw new UsageError(error.message);
+        throw error;
+      }
+      const broken = new Map(result.failures.map((f) => [f.rule, f]));
+      for (const rule of result.rules) {
+        const failure = broken.get(rule.id);
+        if (failure === undefined) {
+          process.stdout.write(`ok    ${rule.id}: ${rule.description}\n`);
+          continue;
+        }
+        const where = failure.seed === undefined ? '' : ` (seed ${String(failure.seed)}, ply ${String(failure.ply)}, ${actionsText(failure.actions ?? [])})`;
+        process.stdout.write(`FAIL  ${rule.id}: ${printable(failure.message)}${where}\n`);
+      }
+      const failed = result.failures.length;
+      process.stdout.write(failed === 0 ? `All ${String(result.rules.length)} rules hold (${String(options.runs)} seeded games each).\n` : `${String(failed)} of ${String(result.rules.length)} rules broken.\n`);
+      if (failed > 0) process.exitCode = 1;
+    });
   return program;
 }
