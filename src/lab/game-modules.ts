@@ -78,9 +78,17 @@ export function definitionProblem(value: unknown): string | undefined {
 
 /** The facts of a definition that passed `definitionProblem`. */
 function factsOf(game: GameDefinition<GameState>): GameFacts {
-  const agents: Record<string, { description: string; seesHidden?: boolean; deterministic?: boolean }> = {};
-  for (const [name, agent] of Object.entries(game.agents)) {
-    agents[name] = { description: printable(agent.description), ...(agent.seesHidden === true ? { seesHidden: true } : {}), ...(agent.deterministic === true ? { deterministic: true } : {}) };
+  const agents: Record<string, { description: string; name: string; seesHidden?: boolean; deterministic?: boolean }> = {};
+  for (const [id, agent] of Object.entries(game.agents)) {
+    let made: unknown;
+    try {
+      made = agent.create();
+    } catch (error) {
+      throw new Error(`has an agent '${id}' whose create() throws ${messageOf(error)}`, { cause: error });
+    }
+    const name = (made as { name?: unknown } | null)?.name;
+    if (typeof (made as { act?: unknown } | null)?.act !== 'function') throw new Error(`has an agent '${id}' whose create() gives no { name, act(state, rng) }`);
+    agents[id] = { description: printable(agent.description), name: typeof name === 'string' && name !== '' ? printable(name, 64) : id, ...(agent.seesHidden === true ? { seesHidden: true } : {}), ...(agent.deterministic === true ? { deterministic: true } : {}) };
   }
   return {
     id: game.id,

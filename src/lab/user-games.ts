@@ -35,7 +35,8 @@ export interface GameFacts {
   readonly maxActions: number;
   readonly maxGameLength: number;
   readonly chanceFree?: boolean;
-  readonly agents: Readonly<Record<string, { readonly description: string; readonly seesHidden?: boolean; readonly deterministic?: boolean }>>;
+  /** Each agent's description and flags, and the `name` its agents carry (reports print it). */
+  readonly agents: Readonly<Record<string, { readonly description: string; readonly name: string; readonly seesHidden?: boolean; readonly deterministic?: boolean }>>;
 }
 
 const table = new Map<string, GameDefinition<GameState>>();
@@ -57,7 +58,10 @@ export function definitionOfFacts(facts: GameFacts): GameDefinition<GameState> {
     throw new Error(`The game '${facts.title}' is a module: it plays only on the lab's worker threads, which import it`);
   };
   const agents: Record<string, AgentFactory> = Object.create(null) as Record<string, AgentFactory>;
-  for (const [name, agent] of Object.entries(facts.agents)) agents[name] = { ...agent, create: elsewhere };
+  for (const [id, { name, ...agent }] of Object.entries(facts.agents)) {
+    // A report reads an agent's name; its moves are played only where the module is imported.
+    agents[id] = { ...agent, create: () => ({ name, act: elsewhere }) };
+  }
   return {
     id: facts.id,
     title: facts.title,
