@@ -48,7 +48,7 @@ const playersOption = (): Option => new Option('-p, --players <list>', "comma-se
 export function registerGameCommands(program: Command): Command {
   const compare = program
     .command('compare')
-    .description('strategies of any one-player game, built in or your own module: each mean score with its 95% CI, and the differences')
+    .description('any one-player game, built in or your own module: mean scores with 95% CIs')
     .requiredOption(GAME_OPTION, GAME_HELP)
     .addOption(playersOption())
     .option('--paired', 'deal the same chance outcomes to every strategy (common random numbers) for a paired test of the differences');
@@ -61,7 +61,7 @@ export function registerGameCommands(program: Command): Command {
 
   const tournament = program
     .command('tournament')
-    .description('every ordered pair of agents of any two-player game, built in or your own module: win rates with 95% CIs, the matrix, and Elo ratings')
+    .description('any two-player game, built in or your own module: win rates, Elo')
     .requiredOption(GAME_OPTION, GAME_HELP)
     .addOption(playersOption());
   addLabOptions(tournament, { games: 1000, unit: 'per ordered pairing', stopRule: "each pairing's win rate (not the Elo ratings)" });
@@ -86,7 +86,7 @@ function actionsText(actions: readonly number[]): string {
 export function registerCheckGame(program: Command): Command {
   program
     .command('check-game')
-    .description("check a game module against the game contract's rules (docs/your-own-game.md): one line per broken rule, exit 1 if any")
+    .description('check your game module against the game contract')
     .argument('<module>', 'the game module file (./my-game.mjs)')
     .option('--runs <n>', 'seeded games per rule', parsePositiveInt('The number of runs'), DEFAULT_CONFORMANCE_RUNS)
     .option('-s, --seed <n>', 'the first seed (games use seeds n, n+1, …)', parseSeed, 1)
