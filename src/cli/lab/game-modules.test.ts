@@ -83,7 +83,7 @@ describe('tabletop compare --game with a game module', () => {
   });
 
   it('two shards merged give exactly the one run, with HTML and CSV reports', async () => {
-    const args = ['--game', secretary, '--players', 'optimal,coin', '--games', '3000', '--seed', '5', '--threads', '1'];
+    const args = ['--game', secretary, '--players', 'optimal,coin', '--games', '1000', '--seed', '5', '--threads', '1'];
     const whole = await compareJson(args);
     const parts = [join(folder.dir, 'shard1.jsonl'), join(folder.dir, 'shard2.jsonl')];
     for (const [i, part] of parts.entries()) {
