@@ -169,6 +169,15 @@ describe('a broken or hostile game module is one clear error (exit 2), and the r
     expectWholeRecords(out);
   });
 
+  it('a module that allocates without end while playing: stopped at the memory limit', async () => {
+    const path = variant('allocates.mjs', '  applyAction(action) {', '  applyAction(action) { if (this.arrived === 9 && this.quality[0] === 0) { const all = []; for (;;) all.push(new Array(1000).fill(1)); }');
+    const out = join(folder.dir, 'allocates.jsonl');
+    const result = await run(path, out, ['--memory-limit', '64']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/The game module .*allocates\.mjs failed: .*memory limit/);
+    expectWholeRecords(out);
+  });
+
   it('a module that never finishes a game: stopped past the move time limit', async () => {
     const path = variant('hangs.mjs', '  applyAction(action) {', '  applyAction(action) { if (this.arrived === 9 && this.quality[0] === 0) for (;;);');
     const out = join(folder.dir, 'hangs.jsonl');
