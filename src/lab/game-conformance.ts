@@ -106,11 +106,13 @@ class Walk<S extends GameState> {
   readonly actions: number[] = [];
   readonly #buffer: Int32Array;
 
+  /** A game of `seed` from `start` (default: a new initial state). */
   constructor(
     readonly game: GameDefinition<S>,
     readonly seed: number,
+    start?: S,
   ) {
-    this.state = game.newInitialState();
+    this.state = start ?? game.newInitialState();
     this.rng = rngFromSeed(seed);
     this.#buffer = new Int32Array(game.maxActions);
     latestWalk = this as unknown as Walk<GameState>;
@@ -277,9 +279,7 @@ const RULES: readonly { readonly id: string; readonly description: string; reado
         const snapshot = content(walk.state);
         const copy = walk.state.clone();
         if (content(copy) !== snapshot) walk.fail('a clone differs from its original');
-        const other = new Walk(game, seed + 1);
-        (other as { state: GameState }).state = copy;
-        other.playOut();
+        new Walk(game, seed + 1, copy).playOut();
         if (content(walk.state) !== snapshot) walk.fail('playing a clone changed its original');
         walk.state.reset();
         if (content(walk.state) !== fresh) walk.fail('reset() did not return to the initial state');
@@ -323,8 +323,7 @@ const RULES: readonly { readonly id: string; readonly description: string; reado
           if (sample.informationStateString(player) !== info) walk.fail(`resample(${String(player)}) gave a state with another information state for the player (${printable(sample.informationStateString(player), 80)} vs ${printable(info, 80)})`);
           if (sample.currentPlayer() !== walk.state.currentPlayer()) walk.fail(`resample(${String(player)}) gave a state with another player to act`);
           if (content(sample.resample(player, rngFromSeed(seed + 5))) !== content(walk.state.resample(player, rngFromSeed(seed + 5)))) walk.fail(`resample(${String(player)}) depends on more than what the player saw: from a state it cannot tell apart, the same stream drew another state`);
-          const rest = new Walk(game, seed + 3);
-          (rest as { state: GameState }).state = sample;
+          const rest = new Walk(game, seed + 3, sample);
           rest.playOut();
           checkReturns(rest);
         }
