@@ -14,6 +14,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
+import { formatDuration } from '../../core/format.js';
 import { OpeningBook, stonesOfKey } from '../../games/connect-four/book/book.js';
 import { completeLevels, deriveScores, immediateWinScore, type BookPosition } from '../../games/connect-four/book/builder.js';
 import { parseIntegerIn, UsageError } from '../options.js';
@@ -164,11 +165,14 @@ function describe(book: OpeningBook): string {
  */
 const defaultBatchSize = ([start, end]: readonly [number, number], workers: number): number => Math.max(1, Math.min(64, Math.ceil((end - start) / (workers * 100))));
 
-/** CPU time of this process, all its threads, in hours. */
-const cpuHours = (): number => {
+/** CPU time of this process, all its threads, in ms. */
+const cpuMs = (): number => {
   const { user, system } = process.cpuUsage();
-  return (user + system) / 3.6e9;
+  return (user + system) / 1000;
 };
+
+/** A CPU time in words: seconds below an hour, hours above (a deep level takes CPU hours). */
+const cpuText = (ms: number): string => (ms < 3_600_000 ? formatDuration(ms) : `${(ms / 3_600_000).toFixed(2)} h`);
 
 async function buildBook(options: BuildOptions): Promise<void> {
   const { shard, out } = options;
@@ -198,7 +202,7 @@ async function buildBook(options: BuildOptions): Promise<void> {
   process.once('SIGTERM', stop);
 
   const started = performance.now();
-  const cpuBefore = cpuHours();
+  const cpuBefore = cpuMs();
   let todoCount = 0;
   let done = 0;
   let progress: NodeJS.Timeout | undefined;
@@ -249,7 +253,7 @@ async function buildBook(options: BuildOptions): Promise<void> {
     process.off('SIGTERM', stop);
   }
   const hours = (performance.now() - started) / 3_600_000;
-  const ended = `${controller.signal.aborted ? 'stopped' : 'done'} after ${hours.toFixed(2)} h, CPU ${(cpuHours() - cpuBefore).toFixed(3)} h`;
+  const ended = `${controller.signal.aborted ? 'stopped' : 'done'} after ${hours.toFixed(2)} h, CPU ${cpuText(cpuMs() - cpuBefore)}`;
   if (out === undefined) {
     process.stderr.write(`book: ${what}${ended}; ${String(done)} positions solved into ${journal}\n`);
     return;
