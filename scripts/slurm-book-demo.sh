@@ -10,8 +10,9 @@
 #   2. writes a one-node slurm.conf and a fresh munge key in a temporary folder, and starts munged,
 #      slurmctld and slurmd on localhost from it (their own ports, sockets and state: a Slurm or
 #      munge already on the machine is left alone);
-#   3. submits `tabletop connect-four book build --shard i/n` as `sbatch --array=1-n`, waits for it,
-#      merges the shards' journals with `tabletop connect-four book merge`, builds the same book in
+#   3. submits `tabletop connect-four book build --shard i/n` as `sbatch --array=1-n`; kills shard
+#      KILL_SHARD (default 1; 0: none) with SIGKILL once its journal holds a record, and when the
+#      array is over submits that shard again, which resumes its journal; then merges the shards' journals with `tabletop connect-four book merge`, builds the same book in
 #      one process and compares the two files byte for byte;
 #   4. stops the daemons it started and removes the folder (KEEP=1 keeps it, to read the logs).
 #
@@ -21,6 +22,7 @@
 set -euo pipefail
 
 SHARDS="${1:-4}"
+KILL_SHARD="${KILL_SHARD:-1}"
 BOOK_ROOT="${BOOK_ROOT:-2125377453}"
 BOOK_DEPTH="${BOOK_DEPTH:-16}"
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -137,22 +139,44 @@ cat > "$WORK/book-shard.sh" << EOF
 #!/bin/sh
 #SBATCH --job-name=c4book
 #SBATCH --cpus-per-task=1
-#SBATCH --output=$WORK/shard-%a.out
 # A shard that was killed and is run again (scontrol requeue, or by hand) continues its journal.
 exec "$NODE" "$CLI" connect-four book build --root "$BOOK_ROOT" --depth "$BOOK_DEPTH" \\
   --shard "\$SLURM_ARRAY_TASK_ID/$SHARDS" --journal "$WORK/part-\$SLURM_ARRAY_TASK_ID.journal" --workers 1
 EOF
 say "sbatch --array=1-$SHARDS: shards of the book of every position of $BOOK_DEPTH stones below $BOOK_ROOT"
-JOB="$(sbatch --parsable --array="1-$SHARDS" --chdir="$WORK" "$WORK/book-shard.sh")"
+JOB="$(sbatch --parsable --array="1-$SHARDS" --chdir="$WORK" --output="$WORK/shard-%a.out" "$WORK/book-shard.sh")"
 say "submitted job array $JOB"
 sleep 1
 squeue
+killed=0
+if [ "$KILL_SHARD" != 0 ]; then
+  # A hard kill, as the OOM killer or a lost node gives: SIGKILL to the shard's process (named by
+  # the lock it holds on its journal) once the journal holds a record; Slurm sees the task fail.
+  journal="$WORK/part-$KILL_SHARD.journal"
+  for _ in $(seq 3000); do
+    pid="$(sed -n 's/.*"pid":\([0-9]*\).*/\1/p' "$journal.lock" 2> /dev/null || true)"
+    if [ -s "$journal" ] && [ -n "$pid" ] && kill -KILL "$pid" 2> /dev/null; then
+      killed=1
+      say "killed shard $KILL_SHARD (kill -KILL $pid) with $(wc -l < "$journal") records in its journal"
+      break
+    fi
+    [ -n "$(squeue -h -j "${JOB}_$KILL_SHARD" 2> /dev/null)" ] || break
+    sleep 0.1
+  done
+  [ "$killed" = 1 ] || say "shard $KILL_SHARD finished before it could be killed: nothing to resume"
+fi
 while [ -n "$(squeue -h -j "$JOB" 2> /dev/null)" ]; do sleep 1; done
+if [ "$killed" = 1 ]; then
+  say "shard $KILL_SHARD again (sbatch --array=$KILL_SHARD): it resumes its journal"
+  sbatch --wait --parsable --array="$KILL_SHARD" --chdir="$WORK" --output="$WORK/shard-%a.resumed.out" "$WORK/book-shard.sh" > /dev/null
+fi
 failed=0
 for i in $(seq "$SHARDS"); do
-  printf -- '--- shard %s (%s)\n' "$i" "$WORK/shard-$i.out"
-  cat "$WORK/shard-$i.out" 2> /dev/null || true
-  grep -q "shard $i/$SHARDS: done" "$WORK/shard-$i.out" 2> /dev/null || failed=1
+  out="$WORK/shard-$i.out"
+  [ "$killed" = 1 ] && [ "$i" = "$KILL_SHARD" ] && { printf -- '--- shard %s, killed (%s)\n' "$i" "$out"; cat "$out" 2> /dev/null || true; out="$WORK/shard-$i.resumed.out"; }
+  printf -- '--- shard %s (%s)\n' "$i" "$out"
+  cat "$out" 2> /dev/null || true
+  grep -q "shard $i/$SHARDS: done" "$out" 2> /dev/null || failed=1
 done
 [ "$failed" -eq 0 ] || die "a shard did not finish (its output is above; $WORK is kept)"
 
