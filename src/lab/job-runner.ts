@@ -23,13 +23,15 @@ export interface JobTask {
   readonly end: number;
 }
 
-export interface JobRun<R extends JsonValue> {
+export interface JobRun<R> {
   readonly identity: JobIdentity;
   /** The worker module (see the file's comment). */
   readonly workerFile: string;
   readonly workerData?: unknown;
-  /** The journal: read and resumed if it holds records of this job and part, appended to. */
-  readonly journal: string;
+  /** The journal: read and resumed if it holds records of this job and part, appended to. None: the records are only returned. */
+  readonly journal?: string | undefined;
+  /** A batch in this thread, used when `threads` is 1 or less (the same result as the worker's). */
+  readonly here?: (task: JobTask) => R;
   /** Run only this shard's items; default all. */
   readonly shard?: JobShard | undefined;
   /** Worker threads (at least one is started). */
@@ -45,7 +47,7 @@ export interface JobRun<R extends JsonValue> {
   readonly onRecord?: (record: JobRecord<R>) => void;
 }
 
-export interface JobOutcome<R extends JsonValue> {
+export interface JobOutcome<R> {
   /** The journal's records and this run's, sorted by start. */
   readonly records: readonly JobRecord<R>[];
   readonly part: GameRange;
@@ -53,14 +55,14 @@ export interface JobOutcome<R extends JsonValue> {
   readonly aborted: boolean;
 }
 
-export async function runJob<R extends JsonValue>(run: JobRun<R>): Promise<JobOutcome<R>> {
+export async function runJob<R>(run: JobRun<R>): Promise<JobOutcome<R>> {
   const part = partOf(run.identity.count, run.shard);
-  const lock = run.readOnly === true ? undefined : acquireLock(run.journal, 'the journal');
+  const lock = run.readOnly === true || run.journal === undefined ? undefined : acquireLock(run.journal, 'the journal');
   try {
-    const journal = JournalFile.read(run.journal, 'the journal');
-    const earlier = jobRecordsOf(journal.lines, run.journal, { identity: run.identity, part }) as JobRecord<R>[];
+    const journal = run.journal === undefined ? undefined : JournalFile.read(run.journal, 'the journal');
+    const earlier = journal === undefined ? [] : (jobRecordsOf(journal.lines, journal.path, { identity: run.identity, part }) as JobRecord<R>[]);
     const todo = run.readOnly === true ? [] : todoOf(part, earlier);
-    run.onStart?.({ earlier, todo, part, tornBytes: journal.tornBytes });
+    run.onStart?.({ earlier, todo, part, tornBytes: journal?.tornBytes ?? 0 });
     const records = [...earlier];
     let aborted = false;
     if (todo.length > 0) aborted = await runBatches(run, todo, journal, records);
@@ -71,14 +73,20 @@ export async function runJob<R extends JsonValue>(run: JobRun<R>): Promise<JobOu
   }
 }
 
-async function runBatches<R extends JsonValue>(run: JobRun<R>, todo: readonly GameRange[], journal: JournalFile, records: JobRecord<R>[]): Promise<boolean> {
-  const { identity, signal } = run;
+async function runBatches<R>(run: JobRun<R>, todo: readonly GameRange[], journal: JournalFile | undefined, records: JobRecord<R>[]): Promise<boolean> {
+  const { identity, signal, here } = run;
   const part = partOf(identity.count, run.shard);
   const batchCount = todo.reduce((n, [s, e]) => n + Math.ceil((e - s) / run.batchSize), 0);
-  const threads = workerThreads(run.threads, batchCount);
-  const pool = new Piscina<JobTask, R>({ filename: run.workerFile, minThreads: threads, maxThreads: threads, idleTimeout: 1000, workerData: run.workerData });
+  const threads = here !== undefined && run.threads <= 1 ? 1 : workerThreads(run.threads, batchCount);
+  const pool = here !== undefined && run.threads <= 1 ? undefined : new Piscina<JobTask, R>({ filename: run.workerFile, minThreads: threads, maxThreads: threads, idleTimeout: 1000, workerData: run.workerData });
   // A worker that dies between tasks is replaced by piscina, which reports it as an 'error' event.
-  pool.on('error', () => undefined);
+  pool?.on('error', () => undefined);
+  const runBatch = async (task: JobTask): Promise<R> => {
+    if (pool !== undefined) return pool.run(task, signal === undefined ? {} : { signal });
+    // In this thread: a turn of the event loop first, so that Ctrl-C is heard between batches.
+    await new Promise((resolve) => setImmediate(resolve));
+    return here!(task);
+  };
   const planned = batchesOf(todo, run.batchSize);
   const stopped = (): boolean => signal?.aborted === true;
   let failure: { reason: unknown } | undefined;
@@ -87,7 +95,8 @@ async function runBatches<R extends JsonValue>(run: JobRun<R>, todo: readonly Ga
       const [start, end] = batch.value;
       let result: R;
       try {
-        result = await pool.run({ params: identity.params, start, end }, signal === undefined ? {} : { signal });
+        result = await runBatch({ params: identity.params, start, end });
+        if (stopped() && pool === undefined) return;
       } catch (reason) {
         // Stopped: the batch under way is dropped (its worker terminated), the journal keeps the rest.
         if (stopped()) return;
@@ -95,7 +104,7 @@ async function runBatches<R extends JsonValue>(run: JobRun<R>, todo: readonly Ga
         return;
       }
       const record: JobRecord<R> = { format: JOB_FORMAT, job: identity.job, params: identity.params, count: identity.count, part, start, end, result };
-      journal.append(jobRecordLine(record));
+      journal?.append(jobRecordLine(record));
       records.push(record);
       run.onRecord?.(record);
     }
@@ -103,7 +112,7 @@ async function runBatches<R extends JsonValue>(run: JobRun<R>, todo: readonly Ga
   try {
     await Promise.all(Array.from({ length: threads }, lane));
   } finally {
-    await pool.destroy();
+    await pool?.destroy();
   }
   if (failure !== undefined) throw failure.reason;
   return stopped() && todoOf(part, records).length > 0;

@@ -33,7 +33,7 @@ export interface JobIdentity {
 }
 
 /** One journal line: the result of items start … end − 1 of a job. */
-export interface JobRecord<R = JsonValue> extends JobIdentity {
+export interface JobRecord<R = unknown> extends JobIdentity {
   readonly format: typeof JOB_FORMAT;
   /** The items the journal holding this record is responsible for. */
   readonly part: GameRange;
@@ -84,7 +84,7 @@ export function describeRanges(ranges: readonly GameRange[]): string {
 }
 
 /** The line of a record (no newline). */
-export function jobRecordLine(record: JobRecord<JsonValue>): string {
+export function jobRecordLine(record: JobRecord<unknown>): string {
   return JSON.stringify(record);
 }
 
@@ -186,6 +186,6 @@ export function mergeJobRecords(files: readonly { readonly path: string; readonl
 }
 
 /** The items of `part` that `records` lack. */
-export function todoOf(part: GameRange, records: readonly JobRecord[]): GameRange[] {
+export function todoOf(part: GameRange, records: readonly { readonly start: number; readonly end: number }[]): GameRange[] {
   return missingRanges([part], [...records].sort((a, b) => a.start - b.start).map((r): GameRange => [r.start, r.end]));
 }
