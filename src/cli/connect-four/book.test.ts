@@ -150,6 +150,9 @@ describe('tabletop connect-four book build --shard, book merge', () => {
     const twice = await runCli(['connect-four', 'book', 'merge', part(1), part(1), '--out', join(dir, 'x.c4book')]);
     expect(twice.status).toBe(2);
     expect(twice.stderr).toMatch(/counted twice/);
+    const typo = await runCli(['connect-four', 'book', 'merge', part(1), join(dir, 'part-9.journal'), '--out', join(dir, 'x.c4book')]);
+    expect(typo.status).toBe(2);
+    expect(typo.stderr).toMatch(/Cannot read the journal .*part-9\.journal: no such file/);
     const half = join(dir, 'half.journal');
     expect((await build(['--shard', '1/2', '--journal', half])).status).toBe(0);
     const overlap = await runCli(['connect-four', 'book', 'merge', half, part(2), '--out', join(dir, 'x.c4book')]);

@@ -11,6 +11,7 @@
  * only part i of n of the level's positions into PART, and `book merge PART… --out FILE` writes the
  * book from all parts: the same bytes as one process's build. Progress goes to stderr.
  */
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
@@ -266,6 +267,8 @@ async function buildBook(options: BuildOptions): Promise<void> {
 function mergeBook(journals: readonly string[], options: { readonly out: string; readonly from?: string }): void {
   checkBookTarget(options.out, [...journals.map((path) => ({ option: 'the journal', path })), ...(options.from === undefined ? [] : [{ option: '--from', path: options.from }])]);
   const files = journals.map((path) => {
+    // A journal named but not there is a mistake (a typo, a shard's file not copied back), not an empty part.
+    if (!existsSync(path)) throw new UsageError(`Cannot read the journal ${path}: no such file`);
     const journal = JournalFile.read(path, 'the journal');
     if (journal.tornBytes > 0) process.stderr.write(`book merge: the last line of ${path} was cut short (${String(journal.tornBytes)} bytes): not counted\n`);
     return { path, records: jobRecordsOf(journal.lines, path) };
