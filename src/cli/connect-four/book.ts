@@ -48,7 +48,7 @@ interface BuildOptions {
 }
 
 export function registerBook(command: Command): Command {
-  const book = command.command('book').description('the opening book: build it, describe a book file');
+  const book = command.command('book').description('the opening book: build it (in one process, or sharded and merged), describe a book file');
   book
     .command('build')
     .description('solve every position of --depth stones on worker threads, derive the shallower ones, write the book (resumable; shardable)')
