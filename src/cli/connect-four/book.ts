@@ -254,13 +254,14 @@ async function buildBook(options: BuildOptions): Promise<void> {
     process.off('SIGTERM', stop);
   }
   const hours = (performance.now() - started) / 3_600_000;
-  const ended = `${controller.signal.aborted ? 'stopped' : 'done'} after ${hours.toFixed(2)} h, CPU ${cpuText(cpuMs() - cpuBefore)}`;
+  const ended = `${controller.signal.aborted ? 'stopped' : 'done'} after ${hours.toFixed(2)} h`;
+  const cpu = `CPU time ${cpuText(cpuMs() - cpuBefore)} (all threads)`;
   if (out === undefined) {
-    process.stderr.write(`book: ${what}${ended}; ${String(done)} positions solved into ${journal}\n`);
+    process.stderr.write(`book: ${what}${ended}; ${String(done)} positions solved into ${journal}; ${cpu}\n`);
     return;
   }
   const book = writeBook(out, options.root, levels, known, from);
-  process.stderr.write(`book: ${ended}; wrote ${out}: ${describe(book)}\n`);
+  process.stderr.write(`book: ${ended}; wrote ${out}: ${describe(book)}; ${cpu}\n`);
 }
 
 /** `book merge`: the book of the shards' journals (see the file's comment). */
