@@ -137,19 +137,20 @@ describe('books are written whole, never over a pipe, a link or an input', () =>
 
   });
 
-  it('the journal by the one rule: a score torn to another that still reads (15 cut to 1) is never taken as proven', async () => {
+  it('the journal by the one rule: a last line that still reads as a record, with another score, but lacks its newline is never taken as proven', async () => {
     const clean = file('clean-2.c4book');
     expect((await build('--out', clean)).status).toBe(0);
     const lines = readFileSync(`${clean}.journal`, 'utf8').trimEnd().split('\n');
     const entries = (path: string): string => JSON.stringify([...readBookFile(path).entries()]);
-    const [moves, score] = lines.at(-1)!.split(' ');
-    const wrong = String(Number(score) === 1 ? 2 : 1);
+    const last = JSON.parse(lines.at(-1)!) as { result: [string, number][] };
+    const [moves, score] = last.result[0]!;
+    const wrongLine = JSON.stringify({ ...last, result: [[moves, score === 1 ? 2 : 1], ...last.result.slice(1)] });
     const tear = file('tear.c4book');
-    writeFileSync(`${tear}.journal`, `${lines.slice(0, -1).join('\n')}\n${moves!} ${wrong}`);
+    writeFileSync(`${tear}.journal`, `${lines.slice(0, -1).join('\n')}\n${wrongLine}`);
     const torn = await build('--out', tear);
     expect(torn.status).toBe(0);
     expect(entries(tear)).toBe(entries(clean));
-    expect(readFileSync(`${tear}.journal`, 'utf8')).not.toContain(`${moves!} ${wrong}`);
+    expect(readFileSync(`${tear}.journal`, 'utf8')).not.toContain(wrongLine);
   });
 });
 

@@ -28,8 +28,8 @@ export interface ExperimentConfig {
    */
   readonly paired: boolean;
   /**
-   * Parameters of a custom batch source (`RunOptions.source`, e.g. the Klondike solver's budget
-   * when classifying deals), opaque to the lab but part of the experiment's identity: records
+   * Parameters of a custom batch source (`RunOptions.source`, e.g. a sequential test's settings
+   * and openings), opaque to the lab but part of the experiment's identity: records
    * with different parameters never combine, and a resumed run keeps the saved ones. Absent for
    * ordinary games.
    */

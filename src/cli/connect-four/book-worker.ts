@@ -1,17 +1,17 @@
 /**
- * A worker thread of `tabletop connect-four book build`: solves the positions it is sent, one at a
- * time, with its own solver (its table kept for the whole build: neighbouring positions of a
- * level share most of their subtrees).
+ * A worker thread of `tabletop connect-four book build` (run by the lab's job runner,
+ * lab/job-runner.ts): solves positions start … end − 1 of the level it is sent, with one solver
+ * per thread (its table kept for the whole build: neighbouring positions of a level share most of
+ * their subtrees).
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { workerData } from 'piscina';
 import { OpeningBook } from '../../games/connect-four/book/book.js';
 import { Position } from '../../games/connect-four/position.js';
 import { Solver } from '../../games/connect-four/solver/solver.js';
+import type { JobTask } from '../../lab/job-runner.js';
+import { bookLevelOf, type BookJobParams, type BookJobResult } from './book-job.js';
 
-export interface BookTask {
-  readonly moves: string;
-}
-
+/** What every thread needs once; none of it changes a score. */
 export interface BookWorkerData {
   readonly tableSize: number;
   /** An encoded book of exact scores (`--from`): its positions are answered without search. */
@@ -20,26 +20,19 @@ export interface BookWorkerData {
   readonly values?: Uint8Array | undefined;
 }
 
-export interface BookResult {
-  readonly moves: string;
-  readonly score: number;
-  readonly nodes: number;
-  readonly ms: number;
-}
-
-const port = parentPort;
-if (port === null) throw new Error('book-worker.js runs as a worker thread');
 const data = workerData as BookWorkerData;
 const solver = new Solver({
   tableSize: data.tableSize,
   ...(data.book === undefined ? {} : { book: OpeningBook.decode(data.book) }),
   ...(data.values === undefined ? {} : { values: OpeningBook.decode(data.values) }),
 });
-port.on('message', (task: BookTask) => {
-  const position = Position.fromMoves(task.moves);
-  const nodes = solver.nodes;
-  const start = performance.now();
-  const score = solver.solve(position);
-  const result: BookResult = { moves: task.moves, score, nodes: solver.nodes - nodes, ms: performance.now() - start };
-  port.postMessage(result);
-});
+
+export default function solveBookPositions(task: JobTask): BookJobResult {
+  const level = bookLevelOf(task.params as unknown as BookJobParams);
+  const result: [string, number][] = [];
+  for (let i = task.start; i < task.end; i++) {
+    const { moves } = level[i]!;
+    result.push([moves, solver.solve(Position.fromMoves(moves))]);
+  }
+  return result;
+}

@@ -1,8 +1,8 @@
 /**
  * `tabletop connect-four book build|info` and the book through `solve`, on the built binary.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../test-support/cli.js';
@@ -17,6 +17,13 @@ const ROOT = '21253774536432517717274325';
 const dir = mkdtempSync(join(tmpdir(), 'c4book-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** The [moves, score] pairs a book build's journal holds (its job records' results), in journal order. */
+const journalScores = (path: string): [string, number][] =>
+  readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((line) => line !== '')
+    .flatMap((line) => (JSON.parse(line) as { result: [string, number][] }).result);
+
 describe('tabletop connect-four book', () => {
   const out = join(dir, 'test.c4book');
 
@@ -24,7 +31,7 @@ describe('tabletop connect-four book', () => {
     const build = await runCli(['connect-four', 'book', 'build', '--root', ROOT, '--depth', '28', '--out', out, '--workers', '1', '--table', '200000']);
     expect(build.status).toBe(0);
     expect(build.stderr).toMatch(/done after .* h; wrote/);
-    const journal = readFileSync(`${out}.journal`, 'utf8').trim().split('\n');
+    const journal = journalScores(`${out}.journal`);
     expect(journal.length).toBeGreaterThan(10);
     const again = await runCli(['connect-four', 'book', 'build', '--root', ROOT, '--depth', '28', '--out', out, '--workers', '1', '--table', '200000']);
     expect(again.stderr).toMatch(new RegExp(`level 28: (\\d+), \\1 already known`));
@@ -32,7 +39,7 @@ describe('tabletop connect-four book', () => {
     const info = await runCli(['connect-four', 'book', 'info', out]);
     expect(info.stdout).toMatch(/positions, \d+ bytes, deepest 28 stones, no level complete, exact scores, checksum OK/);
 
-    const lines = [ROOT, ...journal.map((l) => l.split(' ')[0]!)].join('\n') + '\n';
+    const lines = [ROOT, ...journal.map(([moves]) => moves)].join('\n') + '\n';
     const withBook = await runCli(['connect-four', 'solve', '--book', out, '--analyze'], { input: lines });
     const without = await runCli(['connect-four', 'solve', '--no-book', '--analyze'], { input: lines });
     expect(withBook.status).toBe(0);
@@ -58,12 +65,10 @@ describe('tabletop connect-four book', () => {
     const fresh = join(dir, 'fresh.c4book');
     const solved = await runCli(['connect-four', 'book', 'build', '--root', ROOT, '--depth', '28', '--out', fresh, '--values', DEFAULT_VALUES_PATH, '--workers', '1', '--table', '200000']);
     expect(solved.status).toBe(0);
-    const lines = readFileSync(`${fresh}.journal`, 'utf8').trim().split('\n');
-    expect(lines.length).toBeGreaterThan(10);
-    for (const line of lines) {
-      const [moves, score] = line.split(' ');
-      expect(first.score(Position.fromMoves(moves!))).toBe(Number(score));
-    }
+    const scores = journalScores(`${fresh}.journal`);
+    expect(scores.length).toBeGreaterThan(10);
+    // The book leaves out a win with the next stone (the solver settles it before any lookup).
+    for (const [moves, score] of scores) expect(first.score(Position.fromMoves(moves))).toBe(score === immediateWinScore(moves.length) ? undefined : score);
   });
 
   it('refuses a --from or --values book of the wrong kind, and a --from score the journal contradicts', async () => {
@@ -73,12 +78,19 @@ describe('tabletop connect-four book', () => {
     const wrongValues = await runCli(['connect-four', 'book', 'build', '--root', ROOT, '--depth', '28', '--out', join(dir, 'x.c4book'), '--values', out]);
     expect(wrongValues.status).toBe(2);
     expect(wrongValues.stderr).toMatch(/a book of exact scores; --values takes a strategy book/);
-    const [moves, score] = readFileSync(`${out}.journal`, 'utf8').split('\n')[0]!.split(' ');
+    // A record with a score the book holds (it leaves out wins with the next stone).
+    const inBook = ([m, v]: [string, number]): boolean => v !== immediateWinScore(m.length);
+    const records = readFileSync(`${out}.journal`, 'utf8')
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as { result: [string, number][] });
+    const record = records.find((r) => r.result.some(inBook))!;
+    const [moves, score] = record.result.find(inBook)!;
     const journal = join(dir, 'contradicting.journal');
-    writeFileSync(journal, `${moves!} ${String(Number(score) + 1)}\n`);
+    writeFileSync(journal, `${JSON.stringify({ ...record, result: record.result.map(([m, v]) => [m, m === moves ? v + 1 : v]) })}\n`);
     const contradicted = await runCli(['connect-four', 'book', 'build', '--root', ROOT, '--depth', '28', '--out', join(dir, 'y.c4book'), '--journal', journal, '--from', out, '--write-only']);
     expect(contradicted.status).toBe(2);
-    expect(contradicted.stderr).toContain(`${moves!} scored ${score!}, ${journal} says ${String(Number(score) + 1)}`);
+    expect(contradicted.stderr).toContain(`${moves} scored ${String(score)}, ${journal} says ${String(score + 1)}`);
   });
 
   it('a damaged book is a clear error when asked for, and skipped with a warning by default', async () => {
@@ -93,6 +105,79 @@ describe('tabletop connect-four book', () => {
     expect(loadDefaultBook((m) => warnings.push(m), damaged)).toBeUndefined();
     expect(warnings.join()).toMatch(/opening book not used: .*damaged.c4book: damaged opening book/);
     expect(loadDefaultBook((m) => warnings.push(m), join(dir, 'missing.c4book'))).toBeUndefined();
+  });
+});
+
+describe('tabletop connect-four book build --shard, book merge', () => {
+  const build = (args: readonly string[]) => runCli(['connect-four', 'book', 'build', '--root', ROOT, '--depth', '28', '--workers', '1', '--table', '200000', ...args]);
+  const part = (i: number): string => join(dir, `part-${String(i)}.journal`);
+  const whole = join(dir, 'whole.c4book');
+
+  it('shards built apart and merged give the very bytes of the book one process builds', async () => {
+    expect((await build(['--out', whole])).status).toBe(0);
+    for (const i of [1, 2, 3]) {
+      const shard = await build(['--shard', `${String(i)}/3`, '--journal', part(i), '--batch-size', '2']);
+      expect(shard.status).toBe(0);
+      expect(shard.stderr).toMatch(new RegExp(`shard ${String(i)}/3: done after`));
+    }
+    const merged = join(dir, 'merged.c4book');
+    const merge = await runCli(['connect-four', 'book', 'merge', part(3), part(1), part(2), '--out', merged]);
+    expect(merge.status).toBe(0);
+    expect(merge.stderr).not.toMatch(/no journal holds/);
+    expect(readFileSync(merged).equals(readFileSync(whole))).toBe(true);
+  });
+
+  it('a killed shard resumes from its journal (a torn last line and a stale lock left behind) and still merges exactly', async () => {
+    // What a kill -9 mid-write leaves: the whole lines written so far, a line cut short, the lock of a dead process.
+    const lines = readFileSync(part(2), 'utf8').split('\n').filter((line) => line !== '');
+    expect(lines.length).toBeGreaterThan(2);
+    const killed = join(dir, 'killed.journal');
+    writeFileSync(killed, `${lines[0]!}\n${lines[1]!.slice(0, 40)}`);
+    writeFileSync(`${killed}.lock`, JSON.stringify({ pid: 2 ** 22 + 12_345, host: hostname(), since: new Date().toISOString() }));
+    const resumed = await build(['--shard', '2/3', '--journal', killed, '--batch-size', '2']);
+    expect(resumed.status).toBe(0);
+    expect(resumed.stderr).toMatch(/cut short \(40 bytes\)/);
+    // The first record's positions are not solved again.
+    const solved = /(\d+) positions solved/.exec(resumed.stderr);
+    const first = JSON.parse(lines[0]!) as { start: number; end: number; part: [number, number] };
+    expect(Number(solved?.[1])).toBe(first.part[1] - first.part[0] - (first.end - first.start));
+    const merged = join(dir, 'resumed.c4book');
+    expect((await runCli(['connect-four', 'book', 'merge', part(1), killed, part(3), '--out', merged])).status).toBe(0);
+    expect(readFileSync(merged).equals(readFileSync(whole))).toBe(true);
+  });
+
+  it('refuses journals that do not add up: given twice, of other splits or of another build, and a shard resumed as another', async () => {
+    const twice = await runCli(['connect-four', 'book', 'merge', part(1), part(1), '--out', join(dir, 'x.c4book')]);
+    expect(twice.status).toBe(2);
+    expect(twice.stderr).toMatch(/counted twice/);
+    const typo = await runCli(['connect-four', 'book', 'merge', part(1), join(dir, 'part-9.journal'), '--out', join(dir, 'x.c4book')]);
+    expect(typo.status).toBe(2);
+    expect(typo.stderr).toMatch(/Cannot read the journal .*part-9\.journal: no such file/);
+    const half = join(dir, 'half.journal');
+    expect((await build(['--shard', '1/2', '--journal', half])).status).toBe(0);
+    const overlap = await runCli(['connect-four', 'book', 'merge', half, part(2), '--out', join(dir, 'x.c4book')]);
+    expect(overlap.status).toBe(2);
+    expect(overlap.stderr).toMatch(/counted in both .*half\.journal and .*part-2\.journal/);
+    const other = join(dir, 'other.journal');
+    expect((await runCli(['connect-four', 'book', 'build', '--root', `${ROOT}4`, '--depth', '28', '--shard', '1/3', '--journal', other, '--workers', '1', '--table', '200000'])).status).toBe(0);
+    const mixed = await runCli(['connect-four', 'book', 'merge', part(2), other, '--out', join(dir, 'x.c4book')]);
+    expect(mixed.status).toBe(2);
+    expect(mixed.stderr).toMatch(/journals of different jobs do not merge/);
+    const asOther = await build(['--shard', '1/3', '--journal', part(2)]);
+    expect(asOther.status).toBe(2);
+    expect(asOther.stderr).toMatch(/part-2\.journal:1: a record of items .* but this run \(or shard\) holds items/);
+    expect(existsSync(join(dir, 'x.c4book'))).toBe(false);
+  });
+
+  it('a shard writes its journal only, and an old journal of `<moves> <score>` lines is a clear error', async () => {
+    const both = await build(['--shard', '1/3', '--journal', join(dir, 'y.journal'), '--out', join(dir, 'y.c4book')]);
+    expect(both.status).toBe(2);
+    expect(both.stderr).toMatch(/writes only its journal/);
+    const old = join(dir, 'old.journal');
+    writeFileSync(old, `${ROOT}44 3\n`);
+    const result = await build(['--out', join(dir, 'old.c4book'), '--journal', old]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/old\.journal:1: not a tabletop-job\/1 record/);
   });
 });
 

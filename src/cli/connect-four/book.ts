@@ -1,31 +1,41 @@
 /**
- * `tabletop connect-four book build|info`: builds the opening book (book/builder.ts explains the
- * method) and describes a book file.
+ * `tabletop connect-four book build|merge|info`: builds the opening book (book/builder.ts explains
+ * the method), merges the journals of a build's shards into the book, and describes a book file.
  *
- * `book build --depth D --out FILE` solves every position of D stones (one per mirror pair) on
- * worker threads, appending each result to a journal (`<moves> <score>` lines, default
- * FILE.journal) as it comes; then derives the shallower levels and writes the book. It is
- * resumable: started again with the same journal it skips what is there. It writes the book
- * every `--checkpoint` seconds and when stopped (Ctrl-C, SIGTERM), with whatever is proven so far
- * (the header says which levels are complete). Progress goes to stderr.
+ * `book build --depth D --out FILE` solves every position of D stones (one per mirror pair) as a
+ * job of the lab's runner (book-job.ts, lab/job-runner.ts): on worker threads, in batches whose
+ * scores are appended to a journal (default FILE.journal) as they come; then it derives the
+ * shallower levels and writes the book. Started again with the same journal it resumes. It writes
+ * the book every `--checkpoint` seconds and when stopped (Ctrl-C, SIGTERM), with whatever is proven
+ * so far (the header says which levels are complete). With `--shard i/n --journal PART` it solves
+ * only part i of n of the level's positions into PART, and `book merge PART… --out FILE` writes the
+ * book from all parts: the same bytes as one process's build. Progress goes to stderr.
  */
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
-import { OpeningBook, canonicalKey, stonesOfKey } from '../../games/connect-four/book/book.js';
-import { bookPositions, completeLevels, deriveScores, immediateWinScore, type BookPosition } from '../../games/connect-four/book/builder.js';
-import { Position } from '../../games/connect-four/position.js';
+import { formatDuration } from '../../core/format.js';
+import { OpeningBook, stonesOfKey } from '../../games/connect-four/book/book.js';
+import { completeLevels, deriveScores, immediateWinScore, type BookPosition } from '../../games/connect-four/book/builder.js';
 import { parseIntegerIn, UsageError } from '../options.js';
+import { refuseSameFiles } from '../../lab/files.js';
 import { JournalFile } from '../../lab/journal-file.js';
+import { runJob } from '../../lab/job-runner.js';
+import { describeRanges, JobJournalError, jobRecordsOf, mergeJobRecords, partOf, type JobRecord, type JobShard } from '../../lab/jobs.js';
 import { checkBookTarget, DEFAULT_BOOK_PATH, readBookFile, writeBookFile } from '../../arena/connect-four/book-file.js';
+import { parseShard } from '../lab/experiment.js';
 import { readBookOfKind } from './book-kind.js';
-import type { BookResult, BookWorkerData } from './book-worker.js';
+import type { BookWorkerData } from './book-worker.js';
+import { addJournalScores, bookJobIdentity, bookJobParams, bookLevelsOf, type BookJobResult } from './book-job.js';
 import { buildStrategyBook, type StrategyOptions } from './book-strategy.js';
 
 interface BuildOptions {
   readonly depth: number;
-  readonly out: string;
+  readonly out?: string;
   readonly journal?: string;
+  readonly shard?: JobShard;
+  readonly batchSize?: number;
   readonly root: string;
   readonly workers: number;
   readonly table: number;
@@ -38,13 +48,15 @@ interface BuildOptions {
 }
 
 export function registerBook(command: Command): Command {
-  const book = command.command('book').description('the opening book: build it, describe a book file');
+  const book = command.command('book').description('the opening book: build it (in one process, or sharded and merged), describe a book file');
   book
     .command('build')
-    .description('solve every position of --depth stones on worker threads, derive the shallower ones, write the book (resumable)')
+    .description('solve every position of --depth stones on worker threads, derive the shallower ones, write the book (resumable; shardable)')
     .requiredOption('--depth <n>', 'stones of the deepest positions solved', parseIntegerIn(0, 41, 'The depth'))
-    .requiredOption('--out <file>', 'the book file to write')
+    .option('--out <file>', 'the book file to write (not with --shard)')
     .option('--journal <file>', 'where solved positions are appended (default: <out>.journal); an existing journal is resumed')
+    .option('--shard <i/n>', 'solve only part i of n of the positions into --journal (merge the parts with `book merge`)', parseShard)
+    .option('--batch-size <n>', 'positions per journal record (default: about 100 batches per worker, at most 64 positions)', parseIntegerIn(1, 1 << 20, 'The batch size'))
     .option('--root <moves>', 'build only the positions reachable from this one (1-based column digits)', '')
     .option('--workers <n>', 'worker threads', parseIntegerIn(1, 64, 'The worker count'), Math.max(1, availableParallelism() - 1))
     .option('--table <entries>', 'transposition-table entries per worker', parseIntegerIn((1 << 17) + 1, 1 << 28, 'The table size'), 1 << 24)
@@ -53,7 +65,7 @@ export function registerBook(command: Command): Command {
     .option('--from <file>', 'take the exact scores of this book as proven and keep them in the output (to extend a book, e.g. the shipped one, without its journal)')
     .option('--values <file>', 'a strategy book (e.g. the shipped one) whose win/draw/loss values narrow every search')
     .action(async (options: BuildOptions) => {
-      await buildBook(options);
+      await asUsage(() => buildBook(options));
     });
   book
     .command('strategy')
@@ -71,6 +83,17 @@ export function registerBook(command: Command): Command {
       buildStrategyBook(options);
     });
   book
+    .command('merge')
+    .description("write the book from the journals of a sharded build (`book build --shard i/n`): the book one process builds")
+    .argument('<journals...>', "the shards' journals")
+    .requiredOption('--out <file>', 'the book file to write')
+    .option('--from <file>', 'the --from book the shards were built with (its scores are kept in the output, as the build keeps them)')
+    .action((journals: string[], options: { out: string; from?: string }) => {
+      asUsage(() => {
+        mergeBook(journals, options);
+      });
+    });
+  book
     .command('info')
     .description('check a book file and describe it (default: the shipped book)')
     .argument('[file]', 'the book file', DEFAULT_BOOK_PATH)
@@ -84,38 +107,26 @@ export function registerBook(command: Command): Command {
   return command;
 }
 
-/**
- * Reads a journal by the journals' one rule (lab/journal.ts): canonical key → score of each whole
- * line; a torn last line is not counted (its position is solved again) and is cut off before the
- * first append. A whole line that is malformed or contradicts an earlier one is an error naming it.
- */
-function readJournal(path: string): { journal: JournalFile; known: Map<number, number> } {
-  const journal = JournalFile.read(path, 'the journal');
-  const known = new Map<number, number>();
-  journal.lines.forEach((text, i) => {
-    const line = text.trim();
-    if (line === '') return;
-    const match = /^([1-7]*) (-?\d+)$/.exec(line);
-    if (match === null) throw new UsageError(`${path}:${String(i + 1)}: not '<moves> <score>': '${line}'`);
-    let key: number;
-    try {
-      key = canonicalKey(Position.fromMoves(match[1]!));
-    } catch (error) {
-      throw new UsageError(`${path}:${String(i + 1)}: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    const score = Number(match[2]);
-    const previous = known.get(key);
-    if (previous !== undefined && previous !== score) throw new UsageError(`${path}:${String(i + 1)}: ${match[1]!} scored ${String(score)}, earlier ${String(previous)}`);
-    known.set(key, score);
-  });
-  return { journal, known };
+
+/** Runs `action`, reporting a journal that cannot be resumed or merged as a usage error (exit 2). */
+function asUsage<T>(action: () => T): T {
+  const rethrow = (error: unknown): never => {
+    throw error instanceof JobJournalError ? new UsageError(error.message) : error;
+  };
+  try {
+    const result = action();
+    return (result instanceof Promise ? result.catch(rethrow) : result) as T;
+  } catch (error) {
+    return rethrow(error);
+  }
 }
 
-function writeBook(options: BuildOptions, levels: readonly (readonly BookPosition[])[], known: Map<number, number>, from: OpeningBook | undefined): OpeningBook {
+/** Writes the book of every score `known` holds (the shallower levels derived first) to `out`. */
+function writeBook(out: string, root: string, levels: readonly (readonly BookPosition[])[], known: Map<number, number>, from: OpeningBook | undefined): OpeningBook {
   deriveScores(levels, known);
   const entries: { key: number; score: number; moves: number }[] = [];
   // The --from book's positions outside these levels are kept as they are (fromEntries drops the
-  // ones repeated below: buildBook checked that they agree).
+  // ones repeated below: they were checked to agree).
   if (from !== undefined) for (const { key, score } of from.entries()) entries.push({ key, score, moves: stonesOfKey(key) });
   for (const level of levels) {
     for (const e of level) {
@@ -126,9 +137,22 @@ function writeBook(options: BuildOptions, levels: readonly (readonly BookPositio
   }
   const complete = completeLevels(levels, known);
   // Complete levels count from the empty board only.
-  const book = OpeningBook.fromEntries(entries, options.root === '' ? complete : -1);
-  writeBookFile(options.out, book);
+  const book = OpeningBook.fromEntries(entries, root === '' ? complete : -1);
+  writeBookFile(out, book);
   return book;
+}
+
+/** Takes the --from book's scores of the levels into `known`; one that contradicts the journal is a usage error. */
+function addFromScores(known: Map<number, number>, levels: readonly (readonly BookPosition[])[], from: OpeningBook, fromPath: string, journal: string): void {
+  for (const level of levels) {
+    for (const e of level) {
+      const score = from.scoreOfKey(e.key);
+      if (score === undefined) continue;
+      const journaled = known.get(e.key);
+      if (journaled !== undefined && journaled !== score) throw new UsageError(`${fromPath}: ${e.moves} scored ${String(score)}, ${journal} says ${String(journaled)}`);
+      known.set(e.key, score);
+    }
+  }
 }
 
 function describe(book: OpeningBook): string {
@@ -136,105 +160,132 @@ function describe(book: OpeningBook): string {
   return `${String(info.entries)} positions, ${String(info.bytes)} bytes, complete to ${info.completeDepth < 0 ? 'no level' : `${String(info.completeDepth)} stones`}`;
 }
 
+/**
+ * Positions per batch: about 100 batches per worker, so that progress, checkpoints and a stop lose
+ * little; at most 64, as a deep level's positions can take seconds each.
+ */
+const defaultBatchSize = ([start, end]: readonly [number, number], workers: number): number => Math.max(1, Math.min(64, Math.ceil((end - start) / (workers * 100))));
+
+/** CPU time of this process, all its threads, in ms. */
+const cpuMs = (): number => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+/** A CPU time in words: seconds below an hour, hours above (a deep level takes CPU hours). */
+const cpuText = (ms: number): string => (ms < 3_600_000 ? formatDuration(ms) : `${(ms / 3_600_000).toFixed(2)} h`);
+
 async function buildBook(options: BuildOptions): Promise<void> {
-  const journal = options.journal ?? `${options.out}.journal`;
-  checkBookTarget(options.out, [
-    { option: 'the journal', path: journal },
-    ...(options.from === undefined ? [] : [{ option: '--from', path: options.from }]),
-    ...(options.values === undefined ? [] : [{ option: '--values', path: options.values }]),
-  ]);
-  const levels = bookPositions(options.root, options.depth);
-  const { journal: journalFile, known } = readJournal(journal);
-  if (journalFile.tornBytes > 0) process.stderr.write(`book: the last line of ${journal} was cut short (${String(journalFile.tornBytes)} bytes): not counted, its position is solved again\n`);
+  const { shard, out } = options;
+  if (shard === undefined && out === undefined) throw new UsageError('book build needs --out <book file> (or --shard i/n --journal <file>, which writes a shard\'s journal for `book merge`).');
+  if (shard !== undefined && (out !== undefined || options.journal === undefined || options.writeOnly === true)) {
+    throw new UsageError('A shard (--shard i/n) writes only its journal: give --journal <file>, and no --out or --write-only; `book merge` writes the book from all the shards\' journals.');
+  }
+  const journal = options.journal ?? `${out!}.journal`;
+  const inputs = [...(options.from === undefined ? [] : [{ option: '--from', path: options.from }]), ...(options.values === undefined ? [] : [{ option: '--values', path: options.values }])];
+  if (out !== undefined) checkBookTarget(out, [{ option: 'the journal', path: journal }, ...inputs]);
+  else refuseSameFiles([{ option: '--journal', path: journal }], inputs);
+  const params = { root: options.root, depth: options.depth };
+  const levels = bookLevelsOf(params);
+  const level = levels.at(-1)!;
+  const identity = bookJobIdentity(params);
   const from = options.from === undefined ? undefined : readBookOfKind(options.from, false, '--from', ' (give values as --values)');
   const values = options.values === undefined ? undefined : readBookOfKind(options.values, true, '--values', ' (give exact scores as --from)');
-  if (from !== undefined) {
-    for (const level of levels) {
-      for (const e of level) {
-        const score = from.scoreOfKey(e.key);
-        if (score === undefined) continue;
-        const journaled = known.get(e.key);
-        if (journaled !== undefined && journaled !== score) throw new UsageError(`${options.from}: ${e.moves} scored ${String(score)}, ${journal} says ${String(journaled)}`);
-        known.set(e.key, score);
-      }
-    }
-  }
-  deriveScores(levels, known);
-  const todo = options.writeOnly === true ? [] : levels[levels.length - 1]!.filter((e) => !known.has(e.key));
-  const total = levels[levels.length - 1]!.length;
-  const missing = levels[levels.length - 1]!.filter((e) => !known.has(e.key)).length;
-  process.stderr.write(`book: ${String(levels.reduce((n, l) => n + l.length, 0))} positions to ${String(options.depth)} stones; level ${String(options.depth)}: ${String(total)}, ${String(total - missing)} already known (${journal}); ${String(options.workers)} workers\n`);
+  const known = new Map<number, number>();
+  const workerData: BookWorkerData = { tableSize: options.table, book: from?.encode(), values: values?.encode() };
+  const controller = new AbortController();
+  const stop = (): void => {
+    if (controller.signal.aborted) return;
+    process.stderr.write('book: stopping (the positions in progress are dropped; the journal keeps the rest)\n');
+    controller.abort();
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
 
   const started = performance.now();
+  const cpuBefore = cpuMs();
+  let todoCount = 0;
   let done = 0;
-  let next = 0;
-  let stopping = false;
-  let lastCheckpoint = started;
-  const workerUrl = new URL('./book-worker.js', import.meta.url);
-  const workers: Worker[] = [];
-  const progress = setInterval(() => {
-    const seconds = (performance.now() - started) / 1000;
-    const rate = done / seconds;
-    const left = todo.length - done;
-    process.stderr.write(`book: ${String(total - left)}/${String(total)} at depth ${String(options.depth)} (${((100 * (total - left)) / Math.max(1, total)).toFixed(1)}%), ${rate.toFixed(2)}/s, ${seconds.toFixed(0)} s, eta ${rate > 0 ? (left / rate / 3600).toFixed(1) : '?'} h\n`);
-    if (performance.now() - lastCheckpoint > options.checkpoint * 1000) {
-      lastCheckpoint = performance.now();
-      process.stderr.write(`book: checkpoint ${options.out}: ${describe(writeBook(options, levels, known, from))}\n`);
-    }
-  }, 10_000);
-
-  await new Promise<void>((resolve, reject) => {
-    let running = 0;
-    const finish = (): void => {
-      if (running === 0) resolve();
-    };
-    const stop = (): void => {
-      if (stopping) return;
-      stopping = true;
-      process.stderr.write('book: stopping (the positions in progress are dropped; the journal keeps the rest)\n');
-      for (const w of workers) void w.terminate();
-      running = 0;
-      finish();
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-    const feed = (worker: Worker): void => {
-      if (stopping || next >= todo.length) {
-        running--;
-        void worker.terminate();
-        finish();
-        return;
-      }
-      worker.postMessage({ moves: todo[next++]!.moves });
-    };
-    const count = Math.min(options.workers, todo.length);
-    if (count === 0) {
-      resolve();
-      return;
-    }
-    const data: BookWorkerData = { tableSize: options.table, book: from?.encode(), values: values?.encode() };
-    for (let i = 0; i < count; i++) {
-      const worker = new Worker(workerUrl, { workerData: data });
-      workers.push(worker);
-      running++;
-      worker.on('message', (result: BookResult) => {
-        if (stopping) return;
-        journalFile.append(`${result.moves} ${String(result.score)}`);
-        known.set(canonicalKey(Position.fromMoves(result.moves)), result.score);
-        done++;
-        feed(worker);
-      });
-      worker.on('error', (error) => {
-        stopping = true;
-        reject(error);
-      });
-      feed(worker);
-    }
-  }).finally(() => {
+  let progress: NodeJS.Timeout | undefined;
+  const what = shard === undefined ? '' : `shard ${String(shard.index)}/${String(shard.count)}: `;
+  try {
+    await runJob<BookJobResult>({
+      identity,
+      workerFile: fileURLToPath(new URL('./book-worker.js', import.meta.url)),
+      workerData,
+      journal,
+      shard,
+      threads: options.workers,
+      batchSize: options.batchSize ?? defaultBatchSize(partOf(identity.count, shard), options.workers),
+      signal: controller.signal,
+      readOnly: options.writeOnly === true,
+      onStart: ({ earlier, todo, part, tornBytes }) => {
+        if (tornBytes > 0) process.stderr.write(`book: the last line of ${journal} was cut short (${String(tornBytes)} bytes): not counted, its positions are solved again\n`);
+        addJournalScores(known, earlier, level, journal);
+        if (from !== undefined) addFromScores(known, levels, from, options.from!, journal);
+        deriveScores(levels, known);
+        todoCount = todo.reduce((n, [s, e]) => n + e - s, 0);
+        const total = part[1] - part[0];
+        const knownInPart = level.slice(part[0], part[1]).filter((e) => known.has(e.key)).length;
+        const partText = shard === undefined ? '' : ` (shard ${String(shard.index)}/${String(shard.count)}: positions ${describeRanges([part])} of ${String(level.length)})`;
+        process.stderr.write(
+          `book: ${String(levels.reduce((n, l) => n + l.length, 0))} positions to ${String(options.depth)} stones; level ${String(options.depth)}${partText}: ${String(total)}, ${String(knownInPart)} already known (${journal}); ${String(options.workers)} workers\n`,
+        );
+        let lastCheckpoint = started;
+        progress = setInterval(() => {
+          const seconds = (performance.now() - started) / 1000;
+          const rate = done / seconds;
+          const left = todoCount - done;
+          process.stderr.write(`book: ${what}${String(total - left)}/${String(total)} at depth ${String(options.depth)} (${((100 * (total - left)) / Math.max(1, total)).toFixed(1)}%), ${rate.toFixed(2)}/s, ${seconds.toFixed(0)} s, eta ${rate > 0 ? (left / rate / 3600).toFixed(1) : '?'} h\n`);
+          if (out !== undefined && performance.now() - lastCheckpoint > options.checkpoint * 1000) {
+            lastCheckpoint = performance.now();
+            process.stderr.write(`book: checkpoint ${out}: ${describe(writeBook(out, options.root, levels, known, from))}\n`);
+          }
+        }, 10_000);
+      },
+      onRecord: (record: JobRecord<BookJobResult>) => {
+        addJournalScores(known, [record], level, journal);
+        done += record.end - record.start;
+      },
+    });
+  } finally {
     clearInterval(progress);
-  });
-  const book = writeBook(options, levels, known, from);
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+  }
   const hours = (performance.now() - started) / 3_600_000;
-  process.stderr.write(`book: ${stopping ? 'stopped' : 'done'} after ${hours.toFixed(2)} h; wrote ${options.out}: ${describe(book)}\n`);
+  const ended = `${controller.signal.aborted ? 'stopped' : 'done'} after ${hours.toFixed(2)} h`;
+  const cpu = `CPU time ${cpuText(cpuMs() - cpuBefore)} (all threads)`;
+  if (out === undefined) {
+    process.stderr.write(`book: ${what}${ended}; ${String(done)} positions solved into ${journal}; ${cpu}\n`);
+    return;
+  }
+  const book = writeBook(out, options.root, levels, known, from);
+  process.stderr.write(`book: ${ended}; wrote ${out}: ${describe(book)}; ${cpu}\n`);
 }
 
+/** `book merge`: the book of the shards' journals (see the file's comment). */
+function mergeBook(journals: readonly string[], options: { readonly out: string; readonly from?: string }): void {
+  checkBookTarget(options.out, [...journals.map((path) => ({ option: 'the journal', path })), ...(options.from === undefined ? [] : [{ option: '--from', path: options.from }])]);
+  const files = journals.map((path) => {
+    // A journal named but not there is a mistake (a typo, a shard's file not copied back), not an empty part.
+    if (!existsSync(path)) throw new UsageError(`Cannot read the journal ${path}: no such file`);
+    const journal = JournalFile.read(path, 'the journal');
+    if (journal.tornBytes > 0) process.stderr.write(`book merge: the last line of ${path} was cut short (${String(journal.tornBytes)} bytes): not counted\n`);
+    return { path, records: jobRecordsOf(journal.lines, path) };
+  });
+  const merged = mergeJobRecords(files);
+  const params = bookJobParams(merged.identity);
+  const levels = bookLevelsOf(params);
+  const level = levels.at(-1)!;
+  if (level.length !== merged.identity.count) throw new UsageError(`The journals number ${String(merged.identity.count)} positions of ${String(params.depth)} stones, this version ${String(level.length)}: they were written by another numbering.`);
+  const known = new Map<number, number>();
+  for (const { path, records } of files) addJournalScores(known, records, level, path);
+  const from = options.from === undefined ? undefined : readBookOfKind(options.from, false, '--from', '');
+  if (from !== undefined) addFromScores(known, levels, from, options.from!, 'the journals');
+  if (merged.missing.length > 0) {
+    process.stderr.write(`book merge: no journal holds positions ${describeRanges(merged.missing)} of level ${String(params.depth)} (${String(level.length)} positions): the book holds what is proven; run the shards that hold them (a killed shard resumes from its journal)\n`);
+  }
+  const book = writeBook(options.out, params.root, levels, known, from);
+  process.stderr.write(`book merge: ${String(files.length)} journals; wrote ${options.out}: ${describe(book)}\n`);
+}

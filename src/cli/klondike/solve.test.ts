@@ -93,16 +93,16 @@ describe('tabletop klondike solve', () => {
       unwinnableDeals: number[];
       undecidedDeals: number[];
       time: { medianMs: number; p95Ms: number } | null;
-      perDeal?: { seed: number; verdict: string; ms: number; positions: number }[];
+      perDeal?: { deal: number; verdict: string; ms: number; positions: number }[];
     }
     const report = JSON.parse(whole.stdout) as Report;
     expect(report.deals.classified).toBe(6);
     expect(report.winnable + report.unwinnable + report.undecided).toBe(6);
     // Each deal's own result is kept: the lists agree with the counts and with the per-deal results.
     const perDeal = report.perDeal!;
-    expect(perDeal.map((d) => d.seed)).toEqual([10, 11, 12, 13, 14, 15]);
-    expect(report.undecidedDeals).toEqual(perDeal.filter((d) => d.verdict === 'undecided').map((d) => d.seed));
-    expect(report.unwinnableDeals).toEqual(perDeal.filter((d) => d.verdict === 'unwinnable').map((d) => d.seed));
+    expect(perDeal.map((d) => d.deal)).toEqual([10, 11, 12, 13, 14, 15]);
+    expect(report.undecidedDeals).toEqual(perDeal.filter((d) => d.verdict === 'undecided').map((d) => d.deal));
+    expect(report.unwinnableDeals).toEqual(perDeal.filter((d) => d.verdict === 'unwinnable').map((d) => d.deal));
     expect(report.undecidedDeals).toHaveLength(report.undecided);
     expect(perDeal.filter((d) => d.verdict === 'undecided').every((d) => d.positions === 20_000)).toBe(true);
     expect(report.time!.p95Ms).toBeGreaterThanOrEqual(report.time!.medianMs);

@@ -5,24 +5,23 @@
  * person can type it — or pipe it: with `--moves-only` the output is the line alone, one command
  * per line, which `tabletop klondike play --seed N` reads as input.
  *
- * `--seeds a..b` classifies a range of seeded deals as a lab run (solver/classify.ts): the lab's
- * runner solves them in batches on this thread or on worker threads, with progress, `--out` /
- * `--resume` results files, and `--json`; this module only parses and prints.
+ * `--seeds a..b` classifies a range of seeded deals as a job of the lab's runner
+ * (lab/klondike/classify.ts): it solves them in batches on this thread or on worker threads, with
+ * progress, an `--out` / `--resume` journal, and `--json`; this module only parses and prints.
  */
 import type { Command } from 'commander';
 import { InvalidArgumentError, Option } from 'commander';
 import { plural } from '../../core/format.js';
 import { percentile, wilsonInterval } from '../../core/stats.js';
 import { IllegalArgumentError } from '../../games/klondike/errors.js';
-import { classifyConfig, classifyParams, classifySource, dealResults, SOLVER_AGENT, type ClassifyParams, type DealResult } from '../../lab/klondike/classify.js';
+import { classifyDeals, classifyJob, classifyParams, classifyWorkerFile, dealResults, type ClassifyParams, type DealResult } from '../../lab/klondike/classify.js';
 import { dealFromText, dealText, seededDeal } from '../../games/klondike/solver/deal.js';
 import { DEFAULT_BUDGET, solveKlondike, type SolveResult } from '../../games/klondike/solver/solver.js';
 import type { KlondikeState } from '../../games/klondike/engine.js';
-import { runLabOnNode } from '../../lab/node-lab.js';
-import { interruptible, whereSaved } from '../lab/experiment.js';
-import { readRecords, ResultsFile } from '../../lab/results-file.js';
-import { RecordsError } from '../../lab/records.js';
-import { PlanError, type LabRunOutcome } from '../../lab/session.js';
+import { interruptible } from '../lab/experiment.js';
+import { JournalFile } from '../../lab/journal-file.js';
+import { runJob } from '../../lab/job-runner.js';
+import { canonicalJson, describeJob, JobJournalError, jobRecordsOf, type JobRecord } from '../../lab/jobs.js';
 import { capAtCores, parseDraw, parsePiles, parsePositiveInt, parseSeed, UsageError } from '../options.js';
 import { progressBar, type Progress } from '../terminal.js';
 import { moveCommand } from '../../games/klondike/notation.js';
@@ -132,31 +131,26 @@ export interface RangeSummary {
   readonly winnable: number;
   readonly unwinnable: number;
   readonly undecided: number;
-  /** The deals' own results, by deal (those the records hold: all of them unless `missing` > 0). */
+  /** The deals' own results, by deal. */
   readonly perDeal: readonly DealResult[];
-  /** Deals classified whose own results the records lack (batches saved before they were kept). */
-  readonly missing: number;
 }
 
-export function summarize(outcome: LabRunOutcome): RangeSummary {
-  const { config, total } = outcome.plan;
-  const seat = outcome.tally.lineups[0]!.seats[0]!;
-  const { deals, missing } = dealResults(outcome.batches);
+export function summarize(params: ClassifyParams, count: number, perDeal: readonly DealResult[]): RangeSummary {
+  const of = (verdict: DealResult['verdict']): number => perDeal.filter((d) => d.verdict === verdict).length;
   return {
-    first: config.seed,
-    last: config.seed + total - 1,
-    params: classifyParams(config),
-    deals: outcome.played,
-    winnable: seat.wins,
-    unwinnable: seat.losses,
-    undecided: seat.draws,
-    perDeal: deals,
-    missing,
+    first: params.firstDeal,
+    last: params.firstDeal + count - 1,
+    params,
+    deals: perDeal.length,
+    winnable: of('winnable'),
+    unwinnable: of('unwinnable'),
+    undecided: of('undecided'),
+    perDeal,
   };
 }
 
 /** The deals of one verdict, by number. */
-const dealsOf = (s: RangeSummary, verdict: DealResult['verdict']): number[] => s.perDeal.filter((d) => d.verdict === verdict).map((d) => d.seed);
+const dealsOf = (s: RangeSummary, verdict: DealResult['verdict']): number[] => s.perDeal.filter((d) => d.verdict === verdict).map((d) => d.deal);
 
 /** Time per deal (median, 95th percentile, largest; wall clock) and positions per second, or null without per-deal results. */
 function timing(s: RangeSummary): { medianMs: number; p95Ms: number; maxMs: number; positionsPerSecond: number } | null {
@@ -186,8 +180,7 @@ export function rangeReport(s: RangeSummary): string[] {
 function perDealReport(s: RangeSummary): string[] {
   const lines: string[] = [];
   const t = timing(s);
-  const of = s.missing > 0 ? ` (of the ${plural(s.perDeal.length, 'deal')} whose own results the records hold; ${String(s.missing)} saved before they were kept)` : '';
-  if (t !== null) lines.push(`Time per deal${of}: median ${t.medianMs.toFixed(1)} ms, 95th percentile ${t.p95Ms.toFixed(1)} ms, longest ${t.maxMs.toFixed(1)} ms; ${t.positionsPerSecond.toLocaleString('en-US')} positions per second.`);
+  if (t !== null) lines.push(`Time per deal: median ${t.medianMs.toFixed(1)} ms, 95th percentile ${t.p95Ms.toFixed(1)} ms, longest ${t.maxMs.toFixed(1)} ms; ${t.positionsPerSecond.toLocaleString('en-US')} positions per second.`);
   for (const [verdict, title] of [['unwinnable', 'Unwinnable (proved)'], ['undecided', 'Undecided']] as const) {
     const list = dealsOf(s, verdict);
     if (list.length > 0) lines.push(`${title}: ${list.join(' ')}.`);
@@ -197,7 +190,7 @@ function perDealReport(s: RangeSummary): string[] {
 
 /** `--list`: one line per deal — its number, verdict, time and positions searched. */
 export function dealLines(s: RangeSummary): string[] {
-  return s.perDeal.map((d) => `deal ${String(d.seed)} ${d.verdict} ${d.ms.toFixed(1)} ms ${String(d.positions)} positions`);
+  return s.perDeal.map((d) => `deal ${String(d.deal)} ${d.verdict} ${d.ms.toFixed(1)} ms ${String(d.positions)} positions`);
 }
 
 /** The JSON report of a classification. */
@@ -215,91 +208,111 @@ export function rangeJson(s: RangeSummary, list = false): object {
     unwinnableDeals: dealsOf(s, 'unwinnable'),
     undecidedDeals: dealsOf(s, 'undecided'),
     time: timing(s),
-    dealsWithoutResults: s.missing,
     ...(list ? { perDeal: s.perDeal } : {}),
   };
 }
 
-/** Classifies deals through the lab (see the file's comment) and prints the report. */
+/** The classification a journal holds (for --resume): its job and records; a usage error if it holds none. */
+function savedClassification(path: string): { count: number; params: ClassifyParams } {
+  let records: JobRecord[];
+  try {
+    records = jobRecordsOf(JournalFile.read(path, 'the journal').lines, path);
+  } catch (error) {
+    if (error instanceof JobJournalError) throw new UsageError(`Cannot resume: ${error.message}`);
+    throw error;
+  }
+  const first = records[0];
+  if (first === undefined) throw new UsageError(`Cannot resume: ${path} holds no classification batches yet; start afresh with --seeds a..b --out ${path}.`);
+  try {
+    return { count: first.count, params: classifyParams(first) };
+  } catch (error) {
+    throw new UsageError(`Cannot resume: ${path} is ${error instanceof Error ? error.message : String(error)}.`);
+  }
+}
+
+/** Classifies deals as a job (see the file's comment) and prints the report. */
 async function solveRange(options: SolveOptions, explicit: (name: string) => boolean): Promise<void> {
   const resuming = options.resume !== undefined;
+  const asked: ClassifyParams = { firstDeal: options.seeds?.first ?? 0, piles: options.piles, timeMs: options.budgetMs, maxStates: options.maxStates };
+  let identity = classifyJob(asked, options.seeds === undefined ? 0 : options.seeds.last - options.seeds.first + 1);
   if (resuming) {
-    // Only a saved classification can be resumed here (not another Klondike lab run).
-    let records;
+    const saved = savedClassification(options.resume!);
+    const savedIdentity = classifyJob(saved.params, saved.count);
+    // Only what the user typed may differ from the saved run (and is then refused).
+    const typed = options.seeds !== undefined || ['piles', 'budgetMs', 'maxStates'].some(explicit);
+    const merged = classifyJob(
+      {
+        firstDeal: options.seeds?.first ?? saved.params.firstDeal,
+        piles: explicit('piles') ? asked.piles : saved.params.piles,
+        timeMs: explicit('budgetMs') ? asked.timeMs : saved.params.timeMs,
+        maxStates: explicit('maxStates') ? asked.maxStates : saved.params.maxStates,
+      },
+      options.seeds === undefined ? saved.count : identity.count,
+    );
+    if (typed && (canonicalJson(merged.params) !== canonicalJson(savedIdentity.params) || merged.count !== savedIdentity.count)) {
+      throw new UsageError(`Cannot resume: ${describeJob(merged)} contradicts the saved run, ${describeJob(savedIdentity)}.`);
+    }
+    identity = savedIdentity;
+  } else if (options.out !== undefined) {
+    let held: number;
     try {
-      records = readRecords(options.resume!);
+      held = jobRecordsOf(JournalFile.read(options.out, 'the journal').lines, options.out).length;
     } catch (error) {
-      if (error instanceof RecordsError) throw new UsageError(`Cannot resume: ${error.message}`);
-      throw error;
+      throw error instanceof JobJournalError ? new UsageError(`${error.message}: --out does not replace it; choose another file.`) : error;
     }
-    const first = records[0];
-    if (first === undefined) throw new UsageError(`Cannot resume: ${options.resume!} holds no classification batches yet; start afresh with --seeds a..b --out ${options.resume!}.`);
-    try {
-      classifyParams(first.config);
-    } catch {
-      throw new UsageError(`Cannot resume: ${options.resume!} is not a saved classification of Klondike deals (it holds a ${first.config.game} run of ${first.config.lineups.map((l) => l.join(' vs ')).join(', ')}).`);
-    }
+    if (held > 0) throw new UsageError(`${options.out} already holds results: continue it with --resume ${options.out}, or choose another file.`);
   }
-  const range = options.seeds;
-  const params: ClassifyParams = { piles: options.piles, timeMs: options.budgetMs, maxStates: options.maxStates };
-  // When resuming, only what the user typed may differ from the saved run (and is then refused).
-  const paramsGiven = !resuming || ['piles', 'budgetMs', 'maxStates'].some(explicit);
-  const config = classifyConfig(range?.first ?? 0, params);
+  const params = classifyParams(identity);
+  const journal = options.resume ?? options.out;
+  const threads = capAtCores(options.threads, '--threads');
   const { controller, onSigint } = interruptible();
   let bar: Progress | undefined;
-  let outcome: LabRunOutcome;
+  let earlierDeals = 0;
+  let done = 0;
+  let records: readonly JobRecord<DealResult[]>[];
+  let aborted: boolean;
   const started = performance.now();
   process.on('SIGINT', onSigint);
   try {
-    outcome = await runLabOnNode({
-      game: config.game,
-      lineups: resuming ? undefined : [[SOLVER_AGENT]],
-      seed: range?.first,
-      games: range === undefined ? undefined : range.last - range.first + 1,
-      params: paramsGiven ? config.params : undefined,
-      source: classifySource(),
-      out: options.out,
-      resume: options.resume,
-      threads: capAtCores(options.threads, '--threads'),
+    ({ records, aborted } = await runJob<DealResult[]>({
+      identity,
+      workerFile: classifyWorkerFile(),
+      here: (task) => classifyDeals(task.params as unknown as ClassifyParams, task.start, task.end),
+      journal,
+      threads,
       batchSize: options.batchSize ?? DEFAULT_BATCH,
       signal: controller.signal,
-      onPlan: (plan, file) => {
-        if (file instanceof ResultsFile && file.tornBytes > 0) {
-          process.stderr.write(`Note: dropped the half-written last line of ${file.path} (${plural(file.tornBytes, 'byte')})${resuming ? ' before resuming' : ''}.\n`);
-        }
-        bar = progressBar(plan.ranges.reduce((n, [s, e]) => n + e - s, 0), 'deals');
+      onStart: ({ earlier, todo, tornBytes }) => {
+        if (tornBytes > 0) process.stderr.write(`Note: dropped the half-written last line of ${journal!} (${plural(tornBytes, 'byte')})${resuming ? ' before resuming' : ''}.\n`);
+        earlierDeals = earlier.reduce((n, r) => n + r.end - r.start, 0);
+        bar = progressBar(todo.reduce((n, [s, e]) => n + e - s, 0), 'deals');
       },
-      onProgress: (played) => {
-        bar?.update(played);
+      onRecord: (record) => {
+        done += record.end - record.start;
+        bar?.update(done);
       },
-    });
+    }));
   } catch (error) {
-    if (error instanceof PlanError || error instanceof RecordsError) throw new UsageError(resuming ? `Cannot resume: ${error.message}` : error.message);
+    if (error instanceof JobJournalError) throw new UsageError(resuming ? `Cannot resume: ${error.message}` : error.message);
     throw error;
   } finally {
     bar?.stop();
     process.off('SIGINT', onSigint);
   }
-  const outFile = options.resume ?? options.out;
-  if (outcome.played === 0) process.stderr.write('No deals were classified.\n');
+  const perDeal = dealResults(records, params, journal ?? 'this run');
+  if (perDeal.length === 0) process.stderr.write('No deals were classified.\n');
   else {
-    const summary = summarize(outcome);
+    const summary = summarize(params, identity.count, perDeal);
     if (options.json === true) process.stdout.write(`${JSON.stringify(rangeJson(summary, options.list === true), null, 2)}\n`);
     else {
       if (options.list === true) for (const line of dealLines(summary)) process.stdout.write(`${line}\n`);
       for (const line of rangeReport(summary)) process.stdout.write(`${line}\n`);
-      const threads = capAtCores(options.threads, '--threads');
-      process.stdout.write(`This run: ${plural(outcome.played - outcome.plan.alreadyPlayed, 'deal')} in ${((performance.now() - started) / 1000).toFixed(1)} s on ${plural(threads, 'thread')}${outcome.plan.alreadyPlayed > 0 ? ` (${plural(outcome.plan.alreadyPlayed, 'deal')} from ${outFile ?? 'the file'})` : ''}.\n`);
+      process.stdout.write(`This run: ${plural(perDeal.length - earlierDeals, 'deal')} in ${((performance.now() - started) / 1000).toFixed(1)} s on ${plural(threads, 'thread')}${earlierDeals > 0 ? ` (${plural(earlierDeals, 'deal')} from ${journal ?? 'the file'})` : ''}.\n`);
     }
   }
-  if (outcome.saveFailure !== undefined) {
-    const { error, saved, unsaved } = outcome.saveFailure;
-    process.stderr.write(`Error: the results file ${outFile ?? ''} is incomplete: saving failed (${error.message}); ${plural(saved, 'batch', 'batches')} of this run saved, ${String(unsaved)} not. The report above counts every deal classified.\n`);
-    process.exitCode = 1;
-  }
-  if (outcome.aborted) {
-    const where = whereSaved(outcome, outFile);
-    process.stderr.write(`Interrupted after ${plural(outcome.played, 'deal')}: the results above are partial.${where}\n`);
+  if (aborted) {
+    const where = journal === undefined ? '' : perDeal.length === 0 ? ` Nothing was saved to ${journal}; start the run again with --out ${journal}.` : ` Saved to ${journal}; continue with --resume ${journal}.`;
+    process.stderr.write(`Interrupted after ${plural(perDeal.length, 'deal')}: the results above are partial.${where}\n`);
     process.exitCode = 130;
   }
 }

@@ -1,34 +1,20 @@
 /**
- * Classifying a range of seeded deals as a lab experiment: deal `first + i` is "game" i, and a
- * batch solves its deals and tallies the verdicts. It runs on the lab's runner (`BatchSource`:
- * worker threads, batches, progress, results files, resume), so a long classification can be
- * saved with `--out`, continued with `--resume` and split over threads like any lab run.
- *
- * The experiment: game `klondike`, one lineup `[solver]`, seed = the first deal number, games = the
- * number of deals, `params` = the pile count and the budget (`ClassifyParams` as canonical JSON),
- * so a resumed run uses the saved budget and records of different budgets never combine.
- *
- * The tally, per deal: a winnable deal scores 1 and counts as a win; an unwinnable (proved) one
- * scores 0 and counts as a loss; an undecided one scores 0 and counts as a draw. So `wins` is the
- * number of winnable deals, `losses` of proved unwinnable ones, `draws` of undecided ones.
- *
- * Each batch's tally also carries `deals`, one `DealResult` per deal (its number, verdict, time and
- * positions searched). The lab keeps a batch's tally as it is in the batch's record (and in
- * `LabRunOutcome.batches`, the records' included), so a saved or resumed classification can list
- * its unwinnable and undecided deals (`dealResults`); the lab's own sums ignore the field.
+ * Classifying a range of seeded Klondike deals as a job of the lab's runner (jobs.ts,
+ * job-runner.ts): deal `firstDeal + i` is item i, and a batch solves its deals and lists each
+ * one's verdict. So a long classification is saved with `--out`, continued with `--resume` and
+ * split over threads like any job, and a resumed run keeps the saved budget: a journal's records
+ * name the first deal, the pile count and the budget, and records of another budget never combine.
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import type { ExperimentConfig, Tally } from '../experiment.js';
-import type { BatchSource } from '../runner.js';
-import { emptyTally } from '../experiment.js';
 import { solveSeed } from '../../games/klondike/solver/deal.js';
 import type { SolveVerdict } from '../../games/klondike/solver/solver.js';
+import { JobJournalError, type JobIdentity } from '../jobs.js';
+import { builtScript } from '../module-probe.js';
 
-/** The solver agent's id in the Klondike lab game: the lineup of a classification. */
-export const SOLVER_AGENT = 'solver';
+export const CLASSIFY_JOB = 'klondike deal classification';
 
 export interface ClassifyParams {
+  /** The number of the range's first deal (`klondike play --seed N` deals deal N). */
+  readonly firstDeal: number;
   /** Cascade piles of the deals (the draw size changes no verdict, so it is not a parameter). */
   readonly piles: number;
   /** Per deal: wall-clock limit in milliseconds and limit on positions searched. */
@@ -36,36 +22,25 @@ export interface ClassifyParams {
   readonly maxStates: number;
 }
 
-/** The experiment of classifying deals first .. first + count − 1. */
-export function classifyConfig(first: number, params: ClassifyParams): ExperimentConfig {
-  return { game: 'klondike', lineups: [[SOLVER_AGENT]], seed: first, paired: false, params: paramsText(params) };
+/** The job of classifying `deals` deals from params.firstDeal on. */
+export function classifyJob(params: ClassifyParams, deals: number): JobIdentity {
+  return { job: CLASSIFY_JOB, params: { firstDeal: params.firstDeal, piles: params.piles, timeMs: params.timeMs, maxStates: params.maxStates }, count: deals };
 }
 
-/** Canonical JSON, so equal parameters give equal text. */
-export function paramsText(params: ClassifyParams): string {
-  return JSON.stringify({ piles: params.piles, timeMs: params.timeMs, maxStates: params.maxStates });
-}
-
-/** The parameters of a classification experiment; RangeError for any other experiment. */
-export function classifyParams(config: ExperimentConfig): ClassifyParams {
-  let value: unknown;
-  try {
-    value = JSON.parse(config.params ?? '');
-  } catch {
-    value = undefined;
+/** The parameters of a classification job; a JobJournalError for any other job. */
+export function classifyParams(identity: JobIdentity): ClassifyParams {
+  const { firstDeal, piles, timeMs, maxStates } = (identity.params ?? {}) as Partial<ClassifyParams>;
+  const count = (x: unknown, least: number): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x >= least;
+  if (identity.job !== CLASSIFY_JOB || !count(firstDeal, 0) || !count(piles, 1) || !count(timeMs, 1) || !count(maxStates, 1)) {
+    throw new JobJournalError(`not a classification of Klondike deals (it holds the job '${identity.job}' ${JSON.stringify(identity.params)})`);
   }
-  const { piles, timeMs, maxStates } = (value ?? {}) as Partial<ClassifyParams>;
-  const positive = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x >= 1;
-  if (config.game !== 'klondike' || config.lineups.length !== 1 || config.lineups[0]![0] !== SOLVER_AGENT || !positive(piles) || !positive(timeMs) || !positive(maxStates)) {
-    throw new RangeError(`Not a Klondike deal classification: ${JSON.stringify(config)}`);
-  }
-  return { piles, timeMs, maxStates };
+  return { firstDeal, piles, timeMs, maxStates };
 }
 
 /** One deal's classification. */
 export interface DealResult {
   /** The deal number (`klondike play --seed N`). */
-  readonly seed: number;
+  readonly deal: number;
   readonly verdict: SolveVerdict;
   /** Wall-clock milliseconds the solver took, to 0.1 ms. */
   readonly ms: number;
@@ -73,70 +48,40 @@ export interface DealResult {
   readonly positions: number;
 }
 
-/** A batch's tally with its deals' results (see the file's comment). */
-export interface ClassifyTally extends Tally {
-  deals: DealResult[];
-}
-
 const VERDICTS: readonly string[] = ['winnable', 'unwinnable', 'undecided'];
 
-function isDealResult(x: unknown): x is DealResult {
+function isDealResult(x: unknown, deal: number): x is DealResult {
   if (typeof x !== 'object' || x === null) return false;
-  const { seed, verdict, ms, positions } = x as Record<string, unknown>;
-  const count = (n: unknown): boolean => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
-  return count(seed) && typeof verdict === 'string' && VERDICTS.includes(verdict) && typeof ms === 'number' && Number.isFinite(ms) && ms >= 0 && count(positions);
+  const { deal: number, verdict, ms, positions } = x as Record<string, unknown>;
+  return number === deal && typeof verdict === 'string' && VERDICTS.includes(verdict) && typeof ms === 'number' && Number.isFinite(ms) && ms >= 0 && typeof positions === 'number' && Number.isSafeInteger(positions) && positions >= 0;
 }
 
 /**
- * The deals' results held by a classification's batches (a run's `LabRunOutcome.batches`: the
- * results file's and this run's), sorted by deal, and how many deals they lack: batches saved before
- * results were kept per deal, or whose list does not match their games, count as missing.
+ * The deals' results in a classification's records (a journal's and a run's), by deal; a record
+ * whose list is not one result per deal of its range, in order, is a JobJournalError naming `path`.
  */
-export function dealResults(batches: readonly { readonly start: number; readonly end: number; readonly tally: Tally }[]): { deals: DealResult[]; missing: number } {
+export function dealResults(records: readonly { readonly start: number; readonly end: number; readonly result: unknown }[], params: ClassifyParams, path: string): DealResult[] {
   const deals: DealResult[] = [];
-  let missing = 0;
-  for (const { start, end, tally } of batches) {
-    const list = (tally as Partial<ClassifyTally>).deals;
-    if (Array.isArray(list) && list.length === end - start && list.every(isDealResult)) deals.push(...list);
-    else missing += end - start;
+  for (const { start, end, result } of records) {
+    const list = result as unknown[];
+    if (!Array.isArray(list) || list.length !== end - start || !list.every((d, k) => isDealResult(d, params.firstDeal + start + k))) {
+      throw new JobJournalError(`${path}: the record of deals ${String(params.firstDeal + start)}..${String(params.firstDeal + end - 1)} does not list one result per deal`);
+    }
+    deals.push(...(list as DealResult[]));
   }
-  deals.sort((a, b) => a.seed - b.seed);
-  return { deals, missing };
+  return deals.sort((a, b) => a.deal - b.deal);
 }
 
-/** Solves deals config.seed + start .. config.seed + end − 1 and tallies the verdicts (see the file's comment). */
-export function classifyDeals(config: ExperimentConfig, start: number, end: number): ClassifyTally {
-  const { piles, timeMs, maxStates } = classifyParams(config);
-  const tally: ClassifyTally = { ...emptyTally(config), deals: [] };
-  const lineup = tally.lineups[0]!;
-  const seat = lineup.seats[0]!;
+/** Solves deals firstDeal + start .. firstDeal + end − 1. */
+export function classifyDeals(params: ClassifyParams, start: number, end: number): DealResult[] {
+  const { firstDeal, piles, timeMs, maxStates } = params;
+  const deals: DealResult[] = [];
   for (let i = start; i < end; i++) {
-    const { verdict, elapsedMs, states } = solveSeed(config.seed + i, piles, 3, { timeMs, maxStates });
-    tally.deals.push({ seed: config.seed + i, verdict, ms: Math.round(elapsedMs * 10) / 10, positions: states });
-    lineup.games++;
-    // The score distribution (one count per score, as the lab's records check): 1 or 0 here.
-    if (seat.scores !== undefined) seat.scores[verdict === 'winnable' ? 1 : 0]!++;
-    if (verdict === 'winnable') {
-      seat.sum++;
-      seat.sumSq++;
-      seat.wins++;
-    } else {
-      seat.atMin++;
-      if (verdict === 'unwinnable') seat.losses++;
-      else seat.draws++;
-    }
+    const { verdict, elapsedMs, states } = solveSeed(firstDeal + i, piles, 3, { timeMs, maxStates });
+    deals.push({ deal: firstDeal + i, verdict, ms: Math.round(elapsedMs * 10) / 10, positions: states });
   }
-  return tally;
+  return deals;
 }
 
 /** dist/lab/klondike/worker.js next to this module in the build; from the sources (tests), the built copy. */
-export function classifyWorkerFile(): string {
-  const sibling = new URL('./worker.js', import.meta.url);
-  if (existsSync(fileURLToPath(sibling))) return fileURLToPath(sibling);
-  const built = new URL('../../../dist/lab/klondike/worker.js', import.meta.url);
-  if (existsSync(fileURLToPath(built))) return fileURLToPath(built);
-  throw new Error('The Klondike solver worker is missing: run `npm run build` first (or use one thread).');
-}
-
-/** The classification as the lab runner's batch source. */
-export const classifySource = (): BatchSource => ({ workerFile: classifyWorkerFile(), play: classifyDeals });
+export const classifyWorkerFile = (): string => builtScript(new URL('./worker.js', import.meta.url));

@@ -1,11 +1,10 @@
 /**
- * Worker-thread entry for classifying seeded deals on the lab's runner (run by piscina from
- * dist/lab/klondike/worker.js; see classify.ts): one batch of deals, its tally.
+ * Worker-thread entry for classifying seeded deals on the lab's job runner (run by piscina from
+ * dist/lab/klondike/worker.js; see classify.ts): one batch of deals, their results.
  */
-import type { Tally } from '../experiment.js';
-import type { BatchTask } from '../worker.js';
-import { classifyDeals } from './classify.js';
+import type { JobTask } from '../job-runner.js';
+import { classifyDeals, type ClassifyParams, type DealResult } from './classify.js';
 
-export default function classifyBatch(task: BatchTask): Tally {
-  return classifyDeals(task.config, task.start, task.end);
+export default function classifyBatch(task: JobTask): DealResult[] {
+  return classifyDeals(task.params as unknown as ClassifyParams, task.start, task.end);
 }

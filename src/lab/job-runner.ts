@@ -1,0 +1,119 @@
+/**
+ * Runs a job (jobs.ts) on Node: its journal locked (files.ts), read by the one rule (journal.ts)
+ * and resumed — only the items of this run's part that the journal lacks are run — in batches on
+ * the lab's worker pool (piscina), each batch's record appended as it completes. Stopped (the
+ * signal), it drops the batches under way: the journal keeps every finished one.
+ *
+ * A job's worker module default-exports `(task: JobTask) => result` (or a promise of it); what
+ * every thread needs once (a big table's size, a book to consult) comes as `workerData`, read in
+ * the worker with `import { workerData } from 'piscina'`. Neither may change a result: they are
+ * not part of the job's identity.
+ */
+import { Piscina } from 'piscina';
+import { acquireLock, releaseLock } from './files.js';
+import { JournalFile } from './journal-file.js';
+import { batchesOf, type GameRange } from './batching.js';
+import { workerThreads } from './runner.js';
+import { JOB_FORMAT, jobRecordLine, jobRecordsOf, partOf, todoOf, type JobIdentity, type JobRecord, type JobShard, type JsonValue } from './jobs.js';
+
+/** What a job's worker is given per batch. */
+export interface JobTask {
+  readonly params: JsonValue;
+  readonly start: number;
+  readonly end: number;
+}
+
+export interface JobRun<R> {
+  readonly identity: JobIdentity;
+  /** The worker module (see the file's comment). */
+  readonly workerFile: string;
+  readonly workerData?: unknown;
+  /** The journal: read and resumed if it holds records of this job and part, appended to. None: the records are only returned. */
+  readonly journal?: string | undefined;
+  /** A batch in this thread, used when `threads` is 1 or less (the same result as the worker's). */
+  readonly here?: (task: JobTask) => R;
+  /** Run only this shard's items; default all. */
+  readonly shard?: JobShard | undefined;
+  /** Worker threads (at least one is started). */
+  readonly threads: number;
+  /** Items per batch (per journal record). */
+  readonly batchSize: number;
+  readonly signal?: AbortSignal;
+  /** Run nothing: only read the journal (for writing what it holds; no lock is taken). */
+  readonly readOnly?: boolean;
+  /** Called once the journal is read, before any batch runs. */
+  readonly onStart?: (state: { readonly earlier: readonly JobRecord<R>[]; readonly todo: readonly GameRange[]; readonly part: GameRange; readonly tornBytes: number }) => void;
+  /** Called with each record once it is in the journal. */
+  readonly onRecord?: (record: JobRecord<R>) => void;
+}
+
+export interface JobOutcome<R> {
+  /** The journal's records and this run's, sorted by start. */
+  readonly records: readonly JobRecord<R>[];
+  readonly part: GameRange;
+  /** True if the signal stopped the run before its part was done. */
+  readonly aborted: boolean;
+}
+
+export async function runJob<R>(run: JobRun<R>): Promise<JobOutcome<R>> {
+  const part = partOf(run.identity.count, run.shard);
+  const lock = run.readOnly === true || run.journal === undefined ? undefined : acquireLock(run.journal, 'the journal');
+  try {
+    const journal = run.journal === undefined ? undefined : JournalFile.read(run.journal, 'the journal');
+    const earlier = journal === undefined ? [] : (jobRecordsOf(journal.lines, journal.path, { identity: run.identity, part }) as JobRecord<R>[]);
+    const todo = run.readOnly === true ? [] : todoOf(part, earlier);
+    run.onStart?.({ earlier, todo, part, tornBytes: journal?.tornBytes ?? 0 });
+    const records = [...earlier];
+    let aborted = false;
+    if (todo.length > 0) aborted = await runBatches(run, todo, journal, records);
+    records.sort((a, b) => a.start - b.start);
+    return { records, part, aborted };
+  } finally {
+    if (lock !== undefined) releaseLock(lock);
+  }
+}
+
+async function runBatches<R>(run: JobRun<R>, todo: readonly GameRange[], journal: JournalFile | undefined, records: JobRecord<R>[]): Promise<boolean> {
+  const { identity, signal, here } = run;
+  const part = partOf(identity.count, run.shard);
+  const batchCount = todo.reduce((n, [s, e]) => n + Math.ceil((e - s) / run.batchSize), 0);
+  const threads = here !== undefined && run.threads <= 1 ? 1 : workerThreads(run.threads, batchCount);
+  const pool = here !== undefined && run.threads <= 1 ? undefined : new Piscina<JobTask, R>({ filename: run.workerFile, minThreads: threads, maxThreads: threads, idleTimeout: 1000, workerData: run.workerData });
+  // A worker that dies between tasks is replaced by piscina, which reports it as an 'error' event.
+  pool?.on('error', () => undefined);
+  const runBatch = async (task: JobTask): Promise<R> => {
+    if (pool !== undefined) return pool.run(task, signal === undefined ? {} : { signal });
+    // In this thread: a turn of the event loop first, so that Ctrl-C is heard between batches.
+    await new Promise((resolve) => setImmediate(resolve));
+    return here!(task);
+  };
+  const planned = batchesOf(todo, run.batchSize);
+  const stopped = (): boolean => signal?.aborted === true;
+  let failure: { reason: unknown } | undefined;
+  const lane = async (): Promise<void> => {
+    for (let batch = planned.next(); !batch.done && failure === undefined && !stopped(); batch = planned.next()) {
+      const [start, end] = batch.value;
+      let result: R;
+      try {
+        result = await runBatch({ params: identity.params, start, end });
+        if (stopped() && pool === undefined) return;
+      } catch (reason) {
+        // Stopped: the batch under way is dropped (its worker terminated), the journal keeps the rest.
+        if (stopped()) return;
+        failure ??= { reason };
+        return;
+      }
+      const record: JobRecord<R> = { format: JOB_FORMAT, job: identity.job, params: identity.params, count: identity.count, part, start, end, result };
+      journal?.append(jobRecordLine(record));
+      records.push(record);
+      run.onRecord?.(record);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: threads }, lane));
+  } finally {
+    await pool?.destroy();
+  }
+  if (failure !== undefined) throw failure.reason;
+  return stopped() && todoOf(part, records).length > 0;
+}
