@@ -25,13 +25,14 @@
  * be had, a warning names what is not enforced. SIGINT, SIGTERM and SIGHUP to this process kill
  * every bot before the signal takes its usual course.
  */
-import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { boundedLines, describeOverlong, isOverlong, MAX_LINE_LENGTH } from '../../core/lines.js';
 import type { ClosablePlayer } from '../../games/connect-four/player.js';
 import { colorName } from '../../games/connect-four/player.js';
 import { PlayerFailure } from '../../games/connect-four/referee/result.js';
+import { killGroup, PIPE_DRAIN_MS, startProgram, untrackGroup } from '../../lab/programs.js';
+
+export { containment, FENCE_WARNING } from '../../lab/programs.js';
 
 export interface ExternalBotOptions {
   /** How the bot appears in results. */
@@ -126,18 +127,8 @@ export class ExternalBot implements ClosablePlayer {
   }
 
   #start(): void {
-    const { prefix, warning } = containment();
-    if (warning !== null && !warned) {
-      warned = true;
-      process.stderr.write(`${FENCE_WARNING}${warning}\n`);
-    }
-    const child = spawn(prefix[0] ?? '/bin/sh', [...prefix.slice(1), ...(prefix.length > 0 ? ['/bin/sh'] : []), '-c', this.#options.command], {
-      cwd: this.#options.cwd,
-      detached: true, // its own process group, so the kill reaches the shell's children too
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    const child = startProgram(this.#options.command, this.#options.cwd);
     this.#child = child;
-    trackGroup(child);
     // The game's end for this bot: once the bot has exited, its whole group is killed (whatever it
     // left behind, even a child ignoring SIGTERM) and its pipes are let go of, so that nothing it
     // started can hold this process open or keep writing into it. Waiting for 'close' instead would
@@ -237,110 +228,6 @@ export class ExternalBot implements ClosablePlayer {
       killGroup(this.#child);
     }
     return this.#failure;
-  }
-}
-
-/** Process groups of bots whose game is not over, so that none outlives this process (the 'exit' hook below). */
-const LIVE_GROUPS = new Set<ChildProcessWithoutNullStreams>();
-/** How long a bot that has exited gets for its last words on stderr to arrive. */
-const PIPE_DRAIN_MS = 50;
-
-// Bots run in their own process groups, so signals sent to ours (Ctrl-C) do not reach them: kill
-// whatever is left when this process exits.
-process.once('exit', () => {
-  for (const child of LIVE_GROUPS) killGroup(child);
-});
-
-/**
- * The signals that end a process by default (`timeout`, `kill`, Docker and a closed terminal send
- * SIGTERM and SIGHUP; Ctrl-C, SIGINT). Ended by one of them, a process runs no 'exit' hook, so while
- * bots run they are listened for: every bot is killed, then this listener steps aside, and if
- * nothing else listens (a command that turns Ctrl-C into its own orderly exit does) the signal is
- * raised again, to end this process as it would have without us.
- */
-const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-
-function onStopSignal(signal: NodeJS.Signals): void {
-  for (const child of LIVE_GROUPS) killGroup(child);
-  for (const stop of STOP_SIGNALS) process.off(stop, onStopSignal);
-  if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
-}
-
-function trackGroup(child: ChildProcessWithoutNullStreams): void {
-  if (LIVE_GROUPS.size === 0) for (const signal of STOP_SIGNALS) process.on(signal, onStopSignal);
-  LIVE_GROUPS.add(child);
-}
-
-function untrackGroup(child: ChildProcessWithoutNullStreams): void {
-  LIVE_GROUPS.delete(child);
-  if (LIVE_GROUPS.size === 0) for (const signal of STOP_SIGNALS) process.off(signal, onStopSignal);
-}
-
-interface Containment {
-  /** The command line that runs `/bin/sh -c <bot>` inside the fence (empty: plain sh). */
-  readonly prefix: readonly string[];
-  /** What is not enforced here, for a warning; null when the bot is fully fenced. */
-  readonly warning: string | null;
-}
-
-/** How the one warning about an unfenced machine begins (tests that expect a silent stderr leave it out). */
-export const FENCE_WARNING = 'Warning: external bots: ';
-
-let found: Containment | undefined;
-let warned = false;
-
-/**
- * How bots are fenced on this machine, found once per process. Each fence is tried (a binary can
- * be there and still be refused, e.g. bwrap without user namespaces in a container): the first that
- * runs `true` is used. TABLETOP_BOT_FENCE=none turns the fence off (with the warning).
- */
-export function containment(): Containment {
-  if (found !== undefined) return found;
-  const candidates: (readonly string[])[] = [];
-  if (process.platform === 'linux' && process.env.TABLETOP_BOT_FENCE !== 'none') {
-    if (onPath('bwrap')) candidates.push(['bwrap', '--die-with-parent', '--unshare-pid', '--dev-bind', '/', '/', '--']);
-    if (process.getuid?.() === 0 && onPath('setpriv') && onPath('unshare')) candidates.push(['setpriv', '--pdeathsig', 'KILL', '--', 'unshare', '--pid', '--fork', '--kill-child', '--']);
-  }
-  const works = candidates.find((prefix) => spawnSync(prefix[0]!, [...prefix.slice(1), '/bin/sh', '-c', 'exit 0'], { stdio: 'ignore', timeout: 10_000 }).status === 0);
-  if (works !== undefined) {
-    found = { prefix: works, warning: null };
-  } else if (process.platform === 'linux' && process.env.TABLETOP_BOT_FENCE !== 'none' && onPath('setpriv')) {
-    found = {
-      prefix: ['setpriv', '--pdeathsig', 'KILL', '--'],
-      warning: 'no PID namespace for them (install bubblewrap, or run as root with util-linux): a process a bot moves out of its process group (setsid) can outlive its game.',
-    };
-  } else {
-    found = {
-      prefix: [],
-      warning: 'no PID namespace and no parent-death signal for them (install bubblewrap on Linux): a process a bot moves out of its process group (setsid) can outlive its game, and if this process is killed with SIGKILL the bots keep running.',
-    };
-  }
-  return found;
-}
-
-function onPath(program: string): boolean {
-  return (process.env.PATH ?? '').split(delimiter).some((folder) => {
-    if (folder === '') return false;
-    try {
-      accessSync(join(folder, program), constants.X_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  });
-}
-
-/**
- * Kills the bot's whole process group — after the bot itself has exited too, since what it started
- * may still run. Safe: the group's id cannot be reused while any member of the group lives.
- */
-function killGroup(child: ChildProcessWithoutNullStreams): void {
-  if (child.pid === undefined) return;
-  try {
-    process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    // No such group (all of it has ended), or no process groups (Windows): the direct child at least.
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   }
 }
 
