@@ -35,6 +35,19 @@ export const cardName = (index: number): string => `${RANK_NAMES[rankOfIndex(ind
 /** "7♥" for a card index 0..51: the short name messages use, with the suit as the cards show it. */
 export const cardShort = (index: number): string => `${RANK_LABELS[rankOfIndex(index) - 1]!}${SUIT_SYMBOLS[suitOfIndex(index) - 1]!}`;
 
+/** Suit letters of the ASCII card codes, in suit order (Spades, Hearts, Clubs, Diamonds). */
+export const SUIT_LETTERS = ['S', 'H', 'C', 'D'] as const;
+
+/** "7H", "10S", "AD": a card index 0..51 in plain ASCII, for programs that read cards as text. */
+export const cardCode = (index: number): string => `${RANK_LABELS[rankOfIndex(index) - 1]!}${SUIT_LETTERS[suitOfIndex(index) - 1]!}`;
+
+/** The card index of an ASCII card code (`cardCode`), or -1 if `text` is none. */
+export function parseCardCode(text: string): number {
+  const rank = (RANK_LABELS as readonly string[]).indexOf(text.slice(0, -1));
+  const suit = (SUIT_LETTERS as readonly string[]).indexOf(text.slice(-1));
+  return rank < 0 || suit < 0 ? -1 : cardIndex(rank + 1, suit + 1);
+}
+
 function isInRange(value: unknown, max: number): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= max;
 }

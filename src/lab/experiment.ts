@@ -86,7 +86,24 @@ export interface FaultExample {
 /** Fault examples kept per seat: the ones of the lowest game indices, so any batching keeps the same ones. */
 export const MAX_FAULT_EXAMPLES = 3;
 
-function addFaults(into: SeatTally, count: number, examples: readonly FaultExample[]): void {
+/**
+ * Counts return `r` of one game into a seat's tally (`lowestBin`, `lastBin`: the score histogram's
+ * bounds, see `scoreBins`). Small, so that the playout loops inline it.
+ */
+export function addSeatReturn(seat: SeatTally, r: number, minScore: number, maxScore: number, lowestBin: number, lastBin: number): void {
+  seat.sum += r;
+  seat.sumSq += r * r;
+  if (r > 0) seat.wins++;
+  else if (r < 0) seat.losses++;
+  else seat.draws++;
+  if (r === minScore) seat.atMin++;
+  const scores = seat.scores;
+  // Clamped, so a score outside the declared range cannot grow the array.
+  if (scores !== undefined) scores[Math.min(lastBin, Math.max(0, Math.floor(r) - lowestBin))]!++;
+  if (r === maxScore) seat.atMax++;
+}
+
+export function addFaults(into: SeatTally, count: number, examples: readonly FaultExample[]): void {
   into.faults = (into.faults ?? 0) + count;
   into.faultExamples = [...(into.faultExamples ?? []), ...examples].sort((x, y) => x.game - y.game).slice(0, MAX_FAULT_EXAMPLES);
 }
@@ -440,16 +457,7 @@ export class BatchPlayer {
         for (let s = 0; s < agents.length; s++) {
           const r = forfeit === undefined ? state.returns(s) : forfeit[s]!;
           const seat = lineupTally.seats[s]!;
-          seat.sum += r;
-          seat.sumSq += r * r;
-          if (r > 0) seat.wins++;
-          else if (r < 0) seat.losses++;
-          else seat.draws++;
-          if (r === minScore) seat.atMin++;
-          const scores = seat.scores;
-          // Clamped, so a score outside the declared range cannot grow the array.
-          if (scores !== undefined) scores[Math.min(lastBin, Math.max(0, Math.floor(r) - lowestBin))]!++;
-          if (r === maxScore) seat.atMax++;
+          addSeatReturn(seat, r, minScore, maxScore, lowestBin, lastBin);
           const seatFaults = faults[s];
           if (seatFaults !== undefined && seatFaults.length > 0) {
             const seed = config.paired ? deriveSeed(config.seed, i) : deriveSeed(this.#lineupSeeds[l]!, i);

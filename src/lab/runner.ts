@@ -27,7 +27,7 @@ import { formatDuration, printable, thrownText } from '../core/format.js';
 import { BatchPlayer, emptyTally, gameSeed, mergeTally, validateConfig, type ExperimentConfig, type FailedMove, type Tally } from './experiment.js';
 import type { BatchTask } from './worker.js';
 import { PROGRESS_SLOTS, agentLabel, userModuleOf } from './user-agents.js';
-import { checkUserAgents, hasModulePlayers, hasObjectPlayers, loadUserAgents } from './user-players.js';
+import { checkUserAgents, hasExternalPlayers, hasModulePlayers, hasObjectPlayers, loadUserAgents } from './user-players.js';
 import { builtScript, DEFAULT_MEMORY_LIMIT_MB } from './module-probe.js';
 import { checkGameModuleUnchanged, GameModuleError } from './game-modules.js';
 import { isUserGameId, userGameModuleOf } from './user-games.js';
@@ -150,6 +150,9 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
         'nor bound its memory, and with one every game of the run plays there. Give the player as a module (a path or file URL) to have it limited, or leave out the limit.',
     );
   }
+  if (source === undefined && hasObjectPlayers(config) && hasExternalPlayers(config)) {
+    throw new RangeError('An external program cannot play in a run with a player object (which plays only in the calling thread): give the object as a module file.');
+  }
   const useWorkers = (source !== undefined || !hasObjectPlayers(config)) && (modules || (options.workers ?? threads > 1));
   const poolSize = workerThreads(threads, Math.ceil(totalIndices / batchSize) + options.ranges.length);
   const pool = useWorkers
@@ -214,7 +217,7 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
               let tally: Tally | undefined;
               let lost: FailedMove | undefined;
               try {
-                tally = await pool.run({ config, start, end, progress, failed }, cancel === undefined ? {} : { signal: cancel.signal });
+                tally = await pool.run({ config, start, end, progress, failed, moveTimeLimitMs: moveLimitMs }, cancel === undefined ? {} : { signal: cancel.signal });
               } catch (reason) {
                 // A worker that died under a module's move: that move's fault. Any other failure (a
                 // bug) stops the dispatch; a batch cancelled by Ctrl-C is simply not counted.

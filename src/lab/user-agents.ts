@@ -7,6 +7,8 @@
  * which player it is and which version of it:
  *   `<name>@file:///abs/path/player.mjs#sha256=<64 hex digits>`   a module, by path and content hash
  *   `<name>@object`                                              an object given to the library
+ *   `<name>@exec:<command>`                                      a program of its own, any language (the
+ *                                                                line protocol: external-players.ts)
  * Records of two versions of a module therefore have different configs, which `merge` and
  * `--resume` refuse to combine. Built-in ids never contain '@'.
  *
@@ -15,7 +17,7 @@
  */
 import type { Agent, GameState } from '../core/game.js';
 
-const USER_ID = /^(.+)@(file:\/\/.+#sha256=([0-9a-f]{64})|object)$/s;
+const USER_ID = /^([^@]+)@(file:\/\/.+#sha256=([0-9a-f]{64})|object|exec:(.+))$/s;
 
 /** A user agent that reports faults: the messages of the current game, emptied by the lab after each game. */
 export interface FaultReporting {
@@ -104,6 +106,9 @@ export function userModuleOf(id: string): { readonly url: string; readonly sha25
   if (match === null || match[3] === undefined) return undefined;
   return { url: match[2]!.slice(0, match[2]!.lastIndexOf('#sha256=')), sha256: match[3] };
 }
+
+/** The shell command line of an external program's id (`<name>@exec:<command>`), else undefined. */
+export const externalCommandOf = (id: string): string | undefined => USER_ID.exec(id)?.[4];
 
 /** True for an id that can only be played in the thread it was registered in (a library object). */
 export const isObjectAgentId = (id: string): boolean => USER_ID.exec(id)?.[2] === 'object';

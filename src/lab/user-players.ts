@@ -17,6 +17,7 @@
  */
 import { createHash } from 'node:crypto';
 import { printable } from '../core/format.js';
+import { externalPlayerId } from './external-players.js';
 import { builtScript, probeModule, ProbeFailure, type ModuleCheck } from './module-probe.js';
 import { createRequire } from 'node:module';
 import { basename, extname, isAbsolute, join, resolve } from 'node:path';
@@ -26,7 +27,7 @@ import type { ExperimentConfig } from './experiment.js';
 import { FileSafetyError, READ_LIMITS, readBoundedFile } from './files.js';
 import { gameById } from './registry.js';
 import { describeValue as describe, gameAdapter, gamesWithModules, messageOf, type GameAdapter } from './user-adapters.js';
-import { agentLabel, isObjectAgentId, isUserAgentId, registerUserAgent, userAgentFactory, userModuleOf } from './user-agents.js';
+import { agentLabel, externalCommandOf, isObjectAgentId, isUserAgentId, registerUserAgent, userAgentFactory, userModuleOf } from './user-agents.js';
 
 /** A player module that cannot be used, or changed since its results were saved (the CLI exits 2). */
 export class PlayerModuleError extends Error {
@@ -155,6 +156,15 @@ export function checkLabPlayerModule(exports: Record<string, unknown>, label: st
  */
 export async function resolvePlayer(game: GameDefinition<GameState>, spec: string | URL, cwd = process.cwd()): Promise<string> {
   if (typeof spec === 'string' && builtInAgent(game, spec) !== undefined) return spec;
+  if (typeof spec === 'string') {
+    let external: string | undefined;
+    try {
+      external = externalPlayerId(game, spec);
+    } catch (error) {
+      throw new PlayerModuleError(error instanceof Error ? error.message : messageOf(error));
+    }
+    if (external !== undefined) return external;
+  }
   adapterFor(game);
   const builtIns = Object.keys(game.agents);
   const path = modulePath({ title: game.title, builtIns }, spec, cwd);
@@ -209,6 +219,10 @@ export function checkUserAgents(config: ExperimentConfig): { id: string; label: 
     const other = labels.get(label);
     if (other !== undefined) throw new PlayerModuleError(`Two players are named '${printable(label)}' (${printable(other)} and ${printable(id)}): give one another \`name\` export`);
     labels.set(label, id);
+    if (externalCommandOf(id) !== undefined) {
+      agents.push({ id, label, path: undefined });
+      continue;
+    }
     if (isObjectAgentId(id)) {
       if (userAgentFactory(id) === undefined) throw new PlayerModuleError(`The player object '${printable(label)}' was not registered in this thread`);
       agents.push({ id, label, path: undefined });
@@ -233,8 +247,11 @@ export function checkUserAgents(config: ExperimentConfig): { id: string; label: 
   return agents;
 }
 
-/** True if some player of `config` is a module (which plays on worker threads, under a time limit). */
-export const hasModulePlayers = (config: ExperimentConfig): boolean => config.lineups.some((lineup) => lineup.some((id) => userModuleOf(id) !== undefined));
+/** True if some player of `config` is a module or a program (which play on worker threads, under a time limit). */
+export const hasModulePlayers = (config: ExperimentConfig): boolean => config.lineups.some((lineup) => lineup.some((id) => userModuleOf(id) !== undefined || externalCommandOf(id) !== undefined));
+
+/** True if some player of `config` is a program of its own, played over the line protocol. */
+export const hasExternalPlayers = (config: ExperimentConfig): boolean => config.lineups.some((lineup) => lineup.some((id) => externalCommandOf(id) !== undefined));
 
 /** True if some player of `config` is an object, which plays only in the thread it was given in. */
 export const hasObjectPlayers = (config: ExperimentConfig): boolean => config.lineups.some((lineup) => lineup.some(isObjectAgentId));

@@ -6,7 +6,9 @@
 import { Console } from 'node:console';
 import { BatchPlayer, type ExperimentConfig, type FailedMove, type Tally } from './experiment.js';
 import { lockIntrinsics } from './intrinsics.js';
-import { loadUserAgents } from './user-players.js';
+import { LockstepPlayer, PlayerProgram } from './external-players.js';
+import { DEFAULT_MOVE_TIME_LIMIT_MS } from './runner.js';
+import { hasExternalPlayers, loadUserAgents } from './user-players.js';
 import { importGame } from './game-modules.js';
 
 export interface BatchTask {
@@ -17,6 +19,8 @@ export interface BatchTask {
   readonly progress?: Int32Array;
   /** Moves that failed in an earlier attempt at this batch (past the time limit, or the thread died): played as faults. */
   readonly failed?: readonly FailedMove[];
+  /** The move time limit, in ms: external programs must answer each batch within it. */
+  readonly moveTimeLimitMs?: number;
 }
 
 // A player module's console output goes to stderr: stdout carries the command's results (--json).
@@ -25,7 +29,9 @@ globalThis.console = new Console({ stdout: process.stderr, stderr: process.stder
 lockIntrinsics();
 
 let cachedKey = '';
-let cached: BatchPlayer | undefined;
+let cached: BatchPlayer | LockstepPlayer | undefined;
+/** External programs, kept running from batch to batch (and experiment to experiment) of this thread. */
+const programs = new Map<string, PlayerProgram>();
 
 export default async function playBatch(task: BatchTask): Promise<Tally> {
   const key = JSON.stringify(task.config);
@@ -33,8 +39,8 @@ export default async function playBatch(task: BatchTask): Promise<Tally> {
     // A game module and user players' modules are imported by each thread itself (their hashes checked first).
     await importGame(task.config.game);
     await loadUserAgents(task.config);
-    cached = new BatchPlayer(task.config);
+    cached = hasExternalPlayers(task.config) ? new LockstepPlayer(task.config, task.moveTimeLimitMs ?? DEFAULT_MOVE_TIME_LIMIT_MS, programs) : new BatchPlayer(task.config);
     cachedKey = key;
   }
-  return cached.play(task.start, task.end, task.progress, task.failed);
+  return cached instanceof LockstepPlayer ? cached.play(task.start, task.end) : cached.play(task.start, task.end, task.progress, task.failed);
 }

@@ -1,0 +1,440 @@
+/**
+ * Players that are programs of their own, in any language, speaking the line protocol of
+ * docs/player-protocol.md on their stdin/stdout, batched:
+ *
+ *   lab → program   `game <game id>`                  once, first; no answer
+ *                   `batch <K>` and K observation lines  the program answers K lines, one move per
+ *                                                     observation, in order
+ *   end:            stdin is closed; the program should exit (its process group is killed after a grace)
+ *
+ * The K observations of a batch come from K different games (the lab plays many games of a batch
+ * side by side, `LockstepPlayer`), so one long-lived program answers many decisions per message and
+ * a pipe's round trip is paid once per batch, not per move. What a line holds is each game's own
+ * (games/<game>/protocol.ts): never more than the game lets the player to move see.
+ *
+ * Faults are results, as for player modules: an answer the game cannot read is a fault of that
+ * game (the game's fault action is played) and the program goes on; a batch not answered within the
+ * move time limit, a line longer than MAX_LINE_LENGTH, the program exiting or crashing fail every
+ * game of that batch — the fault action is played and the program plays no more in those games —
+ * and the program is killed and started again for the next batch, so the lab keeps going.
+ *
+ * Node only (it starts processes, through programs.ts: the one place they are started).
+ */
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { basename, extname } from 'node:path';
+import { printable } from '../core/format.js';
+import { CHANCE, TERMINAL, type Agent, type GameDefinition, type GameState } from '../core/game.js';
+import type { LineProtocol } from '../core/line-protocol.js';
+import { boundedLines, describeOverlong, isOverlong, MAX_LINE_LENGTH } from '../core/lines.js';
+import { rngFromSeed, deriveSeed, type Rng } from '../core/random.js';
+import { connectFwarProtocol } from '../games/connect-fwar/protocol.js';
+import { unoWarProtocol } from '../games/uno-war/protocol.js';
+import { klondikeProtocol } from '../games/klondike/protocol.js';
+import {
+  addFaults,
+  addSeatReturn,
+  emptyTally,
+  gameSeed,
+  openingOf,
+  openingSuite,
+  scoreBins,
+  validateConfig,
+  type ExperimentConfig,
+  type Tally,
+} from './experiment.js';
+import { killGroup, PIPE_DRAIN_MS, startProgram, untrackGroup } from './programs.js';
+import { agentLabel, externalCommandOf, Forfeit, isUserAgentId } from './user-agents.js';
+
+/** How a player argument names a program: `exec:<command>` or `<name>=exec:<command>`. */
+const EXEC_SPEC = /^(?:([^=@,]+)=)?exec:(.+)$/s;
+
+/** The line protocol of a game, by lab game id (Klondike's variants share Klondike's); undefined for a game programs cannot play yet. */
+export function lineProtocol(gameId: string): LineProtocol | undefined {
+  return (gameId.startsWith('klondike-') ? PROTOCOLS.klondike : PROTOCOLS[gameId]) as LineProtocol | undefined;
+}
+
+const PROTOCOLS: Readonly<Record<string, LineProtocol<never>>> = {
+  'connect-fwar': connectFwarProtocol,
+  'uno-war': unoWarProtocol,
+  klondike: klondikeProtocol,
+};
+
+/** A player argument that names an external program, as a lineup id (`<name>@exec:<command>`); undefined for any other argument. */
+export function externalPlayerId(game: { readonly id: string; readonly title: string; readonly agents: object }, spec: string): string | undefined {
+  const match = EXEC_SPEC.exec(spec);
+  if (match === null) return undefined;
+  const command = match[2]!.trim();
+  if (lineProtocol(game.id) === undefined) throw new RangeError(`${game.title} does not take external programs as players (only ${Object.keys(PROTOCOLS).join(', ')})`);
+  if (command === '') throw new RangeError(`'${printable(spec)}' names no command: exec:<command>, e.g. exec:./my-player or exec:python3 my_player.py`);
+  const words = command.split(/\s+/);
+  const label = (match[1] ?? basename(words[words.length - 1]!, extname(words[words.length - 1]!))).trim();
+  if (label === '' || label.includes('@') || label.includes(',') || Object.hasOwn(game.agents, label) || printable(label, 64) !== label) {
+    throw new RangeError(`The program '${printable(command)}' would be named '${printable(label)}', which cannot name a player (a built-in's id, or ',' '@'): name it, as name=exec:<command>`);
+  }
+  return `${label}@exec:${command}`;
+}
+
+/** Why a batch failed as a whole: every game of it is a fault with this message. */
+class ProgramFailure extends Error {
+  override readonly name = 'ProgramFailure';
+}
+
+const STDERR_TAIL_CHARS = 300;
+
+/**
+ * One external program, started at its first batch and kept for the next ones; started again
+ * after it failed. `ask` sends one batch and resolves to its answers, or rejects with a
+ * ProgramFailure (the program is then killed).
+ */
+export class PlayerProgram {
+  readonly #command: string;
+  readonly #gameId: string;
+  #child: ChildProcessWithoutNullStreams | undefined;
+  #lines: AsyncGenerator<string | { overlong: true; start: string; limit: number }> | undefined;
+  #exited: Promise<string> | undefined;
+  #stderrTail = '';
+
+  constructor(command: string, gameId: string) {
+    this.#command = command;
+    this.#gameId = gameId;
+  }
+
+  #start(): ChildProcessWithoutNullStreams {
+    const child = startProgram(this.#command, process.cwd());
+    this.#child = child;
+    this.#stderrTail = '';
+    child.stdin.on('error', () => undefined); // EPIPE when the program has gone: reported by its exit
+    child.stdout.on('error', () => undefined);
+    child.stderr.on('error', () => undefined);
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      this.#stderrTail = (this.#stderrTail + chunk).slice(-STDERR_TAIL_CHARS);
+    });
+    this.#lines = boundedLines(child.stdout, MAX_LINE_LENGTH);
+    this.#exited = new Promise<string>((resolve) => {
+      child.once('error', (error) => {
+        if (child.pid === undefined) resolve(`could not be started: ${error.message}`);
+      });
+      child.once('exit', (code, signal) => {
+        // Its last words on stderr may still be in the pipe: a moment for them.
+        setTimeout(() => {
+          killGroup(child);
+          untrackGroup(child);
+          const said = this.#stderrTail.trim().split('\n').pop() ?? '';
+          resolve(`${signal !== null ? `was killed by ${signal}` : `exited with code ${String(code)}`}${said === '' ? '' : ` (its stderr: ${JSON.stringify(said.slice(-120))})`}`);
+        }, PIPE_DRAIN_MS);
+      });
+    });
+    child.stdin.write(`game ${this.#gameId}\n`);
+    return child;
+  }
+
+  /** Sends `observations` as one batch and resolves to one answer line per observation, within `timeLimitMs`. */
+  async ask(observations: readonly string[], timeLimitMs: number): Promise<string[]> {
+    const child = this.#child ?? this.#start();
+    const lines = this.#lines!;
+    const exited = this.#exited!;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        reject(new ProgramFailure(`gave no answer to a batch of ${String(observations.length)} within the time limit of ${formatMs(timeLimitMs)}`));
+      }, timeLimitMs);
+    });
+    const died = exited.then((how): never => {
+      throw new ProgramFailure(how);
+    });
+    const read = async (): Promise<string[]> => {
+      const answers: string[] = [];
+      while (answers.length < observations.length) {
+        const next = await lines.next();
+        if (next.done === true) return new Promise<never>(() => undefined); // its exit says why
+        if (isOverlong(next.value)) throw new ProgramFailure(`answered ${describeOverlong(next.value)}`);
+        answers.push(next.value);
+      }
+      return answers;
+    };
+    child.stdin.write(`batch ${String(observations.length)}\n${observations.join('\n')}\n`);
+    try {
+      return await Promise.race([read(), timeout, died]);
+    } catch (error) {
+      this.#kill();
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  #kill(): void {
+    const child = this.#child;
+    if (child === undefined) return;
+    this.#child = undefined;
+    killGroup(child);
+    child.stdout.destroy();
+    child.stdin.destroy();
+  }
+
+  /** Ends the program: its stdin is closed, and its group killed after a moment. */
+  async close(): Promise<void> {
+    const child = this.#child;
+    if (child === undefined) return;
+    this.#child = undefined;
+    child.stdin.end();
+    const grace = setTimeout(() => {
+      killGroup(child);
+    }, 200);
+    await this.#exited;
+    clearTimeout(grace);
+  }
+}
+
+const formatMs = (ms: number): string => (ms % 1000 === 0 ? `${String(ms / 1000)} s` : `${String(ms)} ms`);
+
+/** Thrown by an external player's agent that has asked its program and waits for the answer: the game pauses there. */
+const WAITING = Object.freeze(new Error('waiting for an external program'));
+
+/** One game under way: its state and streams, and what its external players owe or were told. */
+interface Slot {
+  lineup: number;
+  index: number;
+  state: GameState;
+  chance: Rng;
+  agentRng: Rng;
+  agents: Agent[];
+  done: boolean;
+  forfeit: readonly number[] | undefined;
+  /** The seat whose program was asked (while waiting), its observation, and then its answer or failure. */
+  seat: number;
+  observation: string;
+  answer: string | undefined;
+  failure: string | undefined;
+  /** Per seat: the first fault message of this game, and whether that player plays no more in it. */
+  faults: (string | undefined)[];
+  stopped: boolean[];
+}
+
+/** Games played side by side: enough for long batches to the programs, few enough to bound memory. */
+const SIDE_BY_SIDE = 2048;
+
+/**
+ * Plays games of an experiment with external programs among its players: the games of a batch
+ * side by side, each paused where a program is to move, so that every program is asked once per
+ * round for all the games waiting on it. The games are exactly those `BatchPlayer` plays (the same
+ * seeds, streams and openings, the game's generic playout); the tally is the same.
+ */
+export class LockstepPlayer {
+  readonly #config: ExperimentConfig;
+  readonly #game: GameDefinition<GameState>;
+  readonly #protocol: LineProtocol;
+  readonly #timeLimitMs: number;
+  /** Per lineup and seat: the program behind it, or undefined for a built-in. */
+  readonly #programs: (PlayerProgram | undefined)[][];
+  readonly #openings: readonly (readonly number[])[] | undefined;
+  #current: Slot | undefined;
+
+  constructor(config: ExperimentConfig, timeLimitMs: number, programs = new Map<string, PlayerProgram>()) {
+    this.#config = config;
+    this.#game = validateConfig(config);
+    const protocol = lineProtocol(this.#game.id);
+    if (protocol === undefined) throw new RangeError(`${this.#game.title} does not take external programs as players`);
+    this.#protocol = protocol;
+    this.#timeLimitMs = timeLimitMs;
+    this.#openings = openingSuite(this.#game, config);
+    this.#programs = config.lineups.map((lineup) =>
+      lineup.map((id) => {
+        const command = externalCommandOf(id);
+        if (command === undefined) {
+          if (isUserAgentId(id)) throw new RangeError(`The player '${agentLabel(id)}' cannot play in a run with external programs: give it as a program too, or run it apart`);
+          return undefined;
+        }
+        let program = programs.get(id);
+        if (program === undefined) programs.set(id, (program = new PlayerProgram(command, this.#game.id)));
+        return program;
+      }),
+    );
+  }
+
+  #agentsOf(lineup: number): Agent[] {
+    return this.#config.lineups[lineup]!.map((id, seat) => (this.#programs[lineup]![seat] === undefined ? this.#game.agents[id]!.create() : this.#externalAgent(id, seat)));
+  }
+
+  /** A program's seat as an agent: answers what its program said for the game under way, or asks and pauses the game. */
+  #externalAgent(id: string, seat: number): Agent {
+    const protocol = this.#protocol;
+    const faultOutcome = (slot: Slot, state: GameState, message: string | undefined, stop: boolean): number => {
+      if (message !== undefined) slot.faults[seat] ??= printable(message);
+      if (stop) slot.stopped[seat] = true;
+      const outcome = protocol.onFault(state);
+      if (typeof outcome === 'number') return outcome;
+      throw new Forfeit(outcome.forfeit);
+    };
+    return {
+      name: agentLabel(id),
+      act: (state) => {
+        const slot = this.#current!;
+        if (slot.stopped[seat]!) return faultOutcome(slot, state, undefined, true);
+        const answer = slot.answer;
+        if (answer !== undefined) {
+          slot.answer = undefined;
+          const verdict = protocol.action(state, answer);
+          return typeof verdict === 'number' ? verdict : faultOutcome(slot, state, verdict.fault, false);
+        }
+        const failure = slot.failure;
+        if (failure !== undefined) {
+          slot.failure = undefined;
+          return faultOutcome(slot, state, `${failure}: it plays no more in this game`, true);
+        }
+        slot.seat = seat;
+        slot.observation = protocol.observation(state);
+        throw WAITING;
+      },
+    };
+  }
+
+  /** Plays `slot` on until it ends or waits for a program. */
+  #advance(slot: Slot): void {
+    this.#current = slot;
+    const { state, agents, chance, agentRng } = slot;
+    const protocol = this.#protocol;
+    try {
+      // The generic playout (the game's own, where a program's answer may be no contract action).
+      for (;;) {
+        const player = state.currentPlayer();
+        if (player === TERMINAL) break;
+        if (player === CHANCE) state.applyAction(state.sampleChance(chance));
+        else if (protocol.play === undefined) state.applyAction(agents[player]!.act(state, agentRng));
+        else protocol.play(state, agents[player]!.act(state, agentRng));
+      }
+      slot.done = true;
+    } catch (error) {
+      if (error === WAITING) return;
+      if (!(error instanceof Forfeit)) throw error;
+      slot.forfeit = error.returns;
+      slot.done = true;
+    } finally {
+      this.#current = undefined;
+    }
+  }
+
+  #startSlot(slot: Slot, lineup: number, index: number): void {
+    const config = this.#config;
+    const seed = gameSeed(config, lineup, index);
+    slot.lineup = lineup;
+    slot.index = index;
+    slot.state.reset();
+    if (this.#openings !== undefined) for (const action of openingOf(this.#openings, index)) slot.state.applyAction(action);
+    slot.chance = rngFromSeed(seed);
+    // As BatchPlayer: unpaired games draw chance and agents from one stream; paired games and
+    // seat pairs give the agents a stream of their own.
+    slot.agentRng = config.paired || config.seatPairs === true ? rngFromSeed(deriveSeed(seed, 1)) : slot.chance;
+    slot.done = false;
+    slot.forfeit = undefined;
+    slot.answer = undefined;
+    slot.failure = undefined;
+    slot.faults.fill(undefined);
+    slot.stopped.fill(false);
+    this.#advance(slot);
+  }
+
+  /** Asks every program for the games waiting on it, one batch each, all at once. */
+  async #askPrograms(waiting: readonly Slot[]): Promise<void> {
+    const asked = new Map<PlayerProgram, Slot[]>();
+    for (const slot of waiting) {
+      const program = this.#programs[slot.lineup]![slot.seat]!;
+      const slots = asked.get(program);
+      if (slots === undefined) asked.set(program, [slot]);
+      else slots.push(slot);
+    }
+    await Promise.all(
+      [...asked].map(async ([program, slots]) => {
+        try {
+          const answers = await program.ask(
+            slots.map((s) => s.observation),
+            this.#timeLimitMs,
+          );
+          slots.forEach((s, k) => (s.answer = answers[k]));
+        } catch (error) {
+          if (!(error instanceof ProgramFailure)) throw error;
+          for (const s of slots) s.failure = error.message;
+        }
+      }),
+    );
+  }
+
+  /** Plays games [start, end) of every lineup and returns their tally (the same as BatchPlayer's). */
+  async play(start: number, end: number): Promise<Tally> {
+    const config = this.#config;
+    const game = this.#game;
+    const tally = emptyTally(config);
+    const lineups = config.lineups.length;
+    const [minScore, maxScore] = game.scoreRange;
+    const lowestBin = Math.floor(minScore);
+    const lastBin = scoreBins(game) - 1;
+    const perChunk = Math.max(1, Math.floor(SIDE_BY_SIDE / lineups));
+    const slots: Slot[] = [];
+    for (let from = start; from < end; from += perChunk) {
+      const to = Math.min(end, from + perChunk);
+      let used = 0;
+      for (let i = from; i < to; i++) {
+        for (let l = 0; l < lineups; l++) {
+          const slot = (slots[used] ??= this.#newSlot(l));
+          if (slot.lineup !== l) Object.assign(slot, this.#newSlot(l));
+          this.#startSlot(slot, l, i);
+          used++;
+        }
+      }
+      const inPlay = slots.slice(0, used);
+      for (let waiting = inPlay.filter((s) => !s.done); waiting.length > 0; waiting = waiting.filter((s) => !s.done)) {
+        await this.#askPrograms(waiting);
+        for (const slot of waiting) this.#advance(slot);
+      }
+      for (let k = 0; k < used; k += lineups) {
+        const firstReturns: number[] = [];
+        for (let l = 0; l < lineups; l++) {
+          const slot = inPlay[k + l]!;
+          const lineupTally = tally.lineups[l]!;
+          lineupTally.games++;
+          for (let s = 0; s < slot.agents.length; s++) {
+            const r = slot.forfeit === undefined ? slot.state.returns(s) : slot.forfeit[s]!;
+            const seat = lineupTally.seats[s]!;
+            addSeatReturn(seat, r, minScore, maxScore, lowestBin, lastBin);
+            const fault = slot.faults[s];
+            if (fault !== undefined) addFaults(seat, 1, [{ game: slot.index, seed: gameSeed(config, l, slot.index), message: fault }]);
+          }
+          firstReturns.push(slot.forfeit === undefined ? slot.state.returns(0) : slot.forfeit[0]!);
+        }
+        for (const d of tally.differences) {
+          const x = firstReturns[d.a]! - firstReturns[d.b]!;
+          d.n++;
+          d.sum += x;
+          d.sumSq += x * x;
+        }
+      }
+    }
+    return tally;
+  }
+
+  #newSlot(lineup: number): Slot {
+    const seats = this.#config.lineups[lineup]!.length;
+    const rng = rngFromSeed(0);
+    return {
+      lineup,
+      index: 0,
+      state: this.#game.newInitialState(),
+      chance: rng,
+      agentRng: rng,
+      agents: this.#agentsOf(lineup),
+      done: true,
+      forfeit: undefined,
+      seat: -1,
+      observation: '',
+      answer: undefined,
+      failure: undefined,
+      faults: new Array<string | undefined>(seats).fill(undefined),
+      stopped: new Array<boolean>(seats).fill(false),
+    };
+  }
+
+  /** Ends every program this player started. */
+  async close(): Promise<void> {
+    await Promise.all([...new Set(this.#programs.flat())].map((p) => p?.close()));
+  }
+}
