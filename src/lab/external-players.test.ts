@@ -55,7 +55,8 @@ function program(name: string, body: string): string {
 const compare = (players: readonly string[], games: number, extra: { threads?: number; moveTimeLimitMs?: number } = {}) =>
   PlayerComparison.compare({ games, seed: 29, threads: extra.threads ?? 1, players, paired: true, moveTimeLimitMs: extra.moveTimeLimitMs });
 
-describe('external programs in the lab', () => {
+// Thousands of games through a pipe to another process: a generous limit on a loaded machine, no timing asserted.
+describe('external programs in the lab', { timeout: 180_000 }, () => {
   it("a Python program playing the assignment's BasicPlayer plays exactly basic's games on the same deals, on 1 and 2 threads", async () => {
     const one = await compare(['basic', `exec:python3 ${firstFit}`], 3000);
     const two = await compare(['basic', `exec:python3 ${firstFit}`], 3000, { threads: 2 });

@@ -18,6 +18,7 @@
 import { createHash } from 'node:crypto';
 import { printable } from '../core/format.js';
 import { externalPlayerId } from './external-players.js';
+import { javaPlayerId } from './java-players.js';
 import { builtScript, probeModule, ProbeFailure, type ModuleCheck } from './module-probe.js';
 import { createRequire } from 'node:module';
 import { basename, extname, isAbsolute, join, resolve } from 'node:path';
@@ -159,7 +160,7 @@ export async function resolvePlayer(game: GameDefinition<GameState>, spec: strin
   if (typeof spec === 'string') {
     let external: string | undefined;
     try {
-      external = externalPlayerId(game, spec);
+      external = externalPlayerId(game, spec) ?? javaPlayerId(game, spec, cwd);
     } catch (error) {
       throw new PlayerModuleError(error instanceof Error ? error.message : messageOf(error));
     }

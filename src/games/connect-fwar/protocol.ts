@@ -11,26 +11,38 @@
  * card can go on means the card is discarded (no fault); anything that is not a whole number is a
  * fault, and the card is discarded.
  */
-import { cardCode } from '../../core/cards.js';
+import { cardCode, DECK_SIZE } from '../../core/cards.js';
 import type { LineProtocol } from '../../core/line-protocol.js';
 import type { ConnectFwarState } from './engine.js';
 import { COLUMNS, DISCARD, ROWS } from './rules.js';
 
-function columnText(cells: readonly number[], col: number): string {
-  const cards: string[] = [];
-  for (let row = 0; row < ROWS && cells[col * ROWS + row]! >= 0; row++) cards.push(cardCode(cells[col * ROWS + row]!));
-  return cards.length === 0 ? '-' : cards.join(',');
-}
+/** Every card's ASCII code, by card index: the observation is built per decision, millions of times a run. */
+const CODES: readonly string[] = Array.from({ length: DECK_SIZE }, (_, card) => cardCode(card));
 
+/**
+ * Reads the state's own fields rather than `observe(0)` (which copies them into frozen arrays, a
+ * cost per decision) — the same fields `observe` shows: the board, the card in hand and the dealt
+ * cards (the deck's tail, where drawing puts them, last drawn first); never the undealt part.
+ */
 export const connectFwarProtocol: LineProtocol<ConnectFwarState> = {
   observation(state) {
-    const seen = state.observe(0);
-    const columns = Array.from({ length: COLUMNS }, (_, col) => columnText(seen.cells, col));
-    return `card ${cardCode(seen.drawn)} board ${columns.join(' ')} dealt ${seen.dealt.map(cardCode).join(',')}`;
+    const { cells, heights, deck } = state;
+    let line = `card ${CODES[state.drawn]!} board`;
+    for (let col = 0; col < COLUMNS; col++) {
+      const height = heights[col]!;
+      if (height === 0) line += ' -';
+      else {
+        line += ` ${CODES[cells[col * ROWS]!]!}`;
+        for (let row = 1; row < height; row++) line += `,${CODES[cells[col * ROWS + row]!]!}`;
+      }
+    }
+    line += ` dealt ${CODES[deck[DECK_SIZE - 1]!]!}`;
+    for (let k = DECK_SIZE - 2; k >= state.remaining; k--) line += `,${CODES[deck[k]!]!}`;
+    return line;
   },
   action(state, answer) {
     const text = answer.trim();
-    if (!/^[+-]?\d{1,9}$/.test(text)) return { fault: `answered ${JSON.stringify(answer.slice(0, 40))}, not a column number` };
+    if (!/^[+-]?\d{1,9}$/.test(text)) return { fault: `answered ${JSON.stringify(answer.slice(0, 80))}, not a column number` };
     const col = Number(text);
     return col >= 0 && col < COLUMNS && state.canPlay(state.drawn, col) ? col : DISCARD;
   },

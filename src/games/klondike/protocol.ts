@@ -60,7 +60,7 @@ export const klondikeProtocol: LineProtocol<KlondikeState> = {
         // no move of this table (e.g. a count of 0 cards): a fault, below
       }
     }
-    return { fault: `answered ${JSON.stringify(answer.slice(0, 40))}, not one of the legal moves` };
+    return { fault: `answered ${JSON.stringify(answer.slice(0, 80))}, not one of the legal moves` };
   },
   onFault: (state) => ({ forfeit: [state.returns(0)] }),
 };

@@ -28,7 +28,7 @@ export const unoWarProtocol: LineProtocol<UnoWarState> = {
     const text = answer.trim();
     if (text === 'none') return CONCEDE_ROUND;
     const card = parseCardCode(text);
-    if (card < 0) return { fault: `answered ${JSON.stringify(answer.slice(0, 40))}, not a card` };
+    if (card < 0) return { fault: `answered ${JSON.stringify(answer.slice(0, 80))}, not a card` };
     const slot = state.slotOfCard(state.toMove, card);
     if (slot >= 0 && state.isLegalSlot(slot)) return slot;
     // The assignment's order of checks: a card that may not go on the pile, then one not in the hand.

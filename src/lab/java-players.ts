@@ -1,0 +1,139 @@
+/**
+ * Students' Java players, as the assignments have them written: a ConnectFwar `Player`
+ * implementation or an UnoWar `AI` subclass, dropped in unchanged and named `java:<file or folder>`
+ * wherever a built-in player's id is accepted.
+ *
+ * The student's files are compiled with the game's harness (harness/java/common/ and
+ * harness/java/<game>/: the assignment's other classes — Card, Board, Player; Card, Deck, Hand,
+ * CardPile, AI — and `TabletopHarness`,
+ * which speaks the batched line protocol of external-players.ts), and the player then plays as an
+ * external program: one JVM per worker thread, started once. A student's file named like a harness
+ * class (their own Card.java) is left out: the harness's is used, so every player sees the same
+ * rules. Compiled classes are cached outside the source folder, keyed by the sha256 of every source
+ * file, so an unchanged player is not compiled again. Node only.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { basename, delimiter, extname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { printable } from '../core/format.js';
+
+/** How a player argument names a Java player: `java:<path>` or `<name>=java:<path>`. */
+const JAVA_SPEC = /^(?:([^=@,]+)=)?java:(.+)$/s;
+
+/** Per game with a harness: how the player's class is recognised in its source, and what it must be. */
+const HARNESSES: Readonly<Record<string, { readonly pattern: RegExp; readonly expected: string }>> = {
+  'connect-fwar': { pattern: /\bclass\s+\w+[^{]*\bimplements\s+([\w\s,]*\b)?Player\b/, expected: 'a class that implements Player (nextMove(Card card, Board board))' },
+  'uno-war': { pattern: /\bclass\s+\w+[^{]*\bextends\s+AI\b/, expected: 'a class that extends AI (getPlay(Hand hand, CardPile cardPile))' },
+};
+
+/** A Java player that cannot be used: the message says why (the compiler's own words for a file that does not compile). */
+export class JavaPlayerError extends Error {
+  override readonly name = 'JavaPlayerError';
+}
+
+const harnessFolder = (folder: string): string => fileURLToPath(new URL(`../../harness/java/${folder}/`, import.meta.url));
+
+/** The harness's source files for a game: those all harnesses share (Card, the protocol), then the game's own. */
+function harnessSources(gameId: string): string[] {
+  return ['common', gameId].flatMap((folder) =>
+    readdirSync(harnessFolder(folder))
+      .filter((name) => name.endsWith('.java'))
+      .sort()
+      .map((name) => join(harnessFolder(folder), name)),
+  );
+}
+const ensureJdkScript = (): string => fileURLToPath(new URL('../../scripts/ensure-jdk.sh', import.meta.url));
+
+function onPath(program: string): boolean {
+  return (process.env.PATH ?? '').split(delimiter).some((folder) => folder !== '' && existsSync(join(folder, program)));
+}
+
+/** Makes sure javac can be run: installs the JDK with scripts/ensure-jdk.sh when it is missing. */
+function ensureJdk(): void {
+  if (onPath('javac')) return;
+  const run = spawnSync('sh', [ensureJdkScript()], { stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8' });
+  if (run.status === 0 && onPath('javac')) return;
+  throw new JavaPlayerError(`Java players need javac, which is not installed and could not be: ${(run.stderr || run.error?.message || '').trim().split('\n').pop() ?? ''}`);
+}
+
+/** The cache of compiled players: $XDG_CACHE_HOME/tabletop-lab/java, else ~/.cache/tabletop-lab/java. */
+function cacheRoot(): string {
+  return join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'tabletop-lab', 'java');
+}
+
+const shellQuote = (text: string): string => `'${text.replaceAll("'", "'\\''")}'`;
+
+/** The student's source files and the player's class, from a `.java` file or a folder of them. */
+function studentSources(path: string, gameId: string): { files: string[]; className: string } {
+  const { pattern, expected } = HARNESSES[gameId]!;
+  let files: string[];
+  try {
+    files = statSync(path).isDirectory()
+      ? readdirSync(path)
+          .filter((name) => name.endsWith('.java'))
+          .sort()
+          .map((name) => join(path, name))
+      : [path];
+  } catch {
+    throw new JavaPlayerError(`Cannot load the Java player ${printable(path)}: no such file or folder`);
+  }
+  if (files.length === 0 || files.some((file) => extname(file) !== '.java')) throw new JavaPlayerError(`The Java player ${printable(path)} is no .java file nor a folder of them`);
+  const harness = new Set(harnessSources(gameId).map((file) => basename(file)));
+  const own = files.filter((file) => !harness.has(basename(file)));
+  if (!statSync(path).isDirectory()) {
+    if (own.length === 0) throw new JavaPlayerError(`${printable(basename(path))} is a class the harness provides: give the file of your player`);
+    return { files: own, className: basename(path, '.java') };
+  }
+  const players = own.filter((file) => pattern.test(readFileSync(file, 'utf8'))).map((file) => basename(file, '.java'));
+  if (players.length !== 1) {
+    throw new JavaPlayerError(
+      `The folder ${printable(path)} holds ${players.length === 0 ? 'no player' : `several players (${players.join(', ')})`}: expected one ${expected}; name the file, java:${printable(join(path, `${players[0] ?? 'MyPlayer'}.java`))}`,
+    );
+  }
+  return { files: own, className: players[0]! };
+}
+
+/**
+ * A player argument that names a Java player, compiled (or found compiled) now, as the lineup id
+ * of the external program that runs it; undefined for any other argument. JavaPlayerError if it
+ * cannot be used (no harness for the game, no such file, a file that does not compile, no JDK).
+ */
+export function javaPlayerId(game: { readonly id: string; readonly title: string; readonly agents: object }, spec: string, cwd: string): string | undefined {
+  const match = JAVA_SPEC.exec(spec);
+  if (match === null) return undefined;
+  if (HARNESSES[game.id] === undefined) throw new JavaPlayerError(`${game.title} has no Java harness (only ${Object.keys(HARNESSES).join(', ')}): run a Java player of it as a program, exec:<command>`);
+  const given = match[2]!.trim();
+  const path = isAbsolute(given) ? given : resolve(cwd, given);
+  const { files, className } = studentSources(path, game.id);
+  const label = (match[1] ?? className).trim();
+  if (label === '' || Object.hasOwn(game.agents, label) || printable(label, 64) !== label) throw new JavaPlayerError(`The Java player ${printable(path)} would be named '${printable(label)}', a built-in's id: name it, as name=java:<path>`);
+  const harness = harnessSources(game.id);
+  const hash = createHash('sha256').update(`${game.id}\0${className}\0`);
+  for (const file of [...harness, ...files]) hash.update(`${basename(file)}\0`).update(readFileSync(file)).update('\0');
+  const classes = join(cacheRoot(), hash.digest('hex').slice(0, 32));
+  if (!existsSync(join(classes, 'TabletopHarness.class'))) compile([...harness, ...files], classes, path);
+  return `${label}@exec:java -XX:+UseSerialGC -XX:-UsePerfData -Xlog:disable -Xlog:all=warning:stderr -cp ${shellQuote(classes)} TabletopHarness ${className}`;
+}
+
+/** Compiles `sources` into the folder `classes` (whole, or not at all). */
+function compile(sources: readonly string[], classes: string, player: string): void {
+  ensureJdk();
+  const staging = `${classes}.${String(process.pid)}.tmp`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+  const run = spawnSync('javac', ['-encoding', 'UTF-8', '-nowarn', '-d', staging, ...sources], { encoding: 'utf8', maxBuffer: 1 << 22 });
+  if (run.status !== 0) {
+    rmSync(staging, { recursive: true, force: true });
+    const said = `${run.stdout}${run.stderr}`.trim() || run.error?.message || `javac ended with status ${String(run.status)}`;
+    throw new JavaPlayerError(`The Java player ${printable(player)} does not compile:\n${said}`);
+  }
+  try {
+    renameSync(staging, classes);
+  } catch {
+    // Compiled meanwhile by another process: the same sources, the same classes.
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
