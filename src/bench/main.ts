@@ -19,6 +19,7 @@ import { connectFourBenchmarks } from './connect-four.js';
 import { klondikeBenchmarks } from './klondike.js';
 import { unoWarBenchmarks } from './uno-war.js';
 import { labComparisons, userPlayerBenchmarks } from './user-players.js';
+import { protocolBenchmarks } from './external-players.js';
 import { formatColumns, formatTable, measure, type Benchmark, type Measurement } from './harness.js';
 import { loadavg } from 'node:os';
 import { CPU_CHUNKS, measureCpu, pairedRatios, spreadOf, type Spread } from './steady.js';
@@ -54,7 +55,7 @@ if (only !== undefined) {
   const selected = all.filter((benchmark) => !compared.has(benchmark) && matches(benchmark));
   // A comparison runs whole (the share needs its built-in) when any of its rows matches.
   const comparisons = labComparisons.filter(({ builtIn, modules }) => matches(builtIn) || modules.some(matches));
-  if (selected.length === 0 && comparisons.length === 0) {
+  if (selected.length === 0 && comparisons.length === 0 && !filter.includes('protocol')) {
     process.stderr.write(`bench: no benchmark matches '${filter}'\n`);
     process.exit(2);
   }
@@ -97,6 +98,11 @@ if (only !== undefined) {
     }
     console.log(formatColumns(['engine', 'benchmark', 'games/CPU-s', 'range', 'share of built-in'], rows, [2, 3]));
     console.log(`\nLoad average after: ${load()}`);
+  }
+  if ('connectfwar line protocol'.includes(filter) || filter.includes('protocol')) {
+    console.log(`\nConnectFwar players over the batched line protocol (docs/player-protocol.md), beside the built-in: one thread, the program started once, wall-clock time. Load average before: ${load()}\n`);
+    const protocolRows = (await protocolBenchmarks()).map((row) => [row.name, games(row.games), games(row.decisions / row.seconds), games(row.games / row.seconds)]);
+    console.log(formatColumns(['benchmark', 'games', 'decisions/s', 'games/s'], protocolRows, [1, 2, 3]));
   }
 }
 

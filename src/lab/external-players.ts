@@ -229,6 +229,7 @@ export class LockstepPlayer {
   readonly #programs: (PlayerProgram | undefined)[][];
   readonly #openings: readonly (readonly number[])[] | undefined;
   #current: Slot | undefined;
+  #decisions = 0;
 
   constructor(config: ExperimentConfig, timeLimitMs: number, programs = new Map<string, PlayerProgram>()) {
     this.#config = config;
@@ -351,6 +352,7 @@ export class LockstepPlayer {
             this.#timeLimitMs,
           );
           slots.forEach((s, k) => (s.answer = answers[k]));
+          this.#decisions += slots.length;
         } catch (error) {
           if (!(error instanceof ProgramFailure)) throw error;
           for (const s of slots) s.failure = error.message;
@@ -431,6 +433,11 @@ export class LockstepPlayer {
       faults: new Array<string | undefined>(seats).fill(undefined),
       stopped: new Array<boolean>(seats).fill(false),
     };
+  }
+
+  /** The decisions its programs have answered so far (for benchmarks). */
+  get decisionsAnswered(): number {
+    return this.#decisions;
   }
 
   /** Ends every program this player started. */
