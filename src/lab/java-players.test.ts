@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../test-support/cli.js';
 import { moduleFolder } from '../test-support/module-files.js';
 import type { ExperimentConfig } from './experiment.js';
 import { PlayerComparison } from './player-comparison.js';
@@ -59,6 +60,11 @@ describe('Java players', { timeout: 240_000 }, () => {
     const error = await resolvePlayer(gameById('connect-fwar'), `java:${broken}`).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PlayerModuleError);
     expect((error as Error).message).toMatch(/^The Java player .*Broken\.java does not compile:\n.*Broken\.java:2: error: ';' expected/s);
+    // On the command line: a usage error, exit status 2, with the compiler's words.
+    const cli = await runCli(['connect-fwar', 'compare', '--players', `basic,java:${broken}`, '--games', '10'], { env: { XDG_CACHE_HOME: cache } });
+    expect(cli.status).toBe(2);
+    expect(cli.stdout).toBe('');
+    expect(cli.stderr).toMatch(/^tabletop: --players: The Java player .*Broken\.java does not compile:\n.*Broken\.java:2: error: ';' expected/s);
     expect(existsSync(join(cache, 'tabletop-lab', 'java')) ? readdirSync(join(cache, 'tabletop-lab', 'java')).filter((f) => f.endsWith('.tmp')) : []).toEqual([]);
   });
 
