@@ -81,18 +81,31 @@ class ProgramFailure extends Error {
 
 const STDERR_TAIL_CHARS = 300;
 
+/** A batch sent and not answered yet. */
+interface Pending {
+  readonly count: number;
+  readonly limitMs: number;
+  readonly answers: string[];
+  readonly resolve: (answers: string[]) => void;
+  readonly reject: (error: ProgramFailure) => void;
+  timer: NodeJS.Timeout | undefined;
+}
+
 /**
  * One external program, started at its first batch and kept for the next ones; started again
  * after it failed. `ask` sends one batch and resolves to its answers, or rejects with a
- * ProgramFailure (the program is then killed).
+ * ProgramFailure (the program is then killed). Batches may be sent before the earlier ones are
+ * answered (the lab keeps the program busy while it plays on other games): the program answers
+ * them in order, and each has the time limit from the moment the one before it was answered.
  */
 export class PlayerProgram {
   readonly #command: string;
   readonly #gameId: string;
   #child: ChildProcessWithoutNullStreams | undefined;
-  #lines: AsyncGenerator<string | { overlong: true; start: string; limit: number }> | undefined;
-  #exited: Promise<string> | undefined;
+  #exited: Promise<void> = Promise.resolve();
   #stderrTail = '';
+  /** Batches sent and not answered yet, oldest first. */
+  #queue: Pending[] = [];
 
   constructor(command: string, gameId: string) {
     this.#command = command;
@@ -109,10 +122,11 @@ export class PlayerProgram {
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       this.#stderrTail = (this.#stderrTail + chunk).slice(-STDERR_TAIL_CHARS);
     });
-    this.#lines = boundedLines(child.stdout, MAX_LINE_LENGTH);
-    this.#exited = new Promise<string>((resolve) => {
+    this.#exited = new Promise<void>((resolve) => {
       child.once('error', (error) => {
-        if (child.pid === undefined) resolve(`could not be started: ${error.message}`);
+        if (child.pid !== undefined) return;
+        this.#fail(child, `could not be started: ${error.message}`);
+        resolve();
       });
       child.once('exit', (code, signal) => {
         // Its last words on stderr may still be in the pipe: a moment for them.
@@ -120,63 +134,74 @@ export class PlayerProgram {
           killGroup(child);
           untrackGroup(child);
           const said = this.#stderrTail.trim().split('\n').pop() ?? '';
-          resolve(`${signal !== null ? `was killed by ${signal}` : `exited with code ${String(code)}`}${said === '' ? '' : ` (its stderr: ${JSON.stringify(said.slice(-120))})`}`);
+          this.#fail(child, `${signal !== null ? `was killed by ${signal}` : `exited with code ${String(code)}`}${said === '' ? '' : ` (its stderr: ${JSON.stringify(said.slice(-120))})`}`);
+          resolve();
         }, PIPE_DRAIN_MS);
       });
     });
+    void this.#read(child);
     child.stdin.write(`game ${this.#gameId}\n`);
     return child;
   }
 
-  /** Sends `observations` as one batch and resolves to one answer line per observation, within `timeLimitMs`. */
-  async ask(observations: readonly string[], timeLimitMs: number): Promise<string[]> {
-    const child = this.#child ?? this.#start();
-    const lines = this.#lines!;
-    const exited = this.#exited!;
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        reject(new ProgramFailure(`gave no answer to a batch of ${String(observations.length)} within the time limit of ${formatMs(timeLimitMs)}`));
-      }, timeLimitMs);
-    });
-    const died = exited.then((how): never => {
-      throw new ProgramFailure(how);
-    });
-    const read = async (): Promise<string[]> => {
-      const answers: string[] = [];
-      while (answers.length < observations.length) {
-        const next = await lines.next();
-        if (next.done === true) return new Promise<never>(() => undefined); // its exit says why
-        if (isOverlong(next.value)) throw new ProgramFailure(`answered ${describeOverlong(next.value)}`);
-        answers.push(next.value);
-      }
-      return answers;
-    };
-    child.stdin.write(`batch ${String(observations.length)}\n${observations.join('\n')}\n`);
+  /** Hands each line the program writes to the oldest batch waiting; a line when none waits is a fault. */
+  async #read(child: ChildProcessWithoutNullStreams): Promise<void> {
     try {
-      return await Promise.race([read(), timeout, died]);
-    } catch (error) {
-      this.#kill();
-      throw error;
-    } finally {
-      clearTimeout(timer);
+      for await (const line of boundedLines(child.stdout, MAX_LINE_LENGTH)) {
+        if (this.#child !== child) return;
+        if (isOverlong(line)) return this.#fail(child, `answered ${describeOverlong(line)}`);
+        const head = this.#queue[0];
+        if (head === undefined) return this.#fail(child, `wrote ${JSON.stringify(line.slice(0, 60))} when nothing was asked`);
+        head.answers.push(line);
+        if (head.answers.length < head.count) continue;
+        clearTimeout(head.timer);
+        this.#queue.shift();
+        head.resolve(head.answers);
+        this.#arm(child);
+      }
+    } catch {
+      // The pipe was destroyed (the program was killed): its exit says why.
     }
   }
 
-  #kill(): void {
-    const child = this.#child;
-    if (child === undefined) return;
+  /** Starts the time limit of the oldest batch waiting, if it has none yet. */
+  #arm(child: ChildProcessWithoutNullStreams): void {
+    const head = this.#queue[0];
+    if (head === undefined || head.timer !== undefined) return;
+    head.timer = setTimeout(() => {
+      this.#fail(child, `gave no answer to a batch of ${String(head.count)} within the time limit of ${formatMs(head.limitMs)}`);
+    }, head.limitMs);
+  }
+
+  /** Fails every batch waiting on `child` with `message` and kills it (a program already replaced is left alone). */
+  #fail(child: ChildProcessWithoutNullStreams, message: string): void {
+    if (this.#child !== child) return;
     this.#child = undefined;
+    const failed = this.#queue;
+    this.#queue = [];
+    for (const pending of failed) {
+      clearTimeout(pending.timer);
+      pending.reject(new ProgramFailure(message));
+    }
     killGroup(child);
     child.stdout.destroy();
     child.stdin.destroy();
+  }
+
+  /** Sends `observations` as one batch and resolves to one answer line per observation, within `timeLimitMs` of its turn. */
+  ask(observations: readonly string[], timeLimitMs: number): Promise<string[]> {
+    const child = this.#child ?? this.#start();
+    return new Promise<string[]>((resolve, reject) => {
+      this.#queue.push({ count: observations.length, limitMs: timeLimitMs, answers: [], resolve, reject, timer: undefined });
+      child.stdin.write(`batch ${String(observations.length)}\n${observations.join('\n')}\n`);
+      this.#arm(child);
+    });
   }
 
   /** Ends the program: its stdin is closed, and its group killed after a moment. */
   async close(): Promise<void> {
     const child = this.#child;
     if (child === undefined) return;
-    this.#child = undefined;
     child.stdin.end();
     const grace = setTimeout(() => {
       killGroup(child);
@@ -384,10 +409,17 @@ export class LockstepPlayer {
         }
       }
       const inPlay = slots.slice(0, used);
-      for (let waiting = inPlay.filter((s) => !s.done); waiting.length > 0; waiting = waiting.filter((s) => !s.done)) {
-        await this.#askPrograms(waiting);
-        for (const slot of waiting) this.#advance(slot);
-      }
+      // Two halves, each asking and playing on in turn: while the programs answer one, this thread
+      // plays the other on, so the two processes work at the same time.
+      const half = Math.ceil(used / 2);
+      await Promise.all(
+        [inPlay.slice(0, half), inPlay.slice(half)].map(async (group) => {
+          for (let waiting = group.filter((s) => !s.done); waiting.length > 0; waiting = waiting.filter((s) => !s.done)) {
+            await this.#askPrograms(waiting);
+            for (const slot of waiting) this.#advance(slot);
+          }
+        }),
+      );
       for (let k = 0; k < used; k += lineups) {
         const firstReturns: number[] = [];
         for (let l = 0; l < lineups; l++) {

@@ -99,7 +99,10 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
   if (!Number.isSafeInteger(threads) || threads < 0) throw new RangeError(`Invalid thread count: ${String(threads)}`);
   const totalIndices = countOf(options.ranges);
   const lineups = config.lineups.length;
-  const batchSize = options.batchSize ?? defaultBatchSize(totalIndices, lineups, workerThreads(threads, Infinity));
+  // External programs answer one message per round for all the games of a batch side by side:
+  // long batches (up to LockstepPlayer's 2,048 games) make few round trips through the pipe.
+  const programBatch = hasExternalPlayers(config) ? Math.min(2048, Math.ceil(totalIndices / workerThreads(threads, Infinity))) : 1;
+  const batchSize = options.batchSize ?? Math.max(programBatch, defaultBatchSize(totalIndices, lineups, workerThreads(threads, Infinity)));
   if (!Number.isSafeInteger(batchSize) || batchSize < 1) throw new RangeError(`Invalid batch size: ${String(batchSize)}`);
 
   const tally = emptyTally(config);
