@@ -9,9 +9,11 @@ import type { Page } from 'playwright-core';
 import { Position } from '../../src/games/connect-four/position.js';
 import { Solver } from '../../src/games/connect-four/solver/solver.js';
 import { parseTestSet } from '../../src/games/connect-four/testdata/test-sets.js';
-import { DEFAULT_BOOK_PATH, DEFAULT_VALUES_PATH, readBookFile } from '../../src/arena/connect-four/book-file.js';
-import { formatScore, valueWords } from '../src/connect-four/model.js';
-import { measureClickLatency, newPage, pageOpener, serverAndBrowser } from './harness.js';
+import { DEFAULT_BOOK_PATH, readBookFile } from '../../src/arena/connect-four/book-file.js';
+import { formatScore } from '../src/connect-four/model.js';
+import { mix32 } from '../../src/core/random.js';
+import { runCli } from '../../src/test-support/cli.js';
+import { measureClickLatency, newPage, pageOpener, serverAndBrowser, solutionTexts } from './harness.js';
 
 const env = serverAndBrowser();
 
@@ -23,6 +25,9 @@ const posOf = (page: Page): string => new URL(page.url()).searchParams.get('pos'
 /** Each column's outcome in the solution row ('' where none is shown yet). */
 const outcomesShown = (page: Page): Promise<string[]> =>
   page.evaluate(() => [1, 2, 3, 4, 5, 6, 7].map((n) => document.querySelector(`[aria-label="Column ${String(n)} score"]`)?.parentElement?.dataset['outcome'] ?? ''));
+
+/** The seed of the parity test's choice of positions. */
+const PARITY_SEED = 26;
 
 function testSet(file: string): { moves: string; score: number }[] {
   return parseTestSet(readFileSync(new URL(`../../src/games/connect-four/testdata/${file}`, import.meta.url), 'utf8'));
@@ -146,18 +151,31 @@ describe('Connect Four page', () => {
     });
   });
 
-  it('Show solution gives the solver\'s score of every column for test-set positions', async () => {
-    const positions = [...testSet('Test_L3_R1').slice(0, 4), ...testSet('Test_L2_R1').slice(0, 2)];
-    const solver = new Solver({ tableSize: 1 << 20 });
+  it('Show solution gives, for positions of 6 to 30 stones from the public sets, what solve --analyze prints', { timeout: 1_800_000 }, async () => {
+    // Two positions of each of Pons' sets here, picked by a fixed seed among those of 6 to 30
+    // stones, and the issue's own example; the expected values are the built command line's.
+    const positions = ['4444422456'];
+    for (const [set, file] of ['Test_L1_R1', 'Test_L1_R2', 'Test_L2_R1', 'Test_L2_R2', 'Test_L3_R1'].entries()) {
+      const fits = testSet(file).filter(({ moves }) => moves.length >= 6 && moves.length <= 30);
+      for (let i = 0; i < 2; i++) positions.push(fits[(mix32(PARITY_SEED + 16 * set + i) >>> 0) % fits.length]!.moves);
+    }
+    const cli = await runCli(['connect-four', 'solve', '--analyze'], { input: positions.join('\n') + '\n', timeoutMs: 1_200_000 });
+    expect(cli.status).toBe(0);
+    const expected = new Map(
+      cli.stdout
+        .trim()
+        .split('\n')
+        .map((line) => {
+          const [moves, ...texts] = line.split(' ');
+          return [moves!, texts];
+        }),
+    );
+    expect([...expected.keys()]).toEqual(positions);
     await withPage('/connect-four?red=human&yellow=human', async (page) => {
-      for (const { moves } of positions) {
-        const expected = solver.analyze(Position.fromMoves(moves)).map((score) => (score === null ? '' : formatScore(score)));
-        await page.goto(`${env.server.url}connect-four?red=human&yellow=human&pos=${moves}`);
-        await page.getByRole('checkbox', { name: 'Show solution' }).check();
-        await expect.poll(() => page.getByText(/Solution: computing…/).count(), { timeout: 120_000 }).toBe(0);
-        const shown: string[] = [];
-        for (let n = 1; n <= 7; n++) shown.push((await page.getByLabel(`Column ${String(n)} score`, { exact: true }).textContent()) ?? '?');
-        expect({ moves, scores: shown }).toEqual({ moves, scores: expected });
+      for (const moves of positions) {
+        await page.goto(`${env.server.url}connect-four?red=human&yellow=human&solution=1&pos=${moves}`);
+        await expect.poll(() => page.getByText(/Solution: computing…/).count(), { timeout: 300_000 }).toBe(0);
+        expect({ moves, texts: await solutionTexts(page) }).toEqual({ moves, texts: expected.get(moves) });
       }
     });
   });
@@ -182,50 +200,44 @@ describe('Connect Four page', () => {
     }
   });
 
-  it('Show solution answers a position the strategy book holds, past the opening book, with win/draw/loss', async () => {
-    // Red to move after six stones in the centre column: red's strategy holds the position and
-    // the value of every move from it (its children are past the opening book's levels).
-    const moves = '444444';
-    const values = readBookFile(DEFAULT_VALUES_PATH);
-    const position = Position.fromMoves(moves);
-    expect(position.moves).toBeGreaterThanOrEqual(readBookFile(DEFAULT_BOOK_PATH).completeDepth);
-    const expected = [0, 1, 2, 3, 4, 5, 6].map((col) => {
-      if (!position.canPlay(col)) return '';
-      const child = position.clone();
-      child.play(col);
-      return valueWords(0 - values.score(child)!).text;
-    });
-    expect(expected).toEqual(['loss', 'draw', 'win', '', 'win', 'draw', 'loss']);
-    await withPage(`/connect-four?red=human&yellow=human&pos=${moves}`, async (page) => {
-      await page.getByRole('checkbox', { name: 'Show solution' }).check();
-      await expect.poll(() => page.getByText(/Solution: computing…/).count(), { timeout: 60_000 }).toBe(0);
-      const shown: string[] = [];
-      for (let n = 1; n <= 7; n++) shown.push((await page.getByLabel(`Column ${String(n)} score`, { exact: true }).textContent()) ?? '?');
-      expect(shown).toEqual(expected);
-      await expect.poll(() => page.getByText(/from the strategy book/).count()).toBe(1);
+  it('Show solution says, column by column, what is still being computed, and shows nothing of another position', async () => {
+    // 77777 lies past the opening book (its columns' positions have 6 stones) and outside the
+    // strategy book: its columns take the solver seconds each, so the row is seen part done.
+    await withPage('/connect-four?red=human&yellow=human&solution=1&pos=77777', async (page) => {
+      await expect.poll(() => page.getByText(/Solution: computing…/).count()).toBe(1);
+      const during = await solutionTexts(page);
+      expect(during.filter((text) => text === '…').length).toBeGreaterThan(0);
+      expect(await outcomesShown(page)).toContain('unknown');
+      await expect.poll(() => page.getByText(/Solution: computing…/).count(), { timeout: 300_000 }).toBe(0);
+      const after = await solutionTexts(page);
+      expect(after).not.toContain('…');
+      // Every column settled while computing kept its value.
+      during.forEach((text, i) => expect(text === '…' || text === after[i]).toBe(true));
+      // After a move the row is the new position's at once ("…" until settled), never the last one's.
+      await column(page, 4).click();
+      await expect.poll(() => posOf(page)).toBe('777774');
+      const next = await solutionTexts(page);
+      expect(next.some((text, i) => text === '…' || text !== after[i])).toBe(true);
     });
   });
 
-  it('Show solution colours each column by its outcome (win, draw, loss, unsettled each its own colour), not by a leading +', async () => {
-    // 444444: loss, draw, win, full, win, draw, loss from the strategy book; 464363: column 4
-    // wins, the others are not settled within the page's quick search ("?").
+  it('Show solution colours each column by its outcome (win, draw, loss, not yet known each its own colour), not by a leading +', async () => {
+    // 444444: -1 0 1 - 1 0 -1 (loss, draw, win, full, ...); 77777 shows "…" while it is computed.
     const colours = new Map<string, string>();
-    for (const moves of ['444444', '464363']) {
+    for (const moves of ['444444', '77777']) {
       await withPage(`/connect-four?red=human&yellow=human&solution=1&pos=${moves}`, async (page) => {
-        await expect.poll(() => page.getByText(/from the strategy book/).count(), { timeout: 60_000 }).toBe(1);
+        if (moves === '444444') await expect.poll(() => page.getByText(/Solution: computing…/).count(), { timeout: 60_000 }).toBe(0);
         for (let n = 1; n <= 7; n++) {
           const value = page.getByLabel(`Column ${String(n)} score`, { exact: true });
-          const text = (await value.textContent()) ?? '';
-          if (text === '') continue;
+          const outcome = (await value.evaluate((element) => element.parentElement?.dataset['outcome'])) ?? '';
+          if (outcome === '' || (moves === '77777' && outcome !== 'unknown')) continue;
           const colour = await value.evaluate((element) => getComputedStyle(element).color);
-          const outcome = { win: 'win', draw: 'draw', loss: 'loss', '?': 'unknown' }[text];
-          expect(await value.evaluate((element) => element.parentElement?.dataset['outcome'])).toBe(outcome);
-          expect(colours.get(text) ?? colour, `${moves}: column ${String(n)} (${text})`).toBe(colour);
-          colours.set(text, colour);
+          expect(colours.get(outcome) ?? colour, `${moves}: column ${String(n)} (${outcome})`).toBe(colour);
+          colours.set(outcome, colour);
         }
       });
     }
-    expect([...colours.keys()].sort()).toEqual(['?', 'draw', 'loss', 'win']);
+    expect([...colours.keys()].sort()).toEqual(['draw', 'loss', 'unknown', 'win']);
     expect(new Set(colours.values()).size).toBe(4);
   });
 

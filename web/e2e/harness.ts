@@ -170,3 +170,13 @@ export function pageOpener(env: { readonly server: Server; readonly session: Bro
     }
   };
 }
+
+/** The Connect Four solution row as `solve --analyze` writes it: `+2` shown as `2`, a full column as `-` ('…' while computing). */
+export async function solutionTexts(page: Page): Promise<string[]> {
+  const texts: string[] = [];
+  for (let n = 1; n <= 7; n++) {
+    const text = (await page.getByLabel(`Column ${String(n)} score`, { exact: true }).textContent()) ?? '';
+    texts.push(text === '' ? '-' : text.replace(/^\+/, ''));
+  }
+  return texts;
+}

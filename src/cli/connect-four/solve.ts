@@ -15,8 +15,9 @@
 import type { Command } from 'commander';
 import { MAX_LINE_LENGTH } from '../../core/lines.js';
 import type { OpeningBook } from '../../games/connect-four/book/book.js';
-import { CELLS, Position, WIDTH } from '../../games/connect-four/position.js';
-import { MAX_SCORE, MIN_SCORE, Solver } from '../../games/connect-four/solver/solver.js';
+import { Position } from '../../games/connect-four/position.js';
+import { Solver } from '../../games/connect-four/solver/solver.js';
+import { analysisTexts, scoreText } from '../../games/connect-four/solver/answers.js';
 import { parseIntegerIn } from '../options.js';
 import { loadDefaultBook, loadDefaultValues, readBookFile } from '../../arena/connect-four/book-file.js';
 
@@ -183,68 +184,7 @@ function answerLine(solver: Solver, position: Position, line: string, weak: bool
     warnedSlow = true;
     process.stderr.write(`tabletop: '${line}' is an opening position the opening book does not hold: solving it can take hours\n`);
   }
-  if (solver.bookValue(position) !== undefined) return { text: `${line} ${bookAnswer(solver, position, weak, analyze)}`, error: false };
-  if (analyze) return { text: `${line} ${solver.analyze(position, weak).map((s) => (s === null ? '-' : String(s))).join(' ')}`, error: false };
-  return { text: `${line} ${String(solver.solve(position, weak))}`, error: false };
-}
-
-/**
- * Node budget of an exact solve (or of each column's, with --analyze) of a position the strategy
- * book holds: under a second (the search runs 30-40 million nodes a second here). The book gives
- * the value at once; the exact score of an opening position can take the solver hours, so what
- * the budget does not settle is printed as the bounds proven (`>=1`: a win; `<=-1`: a loss;
- * `a..b`). It is large enough that every line of Pons' Begin-Medium set the book holds gets its
- * exact score, as without the book (the hardest, `446514`, takes 7.8 million nodes; a budget of
- * 3 million left four of them bounded).
- */
-export const BOOK_EXACT_NODES = 30_000_000;
-
-/**
- * The answer for a position the strategy book holds (its value is known; exact scores within
- * BOOK_EXACT_NODES). With --analyze, each column: its exact score where found, else the bounds
- * proven, which always settle win, draw or loss where the book holds the column's position, and
- * elsewhere wherever a weak search settles it within the same budget. (A column whose position the
- * opening book holds is exact at once: the empty board gives `- -2 -1 0 1 0 -1 -2`; with the
- * strategy book alone, `- -6..-1 -3..-1 0 1 0 -3..-1 -6..-1`.)
- */
-function bookAnswer(solver: Solver, position: Position, weak: boolean, analyze: boolean): string {
-  if (!analyze) return boundsText(settledBounds(solver, position, weak), 1);
-  const columns: string[] = [];
-  for (let col = 0; col < WIDTH; col++) {
-    if (!position.canPlay(col)) columns.push('-');
-    else if (position.isWinningMove(col)) columns.push(String(weak ? 1 : (CELLS + 1 - position.moves) >> 1));
-    else {
-      position.playUnchecked(col);
-      columns.push(position.isTie() ? '0' : boundsText(settledBounds(solver, position, weak), -1));
-      position.undo();
-    }
-  }
-  return columns.join(' ');
-}
-
-/**
- * Bounds of the score (the sign when `weak`) within BOOK_EXACT_NODES: a strong search, then, if
- * that left the sign open, a weak one on the same budget (it settles win/draw/loss far sooner),
- * whose bounds narrow the strong ones (a win: >= 1, a loss: <= -1, a draw: 0).
- */
-function settledBounds(solver: Solver, position: Position, weak: boolean): { readonly lower: number; readonly upper: number } {
-  const strong = solver.search(position, { weak, maxNodes: BOOK_EXACT_NODES });
-  if (weak || strong.lower > 0 || strong.upper < 0 || strong.lower === strong.upper) return strong;
-  const sign = solver.search(position, { weak: true, maxNodes: BOOK_EXACT_NODES });
-  const lower = sign.lower > 0 ? Math.max(strong.lower, 1) : sign.lower === 0 ? Math.max(strong.lower, 0) : strong.lower;
-  const upper = sign.upper < 0 ? Math.min(strong.upper, -1) : sign.upper === 0 ? Math.min(strong.upper, 0) : strong.upper;
-  return { lower, upper };
-}
-
-/** A search result as text, from the view of `sign` (1: its side to move; -1: the other side): the score, or its proven bounds. */
-function boundsText(result: { readonly lower: number; readonly upper: number }, sign: 1 | -1): string {
-  const lower = sign === 1 ? result.lower : 0 - result.upper;
-  const upper = sign === 1 ? result.upper : 0 - result.lower;
-  if (lower === upper) return String(lower);
-  // The rules' bounds (up to ±20 early on) say nothing beyond the public range ±18.
-  if (lower >= 1 && upper >= MAX_SCORE) return `>=${String(lower)}`;
-  if (upper <= -1 && lower <= MIN_SCORE) return `<=${String(upper)}`;
-  return `${String(lower)}..${String(upper)}`;
+  return { text: `${line} ${analyze ? analysisTexts(solver, position, weak).join(' ') : scoreText(solver, position, weak)}`, error: false };
 }
 
 /** The output line for one input line: `<moves> <score>`, `<moves> <7 column scores>` or `<line> error: <reason>`. */

@@ -12,11 +12,11 @@ import { EngineClient, type Analysis } from './engine-client.js';
 import {
   PLAYER_KINDS,
   TIME_LIMITS_S,
-  valueWords,
+  COMPUTING_ENTRY,
+  columnEntry,
   parseSearch,
   playerLabel,
   positionOf,
-  scoreEntry,
   toSearch,
   winningCells,
   type ComputerKind,
@@ -62,6 +62,8 @@ export function ConnectFourPage() {
   const [problems, setProblems] = useState(initial.problems);
   const [showSolution, setShowSolution] = useState(initial.state.solution);
   const [analyses, setAnalyses] = useState<ReadonlyMap<string, Analysis>>(new Map());
+  // The columns settled so far of the analysis in progress, with the position they belong to.
+  const [partial, setPartial] = useState<{ readonly key: string; readonly texts: readonly (string | undefined)[] } | null>(null);
   const [thinking, setThinking] = useState<Thinking | null>(null);
   const [notice, setNotice] = useState('');
   const [now, setNow] = useState(() => performance.now());
@@ -132,7 +134,17 @@ export function ConnectFourPage() {
     let cancelled = false;
     setAnalysisStarted(performance.now());
     const ticker = setInterval(() => setNow(performance.now()), 1000);
-    void client.analyze(movesKey).then((scores) => {
+    setPartial({ key: movesKey, texts: [] });
+    const onColumn = (column: number, text: string): void => {
+      if (cancelled) return;
+      setPartial((current) => {
+        if (current?.key !== movesKey) return current;
+        const texts = [...current.texts];
+        texts[column] = text;
+        return { key: movesKey, texts };
+      });
+    };
+    void client.analyze(movesKey, onColumn).then((scores) => {
       if (cancelled || scores === null) return;
       setAnalyses((current) => new Map(current).set(movesKey, scores));
     });
@@ -220,12 +232,17 @@ export function ConnectFourPage() {
   const winner = position.winner();
   const status = winner === true ? 'Red wins' : winner === false ? 'Yellow wins' : position.isTie() ? 'Draw' : `${colourName(redToMove)} to move`;
 
+  // Only this position's values are ever shown: a column not yet settled says so.
+  const columnTexts = analysis?.texts ?? (partial?.key === movesKey ? partial.texts : []);
   const scores =
-    analysis === undefined
+    analysis === undefined && partial?.key !== movesKey
       ? null
-      : analysis.scores.map((score) =>
-          score === null ? null : analysis.values ? valueWords(score) : scoreEntry(score, game.moves.length),
-        );
+      : Array.from({ length: WIDTH }, (_, column) => {
+          if (!position.canPlay(column)) return null;
+          const text = columnTexts[column];
+          return text === undefined ? COMPUTING_ENTRY : columnEntry(text, game.moves.length);
+        });
+  const settledColumns = columnTexts.filter((text) => text !== undefined).length;
   const secondsLeft = thinking === null ? 0 : Math.max(0, Math.ceil((thinking.deadline - now) / 1000));
 
   return (
@@ -258,10 +275,10 @@ export function ConnectFourPage() {
               <p class="solution-note">
                 {over
                   ? 'The game is over.'
-                  : scores === null
-                    ? `Solution: computing… ${String(Math.floor((now - analysisStarted) / 1000))} s`
-                    : analysis?.values === true
-                      ? `Values for ${colourName(redToMove)} from the strategy book: win, draw or loss with perfect play ("?": not settled at once).`
+                  : analysis === undefined
+                    ? `Solution: computing… ${String(Math.floor((now - analysisStarted) / 1000))} s (${String(settledColumns)} of ${String(WIDTH)} columns)`
+                    : analysis.texts.some((text) => text.includes('=') || text.includes('..'))
+                      ? `Scores for ${colourName(redToMove)}: positive wins, 0 draws, negative loses; "in N" counts the winner's own moves from now. ">=1", "a..b": the bounds proven where the exact score takes longer than a second.`
                       : `Scores for ${colourName(redToMove)}: positive wins, 0 draws, negative loses; "in N" counts the winner's own moves from now.`}
               </p>
             </div>

@@ -15,10 +15,9 @@ export function searchBudgetMs(limitMs: number): number {
   return Math.max(100, Math.min(limitMs * 0.85, limitMs - 500));
 }
 
+/** Show solution's columns, each as `solve --analyze` writes it (`-2`, `>=1`, `-` for a full column). */
 export interface Analysis {
-  readonly scores: readonly (number | null)[];
-  /** Win/draw/loss only (the strategy book), NaN where unknown. */
-  readonly values: boolean;
+  readonly texts: readonly string[];
 }
 
 export class EngineClient {
@@ -37,10 +36,14 @@ export class EngineClient {
     return this.#requests.busy;
   }
 
-  /** The solver's score of each column (or only its value, see the protocol), or null if cancelled. */
-  analyze(moves: string): Promise<Analysis | null> {
+  /**
+   * The solver's answer for each column (`solve --analyze`'s), or null if cancelled; `onColumn`
+   * hears each column as soon as the worker has it.
+   */
+  analyze(moves: string, onColumn: (column: number, text: string) => void): Promise<Analysis | null> {
     return this.#requests.run({ kind: 'analyze', id: this.#nextId++, moves }, Infinity, (response) => {
-      if (response.kind === 'analysis') return { done: true, value: { scores: [...response.scores], values: response.values } };
+      if (response.kind === 'column') onColumn(response.column, response.text);
+      if (response.kind === 'analysis') return { done: true, value: { texts: [...response.texts] } };
       return { done: false };
     }).then((result) => result?.value ?? null);
   }

@@ -10,14 +10,13 @@ import { AlphaBetaPlayer } from '../../../src/games/connect-four/players/alphabe
 import { SolverPlayer } from '../../../src/games/connect-four/players/solver-player.js';
 import { RandomPlayer } from '../../../src/games/connect-four/players/random.js';
 import { OpeningBook } from '../../../src/games/connect-four/book/book.js';
+import { columnText } from '../../../src/games/connect-four/solver/answers.js';
 import type { EngineRequest, EngineResponse } from './protocol.js';
 
 /** The strategy book (win/draw/loss values of the positions a perfect player meets), fetched once. */
 const VALUES_URL = new URL('../../../src/games/connect-four/book/strategy.c4book', import.meta.url);
 /** The opening book (exact scores of every position of its first levels), fetched once. */
 const OPENING_URL = new URL('../../../src/games/connect-four/book/opening.c4book', import.meta.url);
-/** Node budget of each column's weak search when Show solution answers from the book (a tenth of a second or so: the answer stays instant). */
-const BOOK_ANALYSIS_NODES = 200_000;
 
 interface Books {
   readonly values?: OpeningBook;
@@ -51,22 +50,6 @@ function reply(message: EngineResponse): void {
   self.postMessage(message);
 }
 
-/** Each column's value (1, 0, -1; NaN if not settled within the budget; null if full) of a position the book holds. */
-function analyzeValues(solver: Solver, position: Position): (number | null)[] {
-  const scores: (number | null)[] = [];
-  for (let col = 0; col < WIDTH; col++) {
-    if (!position.canPlay(col)) scores.push(null);
-    else if (position.isWinningMove(col)) scores.push(1);
-    else {
-      position.playUnchecked(col);
-      const result = position.isTie() ? null : solver.search(position, { weak: true, maxNodes: BOOK_ANALYSIS_NODES });
-      position.undo();
-      scores.push(result === null ? 0 : result.complete ? 0 - result.score! : NaN);
-    }
-  }
-  return scores;
-}
-
 function chooseMove(request: Extract<EngineRequest, { kind: 'move' }>, books: Books): { column: number; perfect: boolean } {
   const { moves, player, budgetMs } = request;
   if (player === 'random') {
@@ -98,13 +81,16 @@ self.onmessage = async (event: MessageEvent<EngineRequest>) => {
       reply({ kind: 'provisional', id: request.id, column: quick.search().column });
       reply({ kind: 'move', id: request.id, ...chooseMove(request, loaded) });
     } else {
+      // The command line's own answers (answers.ts), with the same solver, table size and books,
+      // so that the page shows exactly what `solve --analyze` prints; each column as it is settled.
       solver ??= new Solver(loaded);
       const position = Position.fromMoves(request.moves);
-      // Where the opening book holds every child, the exact scores cost no search; elsewhere a
-      // position the strategy book holds gets its values at once.
-      const childrenBooked = position.moves < (loaded.book?.completeDepth ?? -1);
-      if (!childrenBooked && solver.bookValue(position) !== undefined) reply({ kind: 'analysis', id: request.id, scores: analyzeValues(solver, position), values: true });
-      else reply({ kind: 'analysis', id: request.id, scores: solver.analyze(position), values: false });
+      const texts: string[] = [];
+      for (let column = 0; column < WIDTH; column++) {
+        texts.push(columnText(solver, position, column, false));
+        reply({ kind: 'column', id: request.id, column, text: texts[column]! });
+      }
+      reply({ kind: 'analysis', id: request.id, texts });
     }
   } catch (error) {
     reply({ kind: 'error', id: request.id, message: error instanceof Error ? error.message : String(error) });

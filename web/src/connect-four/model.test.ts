@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Position } from '../../../src/games/connect-four/position.js';
 import { Solver } from '../../../src/games/connect-four/solver/solver.js';
 import { parseTestSet } from '../../../src/games/connect-four/testdata/test-sets.js';
-import { DEFAULT_RED, DEFAULT_YELLOW, PLAYER_KINDS, formatScore, parseSearch, scoreEntry, valueWords, playerLabel, scoreWords, toSearch, winningCells } from './model.js';
+import { DEFAULT_RED, DEFAULT_YELLOW, PLAYER_KINDS, formatScore, parseSearch, scoreEntry, columnEntry, playerLabel, scoreWords, toSearch, winningCells } from './model.js';
 
 describe('the address', () => {
   it('reads pos (1-based columns), players and the time limit, and writes them back', () => {
@@ -63,14 +63,18 @@ describe('the address', () => {
 });
 
 describe('the solution row', () => {
-  it('gives win, draw, loss and unsettled each its own outcome, from a score or a book value', () => {
+  it('reads each column of solve --analyze: exact scores signed, bounds as proven outcomes, a full column as none', () => {
     expect([3, 0, -2].map((score) => scoreEntry(score, 4).outcome)).toEqual(['win', 'draw', 'loss']);
-    expect([1, 0, -1, Number.NaN].map((value) => valueWords(value))).toEqual([
-      { text: 'win', words: 'wins', outcome: 'win' },
-      { text: 'draw', words: 'draws', outcome: 'draw' },
-      { text: 'loss', words: 'loses', outcome: 'loss' },
-      { text: '?', words: 'not settled at once', outcome: 'unknown' },
+    expect(['2', '0', '-1', '-'].map((text) => columnEntry(text, 10)?.text ?? null)).toEqual(['+2', '0', '-1', null]);
+    expect(['>=1', '<=-1', '2..5', '-4..-1', '0..0', '-1..1'].map((text) => columnEntry(text, 6))).toEqual([
+      { text: '>=1', words: 'wins', outcome: 'win' },
+      { text: '<=-1', words: 'loses', outcome: 'loss' },
+      { text: '2..5', words: 'wins', outcome: 'win' },
+      { text: '-4..-1', words: 'loses', outcome: 'loss' },
+      { text: '0..0', words: 'draws', outcome: 'draw' },
+      { text: '-1..1', words: 'not settled', outcome: 'unknown' },
     ]);
+    expect(() => columnEntry('?', 6)).toThrow(/Not a column's score/);
   });
 });
 

@@ -6,6 +6,7 @@
 import { CELLS, MoveSequenceError, Position } from '../../../src/games/connect-four/position.js';
 import { winningLines } from '../../../src/games/connect-four/winning.js';
 import { alphaBetaLevel } from '../../../src/games/connect-four/players/alphabeta.js';
+import { parseColumnText } from '../../../src/games/connect-four/solver/answers.js';
 
 export const PLAYER_KINDS = ['human', 'random', 'alphabeta1', 'alphabeta2', 'alphabeta3', 'alphabeta4', 'alphabeta5', 'alphabeta6', 'perfect'] as const;
 export type PlayerKind = (typeof PLAYER_KINDS)[number];
@@ -110,22 +111,33 @@ export function winningCells(position: Position): [number, number][] {
   return winningLines(position).flat() as [number, number][];
 }
 
-/** What a column leads to for the side to move, with perfect play; 'unknown' when not settled. */
+/** What a column leads to for the side to move, with perfect play; 'unknown' when not settled (or not yet computed). */
 export type Outcome = 'win' | 'draw' | 'loss' | 'unknown';
 
-/** One column of the solution row: the value shown (`+18`, `win`, `?`), its reading, and its outcome (the colour follows it). */
+/** One column of the solution row: the value shown (`+18`, `>=1`, `…`), its reading, and its outcome (the colour follows it). */
 export interface SolutionEntry {
   readonly text: string;
   readonly words: string;
   readonly outcome: Outcome;
 }
 
-/** A column's value from the strategy book (1 win, 0 draw, -1 loss, NaN not settled) for the solution row. */
-export function valueWords(value: number): SolutionEntry {
-  if (value > 0) return { text: 'win', words: 'wins', outcome: 'win' };
-  if (value < 0) return { text: 'loss', words: 'loses', outcome: 'loss' };
-  if (value === 0) return { text: 'draw', words: 'draws', outcome: 'draw' };
-  return { text: '?', words: 'not settled at once', outcome: 'unknown' };
+/** A column whose score is still being computed. */
+export const COMPUTING_ENTRY: SolutionEntry = { text: '…', words: 'computing', outcome: 'unknown' };
+
+/**
+ * A column of `solve --analyze` (answers.ts's text: `-2`, `>=1`, `-3..-1`, `-` for a full column)
+ * for the solution row, null for a full column. Exact scores are shown as gamesolver.org shows
+ * them (`+2`); bounds (a position whose exact score the solver's budget did not settle) as the
+ * command line writes them, read as the outcome they prove.
+ */
+export function columnEntry(text: string, movesPlayed: number): SolutionEntry | null {
+  const value = parseColumnText(text);
+  if (value.kind === 'full') return null;
+  if (value.kind === 'exact') return scoreEntry(value.score, movesPlayed);
+  if (value.lower > 0) return { text, words: 'wins', outcome: 'win' };
+  if (value.upper < 0) return { text, words: 'loses', outcome: 'loss' };
+  if (value.lower === 0 && value.upper === 0) return { text, words: 'draws', outcome: 'draw' };
+  return { text, words: 'not settled', outcome: 'unknown' };
 }
 
 /** A column's exact solver score for the solution row (`movesPlayed` counts the stones on the board). */

@@ -20,8 +20,9 @@ export type EngineResponse =
   | { readonly kind: 'provisional'; readonly id: number; readonly column: number }
   | { readonly kind: 'move'; readonly id: number; readonly column: number; readonly perfect: boolean }
   /**
-   * `values`: the scores are only win (1), draw (0) or loss (-1), from the strategy book, with NaN
-   * for a column whose value the book and a short search did not settle (null: a full column).
+   * Show solution, as `tabletop connect-four solve --analyze` writes it (answers.ts's columnText):
+   * one column's text as soon as it is known, then all seven.
    */
-  | { readonly kind: 'analysis'; readonly id: number; readonly scores: readonly (number | null)[]; readonly values: boolean }
+  | { readonly kind: 'column'; readonly id: number; readonly column: number; readonly text: string }
+  | { readonly kind: 'analysis'; readonly id: number; readonly texts: readonly string[] }
   | { readonly kind: 'error'; readonly id: number; readonly message: string };

@@ -1,0 +1,66 @@
+/**
+ * `npm run bench:solution`: how long Show solution takes in Chromium beside `tabletop connect-four
+ * solve --analyze` for the same positions (the target: the page at most 1.5 times the command
+ * line). Each side starts cold, as a user meets it: the command line a new process per position
+ * (Node's start included), the page a new tab opened on the position with `solution=1` (the
+ * page's load, the worker's start and its book fetches included), timed until every column is
+ * shown. The two alternate, ROUNDS times each, so that a change in the machine's load falls on
+ * both. Prints the figures and checks only that the page shows what the command line prints.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, it } from 'vitest';
+import { mix32 } from '../../src/core/random.js';
+import { runCli } from '../../src/test-support/cli.js';
+import { parseTestSet } from '../../src/games/connect-four/testdata/test-sets.js';
+import { newPage, serverAndBrowser, solutionTexts } from './harness.js';
+
+const ROUNDS = 3;
+const SEED = 26;
+const env = serverAndBrowser();
+
+/** The issue's positions, then one of 6 to 30 stones from each of Pons' sets here, picked by SEED. */
+function positions(): string[] {
+  const chosen = ['4444422456', '444444', '13314', '11114', '123'];
+  for (const [set, file] of ['Test_L1_R1', 'Test_L1_R2', 'Test_L2_R1', 'Test_L2_R2', 'Test_L3_R1'].entries()) {
+    const lines = parseTestSet(readFileSync(new URL(`../../src/games/connect-four/testdata/${file}`, import.meta.url), 'utf8'));
+    const fits = lines.filter(({ moves }) => moves.length >= 6 && moves.length <= 30);
+    chosen.push(fits[(mix32(SEED + 16 * set) >>> 0) % fits.length]!.moves);
+  }
+  return chosen;
+}
+
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+it('measures Show solution against solve --analyze', async () => {
+  const lines = ['position                 CLI s (median)  page s (median)  page/CLI'];
+  let cliTotal = 0;
+  let pageTotal = 0;
+  for (const moves of positions()) {
+    const cliTimes: number[] = [];
+    const pageTimes: number[] = [];
+    let cliTexts: string[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      let started = performance.now();
+      const cli = await runCli(['connect-four', 'solve', '--analyze'], { input: `${moves}\n`, timeoutMs: 600_000 });
+      cliTimes.push((performance.now() - started) / 1000);
+      expect(cli.status).toBe(0);
+      cliTexts = cli.stdout.trim().split(' ').slice(1);
+
+      const { context, page } = await newPage(env.session);
+      started = performance.now();
+      await page.goto(`${env.server.url}connect-four?red=human&yellow=human&solution=1&pos=${moves}`);
+      await page.waitForFunction(() => document.querySelector('.solution-note')?.textContent?.startsWith('Scores for') === true, undefined, { timeout: 600_000, polling: 20 });
+      pageTimes.push((performance.now() - started) / 1000);
+      const shown = await solutionTexts(page);
+      expect({ moves, shown }).toEqual({ moves, shown: cliTexts });
+      await context.close();
+    }
+    const cliS = median(cliTimes);
+    const pageS = median(pageTimes);
+    cliTotal += cliS;
+    pageTotal += pageS;
+    lines.push(`${moves.padEnd(24)} ${cliS.toFixed(2).padStart(14)}  ${pageS.toFixed(2).padStart(15)}  ${(pageS / cliS).toFixed(2).padStart(8)}`);
+  }
+  lines.push(`${'total'.padEnd(24)} ${cliTotal.toFixed(2).padStart(14)}  ${pageTotal.toFixed(2).padStart(15)}  ${(pageTotal / cliTotal).toFixed(2).padStart(8)}`);
+  console.log(['Show solution in Chromium beside solve --analyze (wall seconds, cold start each, median of ' + String(ROUNDS) + ')', ...lines].join('\n'));
+});
