@@ -1,7 +1,7 @@
 /**
  * `npm run bench:perfect-games -- [--openings random|opponent] [--lengths A..B|A,B,...] [--games N]
- * [--budget MS] [--hard-limit MS] [--seed S] [--colours red|yellow|both] [--opponents a,b,...]
- * [--rotate K] [--no-book] [--log FILE]`: the perfect player ("solver", with the shipped books) against every
+ * [--budget MS] [--hard-limit MS] [--exact-nodes N] [--seed S] [--colours red|yellow|both]
+ * [--opponents a,b,...] [--rotate K] [--no-book] [--log FILE]`: the perfect player ("solver", with the shipped books) against every
  * other built-in player — random and AlphaBeta levels 1 to 6 (beginner to grandmaster) — in both colours (or one,
  * `--colours`), N games (default 1) per opening length, opponent and colour. `--rotate K`: only K
  * opponents per length, taken in turn (length i: opponents i·K .. i·K + K - 1, cyclically), so
@@ -18,13 +18,16 @@
  *   "perfect from the first move" along another path.
  *
  * Every one of the perfect player's moves is checked against the solver's weak value of the
- * position (it must never turn a win into a draw or loss, nor a draw into a loss). Each move has
- * a budget (`--budget`, default 6 s: the exact solve gets 40% of it, the AlphaBeta fallback 20%)
- * and a hard limit (`--hard-limit`, default 17 s, under the 18 s a move of issue 16): the weak
- * solve keeps going up to the hard limit less the fallback's share. Counted: mistakes, moves not
- * proven by the solver (fallbacks), moves over 18 s; reported: the slowest moves with their
- * positions and their wall and CPU times, the load average at the start and the end, the wall and
- * CPU time of the run.
+ * position (it must never turn a win into a draw or loss, nor a draw into a loss), and against
+ * its exact score (`--exact-nodes N`, default 30,000,000 a search, as `solve`'s budget; 0: off):
+ * where the judge settles the position's and the move's scores within it, the move must reach
+ * the position's score — win fastest, draw, hold out longest. Each move has a budget (`--budget`,
+ * default 1.6 s, the player's own cap: the solver gets 80% of it, the AlphaBeta fallback 20%) and
+ * a hard limit (`--hard-limit`, default the budget): the weak solve keeps going up to the hard
+ * limit less the fallback's share. Counted: mistakes, moves slower than the best score, moves
+ * judged and not settled, moves not proven by the solver (fallbacks), moves over 2 s; reported:
+ * the slowest moves with their positions and their wall and CPU times, the load average at the
+ * start and the end, the wall and CPU time of the run.
  * Prints one line per game to `--log` (if given), a summary per length and per opponent;
  * exit status 1 if any move was a mistake.
  */
@@ -33,7 +36,8 @@ import { deriveSeed } from '../core/random.js';
 import { AlphaBetaPlayer } from '../games/connect-four/players/alphabeta.js';
 import { playCheckedGame, randomOpening, RandomOpener, type MoveTiming } from '../games/connect-four/players/perfect-check.js';
 import { RandomPlayer } from '../games/connect-four/players/random.js';
-import { SolverPlayer } from '../games/connect-four/players/solver-player.js';
+import { PERFECT_BUDGET_MS, PERFECT_MOVE_LIMIT_MS, SolverPlayer } from '../games/connect-four/players/solver-player.js';
+import { BOOK_EXACT_NODES } from '../games/connect-four/solver/answers.js';
 import type { Player } from '../games/connect-four/player.js';
 import { Solver } from '../games/connect-four/solver/solver.js';
 import { loadDefaultBook, loadDefaultValues } from '../arena/connect-four/book-file.js';
@@ -41,8 +45,8 @@ import { writeWholeFile } from '../lab/files.js';
 import { JournalFile } from '../lab/journal-file.js';
 import { option, usageFailure, wholeOption } from './test-set-args.js';
 
-/** Issue 16's limit for one move of the perfect player on this machine. */
-const MOVE_LIMIT_MS = 18_000;
+/** Issue 26's limit for one move of the perfect player on this machine. */
+const MOVE_LIMIT_MS = PERFECT_MOVE_LIMIT_MS;
 /** How many of the slowest moves are listed. */
 const SLOWEST_LISTED = 12;
 
@@ -61,7 +65,7 @@ function parseLengths(text: string): number[] {
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
   process.stdout.write(
     'usage: npm run bench:perfect-games -- [--openings random|opponent] [--lengths A..B|A,B,...] [--games N]\n' +
-      '  [--budget MS] [--hard-limit MS] [--seed S] [--colours red|yellow|both] [--opponents a,b,...]\n' +
+      '  [--budget MS] [--hard-limit MS] [--exact-nodes N] [--seed S] [--colours red|yellow|both] [--opponents a,b,...]\n' +
       '  [--rotate K] [--no-book] [--log FILE]\n' +
       'The perfect player against every other built-in player, every move checked against the solver (see docs/connect-four-solver.md).\n',
   );
@@ -77,8 +81,9 @@ try {
 const openings = option('--openings') ?? 'random';
 if (openings !== 'random' && openings !== 'opponent') fail(`--openings must be random or opponent, got '${openings}'`);
 const games = whole('--games', 1, 1);
-const budgetMs = whole('--budget', 6_000, 1);
-const hardLimitMs = whole('--hard-limit', Math.max(budgetMs, 17_000), budgetMs);
+const budgetMs = whole('--budget', PERFECT_BUDGET_MS, 1);
+const hardLimitMs = whole('--hard-limit', budgetMs, budgetMs);
+const exactNodes = whole('--exact-nodes', BOOK_EXACT_NODES, 0);
 const seed = whole('--seed', 1, 0);
 const colours = option('--colours') ?? 'both';
 if (!['red', 'yellow', 'both'].includes(colours)) fail(`--colours must be red, yellow or both, got '${colours}'`);
@@ -106,16 +111,22 @@ interface Tally {
   readonly results: [number, number, number];
   checked: number;
   mistakes: number;
+  /** Moves judged on exact scores, by the position's value (won, drawn, lost), and those not settled within --exact-nodes. */
+  readonly exact: [number, number, number];
+  unsettled: number;
+  /** Moves that kept the value but not the score (won more slowly, or lost sooner, than they had to). */
+  slower: number;
   fallbacks: number;
   overLimit: number;
   slowestMs: number;
 }
 
-const newTally = (): Tally => ({ games: 0, results: [0, 0, 0], checked: 0, mistakes: 0, fallbacks: 0, overLimit: 0, slowestMs: 0 });
+const newTally = (): Tally => ({ games: 0, results: [0, 0, 0], checked: 0, mistakes: 0, exact: [0, 0, 0], unsettled: 0, slower: 0, fallbacks: 0, overLimit: 0, slowestMs: 0 });
 const byLength = new Map<number, Tally>();
 const byOpponent = new Map<string, Tally>();
 const total = newTally();
 const mistakes: string[] = [];
+const slower: string[] = [];
 const slowMoves: (MoveTiming & { cpuMs: number; game: string })[] = [];
 const load = (): string => loadavg().map((l) => l.toFixed(2)).join(' ');
 const fmt = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
@@ -159,7 +170,7 @@ for (const [lengthIndex, length] of lengths.entries()) {
         const own = color ? Math.ceil(length / 2) : Math.floor(length / 2);
         const opening = openings === 'random' ? randomOpening(length, gameSeed) : '';
         const rival = openings === 'random' ? opponent.make(gameSeed) : new RandomOpener(opponent.make(gameSeed), length - own, gameSeed);
-        const game = await playCheckedGame(perfect, rival, color, opening, judge);
+        const game = await playCheckedGame(perfect, rival, color, opening, judge, exactNodes > 0 ? exactNodes : undefined);
         const slowest = game.timings.reduce<MoveTiming>((a, b) => (b.ms > a.ms ? b : a), { moves: '', ms: 0 });
         const over = game.timings.filter((t) => t.ms > MOVE_LIMIT_MS).length;
         if (!byLength.has(length)) byLength.set(length, newTally());
@@ -169,11 +180,17 @@ for (const [lengthIndex, length] of lengths.entries()) {
           tally.results[1 - game.result]!++;
           tally.checked += game.checked;
           tally.mistakes += game.mistakes.length;
+          tally.exact[0] += game.exact.won;
+          tally.exact[1] += game.exact.drawn;
+          tally.exact[2] += game.exact.lost;
+          tally.unsettled += game.exact.unsettled;
+          tally.slower += game.exact.slower.length;
           tally.fallbacks += fallbacks;
           tally.overLimit += over;
           tally.slowestMs = Math.max(tally.slowestMs, game.slowestMoveMs);
         }
         mistakes.push(...game.mistakes);
+        slower.push(...game.exact.slower);
         const label = `${String(length)} ${opponent.name} ${color ? 'red' : 'yellow'}`;
         for (const [i, t] of game.timings.entries()) slowMoves.push({ ...t, cpuMs: cpuMs[i] ?? 0, game: label });
         slowMoves.sort((a, b) => b.ms - a.ms).splice(SLOWEST_LISTED);
@@ -186,12 +203,15 @@ for (const [lengthIndex, length] of lengths.entries()) {
 }
 
 const tallyText = (t: Tally): string =>
-  `games ${String(t.games)}, won/drawn/lost ${t.results.join('/')}, moves checked ${String(t.checked)}, mistakes ${String(t.mistakes)}, fallbacks ${String(t.fallbacks)}, over 18 s ${String(t.overLimit)}, slowest ${fmt(t.slowestMs)}`;
+  `games ${String(t.games)}, won/drawn/lost ${t.results.join('/')}, moves checked ${String(t.checked)}, mistakes ${String(t.mistakes)}, ` +
+  `exact scores judged won/drawn/lost ${t.exact.join('/')} (not settled ${String(t.unsettled)}), slower than the best ${String(t.slower)}, ` +
+  `fallbacks ${String(t.fallbacks)}, over ${String(MOVE_LIMIT_MS / 1000)} s ${String(t.overLimit)}, slowest ${fmt(t.slowestMs)}`;
 console.log('by opening length (plies):');
 for (const [length, tally] of byLength) console.log(`  ${String(length).padStart(2)}  ${tallyText(tally)}`);
 console.log('by opponent:');
 for (const [name, tally] of byOpponent) console.log(`  ${name.padEnd(12)}  ${tallyText(tally)}`);
 for (const m of mistakes) console.log(`MISTAKE ${m}`);
+for (const m of slower) console.log(`SLOWER ${m}`);
 console.log(`slowest moves, wall time (CPU time), position before the move (stones) [game]:`);
 for (const m of slowMoves) console.log(`  ${fmt(m.ms)} (CPU ${fmt(m.cpuMs)})  ${m.moves === '' ? '-' : m.moves} (${String(m.moves.length)})  [${m.game}]`);
 const cpu = process.cpuUsage(cpuAt);

@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { deriveSeed } from '../../core/random.js';
 import type { ClosablePlayer } from '../../games/connect-four/player.js';
 import { ALPHABETA_LEVELS, alphaBetaLevel } from '../../games/connect-four/players/alphabeta.js';
+import { PERFECT_BUDGET_MS } from '../../games/connect-four/players/solver-player.js';
 import { builtScript } from '../../lab/module-probe.js';
 import { PlayerModuleError, looksLikePath, modulePath, probePlayerModule } from '../../lab/user-players.js';
 import { ExternalBot } from './external-bot.js';
@@ -25,8 +26,6 @@ export const BUILTIN_BOTS = [
   'random',
 ] as const;
 
-/** The solver's budget is capped: an exact solve either comes quickly or takes far too long. */
-const SOLVER_BUDGET_CAP_MS = 5_000;
 
 export interface ExternalBotDefinition {
   readonly name: string;
@@ -137,7 +136,7 @@ export function createBot(name: string, options: LineupOptions, gameIndex: numbe
   if (external !== undefined) return new ExternalBot({ name: external.name, command: external.command });
   const module = options.modules?.get(name);
   if (module !== undefined) return new WorkerPlayer({ kind: 'module', module: module.url, seed: deriveSeed(options.seed, 2 * gameIndex + (color ? 0 : 1)) }, module.name);
-  if (name === 'solver') return new WorkerPlayer({ kind: 'solver', budgetMs: Math.min(budgetMs, SOLVER_BUDGET_CAP_MS) });
+  if (name === 'solver') return new WorkerPlayer({ kind: 'solver', budgetMs: Math.min(budgetMs, PERFECT_BUDGET_MS) });
   if (name === 'random') return new WorkerPlayer({ kind: 'random', seed: deriveSeed(options.seed, 2 * gameIndex + (color ? 0 : 1)) });
   if (name === 'alphabeta') return new WorkerPlayer({ kind: 'alphabeta', level: options.level, budgetMs });
   const numbered = /^alphabeta-(\d)$/.exec(name);

@@ -7,7 +7,7 @@
 import { Position, WIDTH } from '../../../src/games/connect-four/position.js';
 import { Solver } from '../../../src/games/connect-four/solver/solver.js';
 import { AlphaBetaPlayer } from '../../../src/games/connect-four/players/alphabeta.js';
-import { SolverPlayer } from '../../../src/games/connect-four/players/solver-player.js';
+import { PERFECT_BUDGET_MS, SolverPlayer } from '../../../src/games/connect-four/players/solver-player.js';
 import { RandomPlayer } from '../../../src/games/connect-four/players/random.js';
 import { OpeningBook } from '../../../src/games/connect-four/book/book.js';
 import { columnText } from '../../../src/games/connect-four/solver/answers.js';
@@ -59,8 +59,10 @@ function chooseMove(request: Extract<EngineRequest, { kind: 'move' }>, books: Bo
     return { column: random.move(), perfect: false };
   }
   if (player === 'perfect') {
-    // One SolverPlayer per budget: its transposition table carries over from move to move.
-    if (perfect?.budgetMs !== budgetMs) perfect = { player: new SolverPlayer({ budgetMs, ...books }), budgetMs };
+    // One SolverPlayer per budget: its transposition table carries over from move to move. Its
+    // moves take at most PERFECT_MOVE_LIMIT_MS whatever the page's limit (as the command line's).
+    const perfectBudgetMs = Math.min(budgetMs, PERFECT_BUDGET_MS);
+    if (perfect?.budgetMs !== perfectBudgetMs) perfect = { player: new SolverPlayer({ budgetMs: perfectBudgetMs, ...books }), budgetMs: perfectBudgetMs };
     perfect.player.setPosition(moves);
     const column = perfect.player.move();
     return { column, perfect: perfect.player.lastReport?.perfect ?? false };

@@ -7,6 +7,7 @@
 import { toRng, randomInt, type Rng, type SeedLike } from '../../../core/random.js';
 import type { Player } from '../player.js';
 import { Position } from '../position.js';
+import { CELLS } from '../position.js';
 import type { Solver } from '../solver/solver.js';
 
 export interface CheckedGame {
@@ -18,6 +19,13 @@ export interface CheckedGame {
   readonly checked: number;
   /** Moves that made its value worse: `<moves before> <column>: <before> -> <after>`. */
   readonly mistakes: readonly string[];
+  /**
+   * With `exactNodes`: moves judged on exact scores (the position's and the move's both settled
+   * within the budget), split by the position's value, and those that kept the value but not the
+   * score: `<moves before> <column>: <best> -> <after>` (a win taken more slowly, a loss given up
+   * sooner than it had to be).
+   */
+  readonly exact: { readonly won: number; readonly drawn: number; readonly lost: number; readonly unsettled: number; readonly slower: readonly string[] };
   /** Longest time one of its moves took, ms. */
   readonly slowestMoveMs: number;
   /** Each of its moves: the position before it (1-based digits) and the time it took, ms. */
@@ -112,11 +120,18 @@ export class RandomOpener implements Player {
   }
 }
 
+/** The exact score of a playable position if `judge` settles it within `maxNodes`, else null. */
+function exactScore(judge: Solver, position: Position, maxNodes: number): number | null {
+  return judge.search(position, { maxNodes }).score;
+}
+
 /**
  * Plays `checked` (colour `color`) against `opponent` from `opening` to the end, judging each of
  * `checked`'s moves with `judge` (weak solves). Both players are told the opening's moves first.
+ * With `exactNodes`, each move is also judged on exact scores, each search within that many
+ * nodes: it must reach the position's score (win fastest, hold out longest).
  */
-export async function playCheckedGame(checked: Player, opponent: Player, color: boolean, opening: string, judge: Solver): Promise<CheckedGame> {
+export async function playCheckedGame(checked: Player, opponent: Player, color: boolean, opening: string, judge: Solver, exactNodes?: number): Promise<CheckedGame> {
   const position = Position.fromMoves(opening);
   await checked.init(color);
   await opponent.init(!color);
@@ -129,6 +144,7 @@ export async function playCheckedGame(checked: Player, opponent: Player, color: 
   let count = 0;
   let slowest = 0;
   const timings: MoveTiming[] = [];
+  const exact = { won: 0, drawn: 0, lost: 0, unsettled: 0, slower: [] as string[] };
   while (!position.isGameOver()) {
     const ours = position.turn === color;
     if (ours) {
@@ -143,6 +159,20 @@ export async function playCheckedGame(checked: Player, opponent: Player, color: 
       const after = position.isWin() ? 1 : position.isTie() ? 0 : 0 - judge.solve(position, true);
       count++;
       if (after < before) mistakes.push(`${prefix} ${String(col + 1)}: ${String(before)} -> ${String(after)}`);
+      if (exactNodes !== undefined) {
+        position.undo();
+        const best = exactScore(judge, position, exactNodes);
+        position.play(col);
+        const childScore = position.isWin() ? (CELLS + 2 - position.moves) >> 1 : position.isTie() ? 0 : exactScore(judge, position, exactNodes);
+        const reached = childScore === null ? null : position.isWin() ? childScore : 0 - childScore;
+        if (best === null || reached === null) exact.unsettled++;
+        else {
+          if (best > 0) exact.won++;
+          else if (best === 0) exact.drawn++;
+          else exact.lost++;
+          if (reached < best) exact.slower.push(`${prefix} ${String(col + 1)}: ${String(best)} -> ${String(reached)}`);
+        }
+      }
       await opponent.inform(col);
     } else {
       const col = await opponent.move();
@@ -152,5 +182,5 @@ export async function playCheckedGame(checked: Player, opponent: Player, color: 
   }
   const winner = position.winner();
   const result = winner === null ? 0 : winner === color ? 1 : -1;
-  return { moves: position.toMoves(), result, checked: count, mistakes, slowestMoveMs: slowest, timings };
+  return { moves: position.toMoves(), result, checked: count, mistakes, exact, slowestMoveMs: slowest, timings };
 }

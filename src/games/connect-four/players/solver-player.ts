@@ -19,6 +19,15 @@ import { Position } from '../position.js';
 import { Solver } from '../solver/solver.js';
 import { AlphaBetaPlayer } from './alphabeta.js';
 
+/**
+ * The longest one of the perfect player's moves may take on this machine (issue 26: "moves within
+ * 2 s from any position"): the command line's `solver` bot and the page's `perfect` cap its budget
+ * at PERFECT_BUDGET_MS, which leaves the rest for the messages, the worker and a busy machine.
+ */
+export const PERFECT_MOVE_LIMIT_MS = 2_000;
+/** The perfect player's budget and hard limit where a move may take at most PERFECT_MOVE_LIMIT_MS. */
+export const PERFECT_BUDGET_MS = 1_600;
+
 export interface SolverPlayerOptions {
   /** Most time one move may take, in ms (default 5 000). */
   readonly budgetMs?: number;
@@ -103,29 +112,30 @@ export class SolverPlayer implements Player {
     if (this.#position.isGameOver()) throw new RangeError('The game is over: there is no move to choose');
     const started = performance.now();
     // First the game's value (a weak solve: a move keeping it is perfect), up to the hard limit
-    // less the fallback's time; then, within the exact share of the budget (half the solver's),
+    // less the fallback's time; then, within the solver's share of the budget,
     // the exact score, on the table the weak solve filled, to win fastest and lose slowest. The
     // weak solve goes first because it is what perfect play needs, and the cheaper (about half the
     // nodes in the opening): on a loaded machine the exact solve first left it too little time.
     const fallbackMs = this.#budgetMs * (1 - this.#solverShare);
     const solverEnd = started + Math.max(this.#budgetMs * this.#solverShare, this.#hardLimitMs - fallbackMs);
-    const exactEnd = started + (this.#budgetMs * this.#solverShare) / 2;
-    // A position the strategy book holds: only its value matters, and the book knows it; a move
-    // keeping it is found by one weak null-window question per column (see #keepingMove).
+    const exactEnd = started + this.#budgetMs * this.#solverShare;
+    // A position the strategy book holds: its value is known at once, and a move keeping it is
+    // found by one weak null-window question per column (see #keepingMove).
     const value = this.#solver.bookValue(this.#position);
     let exact: { readonly column: number; readonly score: number | null; readonly complete: boolean };
     let weak = true;
     if (value !== undefined) {
       const column = this.#keepingMove(value, solverEnd);
       exact = { column, score: value, complete: column >= 0 };
-    } else {
-      exact = this.#solver.bestMove(this.#position, { deadline: solverEnd, weak: true });
-      if (exact.complete && performance.now() < exactEnd) {
-        const strong = this.#solver.bestMove(this.#position, { deadline: exactEnd });
-        if (strong.complete) {
-          exact = strong;
-          weak = false;
-        }
+    } else exact = this.#solver.bestMove(this.#position, { deadline: solverEnd, weak: true });
+    // Then, in what is left of the solver's share, the exact score: the move that reaches it wins
+    // fastest or holds out longest (bestMove takes the first such column, centre first, so the
+    // same position always gets the same move). Book positions too: there the weak answer was free.
+    if (exact.complete && performance.now() < exactEnd) {
+      const strong = this.#solver.bestMove(this.#position, { deadline: exactEnd });
+      if (strong.complete) {
+        exact = strong;
+        weak = false;
       }
     }
     let column: number;
