@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Position } from '../position.js';
 import { Solver } from '../solver/solver.js';
+import type { Player } from '../player.js';
 import { AlphaBetaPlayer } from './alphabeta.js';
 import { playCheckedGame, quietMoves, randomOpening, RandomOpener } from './perfect-check.js';
 import { shippedBook, shippedValues } from '../../../test-support/connect-four-books.js';
@@ -30,6 +31,33 @@ describe('the perfect player, every move checked against the solver', () => {
       expect(game.result).toBeGreaterThanOrEqual(value);
     }, 60_000);
   }
+
+  it('with exactNodes, counts a move that keeps a win but not the fastest one, and passes the perfect player', async () => {
+    // Middle-Easy, won (score 6): the weak solve's move (column 2) wins only with score 5.
+    const opening = '46472445375121136551453523421';
+    const color = Position.fromMoves(opening).turn;
+    const naive: Player = {
+      position: new Position(),
+      init() {
+        this.position = new Position(); // the opening is told move by move
+      },
+      name: () => 'naive',
+      inform(column: number) {
+        this.position.play(column);
+      },
+      move() {
+        const column = judge.bestMove(this.position, { weak: true }).column;
+        this.position.play(column);
+        return column;
+      },
+    } as Player & { position: Position };
+    const slow = await playCheckedGame(naive, new SolverPlayer({ tableSize: 1 << 20 }), color, opening, judge, 1_000_000);
+    expect(slow.mistakes).toEqual([]);
+    expect(slow.exact.slower[0]).toBe(`${opening} 2: 6 -> 5`);
+    const best = await playCheckedGame(new SolverPlayer({ budgetMs: 20_000, tableSize: 1 << 20 }), new SolverPlayer({ tableSize: 1 << 20 }), color, opening, judge, 1_000_000);
+    expect(best.exact).toMatchObject({ slower: [], unsettled: 0 });
+    expect(best.exact.won).toBe(best.checked);
+  }, 60_000);
 
   it('catches a player that does worsen its value', async () => {
     let mistakes = 0;
