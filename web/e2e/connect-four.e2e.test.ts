@@ -344,16 +344,47 @@ describe('Connect Four page', () => {
   });
 
   it('answers clicks while the computer thinks', async () => {
-    // 13314 lies past the opening book and outside the strategy book: yellow must search (a drawn
-    // position; seconds in headless Chromium, more on a busy machine, up to its 30 s). Were the
-    // search on the page's thread, no click would be answered before it ended: each click here
-    // must change the page while yellow is still thinking.
-    await withPage('/connect-four?red=human&yellow=perfect&time=30&pos=1331', async (page) => {
+    // The perfect player's move takes at most 2 s, so its answer is held back here (the worker's
+    // "move" message reaches the page only when the test lets it), and the clicks come while yellow
+    // is thinking whatever the machine's speed. Were the search on the page's thread, the first
+    // click would wait for it to end.
+    const { context, page, errors } = await newPage(env.session);
+    try {
+      await page.addInitScript(() => {
+        const w = window as unknown as { releaseMoves: () => void };
+        const held: (() => void)[] = [];
+        let released = false;
+        w.releaseMoves = () => {
+          released = true;
+          for (const deliver of held.splice(0)) deliver();
+        };
+        const Native = window.Worker;
+        window.Worker = class extends Native {
+          override addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void {
+            if (type !== 'message' || typeof listener !== 'function') return super.addEventListener(type, listener, options);
+            super.addEventListener(
+              type,
+              (event: Event) => {
+                const kind = ((event as MessageEvent).data as { kind?: string } | null)?.kind;
+                if (kind === 'move' && !released) held.push(() => listener.call(this, event));
+                else listener.call(this, event);
+              },
+              options,
+            );
+          }
+        } as typeof Worker;
+      });
+      await page.goto(`${env.server.url}connect-four?red=human&yellow=perfect&time=30&pos=1331`);
       await column(page, 4).click();
       await expect.poll(() => page.getByRole('timer').textContent()).toContain('is thinking');
       await measureClickLatency(page, 2);
       expect(await page.getByRole('timer').textContent()).toContain('is thinking');
-    });
+      await page.evaluate(() => (window as unknown as { releaseMoves: () => void }).releaseMoves());
+      await expect.poll(() => posOf(page).length).toBe(6);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 
   it('Column N buttons for a human to move are enabled, and the page fits a phone', async () => {
