@@ -50,7 +50,7 @@ function reply(message: EngineResponse): void {
   self.postMessage(message);
 }
 
-function chooseMove(request: Extract<EngineRequest, { kind: 'move' }>, books: Books): { column: number; perfect: boolean } {
+function chooseMove(request: Extract<EngineRequest, { kind: 'move' }>, books: Books, receivedAt: number): { column: number; perfect: boolean } {
   const { moves, player, budgetMs } = request;
   if (player === 'random') {
     const random = new RandomPlayer(request.seed);
@@ -64,7 +64,8 @@ function chooseMove(request: Extract<EngineRequest, { kind: 'move' }>, books: Bo
     const perfectBudgetMs = Math.min(budgetMs, PERFECT_BUDGET_MS);
     if (perfect?.budgetMs !== perfectBudgetMs) perfect = { player: new SolverPlayer({ budgetMs: perfectBudgetMs, ...books }), budgetMs: perfectBudgetMs };
     perfect.player.setPosition(moves);
-    const column = perfect.player.move();
+    // Its time counts from the request's arrival: the wait for the books and the table is part of the move.
+    const column = perfect.player.move(receivedAt);
     return { column, perfect: perfect.player.lastReport?.perfect ?? false };
   }
   const alphabeta = new AlphaBetaPlayer({ level: Number(player.slice('alphabeta'.length)), budgetMs });
@@ -73,6 +74,7 @@ function chooseMove(request: Extract<EngineRequest, { kind: 'move' }>, books: Bo
 }
 
 self.onmessage = async (event: MessageEvent<EngineRequest>) => {
+  const receivedAt = performance.now();
   const request = event.data;
   const loaded = await loadBooks();
   try {
@@ -81,7 +83,7 @@ self.onmessage = async (event: MessageEvent<EngineRequest>) => {
       const quick = new AlphaBetaPlayer({ level: 1, budgetMs: 50 });
       quick.setPosition(request.moves);
       reply({ kind: 'provisional', id: request.id, column: quick.search().column });
-      reply({ kind: 'move', id: request.id, ...chooseMove(request, loaded) });
+      reply({ kind: 'move', id: request.id, ...chooseMove(request, loaded, receivedAt) });
     } else {
       // The command line's own answers (answers.ts), with the same solver, table size and books,
       // so that the page shows exactly what `solve --analyze` prints; each column as it is settled.

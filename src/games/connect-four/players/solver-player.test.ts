@@ -37,6 +37,20 @@ describe('SolverPlayer', () => {
     expect(new Position().canPlay(column)).toBe(true);
   });
 
+  it('counts the time before the call against its budget when told when the move began', () => {
+    // A Middle-Easy position the solver settles at once: perfect when the move begins now; when
+    // it began longer ago than the hard limit, the solver has no time left and the fallback plays.
+    const moves = '52753311433677442422121';
+    const late = new SolverPlayer({ budgetMs: 1_000, tableSize: 1 << 18 });
+    late.setPosition(moves);
+    const column = late.move(performance.now() - 60_000);
+    expect(late.lastReport).toEqual({ column, perfect: false, score: null });
+    const prompt = new SolverPlayer({ budgetMs: 60_000, tableSize: 1 << 18 });
+    prompt.setPosition(moves);
+    prompt.move(performance.now());
+    expect(prompt.lastReport?.perfect).toBe(true);
+  });
+
   it('keeps its board through a game and rejects bad options', () => {
     const player = new SolverPlayer({ budgetMs: 200, tableSize: 1 << 18 });
     player.init(false);

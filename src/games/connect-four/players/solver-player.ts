@@ -108,9 +108,13 @@ export class SolverPlayer implements Player {
     return this.#lastReport;
   }
 
-  move(): number {
+  /**
+   * The move. `startedAt` (a `performance.now()` time, default now): when the move's time began,
+   * if earlier (a request that waited for books to load counts that wait against the budget).
+   */
+  move(startedAt?: number): number {
     if (this.#position.isGameOver()) throw new RangeError('The game is over: there is no move to choose');
-    const started = performance.now();
+    const started = Math.min(startedAt ?? Infinity, performance.now());
     // First the game's value (a weak solve: a move keeping it is perfect), up to the hard limit
     // less the fallback's time; then, within the solver's share of the budget,
     // the exact score, on the table the weak solve filled, to win fastest and lose slowest. The
