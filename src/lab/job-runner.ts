@@ -9,7 +9,7 @@
  * the worker with `import { workerData } from 'piscina'`. Neither may change a result: they are
  * not part of the job's identity.
  */
-import { Piscina } from 'piscina';
+import { startWorkerPool } from './worker-pool.js';
 import { acquireLock, releaseLock } from './files.js';
 import { JournalFile } from './journal-file.js';
 import { batchesOf, type GameRange } from './batching.js';
@@ -78,9 +78,8 @@ async function runBatches<R>(run: JobRun<R>, todo: readonly GameRange[], journal
   const part = partOf(identity.count, run.shard);
   const batchCount = todo.reduce((n, [s, e]) => n + Math.ceil((e - s) / run.batchSize), 0);
   const threads = here !== undefined && run.threads <= 1 ? 1 : workerThreads(run.threads, batchCount);
-  const pool = here !== undefined && run.threads <= 1 ? undefined : new Piscina<JobTask, R>({ filename: run.workerFile, minThreads: threads, maxThreads: threads, idleTimeout: 1000, workerData: run.workerData });
-  // A worker that dies between tasks is replaced by piscina, which reports it as an 'error' event.
-  pool?.on('error', () => undefined);
+  const workers = here !== undefined && run.threads <= 1 ? undefined : startWorkerPool<JobTask, R>({ filename: run.workerFile, threads, workerData: run.workerData });
+  const pool = workers?.pool;
   const runBatch = async (task: JobTask): Promise<R> => {
     if (pool !== undefined) return pool.run(task, signal === undefined ? {} : { signal });
     // In this thread: a turn of the event loop first, so that Ctrl-C is heard between batches.
@@ -112,7 +111,7 @@ async function runBatches<R>(run: JobRun<R>, todo: readonly GameRange[], journal
   try {
     await Promise.all(Array.from({ length: threads }, lane));
   } finally {
-    await pool?.destroy();
+    await workers?.close();
   }
   if (failure !== undefined) throw failure.reason;
   return stopped() && todoOf(part, records).length > 0;

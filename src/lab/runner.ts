@@ -22,10 +22,10 @@
  */
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { Piscina } from 'piscina';
 import { formatDuration, printable, thrownText } from '../core/format.js';
 import { BatchPlayer, emptyTally, gameSeed, mergeTally, validateConfig, type ExperimentConfig, type FailedMove, type Tally } from './experiment.js';
 import type { BatchTask } from './worker.js';
+import { startWorkerPool } from './worker-pool.js';
 import { PROGRESS_SLOTS, agentLabel, userModuleOf } from './user-agents.js';
 import { checkUserAgents, hasExternalPlayers, hasModulePlayers, hasObjectPlayers, loadUserAgents } from './user-players.js';
 import { builtScript, DEFAULT_MEMORY_LIMIT_MB } from './module-probe.js';
@@ -158,19 +158,15 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
   }
   const useWorkers = (source !== undefined || !hasObjectPlayers(config)) && (modules || (options.workers ?? threads > 1));
   const poolSize = workerThreads(threads, Math.ceil(totalIndices / batchSize) + options.ranges.length);
-  const pool = useWorkers
-    ? new Piscina<BatchTask, Tally>({
+  const workers = useWorkers
+    ? startWorkerPool<BatchTask, Tally>({
         filename: source?.workerFile ?? workerFile(),
-        minThreads: poolSize,
-        maxThreads: poolSize,
-        idleTimeout: 1000,
+        threads: poolSize,
         // Player modules' threads are bounded, so one that allocates without end ends its own thread, not the process.
         ...(modules ? { resourceLimits: { maxOldGenerationSizeMb: memoryLimitMb } } : {}),
       })
     : undefined;
-  // A worker that dies between tasks (a module's timer that throws, or exits) is replaced by
-  // piscina, which reports it as an 'error' event: unheard, that event would end the process.
-  pool?.on('error', () => undefined);
+  const pool = workers?.pool;
   const local = useWorkers || source !== undefined ? undefined : new BatchPlayer(config);
   const playHere = (start: number, end: number): Tally => (source === undefined ? local!.play(start, end) : source.play(config, start, end));
 
@@ -274,7 +270,7 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
       }
     }
   } finally {
-    await pool?.destroy();
+    await workers?.close();
   }
   batches.sort((x, y) => x.start - y.start);
   return { tally, batches, aborted, stoppedByCi };

@@ -1,0 +1,75 @@
+/**
+ * The lab's Node worker pool: a piscina pool of a fixed size whose end never cuts a thread's start.
+ *
+ * Why: Node 20 can abort the whole process (SIGABRT, a fatal error inside `require`) when a worker
+ * thread is terminated while it is still loading its module. A short run can be finished by the
+ * first thread that came up while another is still loading — on a loaded machine, `compare
+ * --until-ci --threads 2` died that way about once in a few hundred runs — and `destroy()` would
+ * terminate that thread mid-load. So `close()` first waits until each thread the pool started with
+ * has said it is ready (or has died).
+ */
+import type { Worker } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+
+/** The message a piscina thread posts once its module is loaded (piscina's `READY` key). */
+const READY_KEY = '_WORKER_READY';
+
+/** Longest wait for a thread to finish loading before the pool is ended regardless. */
+const LOAD_WAIT_LIMIT_MS = 30_000;
+
+export interface WorkerPool<Task, Result> {
+  readonly pool: Piscina<Task, Result>;
+  /** Ends the pool: waits for threads still loading their module, then terminates every thread. */
+  close(): Promise<void>;
+}
+
+export interface WorkerPoolOptions {
+  readonly filename: string;
+  readonly threads: number;
+  readonly workerData?: unknown;
+  readonly resourceLimits?: { readonly maxOldGenerationSizeMb: number };
+}
+
+export function startWorkerPool<Task, Result>(options: WorkerPoolOptions): WorkerPool<Task, Result> {
+  const pool = new Piscina<Task, Result>({
+    filename: options.filename,
+    minThreads: options.threads,
+    maxThreads: options.threads,
+    idleTimeout: 1000,
+    ...(options.workerData === undefined ? {} : { workerData: options.workerData }),
+    ...(options.resourceLimits === undefined ? {} : { resourceLimits: { ...options.resourceLimits } }),
+  });
+  // A worker that dies between tasks (a module's timer that throws, or exits) is replaced by
+  // piscina, which reports it as an 'error' event: unheard, that event would end the process.
+  pool.on('error', () => undefined);
+  // The pool's first threads exist once the constructor returns, and their ready message comes
+  // later (messages are asynchronous), so listening now misses none.
+  const loaded = Promise.all(pool.threads.map(loadedOrGone));
+  return {
+    pool,
+    async close() {
+      await loaded;
+      await pool.destroy();
+    },
+  };
+}
+
+function loadedOrGone(worker: Worker): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      worker.off('message', onMessage);
+      worker.off('exit', done);
+      worker.off('error', done);
+      resolve();
+    };
+    const onMessage = (message: unknown): void => {
+      if (typeof message === 'object' && message !== null && READY_KEY in message) done();
+    };
+    const timer = setTimeout(done, LOAD_WAIT_LIMIT_MS);
+    timer.unref();
+    worker.on('message', onMessage);
+    worker.once('exit', done);
+    worker.once('error', done);
+  });
+}
