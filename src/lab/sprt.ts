@@ -68,6 +68,28 @@ export interface SprtSettings {
    * the seed (Connect Four: arena/connect-four/opening-pairs.ts). Part of the test's identity.
    */
   readonly openings?: string;
+  /**
+   * Games refereed as the arena's tournament plays them (Connect Four: time limit, forfeits,
+   * external programs): how the players, whose lineup ids are `<name>@referee`, are made. Part of
+   * the test's identity, so a resumed test plays the same programs under the same limit.
+   */
+  readonly referee?: RefereeSettings;
+}
+
+/** A refereed test's rules and players (see SprtSettings.referee). */
+export interface RefereeSettings {
+  /** The longest a move may take, in ms; past it the move forfeits the game. */
+  readonly timeLimitMs: number;
+  /** The level of the arena's `alphabeta` bot. */
+  readonly level: number;
+  /** A and B (one entry when they are the same bot): a built-in bot's name, a program's command line, or a bot module's file URL. */
+  readonly bots: readonly RefereedBot[];
+}
+
+export interface RefereedBot {
+  readonly name: string;
+  readonly command?: string;
+  readonly module?: string;
 }
 
 export type SprtDecision = 'H0' | 'H1';
@@ -110,7 +132,8 @@ export function sprtBounds(alpha: number, beta: number): [number, number] {
 
 /** Checks settings from a command line, a saved run or the page; RangeError naming the bad one. */
 export function checkSprtSettings(settings: SprtSettings): SprtSettings {
-  const { kind, h0, h1, alpha, beta, every, spread, openings } = settings;
+  const { kind, h0, h1, alpha, beta, every, spread, openings, referee } = settings;
+  if (referee !== undefined) checkReferee(referee);
   if (openings !== undefined && typeof openings !== 'string') throw new RangeError(`The opening suite must be a name, got ${String(openings)}`);
   const [low, high] = kind === 'elo' ? ['elo0', 'elo1'] : ['delta0', 'delta1'];
   if (kind !== 'elo' && kind !== 'mean') throw new RangeError(`Unknown SPRT kind '${String(kind)}'`);
@@ -123,6 +146,16 @@ export function checkSprtSettings(settings: SprtSettings): SprtSettings {
   if (!Number.isSafeInteger(every) || every < 1) throw new RangeError(`The pairs between looks must be a whole number >= 1, got ${String(every)}`);
   if (kind === 'mean' && !(spread !== undefined && Number.isFinite(spread) && spread > 0)) throw new RangeError(`A test of a mean difference needs the score range's finite spread, got ${String(spread)}`);
   return settings;
+}
+
+function checkReferee(referee: RefereeSettings): void {
+  const { timeLimitMs, level, bots } = referee as Partial<RefereeSettings>;
+  if (!(typeof timeLimitMs === 'number' && timeLimitMs > 0)) throw new RangeError(`The move time limit must be a positive number of ms, got ${String(timeLimitMs)}`);
+  if (!Number.isSafeInteger(level)) throw new RangeError(`The alphabeta level must be a whole number, got ${String(level)}`);
+  const text = (x: unknown): boolean => x === undefined || typeof x === 'string';
+  if (!Array.isArray(bots) || bots.length === 0 || bots.length > 2 || !bots.every((bot: Partial<RefereedBot> | null) => typeof bot?.name === 'string' && text(bot.command) && text(bot.module))) {
+    throw new RangeError('The refereed bots must be one or two entries { name, command?, module? }');
+  }
 }
 
 /**
@@ -203,8 +236,11 @@ const PARAMS_PREFIX = 'sprt ';
  * keeps them, and a file of another test, or of an ordinary run, never mixes with this one.
  */
 export function sprtParams(settings: SprtSettings): string {
-  const { kind, h0, h1, alpha, beta, every, spread, openings } = settings;
-  return PARAMS_PREFIX + JSON.stringify({ kind, h0, h1, alpha, beta, every, ...(kind === 'mean' ? { spread } : {}), ...(openings === undefined ? {} : { openings }) });
+  const { kind, h0, h1, alpha, beta, every, spread, openings, referee } = settings;
+  return (
+    PARAMS_PREFIX +
+    JSON.stringify({ kind, h0, h1, alpha, beta, every, ...(kind === 'mean' ? { spread } : {}), ...(openings === undefined ? {} : { openings }), ...(referee === undefined ? {} : { referee }) })
+  );
 }
 
 /** The settings a results file's `params` holds, or undefined if it is not an SPRT's. */

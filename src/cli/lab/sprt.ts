@@ -15,7 +15,7 @@ import type { BatchSource } from '../../lab/batching.js';
 import { DEFAULT_MOVE_TIME_LIMIT_MS, defaultThreads } from '../../lab/runner.js';
 import { PlanError } from '../../lab/session.js';
 import { runSprt, settingsOf, type SprtOutcome } from '../../lab/sprt-run.js';
-import { sprtBounds, type SprtJson, type SprtLook, type SprtSettings } from '../../lab/sprt.js';
+import { sprtBounds, type RefereeSettings, type SprtJson, type SprtLook, type SprtSettings } from '../../lab/sprt.js';
 import { agentLabel } from '../../lab/user-agents.js';
 import { loadUserAgents, PlayerModuleError } from '../../lab/user-players.js';
 import { capAtCores, parseIntegerIn, parsePositiveInt, parseSeed, UsageError } from '../options.js';
@@ -41,6 +41,16 @@ export interface SprtCommand {
    * their openings, the default one, and the batch source that plays them.
    */
   readonly openings?: { readonly suites: Readonly<Record<string, readonly unknown[]>>; readonly default: string; readonly source: BatchSource; readonly help: string };
+  /** For a game with a refereed tournament (Connect Four): its players and time rules, which make the test's games refereed. */
+  readonly referee?: RefereeOptions;
+}
+
+/** The options of a game whose tests can be refereed, and how they turn --a/--b into refereed bots. */
+export interface RefereeOptions {
+  /** Adds the game's options (e.g. --bot, --time). */
+  register(command: Command): void;
+  /** The bots' lineup ids and the referee's settings when the options or the names ask for refereed games, else undefined. */
+  resolve(a: string, b: string, options: Readonly<Record<string, unknown>>): Promise<{ ids: [string, string]; referee: RefereeSettings } | undefined>;
 }
 
 interface SprtCliOptions {
@@ -124,6 +134,7 @@ export function registerSprt(command: Command, spec: SprtCommand): Command {
     .option('--out <file>', 'append one JSON line per completed batch to this file (for --resume)')
     .option('--resume <file>', 'continue the test saved in this file: its players, settings and seed (plays only what it lacks)')
     .option('--json', `print only { result, games, pairs, llr, bounds, estimate } as JSON`)
+  spec.referee?.register(sprt);
   if (suites === undefined) {
     sprt.option('--move-time-limit <seconds>', `longest one move of a player module may take (default ${String(DEFAULT_MOVE_TIME_LIMIT_MS / 1000)}); past it the move is a fault of that player`, parseNumber('--move-time-limit'));
   }
@@ -147,6 +158,7 @@ async function runSprtCommand(command: Command, spec: SprtCommand, options: Sprt
   const [low, high] = twoPlayer ? [options.elo0!, options.elo1!] : [options.delta0!, options.delta1!];
   if (!(high > low)) throw new UsageError(`${twoPlayer ? '--elo1' : '--delta1'} (${String(high)}) must be greater than ${twoPlayer ? '--elo0' : '--delta0'} (${String(low)}).`);
   const spread = game.scoreRange[1] - game.scoreRange[0];
+  const refereed = options.a === undefined || options.b === undefined ? undefined : await spec.referee?.resolve(options.a, options.b, options as unknown as Record<string, unknown>);
   const settings: SprtSettings = {
     kind: twoPlayer ? 'elo' : 'mean',
     h0: low,
@@ -156,11 +168,12 @@ async function runSprtCommand(command: Command, spec: SprtCommand, options: Sprt
     every: options.every!,
     ...(twoPlayer ? {} : { spread }),
     ...(options.openings === undefined ? {} : { openings: options.openings }),
+    ...(refereed === undefined ? {} : { referee: refereed.referee }),
   };
   if (spec.openings !== undefined) testOptions.push('openings');
   // When resuming, the saved test's settings apply; typed ones must agree with them (the lab refuses otherwise).
   const givenSettings = !resuming || testOptions.some(explicit) ? settings : undefined;
-  const ids = options.a === undefined || options.b === undefined ? undefined : await resolvePlayers(game, [options.a, options.b], '--a/--b');
+  const ids = options.a === undefined || options.b === undefined ? undefined : (refereed?.ids ?? (await resolvePlayers(game, [options.a, options.b], '--a/--b')));
   // A resumed test's player modules, loaded here too: a batch source plays in this thread with one thread.
   if (resuming && ids === undefined) await loadSavedPlayers(options.resume!);
   if (spec.openings !== undefined && !(resuming && !explicit('maxGames'))) {
@@ -246,7 +259,8 @@ async function loadSavedPlayers(path: string): Promise<void> {
 function describeTest(s: SprtSettings, twoPlayer: boolean): string {
   const what = twoPlayer ? 'Elo' : 'points per deal';
   const openings = s.openings === undefined ? '' : `, pairs from the ${s.openings} opening suite`;
-  return `H0: ${String(s.h0)} ${what}, H1: ${String(s.h1)} ${what}, alpha ${String(s.alpha)}, beta ${String(s.beta)}, a look every ${plural(s.every, twoPlayer ? 'pair' : 'deal')}${openings}`;
+  const refereed = s.referee === undefined ? '' : `, refereed with a move limit of ${String(s.referee.timeLimitMs / 1000)} s`;
+  return `H0: ${String(s.h0)} ${what}, H1: ${String(s.h1)} ${what}, alpha ${String(s.alpha)}, beta ${String(s.beta)}, a look every ${plural(s.every, twoPlayer ? 'pair' : 'deal')}${openings}${refereed}`;
 }
 
 /** The `--json` object: exactly the documented fields. */
