@@ -105,6 +105,7 @@ export function sprtLabRequest(request: SprtRequest, onLook?: (look: SprtLook) =
     game: request.game,
     lineups,
     paired: resuming ? undefined : true,
+    differences: resuming ? undefined : request.settings?.measure,
     games: request.maxPairs,
     seed: request.seed,
     params: resuming && request.settings === undefined ? undefined : params,
@@ -215,7 +216,7 @@ export async function runSprt(request: SprtRequest, runLab: (request: LabRunRequ
     games: 2 * differences.n,
     llr: last?.llr ?? 0,
     bounds: sprtBounds(settings.alpha, settings.beta),
-    estimate: sprtEstimate(settings, differences),
+    estimate: sprtEstimate(settings, differences, lab.plan.total),
     looks,
     lab: finished ? { ...lab, aborted: false } : lab,
   };
