@@ -110,6 +110,9 @@ export function sprtLabRequest(request: SprtRequest, onLook?: (look: SprtLook) =
     seed: request.seed,
     params: resuming && request.settings === undefined ? undefined : params,
     source: request.source,
+    // Without a source of its own (the browser's pool), a test whose pairs start from an opening
+    // suite has the lab play it (ExperimentConfig.openings): pair i from opening i, as the source does.
+    ...(request.source === undefined && request.settings?.openings !== undefined && !resuming ? { openings: request.settings.openings } : {}),
     stopWhen,
     resume: resuming,
     threads,
