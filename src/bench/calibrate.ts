@@ -6,14 +6,15 @@
  * and 2,000 games a pairing, and how often the SPRT (src/lab/sprt.ts) errs: accepting H1 when the
  * truth is elo0 (type I, at most alpha) and H0 when it is elo1 (type II, at most beta).
  *
- *   node dist/bench/calibrate.js [--runs 1000] [--seed 1]
+ *   node dist/bench/calibrate.js [--runs 1000] [--sprt-runs 1000] [--bias-runs 200] [--seed 1]
  *
  * Every draw comes from one seeded generator per row, so the table is the same on every machine.
  */
 import { deriveSeed, randomFloat, rngFromSeed, type Rng } from '../core/random.js';
 import { addValue, emptyMoments, pairedDifference, summarizeMoments, wilsonInterval, Z95, type Moments } from '../core/stats.js';
 import { eloIntervals, expectedScore } from '../lab/ratings.js';
-import { eloToScore, sprtLook, type SprtSettings } from '../lab/sprt.js';
+import { eloToScore, pairScores, scoreToElo, sprtLook, stoppingRuleOf, type SprtSettings } from '../lab/sprt.js';
+import { biasAdjusted } from '../lab/sprt-bias.js';
 
 const SIZES = [20, 200, 2000] as const;
 
@@ -190,7 +191,7 @@ function coverageTable(): string[] {
  * decided by the deal: then A wins one and loses the other (the deal favours a seat). Returns the
  * decision and the pairs played.
  */
-function simulateSprt(rng: Rng, settings: SprtSettings, score: number, draws: number, correlation: number, maxPairs: number): { decision: 'H0' | 'H1' | undefined; pairs: number } {
+function simulateSprt(rng: Rng, settings: SprtSettings, score: number, draws: number, correlation: number, maxPairs: number): { decision: 'H0' | 'H1' | undefined; pairs: number; d: Moments } {
   const d: Moments = { n: 0, sum: 0, sumSq: 0 };
   // A deal that decides a pair leaves it 1–1 and gives the other pairs a higher score to keep the mean.
   const free = (score - correlation * 0.5) / (1 - correlation);
@@ -203,10 +204,10 @@ function simulateSprt(rng: Rng, settings: SprtSettings, score: number, draws: nu
     d.sumSq += x * x;
     if (pair % settings.every === 0 || pair === maxPairs) {
       const look = sprtLook(settings, d);
-      if (look.decision !== undefined) return { decision: look.decision, pairs: pair };
+      if (look.decision !== undefined) return { decision: look.decision, pairs: pair, d };
     }
   }
-  return { decision: undefined, pairs: maxPairs };
+  return { decision: undefined, pairs: maxPairs, d };
 }
 
 interface SprtCase {
@@ -259,6 +260,47 @@ function sprtTable(sprtRuns: number): string[] {
   return [format(header), `|${widths.map((w, c) => (c === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`, ...rows.map(format)];
 }
 
+/** The tests of the bias table: the default test and a wider one that looks more often, each at its two hypotheses and between them. */
+const BIAS_CASES: readonly { readonly name: string; readonly settings: SprtSettings; readonly elos: readonly number[] }[] = [
+  { name: 'elo0 0, elo1 5, no draws', settings: DEFAULT_TEST, elos: [0, 2.5, 5] },
+  { name: 'elo0 0, elo1 20, no draws, a look every 10 pairs', settings: { ...DEFAULT_TEST, h1: 20, every: 10 }, elos: [0, 10, 20] },
+];
+const BIAS_MAX_PAIRS = 100_000;
+
+/**
+ * The estimate after stopping, over simulated tests: the mean error (estimate − true Elo) of the
+ * naive estimate and of the Whitehead-adjusted one (src/lab/sprt-bias.ts), each ± 1.96 standard
+ * errors of that mean.
+ */
+function biasTable(biasRuns: number): string[] {
+  const rows: string[][] = [];
+  BIAS_CASES.forEach((c, k) => {
+    c.elos.forEach((elo, e) => {
+      const rng = rngFromSeed(deriveSeed(deriveSeed(seed, 3000 + k), e));
+      const naive = emptyMoments();
+      const adjusted = emptyMoments();
+      let pairs = 0;
+      for (let r = 0; r < biasRuns; r++) {
+        const run = simulateSprt(rng, c.settings, eloToScore(elo), 0, 0, BIAS_MAX_PAIRS);
+        pairs += run.pairs;
+        const { mean } = pairScores(run.d);
+        addValue(naive, scoreToElo(mean) - elo);
+        addValue(adjusted, scoreToElo(biasAdjusted(stoppingRuleOf(c.settings, run.d, BIAS_MAX_PAIRS), mean, 0, 1)) - elo);
+      }
+      const error = (m: Moments): string => {
+        const mean = m.sum / m.n;
+        const se = Math.sqrt((m.sumSq / m.n - mean * mean) / (m.n - 1));
+        return `${mean >= 0 ? '+' : '−'}${Math.abs(mean).toFixed(2)} ± ${(1.96 * se).toFixed(2)}`;
+      };
+      rows.push([c.name, String(elo), Math.round(pairs / biasRuns).toLocaleString('en-US'), error(naive), error(adjusted)]);
+    });
+  });
+  const header = ['test', 'true Elo', 'mean pairs', 'naive estimate − truth', 'adjusted − truth'];
+  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((row) => row[c]!.length)));
+  const format = (cells: readonly string[]): string => `| ${cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join(' | ')} |`;
+  return [format(header), `|${widths.map((w, c) => (c === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`, ...rows.map(format)];
+}
+
 /**
  * What the score range's two pseudo-games cost: the mean's interval width against the plain
  * normal interval's (mean ± 1.96 sd/√n) on the same samples, per known game and size.
@@ -295,3 +337,6 @@ console.log(`\nWidth of the mean's interval (within the score range) against the
 for (const line of widthTable()) console.log(line);
 console.log(`\nSPRT errors, ${sprtRuns.toLocaleString('en-US')} simulated tests per hypothesis (the ± is the 95% sampling error of a rate equal to α or β), seed ${String(seed)}:\n`);
 for (const line of sprtTable(sprtRuns)) console.log(line);
+const biasRuns = argument('--bias-runs', 200);
+console.log(`\nThe Elo estimate after stopping, ${biasRuns.toLocaleString('en-US')} simulated tests per row (at most ${BIAS_MAX_PAIRS.toLocaleString('en-US')} pairs; mean error ± its 95% sampling error), seed ${String(seed)}:\n`);
+for (const line of biasTable(biasRuns)) console.log(line);

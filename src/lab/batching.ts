@@ -35,8 +35,8 @@ export interface UntilCi {
 export interface BatchSource {
   /** A worker module whose default export takes a `BatchTask` and returns (or resolves to) its tally. */
   readonly workerFile: string;
-  /** The same batch in this thread. */
-  readonly play: (config: ExperimentConfig, start: number, end: number) => Tally;
+  /** The same batch in this thread (a promise for batches that wait on other threads or programs, e.g. refereed games). */
+  readonly play: (config: ExperimentConfig, start: number, end: number) => Tally | Promise<Tally>;
 }
 
 export interface RunOptions {

@@ -47,6 +47,12 @@ export interface ExperimentConfig {
    * Absent: every game starts from the initial state.
    */
   readonly openings?: string;
+  /**
+   * What a paired experiment's per-game differences count: absent, the seat-0 returns (scores);
+   * 'wins', whether the game reached the game's top score (a won Klondike deal: 1, else 0), so the
+   * differences are of win shares. One-player paired experiments only.
+   */
+  readonly differences?: 'wins';
 }
 
 /** Per seat of a lineup: sums of returns plus the outcome counts. */
@@ -269,6 +275,9 @@ export function validateConfig(config: ExperimentConfig): GameDefinition<GameSta
       if (builtInAgent(game, agent) === undefined && !isUserAgentId(agent)) throw new RangeError(`Unknown ${game.title} agent '${agent}' (known: ${Object.keys(game.agents).join(', ')})`);
     }
   }
+  if (config.differences !== undefined && (config.differences !== 'wins' || game.numPlayers !== 1 || !config.paired)) {
+    throw new RangeError(`Differences of wins are for paired experiments of one-player games, got '${String(config.differences)}' for ${game.title}${config.paired ? '' : ' (unpaired)'}`);
+  }
   if (config.seatPairs === true && (game.numPlayers !== 2 || config.paired)) throw new RangeError('Seat pairs are for the round robins of two-player games, not paired comparisons');
   const suite = openingSuite(game, config);
   if (suite !== undefined) checkOpenings(game, config.openings!, suite);
@@ -399,6 +408,7 @@ export class BatchPlayer {
     const lowestBin = Math.floor(minScore);
     const lastBin = scoreBins(game) - 1;
     const maxScore = game.scoreRange[1];
+    const winsOnly = config.differences === 'wins';
     const lineups = this.#agents.length;
     const firstReturns = this.#seatReturns;
     userGame.progress = progress;
@@ -465,7 +475,8 @@ export class BatchPlayer {
             seatFaults.length = 0;
           }
         }
-        firstReturns[l] = forfeit === undefined ? state.returns(0) : forfeit[0]!;
+        const first = forfeit === undefined ? state.returns(0) : forfeit[0]!;
+        firstReturns[l] = winsOnly ? (first === maxScore ? 1 : 0) : first;
       }
       for (const d of tally.differences) {
         const x = firstReturns[d.a]! - firstReturns[d.b]!;

@@ -37,7 +37,7 @@ export class RecordsError extends Error {
 
 /** A canonical key for "same experiment". */
 export const configKey = (config: ExperimentConfig): string =>
-  JSON.stringify({ game: config.game, lineups: config.lineups, seed: config.seed, paired: config.paired, params: config.params, seatPairs: config.seatPairs, openings: config.openings });
+  JSON.stringify({ game: config.game, lineups: config.lineups, seed: config.seed, paired: config.paired, params: config.params, seatPairs: config.seatPairs, openings: config.openings, differences: config.differences });
 
 const isCount = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
 const isFiniteNumber = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
@@ -65,7 +65,7 @@ function checkRecord(value: unknown, where: string): BatchRecord {
   if (value.format !== RECORD_FORMAT) return fail(`format is ${JSON.stringify(value.format)}, expected "${RECORD_FORMAT}"`);
   const c = value.config;
   if (!isObject(c) || typeof c.game !== 'string' || !isCount(c.seed) || typeof c.paired !== 'boolean' || !(c.params === undefined || typeof c.params === 'string')) return fail('bad config');
-  if (!(c.seatPairs === undefined || typeof c.seatPairs === 'boolean') || !(c.openings === undefined || typeof c.openings === 'string')) return fail('bad config');
+  if (!(c.seatPairs === undefined || typeof c.seatPairs === 'boolean') || !(c.openings === undefined || typeof c.openings === 'string') || !(c.differences === undefined || c.differences === 'wins')) return fail('bad config');
   const lineups = c.lineups;
   if (!Array.isArray(lineups) || lineups.length === 0 || !lineups.every((l) => Array.isArray(l) && l.length > 0 && l.every((a) => isPrintableText(a, 4096)))) return fail('bad lineups (each player a printable name)');
   const config: ExperimentConfig = {
@@ -76,6 +76,7 @@ function checkRecord(value: unknown, where: string): BatchRecord {
     ...(c.params === undefined ? {} : { params: c.params }),
     ...(c.seatPairs === undefined ? {} : { seatPairs: c.seatPairs }),
     ...(c.openings === undefined ? {} : { openings: c.openings }),
+    ...(c.differences === undefined ? {} : { differences: c.differences }),
   };
   const planned = value.planned;
   if (!Array.isArray(planned) || planned.length !== 2 || !isCount(planned[0]) || !isCount(planned[1]) || planned[0] > planned[1]) return fail('bad planned range');
@@ -174,10 +175,15 @@ function checkRecord(value: unknown, where: string): BatchRecord {
     // One difference per game index: its count is the batch's game count; each game's difference is whole and within ±(highest − lowest).
     if (!isObject(d) || d.a !== a || d.b !== b || d.n !== games || !isWhole(d.sum) || !isCount(d.sumSq)) fail(`bad difference tally ${String(k)}`);
     const { sum, sumSq } = d as { sum: number; sumSq: number };
-    const widest = (highest - lowest) * (highest - lowest);
+    // Differences of wins (config.differences) are each −1, 0 or 1.
+    const winsOnly = config.differences === 'wins';
+    const widest = winsOnly ? 1 : (highest - lowest) * (highest - lowest);
     if (sumSq > widest * games || sumSq * games < sum * sum || (sumSq - sum) % 2 !== 0) fail(`difference tally ${String(k)}: sum of squares ${String(sumSq)} is impossible for its sum ${String(sum)} over ${plural(games, 'game')}`);
-    // A paired difference is seat 0 of lineup a minus seat 0 of lineup b, game by game.
-    const lineupSum = (l: number): number => ((t.lineups as { seats: SeatTally[] }[])[l]!).seats[0]!.sum;
+    // A paired difference is seat 0 of lineup a minus seat 0 of lineup b, game by game (of games at the top score, for wins).
+    const lineupSum = (l: number): number => {
+      const seat = ((t.lineups as { seats: SeatTally[] }[])[l]!).seats[0]!;
+      return winsOnly ? seat.atMax : seat.sum;
+    };
     if (sum !== lineupSum(a) - lineupSum(b)) fail(`difference tally ${String(k)} does not match its lineups' sums`);
   });
   return value as unknown as BatchRecord;

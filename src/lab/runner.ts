@@ -168,7 +168,7 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
     : undefined;
   const pool = workers?.pool;
   const local = useWorkers || source !== undefined ? undefined : new BatchPlayer(config);
-  const playHere = (start: number, end: number): Tally => (source === undefined ? local!.play(start, end) : source.play(config, start, end));
+  const playHere = (start: number, end: number): Tally | Promise<Tally> => (source === undefined ? local!.play(start, end) : source.play(config, start, end));
 
   // Rounds: one round for a fixed-size run; for untilCi, rounds ending at fixed game indices.
   const rangeEnd = options.ranges.reduce((m, [, e]) => Math.max(m, e), 0);
@@ -255,7 +255,7 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
             aborted = true;
             break;
           }
-          complete(start, end, playHere(start, end));
+          complete(start, end, await playHere(start, end));
           // Let signal handlers and timers (progress bar, Ctrl-C) run between batches.
           await new Promise<void>((resolve) => setImmediate(resolve));
         }

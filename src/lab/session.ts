@@ -54,6 +54,8 @@ export interface LabRunRequest {
   /** A round robin's seat pairs and opening suite (see ExperimentConfig); from the log when resuming. */
   readonly seatPairs?: boolean;
   readonly openings?: string;
+  /** What a paired run's differences count (see ExperimentConfig.differences). From the log when resuming. */
+  readonly differences?: 'wins';
   /** Games per lineup in the whole experiment (all shards). From the log when resuming. */
   readonly games?: number;
   /** `games` when neither given nor resumed. */
@@ -189,6 +191,7 @@ export function planLabRun(request: LabRunRequest, saved?: readonly BatchRecord[
       ...(request.params === undefined ? {} : { params: request.params }),
       ...(request.seatPairs === true ? { seatPairs: true } : {}),
       ...(request.openings === undefined ? {} : { openings: request.openings }),
+      ...(request.differences === undefined ? {} : { differences: request.differences }),
     };
     try {
       validateConfig(config);

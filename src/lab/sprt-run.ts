@@ -105,10 +105,14 @@ export function sprtLabRequest(request: SprtRequest, onLook?: (look: SprtLook) =
     game: request.game,
     lineups,
     paired: resuming ? undefined : true,
+    differences: resuming ? undefined : request.settings?.measure,
     games: request.maxPairs,
     seed: request.seed,
     params: resuming && request.settings === undefined ? undefined : params,
     source: request.source,
+    // Without a source of its own (the browser's pool), a test whose pairs start from an opening
+    // suite has the lab play it (ExperimentConfig.openings): pair i from opening i, as the source does.
+    ...(request.source === undefined && request.settings?.openings !== undefined && !resuming ? { openings: request.settings.openings } : {}),
     stopWhen,
     resume: resuming,
     threads,
@@ -215,7 +219,7 @@ export async function runSprt(request: SprtRequest, runLab: (request: LabRunRequ
     games: 2 * differences.n,
     llr: last?.llr ?? 0,
     bounds: sprtBounds(settings.alpha, settings.beta),
-    estimate: sprtEstimate(settings, differences),
+    estimate: sprtEstimate(settings, differences, lab.plan.total),
     looks,
     lab: finished ? { ...lab, aborted: false } : lab,
   };

@@ -113,6 +113,33 @@ describe('the estimate', () => {
   });
 });
 
+describe('the estimate after stopping (Whitehead-adjusted, given the most pairs)', () => {
+  it('pulls an early stop for H1 back towards H0, an early stop for H0 back towards H1, and the interval\'s ends alike', () => {
+    const settings: SprtSettings = { kind: 'elo', h0: 0, h1: 50, alpha: 0.05, beta: 0.05, every: 10 };
+    // 30 pairs, A ahead: 13 pairs won 2–0, 9 split, 8 lost 0–2 (an early stop for H1).
+    const high = moments([...repeat(2, 13), ...repeat(0, 9), ...repeat(-2, 8)]);
+    const [naiveHigh, adjustedHigh] = [sprtEstimate(settings, high), sprtEstimate(settings, high, 1000)];
+    expect(adjustedHigh.value).toBeLessThan(naiveHigh.value - 1);
+    // Each end is mapped as the value is: pulled towards the middle of the hypotheses (25 Elo) from either side.
+    expect(naiveHigh.ci[0]).toBeLessThan(25);
+    expect(adjustedHigh.ci[0]).toBeGreaterThan(naiveHigh.ci[0]);
+    expect(naiveHigh.ci[1]).toBeGreaterThan(25);
+    expect(adjustedHigh.ci[1]).toBeLessThan(naiveHigh.ci[1]);
+    expect(adjustedHigh.ci[0]).toBeLessThan(adjustedHigh.value);
+    expect(adjustedHigh.ci[1]).toBeGreaterThan(adjustedHigh.value);
+    const low = moments([...repeat(2, 8), ...repeat(0, 9), ...repeat(-2, 13)]);
+    expect(sprtEstimate(settings, low, 1000).value).toBeGreaterThan(sprtEstimate(settings, low).value + 1);
+    // A test that could not have stopped before its last pair is a fixed-size run: nothing to adjust.
+    expect(sprtEstimate({ ...settings, every: 30 }, high, 30).value).toBeCloseTo(naiveHigh.value, 6);
+  });
+
+  it('adjusts a solitaire\'s mean difference the same way', () => {
+    const settings: SprtSettings = { kind: 'mean', h0: 0, h1: 1, alpha: 0.05, beta: 0.05, every: 5, spread: 10 };
+    const d = moments([4, 1, 3, 2, 5, 0, 3, 2, 4, 1]);
+    expect(sprtEstimate(settings, d, 500).value).toBeLessThan(sprtEstimate(settings, d).value);
+  });
+});
+
 describe('the settings as a run parameter', () => {
   it('round-trip, and anything else is not an SPRT', () => {
     const mean: SprtSettings = { kind: 'mean', h0: 0, h1: 2, alpha: 0.01, beta: 0.1, every: 50, spread: 52 };

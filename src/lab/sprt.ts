@@ -42,6 +42,7 @@
  * `DifferenceTally`: count, sum and sum of squares), so it runs the same on Node and in the browser.
  */
 import { pairedDifference, Z95, type Moments } from '../core/stats.js';
+import { biasAdjusted, type StoppingRule } from './sprt-bias.js';
 
 /** Which test: Elo of a two-player game (pentanomial pairs) or mean score difference of a solitaire. */
 export type SprtKind = 'elo' | 'mean';
@@ -61,13 +62,37 @@ export interface SprtSettings {
    * multiples of this, so it never depends on threads or on how the games were batched.
    */
   readonly every: number;
-  /** Kind 'mean': the widest possible difference of two scores (high − low of the score range). */
+  /** Kind 'mean': the widest possible difference of two scores (high − low of the score range; 1 for wins). */
   readonly spread?: number;
+  /** Kind 'mean': 'wins' tests the difference of win shares (a deal won: the game's top score) instead of points. */
+  readonly measure?: 'wins';
   /**
    * The opening suite pairs start from, for a game whose pairs are dealt from one rather than from
    * the seed (Connect Four: arena/connect-four/opening-pairs.ts). Part of the test's identity.
    */
   readonly openings?: string;
+  /**
+   * Games refereed as the arena's tournament plays them (Connect Four: time limit, forfeits,
+   * external programs): how the players, whose lineup ids are `<name>@referee`, are made. Part of
+   * the test's identity, so a resumed test plays the same programs under the same limit.
+   */
+  readonly referee?: RefereeSettings;
+}
+
+/** A refereed test's rules and players (see SprtSettings.referee). */
+export interface RefereeSettings {
+  /** The longest a move may take, in ms; past it the move forfeits the game. */
+  readonly timeLimitMs: number;
+  /** The level of the arena's `alphabeta` bot. */
+  readonly level: number;
+  /** A and B (one entry when they are the same bot): a built-in bot's name, a program's command line, or a bot module's file URL. */
+  readonly bots: readonly RefereedBot[];
+}
+
+export interface RefereedBot {
+  readonly name: string;
+  readonly command?: string;
+  readonly module?: string;
 }
 
 export type SprtDecision = 'H0' | 'H1';
@@ -110,7 +135,9 @@ export function sprtBounds(alpha: number, beta: number): [number, number] {
 
 /** Checks settings from a command line, a saved run or the page; RangeError naming the bad one. */
 export function checkSprtSettings(settings: SprtSettings): SprtSettings {
-  const { kind, h0, h1, alpha, beta, every, spread, openings } = settings;
+  const { kind, h0, h1, alpha, beta, every, spread, openings, referee, measure } = settings;
+  if (referee !== undefined) checkReferee(referee);
+  if (measure !== undefined && (measure !== 'wins' || kind !== 'mean' || spread !== 1)) throw new RangeError(`A test of win shares is a test of a mean difference with spread 1, got measure '${String(measure)}' for kind '${String(kind)}'`);
   if (openings !== undefined && typeof openings !== 'string') throw new RangeError(`The opening suite must be a name, got ${String(openings)}`);
   const [low, high] = kind === 'elo' ? ['elo0', 'elo1'] : ['delta0', 'delta1'];
   if (kind !== 'elo' && kind !== 'mean') throw new RangeError(`Unknown SPRT kind '${String(kind)}'`);
@@ -123,6 +150,16 @@ export function checkSprtSettings(settings: SprtSettings): SprtSettings {
   if (!Number.isSafeInteger(every) || every < 1) throw new RangeError(`The pairs between looks must be a whole number >= 1, got ${String(every)}`);
   if (kind === 'mean' && !(spread !== undefined && Number.isFinite(spread) && spread > 0)) throw new RangeError(`A test of a mean difference needs the score range's finite spread, got ${String(spread)}`);
   return settings;
+}
+
+function checkReferee(referee: RefereeSettings): void {
+  const { timeLimitMs, level, bots } = referee as Partial<RefereeSettings>;
+  if (!(typeof timeLimitMs === 'number' && timeLimitMs > 0)) throw new RangeError(`The move time limit must be a positive number of ms, got ${String(timeLimitMs)}`);
+  if (!Number.isSafeInteger(level)) throw new RangeError(`The alphabeta level must be a whole number, got ${String(level)}`);
+  const text = (x: unknown): boolean => x === undefined || typeof x === 'string';
+  if (!Array.isArray(bots) || bots.length === 0 || bots.length > 2 || !bots.every((bot: Partial<RefereedBot> | null) => typeof bot?.name === 'string' && text(bot.command) && text(bot.module))) {
+    throw new RangeError('The refereed bots must be one or two entries { name, command?, module? }');
+  }
 }
 
 /**
@@ -174,21 +211,40 @@ export function sprtLook(settings: SprtSettings, d: Readonly<Moments>): SprtLook
  * The estimate with its 95% interval: for Elo, the pairs' mean score (with the pseudo-pair, so it
  * stays finite when A won or lost every pair) ± 1.96 standard errors of the pair scores, mapped to
  * Elo, the score's ends cut at a quarter game from 0 and 1 (beyond, Elo is infinite); for a
- * solitaire, the mean paired difference ± 1.96 standard errors (core/stats.ts). After a sequential
- * stop these are the naive estimates: a test that stopped early tends to have stopped on a run of
- * luck, so they lean away from the hypothesis accepted.
+ * solitaire, the mean paired difference ± 1.96 standard errors (core/stats.ts).
+ *
+ * These are the naive estimates of a fixed-size run. A test that stopped early tends to have
+ * stopped on a run of luck, so they lean away from the hypothesis accepted. Given `maxPairs`, the
+ * most pairs the test could have played, the value and both ends are adjusted for the test's
+ * stopping rule (Whitehead's bias adjustment, sprt-bias.ts): the printed estimate after a test.
  */
-export function sprtEstimate(settings: SprtSettings, d: Readonly<Moments>): Estimate {
+export function sprtEstimate(settings: SprtSettings, d: Readonly<Moments>, maxPairs?: number): Estimate {
+  const rule = maxPairs === undefined || d.n === 0 ? undefined : stoppingRuleOf(settings, d, maxPairs);
+  const adjust = (lowest: number, highest: number): ((x: number) => number) => (rule === undefined ? (x) => x : (x) => biasAdjusted(rule, x, lowest, highest));
   if (settings.kind === 'mean') {
     const diff = pairedDifference(d);
-    return { value: diff.mean, ci: [diff.ci.low, diff.ci.high] };
+    const unbiased = adjust(-settings.spread!, settings.spread!);
+    return { value: unbiased(diff.mean), ci: [unbiased(diff.ci.low), unbiased(diff.ci.high)] };
   }
   if (d.n === 0) return { value: 0, ci: [-Infinity, Infinity] };
   const { mean, variance } = pairScores(d);
   const half = Z95 * Math.sqrt(variance / d.n);
   const edge = 1 / (4 * (d.n + 1));
   const clip = (s: number): number => Math.min(1 - edge, Math.max(edge, s));
-  return { value: scoreToElo(mean), ci: [scoreToElo(clip(mean - half)), scoreToElo(clip(mean + half))] };
+  const unbiased = adjust(0, 1);
+  const elo = (s: number): number => scoreToElo(clip(unbiased(s)));
+  return { value: scoreToElo(unbiased(mean)), ci: [elo(clip(mean - half)), elo(clip(mean + half))] };
+}
+
+/**
+ * The test's stopping rule in the units of its observations — a pair's score per game (Elo tests)
+ * or a deal's score difference — with the variance the LLR used after the pairs `d`: what the
+ * estimate after stopping is adjusted for (sprt-bias.ts).
+ */
+export function stoppingRuleOf(settings: SprtSettings, d: Readonly<Moments>, maxPairs: number): StoppingRule {
+  const common = { bounds: sprtBounds(settings.alpha, settings.beta), every: settings.every, maxN: maxPairs };
+  if (settings.kind === 'mean') return { ...common, mu0: settings.h0, mu1: settings.h1, variance: regularised(d, settings.spread!, 0, 1).variance };
+  return { ...common, mu0: eloToScore(settings.h0), mu1: eloToScore(settings.h1), variance: pairScores(d).variance };
 }
 
 /** The lineups of a test of A against B: both seat orders (two-player), or one lineup each (solitaire). */
@@ -203,8 +259,11 @@ const PARAMS_PREFIX = 'sprt ';
  * keeps them, and a file of another test, or of an ordinary run, never mixes with this one.
  */
 export function sprtParams(settings: SprtSettings): string {
-  const { kind, h0, h1, alpha, beta, every, spread, openings } = settings;
-  return PARAMS_PREFIX + JSON.stringify({ kind, h0, h1, alpha, beta, every, ...(kind === 'mean' ? { spread } : {}), ...(openings === undefined ? {} : { openings }) });
+  const { kind, h0, h1, alpha, beta, every, spread, openings, referee, measure } = settings;
+  return (
+    PARAMS_PREFIX +
+    JSON.stringify({ kind, h0, h1, alpha, beta, every, ...(kind === 'mean' ? { spread } : {}), ...(measure === undefined ? {} : { measure }), ...(openings === undefined ? {} : { openings }), ...(referee === undefined ? {} : { referee }) })
+  );
 }
 
 /** The settings a results file's `params` holds, or undefined if it is not an SPRT's. */

@@ -9,6 +9,9 @@
  *   `<name>@object`                                              an object given to the library
  *   `<name>@exec:<command>`                                      a program of its own, any language (the
  *                                                                line protocol: external-players.ts)
+ *   `<name>@referee`                                             a bot only a referee plays (a program, a
+ *                                                                bot module, a timed built-in), defined by the
+ *                                                                run's parameters (Connect Four's refereed SPRT)
  * Records of two versions of a module therefore have different configs, which `merge` and
  * `--resume` refuse to combine. Built-in ids never contain '@'.
  *
@@ -17,7 +20,7 @@
  */
 import type { Agent, GameState } from '../core/game.js';
 
-const USER_ID = /^([^@]+)@(file:\/\/.+#sha256=([0-9a-f]{64})|object|exec:(.+))$/s;
+const USER_ID = /^([^@]+)@(file:\/\/.+#sha256=([0-9a-f]{64})|object|referee|exec:(.+))$/s;
 
 /** A user agent that reports faults: the messages of the current game, emptied by the lab after each game. */
 export interface FaultReporting {
@@ -112,6 +115,12 @@ export const externalCommandOf = (id: string): string | undefined => USER_ID.exe
 
 /** True for an id that can only be played in the thread it was registered in (a library object). */
 export const isObjectAgentId = (id: string): boolean => USER_ID.exec(id)?.[2] === 'object';
+
+/** True for an id of a bot that a referee plays (a batch source does, from the run's parameters), never an agent of this table. */
+export const isRefereedAgentId = (id: string): boolean => USER_ID.exec(id)?.[2] === 'referee';
+
+/** The lineup id of the refereed bot `name`. */
+export const refereedAgentId = (name: string): string => `${name}@referee`;
 
 const table = new Map<string, () => Agent<GameState>>();
 

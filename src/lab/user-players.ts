@@ -28,7 +28,7 @@ import type { ExperimentConfig } from './experiment.js';
 import { FileSafetyError, READ_LIMITS, readBoundedFile } from './files.js';
 import { gameById } from './registry.js';
 import { describeValue as describe, gameAdapter, gamesWithModules, messageOf, type GameAdapter } from './user-adapters.js';
-import { agentLabel, externalCommandOf, isObjectAgentId, isUserAgentId, registerUserAgent, userAgentFactory, userModuleOf } from './user-agents.js';
+import { agentLabel, externalCommandOf, isObjectAgentId, isRefereedAgentId, isUserAgentId, registerUserAgent, userAgentFactory, userModuleOf } from './user-agents.js';
 
 /** A player module that cannot be used, or changed since its results were saved (the CLI exits 2). */
 export class PlayerModuleError extends Error {
@@ -224,6 +224,8 @@ export function checkUserAgents(config: ExperimentConfig): { id: string; label: 
       agents.push({ id, label, path: undefined });
       continue;
     }
+    // Played by the run's batch source under its referee, never loaded into a thread.
+    if (isRefereedAgentId(id)) continue;
     if (isObjectAgentId(id)) {
       if (userAgentFactory(id) === undefined) throw new PlayerModuleError(`The player object '${printable(label)}' was not registered in this thread`);
       agents.push({ id, label, path: undefined });

@@ -3,6 +3,8 @@
  * of its controls, it reaches the verdict, games, pairs and LLR of `tabletop … sprt --json` for
  * the same seed (the page's worker pool plays the CLI's pairs and looks at the same pair counts).
  */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { runCli } from '../../src/test-support/cli.js';
@@ -12,6 +14,9 @@ import type { SprtJson } from '../../src/lab/sprt.js';
 const env = serverAndBrowser();
 const withPage = pageOpener(env);
 
+
+/** Where the Connect Four test leaves its screenshot, to look at. */
+const SCREENSHOT = join(tmpdir(), 'tabletop-sprt-connect-four.png');
 
 const signed = (x: number): string => (x >= 0 ? `+${x.toFixed(2)}` : x.toFixed(2));
 
@@ -37,6 +42,22 @@ describe('/lab page: the sequential test', () => {
       const result = page.getByLabel('Test result');
       await result.getByRole('heading', { name: 'H1 accepted' }).waitFor({ timeout: 120_000 });
       expect(await result.textContent()).toContain(`LLR ${signed(cli.llr)} (bounds ${cli.bounds[0].toFixed(2)}, ${signed(cli.bounds[1])}) after ${String(cli.games)} games in ${String(cli.pairs)} pairs`);
+    });
+  });
+
+  it('Connect Four in opening pairs: the CLI\'s verdict, games and LLR for the seed, from the suite chosen', async () => {
+    const cli = JSON.parse((await runCli(['connect-four', 'sprt', '--a', 'alphabeta2', '--b', 'random', '--openings', 'balanced', '--seed', '1', '--threads', '1', '--json'])).stdout) as SprtJson;
+    await withPage('/lab', async (page) => {
+      await fill(page, { game: 'connect-four', a: 'alphabeta2', b: 'random', seed: 1 });
+      const form = page.getByRole('form', { name: 'Sequential test' });
+      await form.getByRole('combobox', { name: 'Opening suite' }).selectOption('balanced');
+      expect(await page.locator('.lab-sprt code').textContent()).toContain('--openings balanced');
+      await form.getByRole('button', { name: 'Start the test' }).click();
+      const result = page.getByLabel('Test result');
+      const verdict = cli.result === 'inconclusive' ? 'Inconclusive at the most games' : `${cli.result} accepted`;
+      await result.getByRole('heading', { name: verdict }).waitFor({ timeout: 120_000 });
+      expect(await result.textContent()).toContain(`LLR ${signed(cli.llr)} (bounds ${cli.bounds[0].toFixed(2)}, ${signed(cli.bounds[1])}) after ${String(cli.games)} games in ${String(cli.pairs)} pairs`);
+      await page.screenshot({ path: SCREENSHOT });
     });
   });
 

@@ -4,15 +4,17 @@
  * past its end), so the pairs differ as the tournament's games do, and each opening's edge for one
  * colour cancels within its pair. Built-in agents and player modules play through the lab's
  * `BatchPlayer`, on the lab's runner (threads, results file, resume); this module only adds the
- * opening, as a batch source (`BatchSource`) with its own worker (opening-worker.ts).
+ * opening, as a batch source (`BatchSource`) with its own worker (opening-worker.ts). A test whose
+ * settings name a referee plays its pairs as the arena's tournament does instead (refereed-pairs.ts).
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { GameState } from '../../core/game.js';
 import type { BatchSource } from '../../lab/batching.js';
-import { BatchPlayer, type ExperimentConfig } from '../../lab/experiment.js';
+import { BatchPlayer, type ExperimentConfig, type Tally } from '../../lab/experiment.js';
 import { parseSprtParams } from '../../lab/sprt.js';
 import { ALL_TWO_MOVE_OPENINGS, BALANCED_OPENINGS } from './openings.js';
+import { playRefereedPairs, refereeOf } from './refereed-pairs.js';
 
 /** The suites by name, as `connect-four tournament --openings` names them. */
 export const OPENING_SUITES: Readonly<Record<string, readonly (readonly number[])[]>> = { balanced: BALANCED_OPENINGS, all: ALL_TWO_MOVE_OPENINGS };
@@ -56,9 +58,14 @@ function workerFile(): string {
   throw new Error('The opening worker script is missing: run `npm run build` first (or use threads: 1).');
 }
 
+/** A batch of pairs: refereed, when the test's settings name a referee (refereed-pairs.ts), else played by the lab's agents. */
+export function playPairs(config: ExperimentConfig, start: number, end: number): Tally | Promise<Tally> {
+  return refereeOf(config) === undefined ? cachedOpeningPlayer(config).play(start, end) : playRefereedPairs(config, suiteOf(config), start, end);
+}
+
 export const openingPairs: BatchSource = {
   get workerFile() {
     return workerFile();
   },
-  play: (config, start, end) => cachedOpeningPlayer(config).play(start, end),
+  play: playPairs,
 };

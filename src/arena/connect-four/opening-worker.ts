@@ -5,9 +5,9 @@
 import type { Tally } from '../../lab/experiment.js';
 import { loadUserAgents } from '../../lab/user-players.js';
 import type { BatchTask } from '../../lab/worker.js';
-import { cachedOpeningPlayer } from './opening-pairs.js';
+import { playPairs } from './opening-pairs.js';
 
 export default async function playOpeningBatch(task: BatchTask): Promise<Tally> {
   await loadUserAgents(task.config);
-  return cachedOpeningPlayer(task.config).play(task.start, task.end);
+  return playPairs(task.config, task.start, task.end);
 }

@@ -5,6 +5,7 @@ import { registerTournament } from './tournament.js';
 import { registerBook } from './book.js';
 import { connectFourGroup } from './solve-program.js';
 import { registerSprt } from '../lab/sprt.js';
+import { connectFourReferee } from './sprt-referee.js';
 import { connectFourGame } from '../../games/connect-four/definition.js';
 import type { GameDefinition, GameState } from '../../core/game.js';
 import { OPENING_SUITES, openingPairs } from '../../arena/connect-four/opening-pairs.js';
@@ -23,6 +24,7 @@ export function registerConnectFour(program: Command): Command {
     // Games take tens of milliseconds to seconds: a look every 7 pairs, 7 looks over the suite.
     every: 7,
     modules: 'player modules',
+    referee: connectFourReferee,
     openings: {
       suites: OPENING_SUITES,
       default: 'all',

@@ -21,6 +21,7 @@ import { checkReportFiles, writeResultsFiles } from '../lab/report-files.js';
 import { ALL_TWO_MOVE_OPENINGS, BALANCED_OPENINGS, openingName } from '../../arena/connect-four/openings.js';
 import { BUILTIN_BOTS, createBot, resolveLineup, type ExternalBotDefinition, type LineupOptions, type ModuleBot } from '../../arena/connect-four/lineup.js';
 import { PlayerModuleError } from '../../lab/user-players.js';
+import { countRefereedGame } from '../../arena/connect-four/refereed-pairs.js';
 import { refereedGameRecord, runRefereedTournament, type RefereedTournamentResults } from '../../arena/connect-four/tournament.js';
 import { gameRecordLine } from '../../lab/game-record.js';
 import { ALPHA_RANK_CAPTION, alphaRankRows, beyondElo, transitivityLine, type BeyondElo } from '../../lab/beyond-elo.js';
@@ -196,20 +197,7 @@ export function labResultsOf(results: RefereedTournamentResults, seed: number): 
   const tally = emptyTally(config);
   const lineupOf = (red: number, yellow: number): number => red * (bots.length - 1) + (yellow < red ? yellow : yellow - 1);
   for (const game of results.games) {
-    const lineup = tally.lineups[lineupOf(game.red, game.yellow)]!;
-    lineup.games++;
-    // Returns as the lab's Connect Four scores them: 1 for a win, -1 for a loss, 0 for a draw.
-    const redReturn = game.result.winner === null ? 0 : game.result.winner ? 1 : -1;
-    lineup.seats.forEach((seat, s) => {
-      const r = s === 0 ? redReturn : -redReturn;
-      seat.sum += r;
-      seat.sumSq += r * r;
-      if (r > 0) seat.wins++;
-      else if (r < 0) seat.losses++;
-      else seat.draws++;
-      if (r === -1) seat.atMin++;
-      if (r === 1) seat.atMax++;
-    });
+    countRefereedGame(tally.lineups[lineupOf(game.red, game.yellow)]!, game.result);
   }
   // Lineups never played (one game per pair: only the first-listed bot played red) stay out of the matrix.
   const played = lineups.map((_, l) => l).filter((l) => tally.lineups[l]!.games > 0);

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../test-support/cli.js';
+import type { Tally } from '../../lab/experiment.js';
 import type { SprtJson } from '../../lab/sprt.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tabletop-sprt-cli-'));
@@ -44,7 +45,8 @@ describe('tabletop uno-war sprt', () => {
     // Identical deterministic players: every pair 1–1, H0 at the first look after pair 169 (sprt.test.ts).
     expect(lines[1]).toBe('H0 accepted');
     expect(lines[2]).toBe('LLR -4.16 (bounds -2.94, +2.94) after 400 games in 200 pairs');
-    expect(lines[3]).toMatch(/^Elo of A over B: 0\.0 \(95% CI -3\.4 to 3\.4\)$/);
+    // The estimate after stopping is bias-adjusted for the stop (sprt-bias.ts): near 0, its interval around 0.
+    expect(lines[3]).toMatch(/^Elo of A over B: 0\.9 \(95% CI -2\.5 to 3\.0\)$/);
   });
 
   it('says inconclusive at max-games, and --max-games counts games (whole pairs, never more)', async () => {
@@ -79,6 +81,38 @@ describe('tabletop uno-war sprt', () => {
     const unknown = await runCli(['uno-war', 'sprt', '--a', 'random', '--b', 'nobody']);
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toMatch(/nobody/);
+  });
+});
+
+describe('tabletop klondike sprt --wins', () => {
+  it('tests the share of deals won: the differences are of wins, the deltas and the estimate in win share', async () => {
+    const path = join(dir, 'wins.jsonl');
+    rmSync(path, { force: true });
+    const result = await runCli(['klondike', 'sprt', '--a', 'greedy', '--b', 'random', '--wins', '--every', '50', '--seed', '3', '--threads', '2', '--out', path]);
+    expect([result.status, result.stderr]).toEqual([0, '']);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('Klondike SPRT, A = greedy, B = random: H0: 0 win share, H1: 0.02 win share, alpha 0.05, beta 0.05, a look every 50 deals; at most 50,000 deals, seed 3');
+    expect(lines[1]).toBe('H1 accepted');
+    const deals = Number(/ in ([\d,]+) deals$/.exec(lines[2]!)![1]!.replace(/,/g, ''));
+    const estimate = /^win share difference A − B: (0\.\d{3}) \(95% CI (0\.\d{3}) to (0\.\d{3})\)$/.exec(lines[3]!);
+    expect(estimate).not.toBeNull();
+    // Each deal's difference is won(A) − won(B): their sum is A's won deals minus B's (a won deal scores all 52).
+    const tallies = readFileSync(path, 'utf8').trimEnd().split('\n').map((line) => (JSON.parse(line) as { tally: Tally }).tally);
+    const sum = (f: (t: Tally) => number): number => tallies.reduce((n, t) => n + f(t), 0);
+    expect(sum((t) => t.differences[0]!.n)).toBeGreaterThanOrEqual(deals);
+    expect(sum((t) => t.differences[0]!.sum)).toBe(sum((t) => t.lineups[0]!.seats[0]!.atMax) - sum((t) => t.lineups[1]!.seats[0]!.atMax));
+    expect(sum((t) => t.differences[0]!.sumSq)).toBeLessThanOrEqual(sum((t) => t.differences[0]!.n));
+    const resumed = await runCli(['klondike', 'sprt', '--resume', path, '--threads', '1']);
+    expect(resumed.stdout).toBe(result.stdout);
+  });
+
+  it('refuses deltas that are no win shares, and --wins where a top score is no win', async () => {
+    const big = await runCli(['klondike', 'sprt', '--a', 'greedy', '--b', 'random', '--wins', '--delta1', '3']);
+    expect(big.status).toBe(2);
+    expect(big.stderr).toMatch(/With --wins, --delta0 and --delta1 are differences of win shares, between -1 and 1/);
+    const fwar = await runCli(['connect-fwar', 'sprt', '--a', 'basic', '--b', 'random', '--wins']);
+    expect(fwar.status).toBe(2);
+    expect(fwar.stderr).toMatch(/unknown option '--wins'/);
   });
 });
 

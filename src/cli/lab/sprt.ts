@@ -15,13 +15,16 @@ import type { BatchSource } from '../../lab/batching.js';
 import { DEFAULT_MOVE_TIME_LIMIT_MS, defaultThreads } from '../../lab/runner.js';
 import { PlanError } from '../../lab/session.js';
 import { runSprt, settingsOf, type SprtOutcome } from '../../lab/sprt-run.js';
-import { sprtBounds, type SprtJson, type SprtLook, type SprtSettings } from '../../lab/sprt.js';
+import { sprtBounds, type RefereeSettings, type SprtJson, type SprtLook, type SprtSettings } from '../../lab/sprt.js';
 import { agentLabel } from '../../lab/user-agents.js';
 import { loadUserAgents, PlayerModuleError } from '../../lab/user-players.js';
 import { capAtCores, parseIntegerIn, parsePositiveInt, parseSeed, UsageError } from '../options.js';
 import { progressBar, type Progress } from '../terminal.js';
 import { interruptible, whereSaved } from './experiment.js';
 import { resolvePlayers } from './user-players.js';
+
+/** --delta1 of a test of win shares (--wins) unless given: two percentage points more deals won. */
+export const DEFAULT_WIN_SHARE_DELTA1 = 0.02;
 
 /** Pairs between two looks at the LLR, unless --every says otherwise. */
 export const DEFAULT_EVERY = 100;
@@ -34,6 +37,8 @@ export interface SprtCommand {
   readonly every?: number;
   /** For a solitaire: what its score counts, for the help of --delta0/--delta1 ("cards to the foundations"). */
   readonly scoreUnit?: string;
+  /** For a solitaire whose top score is a win (Klondike): what a won deal is, offering --wins (a test of win shares). */
+  readonly wins?: string;
   /** What a module holds, for the help: "player modules", "AI modules". */
   readonly modules: string;
   /**
@@ -41,6 +46,16 @@ export interface SprtCommand {
    * their openings, the default one, and the batch source that plays them.
    */
   readonly openings?: { readonly suites: Readonly<Record<string, readonly unknown[]>>; readonly default: string; readonly source: BatchSource; readonly help: string };
+  /** For a game with a refereed tournament (Connect Four): its players and time rules, which make the test's games refereed. */
+  readonly referee?: RefereeOptions;
+}
+
+/** The options of a game whose tests can be refereed, and how they turn --a/--b into refereed bots. */
+export interface RefereeOptions {
+  /** Adds the game's options (e.g. --bot, --time). */
+  register(command: Command): void;
+  /** The bots' lineup ids and the referee's settings when the options or the names ask for refereed games, else undefined. */
+  resolve(a: string, b: string, options: Readonly<Record<string, unknown>>): Promise<{ ids: [string, string]; referee: RefereeSettings } | undefined>;
 }
 
 interface SprtCliOptions {
@@ -59,6 +74,7 @@ interface SprtCliOptions {
   out?: string;
   resume?: string;
   json?: boolean;
+  wins?: boolean;
   moveTimeLimit?: number;
   openings?: string;
 }
@@ -108,7 +124,8 @@ export function registerSprt(command: Command, spec: SprtCommand): Command {
     const unit = spec.scoreUnit ?? 'points';
     sprt
       .addOption(new Option('--delta0 <points>', `H0: A's mean score per deal exceeds B's by this many points (${unit})`).argParser(parseNumber('--delta0')).default(0))
-      .addOption(new Option('--delta1 <points>', 'H1: A exceeds B by this many points per deal (above --delta0)').argParser(parseNumber('--delta1')).default(1));
+      .addOption(new Option('--delta1 <points>', `H1: A exceeds B by this many points per deal (above --delta0)${spec.wins === undefined ? '' : `; with --wins, win share (default ${String(DEFAULT_WIN_SHARE_DELTA1)})`}`).argParser(parseNumber('--delta1')).default(1));
+    if (spec.wins !== undefined) sprt.option('--wins', `test the share of deals won (${spec.wins}) instead of the points: --delta0/--delta1 are then differences of win shares (0.02: two percentage points)`);
   }
   sprt
     .addOption(new Option('--alpha <p>', 'chance of accepting H1 when H0 holds').argParser(parseErrorRate('--alpha')).default(0.05))
@@ -124,6 +141,7 @@ export function registerSprt(command: Command, spec: SprtCommand): Command {
     .option('--out <file>', 'append one JSON line per completed batch to this file (for --resume)')
     .option('--resume <file>', 'continue the test saved in this file: its players, settings and seed (plays only what it lacks)')
     .option('--json', `print only { result, games, pairs, llr, bounds, estimate } as JSON`)
+  spec.referee?.register(sprt);
   if (suites === undefined) {
     sprt.option('--move-time-limit <seconds>', `longest one move of a player module may take (default ${String(DEFAULT_MOVE_TIME_LIMIT_MS / 1000)}); past it the move is a fault of that player`, parseNumber('--move-time-limit'));
   }
@@ -140,13 +158,16 @@ async function runSprtCommand(command: Command, spec: SprtCommand, options: Sprt
   const twoPlayer = game.numPlayers === 2;
   const resuming = options.resume !== undefined;
   const explicit = (name: string): boolean => command.getOptionValueSource(name) === 'cli';
-  const testOptions = twoPlayer ? ['elo0', 'elo1', 'alpha', 'beta', 'every'] : ['delta0', 'delta1', 'alpha', 'beta', 'every'];
+  const testOptions = twoPlayer ? ['elo0', 'elo1', 'alpha', 'beta', 'every'] : ['delta0', 'delta1', 'alpha', 'beta', 'every', 'wins'];
   if (!resuming && (options.a === undefined || options.b === undefined)) throw new UsageError('Give both players: --a PLAYER --b PLAYER (or --resume FILE to continue a saved test).');
   if (resuming && (options.a === undefined) !== (options.b === undefined)) throw new UsageError('When resuming, give both --a and --b, or neither (the saved test names them).');
   if (options.moveTimeLimit !== undefined && !(options.moveTimeLimit > 0)) throw new UsageError(`--move-time-limit must be a positive number, got '${String(options.moveTimeLimit)}'.`);
-  const [low, high] = twoPlayer ? [options.elo0!, options.elo1!] : [options.delta0!, options.delta1!];
+  const wins = options.wins === true;
+  const [low, high] = twoPlayer ? [options.elo0!, options.elo1!] : [options.delta0!, wins && !explicit('delta1') ? DEFAULT_WIN_SHARE_DELTA1 : options.delta1!];
+  if (wins && (Math.abs(low) >= 1 || Math.abs(high) >= 1)) throw new UsageError(`With --wins, --delta0 and --delta1 are differences of win shares, between -1 and 1 (0.02: two percentage points), got ${String(low)} and ${String(high)}.`);
   if (!(high > low)) throw new UsageError(`${twoPlayer ? '--elo1' : '--delta1'} (${String(high)}) must be greater than ${twoPlayer ? '--elo0' : '--delta0'} (${String(low)}).`);
   const spread = game.scoreRange[1] - game.scoreRange[0];
+  const refereed = options.a === undefined || options.b === undefined ? undefined : await spec.referee?.resolve(options.a, options.b, options as unknown as Record<string, unknown>);
   const settings: SprtSettings = {
     kind: twoPlayer ? 'elo' : 'mean',
     h0: low,
@@ -154,13 +175,14 @@ async function runSprtCommand(command: Command, spec: SprtCommand, options: Sprt
     alpha: options.alpha!,
     beta: options.beta!,
     every: options.every!,
-    ...(twoPlayer ? {} : { spread }),
+    ...(twoPlayer ? {} : wins ? { spread: 1, measure: 'wins' as const } : { spread }),
     ...(options.openings === undefined ? {} : { openings: options.openings }),
+    ...(refereed === undefined ? {} : { referee: refereed.referee }),
   };
   if (spec.openings !== undefined) testOptions.push('openings');
   // When resuming, the saved test's settings apply; typed ones must agree with them (the lab refuses otherwise).
   const givenSettings = !resuming || testOptions.some(explicit) ? settings : undefined;
-  const ids = options.a === undefined || options.b === undefined ? undefined : await resolvePlayers(game, [options.a, options.b], '--a/--b');
+  const ids = options.a === undefined || options.b === undefined ? undefined : (refereed?.ids ?? (await resolvePlayers(game, [options.a, options.b], '--a/--b')));
   // A resumed test's player modules, loaded here too: a batch source plays in this thread with one thread.
   if (resuming && ids === undefined) await loadSavedPlayers(options.resume!);
   if (spec.openings !== undefined && !(resuming && !explicit('maxGames'))) {
@@ -244,9 +266,10 @@ async function loadSavedPlayers(path: string): Promise<void> {
 
 /** The hypotheses and error rates in words, from the saved or given settings. */
 function describeTest(s: SprtSettings, twoPlayer: boolean): string {
-  const what = twoPlayer ? 'Elo' : 'points per deal';
+  const what = twoPlayer ? 'Elo' : s.measure === 'wins' ? 'win share' : 'points per deal';
   const openings = s.openings === undefined ? '' : `, pairs from the ${s.openings} opening suite`;
-  return `H0: ${String(s.h0)} ${what}, H1: ${String(s.h1)} ${what}, alpha ${String(s.alpha)}, beta ${String(s.beta)}, a look every ${plural(s.every, twoPlayer ? 'pair' : 'deal')}${openings}`;
+  const refereed = s.referee === undefined ? '' : `, refereed with a move limit of ${String(s.referee.timeLimitMs / 1000)} s`;
+  return `H0: ${String(s.h0)} ${what}, H1: ${String(s.h1)} ${what}, alpha ${String(s.alpha)}, beta ${String(s.beta)}, a look every ${plural(s.every, twoPlayer ? 'pair' : 'deal')}${openings}${refereed}`;
 }
 
 /** The `--json` object: exactly the documented fields. */
@@ -270,7 +293,9 @@ function printOutcome(outcome: SprtOutcome, options: SprtCliOptions, twoPlayer: 
     const { value, ci } = outcome.estimate;
     const estimate = twoPlayer
       ? `Elo of A over B: ${value.toFixed(1)} (95% CI ${ci[0].toFixed(1)} to ${ci[1].toFixed(1)})`
-      : `mean score difference A − B per deal: ${value.toFixed(3)} (95% CI ${ci[0].toFixed(3)} to ${ci[1].toFixed(3)})`;
+      : outcome.settings.measure === 'wins'
+        ? `win share difference A − B: ${value.toFixed(3)} (95% CI ${ci[0].toFixed(3)} to ${ci[1].toFixed(3)})`
+        : `mean score difference A − B per deal: ${value.toFixed(3)} (95% CI ${ci[0].toFixed(3)} to ${ci[1].toFixed(3)})`;
     process.stdout.write(
       `${verdict}\n` +
         `LLR ${formatLlr(outcome.llr)} (bounds ${lo.toFixed(2)}, ${formatLlr(hi)}) after ${plural(outcome.games, 'game')} in ${plural(outcome.pairs, twoPlayer ? 'pair' : 'deal')}\n` +

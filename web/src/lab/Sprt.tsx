@@ -2,8 +2,8 @@
  * The /lab page's sequential test: is player A better than player B? The same test as
  * `tabletop <game> sprt` (src/lab/sprt-run.ts), played by the page's worker pool with the test's
  * looks kept by `inRounds`, so a seed gives the command's verdict, games and LLR exactly. The LLR
- * shows as the looks come in. Connect Four's pairs start from the arena's opening suite, which
- * the browser app does not load: the page offers the other games.
+ * shows as the looks come in. Connect Four's pairs start from the game's opening suite (pair i
+ * from opening i, both colours), as the command's do, so the page plays the command's games.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { GAMES } from '../../../src/lab/registry.js';
@@ -18,9 +18,14 @@ const GAME_DEFAULTS: Readonly<Record<string, readonly [string, string]>> = {
   'uno-war': ['counter', 'smallest'],
   'connect-fwar': ['basic', 'ranks'],
   klondike: ['greedy', 'random'],
+  'connect-four': ['alphabeta2', 'random'],
 };
 
+/** The command's --every and --max-games per game: Connect Four looks every 7 pairs and plays each of its 49 openings once per colour. */
 const DEFAULT_EVERY = 100;
+const GAME_EVERY: Readonly<Record<string, number>> = { 'connect-four': 7 };
+const GAME_MAX_GAMES: Readonly<Record<string, number>> = { 'connect-four': 98 };
+const DEFAULT_MAX_GAMES = 200_000;
 
 const signed = (x: number): string => (x >= 0 ? `+${x.toFixed(2)}` : x.toFixed(2));
 
@@ -34,6 +39,8 @@ interface Form {
   beta: number;
   maxGames: number;
   seed: number;
+  /** The opening suite pairs start from, for a game that has suites (Connect Four). */
+  openings: string | undefined;
 }
 
 interface Running {
@@ -63,7 +70,7 @@ function NumberField({ label, value, min, max, step, disabled, onChange }: { lab
 }
 
 export function SprtSection() {
-  const [form, setForm] = useState<Form>({ game: 'uno-war', a: 'counter', b: 'smallest', h0: 0, h1: 5, alpha: 0.05, beta: 0.05, maxGames: 200_000, seed: newSeed() });
+  const [form, setForm] = useState<Form>({ game: 'uno-war', a: 'counter', b: 'smallest', h0: 0, h1: 5, alpha: 0.05, beta: 0.05, maxGames: DEFAULT_MAX_GAMES, seed: newSeed(), openings: undefined });
   const [running, setRunning] = useState<Running | null>(null);
   const [outcome, setOutcome] = useState<SprtOutcome | null>(null);
   const [error, setError] = useState('');
@@ -74,6 +81,8 @@ export function SprtSection() {
   const agents = Object.keys(game.agents).filter((id) => game.agents[id]!.seesHidden !== true);
   const update = (change: Partial<Form>): void => setForm((f) => ({ ...f, ...change }));
   const [low, high] = sprtBounds(form.alpha, form.beta);
+  const every = GAME_EVERY[form.game] ?? DEFAULT_EVERY;
+  const suites = Object.keys(game.openings ?? {});
 
   const run = async (): Promise<void> => {
     if (running !== null) return;
@@ -87,8 +96,9 @@ export function SprtSection() {
       h1: form.h1,
       alpha: form.alpha,
       beta: form.beta,
-      every: DEFAULT_EVERY,
+      every,
       ...(twoPlayer ? {} : { spread: game.scoreRange[1] - game.scoreRange[0] }),
+      ...(form.openings === undefined ? {} : { openings: form.openings }),
     };
     const abort = new AbortController();
     controller.current = abort;
@@ -127,11 +137,13 @@ export function SprtSection() {
     <section class="lab-sprt" aria-labelledby="sprt-title">
       <h2 id="sprt-title">Is A better than B? A sequential test</h2>
       <p class="hint">
-        {twoPlayer
+        {form.openings !== undefined
+          ? 'Games in pairs (the same opening twice, colours swapped), until the log-likelihood ratio crosses a bound: as '
+          : twoPlayer
           ? 'Games in pairs (the same deal twice, seats swapped), until the log-likelihood ratio crosses a bound: as '
           : 'A and B on the same deals, until the log-likelihood ratio crosses a bound: as '}
         <code>
-          tabletop {form.game} sprt --a {form.a} --b {form.b} {twoPlayer ? `--elo0 ${String(form.h0)} --elo1 ${String(form.h1)}` : `--delta0 ${String(form.h0)} --delta1 ${String(form.h1)}`} --alpha {String(form.alpha)} --beta{' '}
+          tabletop {form.game} sprt --a {form.a} --b {form.b} {form.openings === undefined ? '' : `--openings ${form.openings} `}{twoPlayer ? `--elo0 ${String(form.h0)} --elo1 ${String(form.h1)}` : `--delta0 ${String(form.h0)} --delta1 ${String(form.h1)}`} --alpha {String(form.alpha)} --beta{' '}
           {String(form.beta)} --max-games {String(form.maxGames)} --seed {String(form.seed)}
         </code>
       </p>
@@ -151,7 +163,7 @@ export function SprtSection() {
             onChange={(e) => {
               const id = e.currentTarget.value;
               const [a, b] = GAME_DEFAULTS[id]!;
-              update({ game: id, a, b, h0: 0, h1: GAMES[id]!.numPlayers === 2 ? 5 : 1 });
+              update({ game: id, a, b, h0: 0, h1: GAMES[id]!.numPlayers === 2 ? 5 : 1, maxGames: GAME_MAX_GAMES[id] ?? DEFAULT_MAX_GAMES, openings: Object.keys(GAMES[id]!.openings ?? {})[0] });
             }}
           >
             {Object.keys(GAME_DEFAULTS).map((id) => (
@@ -161,6 +173,18 @@ export function SprtSection() {
             ))}
           </select>
         </label>
+        {form.openings !== undefined && (
+          <label class="field">
+            Opening suite
+            <select value={form.openings} disabled={busy} onChange={(e) => update({ openings: e.currentTarget.value })}>
+              {suites.map((name) => (
+                <option key={name} value={name}>
+                  {name} ({String(game.openings![name]!.length)} openings)
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         <div class="lab-numbers">
           {(['a', 'b'] as const).map((side) => (
             <label key={side} class="field">
@@ -196,7 +220,7 @@ export function SprtSection() {
       <p class="hint" aria-live="polite">
         {running === null
           ? ''
-          : `${running.pairs.toLocaleString('en-US')} ${unit}s played · LLR ${running.llr === undefined ? '—' : signed(running.llr)} (bounds ${low.toFixed(2)}, ${signed(high)}), a look every ${String(DEFAULT_EVERY)} ${unit}s`}
+          : `${running.pairs.toLocaleString('en-US')} ${unit}s played · LLR ${running.llr === undefined ? '—' : signed(running.llr)} (bounds ${low.toFixed(2)}, ${signed(high)}), a look every ${String(every)} ${unit}s`}
       </p>
       {error !== '' && (
         <p class="problems" role="alert">
