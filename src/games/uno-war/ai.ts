@@ -73,7 +73,7 @@ export class BiggestCardAI extends AI {
 }
 
 /**
- * The engine's inline policy that plays exactly like `ai` (agents.ts `chooseSlot`), when `ai` plays
+ * The engine's inline policy that plays exactly like `ai` (agents.ts `bestSlot`), when `ai` plays
  * with one of the three classes' own `getPlay` — not overridden by a subclass, not replaced on the
  * instance or the prototype — else Custom. The match then need not call `getPlay` at all: the choice
  * is the same (the earliest slot among equal ranks, tested game for game), so no AI can tell.
