@@ -187,29 +187,24 @@ export function randomIntBelow(rng: Rng, n: number, limit: number): number {
   return v - Math.floor(v / n) * n;
 }
 
-/** The largest n `randomIntSmall` serves: enough for a deck's draws, small enough for its exactness. */
+/** The largest n `randomIntSmall` serves (a deck's draws). */
 export const SMALL_RANGE = 64;
-const SMALL_LIMIT = Float64Array.from({ length: SMALL_RANGE + 1 }, (_, n) => rejectionLimit(n));
-/**
- * Slightly above 1/n (by a relative 2^-40), so that `floor(v * SMALL_RECIPROCAL[n])` is
- * `floor(v / n)` for every v in 0 .. 2^32 - 1: the product is never below v / n (the excess
- * outweighs both roundings, each at most 2^-53), and exceeds it by at most about v / n * 2^-40 <
- * 2^-8, while v / n's fraction, when not 0, is at most (n - 1) / n <= 1 - 2^-6 for n <= 64 — so
- * the product never reaches the next integer.
- */
-const SMALL_RECIPROCAL = Float64Array.from({ length: SMALL_RANGE + 1 }, (_, n) => (n === 0 ? 0 : (1 + 2 ** -40) / n));
+/** `rejectionLimit(n) - 1` as an unsigned 32-bit integer: raw values above it are redrawn. */
+const SMALL_LAST_ACCEPTED = Uint32Array.from({ length: SMALL_RANGE + 1 }, (_, n) => rejectionLimit(Math.max(n, 1)) - 1);
 
 /**
  * `randomInt(rng, n)` for 1 <= n <= SMALL_RANGE, the same value from the same stream, for the
- * engines' draws: the rejection bound comes from a table and the remainder from a multiplication
- * by a tabled reciprocal (`SMALL_RECIPROCAL`) instead of a division, the slowest step left in a
- * simulated card game. n is not checked.
+ * engines' draws. In unsigned 32-bit integers throughout: the raw value shifted by 2^31 is the raw
+ * value with its top bit flipped, and its remainder is one integer division — cheaper on the
+ * engines' hot path than `randomIntBelow`'s float arithmetic and its conversions. n is not checked.
  */
 export function randomIntSmall(rng: Rng, n: number): number {
-  const limit = SMALL_LIMIT[n]!;
-  let v = rng.next() + 0x8000_0000;
-  while (v >= limit) v = rng.next() + 0x8000_0000;
-  return v - Math.floor(v * SMALL_RECIPROCAL[n]!) * n;
+  const last = SMALL_LAST_ACCEPTED[n]!;
+  let v = (rng.next() ^ 0x8000_0000) >>> 0;
+  while (v > last) v = (rng.next() ^ 0x8000_0000) >>> 0;
+  // `| 0` changes no value (the remainder is below 64) but tells the JIT an integer result is
+  // wanted: without it V8 computes the unsigned remainder as a float (a call to fmod).
+  return (v % (n >>> 0)) | 0;
 }
 
 /**
