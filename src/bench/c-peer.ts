@@ -1,5 +1,5 @@
 /**
- * `npm run bench:c-peer -- --unowar /path/to/unowar [--rounds R] [--games N]`: the UnoWar engine
+ * `npm run bench:c-peer -- --unowar /path/to/unowar [--rounds R] [--games N] [--cpu]`: the UnoWar engine
  * beside a plain C program of the same rules (one thread each), the program built by the user (the
  * repository ships no C; docs/benchmarks.md says what the program must print).
  *
@@ -9,13 +9,17 @@
  * (`npm run bench`'s, each in a fresh Node process); which goes first alternates by round, so
  * load from other users of the machine hits both alike. Per pairing the table shows both medians
  * and the median of the per-round ratios with their range (a ratio of rates measured side by side).
+ *
+ * Wall time by default. With --cpu the engine's rate is per CPU-second of its process (all its
+ * threads: `measureCpu`), for a machine shared with other work; the peer must then time itself in
+ * CPU time too (docs/benchmarks.md shows how to build the reference program so).
  */
 import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { plural } from '../core/format.js';
 import { formatColumns, measure } from './harness.js';
-import { pairedRatios, spreadOf } from './steady.js';
+import { measureCpu, pairedRatios, spreadOf } from './steady.js';
 import { unoWarBenchmarks } from './uno-war.js';
 
 /** The engine's rows with a peer line to match: the bench's name is the peer's pairing. */
@@ -43,12 +47,13 @@ const only = option('--only');
 if (only !== undefined) {
   // Child: one engine row, as `npm run bench` measures it; games per second on stdout.
   const benchmark = PAIRED.find((b) => b.name === only) ?? fail(`--only: no UnoWar row '${only}'`);
-  const { rate } = measure(benchmark);
+  const { rate } = process.argv.includes('--cpu') ? measureCpu(benchmark) : measure(benchmark);
   process.stdout.write(String(rate));
 } else {
   const peer = option('--unowar') ?? fail('--unowar /path/to/unowar is required (a C program of the rules: see docs/benchmarks.md)');
   const rounds = wholeNumber('--rounds', 5);
   const games = wholeNumber('--games', 200_000);
+  const cpu = process.argv.includes('--cpu');
   const peerRates = new Map<string, number[]>(PAIRED.map((b) => [b.name, []]));
   const ourRates = new Map<string, number[]>(PAIRED.map((b) => [b.name, []]));
   const runPeer = (): void => {
@@ -64,12 +69,12 @@ if (only !== undefined) {
   };
   const runOurs = (): void => {
     for (const benchmark of PAIRED) {
-      const run = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--only', benchmark.name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+      const run = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--only', benchmark.name, ...(cpu ? ['--cpu'] : [])], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
       if (run.status !== 0) throw new Error(`the engine's row ${benchmark.name} failed (status ${String(run.status)})`);
       ourRates.get(benchmark.name)!.push(Number(run.stdout));
     }
   };
-  console.log(`Node ${process.version}; peer ${peer} ${String(games)}; ${plural(rounds, 'round')}, ${new Date().toISOString()}, load average ${loadavg()[0]!.toFixed(2)}\n`);
+  console.log(`Node ${process.version}; peer ${peer} ${String(games)}; ${cpu ? 'CPU time' : 'wall time'}; ${plural(rounds, 'round')}, ${new Date().toISOString()}, load average ${loadavg()[0]!.toFixed(2)}\n`);
   for (let round = 0; round < rounds; round++) {
     process.stderr.write(`  round ${String(round + 1)} of ${String(rounds)}…\n`);
     for (const step of round % 2 === 0 ? [runPeer, runOurs] : [runOurs, runPeer]) step();
