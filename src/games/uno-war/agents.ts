@@ -8,8 +8,10 @@
  * mispredict), and the engine's `playToEnd` recognises these three agents (`builtInPolicy`) and
  * runs the same functions inline instead of calling `act`.
  */
-import { DECK_SIZE } from '../../core/cards.js';
+import { DECK_SIZE, type Card } from '../../core/cards.js';
 import type { Agent } from '../../core/game.js';
+import type { ReadonlyCardPile } from './card-pile.js';
+import type { ReadonlyHand } from './hand.js';
 import type { UnoWarState } from './engine.js';
 import { CAN_PLAY, HAND_SIZE, RANK } from './rules.js';
 
@@ -60,13 +62,41 @@ const SLOT_KEY: Readonly<Uint8Array> = (() => {
   const table = new Uint8Array((Policy.Biggest + 1) * CARD_PAIRS);
   for (let pair = 0; pair < CARD_PAIRS; pair++) {
     if (CAN_PLAY[pair] !== 1) continue;
-    const rank = RANK[pair % DECK_SIZE]!;
-    table[Policy.FirstValid * CARD_PAIRS + pair] = 1 << 3;
-    table[Policy.Smallest * CARD_PAIRS + pair] = (14 - rank) << 3;
-    table[Policy.Biggest * CARD_PAIRS + pair] = rank << 3;
+    const card = pair % DECK_SIZE;
+    for (const policy of [Policy.FirstValid, Policy.Smallest, Policy.Biggest]) table[policy * CARD_PAIRS + pair] = preference(policy, card) << 3;
   }
   return table;
 })();
+
+/**
+ * How much built-in `policy` wants playable card `card`, 1..13 (more is better; among equal values
+ * the earliest slot): the three strategies, said once for the engine's table and the assignment's
+ * classes (`preferredCard`).
+ */
+function preference(policy: Policy, card: number): number {
+  if (policy === Policy.Smallest) return 14 - RANK[card]!;
+  return policy === Policy.Biggest ? RANK[card]! : 1;
+}
+
+/**
+ * The card built-in `policy` plays from `hand` on `pile` (the first among equal preferences), or
+ * null when none may go there: the assignment's classes' `getPlay`, over their read-only views and
+ * any hand size, with the pile's own rule (`canPlay`).
+ */
+export function preferredCard(policy: Policy, hand: ReadonlyHand, pile: ReadonlyCardPile): Card | null {
+  let best: Card | null = null;
+  let bestPreference = 0;
+  for (let i = 0; i < hand.getSize(); i++) {
+    const card = hand.get(i);
+    if (!pile.canPlay(card)) continue;
+    const wanted = preference(policy, card.index);
+    if (wanted > bestPreference) {
+      best = card;
+      bestPreference = wanted;
+    }
+  }
+  return best;
+}
 
 /**
  * The slot built-in `policy` (FirstValid, Smallest or Biggest) plays from the hand at
