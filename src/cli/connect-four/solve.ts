@@ -15,7 +15,7 @@
 import type { Command } from 'commander';
 import { MAX_LINE_LENGTH } from '../../core/lines.js';
 import type { OpeningBook } from '../../games/connect-four/book/book.js';
-import { CELLS, Position, WIDTH } from '../../games/connect-four/position.js';
+import { Position, WIDTH, immediateWinScore } from '../../games/connect-four/position.js';
 import { MAX_SCORE, MIN_SCORE, Solver } from '../../games/connect-four/solver/solver.js';
 import { parseIntegerIn } from '../options.js';
 import { loadDefaultBook, loadDefaultValues, readBookFile } from '../../arena/connect-four/book-file.js';
@@ -212,7 +212,7 @@ function bookAnswer(solver: Solver, position: Position, weak: boolean, analyze: 
   const columns: string[] = [];
   for (let col = 0; col < WIDTH; col++) {
     if (!position.canPlay(col)) columns.push('-');
-    else if (position.isWinningMove(col)) columns.push(String(weak ? 1 : (CELLS + 1 - position.moves) >> 1));
+    else if (position.isWinningMove(col)) columns.push(String(weak ? 1 : immediateWinScore(position.moves)));
     else {
       position.playUnchecked(col);
       columns.push(position.isTie() ? '0' : boundsText(settledBounds(solver, position, weak), -1));
