@@ -3,7 +3,7 @@
  * assignment's `Player`, `nextMove(card, board)`, or a lab agent. A fault discards the card; the
  * spec's own unplayable column (-1) is its discard, no fault.
  */
-import { Card, DECK_SIZE } from '../../core/cards.js';
+import { Card } from '../../core/cards.js';
 import { describeValue, withMethod, type PlayerMaker, type UserPlayerDecision, type UserPlayerRules } from '../../core/user-player-rules.js';
 import type { Rng } from '../../core/random.js';
 import { Board } from './board.js';
@@ -22,11 +22,13 @@ function connectFwarPlayer(make: PlayerMaker): UserPlayerDecision<ConnectFwarSta
   const p = make() as unknown as NextMovePlayer;
   let board = new Board();
   let view = board.readOnlyView();
+  let currentGame = -1;
   return {
     what: (state) => `nextMove(${Card.fromIndex(state.drawn).toString()})`,
-    decide(state, rng) {
-      // The first card of a game has just been drawn: a new game, a new board.
-      if (state.remaining === DECK_SIZE - 1) {
+    decide(state, rng, game) {
+      // A new game (the lab numbers them), a new board.
+      if (game !== currentGame) {
+        currentGame = game;
         board = new Board();
         view = board.readOnlyView();
       }
