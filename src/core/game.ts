@@ -9,6 +9,7 @@
  * Hot-path rules: states are mutable and reusable (`reset`), legal actions are written into a
  * caller-owned buffer, and returns are read per player — a simulation allocates nothing per move.
  */
+import type { UserPlayerRules } from './user-player-rules.js';
 import type { Rng } from './random.js';
 
 /** `currentPlayer()` when nature acts next. */
@@ -168,6 +169,23 @@ export interface GameDefinition<S extends GameState = GameState> {
    * default. Absent for games whose deals already differ.
    */
   readonly openings?: Readonly<Record<string, readonly (readonly number[])[]>>;
+  /**
+   * Optional: how the lab fields the players users write for this game (user-player-rules.ts).
+   * Without it the game takes no players from modules.
+   */
+  readonly userPlayers?: UserPlayerRules<S>;
+  /** Optional: the players (and games per lineup) a front end starts with: its command's default players. */
+  readonly defaultLineup?: { readonly players: readonly string[]; readonly games: number };
+  /**
+   * Optional, one-player games: what a game at the top of `scoreRange` is called (Klondike: `won`);
+   * reports then show its share with a CI, the figure players of such a game ask for.
+   */
+  readonly topScoreName?: string;
+  /**
+   * Optional: the `tabletop …` command that prints a lab run's figures, from its lineups (player
+   * labels), the `--games N --seed S` options and whether the deals were paired.
+   */
+  readonly labCommand?: (lineups: readonly (readonly string[])[], gamesAndSeed: string, paired: boolean) => string;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
-import { ReseedableRng, assertSeed, deriveSeed, mix32, randomFloat, randomInt, rngFromSeed, toRng } from './random.js';
+import { ReseedableRng, SMALL_RANGE, assertSeed, deriveSeed, mix32, randomFloat, randomInt, randomIntSmall, rngFromSeed, toRng, type Rng } from './random.js';
 
 describe('rngFromSeed', () => {
   it('replays the same stream for the same seed', () => {
@@ -83,6 +83,35 @@ describe('randomInt', () => {
     for (let i = 0; i < 10_000; i++) {
       const x = randomFloat(rng);
       expect(x >= 0 && x < 1).toBe(true);
+    }
+  });
+});
+
+describe('randomIntSmall', () => {
+  it('gives randomInt\'s value from the same stream for every n it serves', () => {
+    fc.assert(
+      fc.property(fc.nat(), fc.integer({ min: 1, max: SMALL_RANGE }), (seed, n) => {
+        const a = rngFromSeed(seed);
+        const b = rngFromSeed(seed);
+        for (let i = 0; i < 20; i++) expect(randomIntSmall(a, n)).toBe(randomInt(b, n));
+      }),
+    );
+  });
+
+  it('takes the exact remainder at the edges of every quotient, up to the largest raw value', () => {
+    // A generator answering chosen raw values: v - 2^31 as int32, for v around multiples of n.
+    let raw = 0;
+    const fixed: Rng = { next: () => raw, clone: () => fixed, getState: () => [] } as unknown as Rng;
+    for (let n = 1; n <= SMALL_RANGE; n++) {
+      const limit = n > 2 ? Math.floor(2 ** 32 / n) * n : 2 ** 32;
+      for (const q of [0, 1, 12345, Math.floor(limit / n) - 1]) {
+        for (const r of [0, 1, n - 1]) {
+          const v = q * n + Math.min(r, n - 1);
+          if (v >= limit) continue;
+          raw = (v - 2 ** 31) | 0;
+          expect(randomIntSmall(fixed, n)).toBe(v % n);
+        }
+      }
     }
   });
 });

@@ -187,6 +187,26 @@ export function randomIntBelow(rng: Rng, n: number, limit: number): number {
   return v - Math.floor(v / n) * n;
 }
 
+/** The largest n `randomIntSmall` serves (a deck's draws). */
+export const SMALL_RANGE = 64;
+/** `rejectionLimit(n) - 1` as an unsigned 32-bit integer: raw values above it are redrawn. */
+const SMALL_LAST_ACCEPTED = Uint32Array.from({ length: SMALL_RANGE + 1 }, (_, n) => rejectionLimit(Math.max(n, 1)) - 1);
+
+/**
+ * `randomInt(rng, n)` for 1 <= n <= SMALL_RANGE, the same value from the same stream, for the
+ * engines' draws. In unsigned 32-bit integers throughout: the raw value shifted by 2^31 is the raw
+ * value with its top bit flipped, and its remainder is one integer division — cheaper on the
+ * engines' hot path than `randomIntBelow`'s float arithmetic and its conversions. n is not checked.
+ */
+export function randomIntSmall(rng: Rng, n: number): number {
+  const last = SMALL_LAST_ACCEPTED[n]!;
+  let v = (rng.next() ^ 0x8000_0000) >>> 0;
+  while (v > last) v = (rng.next() ^ 0x8000_0000) >>> 0;
+  // `| 0` changes no value (the remainder is below 64) but tells the JIT an integer result is
+  // wanted: without it V8 computes the unsigned remainder as a float (a call to fmod).
+  return (v % (n >>> 0)) | 0;
+}
+
 /**
  * A uniform integer in [0, n), for 1 <= n <= 2^32, by rejection (no modulo bias). Written by hand
  * because it sits on every simulation's hot path; it follows the same algorithm as pure-rand's

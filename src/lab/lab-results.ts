@@ -258,17 +258,10 @@ export function resultsCsv(results: LabResults): string {
   return out;
 }
 
-/** The command that prints these figures (`tabletop … --json`), when the CLI has one for the game. */
+/** The command that prints these figures (`tabletop … --json`), when the CLI has one for the game (its `labCommand`). */
 export function cliCommand(config: ExperimentConfig, games: number): string | undefined {
-  const players = config.lineups.map((l) => l.map(agentLabel));
-  const common = `--games ${String(games)} --seed ${String(config.seed)}`;
-  if (config.game === 'connect-fwar') {
-    return `tabletop ${config.game} compare --players ${players.map((l) => l[0]!).join(',')} ${common}${config.paired ? ' --paired' : ''}`;
-  }
-  if (config.game === 'uno-war') {
-    const ais: string[] = [];
-    for (const l of players) for (const id of l) if (!ais.includes(id)) ais.push(id);
-    return `tabletop uno-war tournament --ais ${ais.join(',')} ${common}`;
-  }
-  return undefined;
+  const command = gameById(config.game).labCommand;
+  if (command === undefined) return undefined;
+  const lineups = config.lineups.map((l) => l.map(agentLabel));
+  return command(lineups, `--games ${String(games)} --seed ${String(config.seed)}`, config.paired);
 }

@@ -55,7 +55,7 @@ export async function compareStrategies(game: GameDefinition<GameState>, options
  * `average` is the mean number of cards brought to the foundations, `topShare` the share of won deals.
  */
 export function compareKlondike(options: Omit<PlayerComparisonOptions, 'players'> & { readonly players?: readonly (string | URL | object)[] }): Promise<PlayerComparisonResult> {
-  return compareStrategies(klondikeGame as unknown as GameDefinition<GameState>, { ...options, players: options.players ?? ['random', 'greedy'] });
+  return compareStrategies(klondikeGame as unknown as GameDefinition<GameState>, { ...options, players: options.players ?? klondikeGame.defaultLineup!.players });
 }
 
 /** The spec's four AIs, in the spec's order, by their lab ids. */

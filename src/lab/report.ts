@@ -52,13 +52,9 @@ export interface ComparisonReport {
   readonly differences: readonly DifferenceResult[];
 }
 
-/** What the rules make of a user player's fault, per game (see src/lab/user-adapters.ts). */
+/** What the rules make of a user player's fault in game `gameId` (its `userPlayers.faultRule`). */
 export function faultRule(gameId: string): string {
-  if (gameId === 'connect-fwar') return 'ConnectFwar discards the card';
-  if (gameId === 'uno-war') return 'UnoWar: the round is lost';
-  if (gameId === 'connect-four') return 'Connect Four: the game is lost';
-  if (gameId.startsWith('klondike')) return 'Klondike: the deal ends for that program, with the cards it had on the foundations';
-  return 'the fault action';
+  return gameById(gameId).userPlayers?.faultRule ?? 'the fault action';
 }
 
 const lineupLabel = (lineup: readonly string[]): string => lineup.map(agentLabel).join(' vs ');
@@ -173,11 +169,12 @@ export interface TextTable {
 /** The strategies' table of a comparison (shared by the text report, the HTML report and the lab page). */
 export function strategyTable(report: ComparisonReport): TextTable {
   const game = gameById(report.game);
-  // Klondike's top score is a won deal: its share, with its CI, is the figure players ask for.
-  const won = report.game.startsWith('klondike');
+  // A game whose top score has a name (Klondike's won deal): its share, with its CI.
+  const top = game.topScoreName;
+  const won = top !== undefined;
   const share = (x: number): string => (Number.isNaN(x) ? 'n/a' : `${(100 * x).toFixed(1)}%`);
   return {
-    header: ['strategy', 'games', 'mean', '95% CI', 'sd', `${String(game.scoreRange[0])}-score`, ...(won ? ['won', 'won 95% CI'] : [])],
+    header: ['strategy', 'games', 'mean', '95% CI', 'sd', `${String(game.scoreRange[0])}-score`, ...(won ? [top, `${top} 95% CI`] : [])],
     rows: Object.entries(report.strategies).map(([name, s]) => [
       name,
       grouped(s.games),

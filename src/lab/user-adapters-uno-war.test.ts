@@ -6,7 +6,7 @@
  * play exactly the games of the same strategy asked and checked by the engine.
  */
 import { describe, expect, it } from 'vitest';
-import type { Agent, GameState } from '../core/game.js';
+import type { Agent, GameDefinition, GameState } from '../core/game.js';
 import { rngFromSeed, type Rng } from '../core/random.js';
 import { Card } from '../core/cards.js';
 import { biggestCardAgent, builtInPolicy, Policy, smallestCardAgent } from '../games/uno-war/agents.js';
@@ -14,9 +14,10 @@ import type { ReadonlyCardPile } from '../games/uno-war/card-pile.js';
 import { Phase, UnoWarState } from '../games/uno-war/engine.js';
 import type { ReadonlyHand } from '../games/uno-war/hand.js';
 import { HAND_SIZE } from '../games/uno-war/rules.js';
+import { unoWarGame } from '../games/uno-war/definition.js';
 import { gameAdapter } from './user-adapters.js';
 
-const adapt = (exported: object, label: string): Agent<UnoWarState> => gameAdapter('uno-war')!.adapt(exported, label)!() as unknown as Agent<UnoWarState>;
+const adapt = (exported: object, label: string): Agent<UnoWarState> => gameAdapter(unoWarGame as unknown as GameDefinition<GameState>)!.adapt(exported, label)!() as unknown as Agent<UnoWarState>;
 
 /** Counts the Play nodes of `seat` in the game `agents` play from `seed`, node by node. */
 function playNodes(agents: readonly Agent<UnoWarState>[], seed: number, seat: number): { all: number; single: number } {

@@ -102,7 +102,7 @@ describe('a hanging player module', () => {
         return 31 - Math.clz32(state.playable & -state.playable);
       },
     });
-    const adapt = gameAdapter('uno-war')!.adapt;
+    const adapt = gameAdapter(gameById('uno-war'))!.adapt;
     registerUserAgent('a@object', adapt(counter('a'), 'a')!);
     registerUserAgent('b@object', adapt(counter('b'), 'b')!);
     const batch = new BatchPlayer({ game: 'uno-war', lineups: [['a@object', 'b@object']], seed: 5, paired: false });

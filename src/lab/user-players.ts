@@ -3,7 +3,7 @@
  * object handed to the library. Node only (it reads, hashes and imports files); the table of
  * loaded agents is user-agents.ts.
  *
- * What a module's default export may be, per game (user-adapters.ts): the class or object a reader
+ * What a module's default export may be, per game (its `userPlayers`, in the game's folder): the class or object a reader
  * of the assignment writes — ConnectFwar's `Player` (`nextMove(card, board)`), UnoWar's `AI`
  * (`getPlay(hand, cardPile)`), a Klondike program (`nextMove(game, moves)`), Connect Four's
  * `Player` (`init`/`move`/`inform`) — constructed with no arguments once per thread and lineup
@@ -13,7 +13,7 @@
  * An optional named export `name` labels it (default: the file's name without its extension).
  *
  * Faults are results: a throw, or an answer the rules cannot read, is recorded against the game
- * and played as the spec reads a bad answer (user-adapters.ts says how, per game).
+ * and played as the spec reads a bad answer (each game's `userPlayers` says how).
  */
 import { createHash } from 'node:crypto';
 import { printable } from '../core/format.js';
@@ -26,8 +26,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { builtInAgent, type GameDefinition, type GameState } from '../core/game.js';
 import type { ExperimentConfig } from './experiment.js';
 import { FileSafetyError, READ_LIMITS, readBoundedFile } from './files.js';
-import { gameById } from './registry.js';
-import { describeValue as describe, gameAdapter, gamesWithModules, messageOf, type GameAdapter } from './user-adapters.js';
+import { GAMES, gameById } from './registry.js';
+import { describeValue as describe, gameAdapter, messageOf, type GameAdapter } from './user-adapters.js';
 import { agentLabel, externalCommandOf, isObjectAgentId, isRefereedAgentId, isUserAgentId, registerUserAgent, userAgentFactory, userModuleOf } from './user-agents.js';
 
 /** A player module that cannot be used, or changed since its results were saved (the CLI exits 2). */
@@ -36,8 +36,11 @@ export class PlayerModuleError extends Error {
 }
 
 function adapterFor(game: GameDefinition<GameState>): GameAdapter {
-  const adapter = gameAdapter(game.id);
-  if (adapter === undefined) throw new PlayerModuleError(`${game.title} does not take players from modules in the lab (only ${gamesWithModules.join(', ')})`);
+  const adapter = gameAdapter(game);
+  if (adapter === undefined) {
+    const takers = Object.values(GAMES).filter((g) => g.userPlayers !== undefined);
+    throw new PlayerModuleError(`${game.title} does not take players from modules in the lab (only ${takers.map((g) => g.id).join(', ')})`);
+  }
   return adapter;
 }
 

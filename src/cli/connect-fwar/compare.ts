@@ -12,7 +12,6 @@ export function registerCompare(command: Command): Command {
   return registerComparison(command, {
     game: connectFwarGame as unknown as GameDefinition<GameState>,
     description: 'compare strategies over many seeded games: mean score, 95% CI, sd, share of 0-score games',
-    players: ['random', 'basic', 'suits', 'ranks'],
     modules: 'player modules',
   });
 }

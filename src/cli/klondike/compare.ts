@@ -13,7 +13,6 @@ export function registerCompare(command: Command): Command {
   return registerComparison(command, {
     game: klondikeGame as unknown as GameDefinition<GameState>,
     description: 'compare strategies over many seeded deals: mean cards to the foundations and share of won deals, with 95% CIs',
-    players: ['random', 'greedy'],
     modules: 'program modules',
   });
 }

@@ -12,21 +12,21 @@ import { resolvePlayers } from './user-players.js';
 export interface ComparisonCommand {
   readonly game: GameDefinition<GameState>;
   readonly description: string;
-  /** The default --players list. */
-  readonly players: readonly string[];
   /** What a module holds, for the help: "player modules", "program modules". */
   readonly modules: string;
 }
 
 export function registerComparison(command: Command, spec: ComparisonCommand): Command {
   const strategies = Object.keys(spec.game.agents);
+  // The game's own default lineup, else its first two strategies.
+  const players = spec.game.defaultLineup?.players ?? strategies.slice(0, 2);
   const compare = command
     .command('compare')
     .description(spec.description)
     .addOption(
       new Option('-p, --players <list>', `comma-separated strategies (${strategies.join(', ')}) or ${spec.modules} (./mine.mjs, a package name; see docs/your-own-player.md)`)
         .argParser(parseList('The --players list'))
-        .default([...spec.players], spec.players.join(',')),
+        .default([...players], players.join(',')),
     )
     .option('--paired', 'deal the same cards to every strategy (common random numbers) for a paired test of the differences');
   addLabOptions(compare, { games: 10_000, unit: 'per strategy', stopRule: "each strategy's mean (and each difference, with --paired)" });

@@ -12,6 +12,7 @@ import { addLabOptions, runExperimentCommand, type LabOptions } from '../lab/exp
 import { resolvePlayers } from '../lab/user-players.js';
 
 const AIS = Object.keys(unoWarGame.agents);
+const DEFAULT_AIS = unoWarGame.defaultLineup!.players;
 
 export function registerTournament(command: Command): Command {
   const tournament = command
@@ -20,7 +21,7 @@ export function registerTournament(command: Command): Command {
     .addOption(
       new Option('-a, --ais <list>', `comma-separated AIs (${AIS.join(', ')}) or AI modules (./my-ai.mjs, a package name; see docs/your-own-player.md)`)
         .argParser(parseList('The --ais list'))
-        .default(['random', 'smallest', 'biggest'], 'random,smallest,biggest'),
+        .default([...DEFAULT_AIS], DEFAULT_AIS.join(',')),
     );
   addLabOptions(tournament, { games: 1000, unit: 'per ordered pairing', stopRule: "each pairing's win rate (not the Elo ratings)" });
   tournament.action(async (options: LabOptions & { ais: string[] }) => {

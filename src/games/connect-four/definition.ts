@@ -11,6 +11,7 @@ import { randomInt } from '../../core/random.js';
 import { ALL_TWO_MOVE_OPENINGS, BALANCED_OPENINGS } from './openings.js';
 import { CELLS, Position, WIDTH } from './position.js';
 import { Solver } from './solver/solver.js';
+import { connectFourUserPlayers } from './user-players.js';
 
 /** Nodes the `solver` agent may search per move: about 5-10 ms. */
 export const SOLVER_AGENT_NODES = 20_000;
@@ -62,6 +63,9 @@ function alphaBetaAgent(level: number): Agent<Position> {
 export const connectFourGame: GameDefinition<Position> = {
   id: 'connect-four',
   title: 'Connect Four',
+  userPlayers: connectFourUserPlayers,
+  // As many games as the default suite has openings: more would replay the deterministic players' games.
+  defaultLineup: { players: ['random', 'alphabeta1', 'alphabeta2'], games: 49 },
   numPlayers: 2,
   outcome: 'win-loss',
   scoreRange: [-1, 1],

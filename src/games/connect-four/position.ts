@@ -42,6 +42,15 @@ import type { Rng } from '../../core/random.js';
 export const WIDTH = 7;
 export const HEIGHT = 6;
 export const CELLS = WIDTH * HEIGHT;
+
+/**
+ * The score (Pascal Pons' convention, the side to move's view) of a position whose side to move
+ * wins at once, `stones` stones being on the board: 22 - the winner's stone count after its four.
+ */
+export function immediateWinScore(stones: number): number {
+  return (CELLS + 1 - stones) >> 1;
+}
+
 /** Colours as in the assignment: red is `true` (moves first), yellow `false`. */
 export const RED = true;
 export const YELLOW = false;

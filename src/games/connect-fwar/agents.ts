@@ -35,19 +35,24 @@ export const randomAgent: ConnectFwarAgent = {
   },
 };
 
-/** Ranks share columns by `(rank - 1) % 4`: A,5,9,K → 0; 2,6,10 → 1; 3,7,J → 2; 4,8,Q → 3. */
+/** RankRunner's column for card index `card`: ranks share columns by `(rank - 1) % 4` (A,5,9,K → 0; 2,6,10 → 1; 3,7,J → 2; 4,8,Q → 3), legal or not. */
+export const rankColumn = (card: number): number => (RANK_OF_CARD[card]! - 1) % COLUMNS;
+
+/** SuitStacker's column for card index `card`: one per suit, `suit - 1` (indices run suit by suit, 13 each), legal or not. */
+export const suitColumn = (card: number): number => (card / NUM_RANKS) | 0;
+
+/** Ranks share columns (`rankColumn`). */
 export const rankRunnerAgent: ConnectFwarAgent = {
   name: 'ranks',
   act(state) {
-    return state.columnOrDiscard((RANK_OF_CARD[state.drawn]! - 1) % COLUMNS);
+    return state.columnOrDiscard(rankColumn(state.drawn));
   },
 };
 
-/** One column per suit: `suit - 1`. */
+/** One column per suit (`suitColumn`). */
 export const suitStackerAgent: ConnectFwarAgent = {
   name: 'suits',
   act(state) {
-    // Card indices run suit by suit, 13 per suit: the suit number minus one is index / 13.
-    return state.columnOrDiscard((state.drawn / NUM_RANKS) | 0);
+    return state.columnOrDiscard(suitColumn(state.drawn));
   },
 };

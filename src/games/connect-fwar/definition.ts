@@ -5,11 +5,16 @@ import { ConnectFwarState } from './engine.js';
 import { ClairvoyantAgent } from './players/clairvoyant.js';
 import { GreedyAgent, LookaheadAgent } from './players/honest.js';
 import { MAX_SCORE } from './rules.js';
+import { connectFwarUserPlayers } from './user-players.js';
 
 /** ConnectFwar for the lab: one player, score 0..48 = cards left when four connect. */
 export const connectFwarGame: GameDefinition<ConnectFwarState> = {
   id: 'connect-fwar',
   title: 'ConnectFwar',
+  userPlayers: connectFwarUserPlayers,
+  // The spec's four AIs, in its order, 10,000 games each (its PlayerComparison).
+  defaultLineup: { players: ['random', 'basic', 'suits', 'ranks'], games: 10_000 },
+  labCommand: (lineups, gamesAndSeed, paired) => `tabletop connect-fwar compare --players ${lineups.map((l) => l[0]!).join(',')} ${gamesAndSeed}${paired ? ' --paired' : ''}`,
   numPlayers: 1,
   outcome: 'score',
   scoreRange: [0, MAX_SCORE],

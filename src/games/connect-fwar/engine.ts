@@ -18,7 +18,7 @@ import { Card, DECK_SIZE } from '../../core/cards.js';
 import { dealAt } from '../../core/deck.js';
 import { readFields } from '../../core/serial.js';
 import { CHANCE, TERMINAL, uniformChanceOutcomes, type Agent, type GameState } from '../../core/game.js';
-import { randomIntBelow, rejectionLimit, shuffleInPlace, type Rng } from '../../core/random.js';
+import { randomIntSmall, shuffleInPlace, type Rng } from '../../core/random.js';
 
 export const EMPTY = -1;
 /** What `turn` did: refused an illegal action, or played it with the game going on or over. */
@@ -64,15 +64,12 @@ const INITIAL_BYTES = (() => {
   return bytes;
 })();
 
-/** `rejectionLimit(n)` for n = 0..52, so a draw in the hot loop does no division to find it. */
-const ACCEPT_BELOW = Float64Array.from({ length: DECK_SIZE + 1 }, (_, n) => rejectionLimit(n));
-
 /**
  * A uniform integer in [0, n) for 2 <= n <= 52: exactly `randomInt(rng, n)` (the same values from
- * the same stream, so games replay the assignment's `Deck`), with the rejection bound from a table.
+ * the same stream, so games replay the assignment's `Deck`), by core's hot-path form.
  */
 export function drawIndex(rng: Rng, n: number): number {
-  return randomIntBelow(rng, n, ACCEPT_BELOW[n]!);
+  return randomIntSmall(rng, n);
 }
 
 /** What the ConnectFwar player sees (`observe`): everything but the order of the undealt cards. */

@@ -1,10 +1,12 @@
 /**
  * The assignment's `Player` interface and its four computer players. Each plays exactly like the lab
- * agent of the same name in agents.ts (ConnectFwar.test.ts replays them game for game).
+ * agent of the same name in agents.ts, whose column rules RankRunner and SuitStacker call
+ * (ConnectFwar.test.ts replays them game for game).
  */
 import type { Card } from '../../core/cards.js';
 import { randomInt, toRng, type Rng, type SeedLike } from '../../core/random.js';
 import type { Board } from './board.js';
+import { rankColumn, suitColumn } from './agents.js';
 import { COLUMNS } from './rules.js';
 
 /**
@@ -45,13 +47,13 @@ export class RandomPlayer implements Player {
 /** Column `(rank - 1) % 4`: A,5,9,K → 0; 2,6,10 → 1; 3,7,J → 2; 4,8,Q → 3 — legal or not. */
 export class RankRunner implements Player {
   nextMove(card: Card): number {
-    return (card.getRankNum() - 1) % COLUMNS;
+    return rankColumn(card.index);
   }
 }
 
 /** One column per suit, `suit - 1` (Spades 0, Hearts 1, Clubs 2, Diamonds 3) — legal or not. */
 export class SuitStacker implements Player {
   nextMove(card: Card): number {
-    return card.getSuitNum() - 1;
+    return suitColumn(card.index);
   }
 }

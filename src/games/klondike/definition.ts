@@ -2,6 +2,7 @@ import type { GameDefinition } from '../../core/game.js';
 import { createGreedyAgent, createRandomAgent } from './agents.js';
 import { KlondikeConfig, KlondikeState, type KlondikeOptions } from './engine.js';
 import { SUIT, VALUE } from './rules.js';
+import { klondikeUserPlayers } from './user-players.js';
 import { createSamplerAgent, createSolverAgent, DEFAULT_SAMPLER } from './solver/players.js';
 
 /**
@@ -20,6 +21,10 @@ export function makeKlondikeGame(options: KlondikeOptions = {}): GameDefinition<
     title: standard ? 'Klondike' : `Klondike (${String(config.piles)} piles, draw ${String(config.draw)}, idle limit ${String(config.idleLimit)}${deckTitle})`,
     numPlayers: 1,
     outcome: 'score',
+    userPlayers: klondikeUserPlayers,
+    defaultLineup: { players: ['random', 'greedy'], games: 1000 },
+    // Its top score is a won deal: the won share, with its CI, is the figure players ask for.
+    topScoreName: 'won',
     scoreRange: [0, config.deckSize],
     maxActions: Math.max(config.numActions, config.deckSize),
     maxGameLength: config.maxGameLength,

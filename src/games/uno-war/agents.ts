@@ -8,8 +8,10 @@
  * mispredict), and the engine's `playToEnd` recognises these three agents (`builtInPolicy`) and
  * runs the same functions inline instead of calling `act`.
  */
-import { DECK_SIZE } from '../../core/cards.js';
+import { DECK_SIZE, type Card } from '../../core/cards.js';
 import type { Agent } from '../../core/game.js';
+import type { ReadonlyCardPile } from './card-pile.js';
+import type { ReadonlyHand } from './hand.js';
 import type { UnoWarState } from './engine.js';
 import { CAN_PLAY, HAND_SIZE, RANK } from './rules.js';
 
@@ -48,25 +50,78 @@ export function playableMask(hands: Uint8Array, base: number, top: number): numb
   );
 }
 
+/** Entries of one policy's `SLOT_KEY` block: a row of 52 cards for each of the 52 top cards. */
+const CARD_PAIRS = DECK_SIZE * DECK_SIZE;
+
 /**
- * The slot `policy` plays from the hand at `hands[base ..]` given its non-zero playable `mask`:
- * bit tricks instead of compare-and-branch loops (a set of playable ranks, its highest or lowest
- * bit, then the earliest playable slot of that rank), so among equal ranks the earliest slot wins.
+ * `SLOT_KEY[policy * CARD_PAIRS + top * 52 + card]`: 0 when `card` may not go on `top`, else how
+ * much `policy` wants it, times 8 — FirstValid 1 for any playable card, Smallest 14 - rank,
+ * Biggest the rank. The factor 8 leaves the low three bits free for `bestSlot`'s slot tie-break.
  */
-export function chooseSlot(policy: Policy, hands: Uint8Array, base: number, mask: number): number {
-  if (policy === Policy.FirstValid) return 31 - Math.clz32(mask & -mask);
-  const r0 = RANK[hands[base]!]!;
-  const r1 = RANK[hands[base + 1]!]!;
-  const r2 = RANK[hands[base + 2]!]!;
-  const r3 = RANK[hands[base + 3]!]!;
-  const r4 = RANK[hands[base + 4]!]!;
-  // Bit r set for each rank r held in a playable slot; the wanted rank is its top or bottom bit.
-  const ranks =
-    ((mask & 1) << r0) | (((mask >> 1) & 1) << r1) | (((mask >> 2) & 1) << r2) | (((mask >> 3) & 1) << r3) | (((mask >> 4) & 1) << r4);
-  const rank = policy === Policy.Biggest ? 31 - Math.clz32(ranks) : 31 - Math.clz32(ranks & -ranks);
-  // The playable slots holding that rank; the earliest wins.
-  const slots = mask & (+(r0 === rank) | (+(r1 === rank) << 1) | (+(r2 === rank) << 2) | (+(r3 === rank) << 3) | (+(r4 === rank) << 4));
-  return 31 - Math.clz32(slots & -slots);
+const SLOT_KEY: Readonly<Uint8Array> = (() => {
+  const table = new Uint8Array((Policy.Biggest + 1) * CARD_PAIRS);
+  for (let pair = 0; pair < CARD_PAIRS; pair++) {
+    if (CAN_PLAY[pair] !== 1) continue;
+    const card = pair % DECK_SIZE;
+    for (const policy of [Policy.FirstValid, Policy.Smallest, Policy.Biggest]) table[policy * CARD_PAIRS + pair] = preference(policy, card) << 3;
+  }
+  return table;
+})();
+
+/**
+ * How much built-in `policy` wants playable card `card`, 1..13 (more is better; among equal values
+ * the earliest slot): the three strategies, said once for the engine's table and the assignment's
+ * classes (`preferredCard`).
+ */
+function preference(policy: Policy, card: number): number {
+  if (policy === Policy.Smallest) return 14 - RANK[card]!;
+  return policy === Policy.Biggest ? RANK[card]! : 1;
+}
+
+/**
+ * The card built-in `policy` plays from `hand` on `pile` (the first among equal preferences), or
+ * null when none may go there: the assignment's classes' `getPlay`, over their read-only views and
+ * any hand size, with the pile's own rule (`canPlay`).
+ */
+export function preferredCard(policy: Policy, hand: ReadonlyHand, pile: ReadonlyCardPile): Card | null {
+  let best: Card | null = null;
+  let bestPreference = 0;
+  for (let i = 0; i < hand.getSize(); i++) {
+    const card = hand.get(i);
+    if (!pile.canPlay(card)) continue;
+    const wanted = preference(policy, card.index);
+    if (wanted > bestPreference) {
+      best = card;
+      bestPreference = wanted;
+    }
+  }
+  return best;
+}
+
+/**
+ * The slot built-in `policy` (FirstValid, Smallest or Biggest) plays from the hand at
+ * `hands[base ..]` on card `top`, or -1 when no card of it may go there (the player loses the
+ * round). Each slot's key is its card's `SLOT_KEY` with 7 - slot in the low bits, so the largest
+ * key is the policy's card and, among equal cards or ranks, the earliest slot — the assignment's
+ * scan with strict comparisons, without a branch per card (random cards make branches mispredict)
+ * and small enough for the engine's loop to inline. Written out for HAND_SIZE = 5.
+ */
+export function bestSlot(policy: Policy, hands: Uint8Array, base: number, top: number): number {
+  const row = policy * CARD_PAIRS + top * DECK_SIZE;
+  const best = larger(
+    larger(larger(SLOT_KEY[row + hands[base]!]! | 7, SLOT_KEY[row + hands[base + 1]!]! | 6), larger(SLOT_KEY[row + hands[base + 2]!]! | 5, SLOT_KEY[row + hands[base + 3]!]! | 4)),
+    SLOT_KEY[row + hands[base + 4]!]! | 3,
+  );
+  return best < 8 ? -1 : 7 - (best & 7);
+}
+
+/**
+ * The larger of two small non-negative integers by arithmetic: the JIT compiles `Math.max` of
+ * integers to a compare and a branch, which random cards make mispredict.
+ */
+function larger(a: number, b: number): number {
+  const difference = a - b;
+  return a - (difference & (difference >> 31));
 }
 
 function policyAgent(name: string, policy: Policy): UnoWarAgent {
@@ -74,7 +129,7 @@ function policyAgent(name: string, policy: Policy): UnoWarAgent {
     name,
     act(state) {
       // Its own hand and the pile only: honest (see the contract's Agent).
-      return chooseSlot(policy, state.hands, state.toMove * HAND_SIZE, state.playable);
+      return bestSlot(policy, state.hands, state.toMove * HAND_SIZE, state.top);
     },
   };
   BUILT_IN.set(agent, policy);

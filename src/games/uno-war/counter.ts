@@ -16,7 +16,7 @@
  */
 import type { Rng } from '../../core/random.js';
 import type { UnoWarAgent } from './agents.js';
-import { Policy, chooseSlot, playableMask } from './agents.js';
+import { Policy, bestSlot, playableMask } from './agents.js';
 import { UnoWarBelief } from './information.js';
 import { HAND_SIZE, RANK } from './rules.js';
 
@@ -45,7 +45,7 @@ export function cardCounterAgent(options: CardCounterOptions = {}): UnoWarAgent 
       const me = state.toMove;
       const base = me * HAND_SIZE;
       const mask = state.playable;
-      const lowest = chooseSlot(Policy.Smallest, state.hands, base, mask);
+      const lowest = bestSlot(Policy.Smallest, state.hands, base, state.top);
       if ((mask & (mask - 1)) === 0) return lowest; // one playable slot: nothing to choose
       const belief = new UnoWarBelief(state, me);
       answered.fill(0);

@@ -3,6 +3,7 @@ import type { GameDefinition } from '../../core/game.js';
 import { mctsAgent } from '../../algorithms/mcts.js';
 import { biggestCardAgent, firstValidAgent, smallestCardAgent } from './agents.js';
 import { UnoWarState } from './engine.js';
+import { unoWarUserPlayers } from './user-players.js';
 import { CARD_COUNTER_SAMPLES, CARD_COUNTER_THRESHOLD, cardCounterAgent } from './counter.js';
 
 /**
@@ -22,6 +23,9 @@ const MCTS_PLAYOUT_AGENTS = [firstValidAgent, firstValidAgent] as const;
 export const unoWarGame: GameDefinition<UnoWarState> = {
   id: 'uno-war',
   title: 'UnoWar',
+  userPlayers: unoWarUserPlayers,
+  defaultLineup: { players: ['random', 'smallest', 'biggest'], games: 1000 },
+  labCommand: (lineups, gamesAndSeed) => `tabletop uno-war tournament --ais ${[...new Set(lineups.flat())].join(',')} ${gamesAndSeed}`,
   numPlayers: 2,
   outcome: 'win-loss',
   scoreRange: [-1, 1],

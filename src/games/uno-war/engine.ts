@@ -46,9 +46,9 @@ import { dealAt } from '../../core/deck.js';
 import { plural } from '../../core/format.js';
 import { readFields } from '../../core/serial.js';
 import { CHANCE, TERMINAL, uniformChanceOutcomes, type Agent, type GameState } from '../../core/game.js';
-import { randomInt, randomIntBelow, rejectionLimit, type Rng } from '../../core/random.js';
+import { randomInt, randomIntSmall, type Rng } from '../../core/random.js';
 import { CAN_PLAY, HAND_SIZE, NUM_PLAYERS, WINNING_SCORE } from './rules.js';
-import { Policy, builtInPolicy, chooseSlot, playableMask } from './agents.js';
+import { Policy, bestSlot, builtInPolicy, playableMask } from './agents.js';
 import { EVENT_CONCEDE, EVENT_KIND, EVENT_PILE, EVENT_PLAY, EVENT_ROUND, UnoWarBelief, eventCard, eventPlayer, eventSlot, isEventCode, playEvent } from './information.js';
 
 /** What the next node is. */
@@ -84,8 +84,6 @@ function doubled<A extends Uint8Array | Uint16Array>(array: A, into: A): A {
 
 /** Thrown by a deferred history's replay when it reaches the node the playout is at (see the invariants). */
 const REPLAYED = new Error('replayed to the current node');
-/** `randomInt`'s rejection limit for n outcomes (n = 1..52), precomputed for the hot path. */
-const DRAW_LIMIT = Float64Array.from({ length: DECK_SIZE + 1 }, (_, n) => rejectionLimit(n));
 
 /** Event codes the history starts with room for (it doubles when full; the lab reuses states). */
 const HISTORY_CAPACITY = 256;
@@ -377,7 +375,7 @@ export class UnoWarState implements GameState {
    *
    * With `rng` null it stops at the next node. With `rng` it plays on to the end (`playToEnd`, with
    * the seats' `agent0`, `agent1`): it draws each chance outcome itself (`drawNext`), plays for each
-   * seat whose policy is built in (`chooseSlot`) and asks the other seats' agents (`ask`) — the lab's
+   * seat whose policy is built in (`bestSlot`) and asks the other seats' agents (`ask`) — the lab's
    * hot loop, which is why the node's bookkeeping lives in locals, written back before an agent is
    * asked (it sees an exact state) and on leaving.
    */
@@ -406,9 +404,18 @@ export class UnoWarState implements GameState {
           hands[player * HAND_SIZE + refillSlot] = card;
           player ^= 1;
         }
-        // `player` is to play: they play if they can, otherwise they lose the round.
-        mask = playableMask(hands, player * HAND_SIZE, top);
-        if (mask === 0) {
+        // `player` is to play: they play if they can, otherwise they lose the round. A built-in
+        // seat's choice says both at once (`bestSlot`); an asked seat's playable slots are kept.
+        const policy = player === 0 ? policy0 : policy1;
+        let canPlay: boolean;
+        if (policy < Policy.Custom) {
+          playSlot = bestSlot(policy, hands, player * HAND_SIZE, top);
+          canPlay = playSlot >= 0;
+        } else {
+          mask = playableMask(hands, player * HAND_SIZE, top);
+          canPlay = mask !== 0;
+        }
+        if (!canPlay) {
           player ^= 1;
           if (this.endRound(player, EVENT_ROUND)) {
             phase = Phase.Over;
@@ -419,11 +426,8 @@ export class UnoWarState implements GameState {
             phase = Phase.Pile;
             break;
           }
-        } else {
-          const policy = player === 0 ? policy0 : policy1;
-          if (policy < Policy.Custom) {
-            playSlot = chooseSlot(policy, hands, player * HAND_SIZE, mask);
-          } else if (rng === null) {
+        } else if (policy >= Policy.Custom) {
+          if (rng === null) {
             phase = Phase.Play;
             break;
           } else {
@@ -522,7 +526,7 @@ export class UnoWarState implements GameState {
   private drawNext(rng: Rng): number {
     // An empty deck is a fresh full one: the same 52 cards, dealt on from the order they are in.
     const n = this.remaining === 0 ? DECK_SIZE : this.remaining;
-    const card = dealAt(this.deck, this.position, n, n === 1 ? 0 : randomIntBelow(rng, n, DRAW_LIMIT[n]!));
+    const card = dealAt(this.deck, this.position, n, n === 1 ? 0 : randomIntSmall(rng, n));
     this.remaining = n - 1;
     return card;
   }
@@ -576,7 +580,7 @@ export class UnoWarState implements GameState {
       // Entered at a player node (a search's playout): its choice, then on as from any other node.
       const player = this.toMove;
       const policy = player === 0 ? policy0 : policy1;
-      const slot = policy < Policy.Custom ? chooseSlot(policy, this.hands, player * HAND_SIZE, this.playable) : this.ask(player === 0 ? agent0 : agent1, policy, rng);
+      const slot = policy < Policy.Custom ? bestSlot(policy, this.hands, player * HAND_SIZE, this.top) : this.ask(player === 0 ? agent0 : agent1, policy, rng);
       if (slot === CONCEDE_ROUND) this.concedeRound();
       else this.advance(NO_CARD, slot, rng, policy0, policy1, agent0, agent1);
     }

@@ -1,7 +1,7 @@
 import { Card } from '../../core/cards.js';
 import { assertSeed, assertSeedLike, deriveSeed, freshSeed, rngFromSeed, type Rng, type SeedLike } from '../../core/random.js';
 import { builtInAIPolicy, type AI } from './ai.js';
-import { Policy, chooseSlot } from './agents.js';
+import { Policy, bestSlot } from './agents.js';
 import { enginePileView, type ReadonlyCardPile } from './card-pile.js';
 import { Phase, UnoWarState } from './engine.js';
 import { engineHandView, type ReadonlyHand } from './hand.js';
@@ -135,7 +135,7 @@ export class UnoWarMatch {
       if (phase === Phase.Play) {
         const player = state.toMove;
         const policy = player === 0 ? policy0 : policy1;
-        const choice = policy !== Policy.Custom ? chooseSlot(policy, state.hands, player * HAND_SIZE, state.playable) : this.#judge(player, this.#ask(player));
+        const choice = policy !== Policy.Custom ? bestSlot(policy, state.hands, player * HAND_SIZE, state.top) : this.#judge(player, this.#ask(player));
         if (typeof choice === 'number') {
           plays?.push(Card.fromIndex(state.handCard(player, choice)));
           state.applyAction(choice);

@@ -4,7 +4,7 @@
  * dealt from `deriveSeed(seed, k)`, the counter in seat 0 then in seat 1 on the same deal.
  */
 import { deriveSeed, rngFromSeed } from '../../core/random.js';
-import { Policy, chooseSlot, smallestCardAgent, type UnoWarAgent } from './agents.js';
+import { Policy, bestSlot, smallestCardAgent, type UnoWarAgent } from './agents.js';
 import { cardCounterAgent } from './counter.js';
 import { UnoWarState } from './engine.js';
 import { EVENT_KIND, EVENT_PLAY, EVENT_ROUND, eventPlayer } from './information.js';
@@ -46,7 +46,7 @@ export function counterStyle(games: number, seed: number): CounterStyle {
           if ((mask & (mask - 1)) !== 0) {
             choices++;
             const base = s.toMove * HAND_SIZE;
-            const smallest = RANK[s.hands[base + chooseSlot(Policy.Smallest, s.hands, base, mask)]!]!;
+            const smallest = RANK[s.hands[base + bestSlot(Policy.Smallest, s.hands, base, s.top)]!]!;
             const rank = RANK[s.hands[base + slot]!]!;
             if (rank !== smallest) {
               departures++;

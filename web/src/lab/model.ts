@@ -36,15 +36,6 @@ export interface GameChoice {
   readonly defaults: { readonly players: readonly string[]; readonly games: number };
 }
 
-/** The defaults of `tabletop connect-fwar compare`, `uno-war tournament`, …; a game without a command gets its first agents. */
-const COMMAND_DEFAULTS: Readonly<Record<string, { players: readonly string[]; games: number }>> = {
-  'connect-fwar': { players: ['random', 'basic', 'suits', 'ranks'], games: 10_000 },
-  'uno-war': { players: ['random', 'smallest', 'biggest'], games: 1000 },
-  klondike: { players: ['random', 'greedy'], games: 1000 },
-  // As many games as the default suite has openings: more would replay the deterministic players' games.
-  'connect-four': { players: ['random', 'alphabeta1', 'alphabeta2'], games: 49 },
-};
-
 export const GAME_CHOICES: readonly GameChoice[] = Object.values(GAMES).map((game) => {
   const agents = Object.entries(game.agents).map(([id, entry]) => ({ id, name: entry.create().name, description: entry.description, seesHidden: entry.seesHidden === true }));
   return {
@@ -53,11 +44,13 @@ export const GAME_CHOICES: readonly GameChoice[] = Object.values(GAMES).map((gam
     numPlayers: game.numPlayers,
     agents,
     openings: Object.entries(game.openings ?? {}).map(([name, suite]) => ({ name, size: suite.length })),
-    defaults: COMMAND_DEFAULTS[game.id] ?? { players: agents.slice(0, 2).map((a) => a.id), games: 1000 },
+    // The game's own command's defaults (`defaultLineup`); a game without them gets its first agents.
+    defaults: game.defaultLineup ?? { players: agents.slice(0, 2).map((a) => a.id), games: 1000 },
   };
 });
 
-export const DEFAULT_GAME = 'connect-fwar';
+/** The game the page opens with: the registry's first. */
+export const DEFAULT_GAME = GAME_CHOICES[0]!.id;
 /** The most games per strategy or pairing the page accepts (the browser tab stays the judge of patience). */
 export const MAX_GAMES = 10_000_000;
 

@@ -9,7 +9,7 @@
  * children are not all known yet stays out, so a book stopped half-way through level D still
  * holds exactly what was proven.
  */
-import { CELLS, WIDTH, Position } from '../position.js';
+import { CELLS, WIDTH, Position, immediateWinScore } from '../position.js';
 import { canonicalKey } from './book.js';
 
 /** Columns centre first: the first positions of a level are those of central play. */
@@ -53,11 +53,6 @@ export function bookPositions(root: string, depth: number): BookPosition[][] {
     levels.push(level);
   }
   return levels;
-}
-
-/** The score of a position whose side to move wins at once (it completes a four with its next stone). */
-export function immediateWinScore(stones: number): number {
-  return (CELLS + 1 - stones) >> 1;
 }
 
 /**

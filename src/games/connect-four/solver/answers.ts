@@ -5,7 +5,7 @@
  * proven (`>=1`, `<=-1`, `a..b`). One copy serves the command and the browser app's Show solution,
  * so that the two always give the same seven values.
  */
-import { CELLS, WIDTH, type Position } from '../position.js';
+import { WIDTH, immediateWinScore, type Position } from '../position.js';
 import { MAX_SCORE, MIN_SCORE, type Solver } from './solver.js';
 
 /**
@@ -39,7 +39,7 @@ export function scoreText(solver: Solver, position: Position, weak: boolean): st
  */
 export function columnText(solver: Solver, position: Position, column: number, weak: boolean): string {
   if (!position.canPlay(column)) return FULL_COLUMN;
-  if (position.isWinningMove(column)) return String(weak ? 1 : (CELLS + 1 - position.moves) >> 1);
+  if (position.isWinningMove(column)) return String(weak ? 1 : immediateWinScore(position.moves));
   const budgeted = solver.bookValue(position) !== undefined;
   position.playUnchecked(column);
   try {

@@ -61,7 +61,7 @@
  * V8 has a wasm module ready to run in under a millisecond, while a JavaScript search ran in the
  * interpreter for the first tens of milliseconds of every process (docs/connect-four-solver.md).
  */
-import { CELLS, WIDTH, type Position } from '../position.js';
+import { CELLS, WIDTH, immediateWinScore, type Position } from '../position.js';
 import { TranspositionTable, nextPrime } from './transposition-table.js';
 import type { OpeningBook } from '../book/book.js';
 import { NEGAMAX_WASM } from './negamax-wasm.js';
@@ -347,7 +347,7 @@ export class Solver {
     const scores: (number | null)[] = [];
     for (let col = 0; col < WIDTH; col++) {
       if (!position.canPlay(col)) scores.push(null);
-      else if (position.isWinningMove(col)) scores.push(weak ? 1 : (CELLS + 1 - position.moves) >> 1);
+      else if (position.isWinningMove(col)) scores.push(weak ? 1 : immediateWinScore(position.moves));
       else {
         const child = position.clone();
         child.playUnchecked(col);
@@ -376,7 +376,7 @@ export class Solver {
     this.#core.limit(this.#nodeLimit, deadline, options.maxNodes === 0 || (deadline !== Infinity && performance.now() > deadline) ? 1 : 0);
     const { curLo, curHi, maskLo, maskHi } = position;
     if (this.#core.canWinNext(curLo, curHi, maskLo, maskHi) !== 0) {
-      const score = weak ? 1 : (CELLS + 1 - moves) >> 1;
+      const score = weak ? 1 : immediateWinScore(moves);
       return { score, lower: score, upper: score, complete: true, nodes: 0 };
     }
     if (moves <= this.#bookDepth) {
@@ -480,7 +480,7 @@ export class Solver {
     const moves = position.moves;
     for (let i = ORDER.length - 1; i >= 0; i--) {
       const col = ORDER[i]!;
-      if (position.isWinningMove(col)) return { column: col, score: (CELLS + 1 - moves) >> 1, complete: true, nodes: 0 };
+      if (position.isWinningMove(col)) return { column: col, score: immediateWinScore(moves), complete: true, nodes: 0 };
     }
     const stopAtNodes = limits.maxNodes === undefined ? Infinity : this.nodes + limits.maxNodes;
     const weak = limits.weak === true;
