@@ -108,6 +108,7 @@ function ensureJdk(name: string): string {
   return found;
 }
 
-function shellQuote(text: string): string {
+/** `text` as one word of a /bin/sh command line. */
+export function shellQuote(text: string): string {
   return `'${text.replaceAll("'", "'\\''")}'`;
 }
