@@ -50,6 +50,14 @@ describe('connect-four competition', () => {
     expect(readFileSync(cut, 'utf8')).toBe(readFileSync(out, 'utf8'));
   });
 
+  it('--no-openings starts every game from the empty board', { timeout: 900_000 }, async () => {
+    const result = await runCli(['connect-four', 'competition', EXAMPLE, ...SETTINGS, '--games', '1', '--no-openings', '--json'], LONG);
+    expect(result.status).toBe(0);
+    const json = JSON.parse(result.stdout) as { games: { opening?: string | null }[] };
+    expect(json.games).toHaveLength(10);
+    for (const game of json.games) expect(game.opening ?? '').toBe('');
+  });
+
   it('refuses a folder it cannot read (exit 2), and DIR beside --resume', async () => {
     const made = await runCli(['connect-four', 'competition', join(dir, 'nothing-here')]);
     expect(made.status).toBe(2);

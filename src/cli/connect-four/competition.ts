@@ -26,6 +26,7 @@ interface CompetitionCliOptions {
   readonly html?: string;
   readonly jobs?: string;
   readonly json?: boolean;
+  readonly openings?: boolean;
 }
 
 export function registerCompetition(command: Command): Command {
@@ -37,6 +38,7 @@ export function registerCompetition(command: Command): Command {
     .option('--games <n>', 'games per pair, from the balanced opening pairs, colours alternating', '2')
     .option('--seed <n>', 'seed (default: a fresh one, printed)')
     .option('--jobs <n>', 'games played at the same time (default: the number of CPU cores)')
+    .option('--no-openings', "start every game from the empty board (the assignment's Player.Player cannot be told its own colour's opening stones)")
     .option('--json', 'print the results as JSON')
     .option('--out <file>', 'write the settings and every game as it ends, for --resume')
     .option('--resume <file>', 'continue the competition saved with --out (its submissions and settings; DIR is not read again)')
@@ -54,7 +56,7 @@ export function registerCompetition(command: Command): Command {
       }
       if (dir === undefined) throw new UsageError('connect-four competition needs the folder of submissions (DIR)');
       const { bots, externals } = await submissions(resolve(dir));
-      const settings = ['--time', options.time!, '--games', options.games!, ...(options.seed === undefined ? [] : ['--seed', options.seed]), ...(options.out === undefined ? [] : ['--out', options.out])];
+      const settings = ['--time', options.time!, '--games', options.games!, ...(options.seed === undefined ? [] : ['--seed', options.seed]), ...(options.out === undefined ? [] : ['--out', options.out]), ...(options.openings === false ? ['--no-openings'] : [])];
       await tournament.parseAsync(['--bots', bots.join(','), ...externals.flatMap((bot) => ['--bot', bot]), ...settings, ...passed], { from: 'user' });
     });
   return command;
