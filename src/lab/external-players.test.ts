@@ -28,6 +28,10 @@ async function play(gameId: string, lineups: readonly (readonly string[])[], gam
   return (await runExperiment({ config, ranges: [[0, games]], threads: 1 })).tally;
 }
 const { dir, write } = moduleFolder('tabletop-external-players-');
+// These programs live in a temporary folder and report what they were sent by writing files there:
+// the sandbox (lab/sandbox.ts, tested in arena/connect-four/sandbox.test.ts) would hide that folder
+// and refuse the writes, so this file's programs run unfenced (with the warning).
+process.env.TABLETOP_BOT_FENCE = 'none';
 
 /** A node program that answers each observation line with `answer(line, decision)` (decision counts from 1), after `before(batch)` for each batch. */
 function program(name: string, body: string): string {

@@ -18,12 +18,12 @@
  * the bot itself has exited and its group is killed, its pipes are let go of at once.
  *
  * A process group is not a fence: a child can leave it (`setsid`), and when this process is killed
- * with SIGKILL nothing of ours runs to kill the group. So on Linux each bot also runs in its own PID
- * namespace, which ends with the bot's process tree, and is tied to this process by a parent-death
- * signal (`containment()`): with bubblewrap (`bwrap --unshare-pid --die-with-parent`), else as root
- * with util-linux (`setpriv --pdeathsig KILL unshare --pid --fork --kill-child`). Where neither can
- * be had, a warning names what is not enforced. SIGINT, SIGTERM and SIGHUP to this process kill
- * every bot before the signal takes its usual course.
+ * with SIGKILL nothing of ours runs to kill the group. So each bot is started through the sandbox
+ * (lab/programs.ts, lab/sandbox.ts): with bubblewrap its own PID namespace, which ends with the
+ * bot's process tree, no network, a read-only filesystem but for a private /tmp, and memory and CPU
+ * time limits; a weaker fence where bubblewrap cannot run, with a warning naming what is not
+ * enforced. SIGINT, SIGTERM and SIGHUP to this process kill every bot before the signal takes its
+ * usual course.
  */
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { boundedLines, describeOverlong, isOverlong, MAX_LINE_LENGTH } from '../../core/lines.js';
@@ -31,6 +31,7 @@ import type { ClosablePlayer } from '../../games/connect-four/player.js';
 import { colorName } from '../../games/connect-four/player.js';
 import { PlayerFailure } from '../../games/connect-four/referee/result.js';
 import { killGroup, PIPE_DRAIN_MS, startProgram, untrackGroup } from '../../lab/programs.js';
+import { limitHit, sandboxLimits, type SandboxLimits } from '../../lab/sandbox.js';
 
 export { containment, FENCE_WARNING } from '../../lab/programs.js';
 
@@ -40,6 +41,8 @@ export interface ExternalBotOptions {
   /** A shell command line, e.g. `node examples/connect-four/first-free-column.mjs`. */
   readonly command: string;
   readonly cwd?: string;
+  /** Its memory, CPU time and /tmp limits (default: `sandboxLimits()`, the defaults changed by the environment). */
+  readonly limits?: SandboxLimits;
   /** How long a bot may keep running once its stdin is closed (default 200 ms), before it is killed. */
   readonly exitGraceMs?: number;
 }
@@ -127,7 +130,8 @@ export class ExternalBot implements ClosablePlayer {
   }
 
   #start(): void {
-    const child = startProgram(this.#options.command, this.#options.cwd);
+    const limits = this.#options.limits ?? sandboxLimits();
+    const child = startProgram(this.#options.command, this.#options.cwd, limits);
     this.#child = child;
     // The game's end for this bot: once the bot has exited, its whole group is killed (whatever it
     // left behind, even a child ignoring SIGTERM) and its pipes are let go of, so that nothing it
@@ -171,7 +175,7 @@ export class ExternalBot implements ClosablePlayer {
     });
     child.on('exit', (code, signal) => {
       if (this.#closing) return;
-      const how = signal !== null ? `was killed by ${signal}` : `exited with code ${String(code)}`;
+      const how = limitHit(code, signal, limits) ?? (signal !== null ? `was killed by ${signal}` : `exited with code ${String(code)}`);
       const report = (): void => {
         const stderr = this.#stderrTail.trim();
         this.#fail('crashed', `${how}${stderr === '' ? '' : ` (stderr: ${quote(lastLine(stderr))})`}`);

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { registerSolve } from './solve.js';
 import { registerPlay } from './play.js';
 import { registerTournament } from './tournament.js';
+import { registerCompetition } from './competition.js';
 import { registerBook } from './book.js';
 import { connectFourGroup } from './solve-program.js';
 import { registerSprt } from '../lab/sprt.js';
@@ -16,6 +17,7 @@ export function registerConnectFour(program: Command): Command {
   registerSolve(command);
   registerPlay(command);
   registerTournament(command);
+  registerCompetition(command);
   registerBook(command);
   registerSprt(command, {
     game: connectFourGame as unknown as GameDefinition<GameState>,
