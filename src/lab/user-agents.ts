@@ -20,7 +20,8 @@
  */
 import type { Agent, GameState } from '../core/game.js';
 
-const USER_ID = /^([^@]+)@(file:\/\/.+#sha256=([0-9a-f]{64})|object|referee|exec:(.+))$/s;
+// The shortest name before a known kind: a name may hold `@` (it is the user's), and so may a command after `exec:`.
+const USER_ID = /^(.+?)@(file:\/\/.+#sha256=([0-9a-f]{64})|object|referee|exec:(.+))$/s;
 
 /** A user agent that reports faults: the messages of the current game, emptied by the lab after each game. */
 export interface FaultReporting {
