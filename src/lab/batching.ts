@@ -5,7 +5,7 @@
  * Batching never changes results (tallies are integer sums); it only sets how often progress is
  * reported and how quickly a run can stop. No Node APIs here.
  */
-import type { ExperimentConfig, Tally } from './experiment.js';
+import type { ExperimentConfig, PlayedGame, Tally } from './experiment.js';
 
 /** A half-open range [start, end) of game indices. */
 export type GameRange = readonly [start: number, end: number];
@@ -14,7 +14,18 @@ export interface CompletedBatch {
   readonly start: number;
   readonly end: number;
   readonly tally: Tally;
+  /** Its games as played (`RunOptions.recordGames`), by game index and then lineup. */
+  readonly games?: readonly PlayedGame[];
 }
+
+/** What a batch task returns when its games are recorded (`BatchTask.record`). */
+export interface RecordedBatch {
+  readonly tally: Tally;
+  readonly games: readonly PlayedGame[];
+}
+
+/** A batch task's answer: its tally, or for a task with `record` its `RecordedBatch`. */
+export type BatchAnswer = Tally | RecordedBatch;
 
 export interface UntilCi {
   /** Called at each round boundary `hi` with the tally of exactly games [0, hi); true stops the run. */
@@ -33,10 +44,16 @@ export interface UntilCi {
  * the same tally for the same (config, start, end), as the games do.
  */
 export interface BatchSource {
-  /** A worker module whose default export takes a `BatchTask` and returns (or resolves to) its tally. */
+  /**
+   * A worker module whose default export takes a `BatchTask` and returns (or resolves to) its
+   * tally — or, for a task with `record`, a `RecordedBatch`.
+   */
   readonly workerFile: string;
-  /** The same batch in this thread (a promise for batches that wait on other threads or programs, e.g. refereed games). */
-  readonly play: (config: ExperimentConfig, start: number, end: number) => Tally | Promise<Tally>;
+  /**
+   * The same batch in this thread (a promise for batches that wait on other threads or programs,
+   * e.g. refereed games); with `games`, its games are pushed there as played.
+   */
+  readonly play: (config: ExperimentConfig, start: number, end: number, games?: PlayedGame[]) => Tally | Promise<Tally>;
 }
 
 export interface RunOptions {
@@ -65,6 +82,8 @@ export interface RunOptions {
   /** Called with each completed batch, in completion order (e.g. to append it to a JSONL file). */
   readonly onBatch?: (batch: CompletedBatch) => void;
   readonly untilCi?: UntilCi;
+  /** Keep every game as played (its actions and result) in its `CompletedBatch.games`, for game records. */
+  readonly recordGames?: boolean;
   /**
    * Longest one move of a player module may take, in ms (default DEFAULT_MOVE_TIME_LIMIT_MS of
    * runner.ts). Module players always play on worker threads (one at least), so that a move past

@@ -297,6 +297,26 @@ export interface FailedMove {
   readonly fault: string;
 }
 
+/**
+ * One game as played, for game records (game-record.ts): every action from the initial state —
+ * the opening, each chance outcome (the deal) and each player's move — and how it ended.
+ */
+export interface PlayedGame {
+  /** The lineup that played it (its index in the config's lineups). */
+  readonly lineup: number;
+  /** Its game index i in the lineup: in a paired run, the games of every lineup with the same i share the deal. */
+  readonly index: number;
+  /** The seed of the game's streams (`gameSeed`). */
+  readonly seed: number;
+  /** How many of `actions` are the opening the game was started from. */
+  readonly openingLength: number;
+  readonly actions: readonly number[];
+  /** Each seat's result (the game's returns, or a forfeit's). */
+  readonly returns: readonly number[];
+  /** For a game ended by a player's fault (a forfeit): that seat and the first fault's message. */
+  readonly forfeit?: { readonly seat: number; readonly message: string };
+}
+
 const NO_CALLS: readonly number[] = [];
 const NO_FAULTS: readonly string[] = [];
 
@@ -396,9 +416,11 @@ export class BatchPlayer {
    * Plays games [start, end) of every lineup and returns their tally. With `progress`, writes the
    * game under way there ([lineup, game index], and user agents their move: `userGame`) for a
    * watchdog on another thread. The `failed` moves are played as faults (an earlier attempt at this
-   * batch timed out or died on them).
+   * batch timed out or died on them). With `games`, every game is also pushed there as played, by
+   * game index and then lineup (the game's own fast playout is then not used: the generic one,
+   * which the conformance suite checks plays the same games, shows every action).
    */
-  play(start: number, end: number, progress?: Int32Array, failed: readonly FailedMove[] = []): Tally {
+  play(start: number, end: number, progress?: Int32Array, failed: readonly FailedMove[] = [], games?: PlayedGame[]): Tally {
     const config = this.#config;
     const tally = emptyTally(config);
     let state = this.#state;
@@ -429,26 +451,31 @@ export class BatchPlayer {
           else userGame.begin(lost.map((h) => h.call), lost.map((h) => h.fault), game.maxGameLength);
         }
         state.reset();
-        if (this.#prepare !== undefined) this.#prepare(state, i);
-        if (this.#openings !== undefined) for (const action of openingOf(this.#openings, i)) state.applyAction(action);
+        const actions: number[] | undefined = games === undefined ? undefined : [];
+        const recorded = actions === undefined ? state : recordingState(state, actions);
+        if (this.#prepare !== undefined) this.#prepare(recorded, i);
+        if (this.#openings !== undefined) for (const action of openingOf(this.#openings, i)) recorded.applyAction(action);
+        const openingLength = actions?.length ?? 0;
         // A user agent's fault that ends the game (Connect Four, Klondike) is thrown as a Forfeit,
         // with the game's returns.
         let forfeit: readonly number[] | undefined;
         try {
           if (config.paired) {
             const seed = deriveSeed(config.seed, i);
-            playSplitStreams(state, agents, rngFromSeed(seed), rngFromSeed(deriveSeed(seed, 1)));
+            playSplitStreams(state, agents, rngFromSeed(seed), rngFromSeed(deriveSeed(seed, 1)), actions);
           } else if (this.#seatPairAgents !== undefined) {
             const seed = deriveSeed(this.#lineupSeeds[l]!, i);
             this.#rng.reseed(seed);
             this.#agentRng.reseed(deriveSeed(seed, 1));
             const seatPairAgents = this.#seatPairAgents[l]!;
-            if (fastPlayOut === undefined) playOut(state, seatPairAgents, this.#rng);
+            if (actions !== undefined) playSplitStreams(state, seatPairAgents, this.#rng, this.#rng, actions);
+            else if (fastPlayOut === undefined) playOut(state, seatPairAgents, this.#rng);
             else fastPlayOut(state, seatPairAgents, this.#rng);
           } else {
             const rng = this.#rng;
             rng.reseed(deriveSeed(this.#lineupSeeds[l]!, i));
-            if (fastPlayOut === undefined) playOut(state, agents, rng);
+            if (actions !== undefined) playSplitStreams(state, agents, rng, rng, actions);
+            else if (fastPlayOut === undefined) playOut(state, agents, rng);
             else fastPlayOut(state, agents, rng);
           }
         } catch (error) {
@@ -464,6 +491,19 @@ export class BatchPlayer {
         const lineupTally = tally.lineups[l]!;
         lineupTally.games++;
         const faults = this.#faults[l]!;
+        if (games !== undefined) {
+          const returns = agents.map((_, s) => (forfeit === undefined ? state.returns(s) : forfeit[s]!));
+          const offender = forfeit === undefined ? -1 : faults.findIndex((f) => f !== undefined && f.length > 0);
+          games.push({
+            lineup: l,
+            index: i,
+            seed: config.paired ? deriveSeed(config.seed, i) : deriveSeed(this.#lineupSeeds[l]!, i),
+            openingLength,
+            actions: actions!,
+            returns,
+            ...(offender < 0 ? {} : { forfeit: { seat: offender, message: faults[offender]![0]! } }),
+          });
+        }
         for (let s = 0; s < agents.length; s++) {
           const r = forfeit === undefined ? state.returns(s) : forfeit[s]!;
           const seat = lineupTally.seats[s]!;
@@ -494,10 +534,39 @@ export class BatchPlayer {
  * outcome, given the cards still unseen) comes from `chance` alone, whatever the agents do with
  * theirs — common random numbers for paired comparisons.
  */
-function playSplitStreams(state: GameState, agents: readonly Agent[], chance: Rng, agentRng: Rng): void {
+function playSplitStreams(state: GameState, agents: readonly Agent[], chance: Rng, agentRng: Rng, actions?: number[]): void {
   for (;;) {
     const player = state.currentPlayer();
     if (player === TERMINAL) return;
-    state.applyAction(player === CHANCE ? state.sampleChance(chance) : agents[player]!.act(state, agentRng));
+    const action = player === CHANCE ? state.sampleChance(chance) : agents[player]!.act(state, agentRng);
+    actions?.push(action);
+    state.applyAction(action);
   }
+}
+
+/** `state` with every action applied through it also pushed to `actions` (an opening played by a `prepare` hook). */
+function recordingState(state: GameState, actions: number[]): GameState {
+  return new Proxy(state, {
+    get(target, key) {
+      if (key === 'applyAction') {
+        return (action: number) => {
+          target.applyAction(action);
+          actions.push(action);
+        };
+      }
+      const value = Reflect.get(target, key, target) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/**
+ * Plays one batch task (a worker's `BatchTask`) on `player`: its tally, or with `record` its tally
+ * and games as played.
+ */
+export function playTask(player: BatchPlayer, task: { readonly start: number; readonly end: number; readonly progress?: Int32Array; readonly failed?: readonly FailedMove[]; readonly record?: boolean }): Tally | { tally: Tally; games: PlayedGame[] } {
+  if (task.record !== true) return player.play(task.start, task.end, task.progress, task.failed);
+  const games: PlayedGame[] = [];
+  const tally = player.play(task.start, task.end, task.progress, task.failed, games);
+  return { tally, games };
 }

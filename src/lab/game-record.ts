@@ -3,8 +3,10 @@
  * replay it move by move — which game, its index and seed, the opening, the players by seat, every
  * move in the game's notation and the result. Documented for users in docs/lab.md ("Game records").
  *
- * Pure (browser-safe): the game pages read records to replay them.
+ * Pure (browser-safe): the game pages read records to replay them (`replayGameRecord` drives the
+ * game's own engine; a page only shows the states).
  */
+import { CHANCE, TERMINAL, type GameDefinition, type GameState } from '../core/game.js';
 
 export const GAME_RECORD_FORMAT = 'tabletop-game@1';
 
@@ -17,6 +19,8 @@ export interface GameRecordResult {
   readonly message: string;
   /** The seat that forfeited, for the reasons other than the rules' own ends. */
   readonly offender?: number;
+  /** One-player games: the score (`winner` is then 0 for a won game, the top score, and null otherwise). */
+  readonly score?: number;
 }
 
 export interface GameRecord {
@@ -25,13 +29,23 @@ export interface GameRecord {
   readonly game: string;
   /** The game's index in its tournament (0-based; the schedule says who played it and from which opening). */
   readonly index: number;
+  /**
+   * Lab runs (SPRT, compare, UnoWar tournament): the deal number, the game's index among the games
+   * of its players. Games of one run with the same deal were dealt the same cards (paired
+   * comparisons, an SPRT's pair, a pairing's two seat orders).
+   */
+  readonly deal?: number;
   /** The seed the game's random players (and chance) drew from. */
   readonly seed: number;
   /** The opening the game started from, in the game's notation ('' for none); its moves begin `moves`. */
   readonly opening: string;
   /** The players by seat (seat 0 moves first), as the tournament named them. */
   readonly players: readonly string[];
-  /** Every move of the game, opening included, in the game's notation (Connect Four: one digit 1-7 per move). */
+  /**
+   * Every move of the game, opening included, in the game's notation: Connect Four, one digit 1-7
+   * per move; the other games, the engine's actions separated by spaces, every chance outcome (each
+   * card dealt or turned) included, so the record holds the deal (`gameActions` reads both).
+   */
   readonly moves: string;
   readonly result: GameRecordResult;
 }
@@ -46,9 +60,19 @@ const isIndex = (x: unknown): x is number => typeof x === 'number' && Number.isS
 
 /** One record as its line (without the newline); fields in the documented order. */
 export function gameRecordLine(record: Omit<GameRecord, 'format'>): string {
-  const { game, index, seed, opening, players, moves, result } = record;
-  const { winner, reason, message, offender } = result;
-  return JSON.stringify({ format: GAME_RECORD_FORMAT, game, index, seed, opening, players, moves, result: { winner, reason, message, ...(offender === undefined ? {} : { offender }) } });
+  const { game, index, deal, seed, opening, players, moves, result } = record;
+  const { winner, reason, message, offender, score } = result;
+  return JSON.stringify({
+    format: GAME_RECORD_FORMAT,
+    game,
+    index,
+    ...(deal === undefined ? {} : { deal }),
+    seed,
+    opening,
+    players,
+    moves,
+    result: { winner, reason, message, ...(offender === undefined ? {} : { offender }), ...(score === undefined ? {} : { score }) },
+  });
 }
 
 /** Parses and checks one line; a GameRecordError naming `where` and what is wrong otherwise. */
@@ -64,9 +88,10 @@ export function parseGameRecord(line: string, where: string): GameRecord {
   }
   if (!isObject(value)) return fail('not an object');
   if (value.format !== GAME_RECORD_FORMAT) return fail(`format is ${JSON.stringify(value.format)}, expected "${GAME_RECORD_FORMAT}"`);
-  const { game, index, seed, opening, players, moves, result } = value;
+  const { game, index, deal, seed, opening, players, moves, result } = value;
   if (typeof game !== 'string' || game === '') return fail('no game id');
   if (!isIndex(index)) return fail('bad index');
+  if (!(deal === undefined || isIndex(deal))) return fail('bad deal');
   if (!isIndex(seed)) return fail('bad seed');
   if (typeof opening !== 'string') return fail('bad opening');
   if (!Array.isArray(players) || players.length === 0 || !players.every((p) => typeof p === 'string')) return fail('bad players');
@@ -76,6 +101,7 @@ export function parseGameRecord(line: string, where: string): GameRecord {
   if (!(result.winner === null || seat(result.winner))) return fail('bad winner');
   if (typeof result.reason !== 'string' || typeof result.message !== 'string') return fail('bad result');
   if (!(result.offender === undefined || seat(result.offender))) return fail('bad offender');
+  if (!(result.score === undefined || (typeof result.score === 'number' && Number.isFinite(result.score)))) return fail('bad score');
   return value as unknown as GameRecord;
 }
 
@@ -86,4 +112,119 @@ export function parseGameRecords(text: string, name: string): GameRecord[] {
     if (line.trim() !== '') records.push(parseGameRecord(line, `${name}:${String(i + 1)}`));
   });
   return records;
+}
+
+/** The game whose moves are digits 1-7, one per move, as its tournament has always written them. */
+const DIGIT_MOVES_GAME = 'connect-four';
+
+/** A game's actions (from its initial state, chance outcomes included) as a record's `moves`. */
+export function movesText(game: string, actions: readonly number[]): string {
+  return game === DIGIT_MOVES_GAME ? actions.map((a) => String(a + 1)).join('') : actions.join(' ');
+}
+
+/** A record's `moves` (or `opening`) as the game's actions; a GameRecordError for text that is not moves. */
+export function gameActions(game: string, moves: string): number[] {
+  if (game === DIGIT_MOVES_GAME) {
+    if (!/^[1-7]*$/.test(moves)) throw new GameRecordError(`the moves '${shorten(moves)}' are not Connect Four columns (one digit 1-7 per move)`);
+    return [...moves].map((digit) => Number(digit) - 1);
+  }
+  const words = moves.trim() === '' ? [] : moves.trim().split(/ +/);
+  const bad = words.find((w) => !/^\d{1,6}$/.test(w));
+  if (bad !== undefined) throw new GameRecordError(`'${shorten(bad)}' in the moves is not an action number`);
+  return words.map(Number);
+}
+
+const shorten = (text: string): string => (text.length > 40 ? `${text.slice(0, 40)}…` : text);
+
+/**
+ * A played game as its record: `returns` by seat (a forfeit's, when `forfeit` names the seat at
+ * fault), `labels` the players by seat. The reason is the rules' own end — Connect Four's
+ * `four-in-a-row` or `board-full`, `game-over` for the others — or `forfeit`.
+ */
+export function playedGameRecord(
+  definition: GameDefinition<GameState>,
+  played: { readonly index: number; readonly deal?: number; readonly seed: number; readonly openingLength: number; readonly actions: readonly number[]; readonly returns: readonly number[]; readonly forfeit?: { readonly seat: number; readonly message: string } },
+  labels: readonly string[],
+): Omit<GameRecord, 'format'> {
+  const game = definition.id;
+  const { returns, forfeit } = played;
+  let result: GameRecordResult;
+  if (definition.numPlayers === 1) {
+    const score = returns[0]!;
+    const winner = score === definition.scoreRange[1] ? 0 : null;
+    result =
+      forfeit === undefined
+        ? { winner, reason: 'game-over', message: `${labels[0]!} scored ${String(score)}`, score }
+        : { winner, reason: 'forfeit', message: `${labels[0]!} ${forfeit.message}`, offender: 0, score };
+  } else {
+    const best = Math.max(...returns);
+    const winners = returns.flatMap((r, seat) => (r === best ? [seat] : []));
+    const winner = winners.length === 1 ? winners[0]! : null;
+    if (forfeit !== undefined) result = { winner, reason: 'forfeit', message: `${labels[forfeit.seat]!} ${forfeit.message}`, offender: forfeit.seat };
+    else if (game === DIGIT_MOVES_GAME) {
+      result = winner === null ? { winner, reason: 'board-full', message: 'the board is full and nobody connected four' } : { winner, reason: 'four-in-a-row', message: `${winner === 0 ? 'red' : 'yellow'} (${labels[winner]!}) connected four` };
+    } else result = { winner, reason: 'game-over', message: winner === null ? 'a draw' : `${labels[winner]!} won` };
+  }
+  return {
+    game,
+    index: played.index,
+    ...(played.deal === undefined ? {} : { deal: played.deal }),
+    seed: played.seed,
+    opening: movesText(game, played.actions.slice(0, played.openingLength)),
+    players: labels,
+    moves: movesText(game, played.actions),
+    result,
+  };
+}
+
+/** One step of a replayed game: the action that led to it (undefined for the start), who took it, the state after it. */
+export interface ReplayStep<S extends GameState = GameState> {
+  readonly action: number | undefined;
+  /** The seat that moved, CHANCE for a card dealt or turned, undefined for the start. */
+  readonly actor: number | undefined;
+  readonly state: S;
+}
+
+/** A record replayed on its game's engine: every state from the start to the end. */
+export interface ReplayedGame<S extends GameState = GameState> {
+  readonly record: GameRecord;
+  readonly steps: readonly ReplayStep<S>[];
+  /** True when the last state is the game's end; false for a game that ended by a forfeit. */
+  readonly finished: boolean;
+}
+
+/**
+ * Replays `record` on `definition`'s engine, action by action; a GameRecordError for a record of
+ * another game, a move the rules do not allow, or a result the moves do not give.
+ */
+export function replayGameRecord<S extends GameState>(definition: GameDefinition<S>, record: GameRecord): ReplayedGame<S> {
+  if (record.game !== definition.id) throw new GameRecordError(`this is a record of ${record.game}, not of ${definition.id}`);
+  if (record.players.length !== definition.numPlayers) throw new GameRecordError(`${definition.title} has ${String(definition.numPlayers)} seat(s), the record names ${String(record.players.length)} players`);
+  const actions = gameActions(record.game, record.moves);
+  const state = definition.newInitialState();
+  const legal = new Int32Array(definition.maxActions);
+  const steps: ReplayStep<S>[] = [{ action: undefined, actor: undefined, state: state.clone() }];
+  actions.forEach((action, k) => {
+    const actor = state.currentPlayer();
+    const count = actor === TERMINAL ? 0 : state.legalActions(legal);
+    if (!legal.subarray(0, count).includes(action)) {
+      throw new GameRecordError(`move ${String(k + 1)} (${String(action)}) is not ${actor === TERMINAL ? 'possible: the game was over' : `a legal ${actor === CHANCE ? 'card to deal' : 'move'} there`}`);
+    }
+    state.applyAction(action);
+    steps.push({ action, actor, state: state.clone() });
+  });
+  const finished = state.isTerminal();
+  const { result } = record;
+  if (!finished && result.reason !== 'forfeit' && result.offender === undefined) throw new GameRecordError(`the moves stop before the game's end, and the result names no forfeit`);
+  if (finished) {
+    const returns = Array.from({ length: definition.numPlayers }, (_, seat) => state.returns(seat));
+    const expected = definition.numPlayers === 1 ? (result.score === undefined ? undefined : [result.score]) : winnerReturns(result.winner, definition.numPlayers);
+    if (expected !== undefined && expected.some((r, seat) => r !== returns[seat])) throw new GameRecordError(`the moves end the game otherwise than its result says (${result.message})`);
+  }
+  return { record, steps, finished };
+}
+
+/** A two-player result's returns: +1 for the winner, -1 for the loser, 0 each for a draw. */
+function winnerReturns(winner: number | null, players: number): number[] {
+  return Array.from({ length: players }, (_, seat) => (winner === null ? 0 : seat === winner ? 1 : -1));
 }

@@ -23,7 +23,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { formatDuration, printable, thrownText } from '../core/format.js';
-import { BatchPlayer, emptyTally, gameSeed, mergeTally, validateConfig, type ExperimentConfig, type FailedMove, type Tally } from './experiment.js';
+import { BatchPlayer, emptyTally, gameSeed, mergeTally, validateConfig, type ExperimentConfig, type FailedMove, type PlayedGame, type Tally } from './experiment.js';
 import type { BatchTask } from './worker.js';
 import { startWorkerPool } from './worker-pool.js';
 import { PROGRESS_SLOTS, agentLabel, userModuleOf } from './user-agents.js';
@@ -31,7 +31,7 @@ import { checkUserAgents, hasExternalPlayers, hasModulePlayers, hasObjectPlayers
 import { builtScript, DEFAULT_MEMORY_LIMIT_MB } from './module-probe.js';
 import { checkGameModuleUnchanged, GameModuleError } from './game-modules.js';
 import { isUserGameId, userGameModuleOf } from './user-games.js';
-import { batchesOf, defaultBatchSize, type CompletedBatch, type GameRange, type RunOptions, type RunResult } from './batching.js';
+import { batchesOf, defaultBatchSize, type BatchAnswer, type CompletedBatch, type GameRange, type RunOptions, type RunResult } from './batching.js';
 
 export { planBatches, type BatchSource, type CompletedBatch, type GameRange, type RunOptions, type RunResult, type UntilCi } from './batching.js';
 
@@ -127,9 +127,12 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
   };
   let played = 0;
   const total = totalIndices * lineups;
-  const complete = (start: number, end: number, batchTally: Tally): void => {
+  const record = options.recordGames === true;
+  // External programs play in lockstep (lockstep.ts), which does not report its games' moves yet.
+  if (record && hasExternalPlayers(config)) throw new RangeError('Game records (--records) are not written yet for runs with external player programs.');
+  const complete = (start: number, end: number, batchTally: Tally, games?: readonly PlayedGame[]): void => {
     mergeTally(tally, batchTally);
-    const batch = { start, end, tally: batchTally };
+    const batch: CompletedBatch = games === undefined ? { start, end, tally: batchTally } : { start, end, tally: batchTally, games };
     batches.push(batch);
     if (options.untilCi !== undefined) unfolded.set(start, batch);
     played += (end - start) * lineups;
@@ -159,7 +162,7 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
   const useWorkers = (source !== undefined || !hasObjectPlayers(config)) && (modules || (options.workers ?? threads > 1));
   const poolSize = workerThreads(threads, Math.ceil(totalIndices / batchSize) + options.ranges.length);
   const workers = useWorkers
-    ? startWorkerPool<BatchTask, Tally>({
+    ? startWorkerPool<BatchTask, BatchAnswer>({
         filename: source?.workerFile ?? workerFile(),
         threads: poolSize,
         // Player modules' threads are bounded, so one that allocates without end ends its own thread, not the process.
@@ -168,7 +171,11 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
     : undefined;
   const pool = workers?.pool;
   const local = useWorkers || source !== undefined ? undefined : new BatchPlayer(config);
-  const playHere = (start: number, end: number): Tally | Promise<Tally> => (source === undefined ? local!.play(start, end) : source.play(config, start, end));
+  const playHere = async (start: number, end: number): Promise<{ tally: Tally; games?: PlayedGame[] }> => {
+    const games: PlayedGame[] | undefined = record ? [] : undefined;
+    const played = await (source === undefined ? local!.play(start, end, undefined, undefined, games) : source.play(config, start, end, games));
+    return { tally: played, games };
+  };
 
   // Rounds: one round for a fixed-size run; for untilCi, rounds ending at fixed game indices.
   const rangeEnd = options.ranges.reduce((m, [, e]) => Math.max(m, e), 0);
@@ -213,10 +220,10 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
             while (failure === undefined && !isAborted(signal)) {
               const cancel = progress === undefined ? undefined : new AbortController();
               const watch = progress === undefined ? undefined : watchMoves(progress, moveLimitMs, cancel!, signal, gameModule);
-              let tally: Tally | undefined;
+              let answer: BatchAnswer | undefined;
               let lost: FailedMove | undefined;
               try {
-                tally = await pool.run({ config, start, end, progress, failed, moveTimeLimitMs: moveLimitMs }, cancel === undefined ? {} : { signal: cancel.signal });
+                answer = await pool.run({ config, start, end, progress, failed, moveTimeLimitMs: moveLimitMs, ...(record ? { record } : {}) }, cancel === undefined ? {} : { signal: cancel.signal });
               } catch (reason) {
                 // A worker that died under a module's move: that move's fault. Any other failure (a
                 // bug) stops the dispatch; a batch cancelled by Ctrl-C is simply not counted.
@@ -234,7 +241,10 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
               const timedOut = watch?.timedOut;
               if (timedOut !== undefined) lost = failedMove(start, timedOut, `gave no answer within the time limit of ${formatDuration(moveLimitMs)}`);
               if (lost === undefined) {
-                complete(start, end, tally!);
+                if (record) {
+                  const { tally: batchTally, games } = answer as { tally: Tally; games: PlayedGame[] };
+                  complete(start, end, batchTally, games);
+                } else complete(start, end, answer as Tally);
                 break;
               }
               const move = lost;
@@ -255,7 +265,8 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
             aborted = true;
             break;
           }
-          complete(start, end, await playHere(start, end));
+          const { tally: batchTally, games } = await playHere(start, end);
+          complete(start, end, batchTally, games);
           // Let signal handlers and timers (progress bar, Ctrl-C) run between batches.
           await new Promise<void>((resolve) => setImmediate(resolve));
         }

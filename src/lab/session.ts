@@ -15,7 +15,7 @@
  */
 import { combineRecords, missingRanges, RECORD_FORMAT, RecordsError, shardRange, type BatchRecord } from './records.js';
 import { freshSeed } from '../core/random.js';
-import type { ExperimentConfig, Tally } from './experiment.js';
+import type { ExperimentConfig, PlayedGame, Tally } from './experiment.js';
 import { validateConfig } from './experiment.js';
 import { repeatedGames } from './tournament.js';
 import { versionConflict } from './user-agents.js';
@@ -39,6 +39,17 @@ export interface ResultsLog {
    * (drop a torn last line). Until then it must change nothing, so a refused run leaves it as it was.
    */
   prepare?(): void;
+}
+
+/** Where a run's game records go (game-record.ts): a JSONL file on Node (game-records-file.ts). */
+export interface GameRecordLog {
+  /**
+   * Called once the run is planned and the results log prepared, before any game: a resumed log
+   * keeps the records of the games `plan.earlier` holds, and throws if it lacks some.
+   */
+  prepare(plan: LabRunPlan): void;
+  /** Adds a completed batch's games; called before the batch is appended to the results log. Throws if they cannot be saved. */
+  append(config: ExperimentConfig, games: readonly PlayedGame[]): void;
 }
 
 /** Plays the planned games: `runExperiment` (runner.ts) on Node. */
@@ -79,6 +90,8 @@ export interface LabRunRequest {
   /** Continue the run the log holds (plays only what it lacks) instead of starting a new one. */
   readonly resume?: boolean;
   readonly log?: ResultsLog;
+  /** Write every game played as a game record here (the run then records its games: `RunOptions.recordGames`). */
+  readonly gameLog?: GameRecordLog;
   readonly threads?: number;
   readonly batchSize?: number;
   /** Longest one move of a player module may take, in ms (see RunOptions.moveTimeLimitMs). */
@@ -292,19 +305,24 @@ export async function runLab(request: LabRunRequest, execute: Executor): Promise
   const plan = planLabRun(request, request.resume === true ? request.log!.records : undefined);
   const { config } = plan;
   const log = request.log;
+  // The game records first: a records file that cannot continue this run refuses it before the results log changes.
+  const gameLog = request.gameLog;
+  gameLog?.prepare(plan);
   log?.prepare?.();
   request.onPlan?.(plan, log);
   let saved = 0;
   let unsaved = 0;
   let failure: Error | undefined;
   const onBatch = (batch: CompletedBatch): void => {
-    if (log === undefined) return;
+    if (log === undefined && gameLog === undefined) return;
     if (failure !== undefined) {
       unsaved++;
       return;
     }
     try {
-      log.append({ format: RECORD_FORMAT, config, planned: plan.span, total: plan.total, untilCi: plan.untilCi, start: batch.start, end: batch.end, tally: batch.tally });
+      // The games first: a batch the results log holds must have its records (a resume checks it).
+      if (gameLog !== undefined) gameLog.append(config, batch.games ?? []);
+      log?.append({ format: RECORD_FORMAT, config, planned: plan.span, total: plan.total, untilCi: plan.untilCi, start: batch.start, end: batch.end, tally: batch.tally });
       saved++;
     } catch (error) {
       failure = error instanceof Error ? error : new Error(String(error));
@@ -326,6 +344,7 @@ export async function runLab(request: LabRunRequest, execute: Executor): Promise
     signal: request.signal,
     onProgress: request.onProgress,
     onBatch,
+    ...(gameLog === undefined ? {} : { recordGames: true }),
     untilCi: request.stopWhen?.(config) ?? (stopRule === undefined || width === undefined ? undefined : { satisfied: (tally) => stopRule.widest(config, tally) < width }),
   });
   return {

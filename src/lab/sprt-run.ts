@@ -155,6 +155,20 @@ export function replayLooks(config: ExperimentConfig, settings: SprtSettings, ba
 }
 
 /**
+ * The pairs a finished test counted (up to its deciding look, or all of its most pairs), for the
+ * game records to keep; undefined for a test interrupted before it finished (its records are kept
+ * whole, so that a resume finds every game the results file holds).
+ */
+export function countedPairs(lab: LabRunOutcome): number | undefined {
+  const { config } = lab.plan;
+  const settings = settingsOf(config);
+  const { looks, differences } = replayLooks(config, settings, lab.batches, lab.plan.total);
+  const last = looks.at(-1);
+  const finished = last?.decision !== undefined || (last !== undefined && last.pairs === lab.plan.total);
+  return finished ? differences.n : undefined;
+}
+
+/**
  * An executor that keeps a stopping rule's rounds (`untilCi`) on top of one that plays fixed
  * ranges only (the lab page's worker pool): each round is played as one run of `execute`, and
  * the rule is asked at each round's end, on the games before it, as the Node runner asks it.

@@ -4,7 +4,8 @@
  * User players' modules are imported here, once per thread and experiment.
  */
 import { Console } from 'node:console';
-import { BatchPlayer, type ExperimentConfig, type FailedMove, type Tally } from './experiment.js';
+import { BatchPlayer, playTask, type ExperimentConfig, type FailedMove } from './experiment.js';
+import type { BatchAnswer } from './batching.js';
 import { lockIntrinsics } from './intrinsics.js';
 import { LockstepPlayer, PlayerProgram } from './external-players.js';
 import { DEFAULT_MOVE_TIME_LIMIT_MS } from './runner.js';
@@ -21,7 +22,10 @@ export interface BatchTask {
   readonly failed?: readonly FailedMove[];
   /** The move time limit, in ms: external programs must answer each batch within it. */
   readonly moveTimeLimitMs?: number;
+  /** Return the games as played too (a `RecordedBatch`), for game records. */
+  readonly record?: boolean;
 }
+
 
 // A player module's console output goes to stderr: stdout carries the command's results (--json).
 globalThis.console = new Console({ stdout: process.stderr, stderr: process.stderr });
@@ -33,7 +37,7 @@ let cached: BatchPlayer | LockstepPlayer | undefined;
 /** External programs, kept running from batch to batch (and experiment to experiment) of this thread. */
 const programs = new Map<string, PlayerProgram>();
 
-export default async function playBatch(task: BatchTask): Promise<Tally> {
+export default async function playBatch(task: BatchTask): Promise<BatchAnswer> {
   const key = JSON.stringify(task.config);
   if (cached === undefined || key !== cachedKey) {
     // A game module and user players' modules are imported by each thread itself (their hashes checked first).
@@ -42,5 +46,5 @@ export default async function playBatch(task: BatchTask): Promise<Tally> {
     cached = hasExternalPlayers(task.config) ? new LockstepPlayer(task.config, task.moveTimeLimitMs ?? DEFAULT_MOVE_TIME_LIMIT_MS, programs) : new BatchPlayer(task.config);
     cachedKey = key;
   }
-  return cached instanceof LockstepPlayer ? cached.play(task.start, task.end) : cached.play(task.start, task.end, task.progress, task.failed);
+  return cached instanceof LockstepPlayer ? cached.play(task.start, task.end) : playTask(cached, task);
 }

@@ -9,6 +9,8 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import { plural } from '../../core/format.js';
 import { runLabOnNode } from '../../lab/node-lab.js';
 import { RecordsError } from '../../lab/records.js';
+import { FileSafetyError, refuseSameFiles, type NamedPath } from '../../lab/files.js';
+import { GameRecordError } from '../../lab/game-record.js';
 import { ResultsFile } from '../../lab/results-file.js';
 import { renderReport } from '../../lab/report.js';
 import { DEFAULT_MEMORY_LIMIT_MB, DEFAULT_MOVE_TIME_LIMIT_MS, defaultThreads } from '../../lab/runner.js';
@@ -38,6 +40,7 @@ export interface LabOptions {
   untilCi?: number;
   out?: string;
   resume?: string;
+  records?: string;
   shard?: Shard;
   batchSize?: number;
   html?: string;
@@ -60,6 +63,7 @@ export function addLabOptions(command: Command, what: { games: number; unit: str
     .option('--until-ci <width>', `stop once the 95% CI half-width of ${what.stopRule} is below this (checked at fixed game counts)`, parsePositiveNumber('The --until-ci width'))
     .option('--out <file>', 'append one JSON line per completed batch to this file (for --resume and merge)')
     .option('--resume <file>', 'continue the run saved in this file: its players, seed, games, shard and --until-ci (plays only the games it lacks, appends to it)')
+    .option('--records <file>', 'also write every game as a game record (JSONL, one line per game: the players, every move and card dealt, the result; see docs/lab.md); with --resume, the file the run wrote')
     .option('--shard <i/n>', 'play only part i of n of the games (disjoint; combine the shards with `tabletop merge`)', parseShard)
     .option('--batch-size <n>', 'games per batch sent to a worker (does not change the results)', parsePositiveInt('The batch size'))
     .option('--html <file>', 'also write the results as one self-contained HTML report with charts (opens offline)')
@@ -90,6 +94,17 @@ export interface ExperimentCommand {
   readonly roundRobin?: { readonly openings?: string };
 }
 
+/** Refuses a --records file that is one of the run's other files (a usage error, nothing written). */
+export function checkRecordsFile(records: string | undefined, others: readonly NamedPath[]): void {
+  if (records === undefined) return;
+  try {
+    refuseSameFiles([{ option: '--records', path: records }], others);
+  } catch (error) {
+    if (error instanceof FileSafetyError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
 /** Ctrl-C once aborts the run (the batches under way finish and count); twice exits at once with status 130. */
 export function interruptible(): { controller: AbortController; onSigint: () => void } {
   const controller = new AbortController();
@@ -110,12 +125,14 @@ export async function runExperimentCommand(spec: ExperimentCommand): Promise<voi
   // When resuming, only what the user typed may differ from the saved run (and is then refused):
   // defaults are not choices, so the saved run's values apply.
   const given = <T>(name: string, value: T): T | undefined => (!resuming || explicit(name) ? value : undefined);
-  checkReportFiles(options, [
+  const inputs = [
     ...(options.out === undefined ? [] : [{ option: '--out', path: options.out }]),
     ...(options.resume === undefined ? [] : [{ option: '--resume', path: options.resume }]),
     ...moduleFilesOf(spec.lineups),
     ...(userGameModuleOf(spec.game) === undefined ? [] : [{ option: 'the game module', path: fileURLToPath(userGameModuleOf(spec.game)!.url) }]),
-  ]);
+  ];
+  checkReportFiles(options, inputs);
+  checkRecordsFile(options.records, [...inputs, ...(options.html === undefined ? [] : [{ option: '--html', path: options.html }]), ...(options.csv === undefined ? [] : [{ option: '--csv', path: options.csv }])]);
   const { controller, onSigint } = interruptible();
   let bar: Progress | undefined;
   let outcome: LabRunOutcome;
@@ -133,6 +150,7 @@ export async function runExperimentCommand(spec: ExperimentCommand): Promise<voi
       untilCi: options.untilCi,
       out: options.out,
       resume: options.resume,
+      records: options.records,
       threads: capAtCores(options.threads, '--threads'),
       batchSize: options.batchSize,
       moveTimeLimitMs: options.moveTimeLimit === undefined ? undefined : options.moveTimeLimit * 1000,
@@ -153,7 +171,7 @@ export async function runExperimentCommand(spec: ExperimentCommand): Promise<voi
       },
     });
   } catch (error) {
-    if (error instanceof PlanError || error instanceof RecordsError || error instanceof PlayerModuleError || error instanceof GameModuleError) throw new UsageError(resuming ? `Cannot resume: ${error.message}` : error.message);
+    if (error instanceof PlanError || error instanceof RecordsError || error instanceof PlayerModuleError || error instanceof GameModuleError || error instanceof GameRecordError) throw new UsageError(resuming ? `Cannot resume: ${error.message}` : error.message);
     throw error;
   } finally {
     bar?.stop();

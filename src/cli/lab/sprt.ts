@@ -14,13 +14,15 @@ import { readRecords, ResultsFile } from '../../lab/results-file.js';
 import type { BatchSource } from '../../lab/batching.js';
 import { DEFAULT_MOVE_TIME_LIMIT_MS, defaultThreads } from '../../lab/runner.js';
 import { PlanError } from '../../lab/session.js';
-import { runSprt, settingsOf, type SprtOutcome } from '../../lab/sprt-run.js';
+import { countedPairs, runSprt, settingsOf, type SprtOutcome } from '../../lab/sprt-run.js';
+import { GameRecordError } from '../../lab/game-record.js';
 import { sprtBounds, type RefereeSettings, type SprtJson, type SprtLook, type SprtSettings } from '../../lab/sprt.js';
 import { agentLabel } from '../../lab/user-agents.js';
 import { loadUserAgents, PlayerModuleError } from '../../lab/user-players.js';
 import { capAtCores, parseIntegerIn, parsePositiveInt, parseSeed, UsageError } from '../options.js';
 import { progressBar, type Progress } from '../terminal.js';
-import { interruptible, whereSaved } from './experiment.js';
+import { checkRecordsFile, interruptible, whereSaved } from './experiment.js';
+import { moduleFilesOf } from './report-files.js';
 import { resolvePlayers } from './user-players.js';
 
 /** --delta1 of a test of win shares (--wins) unless given: two percentage points more deals won. */
@@ -73,6 +75,7 @@ interface SprtCliOptions {
   threads: number;
   out?: string;
   resume?: string;
+  records?: string;
   json?: boolean;
   wins?: boolean;
   moveTimeLimit?: number;
@@ -140,7 +143,8 @@ export function registerSprt(command: Command, spec: SprtCommand): Command {
     )
     .option('--out <file>', 'append one JSON line per completed batch to this file (for --resume)')
     .option('--resume <file>', 'continue the test saved in this file: its players, settings and seed (plays only what it lacks)')
-    .option('--json', `print only { result, games, pairs, llr, bounds, estimate } as JSON`)
+    .option('--records <file>', 'also write every game the test counted as a game record (JSONL, one line per game: the players, every move and card dealt, the result; see docs/lab.md); with --resume, the file the run wrote')
+    .option('--json', `print only { result, games, pairs, llr, bounds, estimate } as JSON`);
   spec.referee?.register(sprt);
   if (suites === undefined) {
     sprt.option('--move-time-limit <seconds>', `longest one move of a player module may take (default ${String(DEFAULT_MOVE_TIME_LIMIT_MS / 1000)}); past it the move is a fault of that player`, parseNumber('--move-time-limit'));
@@ -183,6 +187,11 @@ async function runSprtCommand(command: Command, spec: SprtCommand, options: Sprt
   // When resuming, the saved test's settings apply; typed ones must agree with them (the lab refuses otherwise).
   const givenSettings = !resuming || testOptions.some(explicit) ? settings : undefined;
   const ids = options.a === undefined || options.b === undefined ? undefined : (refereed?.ids ?? (await resolvePlayers(game, [options.a, options.b], '--a/--b')));
+  checkRecordsFile(options.records, [
+    ...(options.out === undefined ? [] : [{ option: '--out', path: options.out }]),
+    ...(options.resume === undefined ? [] : [{ option: '--resume', path: options.resume }]),
+    ...moduleFilesOf(ids === undefined ? [] : [ids]),
+  ]);
   // A resumed test's player modules, loaded here too: a batch source plays in this thread with one thread.
   if (resuming && ids === undefined) await loadSavedPlayers(options.resume!);
   if (spec.openings !== undefined && !(resuming && !explicit('maxGames'))) {
@@ -239,10 +248,10 @@ async function runSprtCommand(command: Command, spec: SprtCommand, options: Sprt
           bar?.update(done);
         },
       },
-      (request) => runLabOnNode({ ...request, resume: options.resume, out: options.out }),
+      (request) => runLabOnNode({ ...request, resume: options.resume, out: options.out, records: options.records, recordedDeals: countedPairs }),
     );
   } catch (error) {
-    if (error instanceof PlanError || error instanceof RecordsError || error instanceof PlayerModuleError || error instanceof RangeError) {
+    if (error instanceof PlanError || error instanceof RecordsError || error instanceof PlayerModuleError || error instanceof GameRecordError || error instanceof RangeError) {
       throw new UsageError(resuming ? `Cannot resume: ${error.message}` : error.message);
     }
     throw error;
