@@ -5,12 +5,19 @@
  */
 import { render } from 'preact';
 import { Home } from './Home.js';
+import { isReplayGame } from './replay/model.js';
 import './styles.css';
 
 const root = document.getElementById('app')!;
 const path = location.pathname.replace(/\/+$/, '') || '/';
+const replayed = path.slice(1);
 
-if (path === '/') {
+if (new URLSearchParams(location.search).has('replay') && isReplayGame(replayed)) {
+  // A game record replayed in its game's page (replay/): the page's own game waits behind a link.
+  const [{ ReplayPage }, { definition, title }] = await Promise.all([import('./replay/ReplayPage.js'), import('./replay/games.js').then(({ loadGame }) => loadGame(replayed))]);
+  document.title = `${title} replay · Tabletop Lab`;
+  render(<ReplayPage game={replayed} title={title} definition={definition} />, root);
+} else if (path === '/') {
   document.title = 'Tabletop Lab';
   render(<Home />, root);
 } else if (path === '/connect-four') {

@@ -23,6 +23,7 @@ import {
   type PageState,
   type PlayerKind,
 } from './model.js';
+import { OpenRecord } from '../replay/OpenRecord.js';
 
 interface Game {
   readonly moves: readonly number[];
@@ -321,6 +322,7 @@ export function ConnectFourPage() {
           <p class="hint">Play by clicking a column or pressing 1–7. The address of this page holds the game: share or reload it.</p>
         </section>
       </div>
+      <OpenRecord game="connect-four" />
     </main>
   );
 }

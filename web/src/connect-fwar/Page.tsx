@@ -27,6 +27,7 @@ import {
   winningCells,
   type Speed,
 } from './model.js';
+import { OpenRecord } from '../replay/OpenRecord.js';
 
 export function ConnectFwarPage() {
   const initial = useMemo(() => parseSearch(location.search), []);
@@ -260,6 +261,7 @@ export function ConnectFwarPage() {
           )}
         </section>
       </div>
+      <OpenRecord game="connect-fwar" />
     </main>
   );
 }

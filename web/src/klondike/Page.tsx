@@ -16,6 +16,7 @@ import { SolverClient } from './solver-client.js';
 import { dealKey, loadStats, recordStart, recordWin, saveStats, NO_STATS, winRate, type KlondikeStats } from './stats.js';
 import { Table, type Highlight } from './Table.js';
 import './klondike.css';
+import { OpenRecord } from '../replay/OpenRecord.js';
 
 /** The solver's budget for a hint, and for each deal tried when looking for a winnable one. */
 const HINT_BUDGET = { timeMs: 10_000, maxStates: 1_000_000 } as const;
@@ -525,6 +526,7 @@ export function KlondikePage() {
           </button>
         </section>
       </div>
+      <OpenRecord game="klondike" />
     </main>
   );
 }

@@ -27,6 +27,7 @@ import {
   type FinishScope,
   type Round,
 } from './model.js';
+import { OpenRecord } from '../replay/OpenRecord.js';
 
 /** How long a forced card stays on show before it is played by itself. */
 const AUTO_PLAY_MS = 350;
@@ -234,6 +235,7 @@ export function UnoWarPage() {
           )}
         </section>
       </div>
+      <OpenRecord game="uno-war" />
     </main>
   );
 }
