@@ -16,6 +16,10 @@ import { solveKlondike } from '../../src/games/klondike/solver/solver.js';
 import { applyMove, type KlondikeMove } from '../../src/games/klondike/moves.js';
 import { allFaceUp } from '../../src/games/klondike/progress.js';
 import { dealModel, movesToText, textToMoves } from '../src/klondike/model.js';
+import { BatchPlayer, type ExperimentConfig, type PlayedGame } from '../../src/lab/experiment.js';
+import { gameRecordLine, playedGameRecord } from '../../src/lab/game-record.js';
+import { gameById } from '../../src/lab/registry.js';
+import { toBase64Url } from '../src/replay/model.js';
 import { newPage, serverAndBrowser } from './harness.js';
 
 const OUT = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
@@ -163,4 +167,15 @@ it('takes the lab screenshots', async () => {
   await shoot('lab-compare.png', 'lab?game=connect-fwar&players=random,basic,ranks&games=20000&seed=1', { width: 1000, height: 900 }, ran);
   await shoot('lab-tournament.png', 'lab?game=uno-war&players=random,smallest,biggest&games=2000&seed=1', { width: 1000, height: 900 }, ran);
   await shoot('lab-phone.png', 'lab?game=connect-fwar&players=basic,suits&games=5000&seed=2&paired=1', { width: 390, height: 844 }, ran);
+});
+
+it('takes the game record replay', async () => {
+  // Game 0 of random against biggest, as `uno-war sprt --seed 4 --records` writes it.
+  const config: ExperimentConfig = { game: 'uno-war', lineups: [['random', 'biggest']], seed: 4, paired: true };
+  const games: PlayedGame[] = [];
+  new BatchPlayer(config).play(0, 1, undefined, undefined, games);
+  const record = playedGameRecord(gameById('uno-war'), games[0]!, ['random', 'biggest']);
+  await shoot('replay-uno-war.png', `uno-war?replay=${toBase64Url(gameRecordLine(record))}&ply=${String(games[0]!.actions.length)}`, { width: 1000, height: 620 }, async (page) => {
+    await expect.poll(() => page.getByTestId('result').count()).toBe(1);
+  });
 });

@@ -127,19 +127,19 @@ function Replay({ game, title, definition, view }: { readonly game: ReplayGameId
       <section class="replay-controls" aria-label="Replay controls">
         <div class="buttons">
           <button type="button" aria-label="First move" onClick={() => go(0)} disabled={ply === 0}>
-            ⏮
+            « Start
           </button>
           <button type="button" aria-label="Step back" onClick={() => go((p) => p - 1)} disabled={ply === 0}>
             ◀ Back
           </button>
           <button type="button" aria-label={playing ? 'Pause' : 'Play'} aria-pressed={playing} onClick={togglePlay}>
-            {playing ? '⏸ Pause' : '▶ Play'}
+            {playing ? 'Pause' : '▶ Play'}
           </button>
           <button type="button" aria-label="Step forward" onClick={() => go((p) => p + 1)} disabled={atEnd}>
             Forward ▶
           </button>
           <button type="button" aria-label="Last move" onClick={() => go(total)} disabled={atEnd}>
-            ⏭
+            End »
           </button>
         </div>
         <label class="replay-slider">

@@ -6,6 +6,8 @@
  * shows the states it gives.
  */
 import { CHANCE, type GameDefinition, type GameState } from '../../../src/core/game.js';
+import { DISCARD } from '../../../src/games/connect-fwar/rules.js';
+import { columnName } from '../../../src/games/connect-fwar/notation.js';
 import { GameRecordError, gameRecordLine, parseGameRecord, replayGameRecord, type GameRecord, type ReplayedGame } from '../../../src/lab/game-record.js';
 
 /** The games whose pages replay records, by page path and game id (the same). */
@@ -92,12 +94,21 @@ export function clampPly(replayed: ReplayedGame, ply: number): number {
   return Math.min(moveCount(replayed), Math.max(0, Math.trunc(ply)));
 }
 
+/**
+ * Moves named as the game's page names them (columns from 1), where the engine's own names count
+ * from 0; chance outcomes keep the engine's names.
+ */
+const MOVE_NAMES: Readonly<Record<string, (action: number, actor: number) => string | undefined>> = {
+  'connect-four': (action, actor) => (actor === CHANCE ? undefined : `column ${String(action + 1)}`),
+  'connect-fwar': (action, actor) => (actor === CHANCE ? undefined : action === DISCARD ? 'discard' : `column ${columnName(action)}`),
+};
+
 /** What happened at step `ply`, in words: "the start", "red (alphabeta2): col 4", "chance: draws ♦5". */
 export function stepText(replayed: ReplayedGame, ply: number): string {
   if (ply === 0) return replayed.record.opening === '' ? 'The start of the game.' : 'The start of the game (its opening follows).';
   const step = replayed.steps[ply]!;
   const before = replayed.steps[ply - 1]!.state;
-  const what = before.actionToString(step.action!);
+  const what = MOVE_NAMES[replayed.record.game]?.(step.action!, step.actor!) ?? before.actionToString(step.action!);
   if (step.actor === CHANCE) return `Dealt: ${what}`;
   const seat = step.actor ?? 0;
   const who = replayed.record.players.length > 1 ? `Seat ${String(seat + 1)} (${replayed.record.players[seat]!})` : replayed.record.players[0]!;
