@@ -7,6 +7,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { GameDefinition, GameState } from '../../../src/core/game.js';
 import { clampPly, moveCount, recordSummary, replayAddress, replayFromSearch, SHOWN_CARDS, stepText, type ReplayGameId, type ReplayView } from './model.js';
+import { hiddenCardLines } from './hidden-cards.js';
 import { OpenRecord } from './OpenRecord.js';
 
 /** Time between moves while playing, in ms. */
@@ -115,6 +116,7 @@ function Replay({ game, title, definition, view }: { readonly game: ReplayGameId
 
   const state = replayed.steps[ply]!.state;
   const cardsNote = SHOWN_CARDS[game];
+  const hiddenCards = hiddenCardLines(state);
   const atEnd = ply === total;
   return (
     <main class="replay">
@@ -158,6 +160,16 @@ function Replay({ game, title, definition, view }: { readonly game: ReplayGameId
         <pre class="replay-picture" data-testid="picture">
           {state.toString()}
         </pre>
+        {hiddenCards.length === 0 ? null : (
+          <div class="replay-hidden">
+            <p class="replay-step">Hidden from the player at this move:</p>
+            <ul aria-label="Hidden cards" data-testid="hidden">
+              {hiddenCards.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </div>
+        )}
         {atEnd ? (
           <p class="replay-result" role="status" data-testid="result">
             {replayed.finished ? 'The game is over: ' : 'The game ended here by a forfeit: '}

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { connectFourGame } from '../../../src/games/connect-four/definition.js';
 import { unoWarGame } from '../../../src/games/uno-war/definition.js';
 import type { GameDefinition, GameState } from '../../../src/core/game.js';
-import { GameRecordError, gameRecordLine, type GameRecord } from '../../../src/lab/game-record.js';
+import { GameRecordError, gameRecordLine, playedGameRecord, replayGameRecord, type GameRecord } from '../../../src/lab/game-record.js';
+import { BatchPlayer, type PlayedGame } from '../../../src/lab/experiment.js';
+import { gameById } from '../../../src/lab/registry.js';
 import { clampPly, fromBase64Url, moveCount, recordFromText, recordOfGame, replayAddress, replayFromSearch, stepText, toBase64Url } from './model.js';
 
 const c4 = connectFourGame as unknown as GameDefinition<GameState>;
@@ -54,5 +56,20 @@ describe('replay model', () => {
     expect(() => recordFromText(c4, gameRecordLine({ ...RECORD, result: { ...RECORD.result, winner: 1 } }), 'r')).toThrow(/the moves end the game otherwise than its result says/);
     expect(() => recordFromText(c4, gameRecordLine({ ...RECORD, moves: '41414' }), 'r')).toThrow(GameRecordError);
     expect(() => replayFromSearch(c4, '?ply=3')).toThrow(/is empty/);
+  });
+
+  it('names UnoWar plays by their card and slot from 1, and Klondike moves in the page\'s words', () => {
+    for (const [game, lineup, pattern] of [
+      ['uno-war', ['random', 'biggest'], /^Seat [12] \((random|biggest)\): plays \S+ \(slot [1-5]\)$/],
+      ['klondike', ['greedy'], /^greedy: (Move|Draw|Turn|Put|Send|Play)/],
+    ] as const) {
+      const games: PlayedGame[] = [];
+      new BatchPlayer({ game, lineups: [lineup], seed: 3, paired: false }).play(0, 1, undefined, undefined, games);
+      const replayed = replayGameRecord(gameById(game), { format: 'tabletop-game@1', ...playedGameRecord(gameById(game), games[0]!, lineup) });
+      const texts = replayed.steps.map((_, k) => stepText(replayed, k));
+      const moves = texts.filter((t) => !t.startsWith('Dealt: ') && !t.startsWith('The start'));
+      expect(moves.length).toBeGreaterThan(5);
+      for (const text of moves) expect(text).toMatch(pattern);
+    }
   });
 });

@@ -8,6 +8,11 @@
 import { CHANCE, type GameDefinition, type GameState } from '../../../src/core/game.js';
 import { DISCARD } from '../../../src/games/connect-fwar/rules.js';
 import { columnName } from '../../../src/games/connect-fwar/notation.js';
+import { cardShort } from '../../../src/core/cards.js';
+import { decodeAction, type KlondikeState } from '../../../src/games/klondike/engine.js';
+import { moveWords } from '../../../src/games/klondike/words.js';
+import type { UnoWarState } from '../../../src/games/uno-war/engine.js';
+import { slotName } from '../../../src/games/uno-war/notation.js';
 import { GameRecordError, gameRecordLine, parseGameRecord, replayGameRecord, type GameRecord, type ReplayedGame } from '../../../src/lab/game-record.js';
 
 /** The games whose pages replay records, by page path and game id (the same). */
@@ -21,7 +26,7 @@ export const SHOWN_CARDS: Readonly<Record<ReplayGameId, string | undefined>> = {
   'connect-four': undefined,
   'connect-fwar': 'The replay shows every card as it is dealt: the record holds the whole deal.',
   'uno-war': 'The replay shows every card — both hands, the pile and how many cards are left to draw: a record is read after the game, so nothing is hidden any more.',
-  klondike: 'The replay shows the table as it was played, face-down cards as ? until they are turned; the record holds the whole deal (its first 52 moves deal the cards).',
+  klondike: 'The replay shows every card: the table as the player saw it (? for a card face down), and below it the cards still face down and the stock to come. A record is read after the game, so nothing is hidden any more; its first 52 moves deal the cards.',
 };
 
 /** Text as base64url (UTF-8; no padding): what an address carries. */
@@ -98,9 +103,15 @@ export function clampPly(replayed: ReplayedGame, ply: number): number {
  * Moves named as the game's page names them (columns from 1), where the engine's own names count
  * from 0; chance outcomes keep the engine's names.
  */
-const MOVE_NAMES: Readonly<Record<string, (action: number, actor: number) => string | undefined>> = {
+const MOVE_NAMES: Readonly<Record<string, (action: number, actor: number, before: GameState) => string | undefined>> = {
   'connect-four': (action, actor) => (actor === CHANCE ? undefined : `column ${String(action + 1)}`),
   'connect-fwar': (action, actor) => (actor === CHANCE ? undefined : action === DISCARD ? 'discard' : `column ${columnName(action)}`),
+  'uno-war': (action, actor, before) => (actor === CHANCE ? undefined : `plays ${cardShort((before as UnoWarState).handCard(actor, action))} (slot ${slotName(action)})`),
+  klondike: (action, actor, before) => {
+    if (actor === CHANCE) return undefined;
+    const state = before as KlondikeState;
+    return moveWords(state, decodeAction(state.config, action));
+  },
 };
 
 /** What happened at step `ply`, in words: "the start", "red (alphabeta2): col 4", "chance: draws ♦5". */
@@ -108,7 +119,7 @@ export function stepText(replayed: ReplayedGame, ply: number): string {
   if (ply === 0) return replayed.record.opening === '' ? 'The start of the game.' : 'The start of the game (its opening follows).';
   const step = replayed.steps[ply]!;
   const before = replayed.steps[ply - 1]!.state;
-  const what = MOVE_NAMES[replayed.record.game]?.(step.action!, step.actor!) ?? before.actionToString(step.action!);
+  const what = MOVE_NAMES[replayed.record.game]?.(step.action!, step.actor!, before) ?? before.actionToString(step.action!);
   if (step.actor === CHANCE) return `Dealt: ${what}`;
   const seat = step.actor ?? 0;
   const who = replayed.record.players.length > 1 ? `Seat ${String(seat + 1)} (${replayed.record.players[seat]!})` : replayed.record.players[0]!;
