@@ -83,6 +83,11 @@ describe('replaying a game record in its page', () => {
         await expect.poll(() => ply(page)).toBe(total);
         expect(await picture(page)).toBe(replayed.steps[total]!.state.toString());
         expect(await page.getByTestId('result').textContent()).toBe(`The game is over: ${record.result.message}.`);
+        if (game === 'connect-four') {
+          // The page's own board: a stone per move, the four lit.
+          expect(await page.locator('.board .token').count()).toBe(total);
+          expect(await page.locator('.board .token.win').count()).toBeGreaterThanOrEqual(4);
+        }
         expect(await page.getByRole('button', { name: 'Step forward' }).isDisabled()).toBe(true);
         if (shots !== undefined) await page.screenshot({ path: join(shots, `replay-${game}-end.png`), fullPage: true });
 

@@ -7,6 +7,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { GameDefinition, GameState } from '../../../src/core/game.js';
 import { clampPly, moveCount, recordSummary, replayAddress, replayFromSearch, SHOWN_CARDS, stepText, type ReplayGameId, type ReplayView } from './model.js';
+import { ConnectFourBoard } from './ConnectFourBoard.js';
 import { hiddenCardLines } from './hidden-cards.js';
 import { OpenRecord } from './OpenRecord.js';
 
@@ -157,9 +158,21 @@ function Replay({ game, title, definition, view }: { readonly game: ReplayGameId
         <p class="replay-step" data-testid="step">
           {stepText(replayed, ply)}
         </p>
-        <pre class="replay-picture" data-testid="picture">
-          {state.toString()}
-        </pre>
+        {game === 'connect-four' ? (
+          <>
+            <ConnectFourBoard record={replayed.record} ply={ply} />
+            <details class="replay-as-text">
+              <summary>The position as text</summary>
+              <pre class="replay-picture" data-testid="picture">
+                {state.toString()}
+              </pre>
+            </details>
+          </>
+        ) : (
+          <pre class="replay-picture" data-testid="picture">
+            {state.toString()}
+          </pre>
+        )}
         {hiddenCards.length === 0 ? null : (
           <div class="replay-hidden">
             <p class="replay-step">Hidden from the player at this move:</p>
