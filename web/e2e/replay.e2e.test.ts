@@ -12,6 +12,8 @@ import type { Page } from 'playwright-core';
 import { parseGameRecords, replayGameRecord, type GameRecord } from '../../src/lab/game-record.js';
 import { gameById } from '../../src/lab/registry.js';
 import { runCli } from '../../src/test-support/cli.js';
+import type { ConnectFwarState } from '../../src/games/connect-fwar/engine.js';
+import { boardCells } from '../src/connect-fwar/model.js';
 import { pageOpener, serverAndBrowser } from './harness.js';
 
 const env = serverAndBrowser();
@@ -83,6 +85,13 @@ describe('replaying a game record in its page', () => {
         await expect.poll(() => ply(page)).toBe(total);
         expect(await picture(page)).toBe(replayed.steps[total]!.state.toString());
         expect(await page.getByTestId('result').textContent()).toBe(`The game is over: ${record.result.message}.`);
+        if (game === 'connect-fwar') {
+          // The page's own board: as many cards as the engine's final board holds.
+          const placed = boardCells(replayed.steps[total]!.state as ConnectFwarState).flat().filter((card) => card !== null).length;
+          expect(placed).toBeGreaterThan(0);
+          expect(await page.getByRole('group', { name: 'Board' }).locator('.fwar-cell > *').count()).toBe(placed);
+          expect(await page.getByTestId('hand').textContent()).toMatch(/deck: \d+$/);
+        }
         if (game === 'connect-four') {
           // The page's own board: a stone per move, the four lit.
           expect(await page.locator('.board .token').count()).toBe(total);

@@ -8,6 +8,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { GameDefinition, GameState } from '../../../src/core/game.js';
 import { clampPly, moveCount, recordSummary, replayAddress, replayFromSearch, SHOWN_CARDS, stepText, type ReplayGameId, type ReplayView } from './model.js';
 import { ConnectFourBoard } from './ConnectFourBoard.js';
+import { ConnectFwarBoard } from './ConnectFwarBoard.js';
 import { hiddenCardLines } from './hidden-cards.js';
 import { OpenRecord } from './OpenRecord.js';
 
@@ -158,9 +159,9 @@ function Replay({ game, title, definition, view }: { readonly game: ReplayGameId
         <p class="replay-step" data-testid="step">
           {stepText(replayed, ply)}
         </p>
-        {game === 'connect-four' ? (
+        {game === 'connect-four' || game === 'connect-fwar' ? (
           <>
-            <ConnectFourBoard record={replayed.record} ply={ply} />
+            {game === 'connect-four' ? <ConnectFourBoard record={replayed.record} ply={ply} /> : <ConnectFwarBoard state={state} />}
             <details class="replay-as-text">
               <summary>The position as text</summary>
               <pre class="replay-picture" data-testid="picture">
