@@ -14,7 +14,7 @@ export interface CompletedBatch {
   readonly start: number;
   readonly end: number;
   readonly tally: Tally;
-  /** Its games as played (`RunOptions.recordGames`), by game index and then lineup. */
+  /** Its games as played (`RunOptions.recordGames`), by game index and then lineup: handed to `onBatch` only, not kept in the result. */
   readonly games?: readonly PlayedGame[];
 }
 

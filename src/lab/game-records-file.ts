@@ -25,8 +25,8 @@ export function playedGameLine(config: ExperimentConfig, played: PlayedGame): st
 export class GameRecordsFile implements GameRecordLog {
   readonly path: string;
   readonly #resuming: boolean;
-  /** Record lines by index. */
-  readonly #lines = new Map<number, string>();
+  /** The records a resumed run keeps, by index, until the file is rewritten with them. */
+  readonly #kept = new Map<number, string>();
   #journal: JournalFile | undefined;
 
   private constructor(path: string, resuming: boolean) {
@@ -72,7 +72,7 @@ export class GameRecordsFile implements GameRecordLog {
             if (record === undefined || record.game !== config.game || record.seed !== gameSeed(config, lineup, deal) || JSON.stringify(record.players) !== JSON.stringify(labels)) {
               missing++;
               if (firstMissing < 0) firstMissing = index;
-            } else this.#lines.set(index, line!);
+            } else this.#kept.set(index, line!);
           }
         }
       }
@@ -83,27 +83,30 @@ export class GameRecordsFile implements GameRecordLog {
         );
       }
     }
-    this.#write();
+    this.#write(this.#kept);
+    this.#kept.clear();
     this.#journal = JournalFile.read(this.path, 'the game records file');
   }
 
   /** Appends a batch's games (synchronously: on disk before the batch is saved to the results file). */
   append(config: ExperimentConfig, games: readonly PlayedGame[]): void {
     if (this.#journal === undefined) throw new Error('GameRecordsFile.append before prepare');
-    const lineups = config.lineups.length;
-    for (const played of games) {
-      const line = playedGameLine(config, played);
-      this.#lines.set(played.index * lineups + played.lineup, line);
-      this.#journal.append(line);
-    }
+    for (const played of games) this.#journal.append(playedGameLine(config, played));
   }
 
-  /** Rewrites the file in game order; with `deals`, only the games of deals [0, deals) (what a stopped test counted). */
+  /**
+   * Rewrites the file in game order (its lines are read back, not kept while the run plays); with
+   * `deals`, only the games of deals [0, deals) (what a stopped test counted).
+   */
   finish(config: ExperimentConfig, deals?: number): void {
     if (this.#journal === undefined) return;
     const keepBelow = deals === undefined ? Infinity : deals * config.lineups.length;
-    for (const index of this.#lines.keys()) if (index >= keepBelow) this.#lines.delete(index);
-    this.#write();
+    const lines = new Map<number, string>();
+    this.#read().lines.forEach((line, k) => {
+      const { index } = parseGameRecord(line, `${this.path}:${String(k + 1)}`);
+      if (index < keepBelow) lines.set(index, line);
+    });
+    this.#write(lines);
   }
 
   #read(): JournalFile {
@@ -115,10 +118,10 @@ export class GameRecordsFile implements GameRecordLog {
     }
   }
 
-  #write(): void {
-    const lines = [...this.#lines].sort((x, y) => x[0] - y[0]).map(([, line]) => `${line}\n`);
+  #write(lines: ReadonlyMap<number, string>): void {
+    const ordered = [...lines].sort((x, y) => x[0] - y[0]).map(([, line]) => `${line}\n`);
     try {
-      writeWholeFile(this.path, lines.join(''), 'The game records file');
+      writeWholeFile(this.path, ordered.join(''), 'The game records file');
     } catch (error) {
       if (error instanceof FileSafetyError) throw new GameRecordError(error.message);
       throw error;

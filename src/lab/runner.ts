@@ -132,11 +132,12 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
   if (record && hasExternalPlayers(config)) throw new RangeError('Game records (--records) are not written yet for runs with external player programs.');
   const complete = (start: number, end: number, batchTally: Tally, games?: readonly PlayedGame[]): void => {
     mergeTally(tally, batchTally);
-    const batch: CompletedBatch = games === undefined ? { start, end, tally: batchTally } : { start, end, tally: batchTally, games };
+    // The games go to `onBatch` only: kept in the result, every game of a long run would stay in memory.
+    const batch: CompletedBatch = { start, end, tally: batchTally };
     batches.push(batch);
     if (options.untilCi !== undefined) unfolded.set(start, batch);
     played += (end - start) * lineups;
-    options.onBatch?.(batch);
+    options.onBatch?.(games === undefined ? batch : { ...batch, games });
     options.onProgress?.(played, total);
   };
 
