@@ -25,6 +25,6 @@ describe('checkConformance on the built-in games', () => {
   it.each(Object.keys(GAMES))('%s holds every rule', (id) => {
     const result = checkConformance(withAgents(GAMES[id]!, CHEAP_AGENTS[id] ?? Object.keys(GAMES[id]!.agents)), { runs: 12 });
     expect(result.failures).toEqual([]);
-    expect(result.rules.length).toBe(13);
+    expect(result.rules.length).toBeGreaterThanOrEqual(13);
   });
 });
