@@ -104,7 +104,7 @@ describe('SolverPlayer', () => {
     expect(p.isWin() ? 1 : 0 - solver.solve(p, true)).toBe(value);
   }, 120_000);
 
-  it('in a lost position plays AlphaBeta\'s choice (any move keeps a loss), reported perfect', () => {
+  it('in a lost position keeps the loss (any move does), reported perfect, with the exact score when proven in time', () => {
     const values = shippedValues();
     // After the first player's 4 the second player is lost (the strategy book's value).
     const p = Position.fromMoves('4');
@@ -113,7 +113,10 @@ describe('SolverPlayer', () => {
     player.init(false);
     player.inform(3);
     const column = player.move();
-    expect(player.lastReport).toEqual({ column, perfect: true, score: null });
+    // Every reply loses. The exact score (-1: lost with yellow's last stone) is reported when the
+    // exact solve ends within the budget, which depends on the machine: null otherwise.
+    expect(player.lastReport).toMatchObject({ column, perfect: true });
+    expect([null, -1]).toContain(player.lastReport?.score);
     // It does not hand the opponent a win at once, and the boards stay in step for the next move.
     p.play(column);
     expect(p.canWinNext()).toBe(false);
