@@ -518,14 +518,19 @@ export class BatchPlayer {
         const first = forfeit === undefined ? state.returns(0) : forfeit[0]!;
         firstReturns[l] = winsOnly ? (first === maxScore ? 1 : 0) : first;
       }
-      for (const d of tally.differences) {
-        const x = firstReturns[d.a]! - firstReturns[d.b]!;
-        d.n++;
-        d.sum += x;
-        d.sumSq += x * x;
-      }
+      addPairedDifferences(tally, firstReturns);
     }
     return tally;
+  }
+}
+
+/** Adds one deal's paired differences (each lineup's first-seat return on it) to the tally. */
+export function addPairedDifferences(tally: Tally, firstReturns: ArrayLike<number>): void {
+  for (const d of tally.differences) {
+    const x = firstReturns[d.a]! - firstReturns[d.b]!;
+    d.n++;
+    d.sum += x;
+    d.sumSq += x * x;
   }
 }
 

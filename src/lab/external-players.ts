@@ -41,6 +41,7 @@ import {
   validateConfig,
   type ExperimentConfig,
   type Tally,
+  addPairedDifferences,
 } from './experiment.js';
 import { killGroup, PIPE_DRAIN_MS, startProgram, untrackGroup } from './programs.js';
 import { agentLabel, externalCommandOf, Forfeit, isUserAgentId } from './user-agents.js';
@@ -435,12 +436,7 @@ export class LockstepPlayer {
           }
           firstReturns.push(slot.forfeit === undefined ? slot.state.returns(0) : slot.forfeit[0]!);
         }
-        for (const d of tally.differences) {
-          const x = firstReturns[d.a]! - firstReturns[d.b]!;
-          d.n++;
-          d.sum += x;
-          d.sumSq += x * x;
-        }
+        addPairedDifferences(tally, firstReturns);
       }
     }
     return tally;

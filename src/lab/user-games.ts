@@ -13,7 +13,7 @@
  * only its facts (title, seats, agents: `GameFacts`), read in a probe thread of its own, enough to
  * plan the run and write its report.
  */
-import type { AgentFactory, GameDefinition, GameState, OutcomeKind } from '../core/game.js';
+import type { AgentFactory, GameDefinition, GameState } from '../core/game.js';
 
 const USER_GAME_ID = /^([a-z0-9][a-z0-9-]*)@(file:\/\/.+)#sha256=([0-9a-f]{64})$/s;
 
@@ -26,15 +26,7 @@ export function userGameModuleOf(id: string): { readonly gameId: string; readonl
 }
 
 /** What the calling thread knows of a game module it did not run: data only, as a probe thread reads it. */
-export interface GameFacts {
-  readonly id: string;
-  readonly title: string;
-  readonly numPlayers: number;
-  readonly outcome: OutcomeKind;
-  readonly scoreRange: readonly [number, number];
-  readonly maxActions: number;
-  readonly maxGameLength: number;
-  readonly chanceFree?: boolean;
+export interface GameFacts extends Pick<GameDefinition, 'id' | 'title' | 'numPlayers' | 'outcome' | 'scoreRange' | 'maxActions' | 'maxGameLength' | 'chanceFree'> {
   /** Each agent's description and flags, and the `name` its agents carry (reports print it). */
   readonly agents: Readonly<Record<string, { readonly description: string; readonly name: string; readonly seesHidden?: boolean; readonly deterministic?: boolean }>>;
 }
