@@ -1,15 +1,23 @@
 /**
  * The lab's Node worker pool: a piscina pool of a fixed size whose end never cuts a thread's start.
  *
- * Why: Node 20 can abort the whole process (SIGABRT, a fatal error inside `require`) when a worker
- * thread is terminated while it is still loading its module. A short run can be finished by the
- * first thread that came up while another is still loading — on a loaded machine, `compare
- * --until-ci --threads 2` died that way about once in a few hundred runs — and `destroy()` would
- * terminate that thread mid-load. So `close()` first waits until each thread the pool started with
- * has said it is ready (or has died).
+ * Why: Node 20 aborts the whole process (SIGABRT: `v8::Module::IsGraphAsync must be used on an
+ * instantiated module`, or a failed assertion in `CreateRequiredModuleFacade`) when a worker thread
+ * is terminated while it loads an ES module through `require` — which piscina tries before
+ * `import()`, and which Node ≥ 20.19 allows. Threads are terminated mid-load in two ways: a short
+ * run is finished by the first thread that came up while another still loads (`compare --until-ci
+ * --threads 2` died so about once in a few hundred runs on a loaded machine), and a thread that
+ * replaced one killed for a hanging player is still loading when the run ends (`uno-war tournament`
+ * with a player that never answers: 4 aborts in 120 runs). Two defences:
+ * - piscina's threads start from `pool-entry.cjs`, a CommonJS file that loads the real worker
+ *   module with `import()`, which a termination ends cleanly;
+ * - `close()` still waits until each thread the pool started with has said it is ready (or has died),
+ *   so a run never cuts the start of the threads it was given.
  */
+import { pathToFileURL } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import { Piscina } from 'piscina';
+import { builtScript } from './module-probe.js';
 
 /** The message a piscina thread posts once its module is loaded (piscina's `READY` key). */
 const READY_KEY = '_WORKER_READY';
@@ -32,7 +40,8 @@ export interface WorkerPoolOptions {
 
 export function startWorkerPool<Task, Result>(options: WorkerPoolOptions): WorkerPool<Task, Result> {
   const pool = new Piscina<Task, Result>({
-    filename: options.filename,
+    filename: builtScript(new URL('./pool-entry.cjs', import.meta.url)),
+    env: { ...process.env, TABLETOP_POOL_MODULE: pathToFileURL(options.filename).href },
     minThreads: options.threads,
     maxThreads: options.threads,
     idleTimeout: 1000,
