@@ -143,6 +143,20 @@ function describeColumn(board: Board, col: number): string {
 }
 
 /**
+ * Writes the column floors of `board` (rules.ts `columnFloor`: the lowest rank each column takes
+ * now) to `out` and returns it, so the agents' rules (agents.ts) can play a `Board`.
+ * @throws TypeError when `board` is not a Board
+ */
+export function columnFloors(board: Board, out: Uint8Array): Uint8Array {
+  if (!(board instanceof Board)) throw new TypeError(`Not a Board: ${String(board)}`);
+  for (let col = 0; col < COLUMNS; col++) {
+    const height = board.getHeight(col);
+    out[col] = columnFloor(height, height === 0 ? NO_CARD : board.getTopCard(col)!.index);
+  }
+  return out;
+}
+
+/**
  * A live, read-only `Board` over a grid in the engine's layout (`cells[col * 4 + row]`, -1 when
  * empty; `heights[col]`): how `ConnectFwar.play` shows players the engine's board.
  */
