@@ -84,3 +84,30 @@ describe('playToEnd', () => {
     expect(state.canPlay(state.drawn, 0)).toBe(false);
   });
 });
+
+describe('place and unplace (a search’s move and its undo)', () => {
+  it('unplace takes back exactly what place did, at every node of whole games', () => {
+    const rng = rngFromSeed(12);
+    for (let game = 0; game < 20; game++) {
+      const state = new ConnectFwarState();
+      while (!state.isTerminal()) {
+        if (state.currentPlayer() === -1) {
+          state.applyAction(state.sampleChance(rng));
+          continue;
+        }
+        const before = state.serialize();
+        const floors = Array.from(state.floors);
+        for (let col = 0; col < 4; col++) {
+          if (!state.canPlay(state.drawn, col)) continue;
+          const cell = state.place(state.drawn, col);
+          expect(state.cells[cell]).toBe(state.drawn);
+          expect(state.floors[col]).toBe(columnFloor(state.heights[col]!, state.drawn));
+          state.unplace(col, floors[col]!);
+          expect(state.serialize()).toBe(before);
+          expect(Array.from(state.floors)).toEqual(floors);
+        }
+        state.applyAction(basicAgent.act(state, rng));
+      }
+    }
+  });
+});
