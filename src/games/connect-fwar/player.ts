@@ -5,7 +5,7 @@
  */
 import { Card } from '../../core/cards.js';
 import { toRng, type Rng, type SeedLike } from '../../core/random.js';
-import { columnFloors, type Board } from './board.js';
+import { Board } from './board.js';
 import { firstFittingColumn, randomColumn, rankColumn, suitColumn } from './agents.js';
 import { COLUMNS, DISCARD } from './rules.js';
 
@@ -30,7 +30,7 @@ export class BasicPlayer implements Player {
   /** @throws TypeError when `card` is not a Card or `board` not a Board */
   nextMove(card: Card, board: Board): number {
     if (!(card instanceof Card)) throw new TypeError(`Not a Card: ${String(card)}`);
-    const col = firstFittingColumn(card.index, columnFloors(board, this.#floors));
+    const col = firstFittingColumn(card.index, Board.columnFloors(board, this.#floors));
     return col === DISCARD ? DISCARD_MOVE : col;
   }
 }
