@@ -1,7 +1,7 @@
 import { rngFromSeed, randomInt } from '../core/random.js';
 import { Position, WIDTH } from '../games/connect-four/position.js';
 import { connectFourGame } from '../games/connect-four/definition.js';
-import { playoutBenchmark, type Benchmark } from './harness.js';
+import { playoutBenchmark, unitByUnit, type Benchmark } from './harness.js';
 
 /**
  * The Connect Four bitboard engine: positions per second along random games (legal-move scan,
@@ -35,21 +35,12 @@ function randomGames(): Benchmark {
 
 function playUndo(): Benchmark {
   const position = Position.fromMoves('4453');
-  return {
-    engine: 'Connect Four',
-    name: 'play + undo',
-    unit: 'positions',
-    run(count: number): number {
-      let checksum = 0;
-      for (let i = 0; i < count; i++) {
-        const col = i % WIDTH;
-        position.playUnchecked(col);
-        checksum += position.key() & 1;
-        position.undo();
-      }
-      return checksum;
-    },
-  };
+  return unitByUnit('Connect Four', 'play + undo', 'positions', (i) => {
+    position.playUnchecked(i % WIDTH);
+    const checksum = position.key() & 1;
+    position.undo();
+    return checksum;
+  });
 }
 
 export const connectFourBenchmarks: Benchmark[] = [

@@ -2,7 +2,7 @@ import { rngFromSeed } from '../core/random.js';
 import { ConnectFwar } from '../games/connect-fwar/connect-fwar.js';
 import { connectFwarGame } from '../games/connect-fwar/definition.js';
 import { BasicPlayer } from '../games/connect-fwar/player.js';
-import { playoutBenchmark, type Benchmark } from './harness.js';
+import { playoutBenchmark, unitByUnit, type Benchmark } from './harness.js';
 
 const PLAYERS = [
   ['basic', 'BasicPlayer'],
@@ -23,16 +23,7 @@ const engineBenchmarks: Benchmark[] = PLAYERS.map(([id, name]) =>
 const seedClassesBenchmark: Benchmark = (() => {
   const rng = rngFromSeed(2024);
   const player = new BasicPlayer();
-  return {
-    engine: 'ConnectFwar.play',
-    name: 'BasicPlayer',
-    unit: 'games',
-    run(count: number): number {
-      let total = 0;
-      for (let i = 0; i < count; i++) total += ConnectFwar.play(player, { seed: rng });
-      return total;
-    },
-  };
+  return unitByUnit('ConnectFwar.play', 'BasicPlayer', 'games', () => ConnectFwar.play(player, { seed: rng }));
 })();
 
 export const connectFwarBenchmarks: Benchmark[] = [...engineBenchmarks, seedClassesBenchmark];

@@ -81,18 +81,26 @@ export function playoutBenchmark<S extends GameState>(engine: string, name: stri
   });
   const play = game.playOut ?? playOut;
   const rng = rngFromSeed(2024);
+  return unitByUnit(engine, name, 'games', () => {
+    state.reset();
+    play(state, agents, rng);
+    return state.returns(0);
+  });
+}
+
+/**
+ * A benchmark whose unit of work is one call of `unit` (a game, a play + undo), which returns its
+ * share of the checksum; `index` counts the calls of one run from 0.
+ */
+export function unitByUnit(engine: string, name: string, unitName: string, unit: (index: number) => number): Benchmark {
   return {
     engine,
     name,
-    unit: 'games',
+    unit: unitName,
     run(count: number): number {
-      let total = 0;
-      for (let i = 0; i < count; i++) {
-        state.reset();
-        play(state, agents, rng);
-        total += state.returns(0);
-      }
-      return total;
+      let checksum = 0;
+      for (let i = 0; i < count; i++) checksum += unit(i);
+      return checksum;
     },
   };
 }

@@ -1,7 +1,7 @@
 import { BasicKlondike } from '../games/klondike/basic-klondike.js';
 import { klondikeGame } from '../games/klondike/definition.js';
 import { applyMove, hint } from '../games/klondike/moves.js';
-import { playoutBenchmark, type Benchmark } from './harness.js';
+import { playoutBenchmark, unitByUnit, type Benchmark } from './harness.js';
 
 /** Moves after which a hinted game stops (hints may cycle the stock forever). */
 const HINTED_MOVES = 200;
@@ -11,25 +11,16 @@ const HINTED_MOVES = 200;
  * `BasicKlondike`, then play the hint (`hint` + `applyMove`) until the game is over, no hint is
  * left, or HINTED_MOVES moves. Checksum: the sum of the scores.
  */
-const basicKlondikeHinted: Benchmark = {
-  engine: 'Klondike',
-  name: 'BasicKlondike hinted games',
-  unit: 'games',
-  run(count) {
-    let checksum = 0;
-    for (let i = 0; i < count; i++) {
-      const model = new BasicKlondike(i);
-      model.startGame(model.getDeck(), true, 7, 3);
-      for (let moves = 0; moves < HINTED_MOVES && !model.isGameOver(); moves++) {
-        const move = hint(model);
-        if (move === null) break;
-        applyMove(model, move);
-      }
-      checksum += model.getScore();
-    }
-    return checksum;
-  },
-};
+const basicKlondikeHinted: Benchmark = unitByUnit('Klondike', 'BasicKlondike hinted games', 'games', (i) => {
+  const model = new BasicKlondike(i);
+  model.startGame(model.getDeck(), true, 7, 3);
+  for (let moves = 0; moves < HINTED_MOVES && !model.isGameOver(); moves++) {
+    const move = hint(model);
+    if (move === null) break;
+    applyMove(model, move);
+  }
+  return model.getScore();
+});
 
 /**
  * Whole Klondike games per second (7 piles, draw 3, idle limit 100), one thread, through the

@@ -3,10 +3,19 @@
  * only when visited, so the home page stays small. Links are plain links (full page loads): the
  * state a page needs lives in its address.
  */
-import { render } from 'preact';
+import { render, type ComponentType } from 'preact';
 import { Home } from './Home.js';
 import { isReplayGame } from './replay/model.js';
 import './styles.css';
+
+/** Each page's address, its title and how to load its chunk. */
+const PAGES: Readonly<Record<string, { readonly title: string; readonly load: () => Promise<ComponentType> }>> = {
+  '/connect-four': { title: 'Connect Four', load: async () => (await import('./connect-four/Page.js')).ConnectFourPage },
+  '/connect-fwar': { title: 'ConnectFwar', load: async () => (await import('./connect-fwar/Page.js')).ConnectFwarPage },
+  '/uno-war': { title: 'UnoWar', load: async () => (await import('./uno-war/Page.js')).UnoWarPage },
+  '/klondike': { title: 'Klondike', load: async () => (await import('./klondike/Page.js')).KlondikePage },
+  '/lab': { title: 'Lab', load: async () => (await import('./lab/Page.js')).LabPage },
+};
 
 const root = document.getElementById('app')!;
 const path = location.pathname.replace(/\/+$/, '') || '/';
@@ -20,26 +29,11 @@ if (new URLSearchParams(location.search).has('replay') && isReplayGame(replayed)
 } else if (path === '/') {
   document.title = 'Tabletop Lab';
   render(<Home />, root);
-} else if (path === '/connect-four') {
-  document.title = 'Connect Four · Tabletop Lab';
-  const { ConnectFourPage } = await import('./connect-four/Page.js');
-  render(<ConnectFourPage />, root);
-} else if (path === '/connect-fwar') {
-  document.title = 'ConnectFwar · Tabletop Lab';
-  const { ConnectFwarPage } = await import('./connect-fwar/Page.js');
-  render(<ConnectFwarPage />, root);
-} else if (path === '/uno-war') {
-  document.title = 'UnoWar · Tabletop Lab';
-  const { UnoWarPage } = await import('./uno-war/Page.js');
-  render(<UnoWarPage />, root);
-} else if (path === '/klondike') {
-  document.title = 'Klondike · Tabletop Lab';
-  const { KlondikePage } = await import('./klondike/Page.js');
-  render(<KlondikePage />, root);
-} else if (path === '/lab') {
-  document.title = 'Lab · Tabletop Lab';
-  const { LabPage } = await import('./lab/Page.js');
-  render(<LabPage />, root);
+} else if (Object.hasOwn(PAGES, path)) {
+  const { title, load } = PAGES[path]!;
+  document.title = `${title} · Tabletop Lab`;
+  const Page = await load();
+  render(<Page />, root);
 } else {
   document.title = 'Not found · Tabletop Lab';
   render(

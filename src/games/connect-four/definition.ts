@@ -7,7 +7,7 @@
 import { mctsAgent } from '../../algorithms/mcts.js';
 import type { Agent, GameDefinition } from '../../core/game.js';
 import { ALPHABETA_LEVELS, AlphaBetaPlayer } from './players/alphabeta.js';
-import { randomInt } from '../../core/random.js';
+import { randomAgent } from './players/random.js';
 import { ALL_TWO_MOVE_OPENINGS, BALANCED_OPENINGS } from './openings.js';
 import { CELLS, Position, WIDTH } from './position.js';
 import { Solver } from './solver/solver.js';
@@ -15,17 +15,6 @@ import { connectFourUserPlayers } from './user-players.js';
 
 /** Nodes the `solver` agent may search per move: about 5-10 ms. */
 export const SOLVER_AGENT_NODES = 20_000;
-
-/** Scratch for the random agent's legal moves (agents run on one thread; no allocation per move). */
-const legal = new Int32Array(WIDTH);
-
-const randomAgent: Agent<Position> = {
-  name: 'random',
-  act(state, rng) {
-    const count = state.legalActions(legal);
-    return legal[randomInt(rng, count)]!;
-  },
-};
 
 /** Perfect play when the solver finishes within the budget, else the best proven column. */
 function solverAgent(maxNodes = SOLVER_AGENT_NODES): Agent<Position> {

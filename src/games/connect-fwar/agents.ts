@@ -1,7 +1,10 @@
 /**
- * The assignment's four strategies as lab agents over the fast engine. Each answers a column the way the
- * assignment's player would, and `columnOrDiscard` applies the assignment's rule that an unplayable answer
- * discards — so these agents and the assignment's `Player` classes play identical games.
+ * The assignment's four strategies, each written once as a plain rule (`firstFittingColumn`,
+ * `randomColumn`, `rankColumn`, `suitColumn`: card index and column floors in, column out) and
+ * played by two faces: the lab agents here over the fast engine, and the assignment's `Player`
+ * classes (player.ts) over a `Board`. `columnOrDiscard`
+ * applies the assignment's rule that an unplayable answer discards, so the agents and the classes
+ * play identical games (connect-fwar.test.ts replays them game for game).
  */
 import type { Agent } from '../../core/game.js';
 import type { Rng } from '../../core/random.js';
@@ -11,18 +14,30 @@ import { COLUMNS, DISCARD, RANK_OF_CARD, fitsColumn } from './rules.js';
 
 export type ConnectFwarAgent = Agent<ConnectFwarState>;
 
+/**
+ * BasicPlayer's rule: the first column, left to right, whose floor (rules.ts `columnFloor`) card
+ * index `card` meets; DISCARD when none does.
+ */
+export function firstFittingColumn(card: number, floors: Uint8Array): number {
+  // Unrolled over the four column floors: the basic agent is the benchmark's hot path.
+  if (fitsColumn(card, floors[0]!)) return 0;
+  if (fitsColumn(card, floors[1]!)) return 1;
+  if (fitsColumn(card, floors[2]!)) return 2;
+  if (fitsColumn(card, floors[3]!)) return 3;
+  return DISCARD;
+}
+
+/** RandomPlayer's rule: a uniformly random column 0..3, legal or not. */
+export function randomColumn(rng: Rng): number {
+  // drawIndex is randomInt without the slow remainder: the same columns from the same stream.
+  return drawIndex(rng, COLUMNS);
+}
+
 /** The first column, left to right, where the card may go; otherwise discard. */
 export const basicAgent: ConnectFwarAgent = {
   name: 'basic',
   act(state) {
-    // Unrolled over the four column floors: this agent is the benchmark's hot path.
-    const card = state.drawn;
-    const floors = state.floors;
-    if (fitsColumn(card, floors[0]!)) return 0;
-    if (fitsColumn(card, floors[1]!)) return 1;
-    if (fitsColumn(card, floors[2]!)) return 2;
-    if (fitsColumn(card, floors[3]!)) return 3;
-    return DISCARD;
+    return firstFittingColumn(state.drawn, state.floors);
   },
 };
 
@@ -30,8 +45,7 @@ export const basicAgent: ConnectFwarAgent = {
 export const randomAgent: ConnectFwarAgent = {
   name: 'random',
   act(state, rng: Rng) {
-    // drawIndex is randomInt without the slow remainder: the same columns from the same stream.
-    return state.columnOrDiscard(drawIndex(rng, COLUMNS));
+    return state.columnOrDiscard(randomColumn(rng));
   },
 };
 

@@ -115,6 +115,23 @@ export class Board {
     this.#heights[col] = height + 1;
   }
 
+  /**
+   * Writes the column floors of `board` (rules.ts `columnFloor`: the lowest rank each column takes
+   * now) to `out` and returns it, so the agents' rules (agents.ts) can play a `Board`. Static, to
+   * read the grid directly: the assignment's `BasicPlayer` calls it every move.
+   * @throws TypeError when `board` is not a Board
+   */
+  static columnFloors(board: Board, out: Uint8Array): Uint8Array {
+    if (!(board instanceof Board)) throw new TypeError(`Not a Board: ${String(board)}`);
+    const cells = board.#cells;
+    const heights = board.#heights;
+    for (let col = 0; col < COLUMNS; col++) {
+      const height = heights[col]!;
+      out[col] = columnFloor(height, height === 0 ? NO_CARD : cells[cellOf(col, height - 1)]!);
+    }
+    return out;
+  }
+
   /** Whether some row, column or diagonal is a connected four. */
   isWinState(): boolean {
     const cells = this.#cells;

@@ -3,6 +3,7 @@ import { DECK_SIZE } from '../../core/cards.js';
 import type { Agent } from '../../core/game.js';
 import { randomInt, rngFromSeed } from '../../core/random.js';
 import { basicAgent } from './agents.js';
+import { Board, boardView } from './board.js';
 import { ConnectFwarState, drawIndex } from './engine.js';
 import { columnFloor } from './rules.js';
 
@@ -82,5 +83,34 @@ describe('playToEnd', () => {
     }).toThrow(/Illegal action 0 by stubborn/);
     expect(state.currentPlayer()).toBe(0);
     expect(state.canPlay(state.drawn, 0)).toBe(false);
+  });
+});
+
+describe('place and unplace (a search’s move and its undo)', () => {
+  it('unplace takes back exactly what place did, at every node of whole games (where a Board shows the engine’s floors)', () => {
+    const rng = rngFromSeed(12);
+    for (let game = 0; game < 20; game++) {
+      const state = new ConnectFwarState();
+      while (!state.isTerminal()) {
+        if (state.currentPlayer() === -1) {
+          state.applyAction(state.sampleChance(rng));
+          continue;
+        }
+        const before = state.serialize();
+        const floors = Array.from(state.floors);
+        // The assignment's Board reads the same floors, so the agents' rules play it alike.
+        expect(Array.from(Board.columnFloors(boardView(state.cells, state.heights), new Uint8Array(4)))).toEqual(floors);
+        for (let col = 0; col < 4; col++) {
+          if (!state.canPlay(state.drawn, col)) continue;
+          const cell = state.place(state.drawn, col);
+          expect(state.cells[cell]).toBe(state.drawn);
+          expect(state.floors[col]).toBe(columnFloor(state.heights[col]!, state.drawn));
+          state.unplace(col, floors[col]!);
+          expect(state.serialize()).toBe(before);
+          expect(Array.from(state.floors)).toEqual(floors);
+        }
+        state.applyAction(basicAgent.act(state, rng));
+      }
+    }
   });
 });

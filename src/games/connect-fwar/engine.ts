@@ -132,14 +132,45 @@ export class ConnectFwarState implements GameState {
     return isColumn(col) && fitsColumn(card, this.floors[col]!);
   }
 
-  /** Puts `card` on column `col` (legality already checked) and returns the cell it lands in. */
-  private place(card: number, col: number): number {
+  /**
+   * Puts `card` on column `col` (the caller has checked `canPlay`) and returns the cell it lands in:
+   * the board half of a turn (`turn`), and the move a search tries and takes back (`unplace`)
+   * without dealing — the honest players look ahead this way (players/potential.ts).
+   */
+  place(card: number, col: number): number {
     const height = this.heights[col]!;
     const cell = col * ROWS + height;
     this.cells[cell] = card;
     this.heights[col] = height + 1;
     this.floors[col] = columnFloor(height + 1, card);
     return cell;
+  }
+
+  /**
+   * Undoes `place(card, col)`: takes the top card off column `col`, whose floor was `floorBefore`
+   * when the card was placed (`floors[col]` then). Only the board changes: a search that placed the
+   * card with `place` gets back exactly the board it had.
+   */
+  unplace(col: number, floorBefore: number): void {
+    const height = this.heights[col]! - 1;
+    this.cells[col * ROWS + height] = EMPTY;
+    this.heights[col] = height;
+    this.floors[col] = floorBefore;
+  }
+
+  /**
+   * Makes this state's board the one given in the engine's layout (`cells[col * 4 + row]`, -1 when
+   * empty; heights; floors as rules.ts `columnFloor` computes them), leaving the deck and the hand
+   * as they are: a scratch board for a search that reasons on the board alone with `canPlay`,
+   * `place`, `unplace` and `completesFour` (the honest players, which must not see the deck's order,
+   * so are never handed the game's state itself). Not a position to play on through the contract.
+   */
+  setBoard(cells: ArrayLike<number>, heights: ArrayLike<number>, floors: ArrayLike<number>): void {
+    for (let i = 0; i < CELLS; i++) this.cells[i] = cells[i]!;
+    for (let col = 0; col < COLUMNS; col++) {
+      this.heights[col] = heights[col]!;
+      this.floors[col] = floors[col]!;
+    }
   }
 
   /** The assignment's reading of a player's answer: a legal column is played, anything else discards. */

@@ -1,13 +1,13 @@
 /**
- * The assignment's `Player` interface and its four computer players. Each plays exactly like the lab
- * agent of the same name in agents.ts, whose column rules RankRunner and SuitStacker call
- * (ConnectFwar.test.ts replays them game for game).
+ * The assignment's `Player` interface and its four computer players: thin faces over the rules the
+ * lab agents of the same names play (agents.ts), so each strategy exists once
+ * (connect-fwar.test.ts replays the classes and the agents game for game).
  */
-import type { Card } from '../../core/cards.js';
-import { randomInt, toRng, type Rng, type SeedLike } from '../../core/random.js';
-import type { Board } from './board.js';
-import { rankColumn, suitColumn } from './agents.js';
-import { COLUMNS } from './rules.js';
+import { Card } from '../../core/cards.js';
+import { toRng, type Rng, type SeedLike } from '../../core/random.js';
+import { Board } from './board.js';
+import { firstFittingColumn, randomColumn, rankColumn, suitColumn } from './agents.js';
+import { COLUMNS, DISCARD } from './rules.js';
 
 /**
  * Chooses where the drawn card goes: a column 0..3, or anything else to discard. An answer the card
@@ -24,9 +24,14 @@ export const DISCARD_MOVE = -1;
 
 /** The first column, left to right, that can take the card; otherwise a discard. */
 export class BasicPlayer implements Player {
+  /** Scratch for the board's column floors (no allocation per move). */
+  readonly #floors = new Uint8Array(COLUMNS);
+
+  /** @throws TypeError when `card` is not a Card or `board` not a Board */
   nextMove(card: Card, board: Board): number {
-    for (let col = 0; col < COLUMNS; col++) if (board.canPlay(card, col)) return col;
-    return DISCARD_MOVE;
+    if (!(card instanceof Card)) throw new TypeError(`Not a Card: ${String(card)}`);
+    const col = firstFittingColumn(card.index, Board.columnFloors(board, this.#floors));
+    return col === DISCARD ? DISCARD_MOVE : col;
   }
 }
 
@@ -40,7 +45,7 @@ export class RandomPlayer implements Player {
   }
 
   nextMove(): number {
-    return randomInt(this.#rng, COLUMNS);
+    return randomColumn(this.#rng);
   }
 }
 

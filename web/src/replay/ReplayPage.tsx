@@ -29,10 +29,7 @@ export function ReplayPage({ game, title, definition }: { readonly game: ReplayG
   if (typeof opened === 'string') {
     return (
       <main class="replay">
-        <nav class="crumbs">
-          <a href="/">Tabletop Lab</a> › <a href={path}>{title}</a> › Replay
-        </nav>
-        <h1>{title}: replay</h1>
+        <ReplayHeading path={path} title={title} />
         <div class="problems" role="alert">
           <p>This game record cannot be replayed: {opened}.</p>
         </div>
@@ -44,6 +41,18 @@ export function ReplayPage({ game, title, definition }: { readonly game: ReplayG
     );
   }
   return <Replay game={game} title={title} definition={definition} view={opened} />;
+}
+
+/** The breadcrumbs back to the game's page and the replay's title. */
+function ReplayHeading({ path, title }: { readonly path: string; readonly title: string }) {
+  return (
+    <>
+      <nav class="crumbs">
+        <a href="/">Tabletop Lab</a> › <a href={path}>{title}</a> › Replay
+      </nav>
+      <h1>{title}: replay</h1>
+    </>
+  );
 }
 
 function Replay({ game, title, definition, view }: { readonly game: ReplayGameId; readonly title: string; readonly definition: GameDefinition<GameState>; readonly view: ReplayView }) {
@@ -122,10 +131,7 @@ function Replay({ game, title, definition, view }: { readonly game: ReplayGameId
   const atEnd = ply === total;
   return (
     <main class="replay">
-      <nav class="crumbs">
-        <a href="/">Tabletop Lab</a> › <a href={path}>{title}</a> › Replay
-      </nav>
-      <h1>{title}: replay</h1>
+      <ReplayHeading path={path} title={title} />
       <p class="replay-summary">{recordSummary(replayed.record)}</p>
       {cardsNote === undefined ? null : <p class="hint replay-shown">{cardsNote}</p>}
       <section class="replay-controls" aria-label="Replay controls">

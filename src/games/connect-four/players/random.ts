@@ -1,36 +1,29 @@
 /**
- * RandomPlayer: a uniformly random legal column, from a seeded generator. A test opponent only — the
- * seed rules out random play for an automatic player, and nothing ships it as one.
+ * The random strategy, written once as the lab's `random` agent, and `RandomPlayer`, its face for
+ * the referee. A test opponent only — the seed rules out random play for an automatic player, and
+ * nothing ships it as one.
  */
-import { randomInt, toRng, type Rng, type SeedLike } from '../../../core/random.js';
-import type { Player } from '../player.js';
-import { Position } from '../position.js';
+import type { Agent } from '../../../core/game.js';
+import { randomInt, toRng, type SeedLike } from '../../../core/random.js';
+import { Position, WIDTH } from '../position.js';
+import { AgentPlayer } from './agent-player.js';
 
-export class RandomPlayer implements Player {
-  readonly #rng: Rng;
-  #position = new Position();
+/** Scratch for the random agent's legal moves (agents run on one thread; no allocation per move). */
+const legal = new Int32Array(WIDTH);
 
+/** A uniformly random legal column. */
+export const randomAgent: Agent<Position> = {
+  name: 'random',
+  act(state, rng) {
+    const count = state.legalActions(legal);
+    return legal[randomInt(rng, count)]!;
+  },
+};
+
+/** A uniformly random legal column, from a seeded generator (the `random` agent). */
+export class RandomPlayer extends AgentPlayer {
+  /** @param seed a seed (replayable) or a generator (shared stream); none = fresh randomness */
   constructor(seed?: SeedLike) {
-    this.#rng = toRng(seed);
-  }
-
-  init(_color: boolean): void {
-    this.#position = new Position();
-  }
-
-  name(): string {
-    return 'random';
-  }
-
-  move(): number {
-    const legal = this.#position.legalMoves();
-    if (legal.length === 0) throw new RangeError('The game is over: there is no move to choose');
-    const column = legal[randomInt(this.#rng, legal.length)]!;
-    this.#position.play(column);
-    return column;
-  }
-
-  inform(column: number): void {
-    this.#position.play(column);
+    super(randomAgent, toRng(seed));
   }
 }

@@ -1,6 +1,7 @@
 /**
- * The one place where the players in this folder read the engine's state (engine.ts). Everything
- * else here works on plain arrays, so a change to the engine's layout is a change to this file.
+ * The one place where the players in this folder read the game's state (engine.ts). The rest
+ * reasons on the board alone: plain arrays, or a scratch engine state of its own loaded with the
+ * board (`setBoard`, potential.ts), never the game's state with its deck order.
  *
  * What an honest player may see: the board (`cells`, `heights`, `floors`), the card in hand and
  * the cards not yet seen (`unseenCards`: the undealt cards, as a set — their order is hidden).

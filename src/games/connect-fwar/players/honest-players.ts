@@ -10,9 +10,9 @@
  * should call `newGame()` between them.
  */
 import { DECK_SIZE, type Card } from '../../../core/cards.js';
-import type { Board } from '../board.js';
+import { Board } from '../board.js';
 import { DISCARD_MOVE, type Player } from '../player.js';
-import { CELLS, COLUMNS, DISCARD, ROWS, columnFloor } from '../rules.js';
+import { CELLS, COLUMNS, DISCARD, ROWS } from '../rules.js';
 import { GreedyAgent, LookaheadAgent } from './honest.js';
 
 /** What a player needs from an honest agent: its decision from plain arrays. */
@@ -44,8 +44,8 @@ abstract class RememberingPlayer implements Player {
       const height = board.getHeight(col);
       this.#heights[col] = height;
       for (let row = 0; row < ROWS; row++) cells[col * ROWS + row] = board.getCard(col, row)?.index ?? -1;
-      this.#floors[col] = columnFloor(height, height === 0 ? -1 : cells[col * ROWS + height - 1]!);
     }
+    Board.columnFloors(board, this.#floors);
     const seen = this.#seen;
     if (seen[card.index] === 1 || cells.some((c) => c >= 0 && seen[c] === 0)) {
       this.newGame();

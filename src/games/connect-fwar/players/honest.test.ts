@@ -13,7 +13,7 @@ import { CELLS } from '../rules.js';
 import { GreedyPlayer, LookaheadPlayer } from './honest-players.js';
 import { playStyle } from './play-style.js';
 import { GreedyAgent, LookaheadAgent } from './honest.js';
-import { CardSet, DEFAULT_WEIGHTS, Position, Potential } from './potential.js';
+import { CardSet, DEFAULT_WEIGHTS, Potential } from './potential.js';
 
 type Honest = GreedyAgent | LookaheadAgent;
 
@@ -146,13 +146,13 @@ describe('GreedyAgent', () => {
 
 describe('Potential', () => {
   it('on a line one card from complete, estimates the draws to find a card that fits: unseen / fitting', () => {
-    const p = new Position();
+    const p = new ConnectFwarState();
     const cells = new Int8Array(CELLS).fill(-1);
     // Row 0: 2♠ 3♠ 4♠ in columns 0..2; column 3 empty. Only row 0 estimated.
     cells[0] = cardIndex(2, 1);
     cells[4] = cardIndex(3, 1);
     cells[8] = cardIndex(4, 1);
-    p.copyFrom(cells, [1, 1, 1, 0], [2, 3, 4, 1]);
+    p.setBoard(cells, [1, 1, 1, 0], [2, 3, 4, 1]);
     const unseenCards = [cardIndex(5, 1), cardIndex(4, 2), cardIndex(9, 3), cardIndex(12, 4)];
     const unseen = new CardSet();
     unseen.setFromCards(unseenCards, unseenCards.length);
@@ -166,11 +166,11 @@ describe('Potential', () => {
   });
 
   it('declares a line dead once two neighbours on it do not connect', () => {
-    const p = new Position();
+    const p = new ConnectFwarState();
     const cells = new Int8Array(CELLS).fill(-1);
     cells[0] = cardIndex(2, 1);
     cells[4] = cardIndex(9, 3); // 2♠ and 9♣ do not connect
-    p.copyFrom(cells, [1, 1, 0, 0], [2, 9, 1, 1]);
+    p.setBoard(cells, [1, 1, 0, 0], [2, 9, 1, 1]);
     const all = new CardSet();
     const rest = Array.from({ length: DECK_SIZE }, (_, c) => c).filter((c) => c !== cells[0] && c !== cells[4]);
     all.setFromCards(rest, rest.length);

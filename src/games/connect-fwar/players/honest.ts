@@ -16,8 +16,9 @@
 import type { Rng } from '../../../core/random.js';
 import type { ConnectFwarAgent } from '../agents.js';
 import { COLUMNS, DISCARD } from '../rules.js';
-import { boardCells, cardInHand, columnFloors, columnHeights, unseenCards, type ConnectFwarState } from './engine-view.js';
-import { CardSet, DEFAULT_WEIGHTS, NEVER, Position, Potential, type PotentialWeights } from './potential.js';
+import { boardCells, cardInHand, columnFloors, columnHeights, unseenCards } from './engine-view.js';
+import { ConnectFwarState } from '../engine.js';
+import { CardSet, DEFAULT_WEIGHTS, NEVER, Potential, type PotentialWeights } from './potential.js';
 
 /**
  * The one-ply rule on a position of its own: `bestMove(card)` is the move after which `Potential`
@@ -25,7 +26,8 @@ import { CardSet, DEFAULT_WEIGHTS, NEVER, Position, Potential, type PotentialWei
  * if any; ties keep the earlier of discard, columns 0..3. Shared by the agents and their rollouts.
  */
 export class GreedyPolicy {
-  readonly position = new Position();
+  /** The board the policy tries moves on: a scratch engine state (`setBoard`), never the game's. */
+  readonly position = new ConnectFwarState();
   readonly unseen = new CardSet();
   readonly estimate: Potential;
   /** Whether the last `bestMove` completes a four, and otherwise the estimate after it. */
@@ -55,7 +57,7 @@ export class GreedyPolicy {
       const wins = p.completesFour(cell);
       const value = wins ? 0 : estimate.evaluateAfter(p, this.unseen, cell);
       values[col] = value;
-      p.undo(col, floor);
+      p.unplace(col, floor);
       if (wins) {
         this.bestWins = true;
         this.bestValue = 0;
@@ -82,7 +84,7 @@ abstract class HonestAgent implements ConnectFwarAgent {
   }
 
   act(state: ConnectFwarState, _rng: Rng): number {
-    this.policy.position.copyFrom(boardCells(state), columnHeights(state), columnFloors(state));
+    this.policy.position.setBoard(boardCells(state), columnHeights(state), columnFloors(state));
     unseenCards(state, this.policy.unseen);
     return this.choose(cardInHand(state));
   }
@@ -93,7 +95,7 @@ abstract class HonestAgent implements ConnectFwarAgent {
    * and the unseen cards `unseen[0 .. count-1]`. Returns a column 0..3 or DISCARD.
    */
   decide(cells: ArrayLike<number>, heights: ArrayLike<number>, floors: ArrayLike<number>, card: number, unseen: ArrayLike<number>, count: number): number {
-    this.policy.position.copyFrom(cells, heights, floors);
+    this.policy.position.setBoard(cells, heights, floors);
     this.policy.unseen.setFromCards(unseen, count);
     return this.choose(card);
   }
@@ -163,7 +165,7 @@ export class LookaheadAgent extends HonestAgent {
         const floor = p.floors[move]!;
         p.place(card, move);
         value = this.#afterNextCard();
-        p.undo(move, floor);
+        p.unplace(move, floor);
       }
       if (value < best) {
         best = value;

@@ -15,10 +15,13 @@
  * The lines' times are combined by a soft minimum (several live lines are worth more than one):
  * `-ln(Σ exp(-λ·time)) / λ`.
  *
- * Sets of cards are 52-bit masks held as two int32 halves (cards 0..31, 32..51).
+ * Sets of cards are 52-bit masks held as two int32 halves (cards 0..31, 32..51). The position is
+ * the engine's own board (`ConnectFwarState`, loaded with `setBoard`): the players try moves on it
+ * with the engine's `place` and take them back with its `unplace`.
  */
 import { DECK_SIZE } from '../../../core/cards.js';
-import { CELLS, CONNECTED, LINE_CELLS_BY_CELL, LINE_COUNT_BY_CELL, LINES, RANK_OF_CARD, ROWS, isConnectedFour } from '../rules.js';
+import type { ConnectFwarState } from '../engine.js';
+import { CELLS, CONNECTED, LINES, RANK_OF_CARD } from '../rules.js';
 
 /** The tunable constants of the estimate. */
 export interface PotentialWeights {
@@ -112,58 +115,8 @@ export class CardSet {
   }
 }
 
-/**
- * The board an honest player reasons on: its own copy of cells, heights and floors, which it
- * changes and restores while it looks ahead (the game's state is never touched).
- */
-export class Position {
-  readonly cells = new Int8Array(CELLS);
-  readonly heights = new Uint8Array(4);
-  readonly floors = new Uint8Array(4);
-
-  copyFrom(cells: ArrayLike<number>, heights: ArrayLike<number>, floors: ArrayLike<number>): void {
-    for (let i = 0; i < CELLS; i++) this.cells[i] = cells[i]!;
-    for (let c = 0; c < 4; c++) {
-      this.heights[c] = heights[c]!;
-      this.floors[c] = floors[c]!;
-    }
-  }
-
-  canPlay(card: number, col: number): boolean {
-    return RANK_OF_CARD[card]! >= this.floors[col]!;
-  }
-
-  /** Places `card` on `col` (legal) and returns the cell; `undo(col, floor)` takes it back. */
-  place(card: number, col: number): number {
-    const height = this.heights[col]!;
-    const cell = col * ROWS + height;
-    this.cells[cell] = card;
-    this.heights[col] = height + 1;
-    this.floors[col] = height + 1 >= ROWS ? 14 : RANK_OF_CARD[card]!;
-    return cell;
-  }
-
-  undo(col: number, floor: number): void {
-    const height = this.heights[col]! - 1;
-    this.cells[col * ROWS + height] = -1;
-    this.heights[col] = height;
-    this.floors[col] = floor;
-  }
-
-  /** Whether the card just placed at `cell` completed a connected four (only the lines through it can have). */
-  completesFour(cell: number): boolean {
-    const cells = this.cells;
-    for (let k = 0, base = cell * 16, count = LINE_COUNT_BY_CELL[cell]!; k < count; k++, base += 4) {
-      if (isConnectedFour(cells[LINE_CELLS_BY_CELL[base]!]!, cells[LINE_CELLS_BY_CELL[base + 1]!]!, cells[LINE_CELLS_BY_CELL[base + 2]!]!, cells[LINE_CELLS_BY_CELL[base + 3]!]!)) {
-        return true;
-      }
-    }
-    return false;
-  }
-}
-
 /** Estimated cards still needed to complete `line` (or NEVER), given the unseen cards. */
-function lineTime(p: Position, line: number, unseen: CardSet, weights: PotentialWeights): number {
+function lineTime(p: ConnectFwarState, line: number, unseen: CardSet, weights: PotentialWeights): number {
   const cells = p.cells;
   const n = unseen.size;
   if (n === 0) return NEVER;
@@ -268,7 +221,7 @@ export class Potential {
   }
 
   /** The estimated cards still needed from `p` (NEVER if no line can complete); remembered for `evaluateAfter`. */
-  evaluate(p: Position, unseen: CardSet): number {
+  evaluate(p: ConnectFwarState, unseen: CardSet): number {
     this.evaluations++;
     const times = this.#base;
     const lines = this.#lines;
@@ -277,7 +230,7 @@ export class Potential {
   }
 
   /** The estimate for `p`, which is the last evaluated position plus one card placed at `cell`, with the same unseen cards. */
-  evaluateAfter(p: Position, unseen: CardSet, cell: number): number {
+  evaluateAfter(p: ConnectFwarState, unseen: CardSet, cell: number): number {
     this.evaluations++;
     const base = this.#base;
     const times = this.#after;
