@@ -2,12 +2,16 @@
  * `npm run tune:alphabeta -- <step> [options]`: tuning AlphaBeta's evaluation (see
  * src/games/connect-four/players/tuning.ts) and measuring the result.
  *
- * - `label --out FILE [--positions N] [--seed S] [--max-nodes M]`: samples positions 0..N-1 and
- *   labels each with the solver, appending one JSON line per position to FILE. Resumable: a rerun
- *   with the same FILE continues after the last index written (the samples depend only on the seed
- *   and the index), so it may be stopped at any time.
- * - `fit --data FILE`: fits the weights on the even-indexed labelled positions and compares the
- *   tuned and untuned weights on the odd-indexed ones (cross-entropy at each one's best scale).
+ * - `label --out FILE [--positions N] [--seed S] [--max-nodes M] [--threads T] [--shard i/n]
+ *   [--batch-size B]`: samples positions 0..N-1 and labels each with the solver, as a job of the
+ *   lab's runner (lab/connect-four/tuning-labels.ts): FILE is its journal, one record per batch.
+ *   Resumable (a rerun with the same FILE labels only what it lacks), on T threads, and shardable:
+ *   part i of n into its own FILE (the samples and labels depend only on the seed, the budget and
+ *   the index, so any split gives the same labels).
+ * - `fit --data FILE[,FILE…]`: fits the weights on the even-indexed labelled positions and compares
+ *   the tuned and untuned weights on the odd-indexed ones (cross-entropy at each one's best scale).
+ *   Several FILEs are the journals of one run's shards; a file an earlier version wrote (one
+ *   sample a line) is read too.
  * - `match --a PLAYER --b PLAYER`: PLAYER a against b, in process, from the 49 two-move openings
  *   with both colours (98 games), clocks stopped so that every move is deterministic (depth and node
  *   budgets bind). PLAYER is a level name, `depth:D` or `nodes:N`, with tuned weights, or any of
@@ -27,12 +31,13 @@
  *   `--summary` prints them from FILE without playing.
  * - `speed [--ms T]`: AlphaBeta's positions per CPU-second (calibrates the grandmaster's budget).
  */
+import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { wilsonInterval } from '../core/stats.js';
 import { ALL_TWO_MOVE_OPENINGS, openingName } from '../arena/connect-four/openings.js';
 import { Position } from '../games/connect-four/position.js';
 import { AlphaBetaPlayer, TUNED_WEIGHTS, UNTUNED_WEIGHTS, alphaBetaLevel, type AlphaBetaLevelName, type AlphaBetaOptions } from '../games/connect-four/players/alphabeta.js';
-import { fitEvaluation, labelPosition, logLossOf, positionTerms, samplePosition, type LabelledPosition } from '../games/connect-four/players/tuning.js';
+import { fitEvaluation, logLossOf, positionTerms, type LabelledPosition } from '../games/connect-four/players/tuning.js';
 import { SolverPlayer } from '../games/connect-four/players/solver-player.js';
 import { Solver } from '../games/connect-four/solver/solver.js';
 import type { OpeningBook } from '../games/connect-four/book/book.js';
@@ -40,6 +45,9 @@ import { loadDefaultBook, loadDefaultValues } from '../arena/connect-four/book-f
 import { option, usageFailure, wholeOption } from './test-set-args.js';
 import { FileSafetyError } from '../lab/files.js';
 import { JournalFile } from '../lab/journal-file.js';
+import { runJob } from '../lab/job-runner.js';
+import { describeRanges, JobJournalError, jobRecordsOf, mergeJobRecords, type JobShard } from '../lab/jobs.js';
+import { LABEL_TABLE_ENTRIES, labelSamples, labelsOf, tuningLabelParams, tuningLabelsJob, tuningLabelsWorkerFile } from '../lab/connect-four/tuning-labels.js';
 
 const fail: (message: string) => never = usageFailure('tune:alphabeta');
 const whole = (name: string, fallback: number, min: number): number => wholeOption(name, fallback, min, fail);
@@ -67,34 +75,90 @@ function openJsonJournal<T>(file: string): { records: T[]; append: (record: T) =
   return { records, append: (record) => journal.append(JSON.stringify(record)) };
 }
 
-const readLabels = (file: string): LabelledPosition[] => openJsonJournal<LabelledPosition>(file).records;
+/** `--shard i/n` (1 <= i <= n), or undefined. */
+function shardOption(): JobShard | undefined {
+  const raw = option('--shard');
+  if (raw === undefined) return undefined;
+  const match = /^(\d+)\/(\d+)$/.exec(raw);
+  const [index, count] = [Number(match?.[1]), Number(match?.[2])];
+  if (match === null || !Number.isSafeInteger(count) || count < 1 || index < 1 || index > count) fail(`--shard must be i/n with 1 <= i <= n (e.g. 2/8), got '${raw}'`);
+  return { index, count };
+}
 
-function label(): void {
+/** True if `file`'s first line is a sample as an earlier version wrote them (one JSON sample a line, no job record). */
+function isPlainLabelFile(file: string): boolean {
+  const first = openJsonJournal<Record<string, unknown>>(file).records[0];
+  return first !== undefined && first.format === undefined && typeof first.index === 'number';
+}
+
+/**
+ * The labelled samples of `--data FILE[,FILE…]`: the journals of a labelling run or of its shards
+ * (added up; a sample counted twice, or journals of different runs, refused), or one file of an
+ * earlier version (one sample a line).
+ */
+function readLabels(data: string): LabelledPosition[] {
+  const files = data.split(',');
+  if (files.some(isPlainLabelFile)) {
+    if (files.length > 1) fail(`${data}: a file of the earlier one-sample-a-line format is read alone, not with other files`);
+    return openJsonJournal<LabelledPosition>(files[0]!).records;
+  }
+  try {
+    const merged = mergeJobRecords(files.map((path) => ({ path, records: jobRecordsOf(JournalFile.read(path, 'the journal').lines, path) })));
+    tuningLabelParams(merged.identity);
+    if (merged.missing.length > 0) process.stderr.write(`tune:alphabeta: no journal holds samples ${describeRanges(merged.missing)}: fitting on the others\n`);
+    return labelsOf(merged.records, data);
+  } catch (error) {
+    return fail(error instanceof JobJournalError || error instanceof FileSafetyError ? error.message : String(error));
+  }
+}
+
+/** `label`: samples 0 … N−1 labelled as a job of the lab's runner (lab/connect-four/tuning-labels.ts). */
+async function label(): Promise<void> {
   const out = option('--out') ?? fail('label needs --out FILE');
   const positions = whole('--positions', 4_000, 1);
-  const seed = whole('--seed', 2026, 0);
-  const maxNodes = whole('--max-nodes', 2_000_000, 1);
-  const journal = openJsonJournal<LabelledPosition>(out);
-  const done = journal.records;
-  const start = done.length === 0 ? 0 : done[done.length - 1]!.index + 1;
-  const solver = new Solver({ tableSize: 1 << 20 });
+  const params = { seed: whole('--seed', 2026, 0), maxNodes: whole('--max-nodes', 2_000_000, 1), table: LABEL_TABLE_ENTRIES };
+  const threads = whole('--threads', 1, 1);
+  const shard = shardOption();
+  if (existsSync(out) && isPlainLabelFile(out)) {
+    fail(`${out} holds samples an earlier version wrote one a line: \`fit --data ${out}\` still reads it; to label more, write a new file with --out (the labels are the same)`);
+  }
+  const controller = new AbortController();
+  const stop = (): void => {
+    process.stderr.write('tune:alphabeta: stopping (the samples in progress are dropped; the journal keeps the rest)\n');
+    controller.abort();
+  };
+  process.once('SIGINT', stop);
   const began = performance.now();
   let written = 0;
-  process.stderr.write(`labelling positions ${String(start)}..${String(positions - 1)} of seed ${String(seed)} into ${out}\n`);
-  for (let index = start; index < positions; index++) {
-    const moves = samplePosition(seed, index);
-    // Skipped samples are recorded too, so a resumed run knows where it stopped.
-    const record: LabelledPosition = moves === null ? { index, moves: '', label: null, nodes: 0 } : labelPosition(solver, index, moves, maxNodes);
-    journal.append(record);
-    written++;
-    if (index % 100 === 99) process.stderr.write(`  ${String(index + 1)} (${((performance.now() - began) / 1000).toFixed(0)} s)\n`);
+  try {
+    const outcome = await runJob<LabelledPosition[]>({
+      identity: tuningLabelsJob(params, positions),
+      workerFile: tuningLabelsWorkerFile(),
+      here: (task) => labelSamples(params, task.start, task.end),
+      journal: out,
+      shard,
+      threads,
+      batchSize: whole('--batch-size', 10, 1),
+      signal: controller.signal,
+      onStart: ({ todo, part, tornBytes }) => {
+        if (tornBytes > 0) process.stderr.write(`the last line of ${out} was cut short (${String(tornBytes)} bytes): not counted, its samples are labelled again\n`);
+        process.stderr.write(`labelling samples ${describeRanges(todo)} of ${describeRanges([part])}, seed ${String(params.seed)}, into ${out}\n`);
+      },
+      onRecord: (record) => {
+        written += record.end - record.start;
+        process.stderr.write(`  ${String(written)} (${((performance.now() - began) / 1000).toFixed(0)} s)\n`);
+      },
+    });
+    process.stderr.write(`${String(written)} written in ${((performance.now() - began) / 1000).toFixed(1)} s${outcome.aborted ? ' (stopped: run the same command again to resume)' : ''}\n`);
+  } catch (error) {
+    fail(error instanceof JobJournalError || error instanceof FileSafetyError ? error.message : String(error));
+  } finally {
+    process.off('SIGINT', stop);
   }
-  process.stderr.write(`${String(written)} written in ${((performance.now() - began) / 1000).toFixed(1)} s\n`);
 }
 
 function fit(): void {
-  const file = option('--data') ?? fail('fit needs --data FILE');
-  const all = readLabels(file);
+  const all = readLabels(option('--data') ?? fail('fit needs --data FILE[,FILE…]'));
   const labelled = all.filter((record): record is LabelledPosition & { label: -1 | 0 | 1 } => record.label !== null && record.moves !== '');
   const samples = labelled.map((record) => ({ index: record.index, terms: positionTerms(Position.fromMoves(record.moves)), label: record.label }));
   const train = samples.filter((sample) => sample.index % 2 === 0);
@@ -441,7 +505,7 @@ function speed(): void {
 }
 
 const step = process.argv[2];
-if (step === 'label') label();
+if (step === 'label') await label();
 else if (step === 'fit') fit();
 else if (step === 'match') match();
 else if (step === 'solver') versusSolver();
