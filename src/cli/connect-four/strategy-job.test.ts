@@ -17,10 +17,10 @@ import { builtScript } from '../../lab/module-probe.js';
 import { proveStrategyItem, strategyBookOf, strategyJobIdentity, strategyJobParams, strategyResultsOf, type StrategyItemResult, type StrategyJobParams } from './strategy-job.js';
 
 // Middle-Easy positions of 26 stones (a win for the side to move) and 28 (a draw): their
-// strategies four plies deep take the solver a moment.
+// strategies five plies deep take the solver a moment.
 const WON = '21253774536432517717274325';
 const DRAWN = '2737772244262123677516643354';
-const PARAMS: StrategyJobParams = { depth: 30, roots: [WON, DRAWN], players: ['first', 'second'], from: null };
+const PARAMS: StrategyJobParams = { depth: 31, roots: [WON, DRAWN], players: ['first', 'second'], from: null };
 const identity = strategyJobIdentity(PARAMS);
 const SMALL_TABLE = (1 << 17) + 1;
 let solver: Solver | undefined;
