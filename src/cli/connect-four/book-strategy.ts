@@ -22,12 +22,11 @@ import { StrategyBuilder } from '../../games/connect-four/book/strategy.js';
 import { Position } from '../../games/connect-four/position.js';
 import { Solver } from '../../games/connect-four/solver/solver.js';
 import { UsageError } from '../options.js';
-import { refuseSameFiles } from '../../lab/files.js';
 import { JournalFile } from '../../lab/journal-file.js';
 import { runJob } from '../../lab/job-runner.js';
 import type { JobShard } from '../../lab/jobs.js';
-import { checkBookTarget, writeBookFile } from '../../arena/connect-four/book-file.js';
-import { readBookOfKind } from './book-kind.js';
+import { writeBookFile } from '../../arena/connect-four/book-file.js';
+import { buildTargets, readBookOfKind } from './book-kind.js';
 import { stopOnSignals } from './stop-signal.js';
 import type { StrategyWorkerData } from './strategy-worker.js';
 import { bookFingerprint, proveStrategyItem, strategyBookOf, strategyJobIdentity, strategyResultsOf, type StrategyItemResult, type StrategyJobParams, type StrategyPlayer } from './strategy-job.js';
@@ -56,15 +55,8 @@ const LEAF_LINE = /^([1-7]*) (-1|0|1)(?: (-1|0|1))?$/;
 export async function buildStrategyBook(options: StrategyOptions): Promise<void> {
   const players = PLAYERS[options.for];
   if (players === undefined) throw new UsageError(`--for must be first, second or both, got '${options.for}'`);
-  const { shard, out } = options;
-  if (shard === undefined && out === undefined) throw new UsageError("book strategy needs --out <book file> (or --shard i/n --journal <file>, which writes a shard's journal for `book merge`).");
-  if (shard !== undefined && (out !== undefined || options.journal === undefined || options.writeOnly === true)) {
-    throw new UsageError("A shard (--shard i/n) writes only its journal: give --journal <file>, and no --out or --write-only; `book merge` writes the book from all the shards' journals.");
-  }
-  const journal = options.journal ?? `${out!}.journal`;
-  const inputs = options.from === undefined ? [] : [{ option: '--from', path: options.from }];
-  if (out !== undefined) checkBookTarget(out, [{ option: 'the journal', path: journal }, ...inputs]);
-  else refuseSameFiles([{ option: '--journal', path: journal }], inputs);
+  const { out } = options;
+  const journal = buildTargets('book strategy', options, options.from === undefined ? [] : [{ option: '--from', path: options.from }]);
   const roots = options.roots === undefined || options.roots === '' ? [''] : options.roots.split(',');
   for (const root of roots) {
     try {

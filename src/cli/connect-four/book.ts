@@ -20,13 +20,12 @@ import { OpeningBook, stonesOfKey } from '../../games/connect-four/book/book.js'
 import { completeLevels, deriveScores, type BookPosition } from '../../games/connect-four/book/builder.js';
 import { immediateWinScore } from '../../games/connect-four/position.js';
 import { parseIntegerIn, UsageError } from '../options.js';
-import { refuseSameFiles } from '../../lab/files.js';
 import { JournalFile } from '../../lab/journal-file.js';
 import { runJob } from '../../lab/job-runner.js';
 import { describeRanges, JobJournalError, jobRecordsOf, mergeJobRecords, partOf, type JobRecord, type JobShard } from '../../lab/jobs.js';
 import { checkBookTarget, DEFAULT_BOOK_PATH, readBookFile, writeBookFile } from '../../arena/connect-four/book-file.js';
 import { parseShard } from '../lab/experiment.js';
-import { readBookOfKind } from './book-kind.js';
+import { buildTargets, readBookOfKind } from './book-kind.js';
 import { stopOnSignals } from './stop-signal.js';
 import type { BookWorkerData } from './book-worker.js';
 import { addJournalScores, bookJobIdentity, bookJobParams, bookLevelsOf, type BookJobResult } from './book-job.js';
@@ -182,14 +181,8 @@ const cpuText = (ms: number): string => (ms < 3_600_000 ? formatDuration(ms) : `
 
 async function buildBook(options: BuildOptions): Promise<void> {
   const { shard, out } = options;
-  if (shard === undefined && out === undefined) throw new UsageError('book build needs --out <book file> (or --shard i/n --journal <file>, which writes a shard\'s journal for `book merge`).');
-  if (shard !== undefined && (out !== undefined || options.journal === undefined || options.writeOnly === true)) {
-    throw new UsageError('A shard (--shard i/n) writes only its journal: give --journal <file>, and no --out or --write-only; `book merge` writes the book from all the shards\' journals.');
-  }
-  const journal = options.journal ?? `${out!}.journal`;
   const inputs = [...(options.from === undefined ? [] : [{ option: '--from', path: options.from }]), ...(options.values === undefined ? [] : [{ option: '--values', path: options.values }])];
-  if (out !== undefined) checkBookTarget(out, [{ option: 'the journal', path: journal }, ...inputs]);
-  else refuseSameFiles([{ option: '--journal', path: journal }], inputs);
+  const journal = buildTargets('book build', options, inputs);
   const params = { root: options.root, depth: options.depth };
   const levels = bookLevelsOf(params);
   const level = levels.at(-1)!;
