@@ -20,7 +20,6 @@ import { fileURLToPath } from 'node:url';
 import { OpeningBook } from '../../games/connect-four/book/book.js';
 import { StrategyBuilder } from '../../games/connect-four/book/strategy.js';
 import { Position } from '../../games/connect-four/position.js';
-import { Solver } from '../../games/connect-four/solver/solver.js';
 import { UsageError } from '../options.js';
 import { JournalFile } from '../../lab/journal-file.js';
 import { runJob } from '../../lab/job-runner.js';
@@ -29,7 +28,7 @@ import { writeBookFile } from '../../arena/connect-four/book-file.js';
 import { buildTargets, readBookOfKind } from './book-kind.js';
 import { stopOnSignals } from './stop-signal.js';
 import type { StrategyWorkerData } from './strategy-worker.js';
-import { bookFingerprint, proveStrategyItem, strategyBookOf, strategyJobIdentity, strategyResultsOf, type StrategyItemResult, type StrategyJobParams, type StrategyPlayer } from './strategy-job.js';
+import { bookFingerprint, strategyBookOf, strategyJobIdentity, strategyResultsOf, type StrategyItemResult, type StrategyJobParams, type StrategyPlayer } from './strategy-job.js';
 
 export interface StrategyOptions {
   readonly depth: number;
@@ -90,7 +89,6 @@ async function runStrategyJob(params: StrategyJobParams, options: StrategyOption
     writeBookFile(out!, book);
     return book;
   };
-  let solver: Solver | undefined;
   const stopping = stopOnSignals('strategy: stopping (the strategies in progress are dropped; the journal keeps the rest)');
   const started = performance.now();
   let lastCheckpoint = started;
@@ -98,14 +96,11 @@ async function runStrategyJob(params: StrategyJobParams, options: StrategyOption
   let proven = 0;
   try {
     const workerData: StrategyWorkerData = { tableSize: options.table, from: from?.encode() };
+    // Always on a worker thread, even one: a strategy may take hours, and Ctrl-C must stop it at once.
     await runJob<StrategyItemResult[]>({
       identity,
       workerFile: fileURLToPath(new URL('./strategy-worker.js', import.meta.url)),
       workerData,
-      here: (task) => {
-        solver ??= new Solver({ tableSize: options.table });
-        return Array.from({ length: task.end - task.start }, (_, k) => proveStrategyItem(params, task.start + k, solver!, from));
-      },
       journal,
       shard,
       threads: options.workers,
