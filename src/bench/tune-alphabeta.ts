@@ -2,19 +2,24 @@
  * `npm run tune:alphabeta -- <step> [options]`: tuning AlphaBeta's evaluation (see
  * src/games/connect-four/players/tuning.ts) and measuring the result.
  *
- * - `label --out FILE [--positions N] [--seed S] [--max-nodes M]`: samples positions 0..N-1 and
- *   labels each with the solver, appending one JSON line per position to FILE. Resumable: a rerun
- *   with the same FILE continues after the last index written (the samples depend only on the seed
- *   and the index), so it may be stopped at any time.
- * - `fit --data FILE`: fits the weights on the even-indexed labelled positions and compares the
- *   tuned and untuned weights on the odd-indexed ones (cross-entropy at each one's best scale).
- * - `match --a PLAYER --b PLAYER`: PLAYER a against b, in process, from the 49 two-move openings
- *   with both colours (98 games), clocks stopped so that every move is deterministic (depth and node
- *   budgets bind). PLAYER is a level name, `depth:D` or `nodes:N`, with tuned weights, or any of
- *   them followed by `/untuned` (default: `--a depth:4 --b depth:4/untuned`). With `--out FILE`, one
- *   JSON line per game appended to FILE, in the tournament's order; a rerun skips the games FILE holds
- *   and the summary counts them all (a stopped run's games are read back); `--reverse` plays the
- *   openings from the last (a second process, with its own FILE, sharing a long run).
+ * - `label --out FILE [--positions N] [--seed S] [--max-nodes M] [--threads T] [--shard i/n]
+ *   [--batch-size B]`: samples positions 0..N-1 and labels each with the solver, as a job of the
+ *   lab's runner (lab/connect-four/tuning-labels.ts): FILE is its journal, one record per batch.
+ *   Resumable (a rerun with the same FILE labels only what it lacks), on T threads, and shardable:
+ *   part i of n into its own FILE (the samples and labels depend only on the seed, the budget and
+ *   the index, so any split gives the same labels).
+ * - `fit --data FILE[,FILE…]`: fits the weights on the even-indexed labelled positions and compares
+ *   the tuned and untuned weights on the odd-indexed ones (cross-entropy at each one's best scale).
+ *   Several FILEs are the journals of one run's shards; a file an earlier version wrote (one
+ *   sample a line) is read too.
+ * - `match --a PLAYER --b PLAYER`: PLAYER a against b, from the 49 two-move openings with both
+ *   colours (98 games), clocks stopped so that every move is deterministic (depth and node budgets
+ *   bind), as a job of the lab's runner (lab/connect-four/tuning-match.ts). PLAYER is a level
+ *   name, `depth:D` or `nodes:N`, with tuned weights, or any of them followed by `/untuned`
+ *   (default: `--a depth:4 --b depth:4/untuned`). With `--out FILE`, FILE is its journal (one
+ *   record per batch of games): a rerun plays only the games FILE lacks. `--threads T`, `--shard
+ *   i/n` (each shard into its own FILE) and `--batch-size B` split the games; `match --data
+ *   A,B,…` prints the summary of the shards' files together.
  * - `solver --out FILE [--player grandmaster] [--budget MS] [--no-book]`: PLAYER against the perfect
  *   player — SolverPlayer with the shipped opening and strategy books, as the tournament's
  *   `solver`/`perfect` bot, but with MS per move (default 600,000: ten minutes, so that it proves
@@ -27,12 +32,13 @@
  *   `--summary` prints them from FILE without playing.
  * - `speed [--ms T]`: AlphaBeta's positions per CPU-second (calibrates the grandmaster's budget).
  */
+import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { wilsonInterval } from '../core/stats.js';
 import { ALL_TWO_MOVE_OPENINGS, openingName } from '../arena/connect-four/openings.js';
 import { Position } from '../games/connect-four/position.js';
-import { AlphaBetaPlayer, TUNED_WEIGHTS, UNTUNED_WEIGHTS, alphaBetaLevel, type AlphaBetaLevelName, type AlphaBetaOptions } from '../games/connect-four/players/alphabeta.js';
-import { fitEvaluation, labelPosition, logLossOf, positionTerms, samplePosition, type LabelledPosition } from '../games/connect-four/players/tuning.js';
+import { AlphaBetaPlayer, TUNED_WEIGHTS, UNTUNED_WEIGHTS, type AlphaBetaOptions } from '../games/connect-four/players/alphabeta.js';
+import { fitEvaluation, logLossOf, positionTerms, type LabelledPosition } from '../games/connect-four/players/tuning.js';
 import { SolverPlayer } from '../games/connect-four/players/solver-player.js';
 import { Solver } from '../games/connect-four/solver/solver.js';
 import type { OpeningBook } from '../games/connect-four/book/book.js';
@@ -40,6 +46,10 @@ import { loadDefaultBook, loadDefaultValues } from '../arena/connect-four/book-f
 import { option, usageFailure, wholeOption } from './test-set-args.js';
 import { FileSafetyError } from '../lab/files.js';
 import { JournalFile } from '../lab/journal-file.js';
+import { runJob } from '../lab/job-runner.js';
+import { describeRanges, JobJournalError, jobRecordsOf, mergeJobRecords, type JobShard, type MergedJob } from '../lab/jobs.js';
+import { matchGamesOf, parseMatchPlayer, playMatchGames, playPlayers, tuningMatchJob, tuningMatchParams, tuningMatchWorkerFile, type MatchGame, type SyncPlayer } from '../lab/connect-four/tuning-match.js';
+import { LABEL_TABLE_ENTRIES, labelSamples, labelsOf, tuningLabelParams, tuningLabelsJob, tuningLabelsWorkerFile } from '../lab/connect-four/tuning-labels.js';
 
 const fail: (message: string) => never = usageFailure('tune:alphabeta');
 const whole = (name: string, fallback: number, min: number): number => wholeOption(name, fallback, min, fail);
@@ -67,34 +77,102 @@ function openJsonJournal<T>(file: string): { records: T[]; append: (record: T) =
   return { records, append: (record) => journal.append(JSON.stringify(record)) };
 }
 
-const readLabels = (file: string): LabelledPosition[] => openJsonJournal<LabelledPosition>(file).records;
+/** `--shard i/n` (1 <= i <= n), or undefined. */
+function shardOption(): JobShard | undefined {
+  const raw = option('--shard');
+  if (raw === undefined) return undefined;
+  const match = /^(\d+)\/(\d+)$/.exec(raw);
+  const [index, count] = [Number(match?.[1]), Number(match?.[2])];
+  if (match === null || !Number.isSafeInteger(count) || count < 1 || index < 1 || index > count) fail(`--shard must be i/n with 1 <= i <= n (e.g. 2/8), got '${raw}'`);
+  return { index, count };
+}
 
-function label(): void {
+/** True if `file`'s first line is a sample as an earlier version wrote them (one JSON sample a line, no job record). */
+function isPlainLabelFile(file: string): boolean {
+  const first = openJsonJournal<Record<string, unknown>>(file).records[0];
+  return first !== undefined && first.format === undefined && typeof first.index === 'number';
+}
+
+/**
+ * The labelled samples of `--data FILE[,FILE…]`: the journals of a labelling run or of its shards
+ * (added up; a sample counted twice, or journals of different runs, refused), or one file of an
+ * earlier version (one sample a line).
+ */
+function readLabels(data: string): LabelledPosition[] {
+  const files = data.split(',');
+  if (files.some(isPlainLabelFile)) {
+    if (files.length > 1) fail(`${data}: a file of the earlier one-sample-a-line format is read alone, not with other files`);
+    return openJsonJournal<LabelledPosition>(files[0]!).records;
+  }
+  const merged = mergedJournals(data);
+  return usable(() => {
+    tuningLabelParams(merged.identity);
+    if (merged.missing.length > 0) process.stderr.write(`tune:alphabeta: no journal holds samples ${describeRanges(merged.missing)}: fitting on the others\n`);
+    return labelsOf(merged.records, data);
+  });
+}
+
+/** `action`'s value; a journal or file that cannot be used is a usage error. */
+function usable<T>(action: () => T): T {
+  try {
+    return action();
+  } catch (error) {
+    return fail(error instanceof JobJournalError || error instanceof FileSafetyError ? error.message : String(error));
+  }
+}
+
+/** The job journals `FILE[,FILE…]` added up: one job, no item counted twice. */
+function mergedJournals(data: string): MergedJob {
+  return usable(() => mergeJobRecords(data.split(',').map((path) => ({ path, records: jobRecordsOf(JournalFile.read(path, 'the journal').lines, path) }))));
+}
+
+/** `label`: samples 0 … N−1 labelled as a job of the lab's runner (lab/connect-four/tuning-labels.ts). */
+async function label(): Promise<void> {
   const out = option('--out') ?? fail('label needs --out FILE');
   const positions = whole('--positions', 4_000, 1);
-  const seed = whole('--seed', 2026, 0);
-  const maxNodes = whole('--max-nodes', 2_000_000, 1);
-  const journal = openJsonJournal<LabelledPosition>(out);
-  const done = journal.records;
-  const start = done.length === 0 ? 0 : done[done.length - 1]!.index + 1;
-  const solver = new Solver({ tableSize: 1 << 20 });
+  const params = { seed: whole('--seed', 2026, 0), maxNodes: whole('--max-nodes', 2_000_000, 1), table: LABEL_TABLE_ENTRIES };
+  const threads = whole('--threads', 1, 1);
+  const shard = shardOption();
+  if (existsSync(out) && isPlainLabelFile(out)) {
+    fail(`${out} holds samples an earlier version wrote one a line: \`fit --data ${out}\` still reads it; to label more, write a new file with --out (the labels are the same)`);
+  }
+  const controller = new AbortController();
+  const stop = (): void => {
+    process.stderr.write('tune:alphabeta: stopping (the samples in progress are dropped; the journal keeps the rest)\n');
+    controller.abort();
+  };
+  process.once('SIGINT', stop);
   const began = performance.now();
   let written = 0;
-  process.stderr.write(`labelling positions ${String(start)}..${String(positions - 1)} of seed ${String(seed)} into ${out}\n`);
-  for (let index = start; index < positions; index++) {
-    const moves = samplePosition(seed, index);
-    // Skipped samples are recorded too, so a resumed run knows where it stopped.
-    const record: LabelledPosition = moves === null ? { index, moves: '', label: null, nodes: 0 } : labelPosition(solver, index, moves, maxNodes);
-    journal.append(record);
-    written++;
-    if (index % 100 === 99) process.stderr.write(`  ${String(index + 1)} (${((performance.now() - began) / 1000).toFixed(0)} s)\n`);
+  try {
+    const outcome = await runJob<LabelledPosition[]>({
+      identity: tuningLabelsJob(params, positions),
+      workerFile: tuningLabelsWorkerFile(),
+      here: (task) => labelSamples(params, task.start, task.end),
+      journal: out,
+      shard,
+      threads,
+      batchSize: whole('--batch-size', 10, 1),
+      signal: controller.signal,
+      onStart: ({ todo, part, tornBytes }) => {
+        if (tornBytes > 0) process.stderr.write(`the last line of ${out} was cut short (${String(tornBytes)} bytes): not counted, its samples are labelled again\n`);
+        process.stderr.write(`labelling samples ${describeRanges(todo)} of ${describeRanges([part])}, seed ${String(params.seed)}, into ${out}\n`);
+      },
+      onRecord: (record) => {
+        written += record.end - record.start;
+        process.stderr.write(`  ${String(written)} (${((performance.now() - began) / 1000).toFixed(0)} s)\n`);
+      },
+    });
+    process.stderr.write(`${String(written)} written in ${((performance.now() - began) / 1000).toFixed(1)} s${outcome.aborted ? ' (stopped: run the same command again to resume)' : ''}\n`);
+  } catch (error) {
+    fail(error instanceof JobJournalError || error instanceof FileSafetyError ? error.message : String(error));
+  } finally {
+    process.off('SIGINT', stop);
   }
-  process.stderr.write(`${String(written)} written in ${((performance.now() - began) / 1000).toFixed(1)} s\n`);
 }
 
 function fit(): void {
-  const file = option('--data') ?? fail('fit needs --data FILE');
-  const all = readLabels(file);
+  const all = readLabels(option('--data') ?? fail('fit needs --data FILE[,FILE…]'));
   const labelled = all.filter((record): record is LabelledPosition & { label: -1 | 0 | 1 } => record.label !== null && record.moves !== '');
   const samples = labelled.map((record) => ({ index: record.index, terms: positionTerms(Position.fromMoves(record.moves)), label: record.label }));
   const train = samples.filter((sample) => sample.index % 2 === 0);
@@ -113,97 +191,68 @@ function fit(): void {
   console.log(`  shipped ${JSON.stringify(TUNED_WEIGHTS)}: ${logLossOf(vector(TUNED_WEIGHTS), xs, ys).toFixed(4)}`);
 }
 
-/** The players these matches use answer at once (no promise). */
-interface SyncPlayer {
-  init(color: boolean): void;
-  move(): number;
-  inform(column: number): void;
-}
-
-/** One game from `opening`; the score for `a` (1, 0.5 or 0) and the moves (1-based digits). */
-function playPlayers(a: SyncPlayer, b: SyncPlayer, aIsRed: boolean, opening: readonly number[]): { score: number; moves: string } {
-  const [red, yellow] = aIsRed ? [a, b] : [b, a];
-  red.init(true);
-  yellow.init(false);
-  const position = new Position();
-  for (const column of opening) {
-    position.play(column);
-    red.inform(column);
-    yellow.inform(column);
-  }
-  while (!position.isGameOver()) {
-    const [mover, other] = position.turn ? [red, yellow] : [yellow, red];
-    const column = mover.move();
-    position.play(column);
-    other.inform(column);
-  }
-  const winner = position.winner();
-  return { score: winner === null ? 0.5 : winner === aIsRed ? 1 : 0, moves: position.toMoves() };
-}
-
-/**
- * A player description: a level name (`club`), `depth:D` or `nodes:N` (tuned weights), any of them
- * followed by `/untuned` for the weights before tuning.
- */
+/** A player description (see `parseMatchPlayer`); a usage error if it is not one. */
 function parsePlayer(spec: string): AlphaBetaOptions {
-  const [limit = '', weights] = spec.split('/');
-  if (weights !== undefined && weights !== 'untuned') fail(`'${spec}': only '/untuned' may follow a player`);
-  const chosen = { weights: weights === undefined ? TUNED_WEIGHTS : UNTUNED_WEIGHTS };
-  const [kind, amount] = limit.split(':');
-  if (amount === undefined) {
-    if (alphaBetaLevel(limit) === undefined) fail(`'${spec}' is neither a level name nor depth:D or nodes:N`);
-    return { ...chosen, level: limit as AlphaBetaLevelName };
+  try {
+    return parseMatchPlayer(spec);
+  } catch (error) {
+    return fail(error instanceof Error ? error.message : String(error));
   }
-  const value = Number(amount);
-  if (!Number.isSafeInteger(value) || value < 1) fail(`'${spec}': ${String(amount)} is not a whole number >= 1`);
-  if (kind === 'depth') return { ...chosen, level: 'master', maxDepth: value, maxNodes: Infinity };
-  if (kind === 'nodes') return { ...chosen, level: 'master', maxNodes: value };
-  return fail(`'${spec}': expected depth:D or nodes:N`);
 }
 
 /** A game's key in a record file: the opening and the colour of the player the record is about. */
 const gameKey = (opening: string, isRed: boolean): string => `${opening}${isRed ? 'r' : 'y'}`;
 
-interface MatchGame {
-  readonly opening: string;
-  /** Player a had red. */
-  readonly aIsRed: boolean;
-  /** a's score: 1, 0.5 or 0. */
-  readonly score: number;
-  readonly moves: string;
-}
-
-function match(): void {
-  const [aSpec, bSpec] = [option('--a') ?? 'depth:4', option('--b') ?? 'depth:4/untuned'];
-  const [a, b] = [parsePlayer(aSpec), parsePlayer(bSpec)];
+/**
+ * `match`: the 98 games as a job of the lab's runner (lab/connect-four/tuning-match.ts); with
+ * `--out FILE` its journal, resumed by a rerun; `--shard i/n` plays part of them into its own FILE,
+ * and `match --data A,B` prints the summary of the shards' files together.
+ */
+async function match(): Promise<void> {
+  const data = option('--data');
+  if (data !== undefined) {
+    const merged = mergedJournals(data);
+    const { a, b } = usable(() => tuningMatchParams(merged.identity));
+    if (merged.missing.length > 0) process.stderr.write(`tune:alphabeta: no file holds games ${describeRanges(merged.missing)}: the summary counts the others\n`);
+    printMatch(a, b, usable(() => matchGamesOf(merged.records, data)), 0);
+    return;
+  }
+  const params = { a: option('--a') ?? 'depth:4', b: option('--b') ?? 'depth:4/untuned' };
+  parsePlayer(params.a);
+  parsePlayer(params.b);
   const out = option('--out');
-  // With --out, one JSON line per game, so that a stopped run resumes and a partial one can be read.
-  const journal = out === undefined ? undefined : openJsonJournal<MatchGame>(out);
-  const done: MatchGame[] = journal?.records ?? [];
-  const finished = new Set<string>();
-  // Each game once, whatever the files concatenated into FILE repeat.
-  for (let i = done.length - 1; i >= 0; i--) {
-    const key = gameKey(done[i]!.opening, done[i]!.aIsRed);
-    if (finished.has(key)) done.splice(i, 1);
-    else finished.add(key);
+  if (out !== undefined && existsSync(out)) {
+    const first = openJsonJournal<Record<string, unknown>>(out).records[0];
+    if (first !== undefined && first.format === undefined) fail(`${out} holds games an earlier version wrote one a line: write the match to a new file with --out`);
   }
   const began = performance.now();
-  // The tournament's order: opening k gives games 2k (a red) and 2k + 1 (a yellow). `--reverse`
-  // plays the openings from the last, so a second process can share a long run (its own --out
-  // file; concatenated, the files make one record: a game played twice is counted once).
-  const openings = process.argv.includes('--reverse') ? [...ALL_TWO_MOVE_OPENINGS].reverse() : ALL_TWO_MOVE_OPENINGS;
-  for (const opening of openings) {
-    for (const aIsRed of [true, false]) {
-      if (finished.has(gameKey(openingName(opening), aIsRed))) continue;
-      const { score, moves } = playPlayers(new AlphaBetaPlayer({ ...a, now: () => 0 }), new AlphaBetaPlayer({ ...b, now: () => 0 }), aIsRed, opening);
-      const record: MatchGame = { opening: openingName(opening), aIsRed, score, moves };
-      done.push(record);
-      if (journal !== undefined) {
-        journal.append(record);
-        process.stderr.write(`  ${String(done.length)}/${String(2 * ALL_TWO_MOVE_OPENINGS.length)} ${record.opening} ${aIsRed ? 'red' : 'yellow'}: ${String(score)}\n`);
-      }
-    }
+  const outcome = await runUsable(() =>
+    runJob<MatchGame[]>({
+      identity: tuningMatchJob(params),
+      workerFile: tuningMatchWorkerFile(),
+      here: (task) => playMatchGames(params, task.start, task.end),
+      journal: out,
+      shard: shardOption(),
+      threads: whole('--threads', 1, 1),
+      batchSize: whole('--batch-size', 2, 1),
+      onRecord: (record) => {
+        if (out !== undefined) for (const game of record.result) process.stderr.write(`  ${game.opening} ${game.aIsRed ? 'red' : 'yellow'}: ${String(game.score)}\n`);
+      },
+    }),
+  );
+  printMatch(params.a, params.b, matchGamesOf(outcome.records, out ?? 'this run'), performance.now() - began);
+}
+
+/** Runs a job; a journal or file that cannot be used is a usage error. */
+async function runUsable<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    return fail(error instanceof JobJournalError || error instanceof FileSafetyError ? error.message : String(error));
   }
+}
+
+function printMatch(aSpec: string, bSpec: string, done: readonly MatchGame[], ms: number): void {
   const results = [0, 0, 0];
   let points = 0;
   const lost: string[] = [];
@@ -217,7 +266,7 @@ function match(): void {
   const interval = wilsonInterval(points, games);
   console.log(
     `${aSpec} vs ${bSpec} from the 49 two-move openings, both colours: +${String(results[0])} =${String(results[1])} -${String(results[2])}, ` +
-      `score ${(points / games).toFixed(3)} [${interval.low.toFixed(3)}, ${interval.high.toFixed(3)}] (${((performance.now() - began) / 1000).toFixed(1)} s)`,
+      `score ${(points / games).toFixed(3)} [${interval.low.toFixed(3)}, ${interval.high.toFixed(3)}]${ms > 0 ? ` (${(ms / 1000).toFixed(1)} s)` : ''}`,
   );
   if (lost.length > 0) console.log(`  ${aSpec} lost: ${lost.join(', ')}`);
 }
@@ -441,9 +490,9 @@ function speed(): void {
 }
 
 const step = process.argv[2];
-if (step === 'label') label();
+if (step === 'label') await label();
 else if (step === 'fit') fit();
-else if (step === 'match') match();
+else if (step === 'match') await match();
 else if (step === 'solver') versusSolver();
 else if (step === 'speed') speed();
 else fail(`expected a step: label, fit, match, solver or speed (got '${String(step)}')`);

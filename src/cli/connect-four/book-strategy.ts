@@ -2,164 +2,185 @@
  * `tabletop connect-four book strategy --depth D --out FILE`: builds the strategy book, the
  * win/draw/loss values of the positions a perfect player meets up to D stones (method:
  * src/games/connect-four/book/strategy.ts), for the first player (`--for first`), the second
- * (`--for second`) or both (default, first then second).
+ * (`--for second`) or both (default, first then second), from the empty board or from each of
+ * `--roots`.
  *
- * Every leaf the solver bounds is appended to a journal (`<moves> <value>` lines, or `<moves>
- * <lower> <upper>` where only a bound was needed, default FILE.journal) at once, so the build can be stopped at any moment (Ctrl-C, kill) and resumed by
- * running the same command again: the journal's values are taken as proven and only the rest is
- * searched. The book is written every `--checkpoint` seconds and at the end, with every value
- * proven so far. The search is one thread (the proofs are sequential); run it under `nice`.
+ * It runs as a job of the lab's runner (strategy-job.ts, lab/job-runner.ts): each root and player
+ * is one item, proven on `--workers` threads, and each finished strategy is a record of the
+ * journal (default FILE.journal). Run again with the same journal it resumes: only the strategies
+ * the journal lacks are proven. `--shard i/n --journal PART` proves part i of n of them into PART,
+ * and `book merge PART… --out FILE` writes the book from all parts: the same bytes as one
+ * process's build. The book is written when a strategy finishes (at most every `--checkpoint`
+ * seconds), when stopped (Ctrl-C, SIGTERM) and at the end, with every value proven so far.
+ *
+ * A journal of an earlier version (`<moves> <value>` lines, one per leaf) is not resumed; with
+ * `--write-only` its book is written as before, to continue from with `--from`.
  */
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { OpeningBook } from '../../games/connect-four/book/book.js';
 import { StrategyBuilder } from '../../games/connect-four/book/strategy.js';
 import { Position } from '../../games/connect-four/position.js';
-import { Solver } from '../../games/connect-four/solver/solver.js';
 import { UsageError } from '../options.js';
 import { JournalFile } from '../../lab/journal-file.js';
-import { splitJournal } from '../../lab/journal.js';
-import { checkBookTarget, writeBookFile } from '../../arena/connect-four/book-file.js';
-import { readBookOfKind } from './book-kind.js';
+import { runJob } from '../../lab/job-runner.js';
+import type { JobShard } from '../../lab/jobs.js';
+import { writeBookFile } from '../../arena/connect-four/book-file.js';
+import { buildTargets, readBookOfKind } from './book-kind.js';
+import { stopOnSignals } from './stop-signal.js';
+import type { StrategyWorkerData } from './strategy-worker.js';
+import { bookFingerprint, strategyBookOf, strategyJobIdentity, strategyResultsOf, type StrategyItemResult, type StrategyJobParams, type StrategyPlayer } from './strategy-job.js';
 
 export interface StrategyOptions {
   readonly depth: number;
-  readonly out: string;
+  readonly out?: string;
   readonly journal?: string;
   readonly for: string;
   readonly table: number;
   readonly checkpoint: number;
+  readonly workers: number;
+  readonly shard?: JobShard;
   readonly writeOnly?: boolean;
-  /** Comma-separated move strings: prove the strategy from these positions first (to split a build between processes). */
+  /** Comma-separated move strings: the strategies from these positions instead of the empty board (the items of the job). */
   readonly roots?: string;
   /** A strategy book whose values are taken as proven (to extend a book without its journal). */
   readonly from?: string;
 }
 
+const PLAYERS: Readonly<Record<string, readonly StrategyPlayer[]>> = { first: ['first'], second: ['second'], both: ['first', 'second'] };
+
+/** An earlier version's journal: `<moves> <value>` or `<moves> <lower> <upper>` lines, one per leaf. */
+const LEAF_LINE = /^([1-7]*) (-1|0|1)(?: (-1|0|1))?$/;
+
+export async function buildStrategyBook(options: StrategyOptions): Promise<void> {
+  const players = PLAYERS[options.for];
+  if (players === undefined) throw new UsageError(`--for must be first, second or both, got '${options.for}'`);
+  const { out } = options;
+  const journal = buildTargets('book strategy', options, options.from === undefined ? [] : [{ option: '--from', path: options.from }]);
+  const roots = options.roots === undefined || options.roots === '' ? [''] : options.roots.split(',');
+  for (const root of roots) {
+    try {
+      Position.fromMoves(root);
+    } catch (error) {
+      throw new UsageError(`--roots: '${root}' is not a position: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  const from = options.from === undefined ? undefined : readBookOfKind(options.from, true, '--from');
+  const earlierVersion = JournalFile.read(journal, 'the journal').lines.find((line) => line.trim() !== '');
+  if (earlierVersion !== undefined && LEAF_LINE.test(earlierVersion.trim())) {
+    if (options.writeOnly === true && out !== undefined) {
+      writeFromLeafJournal(journal, out, options.depth, roots, players, from);
+      return;
+    }
+    throw new UsageError(
+      `${journal} holds leaf values of an earlier version ('<moves> <value>' lines), which this version does not resume: write its book with ` +
+        `\`book strategy --write-only --depth ${String(options.depth)} --journal ${journal} --out OLD.c4book\` (with the --roots and --for it was built with), then build on with --from OLD.c4book and another journal.`,
+    );
+  }
+  const params: StrategyJobParams = { depth: options.depth, roots, players, from: from === undefined ? null : bookFingerprint(from) };
+  await runStrategyJob(params, { ...options, journal }, from);
+}
+
+async function runStrategyJob(params: StrategyJobParams, options: StrategyOptions & { journal: string }, from: OpeningBook | undefined): Promise<void> {
+  const { out, journal, shard } = options;
+  const identity = strategyJobIdentity(params);
+  const results = new Map<number, StrategyItemResult>();
+  const write = (): OpeningBook => {
+    const book = strategyBookOf(params, results, from);
+    writeBookFile(out!, book);
+    return book;
+  };
+  const stopping = stopOnSignals('strategy: stopping (the strategies in progress are dropped; the journal keeps the rest)');
+  const started = performance.now();
+  let lastCheckpoint = started;
+  let leaves = 0;
+  let proven = 0;
+  try {
+    const workerData: StrategyWorkerData = { tableSize: options.table, from: from?.encode() };
+    // Always on a worker thread, even one: a strategy may take hours, and Ctrl-C must stop it at once.
+    await runJob<StrategyItemResult[]>({
+      identity,
+      workerFile: fileURLToPath(new URL('./strategy-worker.js', import.meta.url)),
+      workerData,
+      journal,
+      shard,
+      threads: options.workers,
+      batchSize: 1,
+      signal: stopping.signal,
+      readOnly: options.writeOnly === true,
+      onStart: ({ earlier, todo, part, tornBytes }) => {
+        if (tornBytes > 0) process.stderr.write(`strategy: the last line of ${journal} was cut short (${String(tornBytes)} bytes): not counted, its strategies are proven again\n`);
+        for (const [index, result] of strategyResultsOf(earlier, params, journal)) results.set(index, result);
+        const todoCount = todo.reduce((n, [s, e]) => n + e - s, 0);
+        const partText = shard === undefined ? '' : ` (shard ${String(shard.index)}/${String(shard.count)})`;
+        process.stderr.write(
+          `strategy: depth ${String(params.depth)}, for ${params.players.join(' and ')}, ${String(params.roots.length)} root(s): ${String(identity.count)} strategies${partText}, ` +
+            `${String(part[1] - part[0] - todoCount)} of ${String(part[1] - part[0])} already in ${journal}; ${new Date().toISOString()}\n`,
+        );
+      },
+      onRecord: (record) => {
+        for (const [index, result] of strategyResultsOf([record], params, journal)) {
+          results.set(index, result);
+          leaves += result.leaves.length;
+          proven++;
+          process.stderr.write(`strategy: root '${result.root}' for the ${result.player} player: ${result.value === null ? '' : `value ${String(result.value)}, `}${String(result.leaves.length)} leaves solved, ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+        }
+        if (out !== undefined && performance.now() - lastCheckpoint > options.checkpoint * 1000) {
+          lastCheckpoint = performance.now();
+          process.stderr.write(`strategy: checkpoint ${out}: ${String(write().size)} values\n`);
+        }
+      },
+    });
+  } finally {
+    stopping.release();
+  }
+  const hours = (performance.now() - started) / 3_600_000;
+  const ended = `${stopping.signal.aborted ? 'stopped' : 'done'} after ${hours.toFixed(3)} h, ${String(proven)} strategies proven, ${String(leaves)} leaves solved`;
+  if (out === undefined) {
+    process.stderr.write(`strategy: ${ended}, into ${journal}\n`);
+    return;
+  }
+  const book = write();
+  process.stderr.write(`strategy: ${ended}; wrote ${out}: ${String(book.size)} values, ${String(book.info().bytes)} bytes\n`);
+}
+
+/** `book merge` of a strategy build's journals: the book of all their strategies. */
+export function mergeStrategyBook(params: StrategyJobParams, files: readonly { readonly path: string; readonly records: Parameters<typeof strategyResultsOf>[0] }[], out: string, fromPath: string | undefined): OpeningBook {
+  const from = fromPath === undefined ? undefined : readBookOfKind(fromPath, true, '--from');
+  const fingerprint = from === undefined ? null : bookFingerprint(from);
+  if (fingerprint !== params.from) {
+    throw new UsageError(params.from === null ? `The journals were built without --from: give none.` : `The journals were built with a --from book ${fromPath === undefined ? 'that must be given' : `other than ${fromPath}`} (SHA-256 ${params.from}).`);
+  }
+  const results = new Map<number, StrategyItemResult>();
+  for (const { path, records } of files) for (const [index, result] of strategyResultsOf(records, params, path)) results.set(index, result);
+  const book = strategyBookOf(params, results, from);
+  writeBookFile(out, book);
+  return book;
+}
+
 /**
- * Takes the values of whole journal lines (`lines[i]` is line `first + i + 1`) into the builder. The
- * journal is read by the journals' one rule (lab/journal.ts): whole lines only — a torn last line
- * is not counted (valued again) and is cut off before the first append; a malformed whole line is
- * an error naming it.
+ * An earlier version's journal of leaf values, written as a book the way that version did: every
+ * line's bounds known, the strategies walked without solving; what they do not settle stays open.
  */
-function readValueLines(path: string, lines: readonly string[], first: number, builder: StrategyBuilder): number {
-  let count = 0;
-  lines.forEach((text, i) => {
+function writeFromLeafJournal(journal: string, out: string, depth: number, roots: readonly string[], players: readonly StrategyPlayer[], from: OpeningBook | undefined): void {
+  const builder = new StrategyBuilder({ depth, leafValue: () => undefined });
+  if (from !== undefined) builder.knowBook(from);
+  JournalFile.read(journal, 'the journal').lines.forEach((text, i) => {
     const line = text.trim();
     if (line === '') return;
-    const where = `${path}:${String(first + i + 1)}`;
-    // `<moves> <value>`, or `<moves> <lower> <upper>` when the search settled only a bound.
-    const match = /^([1-7]*) (-1|0|1)(?: (-1|0|1))?$/.exec(line);
-    if (match === null) throw new UsageError(`${where}: not '<moves> <value>' or '<moves> <lower> <upper>': '${line}'`);
+    const match = LEAF_LINE.exec(line);
+    if (match === null) throw new UsageError(`${journal}:${String(i + 1)}: not '<moves> <value>' or '<moves> <lower> <upper>': '${line}'`);
     try {
       const lower = Number(match[2]);
       builder.know(Position.fromMoves(match[1]!), lower, match[3] === undefined ? lower : Number(match[3]));
     } catch (error) {
-      throw new UsageError(`${where}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new UsageError(`${journal}:${String(i + 1)}: ${error instanceof Error ? error.message : String(error)}`);
     }
-    count++;
   });
-  return count;
-}
-
-function bookOf(builder: StrategyBuilder): OpeningBook {
-  return OpeningBook.fromEntries(builder.exact(), -1, true);
-}
-
-export function buildStrategyBook(options: StrategyOptions): void {
-  if (!['first', 'second', 'both'].includes(options.for)) throw new UsageError(`--for must be first, second or both, got '${options.for}'`);
-  const journal = options.journal ?? `${options.out}.journal`;
-  checkBookTarget(options.out, [{ option: 'the journal', path: journal }, ...(options.from === undefined ? [] : [{ option: '--from', path: options.from }])]);
-  const journalFile = JournalFile.read(journal, 'the journal');
-  const solver = new Solver({ tableSize: options.table });
-  const started = performance.now();
-  let lastReport = started;
-  let lastCheckpoint = started;
-  let solverMs = 0;
-  let slowest = { ms: 0, moves: '' };
-  let lookAtJournal: (position: Position, t: 0 | 1) => { lower: number; upper: number } | undefined = () => undefined;
-  const write = (): OpeningBook => {
-    const book = bookOf(builder);
-    writeBookFile(options.out, book);
-    return book;
-  };
-  const builder: StrategyBuilder = new StrategyBuilder({
-    depth: options.depth,
-    leafValue: (position, threshold) => {
-      if (options.writeOnly === true) return undefined; // the proofs that need it stay open
-      const shared = lookAtJournal(position, threshold);
-      if (shared !== undefined) return shared;
-      const t = performance.now();
-      const result = solver.search(position, { weak: true, atLeast: threshold });
-      const now = performance.now();
-      solverMs += now - t;
-      if (now - t > slowest.ms) slowest = { ms: now - t, moves: position.toMoves() };
-      journalFile.append(`${position.toMoves()} ${result.lower === result.upper ? String(result.lower) : `${String(result.lower)} ${String(result.upper)}`}`);
-      if (now - lastReport > 10_000) {
-        lastReport = now;
-        process.stderr.write(`strategy: ${String(builder.leaves + 1)} leaves solved, ${((now - started) / 1000).toFixed(0)} s (solver ${(solverMs / 1000).toFixed(0)} s, slowest ${(slowest.ms / 1000).toFixed(1)} s: ${slowest.moves})\n`);
-      }
-      if (now - lastCheckpoint > options.checkpoint * 1000) {
-        lastCheckpoint = now;
-        process.stderr.write(`strategy: checkpoint ${options.out}: ${String(write().size)} values\n`);
-      }
-      return result;
-    },
-  });
-  const known = readValueLines(journal, journalFile.lines, 0, builder);
-  if (journalFile.tornBytes > 0) process.stderr.write(`strategy: the last line of ${journal} was cut short (${String(journalFile.tornBytes)} bytes): not counted, valued again\n`);
-  if (options.from !== undefined) {
-    const from = readBookOfKind(options.from, true, '--from');
-    process.stderr.write(`strategy: ${String(builder.knowBook(from))} values from ${options.from}\n`);
+  for (const root of roots) {
+    const start = Position.fromMoves(root);
+    for (const player of players) builder.strategy(start, start.turn === (player === 'first'));
   }
-  /**
-   * Several processes may share one journal (each started with other --roots): before solving a
-   * leaf, the lines the others appended since the last look are read (at most every 5 s), and a
-   * leaf one of them valued is taken from there. Lines are appended whole (O_APPEND, one write each).
-   */
-  let journalOffset = journalFile.wholeBytes;
-  let linesRead = journalFile.lines.length;
-  let lastLook = performance.now();
-  lookAtJournal = (position, t) => {
-    const now = performance.now();
-    if (now - lastLook < 5_000) return undefined;
-    lastLook = now;
-    const size = statSync(journal).size;
-    if (size > journalOffset) {
-      const buffer = Buffer.alloc(size - journalOffset);
-      const fd = openSync(journal, 'r');
-      try {
-        readSync(fd, buffer, 0, buffer.length, journalOffset);
-      } finally {
-        closeSync(fd);
-      }
-      // Whole lines only, by the one rule: a line still being written is read at the next look.
-      const { lines, wholeBytes } = splitJournal(buffer);
-      readValueLines(journal, lines, linesRead, builder);
-      linesRead += lines.length;
-      journalOffset += wholeBytes;
-    }
-    const bounds = builder.bounds(position);
-    return bounds.lower >= t || bounds.upper < t ? bounds : undefined;
-  };
-  process.stderr.write(`strategy: depth ${String(options.depth)}, for ${options.for}; ${String(known)} leaves from ${journal}; ${new Date().toISOString()}\n`);
-  const empty = new Position();
-  const players = options.for === 'both' ? [true, false] : [options.for === 'first'];
-  for (const moves of options.roots === undefined || options.roots === '' ? [] : options.roots.split(',')) {
-    const root = Position.fromMoves(moves);
-    for (const first of players) {
-      builder.strategy(root, root.turn === first);
-      process.stderr.write(`strategy: root ${moves} done for the ${first ? 'first' : 'second'} player: value ${String(builder.known(root))}\n`);
-    }
-  }
-  // With --roots, only those (a share of a build, or a small book); otherwise from the empty board.
-  for (const first of options.roots === undefined || options.roots === '' ? players : []) {
-    let visited = 0;
-    builder.strategy(empty, first, () => visited++);
-    process.stderr.write(`strategy: the ${first ? 'first' : 'second'} player's positions done: ${String(visited)} of its turns to ${String(options.depth)} stones; empty board ${String(builder.known(empty))}\n`);
-  }
-  const book = write();
-  const hours = (performance.now() - started) / 3_600_000;
-  process.stderr.write(
-    `strategy: done after ${hours.toFixed(3)} h (solver ${(solverMs / 3_600_000).toFixed(3)} h, ${String(builder.leaves)} leaves solved, slowest ${(slowest.ms / 1000).toFixed(1)} s: ${slowest.moves}); wrote ${options.out}: ${String(book.size)} values, ${String(book.info().bytes)} bytes\n`,
-  );
+  const book = OpeningBook.fromEntries(builder.exact(), -1, true);
+  writeBookFile(out, book);
+  process.stderr.write(`strategy: wrote ${out} from the earlier version's journal ${journal}: ${String(book.size)} values\n`);
 }

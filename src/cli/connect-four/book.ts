@@ -20,16 +20,17 @@ import { OpeningBook, stonesOfKey } from '../../games/connect-four/book/book.js'
 import { completeLevels, deriveScores, type BookPosition } from '../../games/connect-four/book/builder.js';
 import { immediateWinScore } from '../../games/connect-four/position.js';
 import { parseIntegerIn, UsageError } from '../options.js';
-import { refuseSameFiles } from '../../lab/files.js';
 import { JournalFile } from '../../lab/journal-file.js';
 import { runJob } from '../../lab/job-runner.js';
 import { describeRanges, JobJournalError, jobRecordsOf, mergeJobRecords, partOf, type JobRecord, type JobShard } from '../../lab/jobs.js';
 import { checkBookTarget, DEFAULT_BOOK_PATH, readBookFile, writeBookFile } from '../../arena/connect-four/book-file.js';
 import { parseShard } from '../lab/experiment.js';
-import { readBookOfKind } from './book-kind.js';
+import { buildTargets, readBookOfKind } from './book-kind.js';
+import { stopOnSignals } from './stop-signal.js';
 import type { BookWorkerData } from './book-worker.js';
 import { addJournalScores, bookJobIdentity, bookJobParams, bookLevelsOf, type BookJobResult } from './book-job.js';
-import { buildStrategyBook, type StrategyOptions } from './book-strategy.js';
+import { buildStrategyBook, mergeStrategyBook, type StrategyOptions } from './book-strategy.js';
+import { STRATEGY_JOB, strategyJobParams } from './strategy-job.js';
 
 interface BuildOptions {
   readonly depth: number;
@@ -70,25 +71,27 @@ export function registerBook(command: Command): Command {
     });
   book
     .command('strategy')
-    .description('prove the win/draw/loss values of the positions a perfect player meets up to --depth stones, write them as a book (resumable)')
+    .description('prove the win/draw/loss values of the positions a perfect player meets up to --depth stones, write them as a book (resumable; shardable)')
     .requiredOption('--depth <n>', 'positions with this many stones are solved by the solver; shallower ones are proven from them', parseIntegerIn(0, 41, 'The depth'))
-    .requiredOption('--out <file>', 'the book file to write')
-    .option('--journal <file>', 'where the solved positions are appended (default: <out>.journal); an existing journal is resumed')
+    .option('--out <file>', 'the book file to write (not with --shard)')
+    .option('--journal <file>', 'where each proven strategy is appended (default: <out>.journal); an existing journal is resumed')
     .option('--for <player>', 'first, second or both', 'both')
-    .option('--table <entries>', 'transposition-table entries of the solver', parseIntegerIn((1 << 17) + 1, 1 << 28, 'The table size'), 1 << 24)
-    .option('--checkpoint <seconds>', 'write the book this often while building', parseIntegerIn(1, 86_400, 'The checkpoint interval'), 300)
-    .option('--write-only', 'solve nothing: write the book from the journal (an error if a proof needs more)')
-    .option('--roots <moves,...>', 'only the strategies from these positions, not from the empty board (to share a build, and its journal, between processes, or for a small book)')
+    .option('--roots <moves,...>', 'the strategies from these positions instead of the empty board: each root and player is one item of the job (threads and shards split them)')
+    .option('--workers <n>', 'worker threads (each proves whole strategies)', parseIntegerIn(1, 64, 'The worker count'), 1)
+    .option('--shard <i/n>', 'prove only part i of n of the strategies into --journal (merge the parts with `book merge`)', parseShard)
+    .option('--table <entries>', 'transposition-table entries of the solver (per worker)', parseIntegerIn((1 << 17) + 1, 1 << 28, 'The table size'), 1 << 24)
+    .option('--checkpoint <seconds>', 'write the book at most this often while building', parseIntegerIn(1, 86_400, 'The checkpoint interval'), 300)
+    .option('--write-only', 'solve nothing: write the book from the journal')
     .option('--from <file>', 'take the values of this strategy book as proven (to extend a book, e.g. the shipped one, without its journal)')
-    .action((options: StrategyOptions) => {
-      buildStrategyBook(options);
+    .action(async (options: StrategyOptions) => {
+      await asUsage(() => buildStrategyBook(options));
     });
   book
     .command('merge')
-    .description("write the book from the journals of a sharded build (`book build --shard i/n`): the book one process builds")
+    .description("write the book from the journals of a sharded build (`book build` or `book strategy --shard i/n`): the book one process builds")
     .argument('<journals...>', "the shards' journals")
     .requiredOption('--out <file>', 'the book file to write')
-    .option('--from <file>', 'the --from book the shards were built with (its scores are kept in the output, as the build keeps them)')
+    .option('--from <file>', 'the --from book the shards were built with (its scores or values are kept in the output, as the build keeps them)')
     .action((journals: string[], options: { out: string; from?: string }) => {
       asUsage(() => {
         mergeBook(journals, options);
@@ -178,14 +181,8 @@ const cpuText = (ms: number): string => (ms < 3_600_000 ? formatDuration(ms) : `
 
 async function buildBook(options: BuildOptions): Promise<void> {
   const { shard, out } = options;
-  if (shard === undefined && out === undefined) throw new UsageError('book build needs --out <book file> (or --shard i/n --journal <file>, which writes a shard\'s journal for `book merge`).');
-  if (shard !== undefined && (out !== undefined || options.journal === undefined || options.writeOnly === true)) {
-    throw new UsageError('A shard (--shard i/n) writes only its journal: give --journal <file>, and no --out or --write-only; `book merge` writes the book from all the shards\' journals.');
-  }
-  const journal = options.journal ?? `${out!}.journal`;
   const inputs = [...(options.from === undefined ? [] : [{ option: '--from', path: options.from }]), ...(options.values === undefined ? [] : [{ option: '--values', path: options.values }])];
-  if (out !== undefined) checkBookTarget(out, [{ option: 'the journal', path: journal }, ...inputs]);
-  else refuseSameFiles([{ option: '--journal', path: journal }], inputs);
+  const journal = buildTargets('book build', options, inputs);
   const params = { root: options.root, depth: options.depth };
   const levels = bookLevelsOf(params);
   const level = levels.at(-1)!;
@@ -194,14 +191,7 @@ async function buildBook(options: BuildOptions): Promise<void> {
   const values = options.values === undefined ? undefined : readBookOfKind(options.values, true, '--values', ' (give exact scores as --from)');
   const known = new Map<number, number>();
   const workerData: BookWorkerData = { tableSize: options.table, book: from?.encode(), values: values?.encode() };
-  const controller = new AbortController();
-  const stop = (): void => {
-    if (controller.signal.aborted) return;
-    process.stderr.write('book: stopping (the positions in progress are dropped; the journal keeps the rest)\n');
-    controller.abort();
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  const stopping = stopOnSignals('book: stopping (the positions in progress are dropped; the journal keeps the rest)');
 
   const started = performance.now();
   const cpuBefore = cpuMs();
@@ -218,7 +208,7 @@ async function buildBook(options: BuildOptions): Promise<void> {
       shard,
       threads: options.workers,
       batchSize: options.batchSize ?? defaultBatchSize(partOf(identity.count, shard), options.workers),
-      signal: controller.signal,
+      signal: stopping.signal,
       readOnly: options.writeOnly === true,
       onStart: ({ earlier, todo, part, tornBytes }) => {
         if (tornBytes > 0) process.stderr.write(`book: the last line of ${journal} was cut short (${String(tornBytes)} bytes): not counted, its positions are solved again\n`);
@@ -251,11 +241,10 @@ async function buildBook(options: BuildOptions): Promise<void> {
     });
   } finally {
     clearInterval(progress);
-    process.off('SIGINT', stop);
-    process.off('SIGTERM', stop);
+    stopping.release();
   }
   const hours = (performance.now() - started) / 3_600_000;
-  const ended = `${controller.signal.aborted ? 'stopped' : 'done'} after ${hours.toFixed(2)} h`;
+  const ended = `${stopping.signal.aborted ? 'stopped' : 'done'} after ${hours.toFixed(2)} h`;
   const cpu = `CPU time ${cpuText(cpuMs() - cpuBefore)} (all threads)`;
   if (out === undefined) {
     process.stderr.write(`book: ${what}${ended}; ${String(done)} positions solved into ${journal}; ${cpu}\n`);
@@ -276,6 +265,13 @@ function mergeBook(journals: readonly string[], options: { readonly out: string;
     return { path, records: jobRecordsOf(journal.lines, path) };
   });
   const merged = mergeJobRecords(files);
+  if (merged.identity.job === STRATEGY_JOB) {
+    const params = strategyJobParams(merged.identity);
+    if (merged.missing.length > 0) process.stderr.write(`book merge: no journal holds strategies ${describeRanges(merged.missing)} of ${String(merged.identity.count)}: the book holds what is proven; run the shards that hold them (a killed shard resumes from its journal)\n`);
+    const book = mergeStrategyBook(params, files, options.out, options.from);
+    process.stderr.write(`book merge: ${String(files.length)} journals; wrote ${options.out}: ${String(book.size)} values\n`);
+    return;
+  }
   const params = bookJobParams(merged.identity);
   const levels = bookLevelsOf(params);
   const level = levels.at(-1)!;
