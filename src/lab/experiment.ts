@@ -313,8 +313,12 @@ export interface PlayedGame {
   readonly actions: readonly number[];
   /** Each seat's result (the game's returns, or a forfeit's). */
   readonly returns: readonly number[];
-  /** For a game ended by a player's fault (a forfeit): that seat and the first fault's message. */
-  readonly forfeit?: { readonly seat: number; readonly message: string };
+  /**
+   * For a game ended by a player's fault (a forfeit): that seat and the first fault's message. A
+   * referee's forfeit (Connect Four's refereed games) names its `reason` ('timeout',
+   * 'illegal-move', …), and its message is then a whole sentence.
+   */
+  readonly forfeit?: { readonly seat: number; readonly message: string; readonly reason?: string };
 }
 
 const NO_CALLS: readonly number[] = [];
@@ -462,19 +466,19 @@ export class BatchPlayer {
         try {
           if (config.paired) {
             const seed = deriveSeed(config.seed, i);
-            playSplitStreams(state, agents, rngFromSeed(seed), rngFromSeed(deriveSeed(seed, 1)), actions);
+            playSplitStreams(game, state, agents, rngFromSeed(seed), rngFromSeed(deriveSeed(seed, 1)), actions);
           } else if (this.#seatPairAgents !== undefined) {
             const seed = deriveSeed(this.#lineupSeeds[l]!, i);
             this.#rng.reseed(seed);
             this.#agentRng.reseed(deriveSeed(seed, 1));
             const seatPairAgents = this.#seatPairAgents[l]!;
-            if (actions !== undefined) playSplitStreams(state, seatPairAgents, this.#rng, this.#rng, actions);
+            if (actions !== undefined) playSplitStreams(game, state, seatPairAgents, this.#rng, this.#rng, actions);
             else if (fastPlayOut === undefined) playOut(state, seatPairAgents, this.#rng);
             else fastPlayOut(state, seatPairAgents, this.#rng);
           } else {
             const rng = this.#rng;
             rng.reseed(deriveSeed(this.#lineupSeeds[l]!, i));
-            if (actions !== undefined) playSplitStreams(state, agents, rng, rng, actions);
+            if (actions !== undefined) playSplitStreams(game, state, agents, rng, rng, actions);
             else if (fastPlayOut === undefined) playOut(state, agents, rng);
             else fastPlayOut(state, agents, rng);
           }
@@ -539,13 +543,16 @@ export function addPairedDifferences(tally: Tally, firstReturns: ArrayLike<numbe
  * outcome, given the cards still unseen) comes from `chance` alone, whatever the agents do with
  * theirs — common random numbers for paired comparisons.
  */
-function playSplitStreams(state: GameState, agents: readonly Agent[], chance: Rng, agentRng: Rng, actions?: number[]): void {
+function playSplitStreams(game: GameDefinition<GameState>, state: GameState, agents: readonly Agent[], chance: Rng, agentRng: Rng, actions?: number[]): void {
+  // A player's move the rules read though it is no contract action (UnoWar's conceded round, which
+  // user players may choose): played as the game's fast playout plays it.
+  const offContract = game.playRecordedAction;
   for (;;) {
     const player = state.currentPlayer();
     if (player === TERMINAL) return;
     const action = player === CHANCE ? state.sampleChance(chance) : agents[player]!.act(state, agentRng);
+    if (offContract === undefined || player === CHANCE || !offContract(state, action)) state.applyAction(action);
     actions?.push(action);
-    state.applyAction(action);
   }
 }
 
