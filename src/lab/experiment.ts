@@ -13,7 +13,7 @@ import { ReseedableRng, deriveSeed, rngFromSeed, type Rng } from '../core/random
 import { printable, thrownText } from '../core/format.js';
 import { gameById } from './registry.js';
 import { isUserGameId } from './user-games.js';
-import { Forfeit, agentLabel, faultsOf, isUserAgentId, userAgentFactory, userGame } from './user-agents.js';
+import { Forfeit, agentLabel, externalCommandOf, faultsOf, isUserAgentId, userAgentFactory, userGame } from './user-agents.js';
 
 export interface ExperimentConfig {
   /** Game id in the lab registry (src/lab/registry.ts). */
@@ -275,6 +275,11 @@ export function validateConfig(config: ExperimentConfig): GameDefinition<GameSta
       if (builtInAgent(game, agent) === undefined && !isUserAgentId(agent)) throw new RangeError(`Unknown ${game.title} agent '${agent}' (known: ${Object.keys(game.agents).join(', ')})`);
     }
   }
+  // External programs play in lockstep, game by game paused at their moves (external-players.ts),
+  // which a player module, running where its thread's watchdog can stop it, cannot join.
+  const ids = config.lineups.flat();
+  const moduleAmongPrograms = ids.some((id) => externalCommandOf(id) !== undefined) ? ids.find((id) => isUserAgentId(id) && externalCommandOf(id) === undefined) : undefined;
+  if (moduleAmongPrograms !== undefined) throw new RangeError(`The player '${agentLabel(moduleAmongPrograms)}' cannot play in a run with external programs: give it as a program too, or run it apart`);
   if (config.differences !== undefined && (config.differences !== 'wins' || game.numPlayers !== 1 || !config.paired)) {
     throw new RangeError(`Differences of wins are for paired experiments of one-player games, got '${String(config.differences)}' for ${game.title}${config.paired ? '' : ' (unpaired)'}`);
   }

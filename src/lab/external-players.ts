@@ -45,7 +45,7 @@ import {
   addPairedDifferences,
 } from './experiment.js';
 import { killGroup, PIPE_DRAIN_MS, startProgram, untrackGroup } from './programs.js';
-import { agentLabel, externalCommandOf, Forfeit, isUserAgentId } from './user-agents.js';
+import { agentLabel, externalCommandOf, Forfeit } from './user-agents.js';
 
 /** How a player argument names a program: `exec:<command>` or `<name>=exec:<command>`. */
 const EXEC_SPEC = /^(?:([^=@,]+)=)?exec:(.+)$/s;
@@ -274,10 +274,8 @@ export class LockstepPlayer {
     this.#programs = config.lineups.map((lineup) =>
       lineup.map((id) => {
         const command = externalCommandOf(id);
-        if (command === undefined) {
-          if (isUserAgentId(id)) throw new RangeError(`The player '${agentLabel(id)}' cannot play in a run with external programs: give it as a program too, or run it apart`);
-          return undefined;
-        }
+        // A player module among programs: refused by validateConfig.
+        if (command === undefined) return undefined;
         let program = programs.get(id);
         if (program === undefined) programs.set(id, (program = new PlayerProgram(command, this.#game.id)));
         return program;

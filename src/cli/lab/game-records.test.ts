@@ -223,6 +223,11 @@ describe('--records with external programs (exec:, --bot)', () => {
     expect(renamed(records, 'first-valid', 'random')).toEqual(replayedRecords(builtInPath));
   });
 
+  it('a player module among programs is refused before any game: exit 2, a clear message', async () => {
+    const result = await runCli(['connect-fwar', 'compare', '--players', `${example('connect-fwar/basic-agent.mjs')},exec:node ${example('connect-fwar/first-fit-program.mjs')}`, '--games', '4', '--seed', '1']);
+    expect([result.status, result.stdout, result.stderr]).toEqual([2, '', "tabletop: The player 'basic-agent' cannot play in a run with external programs: give it as a program too, or run it apart\n"]);
+  });
+
   it('uno-war: a round a program concedes (`none`) is in the record as move 5, and the record replays', async () => {
     const path = fresh('quitter.jsonl');
     await ok(['uno-war', 'sprt', '--a', `quitter=exec:node ${linePlayer} none`, '--b', 'random', '--every', '2', '--max-games', '4', '--seed', '3', '--threads', '1', '--records', path]);
