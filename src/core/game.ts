@@ -160,6 +160,12 @@ export interface GameDefinition<S extends GameState = GameState> {
    */
   readonly playOut?: (state: S, agents: readonly Agent<S>[], rng: Rng) => void;
   /**
+   * Optional: `playOut` that also pushes every action it plays to `actions` — chance outcomes
+   * included, and the moves `playRecordedAction` plays — exactly as the generic playout takes them
+   * (the lab's game records; the conformance suite checks this).
+   */
+  readonly recordedPlayOut?: (state: S, agents: readonly Agent<S>[], rng: Rng, actions: number[]) => void;
+  /**
    * Optional: plays at `state` an action of the player to move that is no action of the game
    * contract but that the rules still give a meaning (UnoWar's conceded round, which a player
    * module or program may choose), and returns true; false when `action` is no such action there.

@@ -426,8 +426,8 @@ export class BatchPlayer {
    * game under way there ([lineup, game index], and user agents their move: `userGame`) for a
    * watchdog on another thread. The `failed` moves are played as faults (an earlier attempt at this
    * batch timed out or died on them). With `games`, every game is also pushed there as played, by
-   * game index and then lineup (the game's own fast playout is then not used: the generic one,
-   * which the conformance suite checks plays the same games, shows every action).
+   * game index and then lineup (through the game's `recordedPlayOut` when it has one, else the
+   * generic playout, which the conformance suite checks plays the same games).
    */
   play(start: number, end: number, progress?: Int32Array, failed: readonly FailedMove[] = [], games?: PlayedGame[]): Tally {
     const config = this.#config;
@@ -477,13 +477,13 @@ export class BatchPlayer {
             this.#rng.reseed(seed);
             this.#agentRng.reseed(deriveSeed(seed, 1));
             const seatPairAgents = this.#seatPairAgents[l]!;
-            if (actions !== undefined) playSplitStreams(game, state, seatPairAgents, this.#rng, this.#rng, actions);
+            if (actions !== undefined) playRecorded(game, state, seatPairAgents, this.#rng, actions);
             else if (fastPlayOut === undefined) playOut(state, seatPairAgents, this.#rng);
             else fastPlayOut(state, seatPairAgents, this.#rng);
           } else {
             const rng = this.#rng;
             rng.reseed(deriveSeed(this.#lineupSeeds[l]!, i));
-            if (actions !== undefined) playSplitStreams(game, state, agents, rng, rng, actions);
+            if (actions !== undefined) playRecorded(game, state, agents, rng, actions);
             else if (fastPlayOut === undefined) playOut(state, agents, rng);
             else fastPlayOut(state, agents, rng);
           }
@@ -559,6 +559,12 @@ function playSplitStreams(game: GameDefinition<GameState>, state: GameState, age
     if (offContract === undefined || player === CHANCE || !offContract(state, action)) state.applyAction(action);
     actions?.push(action);
   }
+}
+
+/** A game played on one stream with its actions pushed to `actions`: the game's own recording playout if it has one (its fast path), else the generic one. */
+function playRecorded(game: GameDefinition<GameState>, state: GameState, agents: readonly Agent[], rng: Rng, actions: number[]): void {
+  if (game.recordedPlayOut === undefined) playSplitStreams(game, state, agents, rng, rng, actions);
+  else game.recordedPlayOut(state, agents, rng, actions);
 }
 
 /** `state` with every action applied through it also pushed to `actions` (an opening played by a `prepare` hook). */

@@ -119,9 +119,18 @@ export function parseGameRecords(text: string, name: string): GameRecord[] {
 /** The game whose moves are digits 1-7, one per move, as its tournament has always written them. */
 const DIGIT_MOVES_GAME = 'connect-four';
 
+/** The text of the action numbers most games use, made once: a long run writes millions of them. */
+const ACTION_TEXT = Array.from({ length: 1024 }, (_, action) => String(action));
+
 /** A game's actions (from its initial state, chance outcomes included) as a record's `moves`. */
 export function movesText(game: string, actions: readonly number[]): string {
-  return game === DIGIT_MOVES_GAME ? actions.map((a) => String(a + 1)).join('') : actions.join(' ');
+  if (game === DIGIT_MOVES_GAME) return actions.map((a) => String(a + 1)).join('');
+  let text = '';
+  for (let k = 0; k < actions.length; k++) {
+    const action = actions[k]!;
+    text += `${k === 0 ? '' : ' '}${ACTION_TEXT[action] ?? String(action)}`;
+  }
+  return text;
 }
 
 /** A record's `moves` (or `opening`) as the game's actions; a GameRecordError for text that is not moves. */

@@ -36,6 +36,9 @@ export const unoWarGame: GameDefinition<UnoWarState> = {
   playOut: (state, agents, rng) => {
     state.playToEnd(agents, rng);
   },
+  recordedPlayOut: (state, agents, rng, actions) => {
+    state.playToEndRecorded(agents, rng, actions);
+  },
   playRecordedAction: (state, action) => {
     if (action !== CONCEDE_ROUND || state.phase !== Phase.Play) return false;
     state.concedeRound();
