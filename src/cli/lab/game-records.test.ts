@@ -4,7 +4,7 @@
  * record replays on the game's engine to the result it states, the records add up to the report,
  * and a resumed run ends with the same records file as an uninterrupted one.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,8 +49,7 @@ function killedRecords(path: string, keepGames: number, extra: number): void {
 
 /**
  * Runs the compare of `args` (a game's, with --batch-size) with --out, cuts both files as a kill after
- * `keepBatches` batches (`keepGames` games) may leave them, resumes it on two threads, and expects
- * the records file of the uninterrupted run, byte for byte.
+ * `keepBatches` batches (`keepGames` games) may leave them, and resumes it (`resumeCompare`).
  */
 async function expectResumedCompareRecords(args: readonly string[], wholeRecords: string, keepBatches: number, keepGames: number): Promise<void> {
   const results = fresh('results-compare.jsonl');
@@ -58,7 +57,12 @@ async function expectResumedCompareRecords(args: readonly string[], wholeRecords
   await ok([...args, '--out', results, '--records', records, '--json']);
   killedResults(results, keepBatches);
   killedRecords(records, keepGames, 5);
-  await ok([args[0]!, 'compare', '--resume', results, '--records', records, '--threads', '2', '--json'], tornNote(results));
+  await resumeCompare(args[0]!, results, records, wholeRecords);
+}
+
+/** Resumes a killed compare on two threads and expects the records file of the uninterrupted run, byte for byte. */
+async function resumeCompare(game: string, results: string, records: string, wholeRecords: string): Promise<void> {
+  await ok([game, 'compare', '--resume', results, '--records', records, '--threads', '2', '--json'], tornNote(results));
   expect(readFileSync(records, 'utf8')).toBe(readFileSync(wholeRecords, 'utf8'));
 }
 
@@ -243,13 +247,18 @@ describe('--records with external programs (exec:, --bot)', () => {
   it('connect-fwar compare: a program and its built-in twin make the same moves; resumed after a kill, the records file is byte-identical', async () => {
     const args = ['connect-fwar', 'compare', '--players', `basic,exec:node ${example('connect-fwar/first-fit-program.mjs')}`, '--paired', '--games', '40', '--batch-size', '10', '--seed', '8', '--threads', '1'];
     const wholeRecords = fresh('whole-program.jsonl');
-    const report = JSON.parse(await ok([...args, '--records', wholeRecords, '--json'])) as Record<string, { games: number; mean: number }>;
+    const results = fresh('results-program.jsonl');
+    const recordsPath = fresh('records-program.jsonl');
+    const report = JSON.parse(await ok([...args, '--out', results, '--records', recordsPath, '--json'])) as Record<string, { games: number; mean: number }>;
+    copyFileSync(recordsPath, wholeRecords);
     const records = replayedRecords(wholeRecords);
     expect(records).toHaveLength(80);
     const byPlayer = (name: string): GameRecord[] => records.filter((r) => r.players[0] === name);
     expect(byPlayer('first-fit-program').map((r) => r.moves)).toEqual(byPlayer('basic').map((r) => r.moves));
     expect(byPlayer('first-fit-program').reduce((sum, r) => sum + r.result.score!, 0) / 40).toBeCloseTo(report['first-fit-program']!.mean, 9);
-    await expectResumedCompareRecords(args, wholeRecords, 2, 40);
+    killedResults(results, 2);
+    killedRecords(recordsPath, 40, 5);
+    await resumeCompare('connect-fwar', results, recordsPath, wholeRecords);
   });
 
   it('klondike sprt --wins with a program: the test is on deals won, as its records give it', async () => {
