@@ -159,6 +159,19 @@ export interface GameDefinition<S extends GameState = GameState> {
    * checks this).
    */
   readonly playOut?: (state: S, agents: readonly Agent<S>[], rng: Rng) => void;
+  /**
+   * Optional: `playOut` that also pushes every action it plays to `actions` — chance outcomes
+   * included, and the moves `playRecordedAction` plays — exactly as the generic playout takes them
+   * (the lab's game records; the conformance suite checks this).
+   */
+  readonly recordedPlayOut?: (state: S, agents: readonly Agent<S>[], rng: Rng, actions: number[]) => void;
+  /**
+   * Optional: plays at `state` an action of the player to move that is no action of the game
+   * contract but that the rules still give a meaning (UnoWar's conceded round, which a player
+   * module or program may choose), and returns true; false when `action` is no such action there.
+   * Game records hold these actions as played, and replays take them through this.
+   */
+  readonly playRecordedAction?: (state: S, action: number) => boolean;
   /** Optional inverse of `GameState.serialize`: `deserialize(s.serialize())` equals `s`. */
   readonly deserialize?: (text: string) => S;
   /** True for a game without chance nodes: its games differ only by the players' choices and the opening. */

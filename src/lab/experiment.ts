@@ -13,7 +13,7 @@ import { ReseedableRng, deriveSeed, rngFromSeed, type Rng } from '../core/random
 import { printable, thrownText } from '../core/format.js';
 import { gameById } from './registry.js';
 import { isUserGameId } from './user-games.js';
-import { Forfeit, agentLabel, faultsOf, isUserAgentId, userAgentFactory, userGame } from './user-agents.js';
+import { Forfeit, agentLabel, externalCommandOf, faultsOf, isUserAgentId, userAgentFactory, userGame } from './user-agents.js';
 
 export interface ExperimentConfig {
   /** Game id in the lab registry (src/lab/registry.ts). */
@@ -275,6 +275,11 @@ export function validateConfig(config: ExperimentConfig): GameDefinition<GameSta
       if (builtInAgent(game, agent) === undefined && !isUserAgentId(agent)) throw new RangeError(`Unknown ${game.title} agent '${agent}' (known: ${Object.keys(game.agents).join(', ')})`);
     }
   }
+  // External programs play in lockstep, game by game paused at their moves (external-players.ts),
+  // which a player module, running where its thread's watchdog can stop it, cannot join.
+  const ids = config.lineups.flat();
+  const moduleAmongPrograms = ids.some((id) => externalCommandOf(id) !== undefined) ? ids.find((id) => isUserAgentId(id) && externalCommandOf(id) === undefined) : undefined;
+  if (moduleAmongPrograms !== undefined) throw new RangeError(`The player '${agentLabel(moduleAmongPrograms)}' cannot play in a run with external programs: give it as a program too, or run it apart`);
   if (config.differences !== undefined && (config.differences !== 'wins' || game.numPlayers !== 1 || !config.paired)) {
     throw new RangeError(`Differences of wins are for paired experiments of one-player games, got '${String(config.differences)}' for ${game.title}${config.paired ? '' : ' (unpaired)'}`);
   }
@@ -313,8 +318,12 @@ export interface PlayedGame {
   readonly actions: readonly number[];
   /** Each seat's result (the game's returns, or a forfeit's). */
   readonly returns: readonly number[];
-  /** For a game ended by a player's fault (a forfeit): that seat and the first fault's message. */
-  readonly forfeit?: { readonly seat: number; readonly message: string };
+  /**
+   * For a game ended by a player's fault (a forfeit): that seat and the first fault's message. A
+   * referee's forfeit (Connect Four's refereed games) names its `reason` ('timeout',
+   * 'illegal-move', …), and its message is then a whole sentence.
+   */
+  readonly forfeit?: { readonly seat: number; readonly message: string; readonly reason?: string };
 }
 
 const NO_CALLS: readonly number[] = [];
@@ -417,8 +426,8 @@ export class BatchPlayer {
    * game under way there ([lineup, game index], and user agents their move: `userGame`) for a
    * watchdog on another thread. The `failed` moves are played as faults (an earlier attempt at this
    * batch timed out or died on them). With `games`, every game is also pushed there as played, by
-   * game index and then lineup (the game's own fast playout is then not used: the generic one,
-   * which the conformance suite checks plays the same games, shows every action).
+   * game index and then lineup (through the game's `recordedPlayOut` when it has one, else the
+   * generic playout, which the conformance suite checks plays the same games).
    */
   play(start: number, end: number, progress?: Int32Array, failed: readonly FailedMove[] = [], games?: PlayedGame[]): Tally {
     const config = this.#config;
@@ -462,19 +471,19 @@ export class BatchPlayer {
         try {
           if (config.paired) {
             const seed = deriveSeed(config.seed, i);
-            playSplitStreams(state, agents, rngFromSeed(seed), rngFromSeed(deriveSeed(seed, 1)), actions);
+            playSplitStreams(game, state, agents, rngFromSeed(seed), rngFromSeed(deriveSeed(seed, 1)), actions);
           } else if (this.#seatPairAgents !== undefined) {
             const seed = deriveSeed(this.#lineupSeeds[l]!, i);
             this.#rng.reseed(seed);
             this.#agentRng.reseed(deriveSeed(seed, 1));
             const seatPairAgents = this.#seatPairAgents[l]!;
-            if (actions !== undefined) playSplitStreams(state, seatPairAgents, this.#rng, this.#rng, actions);
+            if (actions !== undefined) playRecorded(game, state, seatPairAgents, this.#rng, actions);
             else if (fastPlayOut === undefined) playOut(state, seatPairAgents, this.#rng);
             else fastPlayOut(state, seatPairAgents, this.#rng);
           } else {
             const rng = this.#rng;
             rng.reseed(deriveSeed(this.#lineupSeeds[l]!, i));
-            if (actions !== undefined) playSplitStreams(state, agents, rng, rng, actions);
+            if (actions !== undefined) playRecorded(game, state, agents, rng, actions);
             else if (fastPlayOut === undefined) playOut(state, agents, rng);
             else fastPlayOut(state, agents, rng);
           }
@@ -539,14 +548,23 @@ export function addPairedDifferences(tally: Tally, firstReturns: ArrayLike<numbe
  * outcome, given the cards still unseen) comes from `chance` alone, whatever the agents do with
  * theirs — common random numbers for paired comparisons.
  */
-function playSplitStreams(state: GameState, agents: readonly Agent[], chance: Rng, agentRng: Rng, actions?: number[]): void {
+function playSplitStreams(game: GameDefinition<GameState>, state: GameState, agents: readonly Agent[], chance: Rng, agentRng: Rng, actions?: number[]): void {
+  // A player's move the rules read though it is no contract action (UnoWar's conceded round, which
+  // user players may choose): played as the game's fast playout plays it.
+  const offContract = game.playRecordedAction;
   for (;;) {
     const player = state.currentPlayer();
     if (player === TERMINAL) return;
     const action = player === CHANCE ? state.sampleChance(chance) : agents[player]!.act(state, agentRng);
+    if (offContract === undefined || player === CHANCE || !offContract(state, action)) state.applyAction(action);
     actions?.push(action);
-    state.applyAction(action);
   }
+}
+
+/** A game played on one stream with its actions pushed to `actions`: the game's own recording playout if it has one (its fast path), else the generic one. */
+function playRecorded(game: GameDefinition<GameState>, state: GameState, agents: readonly Agent[], rng: Rng, actions: number[]): void {
+  if (game.recordedPlayOut === undefined) playSplitStreams(game, state, agents, rng, rng, actions);
+  else game.recordedPlayOut(state, agents, rng, actions);
 }
 
 /** `state` with every action applied through it also pushed to `actions` (an opening played by a `prepare` hook). */

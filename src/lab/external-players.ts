@@ -40,11 +40,12 @@ import {
   scoreBins,
   validateConfig,
   type ExperimentConfig,
+  type PlayedGame,
   type Tally,
   addPairedDifferences,
 } from './experiment.js';
 import { killGroup, PIPE_DRAIN_MS, startProgram, untrackGroup } from './programs.js';
-import { agentLabel, externalCommandOf, Forfeit, isUserAgentId } from './user-agents.js';
+import { agentLabel, externalCommandOf, Forfeit } from './user-agents.js';
 
 /** How a player argument names a program: `exec:<command>` or `<name>=exec:<command>`. */
 const EXEC_SPEC = /^(?:([^=@,]+)=)?exec:(.+)$/s;
@@ -227,6 +228,11 @@ interface Slot {
   agents: Agent[];
   done: boolean;
   forfeit: readonly number[] | undefined;
+  /** The seat whose fault ended the game (with `forfeit`). */
+  forfeitSeat: number;
+  /** Every action of the game so far, opening included (when the games are recorded), and the opening's length. */
+  actions: number[] | undefined;
+  openingLength: number;
   /** The seat whose program was asked (while waiting), its observation, and then its answer or failure. */
   seat: number;
   observation: string;
@@ -268,10 +274,8 @@ export class LockstepPlayer {
     this.#programs = config.lineups.map((lineup) =>
       lineup.map((id) => {
         const command = externalCommandOf(id);
-        if (command === undefined) {
-          if (isUserAgentId(id)) throw new RangeError(`The player '${agentLabel(id)}' cannot play in a run with external programs: give it as a program too, or run it apart`);
-          return undefined;
-        }
+        // A player module among programs: refused by validateConfig.
+        if (command === undefined) return undefined;
         let program = programs.get(id);
         if (program === undefined) programs.set(id, (program = new PlayerProgram(command, this.#game.id)));
         return program;
@@ -291,6 +295,7 @@ export class LockstepPlayer {
       if (stop) slot.stopped[seat] = true;
       const outcome = protocol.onFault(state);
       if (typeof outcome === 'number') return outcome;
+      slot.forfeitSeat = seat;
       throw new Forfeit(outcome.forfeit);
     };
     return {
@@ -319,16 +324,18 @@ export class LockstepPlayer {
   /** Plays `slot` on until it ends or waits for a program. */
   #advance(slot: Slot): void {
     this.#current = slot;
-    const { state, agents, chance, agentRng } = slot;
+    const { state, agents, chance, agentRng, actions } = slot;
     const protocol = this.#protocol;
     try {
-      // The generic playout (the game's own, where a program's answer may be no contract action).
+      // The generic playout (the game's own, where a program's answer may be no contract action:
+      // recorded as answered, which the game's `playRecordedAction` replays).
       for (;;) {
         const player = state.currentPlayer();
         if (player === TERMINAL) break;
-        if (player === CHANCE) state.applyAction(state.sampleChance(chance));
-        else if (protocol.play === undefined) state.applyAction(agents[player]!.act(state, agentRng));
-        else protocol.play(state, agents[player]!.act(state, agentRng));
+        const action = player === CHANCE ? state.sampleChance(chance) : agents[player]!.act(state, agentRng);
+        if (player === CHANCE || protocol.play === undefined) state.applyAction(action);
+        else protocol.play(state, action);
+        actions?.push(action);
       }
       slot.done = true;
     } catch (error) {
@@ -347,13 +354,19 @@ export class LockstepPlayer {
     slot.lineup = lineup;
     slot.index = index;
     slot.state.reset();
-    if (this.#openings !== undefined) for (const action of openingOf(this.#openings, index)) slot.state.applyAction(action);
+    const opening = openingOf(this.#openings, index);
+    for (const action of opening) slot.state.applyAction(action);
+    if (slot.actions !== undefined) {
+      slot.actions = [...opening];
+      slot.openingLength = opening.length;
+    }
     slot.chance = rngFromSeed(seed);
     // As BatchPlayer: unpaired games draw chance and agents from one stream; paired games and
     // seat pairs give the agents a stream of their own.
     slot.agentRng = config.paired || config.seatPairs === true ? rngFromSeed(deriveSeed(seed, 1)) : slot.chance;
     slot.done = false;
     slot.forfeit = undefined;
+    slot.forfeitSeat = -1;
     slot.answer = undefined;
     slot.failure = undefined;
     slot.faults.fill(undefined);
@@ -387,8 +400,12 @@ export class LockstepPlayer {
     );
   }
 
-  /** Plays games [start, end) of every lineup and returns their tally (the same as BatchPlayer's). */
-  async play(start: number, end: number): Promise<Tally> {
+  /**
+   * Plays games [start, end) of every lineup and returns their tally (the same as BatchPlayer's).
+   * With `games`, every game is also pushed there as played, by game index and then lineup (as
+   * BatchPlayer does).
+   */
+  async play(start: number, end: number, games?: PlayedGame[]): Promise<Tally> {
     const config = this.#config;
     const game = this.#game;
     const tally = emptyTally(config);
@@ -396,6 +413,7 @@ export class LockstepPlayer {
     const [minScore, maxScore] = game.scoreRange;
     const lowestBin = Math.floor(minScore);
     const lastBin = scoreBins(game) - 1;
+    const winsOnly = config.differences === 'wins';
     const perChunk = Math.max(1, Math.floor(SIDE_BY_SIDE / lineups));
     const slots: Slot[] = [];
     for (let from = start; from < end; from += perChunk) {
@@ -405,6 +423,7 @@ export class LockstepPlayer {
         for (let l = 0; l < lineups; l++) {
           const slot = (slots[used] ??= this.#newSlot(l));
           if (slot.lineup !== l) Object.assign(slot, this.#newSlot(l));
+          slot.actions = games === undefined ? undefined : [];
           this.#startSlot(slot, l, i);
           used++;
         }
@@ -427,14 +446,27 @@ export class LockstepPlayer {
           const slot = inPlay[k + l]!;
           const lineupTally = tally.lineups[l]!;
           lineupTally.games++;
+          const returns = slot.agents.map((_, s) => (slot.forfeit === undefined ? slot.state.returns(s) : slot.forfeit[s]!));
+          if (games !== undefined) {
+            const seat = slot.forfeitSeat;
+            games.push({
+              lineup: l,
+              index: slot.index,
+              seed: gameSeed(config, l, slot.index),
+              openingLength: slot.openingLength,
+              actions: slot.actions!,
+              returns,
+              ...(slot.forfeit === undefined || seat < 0 ? {} : { forfeit: { seat, message: slot.faults[seat] ?? 'forfeited the game' } }),
+            });
+          }
           for (let s = 0; s < slot.agents.length; s++) {
-            const r = slot.forfeit === undefined ? slot.state.returns(s) : slot.forfeit[s]!;
+            const r = returns[s]!;
             const seat = lineupTally.seats[s]!;
             addSeatReturn(seat, r, minScore, maxScore, lowestBin, lastBin);
             const fault = slot.faults[s];
             if (fault !== undefined) addFaults(seat, 1, [{ game: slot.index, seed: gameSeed(config, l, slot.index), message: fault }]);
           }
-          firstReturns.push(slot.forfeit === undefined ? slot.state.returns(0) : slot.forfeit[0]!);
+          firstReturns.push(winsOnly ? (returns[0] === maxScore ? 1 : 0) : returns[0]!);
         }
         addPairedDifferences(tally, firstReturns);
       }
@@ -454,6 +486,9 @@ export class LockstepPlayer {
       agents: this.#agentsOf(lineup),
       done: true,
       forfeit: undefined,
+      forfeitSeat: -1,
+      actions: undefined,
+      openingLength: 0,
       seat: -1,
       observation: '',
       answer: undefined,

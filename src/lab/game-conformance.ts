@@ -534,6 +534,35 @@ export const CONFORMANCE_RULES: readonly ConformanceRule[] = [
       if (!fast.isTerminal() || content(fast) !== content(generic)) throw new RuleBroken(`with agent '${id}', the specialised playOut of seed ${String(where.seed)} ended in ${printable(content(fast), 100)}, the generic one in ${printable(content(generic), 100)}`, { seed: where.seed });
     },
   },
+  {
+    id: 'recorded-play-out',
+    description: 'a recording playOut, where the game gives one, plays the generic playOut\'s game and records exactly its actions',
+    per: 'agent',
+    appliesTo: (game) => game.recordedPlayOut !== undefined,
+    check(game, where) {
+      const recorded = game.recordedPlayOut;
+      if (recorded === undefined) throw new RuleBroken('the game has no recording playOut to check');
+      const [id, factory] = agentOf(game, where);
+      const agents = Array.from({ length: game.numPlayers }, () => factory.create());
+      const generic = game.newInitialState();
+      const expected: number[] = [];
+      const rng = rngFromSeed(where.seed);
+      for (let player = generic.currentPlayer(); player !== TERMINAL; player = generic.currentPlayer()) {
+        const action = player === CHANCE ? generic.sampleChance(rng) : agents[player]!.act(generic, rng);
+        expected.push(action);
+        generic.applyAction(action);
+      }
+      const fast = game.newInitialState();
+      const actions: number[] = [];
+      recorded(fast, agents, rngFromSeed(where.seed), actions);
+      if (!fast.isTerminal() || content(fast) !== content(generic)) throw new RuleBroken(`with agent '${id}', the recording playOut of seed ${String(where.seed)} ended in ${printable(content(fast), 100)}, the generic one in ${printable(content(generic), 100)}`, { seed: where.seed });
+      const at = actions.findIndex((action, k) => action !== expected[k]);
+      if (at >= 0 || actions.length !== expected.length) {
+        const k = at >= 0 ? at : Math.min(actions.length, expected.length);
+        throw new RuleBroken(`with agent '${id}', the recording playOut of seed ${String(where.seed)} recorded ${String(actions.length)} actions, the generic one played ${String(expected.length)}; they differ from action ${String(k + 1)} (${String(actions[k])} vs ${String(expected[k])})`, { seed: where.seed });
+      }
+    },
+  },
 ];
 
 /** Default playouts per rule: enough to reach the corners of a small game in a second or two. */

@@ -55,7 +55,9 @@ export function definitionProblem(value: unknown): string | undefined {
   if (!isWhole(game.maxActions, 1, 1 << 20)) return field('maxActions', 'not a whole number from 1 to 1,048,576');
   if (!isWhole(game.maxGameLength, 1, 1e9)) return field('maxGameLength', 'not a whole number from 1 to 1,000,000,000');
   if (game.chanceFree !== undefined && typeof game.chanceFree !== 'boolean') return field('chanceFree', 'not a boolean');
-  if (game.openings !== undefined || game.playOut !== undefined) return 'has a game definition with `openings` or `playOut`: a game module has neither (the lab plays it with the generic playout from the initial state)';
+  if (game.openings !== undefined || game.playOut !== undefined || game.recordedPlayOut !== undefined || game.playRecordedAction !== undefined) {
+    return 'has a game definition with `openings`, `playOut`, `recordedPlayOut` or `playRecordedAction`: a game module has none of them (the lab plays it with the generic playout from the initial state)';
+  }
   if (typeof game.newInitialState !== 'function') return field('newInitialState', 'not a function');
   const agents = game.agents;
   if (typeof agents !== 'object' || agents === null || Object.keys(agents).length === 0) return field('agents', 'not an object of one agent factory or more');

@@ -44,7 +44,9 @@ export interface GameRecord {
   /**
    * Every move of the game, opening included, in the game's notation: Connect Four, one digit 1-7
    * per move; the other games, the engine's actions separated by spaces, every chance outcome (each
-   * card dealt or turned) included, so the record holds the deal (`gameActions` reads both).
+   * card dealt or turned) included, so the record holds the deal (`gameActions` reads both). A
+   * move the rules read though it is no action of the contract is there as chosen (UnoWar's
+   * conceded round: 5, `GameDefinition.playRecordedAction`).
    */
   readonly moves: string;
   readonly result: GameRecordResult;
@@ -117,9 +119,18 @@ export function parseGameRecords(text: string, name: string): GameRecord[] {
 /** The game whose moves are digits 1-7, one per move, as its tournament has always written them. */
 const DIGIT_MOVES_GAME = 'connect-four';
 
+/** The text of the action numbers most games use, made once: a long run writes millions of them. */
+const ACTION_TEXT = Array.from({ length: 1024 }, (_, action) => String(action));
+
 /** A game's actions (from its initial state, chance outcomes included) as a record's `moves`. */
 export function movesText(game: string, actions: readonly number[]): string {
-  return game === DIGIT_MOVES_GAME ? actions.map((a) => String(a + 1)).join('') : actions.join(' ');
+  if (game === DIGIT_MOVES_GAME) return actions.map((a) => String(a + 1)).join('');
+  let text = '';
+  for (let k = 0; k < actions.length; k++) {
+    const action = actions[k]!;
+    text += `${k === 0 ? '' : ' '}${ACTION_TEXT[action] ?? String(action)}`;
+  }
+  return text;
 }
 
 /** A record's `moves` (or `opening`) as the game's actions; a GameRecordError for text that is not moves. */
@@ -139,11 +150,20 @@ const shorten = (text: string): string => (text.length > 40 ? `${text.slice(0, 4
 /**
  * A played game as its record: `returns` by seat (a forfeit's, when `forfeit` names the seat at
  * fault), `labels` the players by seat. The reason is the rules' own end — Connect Four's
- * `four-in-a-row` or `board-full`, `game-over` for the others — or `forfeit`.
+ * `four-in-a-row` or `board-full`, `game-over` for the others — or `forfeit` (a referee's own
+ * reason when it gave one).
  */
 export function playedGameRecord(
   definition: GameDefinition<GameState>,
-  played: { readonly index: number; readonly deal?: number; readonly seed: number; readonly openingLength: number; readonly actions: readonly number[]; readonly returns: readonly number[]; readonly forfeit?: { readonly seat: number; readonly message: string } },
+  played: {
+    readonly index: number;
+    readonly deal?: number;
+    readonly seed: number;
+    readonly openingLength: number;
+    readonly actions: readonly number[];
+    readonly returns: readonly number[];
+    readonly forfeit?: { readonly seat: number; readonly message: string; readonly reason?: string };
+  },
   labels: readonly string[],
 ): Omit<GameRecord, 'format'> {
   const game = definition.id;
@@ -160,7 +180,8 @@ export function playedGameRecord(
     const best = Math.max(...returns);
     const winners = returns.flatMap((r, seat) => (r === best ? [seat] : []));
     const winner = winners.length === 1 ? winners[0]! : null;
-    if (forfeit !== undefined) result = { winner, reason: 'forfeit', message: `${labels[forfeit.seat]!} ${forfeit.message}`, offender: forfeit.seat };
+    if (forfeit?.reason !== undefined) result = { winner, reason: forfeit.reason, message: forfeit.message, offender: forfeit.seat };
+    else if (forfeit !== undefined) result = { winner, reason: 'forfeit', message: `${labels[forfeit.seat]!} ${forfeit.message}`, offender: forfeit.seat };
     else if (game === DIGIT_MOVES_GAME) {
       result = winner === null ? { winner, reason: 'board-full', message: 'the board is full and nobody connected four' } : { winner, reason: 'four-in-a-row', message: `${winner === 0 ? 'red' : 'yellow'} (${labels[winner]!}) connected four` };
     } else result = { winner, reason: 'game-over', message: winner === null ? 'a draw' : `${labels[winner]!} won` };
@@ -208,6 +229,10 @@ export function replayGameRecord<S extends GameState>(definition: GameDefinition
     const actor = state.currentPlayer();
     const count = actor === TERMINAL ? 0 : state.legalActions(legal);
     if (!legal.subarray(0, count).includes(action)) {
+      if (actor !== TERMINAL && actor !== CHANCE && definition.playRecordedAction?.(state, action) === true) {
+        steps.push({ action, actor, state: state.clone() });
+        return;
+      }
       throw new GameRecordError(`move ${String(k + 1)} (${String(action)}) is not ${actor === TERMINAL ? 'possible: the game was over' : `a legal ${actor === CHANCE ? 'card to deal' : 'move'} there`}`);
     }
     state.applyAction(action);

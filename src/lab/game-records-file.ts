@@ -1,12 +1,15 @@
 /**
  * A lab run's game records on disk (`--records FILE`): one line per game (game-record.ts), in game
- * order once the run ends. Lines are appended as batches complete — before the batch is saved to
- * the results file, so a batch the results file holds always has its records — and the file is
- * rewritten in game order at the end. Resuming keeps exactly the records of the games the results
+ * order once the run ends. Lines are appended as batches are saved — before the batch is saved to
+ * the results file, so a batch the results file holds always has its records. The lab saves its
+ * batches in game order (session.ts), so the lines stream to the file in order, and at the end the
+ * file is only cut after the last game counted; lines that came out of order (a resumed run filling
+ * a gap, a failed run) make it rewritten in game order instead. Resuming keeps exactly the records of the games the results
  * file holds (a record of a batch that was played but not saved is dropped, as is a torn last
  * line), so a resumed run ends with the same file as one uninterrupted run: no game twice, none
  * missing.
  */
+import { truncateSync } from 'node:fs';
 import { checkWholeFileTarget, FileSafetyError, writeWholeFile } from './files.js';
 import { JournalFile } from './journal-file.js';
 import { gameById } from './registry.js';
@@ -28,6 +31,11 @@ export class GameRecordsFile implements GameRecordLog {
   /** The records a resumed run keeps, by index, until the file is rewritten with them. */
   readonly #kept = new Map<number, string>();
   #journal: JournalFile | undefined;
+  /** While every line came in game order: each line's index and the file's size before it. */
+  #ordered = true;
+  #indices: number[] = [];
+  #offsets: number[] = [];
+  #bytes = 0;
 
   private constructor(path: string, resuming: boolean) {
     this.path = path;
@@ -84,6 +92,7 @@ export class GameRecordsFile implements GameRecordLog {
       }
     }
     this.#write(this.#kept);
+    for (const [index, line] of [...this.#kept].sort((x, y) => x[0] - y[0])) this.#appended(index, line);
     this.#kept.clear();
     this.#journal = JournalFile.read(this.path, 'the game records file');
   }
@@ -91,7 +100,28 @@ export class GameRecordsFile implements GameRecordLog {
   /** Appends a batch's games (synchronously: on disk before the batch is saved to the results file). */
   append(config: ExperimentConfig, games: readonly PlayedGame[]): void {
     if (this.#journal === undefined) throw new Error('GameRecordsFile.append before prepare');
-    for (const played of games) this.#journal.append(playedGameLine(config, played));
+    if (games.length === 0) return;
+    const lines = games.map((played) => {
+      const line = playedGameLine(config, played);
+      this.#appended(played.index * config.lineups.length + played.lineup, line);
+      return line;
+    });
+    this.#journal.appendLines(lines);
+  }
+
+  /** Notes a line written at the file's end: its index, and where it starts while the lines are in order. */
+  #appended(index: number, line: string): void {
+    if (!this.#ordered) return;
+    const last = this.#indices.at(-1);
+    if (last !== undefined && index <= last) {
+      this.#ordered = false;
+      this.#indices = [];
+      this.#offsets = [];
+      return;
+    }
+    this.#indices.push(index);
+    this.#offsets.push(this.#bytes);
+    this.#bytes += Buffer.byteLength(line) + 1;
   }
 
   /**
@@ -101,6 +131,17 @@ export class GameRecordsFile implements GameRecordLog {
   finish(config: ExperimentConfig, deals?: number): void {
     if (this.#journal === undefined) return;
     const keepBelow = deals === undefined ? Infinity : deals * config.lineups.length;
+    if (this.#ordered) {
+      // In order already: only the games past those counted are cut off.
+      const cut = this.#indices.findIndex((index) => index >= keepBelow);
+      if (cut < 0) return;
+      try {
+        truncateSync(this.path, this.#offsets[cut]!);
+      } catch (error) {
+        throw new GameRecordError(`Cannot cut the game records file ${this.path} after the games counted: ${(error as Error).message}`);
+      }
+      return;
+    }
     const lines = new Map<number, string>();
     this.#read().lines.forEach((line, k) => {
       const { index } = parseGameRecord(line, `${this.path}:${String(k + 1)}`);
@@ -118,10 +159,14 @@ export class GameRecordsFile implements GameRecordLog {
     }
   }
 
+  /** Writes the file anew with `lines` in game order. */
   #write(lines: ReadonlyMap<number, string>): void {
-    const ordered = [...lines].sort((x, y) => x[0] - y[0]).map(([, line]) => `${line}\n`);
+    const text = [...lines]
+      .sort((x, y) => x[0] - y[0])
+      .map(([, line]) => `${line}\n`)
+      .join('');
     try {
-      writeWholeFile(this.path, ordered.join(''), 'The game records file');
+      writeWholeFile(this.path, text, 'The game records file');
     } catch (error) {
       if (error instanceof FileSafetyError) throw new GameRecordError(error.message);
       throw error;

@@ -70,8 +70,15 @@ export class JournalFile {
 
   /** Appends one line (it must not hold a newline) with its newline, in one write; synchronous, so it is on disk when this returns. */
   append(line: string): void {
-    if (line.includes('\n')) throw new Error(`A journal line holds a newline: ${JSON.stringify(line.slice(0, 80))}`);
+    this.appendLines([line]);
+  }
+
+  /** Appends whole lines (none holding a newline), each with its newline, all in one write; synchronous. */
+  appendLines(lines: readonly string[]): void {
+    const bad = lines.find((line) => line.includes('\n'));
+    if (bad !== undefined) throw new Error(`A journal line holds a newline: ${JSON.stringify(bad.slice(0, 80))}`);
+    if (lines.length === 0) return;
     this.prepare();
-    appendFileSync(this.path, `${line}\n`);
+    appendFileSync(this.path, `${lines.join('\n')}\n`);
   }
 }

@@ -128,8 +128,6 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
   let played = 0;
   const total = totalIndices * lineups;
   const record = options.recordGames === true;
-  // External programs play in lockstep (lockstep.ts), which does not report its games' moves yet.
-  if (record && hasExternalPlayers(config)) throw new RangeError('Game records (--records) are not written yet for runs with external player programs.');
   const complete = (start: number, end: number, batchTally: Tally, games?: readonly PlayedGame[]): void => {
     mergeTally(tally, batchTally);
     // The games go to `onBatch` only: kept in the result, every game of a long run would stay in memory.

@@ -271,6 +271,12 @@ export function planLabRun(request: LabRunRequest, saved?: readonly BatchRecord[
   };
 }
 
+/** The first game index at or after `from` that `ranges` (disjoint, sorted) plan to play; Infinity when none. */
+function nextPlanned(ranges: readonly GameRange[], from: number): number {
+  const range = ranges.find(([, end]) => end > from);
+  return range === undefined ? Infinity : Math.max(range[0], from);
+}
+
 /** Why the results log is incomplete, when saving a batch failed (the games still count in the tally). */
 export interface SaveFailure {
   readonly error: Error;
@@ -313,8 +319,7 @@ export async function runLab(request: LabRunRequest, execute: Executor): Promise
   let saved = 0;
   let unsaved = 0;
   let failure: Error | undefined;
-  const onBatch = (batch: CompletedBatch): void => {
-    if (log === undefined && gameLog === undefined) return;
+  const save = (batch: CompletedBatch): void => {
     if (failure !== undefined) {
       unsaved++;
       return;
@@ -329,9 +334,25 @@ export async function runLab(request: LabRunRequest, execute: Executor): Promise
       unsaved++;
     }
   };
+  // Batches are saved in game order, a batch that ends early waiting for those before it (a few at
+  // most: the runner hands them out in order), so the game records stream to their file in order
+  // and need no sorting at the end.
+  const waiting = new Map<number, CompletedBatch>();
+  let next = nextPlanned(plan.ranges, -Infinity);
+  const onBatch = (batch: CompletedBatch): void => {
+    if (log === undefined && gameLog === undefined) return;
+    waiting.set(batch.start, batch);
+    for (let ready = waiting.get(next); ready !== undefined; ready = waiting.get(next)) {
+      waiting.delete(next);
+      save(ready);
+      next = nextPlanned(plan.ranges, ready.end);
+    }
+  };
   const stopRule = plan.stopRule;
   const width = plan.untilCi;
-  const result = await execute({
+  let result: RunResult;
+  try {
+    result = await execute({
     config,
     ranges: plan.ranges,
     source: request.source,
@@ -346,7 +367,11 @@ export async function runLab(request: LabRunRequest, execute: Executor): Promise
     onBatch,
     ...(gameLog === undefined ? {} : { recordGames: true }),
     untilCi: request.stopWhen?.(config) ?? (stopRule === undefined || width === undefined ? undefined : { satisfied: (tally) => stopRule.widest(config, tally) < width }),
-  });
+    });
+  } finally {
+    // Batches after one that never completed (a failure stopped the run): saved all the same.
+    for (const start of [...waiting.keys()].sort((x, y) => x - y)) save(waiting.get(start)!);
+  }
   return {
     plan,
     tally: result.tally,

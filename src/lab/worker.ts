@@ -4,7 +4,7 @@
  * User players' modules are imported here, once per thread and experiment.
  */
 import { Console } from 'node:console';
-import { BatchPlayer, playTask, type ExperimentConfig, type FailedMove } from './experiment.js';
+import { BatchPlayer, playTask, type ExperimentConfig, type FailedMove, type PlayedGame } from './experiment.js';
 import type { BatchAnswer } from './batching.js';
 import { lockIntrinsics } from './intrinsics.js';
 import { LockstepPlayer, PlayerProgram } from './external-players.js';
@@ -46,5 +46,9 @@ export default async function playBatch(task: BatchTask): Promise<BatchAnswer> {
     cached = hasExternalPlayers(task.config) ? new LockstepPlayer(task.config, task.moveTimeLimitMs ?? DEFAULT_MOVE_TIME_LIMIT_MS, programs) : new BatchPlayer(task.config);
     cachedKey = key;
   }
-  return cached instanceof LockstepPlayer ? cached.play(task.start, task.end) : playTask(cached, task);
+  if (!(cached instanceof LockstepPlayer)) return playTask(cached, task);
+  if (task.record !== true) return cached.play(task.start, task.end);
+  const games: PlayedGame[] = [];
+  const tally = await cached.play(task.start, task.end, games);
+  return { tally, games };
 }

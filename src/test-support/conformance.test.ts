@@ -67,7 +67,7 @@ function agent(name: string, act: (state: GameState) => number): AgentFactory {
 interface Breakage {
   readonly rule: string;
   readonly what: string;
-  readonly needs?: 'chance' | 'hidden' | 'deserialize' | 'undo';
+  readonly needs?: 'chance' | 'hidden' | 'deserialize' | 'undo' | 'recordedPlayOut';
   readonly broken: (game: GameDefinition<GameState>) => GameDefinition<GameState>;
   readonly options?: ConformanceOptions;
 }
@@ -155,6 +155,19 @@ const BREAKAGES: readonly Breakage[] = [
   { rule: 'serialize', what: 'a deserialize that forgets the state', needs: 'deserialize', broken: (game) => patched(game, {}, { deserialize: () => game.newInitialState() }) },
   { rule: 'undo', what: 'an undo that does nothing', needs: 'undo', broken: (game) => patched(game, { undo: () => undefined }) },
   { rule: 'play-out', what: 'a specialised playOut that plays nothing', broken: (game) => patched(game, {}, { playOut: () => undefined }), options: { agents: ['random'] } },
+  {
+    rule: 'recorded-play-out',
+    what: 'a recording playOut that leaves out the cards dealt',
+    needs: 'recordedPlayOut',
+    broken: (game) =>
+      patched(game, {}, {
+        recordedPlayOut: (state, agents, rng, actions) => {
+          game.recordedPlayOut!(state, agents, rng, actions);
+          actions.splice(0, 1);
+        },
+      }),
+    options: { agents: ['random'] },
+  },
 ];
 
 function runRule(game: GameDefinition<GameState>, rule: string, options: ConformanceOptions = {}): void {
@@ -176,11 +189,12 @@ function failureOf(run: () => void): string {
 }
 
 describe.each(Object.values(GAMES))('the conformance suite on $id', (game) => {
-  const has = { ...features(game), deserialize: game.deserialize !== undefined, undo: typeof (game.newInitialState() as unknown as { undo?: unknown }).undo === 'function' };
+  const has = { ...features(game), deserialize: game.deserialize !== undefined, recordedPlayOut: game.recordedPlayOut !== undefined, undo: typeof (game.newInitialState() as unknown as { undo?: unknown }).undo === 'function' };
 
   it('passes a wrapper that breaks nothing', () => {
     for (const rule of ['methods', 'ends', 'illegal-actions', 'clone-reset', 'resample', 'own-move']) runRule(patched(game, {}), rule);
     if (game.playOut !== undefined) runRule(game, 'play-out', { agents: ['random'] });
+    if (game.recordedPlayOut !== undefined) runRule(game, 'recorded-play-out', { agents: ['random'] });
   });
 
   for (const { rule, what, needs, broken, options } of BREAKAGES) {

@@ -61,9 +61,7 @@ function workerFile(): string {
 /** A batch of pairs: refereed, when the test's settings name a referee (refereed-pairs.ts), else played by the lab's agents. */
 export function playPairs(config: ExperimentConfig, start: number, end: number, games?: PlayedGame[]): Tally | Promise<Tally> {
   if (refereeOf(config) === undefined) return cachedOpeningPlayer(config).play(start, end, undefined, undefined, games);
-  // Refereed games (external bots) do not report their moves to the lab yet.
-  if (games !== undefined) throw new RangeError('Game records (--records) are not written yet for tests refereed between external bots.');
-  return playRefereedPairs(config, suiteOf(config), start, end);
+  return playRefereedPairs(config, suiteOf(config), start, end, games);
 }
 
 export const openingPairs: BatchSource = {

@@ -9,7 +9,7 @@
  * Which bots and which limit come from the test's settings (`SprtSettings.referee`, saved in the
  * results file), so a resumed test plays the same programs under the same limit.
  */
-import { emptyTally, MAX_FAULT_EXAMPLES, type ExperimentConfig, type LineupTally, type Tally } from '../../lab/experiment.js';
+import { emptyTally, gameSeed, MAX_FAULT_EXAMPLES, type ExperimentConfig, type LineupTally, type PlayedGame, type Tally } from '../../lab/experiment.js';
 import { parseSprtParams, type RefereeSettings } from '../../lab/sprt.js';
 import { agentLabel } from '../../lab/user-agents.js';
 import { moveString, type GameResult } from '../../games/connect-four/referee/result.js';
@@ -51,9 +51,10 @@ export function countRefereedGame(lineup: LineupTally, result: GameResult): numb
 /**
  * Plays pairs [start, end) of a refereed test (lineups [A, B] and [B, A]) and returns their tally:
  * game 2i is pair i with A red, game 2i + 1 with B red (the random bots' seeds follow these
- * indices), both from opening i of the suite.
+ * indices), both from opening i of the suite. With `games`, every game is also pushed there as
+ * played (pair by pair, A red first), with the referee's reason for a forfeit.
  */
-export async function playRefereedPairs(config: ExperimentConfig, suite: readonly (readonly number[])[], start: number, end: number): Promise<Tally> {
+export async function playRefereedPairs(config: ExperimentConfig, suite: readonly (readonly number[])[], start: number, end: number, games?: PlayedGame[]): Promise<Tally> {
   const referee = refereeOf(config);
   if (referee === undefined) throw new RangeError('This test is not refereed: its settings name no referee');
   const lineup = lineupOf(config, referee);
@@ -72,6 +73,16 @@ export async function playRefereedPairs(config: ExperimentConfig, suite: readonl
       const result = await judge.play(redPlayer, yellowPlayer);
       const lineupTally = tally.lineups[l]!;
       const redReturn = countRefereedGame(lineupTally, result);
+      games?.push({
+        lineup: l,
+        index: i,
+        seed: gameSeed(config, l, i),
+        // A bot that failed before the opening was played out leaves fewer moves than the opening.
+        openingLength: Math.min(opening.length, result.moves.length),
+        actions: result.moves,
+        returns: [redReturn, -redReturn],
+        ...(result.offender === undefined ? {} : { forfeit: { seat: result.offender ? 0 : 1, message: result.message, reason: result.reason } }),
+      });
       if (result.offender !== undefined) {
         // A forfeit is the offender's fault, as the lab counts a user player's: kept with its message to replay.
         const seat = lineupTally.seats[result.offender ? 0 : 1]!;

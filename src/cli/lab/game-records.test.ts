@@ -4,9 +4,10 @@
  * record replays on the game's engine to the result it states, the records add up to the report,
  * and a resumed run ends with the same records file as an uninterrupted one.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Moments } from '../../core/stats.js';
 import { parseGameRecords, replayGameRecord, type GameRecord } from '../../lab/game-record.js';
@@ -30,6 +31,40 @@ async function ok(args: readonly string[], stderr = ''): Promise<string> {
 
 /** What a resumed run says of the torn line a killed run left. */
 const tornNote = (path: string): string => `Note: dropped the half-written last line of ${path} (30 bytes) before resuming.\n`;
+
+/** Cuts a results file to its first `keep` batches and a torn next line, as a killed run leaves it. */
+function killedResults(path: string, keep: number): void {
+  const lines = readFileSync(path, 'utf8').trimEnd().split('\n');
+  expect(lines.length).toBeGreaterThan(keep + 1);
+  writeFileSync(path, `${lines.slice(0, keep).join('\n')}\n${lines[keep]!.slice(0, 30)}`);
+}
+
+/** A records file as a killed run may leave it: records past the saved batches (played, not saved), out of order, a torn last line. */
+function killedRecords(path: string, keepGames: number, extra: number): void {
+  const lines = readFileSync(path, 'utf8').trimEnd().split('\n');
+  const kept = lines.slice(0, keepGames + extra);
+  kept.reverse();
+  writeFileSync(path, `${kept.join('\n')}\n${lines[keepGames + extra]!.slice(0, 50)}`);
+}
+
+/**
+ * Runs the compare of `args` (a game's, with --batch-size) with --out, cuts both files as a kill after
+ * `keepBatches` batches (`keepGames` games) may leave them, and resumes it (`resumeCompare`).
+ */
+async function expectResumedCompareRecords(args: readonly string[], wholeRecords: string, keepBatches: number, keepGames: number): Promise<void> {
+  const results = fresh('results-compare.jsonl');
+  const records = fresh('records-compare.jsonl');
+  await ok([...args, '--out', results, '--records', records, '--json']);
+  killedResults(results, keepBatches);
+  killedRecords(records, keepGames, 5);
+  await resumeCompare(args[0]!, results, records, wholeRecords);
+}
+
+/** Resumes a killed compare on two threads and expects the records file of the uninterrupted run, byte for byte. */
+async function resumeCompare(game: string, results: string, records: string, wholeRecords: string): Promise<void> {
+  await ok([game, 'compare', '--resume', results, '--records', records, '--threads', '2', '--json'], tornNote(results));
+  expect(readFileSync(records, 'utf8')).toBe(readFileSync(wholeRecords, 'utf8'));
+}
 
 /** The records of a file, each replayed on its game's engine (which checks the moves and the stated result). */
 function replayedRecords(path: string): GameRecord[] {
@@ -172,22 +207,101 @@ describe('tabletop <solitaire> compare --records', () => {
   }
 });
 
+describe('--records with external programs (exec:, --bot)', () => {
+  const example = (path: string): string => fileURLToPath(new URL(`../../../examples/${path}`, import.meta.url));
+  const linePlayer = fileURLToPath(new URL('./test-fixtures/line-player.mjs', import.meta.url));
+  /** A file's records with every `from` among the players named `to` (a program and the built-in it plays as). */
+  const renamed = (records: readonly GameRecord[], from: string, to: string): GameRecord[] =>
+    records.map((r) => ({ ...r, players: r.players.map((p) => (p === from ? to : p)), result: { ...r.result, message: r.result.message.replace(from, to) } }));
+
+  it("uno-war sprt: a program playing as the built-in 'random' plays exactly its games, and its records are the built-in's", async () => {
+    const args = ['uno-war', 'sprt', '--b', 'biggest', '--every', '10', '--max-games', '40', '--seed', '3', '--threads', '1', '--json'];
+    const programPath = fresh('program.jsonl');
+    const builtInPath = fresh('built-in.jsonl');
+    const program = JSON.parse(await ok([...args, '--a', `exec:node ${example('uno-war/first-valid.mjs')}`, '--records', programPath])) as SprtJson;
+    const builtIn = JSON.parse(await ok([...args, '--a', 'random', '--records', builtInPath])) as SprtJson;
+    expect(program).toEqual(builtIn);
+    const records = replayedRecords(programPath);
+    expect(records).toHaveLength(program.games);
+    expect(records.map((r) => r.players)).toEqual(records.map((r) => (r.index % 2 === 0 ? ['first-valid', 'biggest'] : ['biggest', 'first-valid'])));
+    expect(renamed(records, 'first-valid', 'random')).toEqual(replayedRecords(builtInPath));
+  });
+
+  it('a player module among programs is refused before any game: exit 2, a clear message', async () => {
+    const result = await runCli(['connect-fwar', 'compare', '--players', `${example('connect-fwar/basic-agent.mjs')},exec:node ${example('connect-fwar/first-fit-program.mjs')}`, '--games', '4', '--seed', '1']);
+    expect([result.status, result.stdout, result.stderr]).toEqual([2, '', "tabletop: The player 'basic-agent' cannot play in a run with external programs: give it as a program too, or run it apart\n"]);
+  });
+
+  it('uno-war: a round a program concedes (`none`) is in the record as move 5, and the record replays', async () => {
+    const path = fresh('quitter.jsonl');
+    await ok(['uno-war', 'sprt', '--a', `quitter=exec:node ${linePlayer} none`, '--b', 'random', '--every', '2', '--max-games', '4', '--seed', '3', '--threads', '1', '--records', path]);
+    const records = replayedRecords(path);
+    expect(records).toHaveLength(4);
+    for (const record of records) {
+      expect(record.moves.split(' ')).toContain('5');
+      // Conceding every round, the program loses every game.
+      expect(record.result.winner).toBe(record.players.indexOf('random'));
+    }
+  });
+
+  it('connect-fwar compare: a program and its built-in twin make the same moves; resumed after a kill, the records file is byte-identical', async () => {
+    const args = ['connect-fwar', 'compare', '--players', `basic,exec:node ${example('connect-fwar/first-fit-program.mjs')}`, '--paired', '--games', '40', '--batch-size', '10', '--seed', '8', '--threads', '1'];
+    const wholeRecords = fresh('whole-program.jsonl');
+    const results = fresh('results-program.jsonl');
+    const recordsPath = fresh('records-program.jsonl');
+    const report = JSON.parse(await ok([...args, '--out', results, '--records', recordsPath, '--json'])) as Record<string, { games: number; mean: number }>;
+    copyFileSync(recordsPath, wholeRecords);
+    const records = replayedRecords(wholeRecords);
+    expect(records).toHaveLength(80);
+    const byPlayer = (name: string): GameRecord[] => records.filter((r) => r.players[0] === name);
+    expect(byPlayer('first-fit-program').map((r) => r.moves)).toEqual(byPlayer('basic').map((r) => r.moves));
+    expect(byPlayer('first-fit-program').reduce((sum, r) => sum + r.result.score!, 0) / 40).toBeCloseTo(report['first-fit-program']!.mean, 9);
+    killedResults(results, 2);
+    killedRecords(recordsPath, 40, 5);
+    await resumeCompare('connect-fwar', results, recordsPath, wholeRecords);
+  });
+
+  it('klondike sprt --wins with a program: the test is on deals won, as its records give it', async () => {
+    const path = fresh('klondike-wins.jsonl');
+    const json = JSON.parse(await ok(['klondike', 'sprt', '--a', 'greedy', '--b', `first=exec:node ${linePlayer} first`, '--wins', '--delta1', '0.5', '--every', '5', '--max-games', '30', '--seed', '5', '--threads', '1', '--records', path, '--json'])) as SprtJson;
+    const records = replayedRecords(path);
+    expect(records).toHaveLength(json.games);
+    const top = gameById('klondike').scoreRange[1];
+    const byDeal = (name: string): number[] => records.filter((r) => r.players[0] === name).map((r) => (r.result.score === top ? 1 : 0));
+    const [greedy, first] = [byDeal('greedy'), byDeal('first')];
+    const differences = greedy.map((won, k) => won - first[k]!);
+    const d = { n: differences.length, sum: differences.reduce((x, y) => x + y, 0), sumSq: differences.reduce((x, y) => x + y * y, 0) };
+    const look = sprtLook({ kind: 'mean', h0: 0, h1: 0.5, every: 5, spread: 1, measure: 'wins', alpha: 0.05, beta: 0.05 }, d);
+    expect(look.pairs).toBe(json.pairs);
+    expect(look.llr).toBeCloseTo(json.llr, 9);
+    // Greedy wins some deals of these 15, the first-listed move none: on points the LLR would be another.
+    expect(greedy.some((won) => won === 1)).toBe(true);
+  });
+
+  it("connect-four sprt refereed between --bot programs: every game a record that replays, a forfeit with the referee's reason", async () => {
+    const ff = `ff=node ${example('connect-four/first-free-column.mjs')}`;
+    const path = fresh('refereed.jsonl');
+    const json = JSON.parse(await ok(['connect-four', 'sprt', '--bot', ff, '--a', 'ff', '--b', 'random', '--max-games', '4', '--seed', '3', '--threads', '1', '--records', path, '--json'])) as SprtJson;
+    const records = replayedRecords(path);
+    expect(records).toHaveLength(json.games);
+    expect(records.map((r) => r.players)).toEqual(records.map((r) => (r.index % 2 === 0 ? ['ff', 'random'] : ['random', 'ff'])));
+    for (const record of records) expect(record.opening).toMatch(/^[1-7]{2}$/);
+    const look = sprtLook({ kind: 'elo', h0: 0, h1: 5, every: 7, openings: 'all', alpha: 0.05, beta: 0.05 }, sprtDifferences(records, 'ff'));
+    expect(look.llr).toBeCloseTo(json.llr, 9);
+
+    // A bot that exits at its first move (or while the opening is played): each of its games a forfeit, named as the referee names it.
+    const forfeits = fresh('refereed-forfeits.jsonl');
+    await ok(['connect-four', 'sprt', '--bot', ff, '--bot', 'quits=echo ready', '--a', 'ff', '--b', 'quits', '--max-games', '2', '--seed', '3', '--threads', '1', '--records', forfeits]);
+    const lost = parseGameRecords(readFileSync(forfeits, 'utf8'), forfeits);
+    expect(lost.map((r) => [r.players, r.result])).toEqual([
+      [['ff', 'quits'], { winner: 0, reason: 'crashed', message: 'yellow (quits) exited with code 0', offender: 1 }],
+      [['quits', 'ff'], { winner: 1, reason: 'crashed', message: 'red (quits) exited with code 0', offender: 0 }],
+    ]);
+    for (const record of lost) expect(replayGameRecord(gameById('connect-four'), record).finished).toBe(false);
+  });
+});
+
 describe('--records with --resume', () => {
-  /** Cuts a results file to its first `keep` batches and a torn next line, as a killed run leaves it. */
-  function killedResults(path: string, keep: number): void {
-    const lines = readFileSync(path, 'utf8').trimEnd().split('\n');
-    expect(lines.length).toBeGreaterThan(keep + 1);
-    writeFileSync(path, `${lines.slice(0, keep).join('\n')}\n${lines[keep]!.slice(0, 30)}`);
-  }
-
-  /** A records file as a killed run may leave it: records past the saved batches (played, not saved), out of order, a torn last line. */
-  function killedRecords(path: string, keepGames: number, extra: number): void {
-    const lines = readFileSync(path, 'utf8').trimEnd().split('\n');
-    const kept = lines.slice(0, keepGames + extra);
-    kept.reverse();
-    writeFileSync(path, `${kept.join('\n')}\n${lines[keepGames + extra]!.slice(0, 50)}`);
-  }
-
   it('an SPRT resumed after a kill ends with the records of an uninterrupted run, byte for byte', async () => {
     const args = ['uno-war', 'sprt', '--a', 'random', '--b', 'random', '--every', '25', '--seed', '5', '--threads', '1'];
     const wholeRecords = fresh('whole.jsonl');
@@ -207,13 +321,7 @@ describe('--records with --resume', () => {
     const args = ['klondike', 'compare', '--players', 'greedy,random', '--paired', '--games', '60', '--batch-size', '10', '--seed', '8', '--threads', '1'];
     const wholeRecords = fresh('whole-compare.jsonl');
     await ok([...args, '--records', wholeRecords, '--json']);
-    const results = fresh('results-compare.jsonl');
-    const records = fresh('records-compare.jsonl');
-    await ok([...args, '--out', results, '--records', records, '--json']);
-    killedResults(results, 3);
-    killedRecords(records, 60, 5);
-    await ok(['klondike', 'compare', '--resume', results, '--records', records, '--threads', '2', '--json'], tornNote(results));
-    expect(readFileSync(records, 'utf8')).toBe(readFileSync(wholeRecords, 'utf8'));
+    await expectResumedCompareRecords(args, wholeRecords, 3, 60);
   });
 
   it('refuses to resume into a records file that lacks games the results file holds (exit 2, nothing lost)', async () => {

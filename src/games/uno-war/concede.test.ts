@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { rngFromSeed, type Rng } from '../../core/random.js';
-import { firstValidAgent } from './agents.js';
+import { firstValidAgent, smallestCardAgent } from './agents.js';
+import { unoWarGame } from './definition.js';
 import { CONCEDE_ROUND, Phase, UnoWarState } from './engine.js';
 
 /** A state at its first Play node, dealt from `seed`. */
@@ -63,6 +64,47 @@ describe('CONCEDE_ROUND', () => {
       }
       expect(conceded).toBeGreaterThan(0);
       expect(fast.serialize()).toBe(slow.serialize());
+    }
+  });
+
+  it('playToEndRecorded records every card dealt and slot played, CONCEDE_ROUND for a conceded round, and the actions replay to the same game', () => {
+    for (let seed = 0; seed < 30; seed++) {
+      // Concedes now and then, and reads the history now and then (which replays a deferred one mid-game).
+      const sometimes = (): { name: string; act: (state: UnoWarState, rng: Rng) => number } => {
+        let turn = 0;
+        return {
+          name: 'sometimes',
+          act: (state, rng) => {
+            turn++;
+            if (turn % 5 === 0 && state.historyLength < 0) throw new Error('unreachable');
+            return turn % 9 === (seed % 7) + 1 ? CONCEDE_ROUND : firstValidAgent.act(state, rng);
+          },
+        };
+      };
+      const fast = new UnoWarState();
+      const actions: number[] = [];
+      fast.playToEndRecorded([sometimes(), smallestCardAgent], rngFromSeed(seed), actions);
+      // The same game node by node, each action as the generic playout takes it.
+      const slow = new UnoWarState();
+      const slowAgents = [sometimes(), smallestCardAgent];
+      const expected: number[] = [];
+      const rng = rngFromSeed(seed);
+      while (!slow.isTerminal()) {
+        if (slow.phase !== Phase.Play) {
+          expected.push(slow.dealNext(rng));
+          continue;
+        }
+        const slot = slowAgents[slow.toMove]!.act(slow, rng);
+        expected.push(slot);
+        if (slot === CONCEDE_ROUND) slow.concedeRound();
+        else slow.applyAction(slot);
+      }
+      expect(expected).toContain(CONCEDE_ROUND);
+      expect(actions).toEqual(expected);
+      expect(fast.serialize()).toBe(slow.serialize());
+      const replayed = unoWarGame.newInitialState();
+      for (const action of actions) if (!unoWarGame.playRecordedAction!(replayed, action)) replayed.applyAction(action);
+      expect(replayed.serialize()).toBe(fast.serialize());
     }
   });
 

@@ -2,7 +2,7 @@ import { DECK_SIZE } from '../../core/cards.js';
 import type { GameDefinition } from '../../core/game.js';
 import { mctsAgent } from '../../algorithms/mcts.js';
 import { biggestCardAgent, firstValidAgent, smallestCardAgent } from './agents.js';
-import { UnoWarState } from './engine.js';
+import { CONCEDE_ROUND, Phase, UnoWarState } from './engine.js';
 import { unoWarUserPlayers } from './user-players.js';
 import { CARD_COUNTER_SAMPLES, CARD_COUNTER_THRESHOLD, cardCounterAgent } from './counter.js';
 
@@ -35,6 +35,14 @@ export const unoWarGame: GameDefinition<UnoWarState> = {
   deserialize: (text) => UnoWarState.deserialize(text),
   playOut: (state, agents, rng) => {
     state.playToEnd(agents, rng);
+  },
+  recordedPlayOut: (state, agents, rng, actions) => {
+    state.playToEndRecorded(agents, rng, actions);
+  },
+  playRecordedAction: (state, action) => {
+    if (action !== CONCEDE_ROUND || state.phase !== Phase.Play) return false;
+    state.concedeRound();
+    return true;
   },
   agents: {
     random: { description: 'the first playable card, slot 0 upwards (the assignment’s base AI, "Random Card AI")', deterministic: true, create: () => firstValidAgent },

@@ -157,6 +157,8 @@ export class UnoWarState implements GameState {
    * state, so a deferred playout from it needs no copy of where it started (the lab's case).
    */
   private pristine = true;
+  /** During a `playToEnd` given `actions`: where each action it plays goes (chance outcomes included). */
+  private trace: number[] | null = null;
   /** The two agents of that playout. */
   private replayAgent0: Agent<UnoWarState> | null = null;
   private replayAgent1: Agent<UnoWarState> | null = null;
@@ -381,6 +383,7 @@ export class UnoWarState implements GameState {
    */
   private advance(card: number, slot: number, rng: Rng | null, policy0: Policy, policy1: Policy, agent0: Agent<UnoWarState> | null, agent1: Agent<UnoWarState> | null): void {
     const hands = this.hands;
+    const trace = this.trace;
     // Off in a playout whose history is deferred (see the invariants) until an agent reads it.
     let recording = this.replayRng === null;
     let top = this.top;
@@ -411,6 +414,7 @@ export class UnoWarState implements GameState {
         if (policy < Policy.Custom) {
           playSlot = bestSlot(policy, hands, player * HAND_SIZE, top);
           canPlay = playSlot >= 0;
+          if (canPlay && trace !== null && rng !== null) trace.push(playSlot);
         } else {
           mask = playableMask(hands, player * HAND_SIZE, top);
           canPlay = mask !== 0;
@@ -438,6 +442,7 @@ export class UnoWarState implements GameState {
             this.playable = mask;
             this.phase = Phase.Play;
             playSlot = this.ask(player === 0 ? agent0! : agent1!, policy, rng);
+            if (trace !== null) trace.push(playSlot);
             // The agent may have read the history (which replays it and turns recording on).
             recording = this.replayRng === null;
             if (playSlot === CONCEDE_ROUND) {
@@ -467,6 +472,7 @@ export class UnoWarState implements GameState {
       }
       // One call site for the draw: the loop stays small enough for the JIT to inline it.
       card = this.drawNext(rng!);
+      if (trace !== null) trace.push(card);
     }
     this.top = top;
     this.pileSize = pileSize;
@@ -546,6 +552,25 @@ export class UnoWarState implements GameState {
    * lab's adapter around users' players, which checks answers itself and makes a bad one a fault).
    */
   playToEnd(agents: readonly Agent<UnoWarState>[], rng: Rng): void {
+    this.trace = null;
+    this.playToEndFrom(agents, rng);
+  }
+
+  /**
+   * `playToEnd`, pushing every action it plays to `actions` as the generic playout would take them:
+   * each card dealt or turned, each slot played, and CONCEDE_ROUND for a round an agent concedes
+   * (the lab's game records).
+   */
+  playToEndRecorded(agents: readonly Agent<UnoWarState>[], rng: Rng, actions: number[]): void {
+    this.trace = actions;
+    try {
+      this.playToEndFrom(agents, rng);
+    } finally {
+      this.trace = null;
+    }
+  }
+
+  private playToEndFrom(agents: readonly Agent<UnoWarState>[], rng: Rng): void {
     const agent0 = agents[0]!;
     const agent1 = agents[1]!;
     const policy0 = builtInPolicy(agent0);
@@ -575,17 +600,27 @@ export class UnoWarState implements GameState {
 
   /** `playToEnd` from the current node, with the agents' policies (built in, or Custom/Checked: asked). */
   private playOn(agent0: Agent<UnoWarState>, agent1: Agent<UnoWarState>, policy0: Policy, policy1: Policy, rng: Rng): void {
-    while (this.phase === Phase.Deal) this.receive(this.drawNext(rng));
+    const trace = this.trace;
+    while (this.phase === Phase.Deal) {
+      const card = this.drawNext(rng);
+      if (trace !== null) trace.push(card);
+      this.receive(card);
+    }
     if (this.phase === Phase.Play) {
       // Entered at a player node (a search's playout): its choice, then on as from any other node.
       const player = this.toMove;
       const policy = player === 0 ? policy0 : policy1;
       const slot = policy < Policy.Custom ? bestSlot(policy, this.hands, player * HAND_SIZE, this.top) : this.ask(player === 0 ? agent0 : agent1, policy, rng);
+      if (trace !== null) trace.push(slot);
       if (slot === CONCEDE_ROUND) this.concedeRound();
       else this.advance(NO_CARD, slot, rng, policy0, policy1, agent0, agent1);
     }
     // From a chance node (Advance stops only at the end when it has `rng`).
-    if (this.phase !== Phase.Over) this.advance(this.drawNext(rng), -1, rng, policy0, policy1, agent0, agent1);
+    if (this.phase !== Phase.Over) {
+      const card = this.drawNext(rng);
+      if (trace !== null) trace.push(card);
+      this.advance(card, -1, rng, policy0, policy1, agent0, agent1);
+    }
   }
 
   /**
