@@ -202,6 +202,11 @@ export class PlayerProgram {
     });
   }
 
+  /** The process id of the program running now (for benchmarks, which read its CPU time), or undefined. */
+  get pid(): number | undefined {
+    return this.#child?.pid;
+  }
+
   /** Ends the program: its stdin is closed, and its group killed after a moment. */
   async close(): Promise<void> {
     const child = this.#child;
@@ -260,6 +265,12 @@ interface Slot {
 
 /** Games played side by side: enough for long batches to the programs, few enough to bound memory. */
 const SIDE_BY_SIDE = 2048;
+/**
+ * The games a worker asks a LockstepPlayer to play at once, at most: several times the games side
+ * by side, so that for most of the range every game that ends makes room for a new one and the
+ * batches stay long (only the range's last games are asked in ever shorter batches).
+ */
+export const PROGRAM_RANGE = 4 * SIDE_BY_SIDE;
 /** The games side by side are split in this many groups, each asking and playing on in turn. */
 const GROUPS = 2;
 
