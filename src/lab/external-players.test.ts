@@ -88,6 +88,23 @@ describe('external programs in the lab', { timeout: 180_000 }, () => {
     }
   });
 
+  it("a run measuring won deals (differences: 'wins') pairs each game's wins, as BatchPlayer does, not its scores", async () => {
+    const first = program('first-move.mjs', `const before = () => {}; const answer = (line) => line.slice(line.indexOf(' moves ') + 7).split('|')[0];`);
+    const config: ExperimentConfig = { game: 'klondike', lineups: [[await resolvePlayer(gameById('klondike'), first)], ['greedy']], seed: 3, paired: true, differences: 'wins' };
+    const player = new LockstepPlayer(config, 60_000);
+    try {
+      const tally = await player.play(0, 40);
+      const [ours, greedy] = tally.lineups.map((l) => l.seats[0]!);
+      expect(ours!.faults).toBeUndefined();
+      const d = tally.differences[0]!;
+      expect(d.n).toBe(40);
+      expect(d.sum).toBe(ours!.atMax - greedy!.atMax);
+      expect(d.sumSq).toBeLessThanOrEqual(40);
+    } finally {
+      await player.close();
+    }
+  });
+
   it('sends `game connect-fwar` first, then batches of observation lines of many games, each with the card, the board and the cards dealt', async () => {
     const logFile = `${dir}/log.txt`;
     const spy = program(
