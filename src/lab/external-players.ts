@@ -224,7 +224,7 @@ export class PlayerProgram {
  * The message of one batch: `batch <K>`, then the observation line of each of the K states, as
  * bytes (written straight from each state where the game's protocol can, no string per decision).
  */
-export function batchMessage(protocol: LineProtocol, states: readonly GameState[]): Uint8Array {
+function batchMessage(protocol: LineProtocol, states: readonly GameState[]): Uint8Array {
   const header = `batch ${String(states.length)}\n`;
   const bytes = protocol.bytes;
   if (bytes === undefined) return Buffer.from(`${header}${states.map((state) => `${protocol.observation(state)}\n`).join('')}`);
