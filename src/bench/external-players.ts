@@ -2,15 +2,20 @@
  * Players over the batched line protocol (docs/player-protocol.md), beside the built-in they
  * reimplement: ConnectFwar's `basic` on the lab's own path, and the same player as a Java class
  * (`java:`, through the harness), as a JavaScript program and as a Python program (`exec:`), each
- * on one thread with its program started once. Decisions per second in wall-clock time, since the
- * program's work is done in a process of its own (CPU time of this one would leave it out).
+ * on one thread with its program started once, playing ranges of games as a worker does.
+ *
+ * Decisions per second of wall time, and per CPU-second: of this process (the lab: the games, the
+ * observations, the answers read), of the program (its process tree, read from /proc), and of both
+ * together — the rate one core would reach running both in turn, which a machine shared with other
+ * work does not change as it changes wall time.
  */
 import { fileURLToPath } from 'node:url';
 import { playOut, type GameDefinition, type GameState } from '../core/game.js';
 import { rngFromSeed } from '../core/random.js';
 import { connectFwarGame } from '../games/connect-fwar/definition.js';
 import { BatchPlayer, type ExperimentConfig } from '../lab/experiment.js';
-import { LockstepPlayer } from '../lab/external-players.js';
+import { LockstepPlayer, PROGRAM_RANGE, type PlayerProgram } from '../lab/external-players.js';
+import { processTreeCpuSeconds } from './process-cpu.js';
 import { resolvePlayer } from '../lab/user-players.js';
 
 const game = connectFwarGame as unknown as GameDefinition<GameState>;
@@ -20,7 +25,14 @@ export interface ProtocolRow {
   readonly name: string;
   readonly games: number;
   readonly decisions: number;
+  /** Wall-clock seconds. */
   readonly seconds: number;
+  /** CPU seconds of this process. */
+  readonly labCpuSeconds: number;
+  /** CPU seconds of the program's processes; undefined for the built-in, or where they cannot be read. */
+  readonly programCpuSeconds: number | undefined;
+  /** CPU seconds of the lab and its program together (the lab alone for the built-in); undefined where the program's cannot be read. */
+  readonly cpuSeconds: number | undefined;
 }
 
 /** How many decisions `games` games of the built-in basic make (each drawn card is one), counted outside the timing. */
@@ -36,17 +48,32 @@ function basicDecisions(games: number): number {
   return decisions;
 }
 
-/** Plays rounds of `chunk` games until `seconds` have passed (after one round of warm-up); returns games, decisions and the time. */
-async function timed(play: (start: number, end: number) => Promise<number> | number, chunk: number, seconds: number): Promise<Omit<ProtocolRow, 'name'>> {
-  await play(0, chunk);
-  let next = chunk;
+const labCpuNow = (): number => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+};
+
+/**
+ * Plays ranges of `range` games until `seconds` have passed (after one range of warm-up) and
+ * returns the games, decisions, wall and CPU time; `programCpu` reads the program's CPU seconds.
+ */
+async function timed(play: (start: number, end: number) => Promise<number> | number, range: number, seconds: number, programCpu?: () => number | undefined): Promise<Omit<ProtocolRow, 'name'>> {
+  await play(0, range);
+  let next = range;
   let decisions = 0;
+  const programBefore = programCpu?.();
+  const labBefore = labCpuNow();
   const started = performance.now();
   while (performance.now() - started < seconds * 1000) {
-    decisions += await play(next, next + chunk);
-    next += chunk;
+    decisions += await play(next, next + range);
+    next += range;
   }
-  return { games: next - chunk, decisions, seconds: (performance.now() - started) / 1000 };
+  const wall = (performance.now() - started) / 1000;
+  const labCpuSeconds = labCpuNow() - labBefore;
+  const programAfter = programCpu?.();
+  const programCpuSeconds = programBefore === undefined || programAfter === undefined ? undefined : programAfter - programBefore;
+  const cpuSeconds = programCpu === undefined ? labCpuSeconds : programCpuSeconds === undefined ? undefined : labCpuSeconds + programCpuSeconds;
+  return { games: next - range, decisions, seconds: wall, labCpuSeconds, programCpuSeconds, cpuSeconds };
 }
 
 export async function protocolBenchmarks(seconds = 3): Promise<ProtocolRow[]> {
@@ -62,13 +89,22 @@ export async function protocolBenchmarks(seconds = 3): Promise<ProtocolRow[]> {
     ['first_fit.py (exec:python3)', `exec:python3 ${example('connect-fwar/first_fit.py')}`],
   ];
   for (const [name, spec] of programs) {
-    const player = new LockstepPlayer(config(await resolvePlayer(game, spec)), 60_000);
+    const started = new Map<string, PlayerProgram>();
+    const player = new LockstepPlayer(config(await resolvePlayer(game, spec)), 60_000, started);
     const play = async (start: number, end: number): Promise<number> => {
       const before = player.decisionsAnswered;
       await player.play(start, end);
       return player.decisionsAnswered - before;
     };
-    rows.push({ name, ...(await timed(play, 2048, seconds)) });
+    // The program's CPU time, as long as the one started first still runs (a restarted one would not add up).
+    let pid: number | undefined;
+    const programCpu = (): number | undefined => {
+      const now = [...started.values()][0]?.pid;
+      if (pid !== undefined && now !== pid) return undefined;
+      pid = now;
+      return pid === undefined ? undefined : processTreeCpuSeconds(pid);
+    };
+    rows.push({ name, ...(await timed(play, PROGRAM_RANGE, seconds, programCpu)) });
     await player.close();
   }
   return rows;

@@ -100,9 +100,21 @@ if (only !== undefined) {
     console.log(`\nLoad average after: ${load()}`);
   }
   if ('connectfwar line protocol'.includes(filter) || filter.includes('protocol')) {
-    console.log(`\nConnectFwar players over the batched line protocol (docs/player-protocol.md), beside the built-in: one thread, the program started once, wall-clock time. Load average before: ${load()}\n`);
-    const protocolRows = (await protocolBenchmarks()).map((row) => [row.name, games(row.games), games(row.decisions / row.seconds), games(row.games / row.seconds)]);
-    console.log(formatColumns(['benchmark', 'games', 'decisions/s', 'games/s'], protocolRows, [1, 2, 3]));
+    console.log(
+      `\nConnectFwar players over the batched line protocol (docs/player-protocol.md), beside the built-in: one thread, the program started once. ` +
+        `Decisions per second of wall time, and per CPU-second of the lab's process, of the program's processes, and of both together (what one core running both in turn would reach). Load average before: ${load()}\n`,
+    );
+    const rate = (decisions: number, cpu: number | undefined): string => (cpu === undefined ? '' : games(decisions / cpu));
+    const protocolRows = (await protocolBenchmarks()).map((row) => [
+      row.name,
+      games(row.games),
+      games(row.decisions / row.seconds),
+      rate(row.decisions, row.labCpuSeconds),
+      rate(row.decisions, row.programCpuSeconds),
+      rate(row.decisions, row.cpuSeconds),
+    ]);
+    console.log(formatColumns(['benchmark', 'games', 'decisions/s', '/ lab CPU-s', '/ program CPU-s', '/ CPU-s, both'], protocolRows, [1, 2, 3, 4, 5]));
+    console.log(`\nLoad average after: ${load()}`);
   }
 }
 

@@ -33,38 +33,74 @@ export function describeOverlong(line: OverlongLine): string {
 }
 
 /**
+ * Splits text pushed in pieces into lines of at most `maxLength` characters, handing each to
+ * `onLine` as soon as its end arrives (an `OverlongLine` as soon as one passes the bound). Synchronous,
+ * for readers whose per-line cost matters: a program answering thousands of lines per message.
+ */
+export class LineSplitter {
+  readonly #maxLength: number;
+  readonly #onLine: (line: string | OverlongLine) => void;
+  // Invariant: `#current` holds the current line so far and is at most maxLength (+1 for a pending
+  // '\r') long; while `#dropping`, the current line has been reported overlong and is being skipped.
+  #current = '';
+  #dropping = false;
+
+  constructor(maxLength: number, onLine: (line: string | OverlongLine) => void) {
+    if (!(Number.isSafeInteger(maxLength) && maxLength >= 1)) throw new RangeError(`Invalid line length bound: ${String(maxLength)}`);
+    this.#maxLength = maxLength;
+    this.#onLine = onLine;
+  }
+
+  /** Reads `text` on from where the last piece ended. */
+  push(text: string): void {
+    const maxLength = this.#maxLength;
+    let from = 0;
+    for (;;) {
+      const newline = text.indexOf('\n', from);
+      const end = newline === -1 ? text.length : newline;
+      if (!this.#dropping) {
+        // The whole line in this piece (the usual case): one slice, no concatenation.
+        const line = this.#current === '' ? text.slice(from, end) : this.#current + text.slice(from, end);
+        // A line of exactly maxLength followed by '\r\n' is within the bound: allow for the '\r'.
+        if (line.length > maxLength && !(line.length === maxLength + 1 && line.endsWith('\r'))) {
+          this.#current = '';
+          this.#dropping = true;
+          this.#onLine({ overlong: true, start: line.slice(0, 24), limit: maxLength });
+        } else if (newline === -1) this.#current = line;
+        else {
+          this.#current = '';
+          this.#onLine(line.endsWith('\r') ? line.slice(0, -1) : line);
+        }
+      }
+      if (newline === -1) return;
+      this.#dropping = false;
+      from = newline + 1;
+    }
+  }
+
+  /** The input has ended: a last line without `\n` is still a line. */
+  end(): void {
+    const line = this.#current;
+    this.#current = '';
+    if (!this.#dropping && line !== '') this.#onLine(line.endsWith('\r') ? line.slice(0, -1) : line);
+    this.#dropping = false;
+  }
+}
+
+/**
  * The lines of `input` (bytes decoded as UTF-8, or strings), each a string of at most `maxLength`
  * characters, or an `OverlongLine` for one that is longer.
  */
 export async function* boundedLines(input: AsyncIterable<string | Buffer>, maxLength: number = MAX_LINE_LENGTH): AsyncGenerator<string | OverlongLine> {
-  if (!(Number.isSafeInteger(maxLength) && maxLength >= 1)) throw new RangeError(`Invalid line length bound: ${String(maxLength)}`);
   const decoder = new StringDecoder('utf8');
-  // Invariant: `current` holds the current line so far and is at most maxLength (+1 for a pending
-  // '\r') long; while `dropping`, the current line has been reported overlong and is being skipped.
-  let current = '';
-  let dropping = false;
-  function* take(text: string): Generator<string | OverlongLine> {
-    let from = 0;
-    while (from <= text.length) {
-      const newline = text.indexOf('\n', from);
-      const piece = text.slice(from, newline === -1 ? text.length : newline);
-      if (!dropping) {
-        current += piece;
-        // A line of exactly maxLength followed by '\r\n' is within the bound: allow for the '\r'.
-        if (current.length > maxLength && !(current.length === maxLength + 1 && current.endsWith('\r'))) {
-          yield { overlong: true, start: current.slice(0, 24), limit: maxLength };
-          current = '';
-          dropping = true;
-        }
-      }
-      if (newline === -1) break;
-      if (!dropping) yield current.endsWith('\r') ? current.slice(0, -1) : current;
-      current = '';
-      dropping = false;
-      from = newline + 1;
-    }
+  const lines: (string | OverlongLine)[] = [];
+  const splitter = new LineSplitter(maxLength, (line) => lines.push(line));
+  for await (const chunk of input) {
+    splitter.push(typeof chunk === 'string' ? chunk : decoder.write(chunk));
+    yield* lines;
+    lines.length = 0;
   }
-  for await (const chunk of input) yield* take(typeof chunk === 'string' ? chunk : decoder.write(chunk));
-  yield* take(decoder.end());
-  if (!dropping && current !== '') yield current.endsWith('\r') ? current.slice(0, -1) : current;
+  splitter.push(decoder.end());
+  splitter.end();
+  yield* lines;
 }

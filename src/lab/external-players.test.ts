@@ -9,12 +9,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { moduleFolder } from '../test-support/module-files.js';
 import { PlayerComparison } from './player-comparison.js';
-import { externalPlayerId } from './external-players.js';
+import { externalPlayerId, LockstepPlayer } from './external-players.js';
 import { connectFwarGame } from '../games/connect-fwar/definition.js';
 import { runExperiment } from './runner.js';
 import { resolvePlayer } from './user-players.js';
 import { gameById } from './registry.js';
-import type { ExperimentConfig } from './experiment.js';
+import { BatchPlayer, mergeTally, type ExperimentConfig } from './experiment.js';
 
 const exampleFile = (path: string): string => fileURLToPath(new URL(`../../examples/${path}`, import.meta.url));
 const firstFit = exampleFile('connect-fwar/first_fit.py');
@@ -69,6 +69,40 @@ describe('external programs in the lab', { timeout: 180_000 }, () => {
     expect(one.players[1]!.faults).toBeUndefined();
     expect(one.players[1]!.average).toBe(one.players[0]!.average);
     expect(one.players[1]!.sd).toBe(one.players[0]!.sd);
+  });
+
+  it("a JavaScript program playing BasicPlayer plays basic's games, the same tally however the games are split in ranges (more than are played side by side)", async () => {
+    const id = await resolvePlayer(gameById('connect-fwar'), `exec:node ${exampleFile('connect-fwar/first-fit-program.mjs')}`);
+    const config: ExperimentConfig = { game: 'connect-fwar', lineups: [['basic'], [id]], seed: 5, paired: true };
+    const player = new LockstepPlayer(config, 60_000);
+    try {
+      const whole = await player.play(0, 2300);
+      const parts = await player.play(0, 700);
+      mergeTally(parts, await player.play(700, 2300));
+      expect(parts).toEqual(whole);
+      expect(whole.lineups[1]!.seats[0]!.faults).toBeUndefined();
+      expect(whole.lineups[1]).toEqual(whole.lineups[0]);
+      expect(whole.lineups[0]).toEqual(new BatchPlayer({ ...config, lineups: [['basic']] }).play(0, 2300).lineups[0]);
+    } finally {
+      await player.close();
+    }
+  });
+
+  it("a run measuring won deals (differences: 'wins') pairs each game's wins, as BatchPlayer does, not its scores", async () => {
+    const first = program('first-move.mjs', `const before = () => {}; const answer = (line) => line.slice(line.indexOf(' moves ') + 7).split('|')[0];`);
+    const config: ExperimentConfig = { game: 'klondike', lineups: [[await resolvePlayer(gameById('klondike'), first)], ['greedy']], seed: 3, paired: true, differences: 'wins' };
+    const player = new LockstepPlayer(config, 60_000);
+    try {
+      const tally = await player.play(0, 40);
+      const [ours, greedy] = tally.lineups.map((l) => l.seats[0]!);
+      expect(ours!.faults).toBeUndefined();
+      const d = tally.differences[0]!;
+      expect(d.n).toBe(40);
+      expect(d.sum).toBe(ours!.atMax - greedy!.atMax);
+      expect(d.sumSq).toBeLessThanOrEqual(40);
+    } finally {
+      await player.close();
+    }
   });
 
   it('sends `game connect-fwar` first, then batches of observation lines of many games, each with the card, the board and the cards dealt', async () => {

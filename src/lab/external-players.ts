@@ -25,7 +25,7 @@ import { basename, extname } from 'node:path';
 import { printable } from '../core/format.js';
 import { CHANCE, TERMINAL, type Agent, type GameDefinition, type GameState } from '../core/game.js';
 import type { LineProtocol } from '../core/line-protocol.js';
-import { boundedLines, describeOverlong, isOverlong, MAX_LINE_LENGTH } from '../core/lines.js';
+import { describeOverlong, isOverlong, LineSplitter, MAX_LINE_LENGTH, type OverlongLine } from '../core/lines.js';
 import { rngFromSeed, deriveSeed, type Rng } from '../core/random.js';
 import { connectFwarProtocol } from '../games/connect-fwar/protocol.js';
 import { unoWarProtocol } from '../games/uno-war/protocol.js';
@@ -45,7 +45,7 @@ import {
   addPairedDifferences,
 } from './experiment.js';
 import { killGroup, PIPE_DRAIN_MS, startProgram, untrackGroup } from './programs.js';
-import { agentLabel, externalCommandOf, Forfeit } from './user-agents.js';
+import { externalCommandOf, Forfeit } from './user-agents.js';
 
 /** How a player argument names a program: `exec:<command>` or `<name>=exec:<command>`. */
 const EXEC_SPEC = /^(?:([^=@,]+)=)?exec:(.+)$/s;
@@ -141,29 +141,32 @@ export class PlayerProgram {
         }, PIPE_DRAIN_MS);
       });
     });
-    void this.#read(child);
+    const lines = new LineSplitter(MAX_LINE_LENGTH, (line) => {
+      this.#take(child, line);
+    });
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (text: string) => {
+      lines.push(text);
+    });
+    child.stdout.on('end', () => {
+      lines.end();
+    });
     child.stdin.write(`game ${this.#gameId}\n`);
     return child;
   }
 
-  /** Hands each line the program writes to the oldest batch waiting; a line when none waits is a fault. */
-  async #read(child: ChildProcessWithoutNullStreams): Promise<void> {
-    try {
-      for await (const line of boundedLines(child.stdout, MAX_LINE_LENGTH)) {
-        if (this.#child !== child) return;
-        if (isOverlong(line)) return this.#fail(child, `answered ${describeOverlong(line)}`);
-        const head = this.#queue[0];
-        if (head === undefined) return this.#fail(child, `wrote ${JSON.stringify(line.slice(0, 60))} when nothing was asked`);
-        head.answers.push(line);
-        if (head.answers.length < head.count) continue;
-        clearTimeout(head.timer);
-        this.#queue.shift();
-        head.resolve(head.answers);
-        this.#arm(child);
-      }
-    } catch {
-      // The pipe was destroyed (the program was killed): its exit says why.
-    }
+  /** Hands a line the program wrote to the oldest batch waiting; a line when none waits is a fault. */
+  #take(child: ChildProcessWithoutNullStreams, line: string | OverlongLine): void {
+    if (this.#child !== child) return;
+    if (isOverlong(line)) return this.#fail(child, `answered ${describeOverlong(line)}`);
+    const head = this.#queue[0];
+    if (head === undefined) return this.#fail(child, `wrote ${JSON.stringify(line.slice(0, 60))} when nothing was asked`);
+    head.answers.push(line);
+    if (head.answers.length < head.count) return;
+    clearTimeout(head.timer);
+    this.#queue.shift();
+    head.resolve(head.answers);
+    this.#arm(child);
   }
 
   /** Starts the time limit of the oldest batch waiting, if it has none yet. */
@@ -190,14 +193,19 @@ export class PlayerProgram {
     child.stdin.destroy();
   }
 
-  /** Sends `observations` as one batch and resolves to one answer line per observation, within `timeLimitMs` of its turn. */
-  ask(observations: readonly string[], timeLimitMs: number): Promise<string[]> {
+  /** Sends `message` (`batchMessage`: a batch of `count` observations) and resolves to one answer line per observation, within `timeLimitMs` of its turn. */
+  ask(message: Uint8Array, count: number, timeLimitMs: number): Promise<string[]> {
     const child = this.#child ?? this.#start();
     return new Promise<string[]>((resolve, reject) => {
-      this.#queue.push({ count: observations.length, limitMs: timeLimitMs, answers: [], resolve, reject, timer: undefined });
-      child.stdin.write(`batch ${String(observations.length)}\n${observations.join('\n')}\n`);
+      this.#queue.push({ count, limitMs: timeLimitMs, answers: [], resolve, reject, timer: undefined });
+      child.stdin.write(message);
       this.#arm(child);
     });
+  }
+
+  /** The process id of the program running now (for benchmarks, which read its CPU time), or undefined. */
+  get pid(): number | undefined {
+    return this.#child?.pid;
   }
 
   /** Ends the program: its stdin is closed, and its group killed after a moment. */
@@ -213,10 +221,26 @@ export class PlayerProgram {
   }
 }
 
-const formatMs = (ms: number): string => (ms % 1000 === 0 ? `${String(ms / 1000)} s` : `${String(ms)} ms`);
+/**
+ * The message of one batch: `batch <K>`, then the observation line of each of the K states, as
+ * bytes (written straight from each state where the game's protocol can, no string per decision).
+ */
+function batchMessage(protocol: LineProtocol, states: readonly GameState[]): Uint8Array {
+  const header = `batch ${String(states.length)}\n`;
+  const bytes = protocol.bytes;
+  if (bytes === undefined) return Buffer.from(`${header}${states.map((state) => `${protocol.observation(state)}\n`).join('')}`);
+  const out = Buffer.allocUnsafe(header.length + states.length * (bytes.maxLength + 1));
+  let at = out.write(header, 0, 'latin1');
+  for (const state of states) {
+    at = bytes.write(state, out, at);
+    out[at++] = NEWLINE;
+  }
+  return out.subarray(0, at);
+}
 
-/** Thrown by an external player's agent that has asked its program and waits for the answer: the game pauses there. */
-const WAITING = Object.freeze(new Error('waiting for an external program'));
+const NEWLINE = 10;
+
+const formatMs = (ms: number): string => (ms % 1000 === 0 ? `${String(ms / 1000)} s` : `${String(ms)} ms`);
 
 /** One game under way: its state and streams, and what its external players owe or were told. */
 interface Slot {
@@ -225,17 +249,19 @@ interface Slot {
   state: GameState;
   chance: Rng;
   agentRng: Rng;
-  agents: Agent[];
+  /** The lineup's players: a built-in's agent, or undefined at a program's seat. */
+  agents: readonly (Agent | undefined)[];
+  /** Per lineup this slot has played: its agents, made once. */
+  agentsByLineup: (readonly (Agent | undefined)[] | undefined)[];
   done: boolean;
   forfeit: readonly number[] | undefined;
-  /** The seat whose fault ended the game (with `forfeit`). */
+  /** The seat whose fault ended the game (with `forfeit`), else -1. */
   forfeitSeat: number;
   /** Every action of the game so far, opening included (when the games are recorded), and the opening's length. */
   actions: number[] | undefined;
   openingLength: number;
-  /** The seat whose program was asked (while waiting), its observation, and then its answer or failure. */
+  /** The seat whose program is asked (while waiting: its observation is read from the state as it is), then its answer or failure. */
   seat: number;
-  observation: string;
   answer: string | undefined;
   failure: string | undefined;
   /** Per seat: the first fault message of this game, and whether that player plays no more in it. */
@@ -245,22 +271,42 @@ interface Slot {
 
 /** Games played side by side: enough for long batches to the programs, few enough to bound memory. */
 const SIDE_BY_SIDE = 2048;
+/**
+ * The games a worker asks a LockstepPlayer to play at once, at most: several times the games side
+ * by side, so that for most of the range every game that ends makes room for a new one and the
+ * batches stay long (only the range's last games are asked in ever shorter batches).
+ */
+export const PROGRAM_RANGE = 4 * SIDE_BY_SIDE;
+/** The games side by side are split in this many groups, each asking and playing on in turn. */
+const GROUPS = 2;
+
+/** The returns and faults of the games of one `play` call, by game and seat, to be tallied in game order. */
+interface Played {
+  readonly start: number;
+  readonly returns: Float64Array;
+  readonly faults: Map<number, string>;
+  /** When the games are recorded: each game as played, by game and then lineup. */
+  readonly games: PlayedGame[] | undefined;
+}
 
 /**
- * Plays games of an experiment with external programs among its players: the games of a batch
- * side by side, each paused where a program is to move, so that every program is asked once per
- * round for all the games waiting on it. The games are exactly those `BatchPlayer` plays (the same
- * seeds, streams and openings, the game's generic playout); the tally is the same.
+ * Plays games of an experiment with external programs among its players: many games side by side,
+ * each paused where a program is to move, so that every program is asked once per round for all
+ * the games waiting on it; a game that ends makes room for the next one, so the batches stay long
+ * to the end of the range. The games are exactly those `BatchPlayer` plays (the same seeds, streams
+ * and openings, the game's generic playout); the tally is the same, whatever the range's size.
  */
 export class LockstepPlayer {
   readonly #config: ExperimentConfig;
   readonly #game: GameDefinition<GameState>;
   readonly #protocol: LineProtocol;
   readonly #timeLimitMs: number;
+  readonly #seats: number;
   /** Per lineup and seat: the program behind it, or undefined for a built-in. */
   readonly #programs: (PlayerProgram | undefined)[][];
   readonly #openings: readonly (readonly number[])[] | undefined;
-  #current: Slot | undefined;
+  /** The slots games are played in, kept from one `play` to the next. */
+  readonly #slots: Slot[] = [];
   #decisions = 0;
 
   constructor(config: ExperimentConfig, timeLimitMs: number, programs = new Map<string, PlayerProgram>()) {
@@ -270,6 +316,7 @@ export class LockstepPlayer {
     if (protocol === undefined) throw new RangeError(`${this.#game.title} does not take external programs as players`);
     this.#protocol = protocol;
     this.#timeLimitMs = timeLimitMs;
+    this.#seats = config.lineups[0]!.length;
     this.#openings = openingSuite(this.#game, config);
     this.#programs = config.lineups.map((lineup) =>
       lineup.map((id) => {
@@ -283,47 +330,37 @@ export class LockstepPlayer {
     );
   }
 
-  #agentsOf(lineup: number): Agent[] {
-    return this.#config.lineups[lineup]!.map((id, seat) => (this.#programs[lineup]![seat] === undefined ? this.#game.agents[id]!.create() : this.#externalAgent(id, seat)));
+  /** The action a program's seat plays at the slot's state: its answer read, a fault's action, or undefined when its program is to be asked. */
+  #programAction(slot: Slot, seat: number): number | undefined {
+    const state = slot.state;
+    if (slot.stopped[seat]!) return this.#faultAction(slot, seat, undefined, true);
+    const answer = slot.answer;
+    if (answer !== undefined) {
+      slot.answer = undefined;
+      const verdict = this.#protocol.action(state, answer);
+      return typeof verdict === 'number' ? verdict : this.#faultAction(slot, seat, verdict.fault, false);
+    }
+    const failure = slot.failure;
+    if (failure !== undefined) {
+      slot.failure = undefined;
+      return this.#faultAction(slot, seat, `${failure}: it plays no more in this game`, true);
+    }
+    slot.seat = seat;
+    return undefined;
   }
 
-  /** A program's seat as an agent: answers what its program said for the game under way, or asks and pauses the game. */
-  #externalAgent(id: string, seat: number): Agent {
-    const protocol = this.#protocol;
-    const faultOutcome = (slot: Slot, state: GameState, message: string | undefined, stop: boolean): number => {
-      if (message !== undefined) slot.faults[seat] ??= printable(message);
-      if (stop) slot.stopped[seat] = true;
-      const outcome = protocol.onFault(state);
-      if (typeof outcome === 'number') return outcome;
-      slot.forfeitSeat = seat;
-      throw new Forfeit(outcome.forfeit);
-    };
-    return {
-      name: agentLabel(id),
-      act: (state) => {
-        const slot = this.#current!;
-        if (slot.stopped[seat]!) return faultOutcome(slot, state, undefined, true);
-        const answer = slot.answer;
-        if (answer !== undefined) {
-          slot.answer = undefined;
-          const verdict = protocol.action(state, answer);
-          return typeof verdict === 'number' ? verdict : faultOutcome(slot, state, verdict.fault, false);
-        }
-        const failure = slot.failure;
-        if (failure !== undefined) {
-          slot.failure = undefined;
-          return faultOutcome(slot, state, `${failure}: it plays no more in this game`, true);
-        }
-        slot.seat = seat;
-        slot.observation = protocol.observation(state);
-        throw WAITING;
-      },
-    };
+  /** Records a fault of `seat` (its first message stays) and returns what the game plays for it, or ends the game (Forfeit). */
+  #faultAction(slot: Slot, seat: number, message: string | undefined, stop: boolean): number {
+    if (message !== undefined) slot.faults[seat] ??= printable(message);
+    if (stop) slot.stopped[seat] = true;
+    const outcome = this.#protocol.onFault(slot.state);
+    if (typeof outcome === 'number') return outcome;
+    slot.forfeitSeat = seat;
+    throw new Forfeit(outcome.forfeit);
   }
 
-  /** Plays `slot` on until it ends or waits for a program. */
+  /** Plays `slot` on until it ends or waits for a program (at `slot.seat`). */
   #advance(slot: Slot): void {
-    this.#current = slot;
     const { state, agents, chance, agentRng, actions } = slot;
     const protocol = this.#protocol;
     try {
@@ -332,34 +369,39 @@ export class LockstepPlayer {
       for (;;) {
         const player = state.currentPlayer();
         if (player === TERMINAL) break;
-        const action = player === CHANCE ? state.sampleChance(chance) : agents[player]!.act(state, agentRng);
-        if (player === CHANCE || protocol.play === undefined) state.applyAction(action);
+        if (player === CHANCE) {
+          const outcome = state.sampleChance(chance);
+          state.applyAction(outcome);
+          actions?.push(outcome);
+          continue;
+        }
+        const agent = agents[player];
+        const action = agent === undefined ? this.#programAction(slot, player) : agent.act(state, agentRng);
+        if (action === undefined) return;
+        if (protocol.play === undefined) state.applyAction(action);
         else protocol.play(state, action);
         actions?.push(action);
       }
       slot.done = true;
     } catch (error) {
-      if (error === WAITING) return;
       if (!(error instanceof Forfeit)) throw error;
       slot.forfeit = error.returns;
       slot.done = true;
-    } finally {
-      this.#current = undefined;
     }
   }
 
-  #startSlot(slot: Slot, lineup: number, index: number): void {
+  /** Starts game `index` of `lineup` in `slot` (keeping its actions when `recorded`) and plays it on until it ends or waits for a program. */
+  #startSlot(slot: Slot, lineup: number, index: number, recorded: boolean): void {
     const config = this.#config;
     const seed = gameSeed(config, lineup, index);
     slot.lineup = lineup;
     slot.index = index;
+    slot.agents = slot.agentsByLineup[lineup] ??= this.#config.lineups[lineup]!.map((id, seat) => (this.#programs[lineup]![seat] === undefined ? this.#game.agents[id]!.create() : undefined));
     slot.state.reset();
     const opening = openingOf(this.#openings, index);
     for (const action of opening) slot.state.applyAction(action);
-    if (slot.actions !== undefined) {
-      slot.actions = [...opening];
-      slot.openingLength = opening.length;
-    }
+    slot.actions = recorded ? [...opening] : undefined;
+    slot.openingLength = opening.length;
     slot.chance = rngFromSeed(seed);
     // As BatchPlayer: unpaired games draw chance and agents from one stream; paired games and
     // seat pairs give the agents a stream of their own.
@@ -372,6 +414,30 @@ export class LockstepPlayer {
     slot.faults.fill(undefined);
     slot.stopped.fill(false);
     this.#advance(slot);
+  }
+
+  /** Keeps the returns and faults of the game that ended in `slot`. */
+  #record(slot: Slot, played: Played): void {
+    const seats = this.#seats;
+    const game = (slot.index - played.start) * this.#config.lineups.length + slot.lineup;
+    const at = game * seats;
+    for (let s = 0; s < seats; s++) {
+      played.returns[at + s] = slot.forfeit === undefined ? slot.state.returns(s) : slot.forfeit[s]!;
+      const fault = slot.faults[s];
+      if (fault !== undefined) played.faults.set(at + s, fault);
+    }
+    if (played.games !== undefined) {
+      const seat = slot.forfeitSeat;
+      played.games[game] = {
+        lineup: slot.lineup,
+        index: slot.index,
+        seed: gameSeed(this.#config, slot.lineup, slot.index),
+        openingLength: slot.openingLength,
+        actions: slot.actions!,
+        returns: Array.from(played.returns.subarray(at, at + seats)),
+        ...(slot.forfeit === undefined || seat < 0 ? {} : { forfeit: { seat, message: slot.faults[seat] ?? 'forfeited the game' } }),
+      };
+    }
   }
 
   /** Asks every program for the games waiting on it, one batch each, all at once. */
@@ -387,7 +453,11 @@ export class LockstepPlayer {
       [...asked].map(async ([program, slots]) => {
         try {
           const answers = await program.ask(
-            slots.map((s) => s.observation),
+            batchMessage(
+              this.#protocol,
+              slots.map((s) => s.state),
+            ),
+            slots.length,
             this.#timeLimitMs,
           );
           slots.forEach((s, k) => (s.answer = answers[k]));
@@ -406,91 +476,103 @@ export class LockstepPlayer {
    * BatchPlayer does).
    */
   async play(start: number, end: number, games?: PlayedGame[]): Promise<Tally> {
+    const lineups = this.#config.lineups.length;
+    const total = (end - start) * lineups;
+    const recorded = games !== undefined;
+    const played: Played = { start, returns: new Float64Array(total * this.#seats), faults: new Map(), games: recorded ? new Array<PlayedGame>(total) : undefined };
+    // Games in order of index, then lineup; each slot takes the next one not started when its own ends.
+    let next = 0;
+    /** Starts games in `slot` until one waits for a program (true), or none is left (false). */
+    const refill = (slot: Slot): boolean => {
+      while (next < total) {
+        const k = next++;
+        this.#startSlot(slot, k % lineups, start + Math.floor(k / lineups), recorded);
+        if (!slot.done) return true;
+        this.#record(slot, played);
+      }
+      return false;
+    };
+    // Groups asking and playing on in turn: while the programs answer one, this thread plays the
+    // others on, so the processes work at the same time.
+    const started: Slot[] = [];
+    while (started.length < SIDE_BY_SIDE) {
+      const slot = (this.#slots[started.length] ??= this.#newSlot());
+      if (!refill(slot)) break;
+      started.push(slot);
+    }
+    const groups: Slot[][] = [];
+    for (let g = 0, from = 0; g < GROUPS; g++) {
+      const to = from + Math.ceil((started.length - from) / (GROUPS - g));
+      groups.push(started.slice(from, to));
+      from = to;
+    }
+    await Promise.all(
+      groups.map(async (group) => {
+        for (let waiting = group; waiting.length > 0; ) {
+          await this.#askPrograms(waiting);
+          const still: Slot[] = [];
+          for (const slot of waiting) {
+            this.#advance(slot);
+            if (slot.done) {
+              this.#record(slot, played);
+              if (!refill(slot)) continue;
+            }
+            still.push(slot);
+          }
+          waiting = still;
+        }
+      }),
+    );
+    if (recorded) for (const game of played.games!) games.push(game);
+    return this.#tally(played, end);
+  }
+
+  /** The tally of the games played, counted in game order as BatchPlayer counts them. */
+  #tally({ start, returns, faults }: Played, end: number): Tally {
     const config = this.#config;
-    const game = this.#game;
-    const tally = emptyTally(config);
-    const lineups = config.lineups.length;
-    const [minScore, maxScore] = game.scoreRange;
+    const [minScore, maxScore] = this.#game.scoreRange;
     const lowestBin = Math.floor(minScore);
-    const lastBin = scoreBins(game) - 1;
+    const lastBin = scoreBins(this.#game) - 1;
     const winsOnly = config.differences === 'wins';
-    const perChunk = Math.max(1, Math.floor(SIDE_BY_SIDE / lineups));
-    const slots: Slot[] = [];
-    for (let from = start; from < end; from += perChunk) {
-      const to = Math.min(end, from + perChunk);
-      let used = 0;
-      for (let i = from; i < to; i++) {
-        for (let l = 0; l < lineups; l++) {
-          const slot = (slots[used] ??= this.#newSlot(l));
-          if (slot.lineup !== l) Object.assign(slot, this.#newSlot(l));
-          slot.actions = games === undefined ? undefined : [];
-          this.#startSlot(slot, l, i);
-          used++;
+    const lineups = config.lineups.length;
+    const seats = this.#seats;
+    const tally = emptyTally(config);
+    const firstReturns = new Float64Array(lineups);
+    for (let index = start, at = 0; index < end; index++) {
+      for (let l = 0; l < lineups; l++, at += seats) {
+        const lineupTally = tally.lineups[l]!;
+        lineupTally.games++;
+        for (let s = 0; s < seats; s++) {
+          const seat = lineupTally.seats[s]!;
+          addSeatReturn(seat, returns[at + s]!, minScore, maxScore, lowestBin, lastBin);
+          const fault = faults.get(at + s);
+          if (fault !== undefined) addFaults(seat, 1, [{ game: index, seed: gameSeed(config, l, index), message: fault }]);
         }
+        const first = returns[at]!;
+        firstReturns[l] = winsOnly ? (first === maxScore ? 1 : 0) : first;
       }
-      const inPlay = slots.slice(0, used);
-      // Two halves, each asking and playing on in turn: while the programs answer one, this thread
-      // plays the other on, so the two processes work at the same time.
-      const half = Math.ceil(used / 2);
-      await Promise.all(
-        [inPlay.slice(0, half), inPlay.slice(half)].map(async (group) => {
-          for (let waiting = group.filter((s) => !s.done); waiting.length > 0; waiting = waiting.filter((s) => !s.done)) {
-            await this.#askPrograms(waiting);
-            for (const slot of waiting) this.#advance(slot);
-          }
-        }),
-      );
-      for (let k = 0; k < used; k += lineups) {
-        const firstReturns: number[] = [];
-        for (let l = 0; l < lineups; l++) {
-          const slot = inPlay[k + l]!;
-          const lineupTally = tally.lineups[l]!;
-          lineupTally.games++;
-          const returns = slot.agents.map((_, s) => (slot.forfeit === undefined ? slot.state.returns(s) : slot.forfeit[s]!));
-          if (games !== undefined) {
-            const seat = slot.forfeitSeat;
-            games.push({
-              lineup: l,
-              index: slot.index,
-              seed: gameSeed(config, l, slot.index),
-              openingLength: slot.openingLength,
-              actions: slot.actions!,
-              returns,
-              ...(slot.forfeit === undefined || seat < 0 ? {} : { forfeit: { seat, message: slot.faults[seat] ?? 'forfeited the game' } }),
-            });
-          }
-          for (let s = 0; s < slot.agents.length; s++) {
-            const r = returns[s]!;
-            const seat = lineupTally.seats[s]!;
-            addSeatReturn(seat, r, minScore, maxScore, lowestBin, lastBin);
-            const fault = slot.faults[s];
-            if (fault !== undefined) addFaults(seat, 1, [{ game: slot.index, seed: gameSeed(config, l, slot.index), message: fault }]);
-          }
-          firstReturns.push(winsOnly ? (returns[0] === maxScore ? 1 : 0) : returns[0]!);
-        }
-        addPairedDifferences(tally, firstReturns);
-      }
+      addPairedDifferences(tally, firstReturns);
     }
     return tally;
   }
 
-  #newSlot(lineup: number): Slot {
-    const seats = this.#config.lineups[lineup]!.length;
+  #newSlot(): Slot {
+    const seats = this.#seats;
     const rng = rngFromSeed(0);
     return {
-      lineup,
+      lineup: 0,
       index: 0,
       state: this.#game.newInitialState(),
       chance: rng,
       agentRng: rng,
-      agents: this.#agentsOf(lineup),
+      agents: [],
+      agentsByLineup: [],
       done: true,
       forfeit: undefined,
       forfeitSeat: -1,
       actions: undefined,
       openingLength: 0,
       seat: -1,
-      observation: '',
       answer: undefined,
       failure: undefined,
       faults: new Array<string | undefined>(seats).fill(undefined),

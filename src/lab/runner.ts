@@ -28,6 +28,7 @@ import type { BatchTask } from './worker.js';
 import { startWorkerPool } from './worker-pool.js';
 import { PROGRESS_SLOTS, agentLabel, userModuleOf } from './user-agents.js';
 import { checkUserAgents, hasExternalPlayers, hasModulePlayers, hasObjectPlayers, loadUserAgents } from './user-players.js';
+import { PROGRAM_RANGE } from './external-players.js';
 import { builtScript, DEFAULT_MEMORY_LIMIT_MB } from './module-probe.js';
 import { checkGameModuleUnchanged, GameModuleError } from './game-modules.js';
 import { isUserGameId, userGameModuleOf } from './user-games.js';
@@ -99,9 +100,9 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
   if (!Number.isSafeInteger(threads) || threads < 0) throw new RangeError(`Invalid thread count: ${String(threads)}`);
   const totalIndices = countOf(options.ranges);
   const lineups = config.lineups.length;
-  // External programs answer one message per round for all the games of a batch side by side:
-  // long batches (up to LockstepPlayer's 2,048 games) make few round trips through the pipe.
-  const programBatch = hasExternalPlayers(config) ? Math.min(2048, Math.ceil(totalIndices / workerThreads(threads, Infinity))) : 1;
+  // External programs answer one message per round for all the games side by side: long batches
+  // (up to PROGRAM_RANGE games, see LockstepPlayer) make few round trips through the pipe.
+  const programBatch = hasExternalPlayers(config) ? Math.min(PROGRAM_RANGE, Math.ceil(totalIndices / workerThreads(threads, Infinity))) : 1;
   const batchSize = options.batchSize ?? Math.max(programBatch, defaultBatchSize(totalIndices, lineups, workerThreads(threads, Infinity)));
   if (!Number.isSafeInteger(batchSize) || batchSize < 1) throw new RangeError(`Invalid batch size: ${String(batchSize)}`);
 

@@ -20,9 +20,24 @@ public final class TabletopProtocol {
 
     /** The card of an ASCII code such as 7H, 10S or AD. */
     static Card card(String code) {
-        String rank = code.substring(0, code.length() - 1);
-        int r = rank.equals("A") ? 1 : rank.equals("J") ? 11 : rank.equals("Q") ? 12 : rank.equals("K") ? 13 : Integer.parseInt(rank);
-        return new Card(r, SUITS.indexOf(code.charAt(code.length() - 1)) + 1);
+        return card(code, 0, code.length());
+    }
+
+    /** The card whose code is `text` from `from` to `to` (exclusive), read in place; IllegalArgumentException if it is none. */
+    static Card card(String text, int from, int to) {
+        int r;
+        char first = text.charAt(from);
+        if (to - from == 3 && first == '1' && text.charAt(from + 1) == '0') r = 10;
+        else if (to - from != 2) r = 0;
+        else if (first == 'A') r = 1;
+        else if (first == 'J') r = 11;
+        else if (first == 'Q') r = 12;
+        else if (first == 'K') r = 13;
+        else if (first >= '2' && first <= '9') r = first - '0';
+        else r = 0;
+        int s = SUITS.indexOf(text.charAt(to - 1)) + 1;
+        if (r == 0 || s == 0) throw new IllegalArgumentException("no card: " + text.substring(from, to));
+        return new Card(r, s);
     }
 
     /** The ASCII code of a card. */

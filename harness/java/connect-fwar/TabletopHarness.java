@@ -6,15 +6,32 @@
 public final class TabletopHarness {
     private TabletopHarness() { }
 
+    private static final String CARD = "card ";
+    private static final String BOARD = " board ";
+
+    /** The answer to one observation, read in place (no split: the dealt cards, which the Player does not see, are never read). */
     static String answer(Player player, String observation) {
-        String[] words = observation.split(" ");
+        if (!observation.startsWith(CARD)) throw new IllegalArgumentException("not an observation: " + observation);
+        int at = CARD.length();
+        int end = observation.indexOf(' ', at);
+        Card card = TabletopProtocol.card(observation, at, end);
+        if (!observation.startsWith(BOARD, end)) throw new IllegalArgumentException("not an observation: " + observation);
+        at = end + BOARD.length();
         Board board = new Board();
         for (int col = 0; col < 4; col++) {
-            String column = words[3 + col];
-            if (column.equals("-")) continue;
-            for (String code : column.split(",")) board.play(TabletopProtocol.card(code), col);
+            end = observation.indexOf(' ', at);
+            if (end < 0) end = observation.length();
+            if (observation.charAt(at) != '-') {
+                for (int from = at; from < end; ) {
+                    int comma = observation.indexOf(',', from);
+                    int to = comma < 0 || comma > end ? end : comma;
+                    board.play(TabletopProtocol.card(observation, from, to), col);
+                    from = to + 1;
+                }
+            }
+            at = end + 1;
         }
-        return Integer.toString(player.nextMove(TabletopProtocol.card(words[1]), board));
+        return Integer.toString(player.nextMove(card, board));
     }
 
     public static void main(String[] args) throws Exception {
