@@ -118,11 +118,16 @@ export class Board {
   /**
    * Writes the column floors of `board` (rules.ts `columnFloor`: the lowest rank each column takes
    * now) to `out` and returns it, so the agents' rules (agents.ts) can play a `Board`. Static, to
-   * read the grid directly: the assignment's `BasicPlayer` calls it every move.
-   * @throws TypeError when `board` is not a Board
+   * read the grid directly: the assignment's `BasicPlayer` calls it every move. A Board of another
+   * copy of this module (a second instance loaded by a bundler or a test runner) has other private
+   * fields, so it is read through its public methods instead.
    */
   static columnFloors(board: Board, out: Uint8Array): Uint8Array {
-    if (!(board instanceof Board)) throw new TypeError(`Not a Board: ${String(board)}`);
+    if (!(#cells in board)) {
+      const other: Board = board;
+      for (let col = 0; col < COLUMNS; col++) out[col] = columnFloor(other.getHeight(col), other.getTopCard(col)?.index ?? NO_CARD);
+      return out;
+    }
     const cells = board.#cells;
     const heights = board.#heights;
     for (let col = 0; col < COLUMNS; col++) {
