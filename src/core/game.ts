@@ -199,6 +199,12 @@ export interface GameDefinition<S extends GameState = GameState> {
    * labels), the `--games N --seed S` options and whether the deals were paired.
    */
   readonly labCommand?: (lineups: readonly (readonly string[])[], gamesAndSeed: string, paired: boolean) => string;
+  /**
+   * Optional: the sequential test (`sprt`) a front end offers first — players A and B, pairs between
+   * two looks at the LLR (default 100) and the most games — sized to how long the game's games take.
+   * A front end offers the test only for games that have it.
+   */
+  readonly defaultSprt?: { readonly a: string; readonly b: string; readonly every?: number; readonly maxGames: number };
 }
 
 /**

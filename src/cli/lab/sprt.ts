@@ -28,15 +28,15 @@ import { resolvePlayers } from './user-players.js';
 /** --delta1 of a test of win shares (--wins) unless given: two percentage points more deals won. */
 export const DEFAULT_WIN_SHARE_DELTA1 = 0.02;
 
-/** Pairs between two looks at the LLR, unless --every says otherwise. */
+/** Pairs between two looks at the LLR, unless the game's `defaultSprt` or --every says otherwise. */
 export const DEFAULT_EVERY = 100;
 
+/** --max-games of a game whose definition sets none (a user's game). */
+export const DEFAULT_MAX_GAMES = 200_000;
+
 export interface SprtCommand {
+  /** The game; its `defaultSprt` gives the defaults of --every and --max-games. */
   readonly game: GameDefinition<GameState>;
-  /** Default --max-games. */
-  readonly maxGames: number;
-  /** Default --every (DEFAULT_EVERY). */
-  readonly every?: number;
   /** For a solitaire: what its score counts, for the help of --delta0/--delta1 ("cards to the foundations"). */
   readonly scoreUnit?: string;
   /** For a solitaire whose top score is a win (Klondike): what a won deal is, offering --wins (a test of win shares). */
@@ -133,8 +133,8 @@ export function registerSprt(command: Command, spec: SprtCommand): Command {
   sprt
     .addOption(new Option('--alpha <p>', 'chance of accepting H1 when H0 holds').argParser(parseErrorRate('--alpha')).default(0.05))
     .addOption(new Option('--beta <p>', 'chance of accepting H0 when H1 holds').argParser(parseErrorRate('--beta')).default(0.05))
-    .addOption(new Option('--every <pairs>', `${twoPlayer ? 'pairs' : 'deals'} between two looks at the LLR (the test decides only at multiples of it, whatever the threads)`).argParser(parsePositiveInt('--every')).default(spec.every ?? DEFAULT_EVERY))
-    .addOption(new Option('--max-games <n>', `stop, inconclusive, after this many games (${twoPlayer ? 'two per pair' : 'two per deal: A and B'})`).argParser(parseIntegerIn(2, Number.MAX_SAFE_INTEGER, '--max-games')).default(spec.maxGames))
+    .addOption(new Option('--every <pairs>', `${twoPlayer ? 'pairs' : 'deals'} between two looks at the LLR (the test decides only at multiples of it, whatever the threads)`).argParser(parsePositiveInt('--every')).default(game.defaultSprt?.every ?? DEFAULT_EVERY))
+    .addOption(new Option('--max-games <n>', `stop, inconclusive, after this many games (${twoPlayer ? 'two per pair' : 'two per deal: A and B'})`).argParser(parseIntegerIn(2, Number.MAX_SAFE_INTEGER, '--max-games')).default(game.defaultSprt?.maxGames ?? DEFAULT_MAX_GAMES))
     .option('-s, --seed <n>', 'seed of the deals (default: a fresh one, printed so the run can be replayed)', parseSeed)
     .addOption(
       new Option('-t, --threads <n>', 'worker threads; 0 or 1 plays in this process')

@@ -55,6 +55,9 @@ export const connectFourGame: GameDefinition<Position> = {
   userPlayers: connectFourUserPlayers,
   // As many games as the default suite has openings: more would replay the deterministic players' games.
   defaultLineup: { players: ['random', 'alphabeta1', 'alphabeta2'], games: 49 },
+  // Games take tens of milliseconds to seconds: a look every 7 pairs, and each of the 49 openings of
+  // the default suite once with each colour (7 looks).
+  defaultSprt: { a: 'alphabeta2', b: 'random', every: 7, maxGames: 98 },
   numPlayers: 2,
   outcome: 'win-loss',
   scoreRange: [-1, 1],

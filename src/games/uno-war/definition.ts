@@ -25,6 +25,7 @@ export const unoWarGame: GameDefinition<UnoWarState> = {
   title: 'UnoWar',
   userPlayers: unoWarUserPlayers,
   defaultLineup: { players: ['random', 'smallest', 'biggest'], games: 1000 },
+  defaultSprt: { a: 'counter', b: 'smallest', maxGames: 200_000 },
   labCommand: (lineups, gamesAndSeed) => `tabletop uno-war tournament --ais ${[...new Set(lineups.flat())].join(',')} ${gamesAndSeed}`,
   numPlayers: 2,
   outcome: 'win-loss',
