@@ -7,6 +7,7 @@
  * worker threads or as programs, so a crash or a hung bot costs only that game, and a forfeit is
  * counted by its reason.
  */
+import { connectFourGame } from '../../games/connect-four/definition.js';
 import type { Player } from '../../games/connect-four/player.js';
 import { END_REASONS, moveString, type EndReason, type GameResult } from '../../games/connect-four/referee/result.js';
 import type { GameRecord } from '../../lab/game-record.js';
@@ -136,7 +137,7 @@ export function refereedGameRecord(game: RefereedGame, bots: readonly string[], 
   const { result } = game;
   const seatOf = (color: boolean): number => (color ? 0 : 1);
   return {
-    game: 'connect-four',
+    game: connectFourGame.id,
     index: game.index,
     seed,
     opening: moveString(game.opening),
@@ -150,7 +151,7 @@ export function refereedGameRecord(game: RefereedGame, bots: readonly string[], 
 export function refereedGameOf(record: GameRecord, bots: readonly string[]): RefereedGame {
   const red = bots.indexOf(record.players[0]!);
   const yellow = bots.indexOf(record.players[1]!);
-  if (record.game !== 'connect-four' || record.players.length !== 2 || red < 0 || yellow < 0) throw new RangeError(`Game ${String(record.index + 1)} is not a Connect Four game between this tournament's bots`);
+  if (record.game !== connectFourGame.id || record.players.length !== 2 || red < 0 || yellow < 0) throw new RangeError(`Game ${String(record.index + 1)} is not a Connect Four game between this tournament's bots`);
   if (!/^[1-7]*$/.test(record.moves) || !(END_REASONS as readonly string[]).includes(record.result.reason)) throw new RangeError(`Game ${String(record.index + 1)} holds moves or a result Connect Four has not`);
   const columns = (text: string): number[] => [...text].map((digit) => Number(digit) - 1);
   const colorOf = (seat: number): boolean => seat === 0;
