@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pairwiseGame, pairwiseGameCount, PairwiseStandings, playScheduled } from './tournament.js';
+import { DistinctGames, pairwiseGame, pairwiseGameCount, PairwiseStandings, playScheduled } from './tournament.js';
 
 describe('pairwise round robin, game by game', () => {
   it('meets every pair gamesPerPair times, seats alternating, one round (opening) per seat pair', () => {
@@ -45,5 +45,17 @@ describe('pairwise round robin, game by game', () => {
     });
     await expect(failing).rejects.toThrow('no worker');
     expect(started).toEqual([0, 1, 2]);
+  });
+});
+
+describe('DistinctGames', () => {
+  it('counts the games of each lineup that differ move for move, and names the lineup with the fewest', () => {
+    const config = { game: 'connect-four', lineups: [['a', 'b'], ['b', 'a']], seed: 1, paired: false };
+    const played = (lineup: number, index: number, actions: number[]) => ({ lineup, index, seed: 0, openingLength: 0, actions, returns: [1, -1] });
+    const distinct = new DistinctGames(2);
+    distinct.append(config, [played(0, 0, [3, 3, 3]), played(1, 0, [3, 3, 3]), played(0, 1, [2, 3])]);
+    distinct.append(config, [played(1, 1, [3, 3, 3])]);
+    // Lineup 1 played one game twice; the same moves in lineup 0 are another lineup's game.
+    expect(distinct.counts).toEqual({ games: 4, distinct: 3, fewest: { lineup: 1, distinct: 1, games: 2 } });
   });
 });

@@ -19,7 +19,7 @@
  */
 import { plural } from '../core/format.js';
 import type { GameDefinition, GameState } from '../core/game.js';
-import { openingSuite, type ExperimentConfig } from './experiment.js';
+import { openingSuite, type ExperimentConfig, type PlayedGame } from './experiment.js';
 import { gameById } from './registry.js';
 import { agentLabel } from './user-agents.js';
 
@@ -77,6 +77,41 @@ export function repeatedGames(config: ExperimentConfig, gamesPerLineup: number):
     `The players of ${pairing} choose every move deterministically: in ${game.title}, which has no chance, ${from} per pairing, not ${plural(gamesPerLineup, 'game')}. ` +
     `The repeats would be counted as independent games (a narrow interval around one game): ${remedy}.`
   );
+}
+
+/**
+ * The evidence that a run of a game without chance played distinct games: how many of its games
+ * differ move for move from every other game of their lineup, overall and in the lineup with the
+ * fewest. A game log of `runLab` (session.ts `GameRecordLog`), so a front end counts what was
+ * actually played, batch by batch, as the lab records games.
+ */
+export class DistinctGames {
+  readonly #seen: Set<string>[];
+  readonly #games: number[];
+
+  constructor(lineups: number) {
+    this.#seen = Array.from({ length: lineups }, () => new Set<string>());
+    this.#games = new Array<number>(lineups).fill(0);
+  }
+
+  prepare(): void {
+    // Nothing to load: it counts the games of one run as they are played (a resumed run's earlier games are not seen).
+  }
+
+  append(_config: ExperimentConfig, games: readonly PlayedGame[]): void {
+    for (const { lineup, actions } of games) {
+      this.#seen[lineup]!.add(actions.join(','));
+      this.#games[lineup]!++;
+    }
+  }
+
+  /** Games counted, distinct games, and the lineup with the fewest distinct games (its index, its distinct and all games). */
+  get counts(): { games: number; distinct: number; fewest: { lineup: number; distinct: number; games: number } } {
+    const distinct = this.#seen.map((set) => set.size);
+    const lineup = distinct.reduce((low, d, l) => (d < distinct[low]! ? l : low), 0);
+    const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
+    return { games: sum(this.#games), distinct: sum(distinct), fewest: { lineup, distinct: distinct[lineup] ?? 0, games: this.#games[lineup] ?? 0 } };
+  }
 }
 
 /*
