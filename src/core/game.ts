@@ -201,10 +201,11 @@ export interface GameDefinition<S extends GameState = GameState> {
   readonly labCommand?: (lineups: readonly (readonly string[])[], gamesAndSeed: string, paired: boolean) => string;
   /**
    * Optional: the sequential test (`sprt`) a front end offers first — players A and B, pairs between
-   * two looks at the LLR (default 100) and the most games — sized to how long the game's games take.
-   * A front end offers the test only for games that have it.
+   * two looks at the LLR (default 100), the most games — sized to how long the game's games take,
+   * and for a one-player game the difference of mean scores H1 names (default 2% of the score range).
+   * The /lab page offers the test only for games that have it.
    */
-  readonly defaultSprt?: { readonly a: string; readonly b: string; readonly every?: number; readonly maxGames: number };
+  readonly defaultSprt?: { readonly a: string; readonly b: string; readonly every?: number; readonly maxGames: number; readonly delta1?: number };
 }
 
 /**

@@ -14,7 +14,7 @@ export const connectFwarGame: GameDefinition<ConnectFwarState> = {
   userPlayers: connectFwarUserPlayers,
   // The spec's four AIs, in its order, 10,000 games each (its PlayerComparison).
   defaultLineup: { players: ['random', 'basic', 'suits', 'ranks'], games: 10_000 },
-  defaultSprt: { a: 'basic', b: 'ranks', maxGames: 200_000 },
+  defaultSprt: { a: 'basic', b: 'ranks', maxGames: 200_000, delta1: 1 },
   labCommand: (lineups, gamesAndSeed, paired) => `tabletop connect-fwar compare --players ${lineups.map((l) => l[0]!).join(',')} ${gamesAndSeed}${paired ? ' --paired' : ''}`,
   numPlayers: 1,
   outcome: 'score',

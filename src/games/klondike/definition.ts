@@ -23,7 +23,7 @@ export function makeKlondikeGame(options: KlondikeOptions = {}): GameDefinition<
     outcome: 'score',
     userPlayers: klondikeUserPlayers,
     defaultLineup: { players: ['random', 'greedy'], games: 1000 },
-    defaultSprt: { a: 'greedy', b: 'random', maxGames: 100_000 },
+    defaultSprt: { a: 'greedy', b: 'random', maxGames: 100_000, delta1: 1 },
     // Its top score is a won deal: the won share, with its CI, is the figure players ask for.
     topScoreName: 'won',
     scoreRange: [0, config.deckSize],
