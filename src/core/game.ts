@@ -206,6 +206,21 @@ export interface GameDefinition<S extends GameState = GameState> {
    * The /lab page offers the test only for games that have it.
    */
   readonly defaultSprt?: { readonly a: string; readonly b: string; readonly every?: number; readonly maxGames: number; readonly delta1?: number };
+  /**
+   * Optional: how game records (src/lab/game-record.ts) write the game's moves and name its ends,
+   * when not as action numbers and `game-over` (Connect Four: one digit 1-7 per move, as its
+   * tournament has always written them, and `four-in-a-row` or `board-full`).
+   */
+  readonly recordNotation?: {
+    /** The actions as a record's `moves`. */
+    readonly write: (actions: readonly number[]) => string;
+    /** A record's `moves` as actions, or undefined for text that is not moves. */
+    readonly read: (moves: string) => number[] | undefined;
+    /** What `read` accepts, for the error about text it refuses ("Connect Four columns (one digit 1-7 per move)"). */
+    readonly expected: string;
+    /** How a game that ended by the rules ended: its reason and message, from the winning seat (null: a draw) and the players' labels by seat. */
+    readonly end: (winner: number | null, labels: readonly string[]) => { readonly reason: string; readonly message: string };
+  };
 }
 
 /**
