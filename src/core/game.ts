@@ -9,6 +9,7 @@
  * Hot-path rules: states are mutable and reusable (`reset`), legal actions are written into a
  * caller-owned buffer, and returns are read per player — a simulation allocates nothing per move.
  */
+import type { LineProtocol } from './line-protocol.js';
 import type { UserPlayerRules } from './user-player-rules.js';
 import type { Rng } from './random.js';
 
@@ -187,6 +188,8 @@ export interface GameDefinition<S extends GameState = GameState> {
    * Without it the game takes no players from modules.
    */
   readonly userPlayers?: UserPlayerRules<S>;
+  /** Optional: the line protocol programs play the game by (docs/player-protocol.md); without it the game takes no external programs. */
+  readonly lineProtocol?: LineProtocol<S>;
   /** Optional: the players (and games per lineup) a front end starts with: its command's default players. */
   readonly defaultLineup?: { readonly players: readonly string[]; readonly games: number };
   /**

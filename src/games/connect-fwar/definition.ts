@@ -4,6 +4,7 @@ import { basicAgent, randomAgent, rankRunnerAgent, suitStackerAgent } from './ag
 import { ConnectFwarState } from './engine.js';
 import { ClairvoyantAgent } from './players/clairvoyant.js';
 import { GreedyAgent, LookaheadAgent } from './players/honest.js';
+import { connectFwarProtocol } from './protocol.js';
 import { MAX_SCORE } from './rules.js';
 import { connectFwarUserPlayers } from './user-players.js';
 
@@ -15,6 +16,7 @@ export const connectFwarGame: GameDefinition<ConnectFwarState> = {
   // The spec's four AIs, in its order, 10,000 games each (its PlayerComparison).
   defaultLineup: { players: ['random', 'basic', 'suits', 'ranks'], games: 10_000 },
   defaultSprt: { a: 'basic', b: 'ranks', maxGames: 200_000, delta1: 1 },
+  lineProtocol: connectFwarProtocol,
   labCommand: (lineups, gamesAndSeed, paired) => `tabletop connect-fwar compare --players ${lineups.map((l) => l[0]!).join(',')} ${gamesAndSeed}${paired ? ' --paired' : ''}`,
   numPlayers: 1,
   outcome: 'score',
