@@ -190,6 +190,11 @@ export interface GameDefinition<S extends GameState = GameState> {
   readonly userPlayers?: UserPlayerRules<S>;
   /** Optional: the line protocol programs play the game by (docs/player-protocol.md); without it the game takes no external programs. */
   readonly lineProtocol?: LineProtocol<S>;
+  /**
+   * Optional: how a student's Java player of the game is recognised in its source (the assignment's
+   * interface or class), for `java:<path>` players run by the harness in harness/java/<game id>.
+   */
+  readonly javaPlayer?: { readonly classPattern: RegExp; readonly expected: string };
   /** Optional: the players (and games per lineup) a front end starts with: its command's default players. */
   readonly defaultLineup?: { readonly players: readonly string[]; readonly games: number };
   /**

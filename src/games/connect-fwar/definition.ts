@@ -17,6 +17,7 @@ export const connectFwarGame: GameDefinition<ConnectFwarState> = {
   defaultLineup: { players: ['random', 'basic', 'suits', 'ranks'], games: 10_000 },
   defaultSprt: { a: 'basic', b: 'ranks', maxGames: 200_000, delta1: 1 },
   lineProtocol: connectFwarProtocol,
+  javaPlayer: { classPattern: /\bclass\s+\w+[^{]*\bimplements\s+([\w\s,]*\b)?Player\b/, expected: 'a class that implements Player (nextMove(Card card, Board board))' },
   labCommand: (lineups, gamesAndSeed, paired) => `tabletop connect-fwar compare --players ${lineups.map((l) => l[0]!).join(',')} ${gamesAndSeed}${paired ? ' --paired' : ''}`,
   numPlayers: 1,
   outcome: 'score',

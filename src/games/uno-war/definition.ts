@@ -28,6 +28,7 @@ export const unoWarGame: GameDefinition<UnoWarState> = {
   defaultLineup: { players: ['random', 'smallest', 'biggest'], games: 1000 },
   defaultSprt: { a: 'counter', b: 'smallest', maxGames: 200_000 },
   lineProtocol: unoWarProtocol,
+  javaPlayer: { classPattern: /\bclass\s+\w+[^{]*\bextends\s+AI\b/, expected: 'a class that extends AI (getPlay(Hand hand, CardPile cardPile))' },
   labCommand: (lineups, gamesAndSeed) => `tabletop uno-war tournament --ais ${[...new Set(lineups.flat())].join(',')} ${gamesAndSeed}`,
   numPlayers: 2,
   outcome: 'win-loss',
