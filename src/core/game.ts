@@ -9,6 +9,7 @@
  * Hot-path rules: states are mutable and reusable (`reset`), legal actions are written into a
  * caller-owned buffer, and returns are read per player — a simulation allocates nothing per move.
  */
+import type { LineProtocol } from './line-protocol.js';
 import type { UserPlayerRules } from './user-player-rules.js';
 import type { Rng } from './random.js';
 
@@ -187,6 +188,13 @@ export interface GameDefinition<S extends GameState = GameState> {
    * Without it the game takes no players from modules.
    */
   readonly userPlayers?: UserPlayerRules<S>;
+  /** Optional: the line protocol programs play the game by (docs/player-protocol.md); without it the game takes no external programs. */
+  readonly lineProtocol?: LineProtocol<S>;
+  /**
+   * Optional: how a student's Java player of the game is recognised in its source (the assignment's
+   * interface or class), for `java:<path>` players run by the harness in harness/java/<game id>.
+   */
+  readonly javaPlayer?: { readonly classPattern: RegExp; readonly expected: string };
   /** Optional: the players (and games per lineup) a front end starts with: its command's default players. */
   readonly defaultLineup?: { readonly players: readonly string[]; readonly games: number };
   /**
@@ -199,6 +207,28 @@ export interface GameDefinition<S extends GameState = GameState> {
    * labels), the `--games N --seed S` options and whether the deals were paired.
    */
   readonly labCommand?: (lineups: readonly (readonly string[])[], gamesAndSeed: string, paired: boolean) => string;
+  /**
+   * Optional: the sequential test (`sprt`) a front end offers first — players A and B, pairs between
+   * two looks at the LLR (default 100), the most games — sized to how long the game's games take,
+   * and for a one-player game the difference of mean scores H1 names (default 2% of the score range).
+   * The /lab page offers the test only for games that have it.
+   */
+  readonly defaultSprt?: { readonly a: string; readonly b: string; readonly every?: number; readonly maxGames: number; readonly delta1?: number };
+  /**
+   * Optional: how game records (src/lab/game-record.ts) write the game's moves and name its ends,
+   * when not as action numbers and `game-over` (Connect Four: one digit 1-7 per move, as its
+   * tournament has always written them, and `four-in-a-row` or `board-full`).
+   */
+  readonly recordNotation?: {
+    /** The actions as a record's `moves`. */
+    readonly write: (actions: readonly number[]) => string;
+    /** A record's `moves` as actions, or undefined for text that is not moves. */
+    readonly read: (moves: string) => number[] | undefined;
+    /** What `read` accepts, for the error about text it refuses ("Connect Four columns (one digit 1-7 per move)"). */
+    readonly expected: string;
+    /** How a game that ended by the rules ended: its reason and message, from the winning seat (null: a draw) and the players' labels by seat. */
+    readonly end: (winner: number | null, labels: readonly string[]) => { readonly reason: string; readonly message: string };
+  };
 }
 
 /**

@@ -27,9 +27,6 @@ import { CHANCE, TERMINAL, type Agent, type GameDefinition, type GameState } fro
 import type { LineProtocol } from '../core/line-protocol.js';
 import { describeOverlong, isOverlong, LineSplitter, MAX_LINE_LENGTH, type OverlongLine } from '../core/lines.js';
 import { rngFromSeed, deriveSeed, type Rng } from '../core/random.js';
-import { connectFwarProtocol } from '../games/connect-fwar/protocol.js';
-import { unoWarProtocol } from '../games/uno-war/protocol.js';
-import { klondikeProtocol } from '../games/klondike/protocol.js';
 import {
   addFaults,
   addSeatReturn,
@@ -45,28 +42,26 @@ import {
   addPairedDifferences,
 } from './experiment.js';
 import { killGroup, PIPE_DRAIN_MS, startProgram, untrackGroup } from './programs.js';
+import { GAMES } from './registry.js';
 import { externalCommandOf, Forfeit } from './user-agents.js';
 
 /** How a player argument names a program: `exec:<command>` or `<name>=exec:<command>`. */
 const EXEC_SPEC = /^(?:([^=@,]+)=)?exec:(.+)$/s;
 
-/** The line protocol of a game, by lab game id (Klondike's variants share Klondike's); undefined for a game programs cannot play yet. */
-export function lineProtocol(gameId: string): LineProtocol | undefined {
-  return (gameId.startsWith('klondike-') ? PROTOCOLS.klondike : PROTOCOLS[gameId]) as LineProtocol | undefined;
+/** The line protocol of a game (its definition's `lineProtocol`); undefined for a game programs cannot play yet. */
+export function lineProtocol(game: { readonly lineProtocol?: LineProtocol<never> }): LineProtocol | undefined {
+  return game.lineProtocol as LineProtocol | undefined;
 }
 
-const PROTOCOLS: Readonly<Record<string, LineProtocol<never>>> = {
-  'connect-fwar': connectFwarProtocol,
-  'uno-war': unoWarProtocol,
-  klondike: klondikeProtocol,
-};
+/** The built-in games programs can play, for the error that names them. */
+const gamesWithPrograms = (): string[] => Object.values(GAMES).flatMap((game) => (game.lineProtocol === undefined ? [] : [game.id]));
 
 /** A player argument that names an external program, as a lineup id (`<name>@exec:<command>`); undefined for any other argument. */
-export function externalPlayerId(game: { readonly id: string; readonly title: string; readonly agents: object }, spec: string): string | undefined {
+export function externalPlayerId(game: { readonly id: string; readonly title: string; readonly agents: object; readonly lineProtocol?: LineProtocol<never> }, spec: string): string | undefined {
   const match = EXEC_SPEC.exec(spec);
   if (match === null) return undefined;
   const command = match[2]!.trim();
-  if (lineProtocol(game.id) === undefined) throw new RangeError(`${game.title} does not take external programs as players (only ${Object.keys(PROTOCOLS).join(', ')})`);
+  if (lineProtocol(game) === undefined) throw new RangeError(`${game.title} does not take external programs as players (only ${gamesWithPrograms().join(', ')})`);
   if (command === '') throw new RangeError(`'${printable(spec)}' names no command: exec:<command>, e.g. exec:./my-player or exec:python3 my_player.py`);
   const words = command.split(/\s+/);
   const label = (match[1] ?? basename(words[words.length - 1]!, extname(words[words.length - 1]!))).trim();
@@ -312,7 +307,7 @@ export class LockstepPlayer {
   constructor(config: ExperimentConfig, timeLimitMs: number, programs = new Map<string, PlayerProgram>()) {
     this.#config = config;
     this.#game = validateConfig(config);
-    const protocol = lineProtocol(this.#game.id);
+    const protocol = lineProtocol(this.#game);
     if (protocol === undefined) throw new RangeError(`${this.#game.title} does not take external programs as players`);
     this.#protocol = protocol;
     this.#timeLimitMs = timeLimitMs;

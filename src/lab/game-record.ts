@@ -7,6 +7,7 @@
  * game's own engine; a page only shows the states).
  */
 import { CHANCE, TERMINAL, type GameDefinition, type GameState } from '../core/game.js';
+import { GAMES } from './registry.js';
 
 export const GAME_RECORD_FORMAT = 'tabletop-game@1';
 
@@ -116,15 +117,16 @@ export function parseGameRecords(text: string, name: string): GameRecord[] {
   return records;
 }
 
-/** The game whose moves are digits 1-7, one per move, as its tournament has always written them. */
-const DIGIT_MOVES_GAME = 'connect-four';
+/** The record notation of the built-in game `game` (GameDefinition.recordNotation), if it has one; other games write action numbers. */
+const notationOf = (game: string): GameDefinition<GameState>['recordNotation'] => (Object.hasOwn(GAMES, game) ? GAMES[game]!.recordNotation : undefined);
 
 /** The text of the action numbers most games use, made once: a long run writes millions of them. */
 const ACTION_TEXT = Array.from({ length: 1024 }, (_, action) => String(action));
 
 /** A game's actions (from its initial state, chance outcomes included) as a record's `moves`. */
 export function movesText(game: string, actions: readonly number[]): string {
-  if (game === DIGIT_MOVES_GAME) return actions.map((a) => String(a + 1)).join('');
+  const notation = notationOf(game);
+  if (notation !== undefined) return notation.write(actions);
   let text = '';
   for (let k = 0; k < actions.length; k++) {
     const action = actions[k]!;
@@ -135,9 +137,11 @@ export function movesText(game: string, actions: readonly number[]): string {
 
 /** A record's `moves` (or `opening`) as the game's actions; a GameRecordError for text that is not moves. */
 export function gameActions(game: string, moves: string): number[] {
-  if (game === DIGIT_MOVES_GAME) {
-    if (!/^[1-7]*$/.test(moves)) throw new GameRecordError(`the moves '${shorten(moves)}' are not Connect Four columns (one digit 1-7 per move)`);
-    return [...moves].map((digit) => Number(digit) - 1);
+  const notation = notationOf(game);
+  if (notation !== undefined) {
+    const actions = notation.read(moves);
+    if (actions === undefined) throw new GameRecordError(`the moves '${shorten(moves)}' are not ${notation.expected}`);
+    return actions;
   }
   const words = moves.trim() === '' ? [] : moves.trim().split(/ +/);
   const bad = words.find((w) => !/^\d{1,6}$/.test(w));
@@ -149,9 +153,9 @@ const shorten = (text: string): string => (text.length > 40 ? `${text.slice(0, 4
 
 /**
  * A played game as its record: `returns` by seat (a forfeit's, when `forfeit` names the seat at
- * fault), `labels` the players by seat. The reason is the rules' own end — Connect Four's
- * `four-in-a-row` or `board-full`, `game-over` for the others — or `forfeit` (a referee's own
- * reason when it gave one).
+ * fault), `labels` the players by seat. The reason is the rules' own end — the game's record
+ * notation's (Connect Four's `four-in-a-row` or `board-full`), else `game-over` — or `forfeit` (a
+ * referee's own reason when it gave one).
  */
 export function playedGameRecord(
   definition: GameDefinition<GameState>,
@@ -182,9 +186,8 @@ export function playedGameRecord(
     const winner = winners.length === 1 ? winners[0]! : null;
     if (forfeit?.reason !== undefined) result = { winner, reason: forfeit.reason, message: forfeit.message, offender: forfeit.seat };
     else if (forfeit !== undefined) result = { winner, reason: 'forfeit', message: `${labels[forfeit.seat]!} ${forfeit.message}`, offender: forfeit.seat };
-    else if (game === DIGIT_MOVES_GAME) {
-      result = winner === null ? { winner, reason: 'board-full', message: 'the board is full and nobody connected four' } : { winner, reason: 'four-in-a-row', message: `${winner === 0 ? 'red' : 'yellow'} (${labels[winner]!}) connected four` };
-    } else result = { winner, reason: 'game-over', message: winner === null ? 'a draw' : `${labels[winner]!} won` };
+    else if (definition.recordNotation !== undefined) result = { winner, ...definition.recordNotation.end(winner, labels) };
+    else result = { winner, reason: 'game-over', message: winner === null ? 'a draw' : `${labels[winner]!} won` };
   }
   return {
     game,

@@ -19,15 +19,17 @@ import { homedir } from 'node:os';
 import { basename, delimiter, extname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { printable } from '../core/format.js';
+import type { GameDefinition, GameState } from '../core/game.js';
+import { GAMES } from './registry.js';
 
 /** How a player argument names a Java player: `java:<path>` or `<name>=java:<path>`. */
 const JAVA_SPEC = /^(?:([^=@,]+)=)?java:(.+)$/s;
 
-/** Per game with a harness: how the player's class is recognised in its source, and what it must be. */
-const HARNESSES: Readonly<Record<string, { readonly pattern: RegExp; readonly expected: string }>> = {
-  'connect-fwar': { pattern: /\bclass\s+\w+[^{]*\bimplements\s+([\w\s,]*\b)?Player\b/, expected: 'a class that implements Player (nextMove(Card card, Board board))' },
-  'uno-war': { pattern: /\bclass\s+\w+[^{]*\bextends\s+AI\b/, expected: 'a class that extends AI (getPlay(Hand hand, CardPile cardPile))' },
-};
+/** A game as a Java player needs it: its id names its harness folder; `javaPlayer` how its player's class is recognised. */
+type JavaGame = Pick<GameDefinition<GameState>, 'id' | 'title' | 'agents' | 'javaPlayer'>;
+
+/** The built-in games with a Java harness, for the error that names them. */
+const gamesWithHarness = (): string[] => Object.values(GAMES).flatMap((game) => (game.javaPlayer === undefined ? [] : [game.id]));
 
 /** A Java player that cannot be used: the message says why (the compiler's own words for a file that does not compile). */
 export class JavaPlayerError extends Error {
@@ -67,8 +69,8 @@ function cacheRoot(): string {
 const shellQuote = (text: string): string => `'${text.replaceAll("'", "'\\''")}'`;
 
 /** The student's source files and the player's class, from a `.java` file or a folder of them. */
-function studentSources(path: string, gameId: string): { files: string[]; className: string } {
-  const { pattern, expected } = HARNESSES[gameId]!;
+function studentSources(path: string, gameId: string, player: NonNullable<JavaGame['javaPlayer']>): { files: string[]; className: string } {
+  const { classPattern: pattern, expected } = player;
   let files: string[];
   try {
     files = statSync(path).isDirectory()
@@ -101,13 +103,13 @@ function studentSources(path: string, gameId: string): { files: string[]; classN
  * of the external program that runs it; undefined for any other argument. JavaPlayerError if it
  * cannot be used (no harness for the game, no such file, a file that does not compile, no JDK).
  */
-export function javaPlayerId(game: { readonly id: string; readonly title: string; readonly agents: object }, spec: string, cwd: string): string | undefined {
+export function javaPlayerId(game: JavaGame, spec: string, cwd: string): string | undefined {
   const match = JAVA_SPEC.exec(spec);
   if (match === null) return undefined;
-  if (HARNESSES[game.id] === undefined) throw new JavaPlayerError(`${game.title} has no Java harness (only ${Object.keys(HARNESSES).join(', ')}): run a Java player of it as a program, exec:<command>`);
+  if (game.javaPlayer === undefined) throw new JavaPlayerError(`${game.title} has no Java harness (only ${gamesWithHarness().join(', ')}): run a Java player of it as a program, exec:<command>`);
   const given = match[2]!.trim();
   const path = isAbsolute(given) ? given : resolve(cwd, given);
-  const { files, className } = studentSources(path, game.id);
+  const { files, className } = studentSources(path, game.id, game.javaPlayer);
   const label = (match[1] ?? className).trim();
   if (label === '' || Object.hasOwn(game.agents, label) || printable(label, 64) !== label) throw new JavaPlayerError(`The Java player ${printable(path)} would be named '${printable(label)}', a built-in's id: name it, as name=java:<path>`);
   const harness = harnessSources(game.id);

@@ -1,6 +1,7 @@
 /**
  * The /lab page and the `--html` report end to end, in headless Chromium: a lab run in Web Workers
- * gives exactly the CLI's `--json` for the same seed (the downloaded JSON byte for byte, and the
+ * gives exactly the CLI's `--json` for the same seed (a Connect Four tournament counts its distinct
+ * games; one whose deterministic games would repeat is refused with the reason) (the downloaded JSON byte for byte, and the
  * tables cell for cell against the CLI's text tables), its charts are drawn (SVG with marks), the
  * address holds the settings, Cancel stops a run; an `--html` report opened from disk with the
  * network cut off draws its charts.
@@ -146,7 +147,10 @@ describe('/lab page', () => {
       const report = JSON.parse(await runAndDownload(page)) as TournamentReport;
       expect(report).toEqual(JSON.parse(JSON.stringify(expected)));
       expect(await page.locator('#results-title').textContent()).toBe("Connect Four tournament: 49 games per pairing from the 49 openings of the suite 'all' (each with both seats), seed 3");
-      // Distinct games: the deterministic players' pairings do not end the same way 49 times.
+      // Distinct games, counted move for move on the games the page's workers played: every one of
+      // the 9 pairings' 49 games differs from the others of its pairing.
+      expect(await page.getByTestId('distinct-games').textContent()).toMatch(/^Distinct games: 441 of 441: no game repeated another of its pairing move for move \(fewest in a pairing: \S+ vs \S+, 49 of 49\)\.$/);
+      // And their outcomes differ: the deterministic players' pairings do not end the same way 49 times.
       const ab = report.matrix[1]![2]!;
       expect(Math.max(ab.wins, ab.draws, ab.losses)).toBeLessThan(49);
       expect(Math.max(report.matrix[2]![1]!.wins, report.matrix[2]![1]!.draws, report.matrix[2]![1]!.losses)).toBeLessThan(49);

@@ -1,20 +1,17 @@
 /**
- * A refereed Connect Four round robin: every pair of bots meets `gamesPerPair` times, colours
- * alternating (the first-listed bot of a pair is red in even games), each pair of games from the
- * next opening of the suite (openings.ts), a few games at a time. Each game gets fresh players and
- * its own referee, so a crash or a hung bot costs only that game.
- *
- * "Refereed" tells it from the lab's round robin (src/lab/round-robin.ts), which plays registry
- * agents in-process on the lab runner: here every move goes through a referee that enforces time
- * limits on bots running in worker threads or as programs.
- *
- * The schedule is computed game by game from the game's index, so nothing proportional to the
- * number of games is built before the games are played.
+ * A refereed Connect Four round robin: the lab's pairwise round robin (src/lab/tournament.ts —
+ * every pair of bots meets `gamesPerPair` times, colours alternating, the first-listed bot of a
+ * pair red in even games, each seat pair from the next opening of the suite; its standings, with
+ * a deterministic replay counted once), a few games at a time. What is the arena's own is how a
+ * game is played: fresh players and a referee enforcing the move time limit on bots running in
+ * worker threads or as programs, so a crash or a hung bot costs only that game, and a forfeit is
+ * counted by its reason.
  */
-import { plural } from '../../core/format.js';
+import { connectFourGame } from '../../games/connect-four/definition.js';
 import type { Player } from '../../games/connect-four/player.js';
 import { END_REASONS, moveString, type EndReason, type GameResult } from '../../games/connect-four/referee/result.js';
 import type { GameRecord } from '../../lab/game-record.js';
+import { pairwiseGame, pairwiseGameCount, PairwiseStandings, playScheduled } from '../../lab/tournament.js';
 import { Referee, seatPlayers } from './referee.js';
 
 export interface RefereedTournamentOptions {
@@ -72,25 +69,15 @@ export interface RefereedTournamentResults {
   readonly games: RefereedGame[];
 }
 
-/** Game `index` of the schedule: pair (i < j) by pair, `gamesPerPair` games each, i red in the even ones. */
+/** Game `index` of the schedule: the lab's pairwise round robin (`pairwiseGame`), the first seat red. */
 export function scheduledGame(botCount: number, gamesPerPair: number, index: number): { red: number; yellow: number; round: number } {
-  let pair = Math.floor(index / gamesPerPair);
-  const g = index % gamesPerPair;
-  for (let i = 0; i < botCount; i++) {
-    const pairsOfI = botCount - 1 - i;
-    if (pair < pairsOfI) {
-      const j = i + 1 + pair;
-      return g % 2 === 0 ? { red: i, yellow: j, round: Math.floor(g / 2) } : { red: j, yellow: i, round: Math.floor(g / 2) };
-    }
-    pair -= pairsOfI;
-  }
-  throw new RangeError(`Game ${String(index)} is past the schedule's end`);
+  const { first, second, round } = pairwiseGame(botCount, gamesPerPair, index);
+  return { red: first, yellow: second, round };
 }
 
 /** The whole schedule (for small tournaments and tests): see `scheduledGame`. */
 export function schedule(botCount: number, gamesPerPair: number): { red: number; yellow: number }[] {
-  const total = ((botCount * (botCount - 1)) / 2) * gamesPerPair;
-  return Array.from({ length: total }, (_, index) => {
+  return Array.from({ length: pairwiseGameCount(botCount, gamesPerPair) }, (_, index) => {
     const { red, yellow } = scheduledGame(botCount, gamesPerPair, index);
     return { red, yellow };
   });
@@ -106,46 +93,15 @@ export async function runRefereedTournament(options: RefereedTournamentOptions):
   // Checked before any game: a bad opening is the caller's error, not a bot's forfeit.
   const referees = openings.map((opening) => new Referee({ timeLimitMs: options.timeLimitMs, opening }));
   const n = bots.length;
-  const square = (): number[][] => Array.from({ length: n }, () => new Array<number>(n).fill(0));
-  const wins = square();
-  const draws = square();
-  const distinctWins = square();
-  const distinctDraws = square();
-  const seen = new Set<string>();
-  const forfeits = bots.map(() => Object.fromEntries(END_REASONS.map((reason) => [reason, 0])) as Record<EndReason, number>);
-  const pairs = (n * (n - 1)) / 2;
-  const total = pairs * options.gamesPerPair;
-  if (!Number.isSafeInteger(total)) {
-    throw new RangeError(`Too many games: ${plural(pairs, 'pair')} of bots × ${plural(options.gamesPerPair, 'game')} per pair is beyond ${Number.MAX_SAFE_INTEGER.toLocaleString('en-US')}`);
-  }
+  const total = pairwiseGameCount(n, options.gamesPerPair);
+  const standings = new PairwiseStandings(n, END_REASONS);
   const games: RefereedGame[] = [];
-  let next = 0;
   let done = 0;
   const earlier = new Set<number>();
-  // The first failure (a player that cannot be built, a throwing onGame) ends the tournament: no lane
-  // starts another game, the games under way finish (the referee closes their players), then it is
-  // rethrown, so nothing is left running behind the rejection.
-  let failure: { reason: unknown } | undefined;
-
-  const count = (winsOf: number[][], drawsOf: number[][], red: number, yellow: number, result: GameResult): void => {
-    if (result.winner === null) {
-      drawsOf[red]![yellow]!++;
-      drawsOf[yellow]![red]!++;
-    } else {
-      const [winner, loser] = result.winner ? [red, yellow] : [yellow, red];
-      winsOf[winner]![loser]!++;
-    }
-  };
 
   const tallyGame = (game: RefereedGame): void => {
     const { red, yellow, result } = game;
-    count(wins, draws, red, yellow, result);
-    if (result.winner !== null && result.offender !== undefined) forfeits[result.winner ? yellow : red]![result.reason]++;
-    const key = `${String(red)}/${String(yellow)}/${result.reason}/${result.moves.join('')}`;
-    if (!seen.has(key)) {
-      seen.add(key);
-      count(distinctWins, distinctDraws, red, yellow, result);
-    }
+    standings.add(red, yellow, result.winner === null ? null : result.winner ? 0 : 1, `${result.reason}/${result.moves.join('')}`, result.offender === undefined ? undefined : result.reason);
     games[game.index] = game;
   };
   for (const game of options.earlier ?? []) {
@@ -160,29 +116,20 @@ export async function runRefereedTournament(options: RefereedTournamentOptions):
     done++;
   }
 
-  const lane = async (): Promise<void> => {
-    while (next < total && failure === undefined) {
-      const index = next++;
-      if (earlier.has(index)) continue;
-      const { red, yellow, round } = scheduledGame(n, options.gamesPerPair, index);
-      const opening = openings[round % openings.length]!;
-      try {
-        const [redPlayer, yellowPlayer] = await seatPlayers(
-          () => options.createPlayer(bots[red]!, index, true),
-          () => options.createPlayer(bots[yellow]!, index, false),
-        );
-        const result = await referees[round % openings.length]!.play(redPlayer, yellowPlayer);
-        const game = { index, red, yellow, opening, result };
-        tallyGame(game);
-        options.onGame?.(game, ++done, total);
-      } catch (reason) {
-        failure ??= { reason };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(options.concurrency, total) }, lane));
-  if (failure !== undefined) throw failure.reason;
-  return { bots, wins, draws, distinctWins, distinctDraws, distinctGames: seen.size, forfeits, games };
+  await playScheduled(total, options.concurrency, earlier, async (index) => {
+    const { red, yellow, round } = scheduledGame(n, options.gamesPerPair, index);
+    const opening = openings[round % openings.length]!;
+    const [redPlayer, yellowPlayer] = await seatPlayers(
+      () => options.createPlayer(bots[red]!, index, true),
+      () => options.createPlayer(bots[yellow]!, index, false),
+    );
+    const result = await referees[round % openings.length]!.play(redPlayer, yellowPlayer);
+    const game = { index, red, yellow, opening, result };
+    tallyGame(game);
+    options.onGame?.(game, ++done, total);
+  });
+  const { wins, draws, distinctWins, distinctDraws, distinctGames, faults: forfeits } = standings;
+  return { bots, wins, draws, distinctWins, distinctDraws, distinctGames, forfeits, games };
 }
 
 /** A refereed game as a game record (src/lab/game-record.ts): seat 0 is red; `seed` is the tournament's. */
@@ -190,7 +137,7 @@ export function refereedGameRecord(game: RefereedGame, bots: readonly string[], 
   const { result } = game;
   const seatOf = (color: boolean): number => (color ? 0 : 1);
   return {
-    game: 'connect-four',
+    game: connectFourGame.id,
     index: game.index,
     seed,
     opening: moveString(game.opening),
@@ -204,7 +151,7 @@ export function refereedGameRecord(game: RefereedGame, bots: readonly string[], 
 export function refereedGameOf(record: GameRecord, bots: readonly string[]): RefereedGame {
   const red = bots.indexOf(record.players[0]!);
   const yellow = bots.indexOf(record.players[1]!);
-  if (record.game !== 'connect-four' || record.players.length !== 2 || red < 0 || yellow < 0) throw new RangeError(`Game ${String(record.index + 1)} is not a Connect Four game between this tournament's bots`);
+  if (record.game !== connectFourGame.id || record.players.length !== 2 || red < 0 || yellow < 0) throw new RangeError(`Game ${String(record.index + 1)} is not a Connect Four game between this tournament's bots`);
   if (!/^[1-7]*$/.test(record.moves) || !(END_REASONS as readonly string[]).includes(record.result.reason)) throw new RangeError(`Game ${String(record.index + 1)} holds moves or a result Connect Four has not`);
   const columns = (text: string): number[] => [...text].map((digit) => Number(digit) - 1);
   const colorOf = (seat: number): boolean => seat === 0;

@@ -21,10 +21,6 @@ export function registerConnectFour(program: Command): Command {
   registerBook(command);
   registerSprt(command, {
     game: connectFourGame as unknown as GameDefinition<GameState>,
-    // Each opening of the default suite once with each colour.
-    maxGames: 2 * OPENING_SUITES.all!.length,
-    // Games take tens of milliseconds to seconds: a look every 7 pairs, 7 looks over the suite.
-    every: 7,
     modules: 'player modules',
     referee: connectFourReferee,
     openings: {

@@ -10,6 +10,6 @@ export function registerConnectFwar(program: Command): Command {
   const command = program.command('connect-fwar').description('ConnectFwar, the 4x4 solitaire of sinking cards');
   registerCompare(command);
   registerPlay(command);
-  registerSprt(command, { game: connectFwarGame as unknown as GameDefinition<GameState>, maxGames: 200_000, scoreUnit: 'the game\'s score', modules: 'player modules' });
+  registerSprt(command, { game: connectFwarGame as unknown as GameDefinition<GameState>, scoreUnit: 'the game\'s score', modules: 'player modules' });
   return command;
 }

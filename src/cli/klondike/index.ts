@@ -12,6 +12,6 @@ export function registerKlondike(program: Command): Command {
   registerCompare(command);
   registerPlay(command);
   registerSolve(command);
-  registerSprt(command, { game: klondikeGame as unknown as GameDefinition<GameState>, maxGames: 100_000, scoreUnit: 'cards brought to the foundations', wins: 'all 52 cards to the foundations', modules: 'program modules' });
+  registerSprt(command, { game: klondikeGame as unknown as GameDefinition<GameState>, scoreUnit: 'cards brought to the foundations', wins: 'all 52 cards to the foundations', modules: 'program modules' });
   return command;
 }

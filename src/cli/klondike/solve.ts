@@ -6,7 +6,7 @@
  * per line, which `tabletop klondike play --seed N` reads as input.
  *
  * `--seeds a..b` classifies a range of seeded deals as a job of the lab's runner
- * (lab/klondike/classify.ts): it solves them in batches on this thread or on worker threads, with
+ * (classify.ts): it solves them in batches on this thread or on worker threads, with
  * progress, an `--out` / `--resume` journal, and `--json`; this module only parses and prints.
  */
 import type { Command } from 'commander';
@@ -14,7 +14,7 @@ import { InvalidArgumentError, Option } from 'commander';
 import { plural } from '../../core/format.js';
 import { percentile, wilsonInterval } from '../../core/stats.js';
 import { IllegalArgumentError } from '../../games/klondike/errors.js';
-import { classifyDeals, classifyJob, classifyParams, classifyWorkerFile, dealResults, type ClassifyParams, type DealResult } from '../../lab/klondike/classify.js';
+import { classifyDeals, classifyJob, classifyParams, classifyWorkerFile, dealResults, type ClassifyParams, type DealResult } from './classify.js';
 import { dealFromText, dealText, seededDeal } from '../../games/klondike/solver/deal.js';
 import { DEFAULT_BUDGET, solveKlondike, type SolveResult } from '../../games/klondike/solver/solver.js';
 import type { KlondikeState } from '../../games/klondike/engine.js';

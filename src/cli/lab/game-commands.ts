@@ -2,7 +2,8 @@
  * The lab's commands for any game, built in or a user's own module (docs/your-own-game.md):
  * `tabletop compare --game <id | ./my-game.mjs>` (one-player games) and `tabletop tournament
  * --game …` (two-player games), with every lab option (threads, --shard, --out/--resume, --until-ci,
- * --html/--csv). A game module is probed in a thread of its own and played on the lab's workers;
+ * --html/--csv), and `tabletop sprt --game …`, the sequential test of `tabletop <game> sprt` for
+ * a game module's agents. A game module is probed in a thread of its own and played on the lab's workers;
  * one that cannot be used is a usage error (exit 2).
  */
 import { Option, type Command } from 'commander';
@@ -17,6 +18,7 @@ import { isUserGameId } from '../../lab/user-games.js';
 import { parseList, parsePositiveInt, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
 import { exitingOnInterrupt } from '../terminal.js';
 import { addLabOptions, runExperimentCommand, type LabOptions } from './experiment.js';
+import { addHypothesisOptions, addMoveTimeLimit, addTestOptions, hypothesisDefaults, runSprtCommand, testDefaults, type SprtCliOptions } from './sprt.js';
 import { resolvePlayers } from './user-players.js';
 
 const GAME_OPTION = '--game <id-or-module>';
@@ -34,12 +36,12 @@ async function gameOf(spec: string): Promise<{ id: string; game: GameDefinition<
 }
 
 /** The lineup ids of `--players`: a game module's own agents by name; a built-in game's agents or player modules. */
-async function playersOf(game: GameDefinition<GameState>, gameId: string, specs: readonly string[] | undefined): Promise<string[]> {
+async function playersOf(game: GameDefinition<GameState>, gameId: string, specs: readonly string[] | undefined, option = '--players'): Promise<string[]> {
   const offered = Object.keys(game.agents).filter((id) => game.agents[id]!.seesHidden !== true);
   const chosen = specs ?? offered;
-  if (!isUserGameId(gameId)) return resolvePlayers(game, chosen, '--players');
+  if (!isUserGameId(gameId)) return resolvePlayers(game, chosen, option);
   const unknown = chosen.find((id) => !Object.hasOwn(game.agents, id));
-  if (unknown !== undefined) throw new UsageError(`--players: ${game.title} has no agent '${unknown}' (its agents: ${Object.keys(game.agents).join(', ')}); a game module's players are the agents it defines`);
+  if (unknown !== undefined) throw new UsageError(`${option}: ${game.title} has no agent '${unknown}' (its agents: ${Object.keys(game.agents).join(', ')}); a game module's players are the agents it defines`);
   return [...chosen];
 }
 
@@ -69,6 +71,28 @@ export function registerGameCommands(program: Command): Command {
     const { id, game } = await gameOf(options.game);
     if (game.numPlayers !== 2) throw new UsageError(`--game: ${game.title} has ${String(game.numPlayers)} player(s): tournament is for two-player games; run \`tabletop compare --game ${options.game}\``);
     await runExperimentCommand({ command: tournament, options, game: id, lineups: roundRobinLineups(await playersOf(game, id, options.players)), lineupOptions: ['players'], roundRobin: {} });
+  });
+
+  const sprt = program
+    .command('sprt')
+    .description('any game, built in or your own module: is A better than B? a sequential test (SPRT)')
+    .requiredOption(GAME_OPTION, GAME_HELP)
+    .option('--a <player>', "player A: an agent of the game (a built-in game also takes player modules)")
+    .option('--b <player>', 'player B, the same way');
+  addHypothesisOptions(sprt);
+  addTestOptions(sprt, {
+    every: 'pairs (two-player games) or deals (one-player games) between two looks at the LLR (default: the game\'s, else 100)',
+    maxGames: 'stop, inconclusive, after this many games (default: the game\'s, else 200,000)',
+  });
+  addMoveTimeLimit(sprt);
+  sprt.action(async (options: SprtCliOptions & { game: string }) => {
+    const { id, game } = await gameOf(options.game);
+    if (game.openings !== undefined) {
+      throw new UsageError(`--game: ${game.title}'s test starts its pairs from its opening suites: run \`tabletop ${id} sprt\``);
+    }
+    if (game.numPlayers > 2) throw new UsageError(`--game: ${game.title} has ${String(game.numPlayers)} players: the sequential test is for one- and two-player games`);
+    const players = async (a: string, b: string): Promise<string[]> => playersOf(game, id, [a, b], '--a/--b');
+    await runSprtCommand(sprt, { game, gameId: id, players, modules: 'player modules' }, testDefaults(game, hypothesisDefaults(game, options)));
   });
   return program;
 }

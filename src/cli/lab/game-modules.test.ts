@@ -1,7 +1,7 @@
 /**
- * A user's game in one module, end to end on the built binary: `tabletop compare` and `tournament
- * --game ./my-game.mjs` with threads, shards, merge, --out / --resume and report files, and a broken
- * or hostile game module as one clear error (exit 2) that keeps the results file whole.
+ * A user's game in one module, end to end on the built binary: `tabletop compare`, `tournament`
+ * and `sprt --game ./my-game.mjs` with threads, shards, merge, --out / --resume and report files,
+ * and a broken or hostile game module as one clear error (exit 2) that keeps the results file whole.
  */
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -138,6 +138,38 @@ describe('tabletop compare --game with a game module', () => {
     const compare = await runCli(['compare', '--game', sticks]);
     expect(compare.status).toBe(2);
     expect(compare.stderr).toContain('tabletop tournament --game');
+  });
+});
+
+describe('tabletop sprt --game with a game module', () => {
+  interface Verdict {
+    result: string;
+    games: number;
+    llr: number;
+  }
+  const sprt = async (args: readonly string[]): Promise<Verdict> => {
+    const result = await runCli(['sprt', '--json', ...args]);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    return JSON.parse(result.stdout) as Verdict;
+  };
+
+  it("tests two of a two-player module's agents in pairs of games (Elo hypotheses)", async () => {
+    const sticks = fileURLToPath(folder.write('sticks-sprt.mjs', STICKS));
+    const verdict = await sprt(['--game', sticks, '--a', 'perfect', '--b', 'random', '--seed', '3', '--threads', '1']);
+    expect(verdict.result).toBe('H1');
+    expect(verdict.games % 2).toBe(0);
+  });
+
+  it('a one-player module on paired deals: its results file cut short and resumed, it gives the one run', async () => {
+    const file = join(folder.dir, 'secretary-sprt.jsonl');
+    const whole = await sprt(['--game', secretary, '--a', 'optimal', '--b', 'coin', '--seed', '1', '--threads', '1', '--out', file]);
+    expect(whole.result).toBe('H1');
+    // As if stopped before its last batch: the resumed test plays that batch again and decides alike.
+    const lines = readFileSync(file, 'utf8').split('\n').filter((line) => line !== '');
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    writeFileSync(file, `${lines.slice(0, -1).join('\n')}\n`);
+    expect(await sprt(['--game', secretary, '--resume', file])).toEqual(whole);
   });
 });
 

@@ -28,15 +28,19 @@ import { resolvePlayers } from './user-players.js';
 /** --delta1 of a test of win shares (--wins) unless given: two percentage points more deals won. */
 export const DEFAULT_WIN_SHARE_DELTA1 = 0.02;
 
-/** Pairs between two looks at the LLR, unless --every says otherwise. */
+/** Pairs between two looks at the LLR, unless the game's `defaultSprt` or --every says otherwise. */
 export const DEFAULT_EVERY = 100;
 
+/** --max-games of a game whose definition sets none (a user's game). */
+export const DEFAULT_MAX_GAMES = 200_000;
+
 export interface SprtCommand {
+  /** The game; its `defaultSprt` gives the defaults of --every and --max-games. */
   readonly game: GameDefinition<GameState>;
-  /** Default --max-games. */
-  readonly maxGames: number;
-  /** Default --every (DEFAULT_EVERY). */
-  readonly every?: number;
+  /** The id the lab knows the game by, when it is not `game.id` (a game module's: its path and hash). */
+  readonly gameId?: string;
+  /** The lineup ids of --a and --b, when the game takes players otherwise than `resolvePlayers` does (a game module: its own agents). */
+  readonly players?: (a: string, b: string) => Promise<string[]>;
   /** For a solitaire: what its score counts, for the help of --delta0/--delta1 ("cards to the foundations"). */
   readonly scoreUnit?: string;
   /** For a solitaire whose top score is a win (Klondike): what a won deal is, offering --wins (a test of win shares). */
@@ -60,7 +64,7 @@ export interface RefereeOptions {
   resolve(a: string, b: string, options: Readonly<Record<string, unknown>>): Promise<{ ids: [string, string]; referee: RefereeSettings } | undefined>;
 }
 
-interface SprtCliOptions {
+export interface SprtCliOptions {
   a?: string;
   b?: string;
   elo0?: number;
@@ -127,14 +131,59 @@ export function registerSprt(command: Command, spec: SprtCommand): Command {
     const unit = spec.scoreUnit ?? 'points';
     sprt
       .addOption(new Option('--delta0 <points>', `H0: A's mean score per deal exceeds B's by this many points (${unit})`).argParser(parseNumber('--delta0')).default(0))
-      .addOption(new Option('--delta1 <points>', `H1: A exceeds B by this many points per deal (above --delta0)${spec.wins === undefined ? '' : `; with --wins, win share (default ${String(DEFAULT_WIN_SHARE_DELTA1)})`}`).argParser(parseNumber('--delta1')).default(1));
+      .addOption(new Option('--delta1 <points>', `H1: A exceeds B by this many points per deal (above --delta0)${spec.wins === undefined ? '' : `; with --wins, win share (default ${String(DEFAULT_WIN_SHARE_DELTA1)})`}`).argParser(parseNumber('--delta1')).default(defaultDelta1(game)));
     if (spec.wins !== undefined) sprt.option('--wins', `test the share of deals won (${spec.wins}) instead of the points: --delta0/--delta1 are then differences of win shares (0.02: two percentage points)`);
   }
+  addTestOptions(sprt, {
+    every: `${twoPlayer ? 'pairs' : 'deals'} between two looks at the LLR (the test decides only at multiples of it, whatever the threads)`,
+    maxGames: `stop, inconclusive, after this many games (${twoPlayer ? 'two per pair' : 'two per deal: A and B'})`,
+    defaults: { every: game.defaultSprt?.every ?? DEFAULT_EVERY, maxGames: game.defaultSprt?.maxGames ?? DEFAULT_MAX_GAMES },
+  });
+  spec.referee?.register(sprt);
+  if (suites === undefined) addMoveTimeLimit(sprt);
+  sprt.action(async (options: SprtCliOptions) => {
+    await runSprtCommand(sprt, spec, options);
+  });
+  return command;
+}
+
+/** The hypotheses of either kind, for a command whose game is known only when it runs (`tabletop sprt --game`): their defaults are `hypothesisDefaults`'. */
+export function addHypothesisOptions(sprt: Command): void {
+  sprt
+    .addOption(new Option('--elo0 <elo>', "two-player games — H0: A is this many Elo above B (default 0; logistic Elo, A's expected score per game 1 / (1 + 10^(-elo/400)))").argParser(parseNumber('--elo0')))
+    .addOption(new Option('--elo1 <elo>', 'two-player games — H1: A is this many Elo above B (default 5, above --elo0)').argParser(parseNumber('--elo1')))
+    .addOption(new Option('--delta0 <points>', "one-player games — H0: A's mean score per deal exceeds B's by this many points (default 0)").argParser(parseNumber('--delta0')))
+    .addOption(new Option('--delta1 <points>', 'one-player games — H1: A exceeds B by this many points per deal (default: the game\'s, else 2% of its score range; above --delta0)').argParser(parseNumber('--delta1')));
+}
+
+/** H1's difference of mean scores for a one-player game: its `defaultSprt`'s, else 2% of its score range. */
+export const defaultDelta1 = (game: GameDefinition<GameState>): number => game.defaultSprt?.delta1 ?? 0.02 * (game.scoreRange[1] - game.scoreRange[0]);
+
+/** The options of `addHypothesisOptions` with their defaults for `game`; a UsageError for those of the other kind. */
+export function hypothesisDefaults(game: GameDefinition<GameState>, options: SprtCliOptions): SprtCliOptions {
+  const twoPlayer = game.numPlayers === 2;
+  const foreign = twoPlayer ? (['delta0', 'delta1'] as const) : (['elo0', 'elo1'] as const);
+  const given = foreign.filter((name) => options[name] !== undefined);
+  if (given.length > 0) {
+    throw new UsageError(`${game.title} has ${plural(game.numPlayers, 'player')}: its test takes ${twoPlayer ? '--elo0/--elo1' : '--delta0/--delta1'}, not ${given.map((name) => `--${name}`).join(', ')}.`);
+  }
+  return twoPlayer ? { ...options, elo0: options.elo0 ?? 0, elo1: options.elo1 ?? 5 } : { ...options, delta0: options.delta0 ?? 0, delta1: options.delta1 ?? defaultDelta1(game) };
+}
+
+/** --every and --max-games without a default (`addTestOptions`' `defaults` absent) take the game's: `defaultSprt`, else the lab's. */
+export function testDefaults(game: GameDefinition<GameState>, options: SprtCliOptions): SprtCliOptions {
+  return { ...options, every: options.every ?? game.defaultSprt?.every ?? DEFAULT_EVERY, maxGames: options.maxGames ?? game.defaultSprt?.maxGames ?? DEFAULT_MAX_GAMES };
+}
+
+/** The options every test takes: error rates, looks, the most games, seed, threads, files, --json. */
+export function addTestOptions(sprt: Command, help: { every: string; maxGames: string; defaults?: { every: number; maxGames: number } }): void {
+  const every = new Option('--every <pairs>', help.every).argParser(parsePositiveInt('--every'));
+  const maxGames = new Option('--max-games <n>', help.maxGames).argParser(parseIntegerIn(2, Number.MAX_SAFE_INTEGER, '--max-games'));
   sprt
     .addOption(new Option('--alpha <p>', 'chance of accepting H1 when H0 holds').argParser(parseErrorRate('--alpha')).default(0.05))
     .addOption(new Option('--beta <p>', 'chance of accepting H0 when H1 holds').argParser(parseErrorRate('--beta')).default(0.05))
-    .addOption(new Option('--every <pairs>', `${twoPlayer ? 'pairs' : 'deals'} between two looks at the LLR (the test decides only at multiples of it, whatever the threads)`).argParser(parsePositiveInt('--every')).default(spec.every ?? DEFAULT_EVERY))
-    .addOption(new Option('--max-games <n>', `stop, inconclusive, after this many games (${twoPlayer ? 'two per pair' : 'two per deal: A and B'})`).argParser(parseIntegerIn(2, Number.MAX_SAFE_INTEGER, '--max-games')).default(spec.maxGames))
+    .addOption(help.defaults === undefined ? every : every.default(help.defaults.every))
+    .addOption(help.defaults === undefined ? maxGames : maxGames.default(help.defaults.maxGames))
     .option('-s, --seed <n>', 'seed of the deals (default: a fresh one, printed so the run can be replayed)', parseSeed)
     .addOption(
       new Option('-t, --threads <n>', 'worker threads; 0 or 1 plays in this process')
@@ -145,19 +194,15 @@ export function registerSprt(command: Command, spec: SprtCommand): Command {
     .option('--resume <file>', 'continue the test saved in this file: its players, settings and seed (plays only what it lacks)')
     .option('--records <file>', 'also write every game the test counted as a game record (JSONL, one line per game: the players, every move and card dealt, the result; see docs/lab.md); with --resume, the file the run wrote')
     .option('--json', `print only { result, games, pairs, llr, bounds, estimate } as JSON`);
-  spec.referee?.register(sprt);
-  if (suites === undefined) {
-    sprt.option('--move-time-limit <seconds>', `longest one move of a player module may take (default ${String(DEFAULT_MOVE_TIME_LIMIT_MS / 1000)}); past it the move is a fault of that player`, parseNumber('--move-time-limit'));
-  }
-  sprt.action(async (options: SprtCliOptions) => {
-    await runSprtCommand(sprt, spec, options);
-  });
-  return command;
+}
+
+export function addMoveTimeLimit(sprt: Command): void {
+  sprt.option('--move-time-limit <seconds>', `longest one move of a player module may take (default ${String(DEFAULT_MOVE_TIME_LIMIT_MS / 1000)}); past it the move is a fault of that player`, parseNumber('--move-time-limit'));
 }
 
 const formatLlr = (x: number): string => (x >= 0 ? `+${x.toFixed(2)}` : x.toFixed(2));
 
-async function runSprtCommand(command: Command, spec: SprtCommand, options: SprtCliOptions): Promise<void> {
+export async function runSprtCommand(command: Command, spec: SprtCommand, options: SprtCliOptions): Promise<void> {
   const { game } = spec;
   const twoPlayer = game.numPlayers === 2;
   const resuming = options.resume !== undefined;
@@ -186,7 +231,7 @@ async function runSprtCommand(command: Command, spec: SprtCommand, options: Sprt
   if (spec.openings !== undefined) testOptions.push('openings');
   // When resuming, the saved test's settings apply; typed ones must agree with them (the lab refuses otherwise).
   const givenSettings = !resuming || testOptions.some(explicit) ? settings : undefined;
-  const ids = options.a === undefined || options.b === undefined ? undefined : (refereed?.ids ?? (await resolvePlayers(game, [options.a, options.b], '--a/--b')));
+  const ids = options.a === undefined || options.b === undefined ? undefined : (refereed?.ids ?? (await (spec.players?.(options.a, options.b) ?? resolvePlayers(game, [options.a, options.b], '--a/--b'))));
   checkRecordsFile(options.records, [
     ...(options.out === undefined ? [] : [{ option: '--out', path: options.out }]),
     ...(options.resume === undefined ? [] : [{ option: '--resume', path: options.resume }]),
@@ -218,7 +263,7 @@ async function runSprtCommand(command: Command, spec: SprtCommand, options: Sprt
   try {
     outcome = await runSprt(
       {
-        game: game.id,
+        game: spec.gameId ?? game.id,
         a: ids?.[0],
         b: ids?.[1],
         settings: givenSettings,

@@ -10,6 +10,6 @@ export function registerUnoWar(program: Command): Command {
   const command = program.command('uno-war').description('UnoWar, the two-player game of rounds');
   registerTournament(command);
   registerPlay(command);
-  registerSprt(command, { game: unoWarGame as unknown as GameDefinition<GameState>, maxGames: 200_000, modules: 'AI modules' });
+  registerSprt(command, { game: unoWarGame as unknown as GameDefinition<GameState>, modules: 'AI modules' });
   return command;
 }

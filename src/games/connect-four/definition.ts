@@ -49,12 +49,25 @@ function alphaBetaAgent(level: number): Agent<Position> {
 }
 
 
+/** Game records write a move as its column, 1-7, one digit each, as the tournament has always written them. */
+const recordNotation: NonNullable<GameDefinition<Position>['recordNotation']> = {
+  write: (actions) => actions.map((column) => String(column + 1)).join(''),
+  read: (moves) => (/^[1-7]*$/.test(moves) ? [...moves].map((digit) => Number(digit) - 1) : undefined),
+  expected: 'Connect Four columns (one digit 1-7 per move)',
+  end: (winner, labels) =>
+    winner === null ? { reason: 'board-full', message: 'the board is full and nobody connected four' } : { reason: 'four-in-a-row', message: `${winner === 0 ? 'red' : 'yellow'} (${labels[winner]!}) connected four` },
+};
+
 export const connectFourGame: GameDefinition<Position> = {
   id: 'connect-four',
   title: 'Connect Four',
   userPlayers: connectFourUserPlayers,
   // As many games as the default suite has openings: more would replay the deterministic players' games.
   defaultLineup: { players: ['random', 'alphabeta1', 'alphabeta2'], games: 49 },
+  // Games take tens of milliseconds to seconds: a look every 7 pairs, and each of the 49 openings of
+  // the default suite once with each colour (7 looks).
+  defaultSprt: { a: 'alphabeta2', b: 'random', every: 7, maxGames: 98 },
+  recordNotation,
   numPlayers: 2,
   outcome: 'win-loss',
   scoreRange: [-1, 1],

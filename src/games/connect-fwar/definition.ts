@@ -4,6 +4,7 @@ import { basicAgent, randomAgent, rankRunnerAgent, suitStackerAgent } from './ag
 import { ConnectFwarState } from './engine.js';
 import { ClairvoyantAgent } from './players/clairvoyant.js';
 import { GreedyAgent, LookaheadAgent } from './players/honest.js';
+import { connectFwarProtocol } from './protocol.js';
 import { MAX_SCORE } from './rules.js';
 import { connectFwarUserPlayers } from './user-players.js';
 
@@ -14,6 +15,9 @@ export const connectFwarGame: GameDefinition<ConnectFwarState> = {
   userPlayers: connectFwarUserPlayers,
   // The spec's four AIs, in its order, 10,000 games each (its PlayerComparison).
   defaultLineup: { players: ['random', 'basic', 'suits', 'ranks'], games: 10_000 },
+  defaultSprt: { a: 'basic', b: 'ranks', maxGames: 200_000, delta1: 1 },
+  lineProtocol: connectFwarProtocol,
+  javaPlayer: { classPattern: /\bclass\s+\w+[^{]*\bimplements\s+([\w\s,]*\b)?Player\b/, expected: 'a class that implements Player (nextMove(Card card, Board board))' },
   labCommand: (lineups, gamesAndSeed, paired) => `tabletop connect-fwar compare --players ${lineups.map((l) => l[0]!).join(',')} ${gamesAndSeed}${paired ? ' --paired' : ''}`,
   numPlayers: 1,
   outcome: 'score',

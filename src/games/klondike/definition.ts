@@ -3,6 +3,7 @@ import { createGreedyAgent, createRandomAgent } from './agents.js';
 import { KlondikeConfig, KlondikeState, type KlondikeOptions } from './engine.js';
 import { SUIT, VALUE } from './rules.js';
 import { klondikeUserPlayers } from './user-players.js';
+import { klondikeProtocol } from './protocol.js';
 import { createSamplerAgent, createSolverAgent, DEFAULT_SAMPLER } from './solver/players.js';
 
 /**
@@ -23,6 +24,9 @@ export function makeKlondikeGame(options: KlondikeOptions = {}): GameDefinition<
     outcome: 'score',
     userPlayers: klondikeUserPlayers,
     defaultLineup: { players: ['random', 'greedy'], games: 1000 },
+    defaultSprt: { a: 'greedy', b: 'random', maxGames: 100_000, delta1: 1 },
+    // Every variant speaks Klondike's protocol (the deal's settings come with the deal).
+    lineProtocol: klondikeProtocol,
     // Its top score is a won deal: the won share, with its CI, is the figure players ask for.
     topScoreName: 'won',
     scoreRange: [0, config.deckSize],

@@ -13,7 +13,8 @@ import type { TextTable } from '../../../src/lab/report.js';
 import { PageHeader } from '../Problems.js';
 import { newSeed } from '../seed.js';
 import { drawCharts } from './charts.js';
-import { experimentConfig, formatEta, formatRate, gameChoice, GAME_CHOICES, MAX_GAMES, NO_OPENINGS, openingsDefault, parseSettings, repeatsOf, toSearch, type LabSettings } from './model.js';
+import { DistinctGames } from '../../../src/lab/tournament.js';
+import { distinctGamesLine, experimentConfig, formatEta, formatRate, gameChoice, GAME_CHOICES, MAX_GAMES, NO_OPENINGS, openingsDefault, parseSettings, repeatsOf, toSearch, type LabSettings } from './model.js';
 import { hardwareThreads, webWorkerExecutor } from './pool.js';
 import { SprtSection } from './Sprt.js';
 import './lab.css';
@@ -34,6 +35,8 @@ interface Finished {
   readonly played: number;
   readonly cancelled: boolean;
   readonly seconds: number;
+  /** For a game without chance: the distinct-games count (`distinctGamesLine`). */
+  readonly distinct?: string;
 }
 
 export function LabPage() {
@@ -75,9 +78,22 @@ export function LabPage() {
     const started = performance.now();
     setError('');
     setProgress({ played: 0, total: ran.games * config.lineups.length, started, now: started });
+    // Without chance, the games played are counted move for move: the page shows they were distinct.
+    const distinct = game.chanceFree ? new DistinctGames(config.lineups.length) : undefined;
     try {
       const outcome = await runLab(
-        { game: config.game, lineups: config.lineups, paired: config.paired, seatPairs: config.seatPairs, openings: config.openings, games: ran.games, seed: config.seed, signal: abort.signal, onProgress: (played, total) => setProgress({ played, total, started, now: performance.now() }) },
+        {
+          game: config.game,
+          lineups: config.lineups,
+          paired: config.paired,
+          seatPairs: config.seatPairs,
+          openings: config.openings,
+          games: ran.games,
+          seed: config.seed,
+          signal: abort.signal,
+          onProgress: (played, total) => setProgress({ played, total, started, now: performance.now() }),
+          ...(distinct === undefined ? {} : { gameLog: distinct }),
+        },
         webWorkerExecutor(threads),
       );
       const seconds = (performance.now() - started) / 1000;
@@ -86,7 +102,7 @@ export function LabPage() {
         return;
       }
       const results = labResults(outcome.plan.config, outcome.tally, outcome.batches);
-      setFinished({ results, json: `${resultsJsonText(results)}\n`, csv: resultsCsv(results), settings: ran, played: outcome.played, cancelled: outcome.aborted, seconds });
+      setFinished({ results, json: `${resultsJsonText(results)}\n`, csv: resultsCsv(results), settings: ran, played: outcome.played, cancelled: outcome.aborted, seconds, ...(distinct === undefined ? {} : { distinct: distinctGamesLine(distinct.counts, config.lineups) }) });
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
     } finally {
@@ -295,6 +311,11 @@ function ResultsView({ finished }: { readonly finished: Finished }) {
         {finished.cancelled ? `Cancelled: these results count the ${finished.played.toLocaleString('en-US')} games per ${results.kind === 'comparison' ? 'strategy' : 'pairing'} completed. ` : ''}
         {(finished.played * results.config.lineups.length).toLocaleString('en-US')} games in {finished.seconds.toFixed(1)} s ({formatRate(rate)}).
       </p>
+      {finished.distinct !== undefined && (
+        <p class="hint" data-testid="distinct-games">
+          {finished.distinct}
+        </p>
+      )}
       {resultsTables(results).map(({ caption, table }) => (
         <Table key={caption} caption={caption} table={table} />
       ))}

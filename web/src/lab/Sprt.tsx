@@ -13,19 +13,17 @@ import { sprtBounds, type SprtLook, type SprtSettings } from '../../../src/lab/s
 import { newSeed } from '../seed.js';
 import { hardwareThreads, webWorkerExecutor } from './pool.js';
 
-/** The games the page tests, and the CLI's default A and B for each. */
-const GAME_DEFAULTS: Readonly<Record<string, readonly [string, string]>> = {
-  'uno-war': ['counter', 'smallest'],
-  'connect-fwar': ['basic', 'ranks'],
-  klondike: ['greedy', 'random'],
-  'connect-four': ['alphabeta2', 'random'],
-};
+/** The games the page tests: those whose definition names a default test (A, B, --every, --max-games, as the command's). */
+const TESTED_GAMES = Object.values(GAMES).filter((game) => game.defaultSprt !== undefined);
 
-/** The command's --every and --max-games per game: Connect Four looks every 7 pairs and plays each of its 49 openings once per colour. */
+/** Pairs between two looks when the game sets none (the command's default --every). */
 const DEFAULT_EVERY = 100;
-const GAME_EVERY: Readonly<Record<string, number>> = { 'connect-four': 7 };
-const GAME_MAX_GAMES: Readonly<Record<string, number>> = { 'connect-four': 98 };
-const DEFAULT_MAX_GAMES = 200_000;
+
+/** The form a game starts with: its default test, the hypotheses of its kind, its first opening suite. */
+function formOf(game: (typeof TESTED_GAMES)[number], seed: number): Form {
+  const { a, b, maxGames } = game.defaultSprt!;
+  return { game: game.id, a, b, h0: 0, h1: game.numPlayers === 2 ? 5 : 1, alpha: 0.05, beta: 0.05, maxGames, seed, openings: Object.keys(game.openings ?? {})[0] };
+}
 
 const signed = (x: number): string => (x >= 0 ? `+${x.toFixed(2)}` : x.toFixed(2));
 
@@ -70,7 +68,8 @@ function NumberField({ label, value, min, max, step, disabled, onChange }: { lab
 }
 
 export function SprtSection() {
-  const [form, setForm] = useState<Form>({ game: 'uno-war', a: 'counter', b: 'smallest', h0: 0, h1: 5, alpha: 0.05, beta: 0.05, maxGames: DEFAULT_MAX_GAMES, seed: newSeed(), openings: undefined });
+  // The first two-player game the page tests (UnoWar): a test between two players is the common case.
+  const [form, setForm] = useState<Form>(() => formOf(TESTED_GAMES.find((game) => game.numPlayers === 2 && game.openings === undefined) ?? TESTED_GAMES[0]!, newSeed()));
   const [running, setRunning] = useState<Running | null>(null);
   const [outcome, setOutcome] = useState<SprtOutcome | null>(null);
   const [error, setError] = useState('');
@@ -81,7 +80,7 @@ export function SprtSection() {
   const agents = Object.keys(game.agents).filter((id) => game.agents[id]!.seesHidden !== true);
   const update = (change: Partial<Form>): void => setForm((f) => ({ ...f, ...change }));
   const [low, high] = sprtBounds(form.alpha, form.beta);
-  const every = GAME_EVERY[form.game] ?? DEFAULT_EVERY;
+  const every = game.defaultSprt?.every ?? DEFAULT_EVERY;
   const suites = Object.keys(game.openings ?? {});
 
   const run = async (): Promise<void> => {
@@ -161,14 +160,13 @@ export function SprtSection() {
             value={form.game}
             disabled={busy}
             onChange={(e) => {
-              const id = e.currentTarget.value;
-              const [a, b] = GAME_DEFAULTS[id]!;
-              update({ game: id, a, b, h0: 0, h1: GAMES[id]!.numPlayers === 2 ? 5 : 1, maxGames: GAME_MAX_GAMES[id] ?? DEFAULT_MAX_GAMES, openings: Object.keys(GAMES[id]!.openings ?? {})[0] });
+              const { alpha, beta, seed } = form;
+              update({ ...formOf(GAMES[e.currentTarget.value]!, seed), alpha, beta });
             }}
           >
-            {Object.keys(GAME_DEFAULTS).map((id) => (
+            {TESTED_GAMES.map(({ id, title }) => (
               <option key={id} value={id}>
-                {GAMES[id]!.title}
+                {title}
               </option>
             ))}
           </select>

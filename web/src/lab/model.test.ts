@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { experimentConfig, formatEta, parseSettings, repeatsOf, toSearch } from './model.js';
+import { BatchPlayer, type PlayedGame } from '../../../src/lab/experiment.js';
+import { roundRobinConfig, DistinctGames } from '../../../src/lab/tournament.js';
+import { distinctGamesLine, experimentConfig, formatEta, parseSettings, repeatsOf, toSearch } from './model.js';
 
 const seed = (): number => 99;
 
@@ -63,5 +65,21 @@ describe('the experiment of the settings', () => {
 
   it('says roughly how long is left', () => {
     expect([formatEta(0.4), formatEta(12.4), formatEta(600), formatEta(7200), formatEta(Infinity)]).toEqual(['under a second left', 'about 12 s left', 'about 10 min left', 'about 2.0 h left', '']);
+  });
+
+  it('counts the distinct games a Connect Four run played: all of them from the openings, one per pairing without', () => {
+    const count = (openings: string | false): string => {
+      const config = roundRobinConfig({ game: 'connect-four', players: ['alphabeta1'], seed: 5, openings });
+      const games: PlayedGame[] = [];
+      new BatchPlayer(config).play(0, 3, undefined, undefined, games);
+      const distinct = new DistinctGames(config.lineups.length);
+      distinct.append(config, games);
+      return distinctGamesLine(distinct.counts, config.lineups);
+    };
+    expect(count('all')).toBe('Distinct games: 3 of 3: no game repeated another of its pairing move for move (fewest in a pairing: alphabeta1 vs alphabeta1, 3 of 3).');
+    // The run the page refuses, played here: one deterministic game three times.
+    expect(count(false)).toBe(
+      'Distinct games: 1 of 3: 2 repeated an earlier game of their pairing move for move (fewest in a pairing: alphabeta1 vs alphabeta1, 1 of 3), and the intervals count each repeat as an independent game.',
+    );
   });
 });

@@ -6,7 +6,7 @@
  */
 import type { ExperimentConfig } from '../../../src/lab/experiment.js';
 import { GAMES } from '../../../src/lab/registry.js';
-import { repeatedGames, roundRobinConfig } from '../../../src/lab/tournament.js';
+import { repeatedGames, roundRobinConfig, type DistinctGames } from '../../../src/lab/tournament.js';
 import { parseDealNumber } from '../seed.js';
 
 export interface LabSettings {
@@ -34,6 +34,8 @@ export interface GameChoice {
   readonly openings: readonly { readonly name: string; readonly size: number }[];
   /** The CLI's default players and games, so the page starts where the command does. */
   readonly defaults: { readonly players: readonly string[]; readonly games: number };
+  /** A game without chance: deterministic players repeat a game from the same start, so the page counts the distinct games it played. */
+  readonly chanceFree: boolean;
 }
 
 export const GAME_CHOICES: readonly GameChoice[] = Object.values(GAMES).map((game) => {
@@ -46,6 +48,7 @@ export const GAME_CHOICES: readonly GameChoice[] = Object.values(GAMES).map((gam
     openings: Object.entries(game.openings ?? {}).map(([name, suite]) => ({ name, size: suite.length })),
     // The game's own command's defaults (`defaultLineup`); a game without them gets its first agents.
     defaults: game.defaultLineup ?? { players: agents.slice(0, 2).map((a) => a.id), games: 1000 },
+    chanceFree: game.chanceFree === true,
   };
 });
 
@@ -132,3 +135,18 @@ export function formatEta(seconds: number): string {
 
 /** "12,400 games/s". */
 export const formatRate = (gamesPerSecond: number): string => `${Math.round(gamesPerSecond).toLocaleString('en-US')} games/s`;
+
+/**
+ * What the distinct-games count of a run says: how many of its games differ move for move from
+ * every other game of their pairing, and the pairing with the fewest — the evidence that the
+ * intervals count independent games, not one game many times.
+ */
+export function distinctGamesLine(counts: DistinctGames['counts'], lineups: readonly (readonly string[])[]): string {
+  const { games, distinct, fewest } = counts;
+  const pairing = lineups[fewest.lineup]!.join(' vs ');
+  const head = `Distinct games: ${distinct.toLocaleString('en-US')} of ${games.toLocaleString('en-US')}`;
+  const low = `fewest in a pairing: ${pairing}, ${fewest.distinct.toLocaleString('en-US')} of ${fewest.games.toLocaleString('en-US')}`;
+  if (distinct === games) return `${head}: no game repeated another of its pairing move for move (${low}).`;
+  const repeats = games - distinct;
+  return `${head}: ${repeats.toLocaleString('en-US')} repeated an earlier game of their pairing move for move (${low}), and the intervals count each repeat as an independent game.`;
+}

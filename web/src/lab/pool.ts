@@ -8,7 +8,7 @@
  * batches count (the result says it was aborted). `untilCi` is not offered by the page.
  */
 import { batchesOf, defaultBatchSize, type CompletedBatch, type RunOptions, type RunResult } from '../../../src/lab/batching.js';
-import { emptyTally, mergeTally, type Tally } from '../../../src/lab/experiment.js';
+import { emptyTally, mergeTally, type PlayedGame, type Tally } from '../../../src/lab/experiment.js';
 import type { Executor } from '../../../src/lab/session.js';
 import type { BatchRequest, BatchResponse } from './lab.worker.js';
 
@@ -48,7 +48,7 @@ async function runInWorkers(options: RunOptions, threads: number): Promise<RunRe
   if (signal?.aborted === true) onAbort();
 
   let nextId = 1;
-  const playOn = (worker: Worker, start: number, end: number): Promise<Tally> =>
+  const playOn = (worker: Worker, start: number, end: number): Promise<{ tally: Tally; games?: readonly PlayedGame[] }> =>
     new Promise((resolve, reject) => {
       const id = nextId++;
       const onMessage = (event: MessageEvent<BatchResponse>): void => {
@@ -56,7 +56,7 @@ async function runInWorkers(options: RunOptions, threads: number): Promise<RunRe
         worker.removeEventListener('message', onMessage);
         worker.removeEventListener('error', onError);
         if ('error' in event.data) reject(new Error(event.data.error));
-        else resolve(event.data.tally);
+        else resolve(event.data);
       };
       const onError = (event: ErrorEvent): void => {
         worker.removeEventListener('message', onMessage);
@@ -65,7 +65,7 @@ async function runInWorkers(options: RunOptions, threads: number): Promise<RunRe
       };
       worker.addEventListener('message', onMessage);
       worker.addEventListener('error', onError);
-      const request: BatchRequest = { id, config, start, end };
+      const request: BatchRequest = { id, config, start, end, ...(options.recordGames === true ? { record: true } : {}) };
       worker.postMessage(request);
     });
 
@@ -74,11 +74,11 @@ async function runInWorkers(options: RunOptions, threads: number): Promise<RunRe
       const [start, end] = batch.value;
       const result = await Promise.race([playOn(worker, start, end), stopped]);
       if (result === 'stopped') return;
-      mergeTally(tally, result);
-      const completed = { start, end, tally: result };
-      batches.push(completed);
+      mergeTally(tally, result.tally);
+      batches.push({ start, end, tally: result.tally });
       played += (end - start) * lineups;
-      options.onBatch?.(completed);
+      // The games go to onBatch only, as the runner's do: the result keeps the tallies.
+      options.onBatch?.({ start, end, tally: result.tally, ...(result.games === undefined ? {} : { games: result.games }) });
       options.onProgress?.(played, total);
     }
   };

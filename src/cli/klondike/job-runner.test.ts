@@ -1,14 +1,15 @@
 /**
- * The job runner (job-runner.ts) on Node's worker pool: a stop keeps the finished batches in the
- * journal, a second run does only what is missing, and the lock keeps a second writer out.
+ * The lab's job runner (src/lab/job-runner.ts) on Node's worker pool, with `klondike solve
+ * --seeds`' job for its work (the lab itself has no job to run): a stop keeps the finished batches
+ * in the journal, a second run does only what is missing, and the lock keeps a second writer out.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runJob } from './job-runner.js';
-import { jobRecordsOf } from './jobs.js';
-import { classifyDeals, classifyJob, classifyWorkerFile, dealResults, type ClassifyParams, type DealResult } from './klondike/classify.js';
+import { runJob } from '../../lab/job-runner.js';
+import { jobRecordsOf } from '../../lab/jobs.js';
+import { classifyDeals, classifyJob, classifyWorkerFile, dealResults, type ClassifyParams, type DealResult } from './classify.js';
 
 /** A position budget alone, so the results do not depend on the machine. */
 const PARAMS: ClassifyParams = { firstDeal: 200, piles: 7, timeMs: 600_000, maxStates: 2_000 };

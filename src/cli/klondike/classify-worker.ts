@@ -1,8 +1,8 @@
 /**
  * Worker-thread entry for classifying seeded deals on the lab's job runner (run by piscina from
- * dist/lab/klondike/worker.js; see classify.ts): one batch of deals, their results.
+ * dist/cli/klondike/classify-worker.js; see classify.ts): one batch of deals, their results.
  */
-import type { JobTask } from '../job-runner.js';
+import type { JobTask } from '../../lab/job-runner.js';
 import { classifyDeals, type ClassifyParams, type DealResult } from './classify.js';
 
 export default function classifyBatch(task: JobTask): DealResult[] {

@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runJob } from '../job-runner.js';
-import { JobJournalError, jobRecordsOf, mergeJobRecords } from '../jobs.js';
+import { runJob } from '../../lab/job-runner.js';
+import { JobJournalError, jobRecordsOf, mergeJobRecords } from '../../lab/jobs.js';
 import { classifyDeals, classifyJob, classifyParams, classifyWorkerFile, dealResults, type ClassifyParams, type DealResult } from './classify.js';
 import { solveSeed } from '../../games/klondike/solver/deal.js';
 

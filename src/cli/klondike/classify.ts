@@ -1,14 +1,15 @@
 /**
- * Classifying a range of seeded Klondike deals as a job of the lab's runner (jobs.ts,
- * job-runner.ts): deal `firstDeal + i` is item i, and a batch solves its deals and lists each
+ * Classifying a range of seeded Klondike deals (`klondike solve --seeds`) as a job of the lab's
+ * runner (src/lab/jobs.ts, job-runner.ts) — the job is the command's, the lab runs any job and names
+ * no game: deal `firstDeal + i` is item i, and a batch solves its deals and lists each
  * one's verdict. So a long classification is saved with `--out`, continued with `--resume` and
  * split over threads like any job, and a resumed run keeps the saved budget: a journal's records
  * name the first deal, the pile count and the budget, and records of another budget never combine.
  */
 import { solveSeed } from '../../games/klondike/solver/deal.js';
 import type { SolveVerdict } from '../../games/klondike/solver/solver.js';
-import { JobJournalError, type JobIdentity } from '../jobs.js';
-import { builtScript } from '../module-probe.js';
+import { JobJournalError, type JobIdentity } from '../../lab/jobs.js';
+import { builtScript } from '../../lab/module-probe.js';
 
 export const CLASSIFY_JOB = 'klondike deal classification';
 
@@ -83,5 +84,5 @@ export function classifyDeals(params: ClassifyParams, start: number, end: number
   return deals;
 }
 
-/** dist/lab/klondike/worker.js next to this module in the build; from the sources (tests), the built copy. */
-export const classifyWorkerFile = (): string => builtScript(new URL('./worker.js', import.meta.url));
+/** dist/cli/klondike/classify-worker.js next to this module in the build; from the sources (tests), the built copy. */
+export const classifyWorkerFile = (): string => builtScript(new URL('./classify-worker.js', import.meta.url));
