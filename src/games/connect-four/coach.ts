@@ -83,10 +83,16 @@ export interface Rating {
 /** Columns from the centre outwards: the order of preference among equally scored columns. */
 const CENTRE_ORDER = [3, 2, 4, 1, 5, 0, 6] as const;
 
+/** Share of the budget the first round gives all columns (the rest goes to those that may still be best). */
+const FIRST_ROUND_SHARE = 0.5;
+
 /**
- * The scores of the seven columns of a playable `position` for the side to move, within
- * `maxNodes` nodes in all (what one column does not use passes to the next). `position` is left
- * as it was.
+ * The scores of the seven columns of a playable `position` for the side to move, within about
+ * `maxNodes` nodes in all, in two rounds: every column gets an even share of half the budget
+ * (what one does not use passes to the next), then the rest goes to the columns still unsettled
+ * that may yet be the best (their upper bound above the best lower bound), searched again on the
+ * table the first round filled. (One round of even shares left the centre column, the hardest
+ * and the most often best, unsettled where the others were exact.) `position` is left as it was.
  */
 export function scoreColumns(solver: Solver, position: Position, maxNodes = COACH_NODES): (ColumnScore | null)[] {
   const columns: (ColumnScore | null)[] = Array.from({ length: WIDTH }, () => null);
@@ -99,21 +105,31 @@ export function scoreColumns(solver: Solver, position: Position, maxNodes = COAC
     } else toSearch.push(column);
   }
   const startNodes = solver.nodes;
-  toSearch.forEach((column, index) => {
-    const left = Math.max(0, maxNodes - (solver.nodes - startNodes));
-    // At least one node: a budget of 0 would be read as no budget at all.
-    const share = Math.max(1, Math.floor(left / (toSearch.length - index)));
-    position.playUnchecked(column);
-    try {
-      if (position.isTie()) columns[column] = { lower: 0, upper: 0 };
-      else {
-        const theirs = settledScore(solver, position, share);
-        columns[column] = { lower: 0 - theirs.upper, upper: 0 - theirs.lower }; // 0 - x: never -0
+  const searchRound = (round: readonly number[], budget: number): void => {
+    const roundStart = solver.nodes;
+    round.forEach((column, index) => {
+      const left = Math.max(0, budget - (solver.nodes - roundStart));
+      // At least one node: a budget of 0 would be read as no budget at all.
+      const share = Math.max(1, Math.floor(left / (round.length - index)));
+      position.playUnchecked(column);
+      try {
+        if (position.isTie()) columns[column] = { lower: 0, upper: 0 };
+        else {
+          const theirs = settledScore(solver, position, share);
+          const earlier = columns[column];
+          // 0 - x: never -0. A second search may prove less than the first did (it can stop early): keep both.
+          columns[column] = { lower: Math.max(0 - theirs.upper, earlier?.lower ?? -Infinity), upper: Math.min(0 - theirs.lower, earlier?.upper ?? Infinity) };
+        }
+      } finally {
+        position.undo();
       }
-    } finally {
-      position.undo();
-    }
-  });
+    });
+  };
+  searchRound(toSearch, Math.floor(maxNodes * FIRST_ROUND_SHARE));
+  const bestLower = Math.max(...columns.map((score) => score?.lower ?? -Infinity));
+  const open = toSearch.filter((column) => columns[column]!.lower < columns[column]!.upper && columns[column]!.upper > bestLower);
+  const left = maxNodes - (solver.nodes - startNodes);
+  if (open.length > 0 && left > 0) searchRound(open, left);
   return columns;
 }
 
