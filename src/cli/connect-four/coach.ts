@@ -8,6 +8,7 @@ import { colorName } from '../../games/connect-four/player.js';
 import { Position } from '../../games/connect-four/position.js';
 import { judge, scoreColumns, scoreText, summarize, type ColumnScore, type Outcome, type Rating } from '../../games/connect-four/coach.js';
 import { Solver } from '../../games/connect-four/solver/solver.js';
+import { ruleCitation, tallyLine } from '../../core/coach.js';
 import { loadDefaultBook, loadDefaultValues } from '../../arena/connect-four/book-file.js';
 
 /** What one rating says, after the move: every column's score, the choice marked with its cost. */
@@ -54,17 +55,11 @@ export function replayCommand(rating: Rating, seats: Seats): string {
 /** The summary after the game, for the decisions of one colour (`red`: true). */
 export function describeSummary(ratings: readonly Rating[], red: boolean, seats: Seats): string[] {
   const summary = summarize(ratings);
-  const plural = (n: number, one: string, many: string): string => `${String(n)} ${n === 1 ? one : many}`;
-  const lines = [
-    `Coach's summary for ${colorName(red)}: ${plural(summary.decisions, 'decision', 'decisions')}, ${String(summary.best)} best, ` +
-      `${plural(summary.inaccuracies, 'inaccuracy', 'inaccuracies')}, ${plural(summary.mistakes, 'mistake', 'mistakes')}; ` +
-      `accuracy ${(100 * summary.accuracy).toFixed(0)}%; total ${costText(summary.totalCost, summary.totalCostAtMost)}.`,
-  ];
+  const lines = [tallyLine(` for ${colorName(red)}`, summary, costText(summary.totalCost, summary.totalCostAtMost))];
   if (summary.costliest.length > 0) lines.push('The costliest decisions:');
   summary.costliest.forEach((rating, index) => {
-    const rule = rating.rule === null ? '' : ` Rule ${String(rating.rule.number)} of what-wins.md: ${rating.rule.title}.`;
     lines.push(
-      `  ${String(index + 1)}. Move ${String(rating.before.length + 1)}: column ${String(rating.chosen + 1)}, ${judgement(rating)}.${rule}`,
+      `  ${String(index + 1)}. Move ${String(rating.before.length + 1)}: column ${String(rating.chosen + 1)}, ${judgement(rating)}.${ruleCitation(rating.rule)}`,
       `     Replay: ${replayCommand(rating, seats)}`,
     );
   });

@@ -17,6 +17,7 @@ import { WIDTH, immediateWinScore, type Position } from './position.js';
 import { positionTerms } from './players/tuning.js';
 import { boundsText, narrowBySign } from './solver/answers.js';
 import type { Solver } from './solver/solver.js';
+import { tallyVerdicts, type RuleOfThumb, type Verdict, type VerdictTally } from '../../core/coach.js';
 
 /**
  * Nodes the solver may search for one rating (all columns together): about 100 ms at the
@@ -30,19 +31,16 @@ export interface ColumnScore {
   readonly upper: number;
 }
 
-/** best: no column was proven better; inaccuracy: the same outcome, proven slower to win (or faster to lose); mistake: a worse outcome. */
-export type Verdict = 'best' | 'inaccuracy' | 'mistake';
+/**
+ * The verdicts here: best: no column was proven better; inaccuracy: the same outcome, proven
+ * slower to win (or faster to lose); mistake: a worse outcome.
+ */
+export type { Verdict, RuleOfThumb } from '../../core/coach.js';
 
 /** A game's outcome for the mover with best play from then on. */
 export type Outcome = 'win' | 'draw' | 'loss';
 
-/** A rule of thumb of docs/what-wins.md (Connect Four, "What a person should learn"). */
-export interface RuleOfThumb {
-  /** Its number in docs/what-wins.md. */
-  readonly number: number;
-  readonly title: string;
-}
-
+/** The rules of thumb of docs/what-wins.md (Connect Four, "What a person should learn"). */
 export const RULES_OF_THUMB = {
   rightRow: { number: 1, title: 'A threat is only as good as its row' },
   stack: { number: 2, title: 'Stack your threats' },
@@ -238,15 +236,8 @@ export function ruleBroken(position: Position, chosen: number, best: number): Ru
   return RULES_OF_THUMB.deep;
 }
 
-/** A game's decisions summed up. */
-export interface Summary {
-  readonly decisions: number;
-  /** Decisions where no column was proven better. */
-  readonly best: number;
-  readonly inaccuracies: number;
-  readonly mistakes: number;
-  /** best / decisions (1 with no decision). */
-  readonly accuracy: number;
+/** A game's decisions summed up (best: no column was proven better than the one chosen). */
+export interface Summary extends VerdictTally {
   /** The score points proven lost, summed over the decisions, and at most this many (equal: exact). */
   readonly totalCost: number;
   readonly totalCostAtMost: number;
@@ -255,16 +246,11 @@ export interface Summary {
 }
 
 export function summarize(ratings: readonly Rating[]): Summary {
-  const count = (verdict: Verdict): number => ratings.filter((rating) => rating.verdict === verdict).length;
   const costly = ratings.filter((rating) => rating.verdict !== 'best');
   const severity = (rating: Rating): number => (rating.verdict === 'mistake' ? 1 : 0);
   const costliest = [...costly].sort((a, b) => severity(b) - severity(a) || b.cost - a.cost || a.before.length - b.before.length).slice(0, 3);
   return {
-    decisions: ratings.length,
-    best: count('best'),
-    inaccuracies: count('inaccuracy'),
-    mistakes: count('mistake'),
-    accuracy: ratings.length === 0 ? 1 : count('best') / ratings.length,
+    ...tallyVerdicts(ratings.map((rating) => rating.verdict)),
     totalCost: ratings.reduce((sum, rating) => sum + rating.cost, 0),
     totalCostAtMost: ratings.reduce((sum, rating) => sum + rating.costAtMost, 0),
     costliest,
