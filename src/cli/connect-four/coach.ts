@@ -8,7 +8,7 @@ import { colorName } from '../../games/connect-four/player.js';
 import { Position } from '../../games/connect-four/position.js';
 import { judge, scoreColumns, scoreText, summarize, type ColumnScore, type Outcome, type Rating } from '../../games/connect-four/coach.js';
 import { Solver } from '../../games/connect-four/solver/solver.js';
-import { ruleCitation, tallyLine } from '../../core/coach.js';
+import { summaryLines } from '../coach-text.js';
 import { loadDefaultBook, loadDefaultValues } from '../../arena/connect-four/book-file.js';
 
 /** What one rating says, after the move: every column's score, the choice marked with its cost. */
@@ -55,15 +55,12 @@ export function replayCommand(rating: Rating, seats: Seats): string {
 /** The summary after the game, for the decisions of one colour (`red`: true). */
 export function describeSummary(ratings: readonly Rating[], red: boolean, seats: Seats): string[] {
   const summary = summarize(ratings);
-  const lines = [tallyLine(` for ${colorName(red)}`, summary, costText(summary.totalCost, summary.totalCostAtMost))];
-  if (summary.costliest.length > 0) lines.push('The costliest decisions:');
-  summary.costliest.forEach((rating, index) => {
-    lines.push(
-      `  ${String(index + 1)}. Move ${String(rating.before.length + 1)}: column ${String(rating.chosen + 1)}, ${judgement(rating)}.${ruleCitation(rating.rule)}`,
-      `     Replay: ${replayCommand(rating, seats)}`,
-    );
-  });
-  return lines;
+  const costliest = summary.costliest.map((rating) => ({
+    what: `Move ${String(rating.before.length + 1)}: column ${String(rating.chosen + 1)}, ${judgement(rating)}`,
+    rule: rating.rule,
+    replay: replayCommand(rating, seats),
+  }));
+  return summaryLines(` for ${colorName(red)}`, summary, costText(summary.totalCost, summary.totalCostAtMost), costliest);
 }
 
 /**

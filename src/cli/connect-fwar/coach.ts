@@ -6,7 +6,7 @@
  */
 import { DECK_SIZE } from '../../core/cards.js';
 import { deriveSeed } from '../../core/random.js';
-import { ruleCitation, tallyLine } from '../../core/coach.js';
+import { summaryLines } from '../coach-text.js';
 import { rateDecision, summarize, type Rating } from '../../games/connect-fwar/coach.js';
 import { moveName } from '../../games/connect-fwar/notation.js';
 import { COLUMNS, DISCARD } from '../../games/connect-fwar/rules.js';
@@ -78,16 +78,15 @@ export class FwarCoach {
   /** The summary after the game. */
   summary(): string[] {
     const summary = summarize(this.#ratings.map(({ rating }) => rating));
-    const lines = [tallyLine('', summary, `cost ${summary.totalCost.toFixed(2)} expected points`)];
-    if (summary.costliest.length > 0) lines.push('The costliest decisions:');
-    summary.costliest.forEach(({ index, rating }, rank) => {
+    const costliest = summary.costliest.map(({ index, rating }) => {
       const before = this.#ratings[index]!.before;
-      lines.push(
-        `  ${String(rank + 1)}. Card ${String(before.length + 1)}: ${named(rating.chosen)}, ${judgement(rating)}.${ruleCitation(rating.rule)}`,
-        `     Replay: tabletop connect-fwar play --seed ${String(this.seed)}${before === '' ? '' : ` --moves ${before}`} --coach`,
-      );
+      return {
+        what: `Card ${String(before.length + 1)}: ${named(rating.chosen)}, ${judgement(rating)}`,
+        rule: rating.rule,
+        replay: `tabletop connect-fwar play --seed ${String(this.seed)}${before === '' ? '' : ` --moves ${before}`} --coach`,
+      };
     });
-    return lines;
+    return summaryLines('', summary, `cost ${summary.totalCost.toFixed(2)} expected points`, costliest);
   }
 }
 

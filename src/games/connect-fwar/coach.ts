@@ -16,7 +16,7 @@
 import { rngFromSeed, shuffleInPlace } from '../../core/random.js';
 import { COLUMNS, DISCARD, ROWS, columnFloor } from './rules.js';
 import { GreedyPolicy } from './players/honest.js';
-import { tallyVerdicts, type RuleOfThumb, type Verdict, type VerdictTally } from '../../core/coach.js';
+import { pairedCost, sampleMean, summarizeSampled, type RuleOfThumb, type SampledRating, type SampledSummary } from '../../core/coach.js';
 
 /**
  * Orders of the unseen cards played out per decision: each is one rollout per legal move (up to
@@ -27,9 +27,6 @@ export const COACH_SAMPLES = 1000;
 
 /** A lead of the best move (in expected points) that makes a choice a mistake rather than an inaccuracy. */
 export const MISTAKE_POINTS = 1;
-
-/** How many standard errors the best move must lead by before a choice is marked. */
-const SIGNIFICANT = 2;
 
 /** What the person sees at a decision. */
 export interface Situation {
@@ -51,18 +48,10 @@ export const RULES_OF_THUMB = {
   count: { number: 4, title: 'Count what is left' },
 } as const satisfies Record<string, RuleOfThumb>;
 
-export interface Rating {
+/** A move chosen, rated: `chosen` and `best` are moves (a column 0..3, DISCARD); `best` has the highest expected score (the earlier of discard, columns 0..3 among equals); `cost` is its lead in expected points. */
+export interface Rating extends SampledRating {
   /** The expected final score of each move: columns 0..3, then discard (index DISCARD); null where the card cannot go. */
   readonly values: readonly (number | null)[];
-  readonly chosen: number;
-  /** The move with the highest expected score (the earlier of discard, columns 0..3 among equals). */
-  readonly best: number;
-  /** The best move's lead over the choice in expected points (0 when the choice is the best), and its standard error. */
-  readonly cost: number;
-  readonly standardError: number;
-  readonly verdict: Verdict;
-  readonly rule: RuleOfThumb | null;
-  readonly samples: number;
 }
 
 /** The moves in the tie order of the honest players: discard first, then columns 0..3. */
@@ -95,16 +84,13 @@ export function rateDecision(situation: Situation, chosen: number, seed: number,
       scores[index]![sample] = playOut(policy, cells, heights, floors, card, move, order);
     });
   }
-  const means = scores.map(mean);
+  const means = scores.map(sampleMean);
   let bestIndex = 0;
   means.forEach((value, index) => {
     if (value > means[bestIndex]!) bestIndex = index;
   });
   const chosenIndex = legal.indexOf(chosen as (typeof MOVES)[number]);
-  const differences = scores[bestIndex]!.map((score, sample) => score - scores[chosenIndex]![sample]!);
-  const cost = mean(differences);
-  const standardError = Math.sqrt(variance(differences, cost) / samples);
-  const verdict: Verdict = cost === 0 || cost <= SIGNIFICANT * standardError ? 'best' : cost >= MISTAKE_POINTS ? 'mistake' : 'inaccuracy';
+  const { cost, standardError, verdict } = pairedCost(scores[bestIndex]!, scores[chosenIndex]!, MISTAKE_POINTS);
   const best = legal[bestIndex]!;
   const values: (number | null)[] = Array.from({ length: COLUMNS + 1 }, () => null);
   legal.forEach((move, index) => (values[move] = means[index]!));
@@ -143,31 +129,9 @@ function ruleBroken(heights: ArrayLike<number>, chosen: number, best: number): R
   return RULES_OF_THUMB.count;
 }
 
-function mean(values: ArrayLike<number>): number {
-  let total = 0;
-  for (let i = 0; i < values.length; i++) total += values[i]!;
-  return values.length === 0 ? 0 : total / values.length;
-}
-
-function variance(values: ArrayLike<number>, average: number): number {
-  let total = 0;
-  for (let i = 0; i < values.length; i++) total += (values[i]! - average) ** 2;
-  return values.length < 2 ? 0 : total / (values.length - 1);
-}
-
-/** A game's decisions summed up. */
-export interface Summary extends VerdictTally {
-  /** The expected points given up, summed over the marked decisions. */
-  readonly totalCost: number;
-  /** Up to three marked decisions, costliest first (the earliest among equals), each with its index in the game. */
-  readonly costliest: readonly { readonly index: number; readonly rating: Rating }[];
-}
+/** A game's decisions summed up (totalCost: The expected points given up, summed over the marked decisions). */
+export type Summary = SampledSummary<Rating>;
 
 export function summarize(ratings: readonly Rating[]): Summary {
-  const marked = ratings.map((rating, index) => ({ index, rating })).filter(({ rating }) => rating.verdict !== 'best');
-  return {
-    ...tallyVerdicts(ratings.map((rating) => rating.verdict)),
-    totalCost: marked.reduce((sum, { rating }) => sum + rating.cost, 0),
-    costliest: [...marked].sort((a, b) => b.rating.cost - a.rating.cost || a.index - b.index).slice(0, 3),
-  };
+  return summarizeSampled(ratings);
 }
