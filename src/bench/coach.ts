@@ -1,5 +1,5 @@
 /**
- * `npm run bench:coach -- [--game connect-four|connect-fwar] [--decisions N] [--seed S] [--factor F]
+ * `npm run bench:coach -- [--game connect-four|connect-fwar|uno-war] [--decisions N] [--seed S] [--factor F]
  * [--nodes N] [--samples N]`: how far a coach can be trusted, and how fast it answers. N decisions
  * (default 1,000) are sampled; each is rated by the coach on its budget and by a reference with F
  * times that budget (default 100). Latency: the wall and CPU time of each coach rating (median,
@@ -18,6 +18,11 @@
  * the game; the coach plays out `--samples` orders (default COACH_SAMPLES), the reference F times
  * as many, on other orders. Agreement: by the reference, the coach's best move is not significantly
  * worse than the reference's best (its lead under twice its standard error).
+ *
+ * UnoWar (src/games/uno-war/coach.ts): the decisions come from deals played by Smallest in both
+ * seats, at player 0's first choice from a random round on; the opponent is Smallest; the coach
+ * draws `--samples` states (default COACH_SAMPLES), the reference F times as many, other draws.
+ * Agreement as for ConnectFwar.
  */
 import { DECK_SIZE } from '../core/cards.js';
 import { deriveSeed, randomFloat, randomInt, rngFromSeed, shuffleInPlace } from '../core/random.js';
@@ -25,6 +30,12 @@ import { COACH_NODES, bestColumn, outcomeOf, scoreColumns, type ColumnScore } fr
 import { COACH_SAMPLES, rateDecision, type Situation } from '../games/connect-fwar/coach.js';
 import { GreedyPolicy } from '../games/connect-fwar/players/honest.js';
 import { COLUMNS, DISCARD } from '../games/connect-fwar/rules.js';
+import { CHANCE } from '../core/game.js';
+import type { SampledRating } from '../core/coach.js';
+import { smallestCardAgent } from '../games/uno-war/agents.js';
+import { COACH_SAMPLES as UNO_SAMPLES, rateDecision as rateUno } from '../games/uno-war/coach.js';
+import { UnoWarState } from '../games/uno-war/engine.js';
+import { HAND_SIZE as UNO_HAND, canPlayOn } from '../games/uno-war/rules.js';
 import { Position } from '../games/connect-four/position.js';
 import { samplePosition } from '../games/connect-four/players/tuning.js';
 import { Solver } from '../games/connect-four/solver/solver.js';
@@ -36,14 +47,14 @@ const whole = (name: string, fallback: number, min: number): number => wholeOpti
 
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
   process.stdout.write(
-    'usage: npm run bench:coach -- [--game connect-four|connect-fwar] [--decisions N] [--seed S] [--factor F] [--nodes N] [--samples N]\n' +
+    'usage: npm run bench:coach -- [--game connect-four|connect-fwar|uno-war] [--decisions N] [--seed S] [--factor F] [--nodes N] [--samples N]\n' +
       "A game's coach against a reference with F times its budget (see docs/benchmarks.md).\n",
   );
   process.exit(0);
 }
 
 const game = option('--game') ?? 'connect-four';
-if (game !== 'connect-four' && game !== 'connect-fwar') fail(`--game must be connect-four or connect-fwar, got '${game}'`);
+if (game !== 'connect-four' && game !== 'connect-fwar' && game !== 'uno-war') fail(`--game must be connect-four, connect-fwar or uno-war, got '${game}'`);
 const decisions = whole('--decisions', 1000, 1);
 const seed = whole('--seed', 1, 0);
 const factor = whole('--factor', 100, 1);
@@ -77,7 +88,7 @@ class Latency {
 const SLIP = 0.25;
 const share = (n: number, of: number): string => `${(of === 0 ? 0 : (100 * n) / of).toFixed(1)}%`;
 const latency = new Latency();
-process.stdout.write(`${(game === 'connect-four' ? connectFour() : connectFwar()).join('\n')}\n${latency.report()}\n`);
+process.stdout.write(`${(game === 'connect-four' ? connectFour() : game === 'connect-fwar' ? connectFwar() : unoWar()).join('\n')}\n${latency.report()}\n`);
 
 function connectFour(): string[] {
   const nodes = whole('--nodes', COACH_NODES, 1);
@@ -159,23 +170,62 @@ function fwarSituation(index: number): Situation | null {
 
 function connectFwar(): string[] {
   const samples = whole('--samples', COACH_SAMPLES, 1);
-  let agree = 0;
-  let sameMove = 0;
-  let sampled = 0;
-  const disagreements: string[] = [];
-  for (let index = 0; sampled < decisions; index++) {
-    const situation = fwarSituation(index);
-    if (situation === null) continue;
-    sampled++;
-    const best = latency.time(() => rateDecision(situation, DISCARD, deriveSeed(seed, 2 * index), samples).best);
-    const reference = rateDecision(situation, best, deriveSeed(seed, 2 * index + 1), samples * factor);
-    if (reference.best === best) sameMove++;
-    if (reference.verdict === 'best') agree++;
-    else disagreements.push(`${String(index)} (${reference.cost.toFixed(2)} points)`);
-  }
+  const { agree, same } = sampledAgreement(fwarSituation, (situation, chosen, at, count) => rateDecision(situation, chosen ?? DISCARD, at, count), samples);
   return [
     `connect-fwar: ${String(decisions)} decisions (seed ${String(seed)}), coach ${String(samples)} play-outs a move, reference ${String(factor)}x on other orders`,
-    `best move: as good as the reference's best ${String(agree)} (${share(agree, decisions)}); the same move ${String(sameMove)} (${share(sameMove, decisions)})`,
-    ...(disagreements.length === 0 ? [] : [`disagreements (decision index, the reference's cost): ${disagreements.slice(0, 10).join(', ')}`]),
+    `best move: as good as the reference's best ${String(agree)} (${share(agree, decisions)}); the same move ${String(same)} (${share(same, decisions)})`,
+  ];
+}
+
+/**
+ * How often a sampling coach's best choice is, by a reference with `factor` times its samples (on
+ * other draws), as good as the reference's best (`agree`), and the same choice (`same`). `rate`
+ * rates `chosen` (null: any legal choice) in a situation.
+ */
+function sampledAgreement<S>(situation: (index: number) => S | null, rate: (situation: S, chosen: number | null, seed: number, samples: number) => SampledRating, samples: number): { agree: number; same: number } {
+  let agree = 0;
+  let same = 0;
+  let sampled = 0;
+  for (let index = 0; sampled < decisions; index++) {
+    const at = situation(index);
+    if (at === null) continue;
+    sampled++;
+    const best = latency.time(() => rate(at, null, deriveSeed(seed, 2 * index), samples).best);
+    const reference = rate(at, best, deriveSeed(seed, 2 * index + 1), samples * factor);
+    if (reference.best === best) same++;
+    if (reference.verdict === 'best') agree++;
+  }
+  return { agree, same };
+}
+
+/**
+ * UnoWar decision `index`: a deal played by Smallest in both seats, stopped at the first decision
+ * of player 0 with a choice from a random round (0..9) on; null if the game ended first.
+ */
+function unoSituation(index: number): UnoWarState | null {
+  const rng = rngFromSeed(deriveSeed(seed, index));
+  const fromRound = randomInt(rng, 10);
+  const state = new UnoWarState();
+  while (!state.isTerminal()) {
+    const player = state.currentPlayer();
+    if (player === CHANCE) {
+      state.applyAction(state.sampleChance(rng));
+      continue;
+    }
+    let choices = 0;
+    for (let slot = 0; slot < UNO_HAND; slot++) if (canPlayOn(state.top, state.handCard(player, slot))) choices++;
+    if (player === 0 && choices > 1 && state.rounds >= fromRound) return state;
+    state.applyAction(smallestCardAgent.act(state, rng));
+  }
+  return null;
+}
+
+function unoWar(): string[] {
+  const samples = whole('--samples', UNO_SAMPLES, 1);
+  const anyCard = (state: UnoWarState): number => state.handCard(0, [0, 1, 2, 3, 4].find((slot) => canPlayOn(state.top, state.handCard(0, slot)))!);
+  const { agree, same } = sampledAgreement(unoSituation, (state, chosen, at, count) => rateUno(state, chosen ?? anyCard(state), smallestCardAgent, at, count), samples);
+  return [
+    `uno-war: ${String(decisions)} decisions (seed ${String(seed)}), against Smallest, coach ${String(samples)} states, reference ${String(factor)}x on other draws`,
+    `best card: as good as the reference's best ${String(agree)} (${share(agree, decisions)}); the same card ${String(same)} (${share(same, decisions)})`,
   ];
 }
