@@ -151,7 +151,7 @@ function fwarSituation(index: number): Situation | null {
   shuffleInPlace(deck, rng);
   const stop = randomInt(rng, 8);
   const policy = new GreedyPolicy();
-  policy.position.copyFrom(new Array<number>(16).fill(-1), [0, 0, 0, 0], [1, 1, 1, 1]);
+  policy.position.setBoard(new Array<number>(16).fill(-1), [0, 0, 0, 0], [1, 1, 1, 1]);
   policy.unseen.setFromCards(deck, DECK_SIZE);
   for (let drawn = 0; drawn < DECK_SIZE; drawn++) {
     const card = deck[drawn]!;

@@ -72,7 +72,7 @@ export function rateDecision(situation: Situation, chosen: number, seed: number,
     floors[col] = columnFloor(height, height === 0 ? -1 : cells[col * ROWS + height - 1]!);
   }
   const policy = new GreedyPolicy();
-  policy.position.copyFrom(cells, heights, floors);
+  policy.position.setBoard(cells, heights, floors);
   const legal = MOVES.filter((move) => move === DISCARD || policy.position.canPlay(card, move));
   if (!legal.includes(chosen as (typeof MOVES)[number])) throw new RangeError(`The card cannot go on column ${String(chosen + 1)}`);
   const scores = legal.map(() => new Float64Array(samples));
@@ -103,7 +103,7 @@ export function rateDecision(situation: Situation, chosen: number, seed: number,
  */
 function playOut(policy: GreedyPolicy, cells: ArrayLike<number>, heights: ArrayLike<number>, floors: ArrayLike<number>, card: number, move: number, order: readonly number[]): number {
   const position = policy.position;
-  position.copyFrom(cells, heights, floors);
+  position.setBoard(cells, heights, floors);
   policy.unseen.setFromCards(order, order.length);
   if (move !== DISCARD && position.completesFour(position.place(card, move))) return order.length;
   for (let drawn = 0; drawn < order.length; drawn++) {
