@@ -25,6 +25,7 @@ import { addColorOptions, styleFor, PLAIN, type Style } from '../style.js';
 import { exitingOnInterrupt, PlaySession } from '../terminal.js';
 import { loadDefaultBook } from '../../arena/connect-four/book-file.js';
 import { TakeBack, TerminalHuman } from './terminal-human.js';
+import { describeRating, TerminalCoach } from './coach.js';
 
 export const DEFAULT_TIME_SECONDS = 18;
 export const DEFAULT_LEVEL = 4;
@@ -41,6 +42,10 @@ export interface PlayOptions {
   readonly pos?: string;
   readonly hintTime: number;
   readonly color?: boolean;
+  /** Rate each decision of a person (games/connect-four/coach.ts) and sum them up at the end. */
+  readonly coach?: boolean;
+  /** The coach, and a warning before a costly decision (the person confirms it). */
+  readonly training?: boolean;
 }
 
 export function collectBot(value: string, previous: ExternalBotDefinition[]): ExternalBotDefinition[] {
@@ -76,9 +81,11 @@ export function registerPlay(command: Command): Command {
     .option('--seed <n>', 'seed of the random player (default: a fresh one, printed at the end)', parseSeed)
     .addOption(new Option('--bot <name=command>', 'an external bot speaking the line protocol of docs/connect-four-bots.md (repeatable)').argParser(collectBot).default([], 'none'))
     .option('--pos <moves>', 'start from this position: the moves so far as 1-based column digits, as `solve` reads them (e.g. 4453)', parsePosition)
-    .option('--hint-time <seconds>', 'how long the solver may think for a hint (h)', parsePositiveNumber('The hint time'), DEFAULT_HINT_SECONDS);
+    .option('--hint-time <seconds>', 'how long the solver may think for a hint (h)', parsePositiveNumber('The hint time'), DEFAULT_HINT_SECONDS)
+    .option('--coach', "after each of a person's moves, the solver's score of every column and what the move cost; a summary after the game")
+    .option('--training', 'the coach, and a warning before a costly move (you confirm it or choose again)');
   addColorOptions(play)
-    .addHelpText('after', ['', 'At your turn: a column 1-7, u to take back your last move, h for a hint from the solver, q to resign.', '', 'Examples:', '  tabletop connect-four play --yellow alphabeta-3', '  tabletop connect-four play --pos 4453 --red solver --yellow human', ''].join('\n'))
+    .addHelpText('after', ['', 'At your turn: a column 1-7, u to take back your last move, h for a hint from the solver, q to resign.', '', 'Examples:', '  tabletop connect-four play --yellow alphabeta-3', '  tabletop connect-four play --pos 4453 --red solver --yellow human', '  tabletop connect-four play --coach --yellow casual', ''].join('\n'))
     .action(async (options: PlayOptions) => {
       await exitingOnInterrupt(() => playGame(options));
     });
@@ -103,6 +110,7 @@ export async function playGame(options: PlayOptions, input: NodeJS.ReadableStrea
   const lines: LineSource = { ask: (prompt) => session.ask(prompt, '(end of input)') };
   const start = Position.fromMoves(options.pos ?? '').history();
   const hints = new SolverHints(options.hintTime * 1000);
+  const coach = options.coach === true || options.training === true ? new TerminalCoach((message) => out(`tabletop: ${message}`)) : null;
   /** The moves of the game so far (the --pos moves first). */
   let moves = [...start];
   const humans = seats.filter((seat) => seat === 'human').length;
@@ -125,6 +133,7 @@ export async function playGame(options: PlayOptions, input: NodeJS.ReadableStrea
           return said;
         },
         canTakeBack: () => moves.length - takeBackSize() >= start.length,
+        ...(options.training === true && coach !== null ? { warning: (position: Position, column: number) => coach.warning(position, column) } : {}),
       });
     }
     return thinkingAloud(createBot(name, lineup, 0, color), color, session, style, tty);
@@ -132,6 +141,7 @@ export async function playGame(options: PlayOptions, input: NodeJS.ReadableStrea
 
   out(`Connect Four: red (X) ${options.red} against yellow (O) ${options.yellow}. Columns are numbered 1-7.`);
   if (start.length > 0) out(`Starting from ${moveString(start)}, ${colorName(start.length % 2 === 0)} to move.`);
+  if (coach !== null) out(COACH_LEGEND);
   out(drawBoard(moves, style));
   try {
     for (;;) {
@@ -143,6 +153,7 @@ export async function playGame(options: PlayOptions, input: NodeJS.ReadableStrea
           moves = [...event.moves];
           out(`${colorName(event.color)} (${event.player}) plays column ${String(event.column + 1)}`);
           out(drawBoard(event.moves, style));
+          if (coach !== null && seats[event.color ? 0 : 1] === 'human') out(describeRating(coach.record(event.moves.slice(0, -1), event.column)));
         },
       });
       // Built one after the other, so a yellow that cannot be built does not leave red's worker running.
@@ -153,6 +164,7 @@ export async function playGame(options: PlayOptions, input: NodeJS.ReadableStrea
       const result = await referee.play(red, yellow);
       if (result.reason === 'resigned' && result.message.endsWith(new TakeBack().message)) {
         moves = moves.slice(0, moves.length - takeBackSize());
+        coach?.takeBack(moves.length);
         out(`Taken back: ${colorName(moves.length % 2 === 0)} to move.`);
         out(drawBoard(moves, style));
         continue;
@@ -162,12 +174,18 @@ export async function playGame(options: PlayOptions, input: NodeJS.ReadableStrea
       out(describeResult(result));
       out(`Moves: ${moveString(result.moves) || '(none)'}`);
       if (seats.includes('random')) out(`Seed: ${String(seed)}`);
+      for (const line of coach?.summaries({ red: options.red, yellow: options.yellow }) ?? []) out(line);
       return;
     }
   } finally {
     session.close();
   }
 }
+
+/** Said once when the coach is on: how to read its scores. */
+const COACH_LEGEND =
+  "Coach: after each of your moves, the solver's score of every column for you: 22 - k if you win with your k-th stone, " +
+  "0 a draw, k - 22 if the opponent wins with its k-th; a range where the coach's budget did not settle it; - a full column.";
 
 /**
  * Hints from the solver, within a time budget per hint. The solver (with its 42 MB table and the

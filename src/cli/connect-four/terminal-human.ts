@@ -21,6 +21,8 @@ export interface TerminalHumanOptions {
   readonly hint?: (position: Position) => string;
   /** Whether `u` can take anything back now (false: it says so and asks again). */
   readonly canTakeBack: () => boolean;
+  /** `--training`: a warning before `column` is played in `position`, or null to play it at once; after a warning the person confirms. */
+  readonly warning?: (position: Position, column: number) => string | null;
 }
 
 export class TerminalHuman implements Player {
@@ -63,11 +65,22 @@ export class TerminalHuman implements Player {
       const column = /^[1-9]$/.test(answer) ? Number(answer) - 1 : -1;
       if (column < 0 || column >= WIDTH) say(`'${line.trim()}' is not a column: type a number from 1 to ${String(WIDTH)}, u, h, or q to quit.`);
       else if (!this.#position.canPlay(column)) say(`Column ${answer} is full: choose another.`);
+      else if (!(await this.#confirmed(column))) continue;
       else {
         this.#position.play(column);
         return column;
       }
     }
+  }
+
+  /** True if `column` is to be played: no warning, or the person confirms it (y) after one. */
+  async #confirmed(column: number): Promise<boolean> {
+    const warning = this.#options.warning?.(this.#position, column) ?? null;
+    if (warning === null) return true;
+    this.#options.say(warning);
+    const line = await this.#input.ask(`Play column ${String(column + 1)} anyway? (y/n): `);
+    if (line === null) throw new Resignation('input ended');
+    return /^y(es)?$/i.test(line.trim());
   }
 
   inform(column: number): void {

@@ -4,21 +4,29 @@
  * rule (legality, discards, the score) stays in games/. Works the same through a pipe: each prompt
  * reads one line, and the end of input ends the game like `q`.
  */
-import type { Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
 import type { Card } from '../../core/cards.js';
 import { DECK_SIZE } from '../../core/cards.js';
 import { freshSeed } from '../../core/random.js';
 import type { Board } from '../../games/connect-fwar/board.js';
 import { ConnectFwar, type AsyncPlayer, type GameRecord } from '../../games/connect-fwar/connect-fwar.js';
 import { HumanPlayer, type HumanIO, type HumanView } from '../../games/connect-fwar/human-player.js';
-import { COLUMN_CHOICES, columnName, connectedFours, lineName } from '../../games/connect-fwar/notation.js';
-import { COLUMNS, ROWS, cellOf } from '../../games/connect-fwar/rules.js';
-import { parseSeed } from '../options.js';
+import { COLUMN_CHOICES, columnName, columnRefusal, connectedFours, lineName, moveName } from '../../games/connect-fwar/notation.js';
+import { COLUMNS, DISCARD, ROWS, cellOf } from '../../games/connect-fwar/rules.js';
+import { DISCARD_MOVE } from '../../games/connect-fwar/player.js';
+import { parseSeed, UsageError } from '../options.js';
+import { FwarCoach, parseMoves } from './coach.js';
 import { addColorOptions, colorSuits, styleFor, type Style } from '../style.js';
 import { exitingOnInterrupt, PlaySession } from '../terminal.js';
 
 interface PlayCommandOptions {
   readonly seed?: number;
+  /** Rate each decision (games/connect-fwar/coach.ts) and sum them up at the end. */
+  readonly coach?: boolean;
+  /** The coach, and a warning before a costly decision (the person confirms it). */
+  readonly training?: boolean;
+  /** Moves to replay before the person takes over (a column 0..3 or DISCARD each), as --moves gives them. */
+  readonly moves?: readonly number[];
   /** true: colour; false: none; undefined: colour on a terminal unless NO_COLOR is set. */
   readonly color?: boolean;
 }
@@ -79,6 +87,11 @@ export function describeFour(board: Board, style: Style): string | null {
   return `The four: ${cards} ${lineName(four.map(([col, row]) => cellOf(col, row)))}.`;
 }
 
+/** Said once when the coach is on: how to read its values. */
+const COACH_LEGEND =
+  'Coach: after each of your moves, the expected final score of every move you had (1-4 a column, d the discard), ' +
+  'played out on 1,000 orders of the cards you have not seen; - where the card cannot go.';
+
 export const RULES_SUMMARY = [
   `Put each card on column ${COLUMN_CHOICES}, bottom up: on an empty column, or on a top card of equal or lower`,
   'rank (Ace low, no King-Ace wrap). Or discard it with d. q quits.',
@@ -114,12 +127,38 @@ export async function playConnectFwar(
   };
   const style = styleFor(options.color, output);
   const human = new HumanPlayer(io, terminalView(style));
+  const coach = options.coach === true || options.training === true ? new FwarCoach(seed) : null;
+  if (coach !== null) say(COACH_LEGEND);
+  const replay = [...(options.moves ?? [])];
   let dealt = 0;
   const player: AsyncPlayer = {
-    nextMove(card: Card, board: Board) {
+    async nextMove(card: Card, board: Board) {
       dealt++;
+      coach?.see(card.index);
       say(`\nCard ${String(dealt)} of ${String(DECK_SIZE)}, ${String(DECK_SIZE - dealt)} left in the deck:`);
-      return human.nextMove(card, board);
+      const replayed = replay.shift();
+      if (replayed !== undefined) {
+        write(`${drawBoard(board, style)}Card: ${terminalView(style).card(card)}, replayed from --moves: ${moveName(replayed)}\n`);
+        const why = replayed === DISCARD ? null : columnRefusal(card.index, replayed, board.getHeight(replayed), board.getTopCard(replayed)?.index ?? -1);
+        if (why !== null) throw new UsageError(`--moves: card ${String(dealt)}: ${why}`);
+        coach?.replayed(replayed);
+        return replayed === DISCARD ? DISCARD_MOVE : replayed;
+      }
+      for (;;) {
+        const answer = await human.nextMove(card, board);
+        if (answer === null || coach === null) return answer;
+        const move = answer === DISCARD_MOVE ? DISCARD : answer;
+        const cells = gridOf(board);
+        const warning = options.training === true ? coach.warning(cells, card.index, move) : null;
+        if (warning !== null) {
+          say(warning);
+          const confirm = await io.ask(`Play ${move === DISCARD ? 'the discard' : `column ${moveName(move)}`} anyway? (y/n): `);
+          if (confirm === null) return null;
+          if (!/^y(es)?$/i.test(confirm.trim())) continue;
+        }
+        say(coach.record(cells, card.index, move));
+        return answer;
+      }
     },
   };
 
@@ -129,6 +168,7 @@ export async function playConnectFwar(
     const four = record.outcome === 'connected' ? describeFour(record.board, style) : null;
     if (four !== null) say(four);
     say(ending(record, inputEnded));
+    for (const line of coach?.summary() ?? []) say(line);
     return record;
   } finally {
     session.close();
@@ -151,7 +191,16 @@ export function registerPlay(command: Command): Command {
   const play = command
     .command('play')
     .description('play a game of ConnectFwar in the terminal (one answer per line; works through a pipe)')
-    .option('--seed <n>', 'deal number, to replay a game (default: a fresh one, printed)', parseSeed);
+    .option('--seed <n>', 'deal number, to replay a game (default: a fresh one, printed)', parseSeed)
+    .option('--coach', 'after each move, the expected final score of every move you had and what yours cost; a summary after the game')
+    .option('--training', 'the coach, and a warning before a costly move (you confirm it or choose again)')
+    .option('--moves <moves>', 'replay these moves first (1-4 a column, d a discard, e.g. 23d1), then play on from there', (text: string) => {
+      try {
+        return parseMoves(text);
+      } catch (error) {
+        throw new InvalidArgumentError((error as Error).message);
+      }
+    });
   addColorOptions(play)
     .addHelpText(
       'after',
@@ -162,6 +211,7 @@ export function registerPlay(command: Command): Command {
         'Examples:',
         '  tabletop connect-fwar play',
         '  tabletop connect-fwar play --seed 42',
+        '  tabletop connect-fwar play --seed 42 --coach',
         "  printf '1\\n2\\nd\\nq\\n' | tabletop connect-fwar play --seed 42",
         '',
       ].join('\n'),

@@ -8,7 +8,7 @@
  * playable card plays it by itself (unless `--no-play-forced`), and `r` or `g` hands the seat to a
  * stand-in AI (`--stand-in`) until the end of the round or of the game.
  */
-import { Option, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import { Card, cardName } from '../../core/cards.js';
 import { CHANCE, builtInAgent } from '../../core/game.js';
 import { freshSeed, rngFromSeed } from '../../core/random.js';
@@ -16,7 +16,8 @@ import { unoWarGame } from '../../games/uno-war/definition.js';
 import { Phase, UnoWarState } from '../../games/uno-war/engine.js';
 import { SLOT_CHOICES, parseSlot, playRefusal, slotName } from '../../games/uno-war/notation.js';
 import { HAND_SIZE, WINNING_SCORE, canPlayOn } from '../../games/uno-war/rules.js';
-import { parseChoice, parseSeed } from '../options.js';
+import { parseChoice, parseSeed, UsageError } from '../options.js';
+import { UnoCoach } from './coach.js';
 import { addColorOptions, styleFor } from '../style.js';
 import { exitingOnInterrupt, PlaySession } from '../terminal.js';
 
@@ -29,6 +30,12 @@ interface PlayOptions {
   /** Who plays for the person after `r` or `g` (default smallest). */
   readonly standIn?: string;
   readonly color?: boolean;
+  /** Rate each card the person chooses (games/uno-war/coach.ts) and sum them up at the end. */
+  readonly coach?: boolean;
+  /** The coach, and a warning before a costly card (the person confirms it). */
+  readonly training?: boolean;
+  /** Answers to replay first, one character each: a slot 1-5, r or g (as --moves gives them). */
+  readonly moves?: string;
 }
 
 /** Every AI of the registry that plays fair (the web app offers the same list). */
@@ -84,6 +91,13 @@ export async function playUnoWar(options: PlayOptions, input: NodeJS.ReadableStr
   const aiName = agent.name;
   say(`UnoWar against ${aiName}, deal ${String(seed)}. Replay it with --seed ${String(seed)}.`);
   say(RULES_SUMMARY);
+  const replayCommand = (answers: string): string =>
+    ['tabletop uno-war play', '--ai', options.ai, '--seed', String(seed), ...(options.standIn === undefined || options.standIn === 'smallest' ? [] : ['--stand-in', options.standIn]), ...(options.playForced === false ? ['--no-play-forced'] : []), ...(answers === '' ? [] : ['--moves', answers]), '--coach'].join(' ');
+  const coach = options.coach === true || options.training === true ? new UnoCoach(seed, agent, name, replayCommand) : null;
+  if (coach !== null) say(COACH_LEGEND);
+  /** The person's answers so far (slots 1-5, r, g): what --moves replays. */
+  let answers = '';
+  const replay = Array.from(options.moves ?? '');
 
   const state = new UnoWarState();
   const rng = rngFromSeed(seed);
@@ -129,14 +143,35 @@ export async function playUnoWar(options: PlayOptions, input: NodeJS.ReadableStr
           apply(state.slotOfCard(HUMAN, playable[0]!));
           continue;
         }
-        const choice = await askForSlot(state, session, name, score);
+        const replayed = replay.shift();
+        const choice = replayed === undefined ? await askForSlot(state, session, name, score) : replayedChoice(state, replayed);
         if (choice === null) return -1;
         if (choice === 'round' || choice === 'game') {
+          answers += choice.charAt(0);
           fastForward = choice;
           say(`${standIn.name} plays for you to the end of the ${choice}.`);
           continue;
         }
-        say(`You play the ${name(state.handCard(HUMAN, choice))}.`);
+        const card = state.handCard(HUMAN, choice);
+        if (replayed !== undefined) {
+          say(`You play the ${name(card)} (replayed from --moves).`);
+          answers += slotName(choice);
+          apply(choice);
+          continue;
+        }
+        const warning = options.training === true && coach !== null ? coach.warning(state, card, answers) : null;
+        if (warning !== null) {
+          say(warning);
+          const confirm = await session.ask(`Play the ${name(card)} anyway? (y/n): `, '');
+          if (confirm === null) {
+            say(`End of input: game abandoned. ${score()}`);
+            return -1;
+          }
+          if (!/^y(es)?$/i.test(confirm.trim())) continue;
+        }
+        say(`You play the ${name(card)}.`);
+        if (coach !== null) say(coach.record(state, card, answers));
+        answers += slotName(choice);
         apply(choice);
       }
     }
@@ -144,8 +179,25 @@ export async function playUnoWar(options: PlayOptions, input: NodeJS.ReadableStr
     say(style.bold(`\n${youWon ? 'You win the game' : `${aiName} wins the game`} ${String(state.scores[state.winner()])}-${String(state.scores[state.winner() ^ 1])}.`));
     return state.winner();
   } finally {
+    for (const line of coach?.summary() ?? []) say(line);
     session.close();
   }
+}
+
+/** Said once when the coach is on: how to read its figures. */
+const COACH_LEGEND =
+  "Coach: after each card you choose, each playable card's chance to win the game against your opponent, played out from 200 deals " +
+  'consistent with what you have seen (you playing on as Smallest Card AI).';
+
+/** An answer of --moves at a decision: a playable slot, or r/g; a usage error if it is neither. */
+function replayedChoice(state: UnoWarState, answer: string): number | 'round' | 'game' {
+  if (answer === 'r') return 'round';
+  if (answer === 'g') return 'game';
+  const slot = parseSlot(answer);
+  if (slot === undefined) throw new UsageError(`--moves: '${answer}' is not a slot ${SLOT_CHOICES}, r or g`);
+  const why = playRefusal(state.top, state.handCard(HUMAN, slot));
+  if (why !== null) throw new UsageError(`--moves: slot ${answer}: ${why}`);
+  return slot;
 }
 
 /** The pile, the score and the person's hand, playable cards marked. */
@@ -215,9 +267,15 @@ export function registerPlay(command: Command): Command {
         .argParser(parseChoice(AI_IDS, 'The --stand-in'))
         .default('smallest'),
     )
-    .option('--no-play-forced', 'ask even when only one card of your hand can be played');
+    .option('--no-play-forced', 'ask even when only one card of your hand can be played')
+    .option('--coach', "after each card you choose, every playable card's chance to win the game and what yours cost; a summary after the game")
+    .option('--training', 'the coach, and a warning before a costly card (you confirm it or choose again)')
+    .option('--moves <answers>', 'replay these answers first (a slot 1-5, r or g per question, e.g. 13r2), then play on from there', (text: string) => {
+      if (!/^[1-5rg]*$/i.test(text.trim())) throw new InvalidArgumentError(`--moves: '${text}' is not a list of answers 1-5, r or g`);
+      return text.trim().toLowerCase();
+    });
   addColorOptions(play)
-    .addHelpText('after', `\n${RULES_SUMMARY}\n\nExample:\n  tabletop uno-war play --ai biggest --seed 42`)
+    .addHelpText('after', `\n${RULES_SUMMARY}\n\nExamples:\n  tabletop uno-war play --ai biggest --seed 42\n  tabletop uno-war play --ai biggest --seed 42 --coach`)
     .action(async (options: PlayOptions) => {
       await exitingOnInterrupt(() => playUnoWar(options));
     });

@@ -75,19 +75,23 @@ export function parseColumnText(text: string): ColumnValue {
 /**
  * Bounds of the score (the sign when `weak`) within BOOK_EXACT_NODES: a strong search, then, if
  * that left the sign open, a weak one on the same budget (it settles win/draw/loss far sooner),
- * whose bounds narrow the strong ones (a win: >= 1, a loss: <= -1, a draw: 0).
+ * whose bounds narrow the strong ones.
  */
 function settledBounds(solver: Solver, position: Position, weak: boolean): { readonly lower: number; readonly upper: number } {
   const strong = solver.search(position, { weak, maxNodes: BOOK_EXACT_NODES });
   if (weak || strong.lower > 0 || strong.upper < 0 || strong.lower === strong.upper) return strong;
-  const sign = solver.search(position, { weak: true, maxNodes: BOOK_EXACT_NODES });
+  return narrowBySign(strong, solver.search(position, { weak: true, maxNodes: BOOK_EXACT_NODES }));
+}
+
+/** Bounds of a score narrowed by bounds of its sign (a weak search's): a win is >= 1, a loss <= -1, a draw 0. */
+export function narrowBySign(strong: { readonly lower: number; readonly upper: number }, sign: { readonly lower: number; readonly upper: number }): { readonly lower: number; readonly upper: number } {
   const lower = sign.lower > 0 ? Math.max(strong.lower, 1) : sign.lower === 0 ? Math.max(strong.lower, 0) : strong.lower;
   const upper = sign.upper < 0 ? Math.min(strong.upper, -1) : sign.upper === 0 ? Math.min(strong.upper, 0) : strong.upper;
   return { lower, upper };
 }
 
 /** A search result as text, from the view of `sign` (1: its side to move; -1: the other side): the score, or its proven bounds. */
-function boundsText(result: { readonly lower: number; readonly upper: number }, sign: 1 | -1): string {
+export function boundsText(result: { readonly lower: number; readonly upper: number }, sign: 1 | -1): string {
   const lower = sign === 1 ? result.lower : 0 - result.upper;
   const upper = sign === 1 ? result.upper : 0 - result.lower;
   if (lower === upper) return String(lower);

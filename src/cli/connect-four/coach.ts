@@ -1,0 +1,115 @@
+/**
+ * `play --coach` and `--training` on the terminal: the game module's coach (games/connect-four/
+ * coach.ts) rates each decision of a person; this file only words its ratings. One solver (with
+ * both shipped books: the opening book's exact scores and the strategy book's values) serves the
+ * whole game, made at the first rating.
+ */
+import { colorName } from '../../games/connect-four/player.js';
+import { Position } from '../../games/connect-four/position.js';
+import { judge, scoreColumns, scoreText, summarize, type ColumnScore, type Outcome, type Rating } from '../../games/connect-four/coach.js';
+import { Solver } from '../../games/connect-four/solver/solver.js';
+import { summaryLines } from '../coach-text.js';
+import { loadDefaultBook, loadDefaultValues } from '../../arena/connect-four/book-file.js';
+
+/** What one rating says, after the move: every column's score, the choice marked with its cost. */
+export function describeRating(rating: Rating): string {
+  const scores = rating.columns.map((score, column) => `${String(column + 1)}:${score === null ? '-' : scoreText(score)}`).join('  ');
+  return `Coach: ${scores} — you played ${String(rating.chosen + 1)}: ${judgement(rating)}.`;
+}
+
+/** The verdict on the choice in words: `best`, or what kind of error, what it cost and the best column. */
+function judgement(rating: Rating): string {
+  if (rating.verdict === 'best') return rating.costAtMost === 0 ? 'best' : `no column proven better (${costText(0, rating.costAtMost)})`;
+  return `${rating.verdict === 'mistake' ? 'a mistake' : 'an inaccuracy'}, ${change(rating)} (${costText(rating.cost, rating.costAtMost)}; best ${String(rating.best + 1)})`;
+}
+
+/** What the choice did to the outcome. */
+function change(rating: Rating): string {
+  const { outcomeBefore: before, outcomeAfter: after } = rating;
+  if (rating.verdict === 'inaccuracy') return before === 'loss' && after === 'loss' ? 'it loses sooner' : before === 'win' && after === 'win' ? 'it wins later' : 'it scores less';
+  return before === null || after === null ? `it gives up ${rating.cost > 1 ? 'points' : 'a point'} of the outcome` : `it turns ${article(before)} into ${article(after)}`;
+}
+
+function article(outcome: Outcome): string {
+  return outcome === 'win' ? 'a win' : outcome === 'draw' ? 'a draw' : 'a loss';
+}
+
+function costText(cost: number, atMost: number): string {
+  const points = (n: number): string => `${String(n)} point${n === 1 ? '' : 's'}`;
+  if (cost === atMost) return `cost ${points(cost)}`;
+  return cost === 0 ? `cost at most ${points(atMost)}` : `cost ${String(cost)} to ${points(atMost)}`;
+}
+
+/** The seats as `play` takes them, to replay a decision with the same players. */
+export interface Seats {
+  readonly red: string;
+  readonly yellow: string;
+}
+
+/** The command that reopens the position of a decision, the same players seated, the coach on. */
+export function replayCommand(rating: Rating, seats: Seats): string {
+  const players = [seats.red === 'human' ? [] : ['--red', seats.red], seats.yellow === 'alphabeta' ? [] : ['--yellow', seats.yellow]].flat();
+  return ['tabletop connect-four play', '--pos', rating.before === '' ? '-' : rating.before, ...players, '--coach'].join(' ');
+}
+
+/** The summary after the game, for the decisions of one colour (`red`: true). */
+export function describeSummary(ratings: readonly Rating[], red: boolean, seats: Seats): string[] {
+  const summary = summarize(ratings);
+  const costliest = summary.costliest.map((rating) => ({
+    what: `Move ${String(rating.before.length + 1)}: column ${String(rating.chosen + 1)}, ${judgement(rating)}`,
+    rule: rating.rule,
+    replay: replayCommand(rating, seats),
+  }));
+  return summaryLines(` for ${colorName(red)}`, summary, costText(summary.totalCost, summary.totalCostAtMost), costliest);
+}
+
+/**
+ * The coach of one game: rates decisions (scoring a position's columns once, whether the training
+ * warning asked first or not) and keeps the ratings for the summary.
+ */
+export class TerminalCoach {
+  #solver: Solver | undefined;
+  /** The last position scored and its columns: the training warning and the rating share them. */
+  #scored: { readonly moves: string; readonly columns: (ColumnScore | null)[] } | undefined;
+  readonly #ratings: Rating[] = [];
+
+  constructor(private readonly warn: (message: string) => void) {}
+
+  /** Rates `column` in `position` (side to move: the person) without keeping the rating. */
+  rate(position: Position, column: number): Rating {
+    const moves = position.toMoves();
+    if (this.#scored?.moves !== moves) {
+      this.#solver ??= new Solver({ book: loadDefaultBook(this.warn), values: loadDefaultValues(this.warn) });
+      this.#scored = { moves, columns: scoreColumns(this.#solver, position) };
+    }
+    return judge(position, this.#scored.columns, column);
+  }
+
+  /** Rates and keeps the decision of `column` after `before` (0-based columns). */
+  record(before: readonly number[], column: number): Rating {
+    const rating = this.rate(Position.fromMoves(before.map((c) => String(c + 1)).join('')), column);
+    this.#ratings.push(rating);
+    return rating;
+  }
+
+  /** Forgets the decisions taken back: those made with `moves` or more moves on the board. */
+  takeBack(moves: number): void {
+    const kept = this.#ratings.filter((rating) => rating.before.length < moves);
+    this.#ratings.splice(0, this.#ratings.length, ...kept);
+  }
+
+  /** The training warning before `column` is played, or null if no other column is proven better. */
+  warning(position: Position, column: number): string | null {
+    const rating = this.rate(position, column);
+    if (rating.verdict === 'best') return null;
+    return `Coach: column ${String(column + 1)} would be ${judgement(rating)}.`;
+  }
+
+  /** The summaries of the colours that had decisions, red first. */
+  summaries(seats: Seats): string[] {
+    return [true, false].flatMap((red) => {
+      const mine = this.#ratings.filter((rating) => rating.before.length % 2 === (red ? 0 : 1));
+      return mine.length === 0 ? [] : describeSummary(mine, red, seats);
+    });
+  }
+}

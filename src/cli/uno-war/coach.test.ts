@@ -1,0 +1,30 @@
+/** `tabletop uno-war play --coach`, `--training` and `--moves`, in-process with piped input (deal 1, against Smallest). */
+import { describe, expect, it } from 'vitest';
+import { playThrough } from '../../test-support/play-streams.js';
+import { UsageError } from '../options.js';
+import { playUnoWar } from './play.js';
+
+type Options = Parameters<typeof playUnoWar>[0];
+const play = (input: string, options: Partial<Options>): Promise<string> => playThrough((stdin, stdout) => playUnoWar({ ai: 'smallest', seed: 1, ...options }, stdin, stdout), input);
+
+describe('uno-war play --coach', () => {
+  it('flags a high card spent for nothing with its cost, and sums the game up with a command that replays it', async () => {
+    // Deal 1: the second choice holds the Two, Four and Eight of Spades; slot 3 is the Eight.
+    const out = await play('3\n3\nq\n', { coach: true });
+    expect(out).toContain("Coach: after each card you choose, each playable card's chance to win the game");
+    expect(out).toMatch(/Coach \(chance to win the game\): Eight of Spades [\d.]+%, Two of Spades [\d.]+%, Four of Spades [\d.]+% — you played the Eight of Spades: a mistake \(cost [\d.]+ points of the chance, ± [\d.]+; best the Four of Spades\)\.\n/);
+    expect(out).toMatch(/Coach's summary: 2 decisions, 1 best, 0 inaccuracies, 1 mistake; accuracy 50%; total cost [\d.]+ points of the chance to win\.\n/);
+    expect(out).toMatch(/ {2}1\. Decision 2: the Eight of Spades, a mistake \([^)]*\)\. Rule 1 of what-wins\.md: Play your lowest card\.\n {5}Replay: tabletop uno-war play --ai smallest --seed 1 --moves 3 --coach\n/);
+  });
+
+  it('replays --moves, then warns before a costly card with --training and asks again on n', async () => {
+    const out = await play('3\nn\nq\n', { training: true, moves: '3' });
+    expect(out).toContain('(replayed from --moves).\n');
+    expect(out).toMatch(/\nCoach: the Eight of Spades would be a mistake \([^)]*\)\.\nPlay the Eight of Spades anyway\? \(y\/n\): n\n\nPile: /);
+    expect(out).toContain("Coach's summary: 0 decisions");
+  });
+
+  it('stops with a usage error when an answer of --moves cannot be played', async () => {
+    await expect(play('', { moves: '33333' })).rejects.toThrow(UsageError);
+  });
+});

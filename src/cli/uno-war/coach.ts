@@ -1,0 +1,73 @@
+/**
+ * `uno-war play --coach` and `--training` on the terminal: the game module's coach
+ * (games/uno-war/coach.ts) rates each card the person chooses; this file words its ratings and
+ * keeps them for the summary.
+ */
+import { deriveSeed } from '../../core/random.js';
+import type { UnoWarAgent } from '../../games/uno-war/agents.js';
+import { rateDecision, summarize, type Rating } from '../../games/uno-war/coach.js';
+import type { UnoWarState } from '../../games/uno-war/engine.js';
+import { summaryLines } from '../coach-text.js';
+
+/** Keeps the coach's samples apart from the deal's own random stream (the same seed). */
+const COACH_STREAM = 0x636f_6163;
+
+const percent = (chance: number): string => `${(100 * chance).toFixed(1)}%`;
+
+export class UnoCoach {
+  readonly #ratings: { readonly rating: Rating; readonly before: string }[] = [];
+  #pending: { readonly key: string; readonly ratings: Map<number, Rating> } | undefined;
+
+  /**
+   * @param name how a card is named (with colour on a terminal)
+   * @param replay the command that replays the game with these answers first (`--moves`)
+   */
+  constructor(
+    private readonly seed: number,
+    private readonly opponent: UnoWarAgent,
+    private readonly name: (card: number) => string,
+    private readonly replay: (answers: string) => string,
+  ) {}
+
+  /** The rating of playing `card` now; `answers` are the person's answers so far (--moves), which identify the decision. */
+  rate(state: UnoWarState, card: number, answers: string): Rating {
+    if (this.#pending?.key !== answers) this.#pending = { key: answers, ratings: new Map() };
+    let rating = this.#pending.ratings.get(card);
+    if (rating === undefined) {
+      rating = rateDecision(state, card, this.opponent, deriveSeed(deriveSeed(this.seed, COACH_STREAM), answers.length));
+      this.#pending.ratings.set(card, rating);
+    }
+    return rating;
+  }
+
+  /** The training warning before `card` is played, or null if it is (as good as) the best. */
+  warning(state: UnoWarState, card: number, answers: string): string | null {
+    const rating = this.rate(state, card, answers);
+    return rating.verdict === 'best' ? null : `Coach: the ${this.name(card)} would be ${this.#judgement(rating)}.`;
+  }
+
+  /** Rates and keeps the choice of `card`; returns what to say. */
+  record(state: UnoWarState, card: number, answers: string): string {
+    const rating = this.rate(state, card, answers);
+    this.#ratings.push({ rating, before: answers });
+    const chances = rating.cards.map(({ card: c, chance }) => `${this.name(c)} ${percent(chance)}`).join(', ');
+    return `Coach (chance to win the game): ${chances} — you played the ${this.name(card)}: ${this.#judgement(rating)}.`;
+  }
+
+  #judgement(rating: Rating): string {
+    if (rating.verdict === 'best') return rating.chosen === rating.best ? 'best' : `as good as the ${this.name(rating.best)} within the sampling error`;
+    const kind = rating.verdict === 'mistake' ? 'a mistake' : 'an inaccuracy';
+    return `${kind} (cost ${(100 * rating.cost).toFixed(1)} points of the chance, ± ${(200 * rating.standardError).toFixed(1)}; best the ${this.name(rating.best)})`;
+  }
+
+  /** The summary after the game. */
+  summary(): string[] {
+    const summary = summarize(this.#ratings.map(({ rating }) => rating));
+    const costliest = summary.costliest.map(({ index, rating }) => ({
+      what: `Decision ${String(index + 1)}: the ${this.name(rating.chosen)}, ${this.#judgement(rating)}`,
+      rule: rating.rule,
+      replay: this.replay(this.#ratings[index]!.before),
+    }));
+    return summaryLines('', summary, `cost ${(100 * summary.totalCost).toFixed(1)} points of the chance to win`, costliest);
+  }
+}

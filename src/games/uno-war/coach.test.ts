@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { CHANCE } from '../../core/game.js';
+import { rngFromSeed } from '../../core/random.js';
+import { smallestCardAgent } from './agents.js';
+import { rateDecision, RULES_OF_THUMB, summarize } from './coach.js';
+import { UnoWarState } from './engine.js';
+import { HAND_SIZE, RANK, canPlayOn } from './rules.js';
+
+/** Deal 1 played by Smallest in both seats up to player 0's second decision with a choice; its playable cards. */
+function secondChoice(): { state: UnoWarState; cards: number[] } {
+  const state = new UnoWarState();
+  const rng = rngFromSeed(1);
+  let choices = 0;
+  for (;;) {
+    const player = state.currentPlayer();
+    if (player === CHANCE) state.applyAction(state.sampleChance(rng));
+    else {
+      const cards = [...new Set(Array.from({ length: HAND_SIZE }, (_, slot) => state.handCard(player, slot)).filter((card) => canPlayOn(state.top, card)))];
+      if (player === 0 && cards.length > 1 && ++choices === 2) return { state, cards };
+      state.applyAction(smallestCardAgent.act(state, rng));
+    }
+  }
+}
+
+describe('the UnoWar coach', () => {
+  it('gives every playable card a chance to win, marks one only when the lead is significant, and repeats itself for a seed', () => {
+    const { state, cards } = secondChoice();
+    const highest = cards.reduce((a, b) => (RANK[b]! > RANK[a]! ? b : a));
+    const rating = rateDecision(state, highest, smallestCardAgent, 5, 100);
+    expect(rating.cards.map(({ card }) => card).sort()).toEqual([...cards].sort());
+    for (const { chance } of rating.cards) expect(chance >= 0 && chance <= 1).toBe(true);
+    const top = Math.max(...rating.cards.map(({ chance }) => chance));
+    expect(rating.cards.find(({ card }) => card === rating.best)!.chance).toBe(top);
+    expect(rating.cost).toBeCloseTo(top - rating.cards.find(({ card }) => card === highest)!.chance, 9);
+    expect(rating.verdict === 'best').toBe(rating.cost <= 2 * rating.standardError);
+    if (rating.verdict !== 'best') expect(rating.rule).toBe(RANK[highest]! > RANK[rating.best]! ? RULES_OF_THUMB.lowest : RULES_OF_THUMB.endTheRound);
+    expect(rateDecision(state, highest, smallestCardAgent, 5, 100)).toEqual(rating);
+    // The state is left as it was: the coach plays on copies.
+    expect(state.currentPlayer()).toBe(0);
+    expect(rateDecision(state, rating.best, smallestCardAgent, 5, 100)).toMatchObject({ verdict: 'best', cost: 0, rule: null });
+  });
+
+  it('refuses a card that cannot be played, and sums a game up', () => {
+    const { state, cards } = secondChoice();
+    const unplayable = Array.from({ length: 52 }, (_, card) => card).find((card) => !cards.includes(card))!;
+    expect(() => rateDecision(state, unplayable, smallestCardAgent, 5, 10)).toThrow(RangeError);
+    const rating = rateDecision(state, cards[0]!, smallestCardAgent, 5, 20);
+    expect(summarize([rating, rating])).toMatchObject({ decisions: 2, best: rating.verdict === 'best' ? 2 : 0 });
+    expect(summarize([])).toMatchObject({ decisions: 0, accuracy: 1, totalCost: 0, costliest: [] });
+  });
+});

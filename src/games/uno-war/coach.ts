@@ -1,0 +1,98 @@
+/**
+ * The UnoWar coach: the chance of winning the game after each card the person can play, against
+ * the chosen opponent, and the person's choice marked with what it cost.
+ *
+ * The evaluator sees what the person sees: its own hand, the pile and the public history. The
+ * other hand and the deck's order are drawn, `samples` times, consistently with all of it
+ * (`UnoWarBelief`: the cards counted since each shuffle, the rounds the opponent lost unable to
+ * play). From each drawn state every playable card is played and the game played out to its end:
+ * the opponent by its own policy, the person by Smallest's (the lowest playable card, what the
+ * best honest players play 98 times in 100: docs/what-wins.md). Every card is played out on the same
+ * drawn states and the same random stream, so the difference between two cards is measured far
+ * more precisely than either chance: a choice is marked only when the best card's lead over it is
+ * larger than twice its standard error.
+ *
+ * This module knows nothing of terminals or pages; the CLI's `play --coach` prints its ratings.
+ */
+import { deriveSeed, rngFromSeed } from '../../core/random.js';
+import { pairedCost, sampleMean, summarizeSampled, type RuleOfThumb, type SampledRating, type SampledSummary } from '../../core/coach.js';
+import { smallestCardAgent, type UnoWarAgent } from './agents.js';
+import type { UnoWarState } from './engine.js';
+import { UnoWarBelief } from './information.js';
+import { HAND_SIZE, RANK, canPlayOn } from './rules.js';
+
+export type { Verdict, RuleOfThumb } from '../../core/coach.js';
+
+/**
+ * States drawn per decision; each is played out once per playable card to the end of the game
+ * (hundreds of plays; 15,000-130,000 games a second depending on the players).
+ */
+export const COACH_SAMPLES = 200;
+
+/** A lead of the best card in the chance of winning (0..1) that makes a choice a mistake rather than an inaccuracy. */
+export const MISTAKE_CHANCE = 0.05;
+
+/** The rules of thumb of docs/what-wins.md (UnoWar, "What a person should learn"). */
+export const RULES_OF_THUMB = {
+  lowest: { number: 1, title: 'Play your lowest card' },
+  endTheRound: { number: 2, title: 'Spend a high card only to end the round' },
+  count: { number: 3, title: 'Count the cards' },
+} as const satisfies Record<string, RuleOfThumb>;
+
+export interface CardChance {
+  readonly card: number;
+  /** The chance of winning the game after playing it (0..1). */
+  readonly chance: number;
+}
+
+/** A card chosen, rated: `chosen` and `best` are cards; `best` has the highest chance (the lower rank among equals); `cost` is its lead in the chance of winning (0..1). */
+export interface Rating extends SampledRating {
+  /** Each distinct playable card, in the order of the hand's slots. */
+  readonly cards: readonly CardChance[];
+}
+
+/**
+ * Rates the choice of `chosen` (a card of the hand that can go on the pile) by `player`, the side
+ * to move of `state`, against `opponent` (the other seat's agent).
+ */
+export function rateDecision(state: UnoWarState, chosen: number, opponent: UnoWarAgent, seed: number, samples = COACH_SAMPLES): Rating {
+  const player = state.toMove;
+  const cards: number[] = [];
+  for (let slot = 0; slot < HAND_SIZE; slot++) {
+    const card = state.handCard(player, slot);
+    if (canPlayOn(state.top, card) && !cards.includes(card)) cards.push(card);
+  }
+  if (!cards.includes(chosen)) throw new RangeError(`Card ${String(chosen)} is not a playable card of the hand`);
+  const agents = player === 0 ? [smallestCardAgent, opponent] : [opponent, smallestCardAgent];
+  const belief = new UnoWarBelief(state, player);
+  const rng = rngFromSeed(seed);
+  const wins = cards.map(() => new Float64Array(samples));
+  for (let sample = 0; sample < samples; sample++) {
+    const drawn = belief.sample(rng);
+    const stream = deriveSeed(seed, sample);
+    cards.forEach((card, index) => {
+      const game = drawn.clone();
+      game.applyAction(game.slotOfCard(player, card));
+      game.playToEnd(agents, rngFromSeed(stream));
+      wins[index]![sample] = game.winner() === player ? 1 : 0;
+    });
+  }
+  const chances = wins.map(sampleMean);
+  let bestIndex = 0;
+  chances.forEach((chance, index) => {
+    const leader = chances[bestIndex]!;
+    if (chance > leader || (chance === leader && RANK[cards[index]!]! < RANK[cards[bestIndex]!]!)) bestIndex = index;
+  });
+  const chosenIndex = cards.indexOf(chosen);
+  const { cost, standardError, verdict } = pairedCost(wins[bestIndex]!, wins[chosenIndex]!, MISTAKE_CHANCE);
+  const best = cards[bestIndex]!;
+  const rule = verdict === 'best' ? null : RANK[chosen]! > RANK[best]! ? RULES_OF_THUMB.lowest : RANK[chosen]! < RANK[best]! ? RULES_OF_THUMB.endTheRound : RULES_OF_THUMB.count;
+  return { cards: cards.map((card, index) => ({ card, chance: chances[index]! })), chosen, best, cost, standardError, verdict, rule, samples };
+}
+
+/** A game's decisions summed up (totalCost: The chance of winning given up (0..1), summed over the marked decisions). */
+export type Summary = SampledSummary<Rating>;
+
+export function summarize(ratings: readonly Rating[]): Summary {
+  return summarizeSampled(ratings);
+}
