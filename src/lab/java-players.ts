@@ -19,6 +19,7 @@ import { homedir } from 'node:os';
 import { basename, delimiter, extname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { printable } from '../core/format.js';
+import { shellQuote } from './programs.js';
 
 /** How a player argument names a Java player: `java:<path>` or `<name>=java:<path>`. */
 const JAVA_SPEC = /^(?:([^=@,]+)=)?java:(.+)$/s;
@@ -63,8 +64,6 @@ function ensureJdk(): void {
 function cacheRoot(): string {
   return join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'tabletop-lab', 'java');
 }
-
-const shellQuote = (text: string): string => `'${text.replaceAll("'", "'\\''")}'`;
 
 /** The student's source files and the player's class, from a `.java` file or a folder of them. */
 function studentSources(path: string, gameId: string): { files: string[]; className: string } {

@@ -14,6 +14,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { shellQuote } from '../../lab/programs.js';
 
 /** A submission that cannot be used: the message says why (javac's own message for a compile error). */
 export class JavaBuildError extends Error {
@@ -106,9 +107,4 @@ function ensureJdk(name: string): string {
   }
   jdkVersion = found;
   return found;
-}
-
-/** `text` as one word of a /bin/sh command line. */
-export function shellQuote(text: string): string {
-  return `'${text.replaceAll("'", "'\\''")}'`;
 }
