@@ -61,15 +61,25 @@ const PROTOCOLS: Readonly<Record<string, LineProtocol<never>>> = {
   klondike: klondikeProtocol,
 };
 
-/** A player argument that names an external program, as a lineup id (`<name>@exec:<command>`); undefined for any other argument. */
-export function externalPlayerId(game: { readonly id: string; readonly title: string; readonly agents: object }, spec: string): string | undefined {
+/**
+ * A player argument that names a program — `exec:<command>` or `<name>=exec:<command>` — as its
+ * name (given, else the command's last word without its extension) and command; undefined for any
+ * other argument. A RangeError for `exec:` with no command.
+ */
+export function execSpec(spec: string): { readonly name: string; readonly command: string } | undefined {
   const match = EXEC_SPEC.exec(spec);
   if (match === null) return undefined;
   const command = match[2]!.trim();
-  if (lineProtocol(game.id) === undefined) throw new RangeError(`${game.title} does not take external programs as players (only ${Object.keys(PROTOCOLS).join(', ')})`);
   if (command === '') throw new RangeError(`'${printable(spec)}' names no command: exec:<command>, e.g. exec:./my-player or exec:python3 my_player.py`);
   const words = command.split(/\s+/);
-  const label = (match[1] ?? basename(words[words.length - 1]!, extname(words[words.length - 1]!))).trim();
+  return { name: (match[1] ?? basename(words[words.length - 1]!, extname(words[words.length - 1]!))).trim(), command };
+}
+
+/** A player argument that names an external program, as a lineup id (`<name>@exec:<command>`); undefined for any other argument. */
+export function externalPlayerId(game: { readonly id: string; readonly title: string; readonly agents: object }, spec: string): string | undefined {
+  if (EXEC_SPEC.exec(spec) === null) return undefined;
+  if (lineProtocol(game.id) === undefined) throw new RangeError(`${game.title} does not take external programs as players (only ${Object.keys(PROTOCOLS).join(', ')})`);
+  const { name: label, command } = execSpec(spec)!;
   if (label === '' || label.includes('@') || label.includes(',') || Object.hasOwn(game.agents, label) || printable(label, 64) !== label) {
     throw new RangeError(`The program '${printable(command)}' would be named '${printable(label)}', which cannot name a player (a built-in's id, or ',' '@'): name it, as name=exec:<command>`);
   }

@@ -16,6 +16,9 @@ import { parsePositiveNumber, UsageError } from '../options.js';
 import { collectBot, DEFAULT_LEVEL, DEFAULT_TIME_SECONDS } from './play.js';
 
 /** A tournament bot that is not also one of the lab's agents (`random` and `solver` are both). */
+/** An `exec:<command>` (or `name=exec:<command>`) bot. */
+const EXEC_BOT = /^(?:[^=@,]+=)?exec:/;
+
 const tournamentOnly = (name: string): boolean => (BUILTIN_BOTS as readonly string[]).includes(name) && !(name in connectFourGame.agents);
 
 export const connectFourReferee: RefereeOptions = {
@@ -26,12 +29,15 @@ export const connectFourReferee: RefereeOptions = {
   },
 
   async resolve(a: string, b: string, options: { readonly bot?: readonly ExternalBotDefinition[]; readonly time?: number }): Promise<{ ids: [string, string]; referee: RefereeSettings } | undefined> {
-    const externals = options.bot ?? [];
-    if (externals.length === 0 && options.time === undefined && !tournamentOnly(a) && !tournamentOnly(b)) return undefined;
+    const given = options.bot ?? [];
+    // A program (--bot, or named exec:<command>) or a tournament-only bot is played under the referee.
+    const refereed = (name: string): boolean => tournamentOnly(name) || EXEC_BOT.test(name);
+    if (given.length === 0 && options.time === undefined && !refereed(a) && !refereed(b)) return undefined;
     let names: string[];
     let modules: Awaited<ReturnType<typeof resolveLineup>>['modules'];
+    let externals: ExternalBotDefinition[];
     try {
-      ({ names, modules } = await resolveLineup([a, b], externals));
+      ({ names, modules, externals } = await resolveLineup([a, b], given));
     } catch (error) {
       if (error instanceof RangeError || error instanceof PlayerModuleError) throw new UsageError(`--a/--b: ${error.message}`);
       throw error;
