@@ -61,6 +61,9 @@ const PROTOCOLS: Readonly<Record<string, LineProtocol<never>>> = {
   klondike: klondikeProtocol,
 };
 
+/** Whether a player argument names a program: `exec:<command>` or `<name>=exec:<command>`. */
+export const isExecSpec = (spec: string): boolean => EXEC_SPEC.test(spec);
+
 /**
  * A player argument that names a program — `exec:<command>` or `<name>=exec:<command>` — as its
  * name (given, else the command's last word without its extension) and command; undefined for any

@@ -9,6 +9,7 @@ import { Option, type Command } from 'commander';
 import { connectFourGame } from '../../games/connect-four/definition.js';
 import { BUILTIN_BOTS, resolveLineup, type ExternalBotDefinition } from '../../arena/connect-four/lineup.js';
 import type { RefereedBot, RefereeSettings } from '../../lab/sprt.js';
+import { isExecSpec } from '../../lab/external-players.js';
 import { refereedAgentId } from '../../lab/user-agents.js';
 import { PlayerModuleError } from '../../lab/user-players.js';
 import type { RefereeOptions } from '../lab/sprt.js';
@@ -16,9 +17,6 @@ import { parsePositiveNumber, UsageError } from '../options.js';
 import { collectBot, DEFAULT_LEVEL, DEFAULT_TIME_SECONDS } from './play.js';
 
 /** A tournament bot that is not also one of the lab's agents (`random` and `solver` are both). */
-/** An `exec:<command>` (or `name=exec:<command>`) bot. */
-const EXEC_BOT = /^(?:[^=@,]+=)?exec:/;
-
 const tournamentOnly = (name: string): boolean => (BUILTIN_BOTS as readonly string[]).includes(name) && !(name in connectFourGame.agents);
 
 export const connectFourReferee: RefereeOptions = {
@@ -31,7 +29,7 @@ export const connectFourReferee: RefereeOptions = {
   async resolve(a: string, b: string, options: { readonly bot?: readonly ExternalBotDefinition[]; readonly time?: number }): Promise<{ ids: [string, string]; referee: RefereeSettings } | undefined> {
     const given = options.bot ?? [];
     // A program (--bot, or named exec:<command>) or a tournament-only bot is played under the referee.
-    const refereed = (name: string): boolean => tournamentOnly(name) || EXEC_BOT.test(name);
+    const refereed = (name: string): boolean => tournamentOnly(name) || isExecSpec(name);
     if (given.length === 0 && options.time === undefined && !refereed(a) && !refereed(b)) return undefined;
     let names: string[];
     let modules: Awaited<ReturnType<typeof resolveLineup>>['modules'];

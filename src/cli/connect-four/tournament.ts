@@ -27,7 +27,7 @@ import { gameRecordLine } from '../../lab/game-record.js';
 import { ALPHA_RANK_CAPTION, alphaRankRows, beyondElo, transitivityLine, type BeyondElo } from '../../lab/beyond-elo.js';
 import { TournamentJournal, type TournamentSettings } from './tournament-journal.js';
 import { moveString, type EndReason } from '../../games/connect-four/referee/result.js';
-import { capAtCores, parseIntegerIn, parseList, parsePositiveInt, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
+import { capAtCores, commaHint, parseIntegerIn, parseList, parsePositiveInt, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
 import { exitingOnInterrupt, progressBar } from '../terminal.js';
 import { collectBot, DEFAULT_LEVEL, DEFAULT_TIME_SECONDS } from './play.js';
 
@@ -129,7 +129,10 @@ async function runAndPrint(options: TournamentCliOptions & { readonly resumed?: 
   try {
     ({ names: bots, modules, externals } = await resolveLineup(options.bots ?? [], options.bot));
   } catch (error) {
-    if (error instanceof RangeError || error instanceof PlayerModuleError) throw new UsageError(`--bots: ${error.message}`);
+    if (error instanceof RangeError || error instanceof PlayerModuleError) {
+      const unknown = /^Unknown bot '([^']*)'/.exec(error.message)?.[1];
+      throw new UsageError(`--bots: ${error.message}${unknown === undefined ? '' : commaHint(options.bots ?? [], unknown)}`);
+    }
     throw error;
   }
   checkReportFiles(
