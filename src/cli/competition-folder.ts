@@ -29,6 +29,8 @@ export interface SubmissionBuilders<T> {
   readonly moduleKind?: string;
   /** A program of the manifest: its name, and its command run in the competition folder (`cd <dir> && <command>`). */
   readonly program: (name: string, command: string) => T | Promise<T>;
+  /** The name a built submission plays under: a second submission of the same name is left out. */
+  readonly nameOf: (built: T) => string;
 }
 
 export interface SubmissionScan<T> {
@@ -51,9 +53,16 @@ export async function scanSubmissions<T>(dir: string, builders: SubmissionBuilde
   }
   const usable: T[] = [];
   const leftOut: string[] = [];
+  /** The entry each name was taken by. */
+  const names = new Map<string, string>();
   const attempt = async (name: string, kind: string, build: () => T | Promise<T>): Promise<void> => {
     try {
-      usable.push(await build());
+      const built = await build();
+      const playsAs = builders.nameOf(built);
+      const taken = names.get(playsAs);
+      if (taken !== undefined) throw new Error(`it would play as '${playsAs}', the name ${taken} plays under: rename one`);
+      names.set(playsAs, name);
+      usable.push(built);
       process.stderr.write(`  ${name}: ${kind}\n`);
     } catch (error) {
       if (!(error instanceof Error)) throw error;

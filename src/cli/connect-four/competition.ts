@@ -61,11 +61,11 @@ export function registerCompetition(command: Command): Command {
 
 /** Every usable submission in `dir` (for --bots and --bot), after a report of each on stderr. */
 async function submissions(dir: string): Promise<{ bots: string[]; externals: string[] }> {
-  const asProgram = (name: string, command: string): { bot: string; external: string } => {
+  const asProgram = (name: string, command: string): { bot: string; name: string; external: string } => {
     parseBotDefinition(`${name}=${command}`);
-    return { bot: name, external: `${name}=${command}` };
+    return { bot: name, name, external: `${name}=${command}` };
   };
-  const { usable } = await scanSubmissions<{ bot: string; external?: string }>(dir, {
+  const { usable } = await scanSubmissions<{ bot: string; name: string; external?: string }>(dir, {
     java: (folder) => {
       try {
         const build = buildJavaSubmission(folder);
@@ -77,10 +77,11 @@ async function submissions(dir: string): Promise<{ bots: string[]; externals: st
       }
     },
     module: async (path) => {
-      await resolveLineup([path], []);
-      return { bot: path };
+      const { names } = await resolveLineup([path], []);
+      return { bot: path, name: names[0]! };
     },
     program: asProgram,
+    nameOf: (submission) => submission.name,
   });
   return { bots: usable.map((submission) => submission.bot), externals: usable.flatMap((submission) => (submission.external === undefined ? [] : [submission.external])) };
 }

@@ -18,6 +18,7 @@ import { unoWarGame } from '../../games/uno-war/definition.js';
 import { roundRobinLineups } from '../../lab/round-robin.js';
 import { externalPlayerId } from '../../lab/external-players.js';
 import { javaPlayerId } from '../../lab/java-players.js';
+import { agentLabel } from '../../lab/user-agents.js';
 import { shellQuote } from '../../lab/programs.js';
 import { scanSubmissions } from '../competition-folder.js';
 import { addLabOptions, runExperimentCommand, type LabOptions } from '../lab/experiment.js';
@@ -52,6 +53,7 @@ async function submissions(dir: string): Promise<string[]> {
       return externalPlayerId(game, `${basename(entry, '.mjs')}=exec:node ${shellQuote(path)}`)!;
     },
     moduleKind: 'JavaScript program, checked',
+    nameOf: agentLabel,
     program: (name, command) => externalPlayerId(game, `${name}=exec:${command}`)!,
   });
   return usable;
