@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { moduleFolder } from '../test-support/module-files.js';
-import { scanSubmissions, type SubmissionBuilders } from './competition-folder.js';
+import { hiddenFromPrograms, scanSubmissions, type SubmissionBuilders } from './competition-folder.js';
 import { UsageError } from './options.js';
 
 const { dir } = moduleFolder('tabletop-competition-folder-');
@@ -39,7 +39,8 @@ function scan(root: string): Promise<{ usable: string[]; leftOut: string[]; stde
     stderr += String(chunk);
     return true;
   });
-  return scanSubmissions(root, builders).then(({ usable, leftOut }) => ({ usable, leftOut, stderr }));
+  // (The folders lie under /tmp, which a sandbox with a /tmp of its own would hide: none runs here.)
+  return scanSubmissions(root, builders, false).then(({ usable, leftOut }) => ({ usable, leftOut, stderr }));
 }
 
 afterEach(() => {
@@ -82,5 +83,17 @@ describe('a folder of submissions', () => {
     await expect(scan(folder({ 'a.mjs': '', 'b.mjs': '', 'bots.json': '{ "x": ' }))).rejects.toThrow(/bots\.json: not JSON/);
     await expect(scan(folder({ 'a.mjs': '', 'b.mjs': '', 'bots.json': '["python3 x.py"]' }))).rejects.toThrow('expected an object { "<name>": "<command>" }');
     await expect(scan(folder({ 'a.mjs': '', 'broken/B.java': '' }))).rejects.toThrow(/^A competition needs at least two usable submissions, .* has 1$/);
+  });
+
+  it('is refused under /tmp when the sandbox gives programs a /tmp of their own, unless the command starts from within it', () => {
+    expect(hiddenFromPrograms('/tmp/class/subs', '/home/me', true)).toBe(
+      '/tmp/class/subs lies under /tmp, which the sandbox replaces by an empty folder of their own for the programs it runs, so theirs would not be found: move the submissions out of /tmp, or start the command from /tmp/class/subs',
+    );
+    expect(hiddenFromPrograms('/tmp/class/subs', '/tmp/class', true)).toBeUndefined();
+    expect(hiddenFromPrograms('/tmp/class/subs', '/tmp/class/subs', true)).toBeUndefined();
+    expect(hiddenFromPrograms('/tmp/class/subs', '/tmp/class/subs2', true)).toBeDefined();
+    expect(hiddenFromPrograms('/tmpx/subs', '/home/me', true)).toBeUndefined();
+    expect(hiddenFromPrograms('/home/me/subs', '/home/me', true)).toBeUndefined();
+    expect(hiddenFromPrograms('/tmp/class/subs', '/home/me', false)).toBeUndefined();
   });
 });

@@ -12,8 +12,8 @@
  * report and the "at least two" rule are here, once.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { shellQuote } from '../lab/programs.js';
+import { join, sep } from 'node:path';
+import { containment, shellQuote } from '../lab/programs.js';
 import { UsageError } from './options.js';
 
 /** The manifest of programs in a competition folder: `{ "<name>": "<command run in the folder>" }`. */
@@ -40,17 +40,33 @@ export interface SubmissionScan<T> {
   readonly leftOut: string[];
 }
 
+const within = (path: string, folder: string): boolean => path === folder || path.startsWith(folder.endsWith(sep) ? folder : folder + sep);
+
+/**
+ * Why the programs of the submissions in `dir` (an absolute path) would not find their folder, or
+ * undefined: a sandbox with a private /tmp (bubblewrap's) hides whatever lies under /tmp, but for
+ * the folder the command is started from (`cwd`), which it keeps visible.
+ */
+export function hiddenFromPrograms(dir: string, cwd: string, privateTmp: boolean): string | undefined {
+  if (!privateTmp || !within(dir, '/tmp') || within(dir, cwd)) return undefined;
+  return `${dir} lies under /tmp, which the sandbox replaces by an empty folder of their own for the programs it runs, so theirs would not be found: move the submissions out of /tmp, or start the command from ${dir}`;
+}
+
 /**
  * Builds every submission in `dir` with `builders`, reporting each on stderr, and returns the
- * usable ones. A UsageError when the folder or its manifest cannot be read, or fewer than two remain.
+ * usable ones. A UsageError when the folder or its manifest cannot be read, the sandbox would hide
+ * the folder from its programs (`hiddenFromPrograms`; `privateTmp`: whether it has a /tmp of its
+ * own), or fewer than two remain.
  */
-export async function scanSubmissions<T>(dir: string, builders: SubmissionBuilders<T>): Promise<SubmissionScan<T>> {
+export async function scanSubmissions<T>(dir: string, builders: SubmissionBuilders<T>, privateTmp = containment().readOnlyFilesystem): Promise<SubmissionScan<T>> {
   let entries: string[];
   try {
     entries = readdirSync(dir).sort();
   } catch (error) {
     throw new UsageError(`Cannot read the submissions folder ${dir}: ${(error as Error).message}`);
   }
+  const hidden = hiddenFromPrograms(dir, process.cwd(), privateTmp);
+  if (hidden !== undefined) throw new UsageError(hidden);
   const usable: T[] = [];
   const leftOut: string[] = [];
   /** The entry each name was taken by. */
