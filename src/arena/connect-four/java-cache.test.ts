@@ -8,13 +8,13 @@ import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildJavaSubmission } from '../arena/connect-four/java-submission.js';
-import { moduleFolder } from '../test-support/module-files.js';
-import { javaCacheDir } from './java-compile.js';
-import { javaPlayerId } from './java-players.js';
-import { gameById } from './registry.js';
+import { javaCacheDir } from '../../lab/java-compile.js';
+import { javaPlayerId } from '../../lab/java-players.js';
+import { gameById } from '../../lab/registry.js';
+import { moduleFolder } from '../../test-support/module-files.js';
+import { buildJavaSubmission } from './java-submission.js';
 
-const example = (path: string): string => fileURLToPath(new URL(`../../examples/${path}`, import.meta.url));
+const example = (path: string): string => fileURLToPath(new URL(`../../../examples/${path}`, import.meta.url));
 const { dir } = moduleFolder('tabletop-java-cache-');
 const before = process.env.XDG_CACHE_HOME;
 afterAll(() => {
