@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, withoutFenceWarning } from '../../test-support/cli.js';
+import { runInProcess } from '../../test-support/cli-in-process.js';
 import { runningWith } from '../../test-support/processes.js';
 
 const EXAMPLE = fileURLToPath(new URL('../../../examples/uno-war/competition', import.meta.url));
@@ -60,14 +61,14 @@ describe('uno-war competition', () => {
   });
 
   it('refuses a folder it cannot read, no DIR, and DIR beside --resume (exit 2)', async () => {
-    const missing = await runCli(['uno-war', 'competition', join(dir, 'nothing-here')]);
+    // In this process: each is refused before any program runs.
+    const refused = (args: readonly string[]): Promise<{ status: number; stderr: string }> => runInProcess(['uno-war', 'competition', ...args]);
+    const missing = await refused([join(dir, 'nothing-here')]);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toMatch(/Cannot read the submissions folder .*nothing-here/);
-    const none = await runCli(['uno-war', 'competition']);
-    expect(none.status).toBe(2);
-    expect(none.stderr).toContain('uno-war competition needs the folder of submissions (DIR)');
-    const both = await runCli(['uno-war', 'competition', EXAMPLE, '--resume', join(dir, 'x.jsonl')]);
-    expect(both.status).toBe(2);
-    expect(both.stderr).toContain('--resume continues the competition its file holds: leave out DIR');
+    const none = await refused([]);
+    expect(none).toEqual({ status: 2, stderr: 'tabletop: uno-war competition needs the folder of submissions (DIR)\n' });
+    const both = await refused([EXAMPLE, '--resume', join(dir, 'x.jsonl')]);
+    expect(both).toEqual({ status: 2, stderr: 'tabletop: --resume continues the competition its file holds: leave out DIR\n' });
   });
 });
