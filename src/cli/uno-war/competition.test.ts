@@ -60,7 +60,7 @@ describe('uno-war competition', () => {
     expect(batches(cut)).toEqual(batches(out));
   });
 
-  it('refuses a folder it cannot read, no DIR, and DIR beside --resume (exit 2)', async () => {
+  it('refuses a folder it cannot read, no DIR, DIR beside --resume, and --records (exit 2)', async () => {
     // In this process: each is refused before any program runs.
     const refused = (args: readonly string[]): Promise<{ status: number; stderr: string }> => runInProcess(['uno-war', 'competition', ...args]);
     const missing = await refused([join(dir, 'nothing-here')]);
@@ -68,6 +68,9 @@ describe('uno-war competition', () => {
     expect(missing.stderr).toMatch(/Cannot read the submissions folder .*nothing-here/);
     const none = await refused([]);
     expect(none).toEqual({ status: 2, stderr: 'tabletop: uno-war competition needs the folder of submissions (DIR)\n' });
+    const records = await refused([EXAMPLE, '--records', join(dir, 'records.jsonl')]);
+    expect(records).toEqual({ status: 2, stderr: 'tabletop: --records: game records are not written yet for runs with programs, and every submission of a competition plays as one\n' });
+    expect(existsSync(join(dir, 'records.jsonl'))).toBe(false);
     const both = await refused([EXAMPLE, '--resume', join(dir, 'x.jsonl')]);
     expect(both).toEqual({ status: 2, stderr: 'tabletop: --resume continues the competition its file holds: leave out DIR\n' });
   });
