@@ -3,7 +3,7 @@
  * JavaScript program and Python programs play, the Java AI that does not compile is reported with
  * javac's message and left out, eve's faults are recorded as lost rounds, her setsid child and her
  * write outside her folder leave nothing behind; --out/--resume give the same output and the same
- * batches in the file as one run. Needs the build (dist/) and javac.
+ * file as one run; every game is recorded. Needs the build (dist/) and javac.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,7 +27,8 @@ describe('uno-war competition', () => {
   it("builds every submission, leaves out the one that does not compile with javac's message, plays the rest with faults recorded; --resume ends as one run did", { timeout: 600_000 }, async () => {
     const out = join(dir, 'full.jsonl');
     const html = join(dir, 'report.html');
-    const result = await runCli(['uno-war', 'competition', EXAMPLE, ...SETTINGS, '--out', out, '--html', html], LONG);
+    const records = join(dir, 'records.jsonl');
+    const result = await runCli(['uno-war', 'competition', EXAMPLE, ...SETTINGS, '--out', out, '--html', html, '--records', records], LONG);
     expect(result.status).toBe(0);
     const stderr = withoutFenceWarning(result.stderr);
     expect(stderr).toContain('  alice: Java, compiled\n');
@@ -43,6 +44,10 @@ describe('uno-war competition', () => {
     expect(result.stdout).toMatch(/^eve faulted in \d+ games .*the round is lost\); the first:\n {2}alice vs eve, game 0 \(seed \d+\): answered "ZZ", not a card\n/m);
     expect(result.stdout).not.toMatch(/^(alice|bob|carol) faulted/m);
     expect(readFileSync(html, 'utf8')).toContain('<html');
+    // Every game of the 16 ordered pairs, 6 deals each, in its record.
+    const recorded = readFileSync(records, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { players: string[] });
+    expect(recorded).toHaveLength(16 * 6);
+    expect(recorded[0]!.players).toEqual(['alice', 'alice']);
     // eve's `setsid sleep 3601` ended with her program; her write outside her folder was refused.
     expect(runningWith('3601')).toEqual([]);
     expect(existsSync(join(EXAMPLE, '..', 'eve-was-here.txt'))).toBe(false);
@@ -55,12 +60,10 @@ describe('uno-war competition', () => {
     const resumed = await runCli(['uno-war', 'competition', '--resume', cut, '--batch-size', '2'], LONG);
     expect(resumed.status).toBe(0);
     expect(resumed.stdout).toBe(result.stdout);
-    // The same batches, byte for byte (the lab writes each as it completes: two in flight may end in either order).
-    const batches = (file: string): string[] => readFileSync(file, 'utf8').split('\n').sort();
-    expect(batches(cut)).toEqual(batches(out));
+    expect(readFileSync(cut, 'utf8')).toBe(readFileSync(out, 'utf8'));
   });
 
-  it('refuses a folder it cannot read, no DIR, DIR beside --resume, and --records (exit 2)', async () => {
+  it('refuses a folder it cannot read, no DIR, and DIR beside --resume (exit 2)', async () => {
     // In this process: each is refused before any program runs.
     const refused = (args: readonly string[]): Promise<{ status: number; stderr: string }> => runInProcess(['uno-war', 'competition', ...args]);
     const missing = await refused([join(dir, 'nothing-here')]);
@@ -68,9 +71,6 @@ describe('uno-war competition', () => {
     expect(missing.stderr).toMatch(/Cannot read the submissions folder .*nothing-here/);
     const none = await refused([]);
     expect(none).toEqual({ status: 2, stderr: 'tabletop: uno-war competition needs the folder of submissions (DIR)\n' });
-    const records = await refused([EXAMPLE, '--records', join(dir, 'records.jsonl')]);
-    expect(records).toEqual({ status: 2, stderr: 'tabletop: --records: game records are not written yet for runs with programs, and every submission of a competition plays as one\n' });
-    expect(existsSync(join(dir, 'records.jsonl'))).toBe(false);
     const both = await refused([EXAMPLE, '--resume', join(dir, 'x.jsonl')]);
     expect(both).toEqual({ status: 2, stderr: 'tabletop: --resume continues the competition its file holds: leave out DIR\n' });
   });

@@ -35,8 +35,6 @@ export function registerCompetition(command: Command): Command {
   competition.action(async (dir: string | undefined, options: LabOptions) => {
     if (options.resume !== undefined && dir !== undefined) throw new UsageError('--resume continues the competition its file holds: leave out DIR');
     if (options.resume === undefined && dir === undefined) throw new UsageError('uno-war competition needs the folder of submissions (DIR)');
-    // Every submission plays as a program, and the lab does not record programs' games yet.
-    if (options.records !== undefined) throw new UsageError('--records: game records are not written yet for runs with programs, and every submission of a competition plays as one');
     const players = dir === undefined ? [] : await submissions(resolve(dir));
     await runExperimentCommand({ command: competition, options, game: unoWarGame.id, lineups: roundRobinLineups(players), lineupOptions: [], roundRobin: {} });
   });
