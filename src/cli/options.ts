@@ -4,6 +4,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { InvalidArgumentError } from 'commander';
+import { isExecSpec } from '../lab/external-players.js';
 
 export function parseIntegerIn(min: number, max: number, what: string): (value: string) => number {
   return (value: string) => {
@@ -49,11 +50,52 @@ export function capAtCores(requested: number, option: string): number {
 /** A comma-separated list: items trimmed, empty ones dropped, none listed twice (it may be empty). */
 export function parseList(what: string): (value: string) => string[] {
   return (value: string) => {
-    const items = value.split(',').map((item) => item.trim()).filter((item) => item !== '');
+    const items = splitList(value, what).filter((item) => item !== '');
     const duplicate = items.find((item, i) => items.indexOf(item) !== i);
     if (duplicate !== undefined) throw new InvalidArgumentError(`${what}: '${duplicate}' is listed twice.`);
     return items;
   };
+}
+
+/**
+ * The items of a comma-separated list, trimmed. An item that starts with a quote (' or ") runs to
+ * the same quote, commas included, and loses its quotes: a command with a comma is listed as
+ * `basic,'exec:python3 me.py --weights 1,2'`. A quote anywhere else is part of the item.
+ */
+export function splitList(value: string, what: string): string[] {
+  const items: string[] = [];
+  let at = 0;
+  for (;;) {
+    while (value[at] === ' ' || value[at] === '\t') at++;
+    const quote = value[at];
+    let item: string;
+    if (quote === "'" || quote === '"') {
+      const close = value.indexOf(quote, at + 1);
+      if (close < 0) throw new InvalidArgumentError(`${what}: the item starting ${value.slice(at, at + 40)} has no closing ${quote}.`);
+      item = value.slice(at + 1, close).trim();
+      at = close + 1;
+      while (value[at] === ' ' || value[at] === '\t') at++;
+      if (at < value.length && value[at] !== ',') throw new InvalidArgumentError(`${what}: after the quoted item ${quote}${item}${quote} comes '${value.slice(at, at + 20)}', not a comma.`);
+    } else {
+      const comma = value.indexOf(',', at);
+      const end = comma < 0 ? value.length : comma;
+      item = value.slice(at, end).trim();
+      at = end;
+    }
+    items.push(item);
+    if (at >= value.length) return items;
+    at++; // the comma
+  }
+}
+
+/**
+ * A hint for a list item that names no player: when an earlier item is a program (`exec:`), its
+ * command probably had a comma the list split at. Empty otherwise.
+ */
+export function commaHint(items: readonly string[], failed: string): string {
+  const index = items.indexOf(failed);
+  if (index <= 0 || !items.slice(0, index).some(isExecSpec)) return '';
+  return ` (if it is part of the command before it: the list is split at commas, so quote a command that has one, as 'exec:…,…', inside the list's quotes)`;
 }
 
 /** A comma-separated list whose items must all come from `allowed` (no duplicates, not empty). */

@@ -56,15 +56,28 @@ export function lineProtocol(game: { readonly lineProtocol?: LineProtocol<never>
 /** The built-in games programs can play, for the error that names them. */
 const gamesWithPrograms = (): string[] => Object.values(GAMES).flatMap((game) => (game.lineProtocol === undefined ? [] : [game.id]));
 
-/** A player argument that names an external program, as a lineup id (`<name>@exec:<command>`); undefined for any other argument. */
-export function externalPlayerId(game: { readonly id: string; readonly title: string; readonly agents: object; readonly lineProtocol?: LineProtocol<never> }, spec: string): string | undefined {
+/** Whether a player argument names a program: `exec:<command>` or `<name>=exec:<command>`. */
+export const isExecSpec = (spec: string): boolean => EXEC_SPEC.test(spec);
+
+/**
+ * A player argument that names a program — `exec:<command>` or `<name>=exec:<command>` — as its
+ * name (given, else the command's last word without its extension) and command; undefined for any
+ * other argument. A RangeError for `exec:` with no command.
+ */
+export function execSpec(spec: string): { readonly name: string; readonly command: string } | undefined {
   const match = EXEC_SPEC.exec(spec);
   if (match === null) return undefined;
   const command = match[2]!.trim();
-  if (lineProtocol(game) === undefined) throw new RangeError(`${game.title} does not take external programs as players (only ${gamesWithPrograms().join(', ')})`);
   if (command === '') throw new RangeError(`'${printable(spec)}' names no command: exec:<command>, e.g. exec:./my-player or exec:python3 my_player.py`);
   const words = command.split(/\s+/);
-  const label = (match[1] ?? basename(words[words.length - 1]!, extname(words[words.length - 1]!))).trim();
+  return { name: (match[1] ?? basename(words[words.length - 1]!, extname(words[words.length - 1]!))).trim(), command };
+}
+
+/** A player argument that names an external program, as a lineup id (`<name>@exec:<command>`); undefined for any other argument. */
+export function externalPlayerId(game: { readonly id: string; readonly title: string; readonly agents: object; readonly lineProtocol?: LineProtocol<never> }, spec: string): string | undefined {
+  if (EXEC_SPEC.exec(spec) === null) return undefined;
+  if (lineProtocol(game) === undefined) throw new RangeError(`${game.title} does not take external programs as players (only ${gamesWithPrograms().join(', ')})`);
+  const { name: label, command } = execSpec(spec)!;
   if (label === '' || label.includes('@') || label.includes(',') || Object.hasOwn(game.agents, label) || printable(label, 64) !== label) {
     throw new RangeError(`The program '${printable(command)}' would be named '${printable(label)}', which cannot name a player (a built-in's id, or ',' '@'): name it, as name=exec:<command>`);
   }

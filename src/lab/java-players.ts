@@ -9,17 +9,16 @@
  * which speaks the batched line protocol of external-players.ts), and the player then plays as an
  * external program: one JVM per worker thread, started once. A student's file named like a harness
  * class (their own Card.java) is left out: the harness's is used, so every player sees the same
- * rules. Compiled classes are cached outside the source folder, keyed by the sha256 of every source
- * file, so an unchanged player is not compiled again. Node only.
+ * rules. Compiled classes are kept in the lab's one cache (java-compile.ts), keyed by the sha256 of
+ * every source file, so an unchanged player is not compiled again. Node only.
  */
-import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { basename, delimiter, extname, isAbsolute, join, resolve } from 'node:path';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, extname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { printable } from '../core/format.js';
 import type { GameDefinition, GameState } from '../core/game.js';
+import { compiledClasses, JavaCompileError } from './java-compile.js';
+import { shellQuote } from './programs.js';
 import { GAMES } from './registry.js';
 
 /** How a player argument names a Java player: `java:<path>` or `<name>=java:<path>`. */
@@ -47,27 +46,6 @@ function harnessSources(gameId: string): string[] {
       .map((name) => join(harnessFolder(folder), name)),
   );
 }
-const ensureJdkScript = (): string => fileURLToPath(new URL('../../scripts/ensure-jdk.sh', import.meta.url));
-
-function onPath(program: string): boolean {
-  return (process.env.PATH ?? '').split(delimiter).some((folder) => folder !== '' && existsSync(join(folder, program)));
-}
-
-/** Makes sure javac can be run: installs the JDK with scripts/ensure-jdk.sh when it is missing. */
-function ensureJdk(): void {
-  if (onPath('javac')) return;
-  const run = spawnSync('sh', [ensureJdkScript()], { stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8' });
-  if (run.status === 0 && onPath('javac')) return;
-  throw new JavaPlayerError(`Java players need javac, which is not installed and could not be: ${(run.stderr || run.error?.message || '').trim().split('\n').pop() ?? ''}`);
-}
-
-/** The cache of compiled players: $XDG_CACHE_HOME/tabletop-lab/java, else ~/.cache/tabletop-lab/java. */
-function cacheRoot(): string {
-  return join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'tabletop-lab', 'java');
-}
-
-const shellQuote = (text: string): string => `'${text.replaceAll("'", "'\\''")}'`;
-
 /** The student's source files and the player's class, from a `.java` file or a folder of them. */
 function studentSources(path: string, gameId: string, player: NonNullable<JavaGame['javaPlayer']>): { files: string[]; className: string } {
   const { classPattern: pattern, expected } = player;
@@ -112,30 +90,13 @@ export function javaPlayerId(game: JavaGame, spec: string, cwd: string): string 
   const { files, className } = studentSources(path, game.id, game.javaPlayer);
   const label = (match[1] ?? className).trim();
   if (label === '' || Object.hasOwn(game.agents, label) || printable(label, 64) !== label) throw new JavaPlayerError(`The Java player ${printable(path)} would be named '${printable(label)}', a built-in's id: name it, as name=java:<path>`);
-  const harness = harnessSources(game.id);
-  const hash = createHash('sha256').update(`${game.id}\0${className}\0`);
-  for (const file of [...harness, ...files]) hash.update(`${basename(file)}\0`).update(readFileSync(file)).update('\0');
-  const classes = join(cacheRoot(), hash.digest('hex').slice(0, 32));
-  if (!existsSync(join(classes, 'TabletopHarness.class'))) compile([...harness, ...files], classes, path);
-  return `${label}@exec:java -XX:+UseSerialGC -XX:-UsePerfData -Xlog:disable -Xlog:all=warning:stderr -cp ${shellQuote(classes)} TabletopHarness ${className}`;
-}
-
-/** Compiles `sources` into the folder `classes` (whole, or not at all). */
-function compile(sources: readonly string[], classes: string, player: string): void {
-  ensureJdk();
-  const staging = `${classes}.${String(process.pid)}.tmp`;
-  rmSync(staging, { recursive: true, force: true });
-  mkdirSync(staging, { recursive: true });
-  const run = spawnSync('javac', ['-encoding', 'UTF-8', '-nowarn', '-d', staging, ...sources], { encoding: 'utf8', maxBuffer: 1 << 22 });
-  if (run.status !== 0) {
-    rmSync(staging, { recursive: true, force: true });
-    const said = `${run.stdout}${run.stderr}`.trim() || run.error?.message || `javac ended with status ${String(run.status)}`;
-    throw new JavaPlayerError(`The Java player ${printable(player)} does not compile:\n${said}`);
-  }
+  let classes: string;
   try {
-    renameSync(staging, classes);
-  } catch {
-    // Compiled meanwhile by another process: the same sources, the same classes.
-    rmSync(staging, { recursive: true, force: true });
+    // javac runs beside the player, so that its messages name the student's files as they know them.
+    classes = compiledClasses({ sources: [...harnessSources(game.id), ...files], cwd: dirname(path), key: `${game.id}-${className}` });
+  } catch (error) {
+    if (error instanceof JavaCompileError) throw new JavaPlayerError(`The Java player ${printable(path)} ${error.message}`);
+    throw error;
   }
+  return `${label}@exec:java -XX:+UseSerialGC -XX:-UsePerfData -Xlog:disable -Xlog:all=warning:stderr -cp ${shellQuote(classes)} TabletopHarness ${className}`;
 }

@@ -16,6 +16,11 @@ import { sandboxedSpawn, sandboxLimits, type SandboxLimits } from './sandbox.js'
 
 export { FENCE_WARNING, fence as containment } from './sandbox.js';
 
+/** `text` as one word of a /bin/sh command line. */
+export function shellQuote(text: string): string {
+  return `'${text.replaceAll("'", "'\\''")}'`;
+}
+
 /**
  * Starts the shell command line `command` (in `cwd`) as a program that is not ours, inside the
  * fence: its own process group, tracked so that this process kills it on its way out. The caller

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALPHABETA_LEVELS } from '../../games/connect-four/players/alphabeta.js';
-import { checkLineup, createBot, moveBudgetMs, parseBotDefinition } from './lineup.js';
+import { fileURLToPath } from 'node:url';
+import { checkLineup, createBot, execBotDefinition, moveBudgetMs, parseBotDefinition, resolveLineup } from './lineup.js';
 import { Referee } from './referee.js';
 
 describe('bot lineup', () => {
@@ -43,6 +44,27 @@ describe('bot lineup', () => {
     await Promise.all(bots.map((bot) => bot.close()));
     expect(() => createBot('champion', options, 0, true)).toThrow("Unknown bot 'champion'");
     expect(() => createBot('alphabeta-7', options, 0, true)).toThrow("Unknown bot 'alphabeta-7'");
+  });
+
+  it('takes a program as exec:<command>, named after its last word or as name=exec:<command>, beside --bot definitions', async () => {
+    expect(execBotDefinition('exec:sh bots/first-free-column.sh')).toEqual({ name: 'first-free-column', command: 'sh bots/first-free-column.sh' });
+    expect(execBotDefinition('mine=exec:python3 bot.py --depth=3')).toEqual({ name: 'mine', command: 'python3 bot.py --depth=3' });
+    expect(execBotDefinition('random')).toBeUndefined();
+    expect(() => execBotDefinition('exec:./solver')).toThrow("Bot name 'solver' is taken by a built-in player: name the program, as name=exec:<command>");
+    expect(() => execBotDefinition('exec: ')).toThrow('names no command');
+    const given = [{ name: 'theirs', command: './their-bot' }];
+    const { names, externals } = await resolveLineup(['random', 'exec:sh first.sh', 'mine=exec:./mine --fast', 'theirs'], given);
+    expect(names).toEqual(['random', 'first', 'mine', 'theirs']);
+    expect(externals).toEqual([...given, { name: 'first', command: 'sh first.sh' }, { name: 'mine', command: './mine --fast' }]);
+    await expect(resolveLineup(['theirs=exec:./another', 'random'], given)).rejects.toThrow("Two bots are named 'theirs' (./their-bot and ./another)");
+  });
+
+  it('plays an exec: program through the referee, as a --bot of the same command', async () => {
+    const script = fileURLToPath(new URL('../../../examples/connect-four/first-free-column.sh', import.meta.url));
+    const options = { timeLimitMs: 20_000, level: 1, seed: 1, externals: [] };
+    const result = await new Referee({ timeLimitMs: 20_000 }).play(createBot(`exec:sh ${script}`, options, 0, true), createBot('random', options, 0, false));
+    expect(result.offender).toBeUndefined();
+    expect(result.moves.length).toBeGreaterThanOrEqual(7);
   });
 
   it('leaves bots a margin under the time limit', () => {

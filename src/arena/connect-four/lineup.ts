@@ -13,6 +13,7 @@ import type { ClosablePlayer } from '../../games/connect-four/player.js';
 import { ALPHABETA_LEVELS, alphaBetaLevel } from '../../games/connect-four/players/alphabeta.js';
 import { PERFECT_BUDGET_MS } from '../../games/connect-four/players/solver-player.js';
 import { builtScript } from '../../lab/module-probe.js';
+import { execSpec } from '../../lab/external-players.js';
 import { PlayerModuleError, looksLikePath, modulePath, probePlayerModule } from '../../lab/user-players.js';
 import { ExternalBot } from './external-bot.js';
 
@@ -62,13 +63,41 @@ export function parseBotDefinition(text: string): ExternalBotDefinition {
 }
 
 /**
+ * A bot named by its command, `exec:<command>` or `<name>=exec:<command>` (as the lab's players
+ * are: named after the command's last word without its extension unless named), as the definition
+ * `--bot name=command` gives; undefined for any other name. A RangeError for a name `--bot` refuses.
+ */
+export function execBotDefinition(spec: string): ExternalBotDefinition | undefined {
+  const program = execSpec(spec);
+  if (program === undefined) return undefined;
+  try {
+    return parseBotDefinition(`${program.name}=${program.command}`);
+  } catch (error) {
+    throw new RangeError(`${(error as Error).message}: name the program, as name=exec:<command>`);
+  }
+}
+
+/**
  * The lineup's bots, with every module loaded and checked now (PlayerModuleError naming the file
  * and what was expected), so a bot that cannot play is one error before any game: a name that is
- * neither built in nor a --bot is a module (a path, a file: URL or a package name). Returns the
- * names to show (a module's label in place of its path) and the modules, by label and by the
- * name given.
+ * neither built in, nor a --bot, nor a program (`exec:<command>`, see `execBotDefinition`) is a
+ * module (a path, a file: URL or a package name). Returns the names to show (a module's label in
+ * place of its path, a program's name in place of its `exec:`), the modules, by label and by the
+ * name given, and the external bots: those given, then the `exec:` ones.
  */
-export async function resolveLineup(names: readonly string[], externals: readonly ExternalBotDefinition[], cwd = process.cwd()): Promise<{ names: string[]; modules: Map<string, ModuleBot> }> {
+export async function resolveLineup(
+  names: readonly string[],
+  given: readonly ExternalBotDefinition[],
+  cwd = process.cwd(),
+): Promise<{ names: string[]; modules: Map<string, ModuleBot>; externals: ExternalBotDefinition[] }> {
+  const externals = [...given];
+  for (const name of names) {
+    const program = execBotDefinition(name);
+    if (program === undefined) continue;
+    const same = externals.find((bot) => bot.name === program.name);
+    if (same === undefined) externals.push(program);
+    else if (same.command !== program.command) throw new RangeError(`Two bots are named '${program.name}' (${same.command} and ${program.command}): name one, as name=exec:<command>`);
+  }
   const taken = [...BUILTIN_BOTS, 'human', ...externals.map((bot) => bot.name)];
   const modules = new Map<string, ModuleBot>();
   const shown: string[] = [];
@@ -78,12 +107,17 @@ export async function resolveLineup(names: readonly string[], externals: readonl
       shown.push(name);
       continue;
     }
+    const program = execBotDefinition(name);
+    if (program !== undefined) {
+      shown.push(program.name);
+      continue;
+    }
     let path: string;
     try {
       path = modulePath({ title: 'Connect Four', builtIns: [...BUILTIN_BOTS] }, name, cwd);
     } catch (error) {
       if (error instanceof PlayerModuleError && !looksLikePath(name)) {
-        throw new RangeError(`Unknown bot '${name}' (built in: ${BUILTIN_BOTS.join(', ')}; or define one with --bot name=command; a bot module needs a path: ./my-bot.mjs)`);
+        throw new RangeError(`Unknown bot '${name}' (built in: ${BUILTIN_BOTS.join(', ')}; or define one with --bot name=command or name it exec:<command>; a bot module needs a path: ./my-bot.mjs)`);
       }
       throw error;
     }
@@ -109,7 +143,7 @@ export async function resolveLineup(names: readonly string[], externals: readonl
     externals,
     modules,
   );
-  return { names: shown, modules };
+  return { names: shown, modules, externals };
 }
 
 /** Throws a RangeError unless the externals have distinct names and every name is known. */
@@ -119,7 +153,7 @@ export function checkLineup(names: readonly string[], externals: readonly Extern
   if (duplicate !== undefined) throw new RangeError(`Bot '${duplicate}' is defined twice`);
   for (const name of names) {
     if (!(BUILTIN_BOTS as readonly string[]).includes(name) && !external.includes(name) && !modules.has(name)) {
-      throw new RangeError(`Unknown bot '${name}' (built in: ${BUILTIN_BOTS.join(', ')}; or define one with --bot name=command)`);
+      throw new RangeError(`Unknown bot '${name}' (built in: ${BUILTIN_BOTS.join(', ')}; or define one with --bot name=command or name it exec:<command>)`);
     }
   }
 }
@@ -132,7 +166,7 @@ export function moveBudgetMs(timeLimitMs: number): number {
 /** A fresh player for one game. The referee closes it when the game ends. */
 export function createBot(name: string, options: LineupOptions, gameIndex: number, color: boolean): ClosablePlayer {
   const budgetMs = moveBudgetMs(options.timeLimitMs);
-  const external = options.externals.find((bot) => bot.name === name);
+  const external = options.externals.find((bot) => bot.name === name) ?? execBotDefinition(name);
   if (external !== undefined) return new ExternalBot({ name: external.name, command: external.command });
   const module = options.modules?.get(name);
   if (module !== undefined) return new WorkerPlayer({ kind: 'module', module: module.url, seed: deriveSeed(options.seed, 2 * gameIndex + (color ? 0 : 1)) }, module.name);

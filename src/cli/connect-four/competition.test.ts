@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, withoutFenceWarning } from '../../test-support/cli.js';
+import { runInProcess } from '../../test-support/cli-in-process.js';
 import { runningWith } from '../../test-support/processes.js';
 
 const EXAMPLE = fileURLToPath(new URL('../../../examples/connect-four/competition', import.meta.url));
@@ -59,10 +60,11 @@ describe('connect-four competition', () => {
   });
 
   it('refuses a folder it cannot read (exit 2), and DIR beside --resume', async () => {
-    const made = await runCli(['connect-four', 'competition', join(dir, 'nothing-here')]);
+    // In this process: each is refused before any program runs.
+    const made = await runInProcess(['connect-four', 'competition', join(dir, 'nothing-here')]);
     expect(made.status).toBe(2);
     expect(made.stderr).toMatch(/Cannot read the submissions folder .*nothing-here/);
-    const both = await runCli(['connect-four', 'competition', EXAMPLE, '--resume', join(dir, 'x.jsonl')]);
+    const both = await runInProcess(['connect-four', 'competition', EXAMPLE, '--resume', join(dir, 'x.jsonl')]);
     expect(both.status).toBe(2);
     expect(both.stderr).toContain('--resume continues the competition its file holds: leave out DIR');
   });

@@ -6,15 +6,12 @@
  * play the `tournament` command's round robin (opening pairs, the assignment's 18 s move limit,
  * standings with intervals, records, HTML report, --out/--resume), every program in the sandbox.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { buildJavaSubmission, JavaBuildError, shellQuote } from '../../arena/connect-four/java-submission.js';
+import { buildJavaSubmission, JavaBuildError } from '../../arena/connect-four/java-submission.js';
 import { parseBotDefinition, resolveLineup } from '../../arena/connect-four/lineup.js';
+import { scanSubmissions } from '../competition-folder.js';
 import { UsageError } from '../options.js';
-
-/** The manifest of programs in a competition folder: `{ "<name>": "<command run in the folder>" }`. */
-export const MANIFEST = 'bots.json';
 
 interface CompetitionCliOptions {
   readonly time?: string;
@@ -64,61 +61,27 @@ export function registerCompetition(command: Command): Command {
 
 /** Every usable submission in `dir` (for --bots and --bot), after a report of each on stderr. */
 async function submissions(dir: string): Promise<{ bots: string[]; externals: string[] }> {
-  let entries: string[];
-  try {
-    entries = readdirSync(dir).sort();
-  } catch (error) {
-    throw new UsageError(`Cannot read the submissions folder ${dir}: ${(error as Error).message}`);
-  }
-  const bots: string[] = [];
-  const externals: string[] = [];
-  const leftOut: string[] = [];
-  const take = (name: string, command: string | null, kind: string): void => {
-    if (command !== null) externals.push(`${name}=${command}`);
-    bots.push(command === null ? join(dir, name) : name);
-    process.stderr.write(`  ${name}: ${kind}\n`);
+  const asProgram = (name: string, command: string): { bot: string; name: string; external: string } => {
+    parseBotDefinition(`${name}=${command}`);
+    return { bot: name, name, external: `${name}=${command}` };
   };
-  process.stderr.write(`Submissions in ${dir}:\n`);
-  for (const entry of entries) {
-    const path = join(dir, entry);
-    try {
-      if (statSync(path).isDirectory()) {
-        if (!readdirSync(path).some((file) => file.endsWith('.java'))) continue;
-        const build = buildJavaSubmission(path);
-        take(build.name, build.command, 'Java, compiled');
-      } else if (entry.endsWith('.mjs')) {
-        await resolveLineup([path], []);
-        take(entry, null, 'JavaScript module, loaded');
-      }
-    } catch (error) {
-      // A Java build error (javac's message) or a module that does not load: reported, left out.
-      if (!(error instanceof JavaBuildError || error instanceof Error)) throw error;
-      leftOut.push(entry);
-      process.stderr.write(`  ${entry}: LEFT OUT: ${error.message.replace(/^[^:]+: /, '').replaceAll('\n', '\n    ')}\n`);
-    }
-  }
-  const manifest = join(dir, MANIFEST);
-  if (existsSync(manifest)) {
-    let programs: unknown;
-    try {
-      programs = JSON.parse(readFileSync(manifest, 'utf8'));
-    } catch (error) {
-      throw new UsageError(`${manifest}: not JSON: ${(error as Error).message}`);
-    }
-    if (typeof programs !== 'object' || programs === null || Array.isArray(programs)) throw new UsageError(`${manifest}: expected an object { "<name>": "<command>" }`);
-    for (const [name, command] of Object.entries(programs)) {
+  const { usable } = await scanSubmissions<{ bot: string; name: string; external?: string }>(dir, {
+    java: (folder) => {
       try {
-        if (typeof command !== 'string') throw new RangeError(`its command must be a string, got ${JSON.stringify(command)}`);
-        // Run in the competition folder, whatever folder the command was started from.
-        parseBotDefinition(`${name}=${command}`);
-        take(name, `cd ${shellQuote(dir)} && ${command}`, `program (${command})`);
+        const build = buildJavaSubmission(folder);
+        return asProgram(build.name, build.command);
       } catch (error) {
-        leftOut.push(name);
-        process.stderr.write(`  ${name}: LEFT OUT: ${(error as Error).message}\n`);
+        // javac's message, without the submission's name the report already shows.
+        if (error instanceof JavaBuildError) throw new JavaBuildError(error.message.replace(/^[^:]+: /, ''));
+        throw error;
       }
-    }
-  }
-  process.stderr.write(`${String(bots.length)} play${leftOut.length === 0 ? '' : `, ${String(leftOut.length)} left out (${leftOut.join(', ')})`}\n\n`);
-  if (bots.length < 2) throw new UsageError(`A competition needs at least two usable submissions, ${dir} has ${String(bots.length)}`);
-  return { bots, externals };
+    },
+    module: async (path) => {
+      const { names } = await resolveLineup([path], []);
+      return { bot: path, name: names[0]! };
+    },
+    program: asProgram,
+    nameOf: (submission) => submission.name,
+  });
+  return { bots: usable.map((submission) => submission.bot), externals: usable.flatMap((submission) => (submission.external === undefined ? [] : [submission.external])) };
 }

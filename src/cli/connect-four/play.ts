@@ -70,7 +70,7 @@ export function parsePosition(value: string): string {
 }
 
 export function registerPlay(command: Command): Command {
-  const players = `human, ${BUILTIN_BOTS.join(', ')}, a --bot name, or a bot module (./my-bot.mjs)`;
+  const players = `human, ${BUILTIN_BOTS.join(', ')}, a --bot name, a program (exec:<command>), or a bot module (./my-bot.mjs)`;
   const play = command
     .command('play')
     .description('Play a game of Connect Four on the terminal (people type columns 1-7, u to take back, h for a hint, q to resign)')
@@ -96,11 +96,11 @@ export function registerPlay(command: Command): Command {
 export async function playGame(options: PlayOptions, input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stdout): Promise<void> {
   const seats = [options.red, options.yellow];
   // Bot modules are loaded and checked here, before the game (createBot finds them by the name given).
-  const { modules } = await resolveLineup(seats, options.bot).catch((error: unknown) => {
+  const { modules, externals } = await resolveLineup(seats, options.bot).catch((error: unknown) => {
     throw new UsageError((error as Error).message);
   });
   const seed = options.seed ?? freshSeed();
-  const lineup: LineupOptions = { timeLimitMs: options.time * 1000, level: options.level, seed, externals: options.bot, modules };
+  const lineup: LineupOptions = { timeLimitMs: options.time * 1000, level: options.level, seed, externals, modules };
   const session = new PlaySession(input, output);
   const style = styleFor(options.color, output);
   const tty = (output as { isTTY?: boolean }).isTTY === true;

@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Tally } from '../../lab/experiment.js';
 import type { SprtJson } from '../../lab/sprt.js';
 import { runCli, withoutFenceWarning } from '../../test-support/cli.js';
+import { connectFourReferee } from './sprt-referee.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tabletop-c4-sprt-'));
 afterAll(() => {
@@ -29,6 +30,13 @@ async function sprtJson(args: readonly string[]): Promise<SprtJson> {
 }
 
 describe('tabletop connect-four sprt, refereed', () => {
+  it('takes a program named exec:<command> in --a or --b, as a --bot of that command, and referees it', async () => {
+    const command = `sh ${here('../../../examples/connect-four/first-free-column.sh')}`;
+    const resolved = await connectFourReferee.resolve(`exec:${command}`, 'random', {});
+    expect(resolved?.ids).toEqual(['first-free-column@referee', 'random@referee']);
+    expect(resolved?.referee.bots).toEqual([{ name: 'first-free-column', command }, { name: 'random' }]);
+  });
+
   it('plays an external program against a tournament bot in opening pairs, and says the games are refereed', async () => {
     const result = await runCli(['connect-four', 'sprt', '--bot', FIRST_FREE, '--a', 'ff', '--b', 'beginner', '--max-games', '14', '--every', '7', '--seed', '3', '--threads', '1']);
     expect([result.status, withoutFenceWarning(result.stderr)]).toEqual([0, '']);

@@ -9,6 +9,7 @@ import { Option, type Command } from 'commander';
 import { connectFourGame } from '../../games/connect-four/definition.js';
 import { BUILTIN_BOTS, resolveLineup, type ExternalBotDefinition } from '../../arena/connect-four/lineup.js';
 import type { RefereedBot, RefereeSettings } from '../../lab/sprt.js';
+import { isExecSpec } from '../../lab/external-players.js';
 import { refereedAgentId } from '../../lab/user-agents.js';
 import { PlayerModuleError } from '../../lab/user-players.js';
 import type { RefereeOptions } from '../lab/sprt.js';
@@ -26,12 +27,15 @@ export const connectFourReferee: RefereeOptions = {
   },
 
   async resolve(a: string, b: string, options: { readonly bot?: readonly ExternalBotDefinition[]; readonly time?: number }): Promise<{ ids: [string, string]; referee: RefereeSettings } | undefined> {
-    const externals = options.bot ?? [];
-    if (externals.length === 0 && options.time === undefined && !tournamentOnly(a) && !tournamentOnly(b)) return undefined;
+    const given = options.bot ?? [];
+    // A program (--bot, or named exec:<command>) or a tournament-only bot is played under the referee.
+    const refereed = (name: string): boolean => tournamentOnly(name) || isExecSpec(name);
+    if (given.length === 0 && options.time === undefined && !refereed(a) && !refereed(b)) return undefined;
     let names: string[];
     let modules: Awaited<ReturnType<typeof resolveLineup>>['modules'];
+    let externals: ExternalBotDefinition[];
     try {
-      ({ names, modules } = await resolveLineup([a, b], externals));
+      ({ names, modules, externals } = await resolveLineup([a, b], given));
     } catch (error) {
       if (error instanceof RangeError || error instanceof PlayerModuleError) throw new UsageError(`--a/--b: ${error.message}`);
       throw error;

@@ -27,7 +27,7 @@ import { gameRecordLine } from '../../lab/game-record.js';
 import { ALPHA_RANK_CAPTION, alphaRankRows, beyondElo, transitivityLine, type BeyondElo } from '../../lab/beyond-elo.js';
 import { TournamentJournal, type TournamentSettings } from './tournament-journal.js';
 import { moveString, type EndReason } from '../../games/connect-four/referee/result.js';
-import { capAtCores, parseIntegerIn, parseList, parsePositiveInt, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
+import { capAtCores, commaHint, parseIntegerIn, parseList, parsePositiveInt, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
 import { exitingOnInterrupt, progressBar } from '../terminal.js';
 import { collectBot, DEFAULT_LEVEL, DEFAULT_TIME_SECONDS } from './play.js';
 
@@ -65,7 +65,7 @@ export function registerTournament(command: Command): Command {
   command
     .command('tournament')
     .description('Round robin between Connect Four bots (both colours): results matrix and Elo ratings')
-    .option('--bots <list>', `comma-separated bots: ${BUILTIN_BOTS.join(', ')}, names defined with --bot, or bot modules (./my-bot.mjs, a package name; see docs/your-own-player.md)`, parseBotList)
+    .option('--bots <list>', `comma-separated bots: ${BUILTIN_BOTS.join(', ')}, names defined with --bot, programs (exec:<command>, or name=exec:<command>), or bot modules (./my-bot.mjs, a package name; see docs/your-own-player.md)`, parseBotList)
     .option('--games <n>', `games per pair of bots, colours alternating; games 2k and 2k+1 start from opening k of the suite (at most ${MAX_GAMES_PER_PAIR.toLocaleString('en-US')})`, parseIntegerIn(1, MAX_GAMES_PER_PAIR, 'The number of games per pair'), 2)
     .option('--openings <suite>', `the opening suite: 'balanced', the ${String(BALANCED_OPENINGS.length)} two-move openings from column 3 or 5, or 'all', all ${String(ALL_TWO_MOVE_OPENINGS.length)} (e.g. --games ${String(2 * ALL_TWO_MOVE_OPENINGS.length)} plays each once with each colour)`, parseOpeningSuite, 'balanced')
     .option('--no-openings', 'start every game from the empty board (deterministic bots then replay the same two games)')
@@ -125,10 +125,14 @@ function tournament(options: TournamentCliOptions & { readonly resumed?: ReturnT
 async function runAndPrint(options: TournamentCliOptions & { readonly resumed?: ReturnType<typeof TournamentJournal.resume> }): Promise<void> {
   let bots: string[];
   let modules: Map<string, ModuleBot>;
+  let externals: ExternalBotDefinition[];
   try {
-    ({ names: bots, modules } = await resolveLineup(options.bots ?? [], options.bot));
+    ({ names: bots, modules, externals } = await resolveLineup(options.bots ?? [], options.bot));
   } catch (error) {
-    if (error instanceof RangeError || error instanceof PlayerModuleError) throw new UsageError(`--bots: ${error.message}`);
+    if (error instanceof RangeError || error instanceof PlayerModuleError) {
+      const unknown = /^Unknown bot '([^']*)'/.exec(error.message)?.[1];
+      throw new UsageError(`--bots: ${error.message}${unknown === undefined ? '' : commaHint(options.bots ?? [], unknown)}`);
+    }
     throw error;
   }
   checkReportFiles(
@@ -136,7 +140,7 @@ async function runAndPrint(options: TournamentCliOptions & { readonly resumed?: 
     [...modules.values()].filter((bot) => bot.url.startsWith('file:')).map((bot) => ({ option: 'the bot module', path: fileURLToPath(bot.url) })),
   );
   const seed = options.seed ?? freshSeed();
-  const lineup: LineupOptions = { timeLimitMs: options.time * 1000, level: options.level, seed, externals: options.bot, modules };
+  const lineup: LineupOptions = { timeLimitMs: options.time * 1000, level: options.level, seed, externals, modules };
   const pairs = (bots.length * (bots.length - 1)) / 2;
   const total = pairs * options.games;
   const earlier = options.resumed?.games(bots) ?? [];

@@ -3,7 +3,7 @@
  */
 import type { GameDefinition, GameState } from '../../core/game.js';
 import { PlayerModuleError, resolvePlayer } from '../../lab/user-players.js';
-import { UsageError } from '../options.js';
+import { commaHint, UsageError } from '../options.js';
 import { exitingOnInterrupt } from '../terminal.js';
 
 /**
@@ -19,7 +19,7 @@ export async function resolvePlayers(game: GameDefinition<GameState>, specs: rea
       try {
         ids.push(await resolvePlayer(game, spec));
       } catch (error) {
-        if (error instanceof PlayerModuleError) throw new UsageError(`${option}: ${error.message}`);
+        if (error instanceof PlayerModuleError) throw new UsageError(`${option}: ${error.message}${commaHint(specs, spec)}`);
         throw error;
       }
     }
