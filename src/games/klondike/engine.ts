@@ -22,8 +22,19 @@
  *   1 + F + dest                          moveDraw(dest)
  *   1 + F + P + F·src + f                 moveToFoundation(src, f)
  *   1 + F + P + F·P + 13·(P·src + dest) + count−1   movePile(src, count, dest)
- * (For the standard deck F = 4: 677 codes with 7 piles.) At chance nodes the outcomes are card
- * indices 0..51 (♣A..K, ♢A..K, ♡A..K, ♠A..K).
+ *   1 + F + P + F·P + 13·P² + F·dest + f  moveFoundationToPile(f, dest) (standard rules only)
+ * (For the standard deck F = 4: 677 codes with 7 piles, 705 under the standard rules.) At chance
+ * nodes the outcomes are card indices 0..51 (♣A..K, ♢A..K, ♡A..K, ♠A..K).
+ *
+ * Rule sets (`rules`). `assignment`: the spec's — the draw pile is a queue whose first `draw` cards
+ * are shown and whose first card is playable; code 0 sends it to the back, without limit. `standard`:
+ * Klondike as Microsoft Solitaire and PySolFC deal it — a face-down stock and a face-up waste whose
+ * top card is playable; code 0 turns `draw` cards from the stock onto the waste or, with the stock
+ * empty, turns the waste over into a new stock while passes are left (`passes`, Infinity for none);
+ * the top card of a foundation may come back onto a pile. Under the standard rules the queue holds
+ * the waste from its bottom card up, then the stock from its top card down (`waste` of them are the
+ * waste): turning cards or the waste over never changes that order, so the queue stays at head 0
+ * and a played waste card is simply cut out of it. Points (`points`) follow the `scoring` table.
  *
  * Termination (the lab's rule; unlimited passes through the stock could loop forever): the game
  * ends when no move is legal (this includes a win), or after `idleLimit` consecutive moves without
@@ -63,9 +74,15 @@ const DRAW_TO_FOUNDATION = 1;
 /** The engine state under a model (BasicKlondike), for the move generator and hints of moves.ts. */
 export const ENGINE_STATE: unique symbol = Symbol('klondike engine state');
 
-/** History flags: the move turned a face-down card up; the move showed a stock card for the first time. */
+/**
+ * History flags: the move turned a face-down card up; it showed a stock card for the first time;
+ * it put more cards on the foundations than ever before; it turned the waste over (standard rules).
+ */
 const FLIPPED = 1;
 const SHOWED_STOCK = 2;
+const NEW_BEST = 4;
+const RECYCLED = 8;
+const FLAG_BITS = 4;
 
 export interface KlondikeOptions {
   /** Cascade piles (default 7); the deck must fill them (piles·(piles+1)/2 cards). */
@@ -76,13 +93,30 @@ export interface KlondikeOptions {
   readonly idleLimit?: number;
   /** The deck's cards, a valid deck of the spec; only which cards matter, not their order (default: the 52 standard cards). */
   readonly deck?: readonly Card[];
+  /** The rule set (default 'assignment'; see the file's comment). */
+  readonly rules?: KlondikeRules;
+  /** Standard rules: passes through the stock, 1 or more, Infinity for no limit (default Infinity). */
+  readonly passes?: number;
+  /** Standard rules: the points table (default 'standard'; see `points`). */
+  readonly scoring?: KlondikeScoring;
 }
+
+export type KlondikeRules = 'assignment' | 'standard';
+export type KlondikeScoring = 'standard' | 'vegas';
+export const KLONDIKE_RULES: readonly KlondikeRules[] = ['assignment', 'standard'];
+export const KLONDIKE_SCORINGS: readonly KlondikeScoring[] = ['standard', 'vegas'];
 
 /** The fixed parameters of a Klondike variant, and the sizes they imply. */
 export class KlondikeConfig {
   readonly piles: number;
   readonly draw: number;
   readonly idleLimit: number;
+  readonly rules: KlondikeRules;
+  /** Whether the rules are the standard ones (the waste, passes and foundation-to-pile moves). */
+  readonly standardRules: boolean;
+  /** Passes through the stock (standard rules; Infinity under the assignment's). */
+  readonly passes: number;
+  readonly scoring: KlondikeScoring;
   /** The deck's card indices, ascending. */
   readonly composition: Int8Array;
   readonly deckSize: number;
@@ -102,12 +136,19 @@ export class KlondikeConfig {
   readonly drawToPile: number;
   readonly pileToFoundation: number;
   readonly movePileBase: number;
+  readonly foundationToPileBase: number;
   readonly numActions: number;
   /** Nodes (deal + moves) of the longest game; Infinity without an idle limit. */
   readonly maxGameLength: number;
 
   constructor(options: KlondikeOptions = {}) {
-    const { piles = 7, draw = 3, idleLimit = 100, deck } = options;
+    const { piles = 7, draw = 3, idleLimit = 100, deck, rules = 'assignment', passes = Infinity, scoring = 'standard' } = options;
+    if (!KLONDIKE_RULES.includes(rules)) throw new RangeError(`Klondike rules are ${KLONDIKE_RULES.join(' or ')}, got ${String(rules)}`);
+    if (!KLONDIKE_SCORINGS.includes(scoring)) throw new RangeError(`Klondike scoring is ${KLONDIKE_SCORINGS.join(' or ')}, got ${String(scoring)}`);
+    if (!(passes === Infinity || (Number.isInteger(passes) && passes >= 1))) throw new RangeError(`Klondike passes must be a positive integer or Infinity, got ${String(passes)}`);
+    if (rules === 'assignment' && (passes !== Infinity || scoring !== 'standard')) {
+      throw new RangeError('Klondike passes and scoring belong to the standard rules: the assignment rules turn the draw pile without limit and score cards on the foundations');
+    }
     if (deck !== undefined) {
       const problem = deckProblem(deck);
       if (problem !== null) throw new RangeError(`Invalid Klondike deck: ${problem}`);
@@ -124,6 +165,10 @@ export class KlondikeConfig {
     this.piles = piles;
     this.draw = draw;
     this.idleLimit = idleLimit;
+    this.rules = rules;
+    this.standardRules = rules === 'standard';
+    this.passes = passes;
+    this.scoring = scoring;
     this.composition = Int8Array.from(cards);
     this.deckSize = deckSize;
     this.standardDeck = deckSize === STANDARD_DECK_SIZE && cards.every((c, i) => c === i);
@@ -145,19 +190,24 @@ export class KlondikeConfig {
     this.drawToPile = DRAW_TO_FOUNDATION + f;
     this.pileToFoundation = this.drawToPile + piles;
     this.movePileBase = this.pileToFoundation + f * piles;
-    this.numActions = this.movePileBase + NUM_VALUES * piles * piles;
+    this.foundationToPileBase = this.movePileBase + NUM_VALUES * piles * piles;
+    this.numActions = this.foundationToPileBase + (this.standardRules ? f * piles : 0);
     const progressMoves = deckSize + this.faceDown + this.stockSize;
-    // Every progress move happens at most once per card or slot, and at most idleLimit idle moves
+    // Every progress move happens at most once per card or slot (a card to a foundation counts
+    // only when the foundations hold more cards than ever before), and at most idleLimit idle moves
     // separate two progress moves (or end the game); the deal adds one chance node per card.
     this.maxGameLength = deckSize + progressMoves + (progressMoves + 1) * idleLimit;
   }
 
-  /** Whether `other` describes the same variant (piles, draw, idle limit and deck). */
+  /** Whether `other` describes the same variant (piles, draw, idle limit, rules and deck). */
   equals(other: KlondikeConfig): boolean {
     return (
       other.piles === this.piles &&
       other.draw === this.draw &&
       other.idleLimit === this.idleLimit &&
+      other.rules === this.rules &&
+      other.passes === this.passes &&
+      other.scoring === this.scoring &&
       other.deckSize === this.deckSize &&
       other.composition.every((c, i) => c === this.composition[i])
     );
@@ -187,12 +237,15 @@ export function encodeMove(config: KlondikeConfig, move: KlondikeMove): number {
     case 'movePile':
       if (!Number.isInteger(move.count) || move.count < 1 || move.count > NUM_VALUES || move.src === move.dest) throw new RangeError(`No such pile move: ${JSON.stringify(move)}`);
       return config.movePileBase + NUM_VALUES * (piles * pile(move.src) + pile(move.dest)) + move.count - 1;
+    case 'moveFoundationToPile':
+      if (!config.standardRules) throw new RangeError('A card comes back from a foundation under the standard rules only');
+      return config.foundationToPileBase + foundations * pile(move.dest) + foundation(move.foundation);
   }
 }
 
 /** The player move of an action code (see the encoding above); RangeError for a code out of range. */
 export function decodeAction(config: KlondikeConfig, action: number): KlondikeMove {
-  const { piles, foundations, drawToPile, pileToFoundation, movePileBase, numActions } = config;
+  const { piles, foundations, drawToPile, pileToFoundation, movePileBase, foundationToPileBase, numActions } = config;
   if (!Number.isInteger(action) || action < 0 || action >= numActions) throw new RangeError(`No such action: ${String(action)}`);
   if (action === DISCARD_ACTION) return { kind: 'discardDraw' };
   if (action < drawToPile) return { kind: 'moveDrawToFoundation', foundation: action - DRAW_TO_FOUNDATION };
@@ -200,6 +253,10 @@ export function decodeAction(config: KlondikeConfig, action: number): KlondikeMo
   if (action < movePileBase) {
     const k = action - pileToFoundation;
     return { kind: 'moveToFoundation', src: Math.floor(k / foundations), foundation: k % foundations };
+  }
+  if (action >= foundationToPileBase) {
+    const k = action - foundationToPileBase;
+    return { kind: 'moveFoundationToPile', foundation: k % foundations, dest: Math.floor(k / foundations) };
   }
   const k = action - movePileBase;
   const pair = Math.floor(k / NUM_VALUES);
@@ -248,6 +305,10 @@ interface Serialized {
   readonly deck: string;
   readonly deal: string;
   readonly moves: readonly number[];
+  /** Standard rules only (absent under the assignment's, whose serialised form is as before). */
+  readonly rules?: KlondikeRules;
+  readonly passes?: number | null;
+  readonly scoring?: KlondikeScoring;
 }
 
 export class KlondikeState implements GameState, ReadonlyKlondikeModel {
@@ -258,8 +319,14 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
   readonly queue: Int8Array;
   head = 0;
   queueLength = 0;
-  /** Stock cards never shown: the block just behind the draw window. */
+  /** Stock cards never shown: the block just behind the draw window (standard rules: the stock's last cards). */
   stockUnseen = 0;
+  /** Standard rules: the queue's first `waste` cards are the waste. */
+  waste = 0;
+  /** Standard rules: times the waste was turned over into a new stock. */
+  recycles = 0;
+  /** The most cards the foundations have held in this game (progress is beating it). */
+  bestScore = 0;
   /** Each foundation's top card, or NONE. */
   readonly foundation: Int8Array;
   /** The card of each deal position dealt so far. */
@@ -276,6 +343,8 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
   private sampledAt = 0;
   private history: Int32Array;
   private idleBefore: Int32Array;
+  /** Standard rules: the waste's size before each move (a turn of the stock is undone from it). */
+  private wasteBefore: Int32Array;
   /** Player moves made (and not undone). */
   moves = 0;
   /** Cards on the foundations: the score (the sum of the foundations' top values). */
@@ -297,6 +366,7 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
     this.pool = new Int8Array(config.deckSize);
     this.history = new Int32Array(64);
     this.idleBefore = new Int32Array(64);
+    this.wasteBefore = new Int32Array(config.standardRules ? 64 : 0);
     this.reset();
   }
 
@@ -329,6 +399,7 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
         draw: data.draw,
         idleLimit: data.idleLimit ?? Infinity,
         deck: names(data.deck).map((c) => Card.fromIndex(c)),
+        ...(data.rules === undefined ? {} : { rules: data.rules, passes: data.passes ?? Infinity, scoring: data.scoring }),
       });
       if (config !== undefined && !config.equals(parsed)) throw new RangeError('The serialised Klondike state is of another variant');
       const state = new KlondikeState(config ?? parsed);
@@ -356,12 +427,16 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
     this.queue.fill(UNSEEN);
     this.head = 0;
     this.queueLength = stockSize;
-    this.stockUnseen = Math.max(0, stockSize - draw);
+    // Under the standard rules the whole stock is face-down; under the assignment's the window shows.
+    this.stockUnseen = this.config.standardRules ? stockSize : Math.max(0, stockSize - draw);
+    this.waste = 0;
+    this.recycles = 0;
     this.foundation.fill(NONE);
     this.dealt = 0;
     this.fillPool();
     this.moves = 0;
     this.score = 0;
+    this.bestScore = 0;
     this.idle = 0;
     this.phase = CHANCE;
   }
@@ -376,9 +451,15 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
 
   // ---- The rules, over card indices ----
 
-  /** The playable draw card, or NONE when the stock is empty. */
+  /** The playable draw card (standard rules: the waste's top card), or NONE when there is none. */
   drawCard(): number {
+    if (this.config.standardRules) return this.waste === 0 ? NONE : this.queue[this.waste - 1]!;
     return this.queueLength === 0 ? NONE : this.queue[this.head]!;
+  }
+
+  /** Standard rules: whether code 0 (turn the stock, or the waste over) is legal. */
+  private canTurnStock(): boolean {
+    return this.waste < this.queueLength || (this.queueLength > 0 && this.recycles + 1 < this.config.passes);
   }
 
   /** The last card of pile p, or NONE when the pile is empty. */
@@ -431,14 +512,30 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
 
   /** Writes the legal player moves (ascending) into `out` when given; returns how many (at most 1 without `out`). */
   private playerMoves(out: Int32Array | null): number {
-    const { piles, rows, foundations, drawToPile, pileToFoundation, movePileBase } = this.config;
+    const { piles, rows, foundations, drawToPile, pileToFoundation, movePileBase, standardRules } = this.config;
     let count = 0;
     const draw = this.drawCard();
-    if (draw !== NONE) {
-      if (out === null) return 1; // discarding is always legal while there is a draw card
+    if (standardRules && this.canTurnStock()) {
+      if (out === null) return 1;
       out[count++] = DISCARD_ACTION;
-      for (let f = 0; f < foundations; f++) if (this.canFound(draw, f)) out[count++] = DRAW_TO_FOUNDATION + f;
-      for (let p = 0; p < piles; p++) if (this.canBuild(draw, p)) out[count++] = drawToPile + p;
+    }
+    if (draw !== NONE) {
+      if (out === null) {
+        // Assignment rules: discarding is always legal while there is a draw card.
+        if (!standardRules) return 1;
+      } else if (!standardRules) out[count++] = DISCARD_ACTION;
+      for (let f = 0; f < foundations; f++) {
+        if (this.canFound(draw, f)) {
+          if (out === null) return 1;
+          out[count++] = DRAW_TO_FOUNDATION + f;
+        }
+      }
+      for (let p = 0; p < piles; p++) {
+        if (this.canBuild(draw, p)) {
+          if (out === null) return 1;
+          out[count++] = drawToPile + p;
+        }
+      }
     }
     for (let src = 0; src < piles; src++) {
       const last = this.lastCard(src);
@@ -464,6 +561,18 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
         if (n >= 1 && n <= up && this.canBuild(this.cells[src * rows + h - n]!, dest)) {
           if (out === null) return 1;
           out[count++] = movePileBase + NUM_VALUES * (piles * src + dest) + n - 1;
+        }
+      }
+    }
+    if (standardRules) {
+      const base = this.config.foundationToPileBase;
+      for (let dest = 0; dest < piles; dest++) {
+        for (let f = 0; f < foundations; f++) {
+          const top = this.foundation[f]!;
+          if (top !== NONE && this.canBuild(top, dest)) {
+            if (out === null) return 1;
+            out[count++] = base + foundations * dest + f;
+          }
         }
       }
     }
@@ -557,15 +666,20 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
   /** Whether `action` is a legal player move now. */
   isLegalMove(action: number): boolean {
     if (this.phase !== 0 || !Number.isInteger(action) || action < 0 || action >= this.config.numActions) return false;
-    const { rows, foundations, drawToPile, pileToFoundation, movePileBase } = this.config;
+    const { rows, foundations, drawToPile, pileToFoundation, movePileBase, foundationToPileBase } = this.config;
     const draw = this.drawCard();
-    if (action < DRAW_TO_FOUNDATION) return draw !== NONE;
+    if (action < DRAW_TO_FOUNDATION) return this.config.standardRules ? this.canTurnStock() : draw !== NONE;
     if (action < drawToPile) return draw !== NONE && this.canFound(draw, action - DRAW_TO_FOUNDATION);
     if (action < pileToFoundation) return draw !== NONE && this.canBuild(draw, action - drawToPile);
     if (action < movePileBase) {
       const k = action - pileToFoundation;
       const last = this.lastCard(Math.floor(k / foundations));
       return last !== NONE && this.canFound(last, k % foundations);
+    }
+    if (action >= foundationToPileBase) {
+      const k = action - foundationToPileBase;
+      const top = this.foundation[k % foundations]!;
+      return top !== NONE && this.canBuild(top, Math.floor(k / foundations));
     }
     this.decodePileMove(action);
     const { pileSrc: src, pileDest: dest, pileCount: n } = this;
@@ -575,10 +689,45 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
 
   private move(action: number): void {
     if (!this.isLegalMove(action)) throw new RangeError(`Illegal action ${String(action)}: not a legal move here`);
-    const { rows, foundations, stockSize, drawToPile, pileToFoundation, movePileBase } = this.config;
+    const { rows, foundations, stockSize, drawToPile, pileToFoundation, movePileBase, standardRules } = this.config;
     let flags = 0;
     let progress = true;
-    if (action < DRAW_TO_FOUNDATION) {
+    if (standardRules) {
+      if (this.moves === this.wasteBefore.length) this.growHistory();
+      this.wasteBefore[this.moves] = this.waste;
+    }
+    if (standardRules && action < pileToFoundation) {
+      if (action < DRAW_TO_FOUNDATION) {
+        progress = false;
+        if (this.waste === this.queueLength) {
+          this.waste = 0;
+          this.recycles++;
+          flags = RECYCLED;
+        } else {
+          this.waste = Math.min(this.waste + this.config.draw, this.queueLength);
+          // Unseen stock cards are the stock's last ones: the first pass shows them in order.
+          if (this.queueLength - this.waste < this.stockUnseen) {
+            this.stockUnseen = this.queueLength - this.waste;
+            flags = SHOWED_STOCK;
+          }
+        }
+      } else {
+        const card = this.queue[--this.waste]!;
+        this.queue.copyWithin(this.waste, this.waste + 1, this.queueLength--);
+        if (action < drawToPile) {
+          this.foundation[action - DRAW_TO_FOUNDATION] = card;
+          flags = this.raiseScore();
+        } else {
+          const dest = action - drawToPile;
+          this.cells[dest * rows + this.heights[dest]!++] = card;
+        }
+      }
+    } else if (action >= this.config.foundationToPileBase) {
+      const k = action - this.config.foundationToPileBase;
+      const dest = Math.floor(k / foundations);
+      this.cells[dest * rows + this.heights[dest]!++] = this.takeFromFoundation(k % foundations);
+      progress = false;
+    } else if (action < DRAW_TO_FOUNDATION) {
       // Discard: the playable card goes to the back of the queue; the window shifts by one.
       const card = this.queue[this.head]!;
       this.head = this.head + 1 === stockSize ? 0 : this.head + 1;
@@ -598,7 +747,7 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
       }
       if (action < drawToPile) {
         this.foundation[action - DRAW_TO_FOUNDATION] = card;
-        this.score++;
+        flags |= this.raiseScore();
       } else {
         const dest = action - drawToPile;
         this.cells[dest * rows + this.heights[dest]!++] = card;
@@ -607,8 +756,9 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
       const k = action - pileToFoundation;
       const src = Math.floor(k / foundations);
       this.foundation[k % foundations] = this.cells[src * rows + --this.heights[src]!]!;
-      this.score++;
-      flags = this.turnUp(src);
+      flags = this.raiseScore() | this.turnUp(src);
+      // A card back on a foundation it came down from is no progress (standard rules).
+      progress = flags !== 0;
     } else {
       this.decodePileMove(action);
       const { pileSrc: src, pileDest: dest, pileCount: n } = this;
@@ -620,10 +770,17 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
       progress = flags !== 0;
     }
     if (this.moves === this.history.length) this.growHistory();
-    this.history[this.moves] = action * 4 + flags;
+    this.history[this.moves] = (action << FLAG_BITS) | flags;
     this.idleBefore[this.moves++] = this.idle;
     this.idle = progress ? 0 : this.idle + 1;
     this.updatePhase();
+  }
+
+  /** One more card on the foundations; returns NEW_BEST when they never held as many. */
+  private raiseScore(): number {
+    if (++this.score <= this.bestScore) return 0;
+    this.bestScore = this.score;
+    return NEW_BEST;
   }
 
   /** Turns up the last card of pile p if it is face-down; returns FLIPPED if it did. */
@@ -643,6 +800,11 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
     const idleBefore = new Int32Array(this.idleBefore.length * 2);
     idleBefore.set(this.idleBefore);
     this.idleBefore = idleBefore;
+    if (this.config.standardRules) {
+      const wasteBefore = new Int32Array(history.length);
+      wasteBefore.set(this.wasteBefore);
+      this.wasteBefore = wasteBefore;
+    }
   }
 
   private updatePhase(): void {
@@ -664,14 +826,33 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
       return;
     }
     const entry = this.history[--this.moves]!;
-    const action = entry >> 2;
-    const { rows, foundations, stockSize, drawToPile, pileToFoundation, movePileBase } = this.config;
-    if ((entry & SHOWED_STOCK) !== 0) this.stockUnseen++;
-    if (action < DRAW_TO_FOUNDATION) {
+    const action = entry >> FLAG_BITS;
+    const { rows, foundations, stockSize, drawToPile, pileToFoundation, movePileBase, standardRules } = this.config;
+    if ((entry & NEW_BEST) !== 0) this.bestScore--;
+    if (standardRules && action < pileToFoundation) {
+      const before = this.wasteBefore[this.moves]!;
+      if (action < DRAW_TO_FOUNDATION) {
+        if ((entry & RECYCLED) !== 0) this.recycles--;
+        // Only the first pass shows new cards, and there the seen cards are exactly the waste.
+        if ((entry & SHOWED_STOCK) !== 0) this.stockUnseen = this.queueLength - before;
+      } else {
+        const card = action < drawToPile ? this.takeFromFoundation(action - DRAW_TO_FOUNDATION) : this.cells[(action - drawToPile) * rows + --this.heights[action - drawToPile]!]!;
+        this.queue.copyWithin(before, before - 1, this.queueLength++);
+        this.queue[before - 1] = card;
+      }
+      this.waste = before;
+    } else if (action >= this.config.foundationToPileBase) {
+      const k = action - this.config.foundationToPileBase;
+      const dest = Math.floor(k / foundations);
+      this.foundation[k % foundations] = this.cells[dest * rows + --this.heights[dest]!]!;
+      this.score++;
+    } else if (action < DRAW_TO_FOUNDATION) {
+      if ((entry & SHOWED_STOCK) !== 0) this.stockUnseen++;
       const card = this.queue[(this.head + this.queueLength - 1) % stockSize]!;
       this.head = this.head === 0 ? stockSize - 1 : this.head - 1;
       this.queue[this.head] = card;
     } else if (action < pileToFoundation) {
+      if ((entry & SHOWED_STOCK) !== 0) this.stockUnseen++;
       let card: number;
       if (action < drawToPile) card = this.takeFromFoundation(action - DRAW_TO_FOUNDATION);
       else {
@@ -751,12 +932,16 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
     this.copyPlayFrom(other);
   }
 
-  /** The player's moves, the score, the idle count and the phase of `other`. */
+  /** The player's moves, the score, the idle count, the waste's size, the passes and the phase of `other`. */
   private copyPlayFrom(other: KlondikeState): void {
     // Arrays sized by the move count alone (what a copy holds does not depend on the original's spare room).
     while (this.history.length < other.moves) this.growHistory();
     this.history.set(other.history.subarray(0, other.moves));
     this.idleBefore.set(other.idleBefore.subarray(0, other.moves));
+    if (this.config.standardRules) this.wasteBefore.set(other.wasteBefore.subarray(0, other.moves));
+    this.waste = other.waste;
+    this.recycles = other.recycles;
+    this.bestScore = other.bestScore;
     this.moves = other.moves;
     this.score = other.score;
     this.idle = other.idle;
@@ -772,6 +957,7 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
 
   /** Queue entries from the front that the player has seen: all but the never-shown block. */
   private stockSeen(i: number): boolean {
+    if (this.config.standardRules) return i < this.queueLength - this.stockUnseen;
     const window = Math.min(this.config.draw, this.queueLength);
     return i < window ? this.queue[(this.head + i) % this.config.stockSize] !== UNSEEN : i >= window + this.stockUnseen;
   }
@@ -841,8 +1027,9 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
     // cannot tell apart draws the same sample from the same stream), and is uniform.
     const cells: number[] = [];
     for (let p = 0; p < piles; p++) for (let r = 0; r < this.hidden[p]!; r++) cells.push(p * rows + r);
-    const window = Math.min(draw, this.queueLength);
-    const slots = Array.from({ length: this.stockUnseen }, (_, i) => (this.head + window + i) % stockSize);
+    // Never-shown stock cards: behind the draw window, or (standard rules) the stock's last ones.
+    const firstUnseen = this.config.standardRules ? this.queueLength - this.stockUnseen : this.head + Math.min(draw, this.queueLength);
+    const slots = Array.from({ length: this.stockUnseen }, (_, i) => (firstUnseen + i) % stockSize);
     const cards = [...cells.map((cell) => this.cells[cell]!), ...slots.map((slot) => this.queue[slot]!)].sort((a, b) => a - b);
     shuffleInPlace(cards, rng);
     cells.forEach((cell, i) => {
@@ -860,7 +1047,7 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
 
   /** The full state (hidden cards included) as canonical JSON: the variant, the deal so far and the moves. */
   serialize(): string {
-    const { piles, draw, idleLimit, composition } = this.config;
+    const { piles, draw, idleLimit, composition, standardRules, passes, scoring } = this.config;
     const names = (cards: ArrayLike<number>, count: number): string => Array.from({ length: count }, (_, i) => Card.fromIndex(cards[i]!).toString()).join(' ');
     const data: Serialized = {
       game: 'klondike',
@@ -870,6 +1057,7 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
       deck: names(composition, composition.length),
       deal: names(this.dealOrder, this.dealt),
       moves: this.getMoves(),
+      ...(standardRules ? { rules: 'standard' as const, passes: passes === Infinity ? null : passes, scoring } : {}),
     };
     return JSON.stringify(data);
   }
@@ -919,6 +1107,11 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
 
   getDrawCards(): Card[] {
     const cards: Card[] = [];
+    if (this.config.standardRules) {
+      // The waste's top cards, fanned as `draw` of them show, the playable one first.
+      for (let i = this.waste - 1; i >= Math.max(0, this.waste - this.config.draw); i--) cards.push(Card.fromIndex(this.queue[i]!));
+      return cards;
+    }
     const window = Math.min(this.config.draw, this.queueLength);
     for (let i = 0; i < window; i++) {
       const c = this.queue[(this.head + i) % this.config.stockSize]!;
@@ -933,15 +1126,49 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
 
   getStockCards(): (Card | null)[] {
     const cards: (Card | null)[] = [];
-    for (let i = Math.min(this.config.draw, this.queueLength); i < this.queueLength; i++) {
+    // Standard rules: the stock from its top card; the waste is not in it.
+    const first = this.config.standardRules ? this.waste : Math.min(this.config.draw, this.queueLength);
+    for (let i = first; i < this.queueLength; i++) {
       const c = this.queue[(this.head + i) % this.config.stockSize]!;
       cards.push(this.stockSeen(i) && c !== UNSEEN ? Card.fromIndex(c) : null);
     }
     return cards;
   }
 
+  /**
+   * The points of the game so far by the scoring table (standard rules; docs/klondike.md). Standard
+   * (Microsoft Solitaire's, without its clock): waste to pile +5, waste or pile to a foundation +10,
+   * a face-down card turned up +5, a foundation card back onto a pile −15, the waste turned over
+   * −100 when drawing one card, −20 from the fourth pass on when drawing more; never below 0.
+   * Vegas: −52 to start, +5 per card put on a foundation, −5 per card taken back from one.
+   * Folded from the moves when asked, so the moves themselves carry no scoring cost.
+   */
+  points(): number {
+    const { drawToPile, pileToFoundation, movePileBase, foundationToPileBase, draw } = this.config;
+    const vegas = this.config.scoring === 'vegas';
+    let points = vegas ? -STANDARD_DECK_SIZE : 0;
+    let recycles = 0;
+    for (let i = 0; i < this.moves; i++) {
+      const entry = this.history[i]!;
+      const action = entry >> FLAG_BITS;
+      const toFoundation = (action > DISCARD_ACTION && action < drawToPile) || (action >= pileToFoundation && action < movePileBase);
+      if (vegas) {
+        if (toFoundation) points += 5;
+        else if (action >= foundationToPileBase) points -= 5;
+        continue;
+      }
+      if (toFoundation) points += 10;
+      else if (action >= drawToPile && action < pileToFoundation) points += 5;
+      else if (action >= foundationToPileBase) points -= 15;
+      else if ((entry & RECYCLED) !== 0 && (draw === 1 || ++recycles >= 3)) points -= draw === 1 ? 100 : 20;
+      if ((entry & FLIPPED) !== 0) points += 5;
+      if (points < 0) points = 0;
+    }
+    return points;
+  }
+
   getMoves(): number[] {
-    return Array.from(this.history.subarray(0, this.moves), (entry) => entry >> 2);
+    return Array.from(this.history.subarray(0, this.moves), (entry) => entry >> FLAG_BITS);
   }
 
   /** IllegalArgumentError (the model's) unless `pile` is a pile index. */
@@ -974,6 +1201,7 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
     if (action < config.drawToPile) return MoveRank.Foundation;
     if (action < config.pileToFoundation) return MoveRank.DrawToPile;
     if (action < config.movePileBase) return MoveRank.Foundation;
+    if (action >= config.foundationToPileBase) return MoveRank.OtherPileMove;
     const k = action - config.movePileBase;
     const src = Math.floor(Math.floor(k / NUM_VALUES) / config.piles);
     return (k % NUM_VALUES) + 1 === this.faceUp(src) && this.hidden[src]! > 0 ? MoveRank.Uncover : MoveRank.OtherPileMove;
@@ -984,7 +1212,7 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
     const move = decodeAction(this.config, action);
     switch (move.kind) {
       case 'discardDraw':
-        return 'discardDraw()';
+        return this.config.standardRules ? 'turnStock()' : 'discardDraw()';
       case 'moveDrawToFoundation':
         return `moveDrawToFoundation(${String(move.foundation)})`;
       case 'moveDraw':
@@ -993,6 +1221,8 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
         return `moveToFoundation(${String(move.src)}, ${String(move.foundation)})`;
       case 'movePile':
         return `movePile(${String(move.src)}, ${String(move.count)}, ${String(move.dest)})`;
+      case 'moveFoundationToPile':
+        return `moveFoundationToPile(${String(move.foundation)}, ${String(move.dest)})`;
     }
   }
 
@@ -1004,7 +1234,12 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
     const lines = viewLines(this);
     const stock = this.getStockCards().map((card) => (card === null ? '?' : card.toString()));
     lines.splice(1, 0, `Stock: ${stock.join(', ')}`);
+    if (this.config.standardRules) {
+      const passes = this.config.passes === Infinity ? 'unlimited passes' : `pass ${String(this.recycles + 1)} of ${String(this.config.passes)}`;
+      lines.splice(2, 0, `Waste: ${String(this.waste)} cards; ${passes}`);
+    }
     lines.push(`Score: ${String(this.score)}, moves without progress: ${String(this.idle)}`);
+    if (this.config.standardRules) lines.push(`Points (${this.config.scoring} scoring): ${String(this.points())}`);
     return lines.join('\n');
   }
 }

@@ -13,7 +13,9 @@ export type KlondikeMove =
   | { readonly kind: 'moveDraw'; readonly dest: number }
   | { readonly kind: 'moveToFoundation'; readonly src: number; readonly foundation: number }
   | { readonly kind: 'moveDrawToFoundation'; readonly foundation: number }
-  | { readonly kind: 'discardDraw' };
+  | { readonly kind: 'discardDraw' }
+  /** Standard rules only: a foundation's top card back onto a pile. */
+  | { readonly kind: 'moveFoundationToPile'; readonly foundation: number; readonly dest: number };
 
 /** Performs `move` on `model` (throwing the model's error if it is not legal). */
 export function applyMove(model: KlondikeModel, move: KlondikeMove): void {
@@ -33,6 +35,8 @@ export function applyMove(model: KlondikeModel, move: KlondikeMove): void {
     case 'discardDraw':
       model.discardDraw();
       return;
+    case 'moveFoundationToPile':
+      throw new IllegalArgumentError("A card comes back from a foundation under the standard rules only, not the assignment's model");
   }
 }
 
@@ -61,6 +65,8 @@ function orderKey(move: KlondikeMove): number {
       return 3 * 4096 * 4096 * 16 + move.dest;
     case 'discardDraw':
       return 4 * 4096 * 4096 * 16;
+    case 'moveFoundationToPile':
+      return 5 * 4096 * 4096 * 16 + move.foundation * 4096 + move.dest;
   }
 }
 

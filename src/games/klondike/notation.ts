@@ -6,7 +6,8 @@
  *
  * A command is a verb and whole numbers: `mpp SRC COUNT DEST` (cards from pile to pile), `md DEST`
  * (the first draw card onto a pile), `mpf SRC F` (a pile's last card to a foundation), `mdf F`
- * (the first draw card to a foundation), `dd` (discard the first draw card).
+ * (the first draw card to a foundation), `dd` (discard the first draw card; under the standard
+ * rules: turn the stock), `mfp F DEST` (standard rules: a foundation's top card onto a pile).
  */
 import type { ReadonlyKlondikeModel } from './model.js';
 import type { KlondikeMove } from './moves.js';
@@ -27,12 +28,14 @@ export function moveCommand(move: KlondikeMove): string {
       return `mdf ${placeName(move.foundation)}`;
     case 'discardDraw':
       return 'dd';
+    case 'moveFoundationToPile':
+      return `mfp ${placeName(move.foundation)} ${placeName(move.dest)}`;
   }
 }
 
-const ARITY = { mpp: 3, md: 1, mpf: 2, mdf: 1, dd: 0 } as const;
+const ARITY = { mpp: 3, md: 1, mpf: 2, mdf: 1, dd: 0, mfp: 2 } as const;
 type MoveWord = keyof typeof ARITY;
-const USAGE: Record<MoveWord, string> = { mpp: 'mpp SRC COUNT DEST', md: 'md DEST', mpf: 'mpf SRC F', mdf: 'mdf F', dd: 'dd' };
+const USAGE: Record<MoveWord, string> = { mpp: 'mpp SRC COUNT DEST', md: 'md DEST', mpf: 'mpf SRC F', mdf: 'mdf F', dd: 'dd', mfp: 'mfp F DEST' };
 
 /** The table a command is checked against: how many piles and foundations there are. */
 export interface Table {
@@ -64,6 +67,8 @@ export function parseCommand(words: readonly string[], table: Table): KlondikeMo
       return foundation(a) ?? { kind: 'moveDrawToFoundation', foundation: a - 1 };
     case 'dd':
       return { kind: 'discardDraw' };
+    case 'mfp':
+      return foundation(a) ?? pile(b) ?? { kind: 'moveFoundationToPile', foundation: a - 1, dest: b - 1 };
   }
 }
 

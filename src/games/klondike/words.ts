@@ -42,6 +42,10 @@ export function moveWords(model: ReadonlyKlondikeModel, move: KlondikeMove): str
       const what = move.count === 1 ? lead : `${lead} and the ${move.count === 2 ? 'card' : `${String(move.count - 1)} cards`} on it`;
       return `Move ${what} from ${pile(move.src)} onto ${last(move.dest)}`;
     }
+    case 'moveFoundationToPile': {
+      const top = model.getCardAt(move.foundation);
+      return `Move ${top === null ? 'the top card' : top.toString()} from foundation ${placeName(move.foundation)} onto ${last(move.dest)}`;
+    }
   }
 }
 

@@ -364,6 +364,8 @@ export function KlondikePage() {
         const cards = table.piles[move.src]!.cards;
         return { cards: cards.slice(cards.length - move.count).filter((c): c is number => c !== null), piles: [move.dest], foundations: false, stock: false };
       }
+      case 'moveFoundationToPile':
+        return { cards: [], piles: [move.dest], foundations: true, stock: false };
     }
   }, [hint, positionKey, table]);
 

@@ -47,6 +47,9 @@ export function moveToken(move: KlondikeMove): string {
       return `p${String(move.src + 1)}f${String(move.foundation + 1)}`;
     case 'movePile':
       return `p${String(move.src + 1)}n${String(move.count)}t${String(move.dest + 1)}`;
+    case 'moveFoundationToPile':
+      // The page plays the assignment's rules, which have no such move.
+      throw new RangeError('The page has no move from a foundation back to a pile');
   }
 }
 
