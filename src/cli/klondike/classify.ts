@@ -21,21 +21,28 @@ export interface ClassifyParams {
   /** Per deal: wall-clock limit in milliseconds and limit on positions searched. */
   readonly timeMs: number;
   readonly maxStates: number;
+  /**
+   * Standard rules: the cards turned at a time and the passes through the stock (null: unlimited).
+   * Absent for the assignment's rules, whose journals stay as they were.
+   */
+  readonly standard?: { readonly draw: number; readonly passes: number | null };
 }
 
 /** The job of classifying `deals` deals from params.firstDeal on. */
 export function classifyJob(params: ClassifyParams, deals: number): JobIdentity {
-  return { job: CLASSIFY_JOB, params: { firstDeal: params.firstDeal, piles: params.piles, timeMs: params.timeMs, maxStates: params.maxStates }, count: deals };
+  const { firstDeal, piles, timeMs, maxStates, standard } = params;
+  return { job: CLASSIFY_JOB, params: { firstDeal, piles, timeMs, maxStates, ...(standard === undefined ? {} : { standard: { draw: standard.draw, passes: standard.passes } }) }, count: deals };
 }
 
 /** The parameters of a classification job; a JobJournalError for any other job. */
 export function classifyParams(identity: JobIdentity): ClassifyParams {
-  const { firstDeal, piles, timeMs, maxStates } = (identity.params ?? {}) as Partial<ClassifyParams>;
+  const { firstDeal, piles, timeMs, maxStates, standard } = (identity.params ?? {}) as Partial<ClassifyParams>;
   const count = (x: unknown, least: number): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x >= least;
-  if (identity.job !== CLASSIFY_JOB || !count(firstDeal, 0) || !count(piles, 1) || !count(timeMs, 1) || !count(maxStates, 1)) {
+  const rulesOk = standard === undefined || (typeof standard === 'object' && standard !== null && count(standard.draw, 1) && (standard.passes === null || count(standard.passes, 1)));
+  if (identity.job !== CLASSIFY_JOB || !count(firstDeal, 0) || !count(piles, 1) || !count(timeMs, 1) || !count(maxStates, 1) || !rulesOk) {
     throw new JobJournalError(`not a classification of Klondike deals (it holds the job '${identity.job}' ${JSON.stringify(identity.params)})`);
   }
-  return { firstDeal, piles, timeMs, maxStates };
+  return { firstDeal, piles, timeMs, maxStates, ...(standard === undefined ? {} : { standard }) };
 }
 
 /** One deal's classification. */
@@ -75,10 +82,11 @@ export function dealResults(records: readonly { readonly start: number; readonly
 
 /** Solves deals firstDeal + start .. firstDeal + end − 1. */
 export function classifyDeals(params: ClassifyParams, start: number, end: number): DealResult[] {
-  const { firstDeal, piles, timeMs, maxStates } = params;
+  const { firstDeal, piles, timeMs, maxStates, standard } = params;
+  const rules = standard === undefined ? {} : { rules: 'standard' as const, draw: standard.draw, passes: standard.passes ?? Infinity };
   const deals: DealResult[] = [];
   for (let i = start; i < end; i++) {
-    const { verdict, elapsedMs, states } = solveSeed(firstDeal + i, piles, 3, { timeMs, maxStates });
+    const { verdict, elapsedMs, states } = solveSeed(firstDeal + i, piles, 3, { timeMs, maxStates }, rules);
     deals.push({ deal: firstDeal + i, verdict, ms: Math.round(elapsedMs * 10) / 10, positions: states });
   }
   return deals;

@@ -15,8 +15,10 @@ import { plural } from '../../core/format.js';
 import { percentile, wilsonInterval } from '../../core/stats.js';
 import { IllegalArgumentError } from '../../games/klondike/errors.js';
 import { classifyDeals, classifyJob, classifyParams, classifyWorkerFile, dealResults, type ClassifyParams, type DealResult } from './classify.js';
-import { dealFromText, dealText, seededDeal } from '../../games/klondike/solver/deal.js';
-import { DEFAULT_BUDGET, solveKlondike, type SolveResult } from '../../games/klondike/solver/solver.js';
+import { dealFromText, dealState, dealText, seededDeal, solveDeal } from '../../games/klondike/solver/deal.js';
+import { readDealFile } from './deal.js';
+import { addRulesOptions, rulesOf, rulesWords, type RulesOptions } from './rules-options.js';
+import { DEFAULT_BUDGET, type SolveResult } from '../../games/klondike/solver/solver.js';
 import type { KlondikeState } from '../../games/klondike/engine.js';
 import { interruptible } from '../lab/experiment.js';
 import { JournalFile } from '../../lab/journal-file.js';
@@ -26,10 +28,12 @@ import { capAtCores, parseDraw, parsePiles, parsePositiveInt, parseSeed, UsageEr
 import { progressBar, type Progress } from '../terminal.js';
 import { moveCommand } from '../../games/klondike/notation.js';
 
-interface SolveOptions {
+interface SolveOptions extends RulesOptions {
   readonly seed?: number;
   readonly seeds?: SeedRange;
   readonly deck?: string;
+  /** A file holding the deal: Solvitaire's JSON deal, PySol's board text or the --deck notation. */
+  readonly deal?: string;
   readonly piles: number;
   readonly draw: number;
   readonly budgetMs: number;
@@ -77,10 +81,16 @@ const RULES = 'the draw pile turns one card at a time and recycles without limit
 /** Deals per batch of a range: small, because one deal may take the whole budget (progress, Ctrl-C and resume work in batches). */
 const DEFAULT_BATCH = 5;
 
-/** The deal the options name (--seed or --deck); bad piles, draw or deck are usage errors. */
+/** The deal the options name (--seed, --deck or --deal) under their rule set; bad piles, draw, deck or file are usage errors. */
 function dealOf(options: SolveOptions): KlondikeState {
+  const rules = rulesOf(options);
   try {
-    return options.deck !== undefined ? dealFromText(options.deck, options.piles, options.draw) : seededDeal(options.seed!, options.piles, options.draw);
+    if (options.deal !== undefined) {
+      const { piles, order } = readDealFile(options.deal, options.piles);
+      return dealState(order, piles, rules);
+    }
+    const deal = options.deck !== undefined ? dealFromText(options.deck, options.piles, options.draw) : seededDeal(options.seed!, options.piles, options.draw);
+    return rules.rules === 'standard' ? dealState(Array.from(deal.dealOrder), deal.config.piles, rules) : deal;
   } catch (error) {
     if (error instanceof IllegalArgumentError) throw new UsageError(error.message);
     throw error;
@@ -101,19 +111,22 @@ const describeVerdict = (result: SolveResult): string => {
 /** The report for one deal (--seed or --deck). */
 export function solveOne(options: SolveOptions, out: (line: string) => void): void {
   const deal = dealOf(options);
-  const result = solveKlondike(deal, { timeMs: options.budgetMs, maxStates: options.maxStates });
+  const result = solveDeal(deal, { timeMs: options.budgetMs, maxStates: options.maxStates });
   if (options.movesOnly === true) {
     for (const move of result.moves ?? []) out(moveCommand(move));
     return;
   }
-  const shape = `${plural(options.piles, 'pile')}, ${plural(options.draw, 'draw card')} shown`;
-  if (options.deck !== undefined) out(`Klondike deal of ${plural(deal.config.deckSize, 'card')} (--deck): ${shape} (${RULES}).`);
-  else out(`Klondike deal ${String(options.seed)}: ${shape} (${RULES}).`);
+  const standard = deal.config.standardRules;
+  const shape = standard ? plural(deal.config.piles, 'pile') : `${plural(deal.config.piles, 'pile')}, ${plural(options.draw, 'draw card')} shown`;
+  const rules = standard ? `${rulesWords(rulesOf(options))}; every card known` : RULES;
+  if (options.deck !== undefined || options.deal !== undefined) out(`Klondike deal of ${plural(deal.config.deckSize, 'card')} (${options.deal ?? '--deck'}): ${shape} (${rules}).`);
+  else out(`Klondike deal ${String(options.seed)}: ${shape} (${rules}).`);
   out(`Deal (dealing order, --deck notation): ${dealText(deal)}`);
   out(`Verdict: ${describeVerdict(result)}.`);
   out(`Time: ${result.elapsedMs.toFixed(1)} ms; positions searched: ${String(result.states)}.`);
   if (result.moves !== null) {
-    if (options.deck === undefined) {
+    if (standard) out('Winning line (dd turns the stock, or the waste over; mfp F DEST takes a card back from foundation F):');
+    else if (options.deck === undefined && options.deal === undefined) {
       const args = `--seed ${String(options.seed)} --piles ${String(options.piles)} --draw ${String(options.draw)}`;
       out(`Winning line (type it in \`tabletop klondike play ${args}\`, or pipe \`tabletop klondike solve ${args} --moves-only\` into it):`);
     } else out('Winning line (in the commands of `tabletop klondike play`):');
@@ -163,13 +176,20 @@ function timing(s: RangeSummary): { medianMs: number; p95Ms: number; maxMs: numb
 
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
 
+/** The rule set of a classification, in words. */
+function rangeRules(params: ClassifyParams): string {
+  const standard = params.standard;
+  if (standard === undefined) return RULES;
+  return `${rulesWords({ rules: 'standard', draw: standard.draw, passes: standard.passes ?? Infinity })}; every card known`;
+}
+
 /** The report of a classification as lines of text. */
 export function rangeReport(s: RangeSummary): string[] {
   const { low, high } = wilsonInterval(s.winnable, s.deals);
   const range = `${String(s.first)}..${String(s.last)}`;
   const partial = s.deals < s.last - s.first + 1 ? ` (${String(s.deals)} of them classified so far)` : '';
   return [
-    `Klondike deals ${range}${partial}: ${plural(s.params.piles, 'pile')} (${RULES}); budget ${String(s.params.timeMs)} ms and ${String(s.params.maxStates)} positions per deal.`,
+    `Klondike deals ${range}${partial}: ${plural(s.params.piles, 'pile')} (${rangeRules(s.params)}); budget ${String(s.params.timeMs)} ms and ${String(s.params.maxStates)} positions per deal.`,
     `Winnable ${String(s.winnable)}, unwinnable ${String(s.unwinnable)}, undecided ${String(s.undecided)} of ${String(s.deals)}: ${pct((s.winnable + s.unwinnable) / s.deals)} decided.`,
     `Winnable share: ${pct(s.winnable / s.deals)} (95% Wilson CI ${pct(low)}–${pct(high)}); undecided deals count as not winnable here, so the true share is at most ${pct((s.winnable + s.undecided) / s.deals)}.`,
     ...perDealReport(s),
@@ -199,6 +219,7 @@ export function rangeJson(s: RangeSummary, list = false): object {
   return {
     deals: { first: s.first, last: s.last, classified: s.deals },
     piles: s.params.piles,
+    ...(s.params.standard === undefined ? {} : { rules: { set: 'standard', draw: s.params.standard.draw, passes: s.params.standard.passes ?? 'unlimited' } }),
     budget: { timeMs: s.params.timeMs, maxStates: s.params.maxStates },
     winnable: s.winnable,
     unwinnable: s.unwinnable,
@@ -233,19 +254,22 @@ function savedClassification(path: string): { count: number; params: ClassifyPar
 /** Classifies deals as a job (see the file's comment) and prints the report. */
 async function solveRange(options: SolveOptions, explicit: (name: string) => boolean): Promise<void> {
   const resuming = options.resume !== undefined;
-  const asked: ClassifyParams = { firstDeal: options.seeds?.first ?? 0, piles: options.piles, timeMs: options.budgetMs, maxStates: options.maxStates };
+  const rules = rulesOf(options);
+  const standard = rules.rules === 'standard' ? { draw: options.draw, passes: rules.passes === Infinity ? null : rules.passes! } : undefined;
+  const asked: ClassifyParams = { firstDeal: options.seeds?.first ?? 0, piles: options.piles, timeMs: options.budgetMs, maxStates: options.maxStates, ...(standard === undefined ? {} : { standard }) };
   let identity = classifyJob(asked, options.seeds === undefined ? 0 : options.seeds.last - options.seeds.first + 1);
   if (resuming) {
     const saved = savedClassification(options.resume!);
     const savedIdentity = classifyJob(saved.params, saved.count);
     // Only what the user typed may differ from the saved run (and is then refused).
-    const typed = options.seeds !== undefined || ['piles', 'budgetMs', 'maxStates'].some(explicit);
+    const typed = options.seeds !== undefined || ['piles', 'budgetMs', 'maxStates', 'rules', 'draw', 'passes'].some(explicit);
     const merged = classifyJob(
       {
         firstDeal: options.seeds?.first ?? saved.params.firstDeal,
         piles: explicit('piles') ? asked.piles : saved.params.piles,
         timeMs: explicit('budgetMs') ? asked.timeMs : saved.params.timeMs,
         maxStates: explicit('maxStates') ? asked.maxStates : saved.params.maxStates,
+        ...(['rules', 'draw', 'passes'].some(explicit) ? (standard === undefined ? {} : { standard }) : saved.params.standard === undefined ? {} : { standard: saved.params.standard }),
       },
       options.seeds === undefined ? saved.count : identity.count,
     );
@@ -323,9 +347,10 @@ export function registerSolve(command: Command): Command {
     .description('decide whether a deal can be won with every card known and show a winning line in the commands of `klondike play`; or classify a range of deals')
     .option('--seed <n>', 'deal number (the deal `klondike play --seed N` shows)', parseSeed)
     .option('--deck <cards>', 'the deal written out: its cards in dealing order, the cascade row by row then the draw pile (see docs/klondike.md), e.g. "K♠ 7♢ … A♣"')
+    .option('--deal <file>', "a file holding the deal: Solvitaire's JSON deal, PySol's board text or the --deck notation (see `klondike deal`)")
     .option('--seeds <a..b>', 'classify the deals a..b through the lab (winnable share with its CI)', parseSeedRange)
     .option('--piles <n>', 'cascade piles, 1 to 9', parsePiles, 7)
-    .option('--draw <n>', 'draw cards shown, 1 to 52 (it changes what is shown, not which moves are legal)', parseDraw, 3)
+    .option('--draw <n>', 'draw cards shown, 1 to 52 (under the assignment rules it changes what is shown, not which moves are legal; under the standard rules the cards turned at a time)', parseDraw, 3)
     .option('--budget-ms <ms>', 'time limit per deal in milliseconds', parsePositiveInt('The time budget'), DEFAULT_BUDGET.timeMs)
     .option('--max-states <n>', 'limit on positions searched per deal', parsePositiveInt('The position budget'), DEFAULT_BUDGET.maxStates)
     .option('--moves-only', 'print only the winning line, one command per line (nothing when there is none)')
@@ -335,16 +360,18 @@ export function registerSolve(command: Command): Command {
     .option('--json', 'with --seeds: print one JSON object instead of text')
     .option('--list', 'with --seeds: also one line per deal (its verdict, time and positions; in --json: perDeal)')
     .addOption(new Option('--batch-size <n>', 'deals per batch sent to a worker (does not change the results)').argParser(parsePositiveInt('The batch size')));
+  addRulesOptions(solve);
   solve.action(async (options: SolveOptions) => {
     const explicit = (name: string): boolean => solve.getOptionValueSource(name) === 'cli';
     const out = (line: string): void => {
       process.stdout.write(`${line}\n`);
     };
-    const choices = [options.seed !== undefined, options.deck !== undefined, options.seeds !== undefined || options.resume !== undefined].filter(Boolean).length;
-    if (choices !== 1) throw new UsageError('Give one of --seed N, --deck CARDS or --seeds a..b (or --resume FILE).');
+    const choices = [options.seed !== undefined, options.deck !== undefined, options.deal !== undefined, options.seeds !== undefined || options.resume !== undefined].filter(Boolean).length;
+    if (choices !== 1) throw new UsageError('Give one of --seed N, --deck CARDS, --deal FILE or --seeds a..b (or --resume FILE).');
+    rulesOf(options);
     if (options.seeds !== undefined || options.resume !== undefined) {
-      if (options.movesOnly === true) throw new UsageError('--moves-only goes with --seed or --deck, not --seeds.');
-      if (explicit('draw')) throw new UsageError('--draw changes no verdict, so --seeds does not take it.');
+      if (options.movesOnly === true) throw new UsageError('--moves-only goes with --seed, --deck or --deal, not --seeds.');
+      if (explicit('draw') && options.rules !== 'standard') throw new UsageError('--draw changes no verdict under the assignment rules, so --seeds does not take it (it does with --rules standard).');
       await solveRange(options, explicit);
       return;
     }

@@ -14,6 +14,11 @@ export interface ComparisonCommand {
   readonly description: string;
   /** What a module holds, for the help: "player modules", "program modules". */
   readonly modules: string;
+  /** Options that choose a variant of the game (e.g. Klondike's rule set), and the game they choose. */
+  readonly variant?: {
+    readonly addOptions: (command: Command) => void;
+    readonly gameFor: (options: Record<string, unknown>, explicit: (name: string) => boolean) => GameDefinition<GameState>;
+  };
 }
 
 export function registerComparison(command: Command, spec: ComparisonCommand): Command {
@@ -29,13 +34,15 @@ export function registerComparison(command: Command, spec: ComparisonCommand): C
         .default([...players], players.join(',')),
     )
     .option('--paired', 'deal the same cards to every strategy (common random numbers) for a paired test of the differences');
+  spec.variant?.addOptions(compare);
   addLabOptions(compare, { games: 10_000, unit: 'per strategy', stopRule: "each strategy's mean (and each difference, with --paired)" });
   compare.action(async (options: LabOptions & { players: string[]; paired?: boolean }) => {
+    const game = spec.variant?.gameFor(options as unknown as Record<string, unknown>, (name) => compare.getOptionValueSource(name) === 'cli') ?? spec.game;
     await runExperimentCommand({
       command: compare,
       options,
-      game: spec.game.id,
-      lineups: (await resolvePlayers(spec.game, options.players, '--players')).map((p) => [p]),
+      game: game.id,
+      lineups: (await resolvePlayers(game, options.players, '--players')).map((p) => [p]),
       lineupOptions: ['players'],
       paired: options.paired === true,
     });

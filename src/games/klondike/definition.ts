@@ -14,6 +14,7 @@ import { createSamplerAgent, createSolverAgent, DEFAULT_SAMPLER } from './solver
  */
 export function makeKlondikeGame(options: KlondikeOptions = {}): GameDefinition<KlondikeState> {
   const config = new KlondikeConfig(options);
+  if (config.standardRules) return standardRulesGame(config);
   const standard = config.piles === 7 && config.draw === 3 && config.idleLimit === 100 && config.standardDeck;
   const deckId = config.standardDeck ? '' : `-${runsName(config)}`;
   const deckTitle = config.standardDeck ? '' : `, deck ${runsName(config)}`;
@@ -44,6 +45,48 @@ export function makeKlondikeGame(options: KlondikeOptions = {}): GameDefinition<
     },
     deserialize: (text) => KlondikeState.deserialize(text, config),
   };
+}
+
+const STANDARD_ID = /^klondike-standard-d(\d{1,2})-p(\d{1,2}|u)-(standard|vegas)$/;
+
+/**
+ * Klondike under the standard rules for the lab (7 piles, the standard deck, 100 idle moves end a
+ * game): draw and passes as given. Its id names them (`klondike-standard-d3-pu-standard`: draw 3,
+ * unlimited passes), so worker threads rebuild it from the id (`klondikeGameById`). The solver-based
+ * players solve the assignment's rules only, so this game offers the random and greedy ones.
+ */
+function standardRulesGame(config: KlondikeConfig): GameDefinition<KlondikeState> {
+  if (config.piles !== 7 || config.idleLimit !== 100 || !config.standardDeck) throw new RangeError('The standard-rules Klondike of the lab has 7 piles, the standard deck and an idle limit of 100');
+  const passes = config.passes === Infinity ? 'u' : String(config.passes);
+  const passesTitle = config.passes === Infinity ? 'unlimited passes' : `${String(config.passes)} pass${config.passes === 1 ? '' : 'es'}`;
+  return {
+    id: `klondike-standard-d${String(config.draw)}-p${passes}-${config.scoring}`,
+    title: `Klondike (standard rules, draw ${String(config.draw)}, ${passesTitle})`,
+    numPlayers: 1,
+    outcome: 'score',
+    userPlayers: klondikeUserPlayers,
+    defaultLineup: { players: ['random', 'greedy'], games: 1000 },
+    topScoreName: 'won',
+    scoreRange: [0, config.deckSize],
+    maxActions: Math.max(config.numActions, config.deckSize),
+    maxGameLength: config.maxGameLength,
+    newInitialState: () => new KlondikeState(config),
+    agents: {
+      random: { description: 'a uniformly random legal move', create: createRandomAgent },
+      greedy: { description: 'foundation moves, then moves turning up face-down cards, then waste to pile, else a random turn of the stock or pile move', create: createGreedyAgent },
+    },
+    deserialize: (text) => KlondikeState.deserialize(text, config),
+  };
+}
+
+/** The standard-rules Klondike game with this id (see `standardRulesGame`), or undefined for another id. */
+export function klondikeGameById(id: string): GameDefinition<KlondikeState> | undefined {
+  const match = STANDARD_ID.exec(id);
+  if (match === null) return undefined;
+  const draw = Number(match[1]);
+  const passes = match[2] === 'u' ? Infinity : Number(match[2]);
+  if (draw < 1 || passes < 1) return undefined;
+  return makeKlondikeGame({ rules: 'standard', draw, passes, scoring: match[3] as 'standard' | 'vegas' });
 }
 
 /** A deck's runs as text: the suit of each run (one letter of c d h s per Ace), then the run length, e.g. `cch5`. */

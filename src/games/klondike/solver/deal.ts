@@ -11,10 +11,25 @@
  */
 import { BasicKlondike } from '../basic-klondike.js';
 import { Card } from '../card.js';
-import { ENGINE_STATE, KlondikeConfig, KlondikeState } from '../engine.js';
+import { ENGINE_STATE, KlondikeConfig, KlondikeState, type KlondikeOptions } from '../engine.js';
 import { IllegalArgumentError } from '../errors.js';
 import { deckProblem } from '../rules.js';
 import { solveKlondike, type SolveBudget, type SolveResult } from './solver.js';
+import { solveStandard } from './standard-solver.js';
+
+/** The rule set of a deal to solve: the engine's rule options (piles, deck and idle limit come from the deal). */
+export type DealRules = Pick<KlondikeOptions, 'rules' | 'draw' | 'passes' | 'scoring'>;
+
+/** The fully dealt position of `order` (card indices in dealing order) with `piles` piles under `rules`, no idle limit. */
+export function dealState(order: readonly number[], piles: number, rules: DealRules = {}): KlondikeState {
+  const deck = order.map((c) => Card.fromIndex(c));
+  return KlondikeState.fromDeck(new KlondikeConfig({ draw: 3, ...rules, piles, idleLimit: Infinity, deck }), order);
+}
+
+/** Solves a dealt position with the solver of its rule set. */
+export function solveDeal(state: KlondikeState, budget: SolveBudget = {}): SolveResult {
+  return state.config.standardRules ? solveStandard(state, budget) : solveKlondike(state, budget);
+}
 
 /** The engine position of deal `seed` with `piles` piles and `draw` cards shown (IllegalArgumentError as `startGame`). */
 export function seededDeal(seed: number, piles = 7, draw = 3): KlondikeState {
@@ -24,9 +39,10 @@ export function seededDeal(seed: number, piles = 7, draw = 3): KlondikeState {
   return model[ENGINE_STATE]().clone();
 }
 
-/** Solves deal `seed` (see `seededDeal`). */
-export function solveSeed(seed: number, piles = 7, draw = 3, budget: SolveBudget = {}): SolveResult {
-  return solveKlondike(seededDeal(seed, piles, draw), budget);
+/** Solves deal `seed` (see `seededDeal`), under the assignment rules unless `rules` says otherwise. */
+export function solveSeed(seed: number, piles = 7, draw = 3, budget: SolveBudget = {}, rules: DealRules = {}): SolveResult {
+  const deal = seededDeal(seed, piles, draw);
+  return rules.rules === 'standard' ? solveStandard(dealState(Array.from(deal.dealOrder), piles, rules), budget) : solveKlondike(deal, budget);
 }
 
 /**

@@ -1,0 +1,176 @@
+/**
+ * A solver for Klondike under the standard rules with every card known ("thoughtful" Klondike):
+ * draw 1 or 3 from a waste, passes through the stock limited or not, cards back from the
+ * foundations. It searches the engine itself (`KlondikeState.applyAction` / `undo`), so it plays by
+ * the very rules the lab and the terminal do, and every winning line is replayed on a fresh copy of
+ * the deal before it is reported.
+ *
+ * The search: depth-first, moves tried in the hint's order (to a foundation, a move that turns a
+ * card up, waste to pile, other pile moves, a foundation card back), the stock turned only on the
+ * way to playing its top card (see `stepsToTry`), with a
+ * table of every position visited, stored as its exact text (a position seen before is not searched
+ * again, so a collision cannot hide a win). Pruning, each sound:
+ * - a pile's last card that nothing can need any more goes to its foundation at once, without
+ *   branching: an Ace or a Two, or a card whose possible tenants (the cards one lower of the other
+ *   colour) are all on the foundations already (not from the waste: see `movesToTry`);
+ * - a King-led pile that is all face up never moves to an empty pile (that changes nothing);
+ * - under unlimited passes the pass count is left out of the position (it allows nothing new).
+ * So "unwinnable" means every position reachable under these rules was searched.
+ */
+import { decodeAction, KlondikeState } from '../engine.js';
+import type { KlondikeMove } from '../moves.js';
+import { RED, VALUE } from '../rules.js';
+import type { SolveBudget, SolveResult } from './solver.js';
+
+/** The defaults of `solveStandard`: positions and time per deal. */
+export const STANDARD_BUDGET = { timeMs: 10_000, maxStates: 2_000_000 } as const;
+
+/**
+ * Whether card c on a foundation can never be needed on a pile again (see the file's comment): an
+ * Ace or a Two, or every foundation of the other colour holds the card one lower already.
+ */
+function isSafeToFound(state: KlondikeState, c: number, otherColourRuns: number): boolean {
+  const value = VALUE[c]!;
+  if (value <= 2) return true;
+  let covered = 0;
+  for (const top of state.foundation) if (top >= 0 && RED[top] !== RED[c] && VALUE[top]! >= value - 1) covered++;
+  return covered === otherColourRuns;
+}
+
+/** The position's exact text: piles (face-down count and cards), stock and waste, foundations and passes. */
+function positionKey(state: KlondikeState, withPasses: boolean): string {
+  const { piles, rows } = state.config;
+  let key = '';
+  for (let p = 0; p < piles; p++) {
+    key += String.fromCharCode(65 + state.hidden[p]!);
+    const base = p * rows;
+    for (let r = 0; r < state.heights[p]!; r++) key += String.fromCharCode(48 + state.cells[base + r]!);
+    key += '|';
+  }
+  for (let i = 0; i < state.queueLength; i++) key += String.fromCharCode(48 + state.queue[i]!);
+  key += `/${String(state.waste)}/`;
+  for (const top of state.foundation) key += String.fromCharCode(48 + top);
+  if (withPasses) key += `/${String(state.recycles)}`;
+  return key;
+}
+
+/** A step of the search: `turns` turns of the stock (or the waste over), then the move `action`. */
+interface Step {
+  readonly turns: number;
+  readonly action: number;
+  readonly rank: number;
+}
+
+/**
+ * The steps to try at a position, best first (see the file's comment); a forced safe move alone when
+ * there is one. The stock is turned only on the way to playing its top card: turning it touches no
+ * pile, so any winning line can be reordered that way. The turns go once round the stock, until the
+ * waste is as large as it was at some earlier turn (later rounds only come back to the same
+ * positions, with fewer passes left).
+ */
+function stepsToTry(state: KlondikeState, buffer: Int32Array, runsOfColour: readonly number[]): Step[] {
+  const { drawToPile, pileToFoundation, movePileBase, foundationToPileBase } = state.config;
+  const steps: Step[] = [];
+  const count = state.legalActions(buffer);
+  for (let i = 0; i < count; i++) {
+    const action = buffer[i]!;
+    if (action < pileToFoundation) continue; // the stock and the waste: below
+    let rank: number;
+    if (action < movePileBase) {
+      const src = Math.floor((action - pileToFoundation) / state.config.foundations);
+      const card = state.lastCard(src);
+      if (isSafeToFound(state, card, runsOfColour[1 - RED[card]!]!)) return [{ turns: 0, action, rank: 0 }];
+      rank = 0;
+    } else if (action >= foundationToPileBase) rank = 5;
+    else {
+      const move = decodeAction(state.config, action);
+      if (move.kind !== 'movePile') continue;
+      const height = state.heights[move.src]!;
+      // A whole face-up pile from row 0 to an empty pile changes nothing.
+      if (move.count === height && state.hidden[move.src] === 0 && state.heights[move.dest] === 0) continue;
+      rank = move.count === height - state.hidden[move.src]! && state.hidden[move.src]! > 0 ? 1 : 3;
+    }
+    steps.push({ turns: 0, action, rank });
+  }
+  // The waste's top card after 0, 1, 2, … turns of the stock, wherever it can go.
+  const seenWaste = new Set<number>([state.waste]);
+  let turns = 0;
+  for (;;) {
+    const top = state.drawCard();
+    if (top >= 0) {
+      for (let f = 0; f < state.config.foundations; f++) {
+        if (state.canFound(top, f)) {
+          steps.push({ turns, action: 1 + f, rank: 0 });
+          break; // foundations a card fits are interchangeable
+        }
+      }
+      for (let p = 0; p < state.config.piles; p++) if (state.canBuild(top, p)) steps.push({ turns, action: drawToPile + p, rank: 2 });
+    }
+    if (!state.isLegalMove(0)) break;
+    state.applyAction(0);
+    turns++;
+    if (seenWaste.has(state.waste)) break;
+    seenWaste.add(state.waste);
+  }
+  for (let t = 0; t < turns; t++) state.undo();
+  return steps.sort((a, b) => a.rank - b.rank || a.turns - b.turns || a.action - b.action);
+}
+
+/**
+ * Whether the dealt position `deal` (standard rules, no idle limit needed) can be won with every card
+ * known, and a winning line (replayed on a fresh copy before it is returned). Undecided when the
+ * budget runs out first.
+ */
+export function solveStandard(deal: KlondikeState, budget: SolveBudget = {}): SolveResult {
+  if (!deal.config.standardRules) throw new RangeError('solveStandard solves the standard rules; the assignment rules have their own solver (solveKlondike)');
+  if (deal.dealt !== deal.config.deckSize) throw new RangeError('The deal is not complete');
+  const timeMs = budget.timeMs ?? STANDARD_BUDGET.timeMs;
+  const maxStates = budget.maxStates ?? STANDARD_BUDGET.maxStates;
+  const started = performance.now();
+  const state = deal.clone();
+  const withPasses = state.config.passes !== Infinity;
+  const seen = new Set<string>();
+  const buffer = new Int32Array(state.config.numActions);
+  const line: number[] = [];
+  // Foundations (one per Ace) of each colour: black (index 0) and red (index 1).
+  const runsOfColour = [0, 0];
+  for (const c of state.config.composition) if (VALUE[c] === 1) runsOfColour[RED[c]!]!++;
+  let outOfBudget = false;
+  const won = (): boolean => state.score === state.config.deckSize;
+
+  const search = (): boolean => {
+    if (won()) return true;
+    if (outOfBudget) return false;
+    const key = positionKey(state, withPasses);
+    if (seen.has(key)) return false;
+    if (seen.size >= maxStates || ((seen.size & 1023) === 0 && performance.now() - started > timeMs)) {
+      outOfBudget = true;
+      return false;
+    }
+    seen.add(key);
+    for (const step of stepsToTry(state, buffer, runsOfColour)) {
+      for (let t = 0; t < step.turns; t++) state.applyAction(0);
+      state.applyAction(step.action);
+      line.push(...Array.from({ length: step.turns }, () => 0), step.action);
+      if (search()) return true;
+      line.length -= step.turns + 1;
+      for (let t = 0; t <= step.turns; t++) state.undo();
+      if (outOfBudget) return false;
+    }
+    return false;
+  };
+
+  const found = search();
+  const elapsedMs = performance.now() - started;
+  if (!found) return { verdict: outOfBudget ? 'undecided' : 'unwinnable', moves: null, furthest: null, states: seen.size, elapsedMs };
+  // The line must win when replayed move by move on the deal itself.
+  const replay = deal.clone();
+  const moves: KlondikeMove[] = line.map((action) => {
+    if (!replay.isLegalMove(action)) throw new Error('Klondike standard solver defect: its line makes an illegal move');
+    const move = decodeAction(replay.config, action);
+    replay.applyAction(action);
+    return move;
+  });
+  if (replay.score !== replay.config.deckSize) throw new Error('Klondike standard solver defect: its line does not win');
+  return { verdict: 'winnable', moves, furthest: null, states: seen.size, elapsedMs };
+}
