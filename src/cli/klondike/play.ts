@@ -18,7 +18,12 @@ import { applyMove, engineStateOf, hint, type KlondikeMove } from '../../games/k
 import type { KlondikeModel, UndoableKlondikeModel } from '../../games/klondike/model.js';
 import { allFaceUp, canStillProgress, finishingMove } from '../../games/klondike/progress.js';
 import { winningHint } from '../../games/klondike/solver/hint.js';
-import { solveKlondike, type SolveResult } from '../../games/klondike/solver/solver.js';
+import type { SolveResult } from '../../games/klondike/solver/solver.js';
+import { dealState, seededDeal, solveDeal } from '../../games/klondike/solver/deal.js';
+import { EngineKlondike } from '../../games/klondike/engine-klondike.js';
+import { Card } from '../../games/klondike/card.js';
+import { readDealFile } from './deal.js';
+import { addRulesOptions, rulesOf, rulesWords, type RulesOptions } from './rules-options.js';
 import { moveCommand, parseCommand, pileRefusal, placeName } from '../../games/klondike/notation.js';
 import { lineStepWords, lowerFirst } from '../../games/klondike/words.js';
 import { KlondikeTextualView } from '../../games/klondike/view.js';
@@ -26,8 +31,10 @@ import { parseDraw, parsePiles, parsePositiveNumber, parseSeed, UsageError } fro
 import { addColorOptions, colorSuits, PLAIN, styleFor, type Style } from '../style.js';
 import { exitingOnInterrupt, PlaySession } from '../terminal.js';
 
-interface PlayOptions {
+interface PlayOptions extends RulesOptions {
   readonly seed?: number;
+  /** A file holding the deal (Solvitaire's JSON deal, PySol's board text or the --deck notation). */
+  readonly deal?: string;
   readonly piles: number;
   readonly draw: number;
   /** Deal only deals the solver proves winnable (from --seed upwards). */
@@ -58,7 +65,9 @@ export const COMMAND_HELP = [
   '  md DEST             move the first draw card onto pile DEST',
   '  mpf SRC F           move the last card of pile SRC to foundation F',
   '  mdf F               move the first draw card to foundation F',
-  '  dd                  discard the first draw card (it goes to the back of the draw pile)',
+  '  dd                  discard the first draw card (it goes to the back of the draw pile;',
+  '                      --rules standard: turn the stock, or the waste over)',
+  '  mfp F DEST          --rules standard: move the top card of foundation F onto pile DEST',
   '  u                   undo the last move',
   '  h                   hint: a move that keeps the deal winnable, asked of the solver',
   '  solve               the rest of a winning line, from the solver',
@@ -73,10 +82,16 @@ export const COMMAND_HELP = [
  */
 function picture(model: KlondikeModel, style: Style): string {
   const ruler = Array.from({ length: model.getNumPiles() }, (_, p) => placeName(p).padStart(3)).join('');
-  const stock = engineStateOf(model).queueLength;
-  const drawPile = stock === 0 ? 'empty' : `${plural(stock, 'card')} (${String(model.getDrawCards().length)} shown)`;
+  const state = engineStateOf(model);
+  const stock = state.queueLength;
   const view = colorSuits(new KlondikeTextualView(model).toString(), style);
-  return `${view}\n${style.dim(`${'-'.repeat(ruler.length)}\n${ruler}`)}\nScore: ${String(model.getScore())}   Draw pile: ${drawPile}\n`;
+  const rule = style.dim(`${'-'.repeat(ruler.length)}\n${ruler}`);
+  if (state.config.standardRules) {
+    const passes = state.config.passes === Infinity ? 'unlimited passes' : `pass ${String(state.recycles + 1)} of ${String(state.config.passes)}`;
+    return `${view}\n${rule}\nScore: ${String(model.getScore())}   Stock: ${plural(stock - state.waste, 'card')}   Waste: ${plural(state.waste, 'card')} (${passes})   Points: ${String(state.points())} (${state.config.scoring})\n`;
+  }
+  const drawPile = stock === 0 ? 'empty' : `${plural(stock, 'card')} (${String(model.getDrawCards().length)} shown)`;
+  return `${view}\n${rule}\nScore: ${String(model.getScore())}   Draw pile: ${drawPile}\n`;
 }
 
 /** Whether every card is on a foundation. */
@@ -94,6 +109,8 @@ function isWon(model: KlondikeModel): boolean {
  * prove a deal lost).
  */
 export function stuckReason(model: KlondikeModel): string | null {
+  // The search knows the assignment's draw pile only; under the standard rules it says nothing.
+  if (engineStateOf(model).config.standardRules) return null;
   if (isWon(model) || canStillProgress(model, STUCK_SEARCH_POSITIONS)) return null;
   const queued = engineStateOf(model).queueLength;
   const what = queued === 0 ? 'the piles' : `the piles and the ${plural(queued, 'card')} of the draw pile`;
@@ -109,7 +126,8 @@ export const STUCK_SEARCH_POSITIONS = 5_000;
  * finishes). Returns null (nothing changed) if the cascade still hides a card.
  */
 export function autoFinish(model: KlondikeModel): KlondikeMove[] | null {
-  if (!allFaceUp(model)) return null;
+  // Its argument is the assignment's draw pile, which any card can be brought to the front of.
+  if (!allFaceUp(model) || engineStateOf(model).config.standardRules) return null;
   const made: KlondikeMove[] = [];
   // Each card needs at most one full turn of the draw pile: a bound that can only be hit by a defect.
   const state = engineStateOf(model);
@@ -123,7 +141,7 @@ export function autoFinish(model: KlondikeModel): KlondikeMove[] | null {
 
 /** What the solver says about the position, in one or more lines, and the line when winnable. */
 function solveHere(model: KlondikeModel, timeMs: number): SolveResult {
-  return solveKlondike(engineStateOf(model).clone(), { timeMs, maxStates: SOLVER_STATES });
+  return solveDeal(engineStateOf(model).clone(), { timeMs, maxStates: SOLVER_STATES });
 }
 
 function searched(result: SolveResult): string {
@@ -136,6 +154,14 @@ function searched(result: SolveResult): string {
  */
 export function solverHint(model: KlondikeModel, timeMs: number): string {
   const state = engineStateOf(model);
+  if (state.config.standardRules) {
+    // The standard rules' solver gives a whole line: its first move is the hint.
+    const solved = solveHere(model, timeMs);
+    const first = solved.moves?.[0];
+    if (first !== undefined) return `Hint: ${lowerFirst(lineStepWords(state, solved.moves!).text)}, typed ${moveCommand(first)}. It keeps the deal winnable; the solver found a win in ${plural(solved.moves!.length, 'more move')} (type solve to see one).`;
+    if (solved.verdict === 'unwinnable') return `This deal cannot be won from here: the solver searched every position (${searched(solved)}). Type u to take moves back.`;
+    return `Undecided: the solver neither found a win nor proved there is none within its budget (${searched(solved)}).`;
+  }
   const found = winningHint(state, { timeMs, maxStates: SOLVER_STATES });
   const line = found.line ?? [];
   if (found.verdict === 'winnable' && found.move !== null) {
@@ -190,16 +216,27 @@ function wrap(items: readonly string[], width: number): string {
 /** Opens a terminal game: deals from the seed (a fresh one when none is given, printed), then plays. */
 export async function playKlondike(options: PlayOptions, input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stdout): Promise<void> {
   const solverTimeMs = options.solverTime * 1000;
+  const rules = rulesOf(options);
+  if (options.deal !== undefined && (options.seed !== undefined || options.winnable === true)) throw new UsageError('--deal plays the deal in the file: it takes neither --seed nor --winnable.');
+  const fromFile = options.deal === undefined ? null : readDealFile(options.deal, options.piles);
   let seed = options.seed ?? freshSeed();
-  const deal = (): BasicKlondike => {
-    const model = new BasicKlondike(seed);
+  const deal = (): UndoableKlondikeModel => {
     try {
-      model.startGame(model.getDeck(), true, options.piles, options.draw);
+      if (fromFile === null && rules.rules !== 'standard') {
+        const model = new BasicKlondike(seed);
+        model.startGame(model.getDeck(), true, options.piles, options.draw);
+        return model;
+      }
+      const { piles, order } = fromFile ?? { piles: options.piles, order: Array.from(seededDeal(seed, options.piles, options.draw).dealOrder) };
+      if (rules.rules === 'standard') return new EngineKlondike(dealState(order, piles, rules));
+      // The assignment's model, dealt the file's cards in their order.
+      const model = new BasicKlondike();
+      model.startGame(order.map((c) => Card.fromIndex(c)), false, piles, options.draw);
+      return model;
     } catch (error) {
       if (error instanceof IllegalArgumentError) throw new UsageError(error.message);
       throw error;
     }
-    return model;
   };
   let model = deal();
   let proof = '';
@@ -217,7 +254,9 @@ export async function playKlondike(options: PlayOptions, input: NodeJS.ReadableS
       model = deal();
     }
   }
-  output.write(`Klondike, deal ${String(seed)}: ${plural(options.piles, 'pile')}, ${plural(options.draw, 'draw card')} shown. Replay it with --seed ${String(seed)}.${proof}\n`);
+  const shape = `${plural(model.getNumPiles(), 'pile')}, ${rules.rules === 'standard' ? rulesWords(rules, true) : `${plural(options.draw, 'draw card')} shown`}`;
+  if (fromFile !== null) output.write(`Klondike, the deal of ${options.deal!}: ${shape}.\n`);
+  else output.write(`Klondike, deal ${String(seed)}: ${shape}. Replay it with --seed ${String(seed)}.${proof}\n`);
   output.write(`${COMMAND_HELP}\n\n`);
   await playSession(model, input, output, { style: styleFor(options.color, output), autoFinish: options.autoFinish !== false, solverTimeMs });
 }
@@ -354,12 +393,14 @@ export function registerPlay(command: Command): Command {
     .command('play')
     .description('play Klondike in the terminal (reads commands line by line; works through a pipe)')
     .option('--seed <n>', 'deal number (default: a fresh one, printed)', parseSeed)
+    .option('--deal <file>', "play the deal in this file: Solvitaire's JSON deal, PySol's board text or the --deck notation")
     // A 52-card deck deals at most 9 cascade piles (45 cards); at most all 52 cards can be shown.
     .option('--piles <n>', 'cascade piles, 1 to 9', parsePiles, 7)
-    .option('--draw <n>', 'draw cards shown, 1 to 52', parseDraw, 3)
+    .option('--draw <n>', 'draw cards shown, 1 to 52 (--rules standard: cards turned from the stock at a time)', parseDraw, 3)
     .option('--winnable', `deal only a deal the solver proves winnable: the first from --seed (or a fresh deal) upwards, at most ${String(WINNABLE_TRIES)} tried`)
     .option('--no-auto-finish', 'do not play the cards to the foundations by themselves once every card is face up (f does it)')
     .addOption(new Option('--solver-time <seconds>', 'how long the solver may think for h, solve and --winnable').argParser(parsePositiveNumber('The solver time')).default(DEFAULT_SOLVER_SECONDS));
+  addRulesOptions(play);
   addColorOptions(play)
     .addHelpText('after', `\n${COMMAND_HELP}`)
     .action(async (options: PlayOptions) => {

@@ -8,7 +8,7 @@ import { KLONDIKE_RULES, KLONDIKE_SCORINGS, type KlondikeOptions, type KlondikeR
 import { parseChoice, UsageError } from '../options.js';
 
 export interface RulesOptions {
-  readonly rules: KlondikeRules;
+  readonly rules?: KlondikeRules;
   readonly passes?: number;
   readonly scoring?: KlondikeScoring;
   readonly draw: number;
@@ -30,7 +30,7 @@ export function addRulesOptions(command: Command): Command {
 
 /** The engine options the rule-set options name; a usage error for passes or scoring without --rules standard. */
 export function rulesOf(options: RulesOptions): KlondikeOptions {
-  if (options.rules === 'assignment') {
+  if (options.rules !== 'standard') {
     for (const [name, value] of [['passes', options.passes], ['scoring', options.scoring]] as const) {
       if (value !== undefined) throw new UsageError(`--${name} goes with --rules standard: the assignment rules turn the draw pile without limit and score the cards on the foundations.`);
     }

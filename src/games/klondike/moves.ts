@@ -35,8 +35,12 @@ export function applyMove(model: KlondikeModel, move: KlondikeMove): void {
     case 'discardDraw':
       model.discardDraw();
       return;
-    case 'moveFoundationToPile':
-      throw new IllegalArgumentError("A card comes back from a foundation under the standard rules only, not the assignment's model");
+    case 'moveFoundationToPile': {
+      const standard = model as Partial<{ moveFoundationToPile(foundation: number, dest: number): void }>;
+      if (typeof standard.moveFoundationToPile !== 'function') throw new IllegalArgumentError("A card comes back from a foundation under the standard rules only, not the assignment's model");
+      standard.moveFoundationToPile(move.foundation, move.dest);
+      return;
+    }
   }
 }
 
