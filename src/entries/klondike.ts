@@ -2,7 +2,10 @@
 export * from '../games/klondike/index.js';
 export { compareKlondike, type PlayerAverage, type PlayerComparisonResult } from '../lab/player-comparison.js';
 export { DEFAULT_BUDGET, solveKlondike, type SolveBudget, type SolveResult, type SolveVerdict } from '../games/klondike/solver/solver.js';
-export { dealFromText, dealText, seededDeal, solveSeed } from '../games/klondike/solver/deal.js';
+export { dealFromText, dealState, dealText, seededDeal, solveDeal, solveSeed, type DealRules } from '../games/klondike/solver/deal.js';
+export { solveStandard, STANDARD_BUDGET } from '../games/klondike/solver/standard-solver.js';
+export { DEAL_FORMATS, fromPysol, fromSolvitaire, readDeal, toPysol, toSolvitaire, writeDeal, type DealFormat, type DealOrder } from '../games/klondike/deal-formats.js';
+export { EngineKlondike } from '../games/klondike/engine-klondike.js';
 export {
   createSamplerAgent,
   createSolverAgent,

@@ -6,6 +6,6 @@ export { BasicKlondike } from './basic-klondike.js';
 export { KlondikeTextualView } from './view.js';
 export { applyMove, hint, legalMoves, type KlondikeMove } from './moves.js';
 export { deckOfRuns, parseDeck } from './rigging.js';
-export { decodeAction, encodeMove, KlondikeConfig, KlondikeState, type KlondikeObservation, type KlondikeOptions } from './engine.js';
+export { decodeAction, encodeMove, KlondikeConfig, KlondikeState, type KlondikeObservation, type KlondikeOptions, type KlondikeRules, type KlondikeScoring } from './engine.js';
 export { createGreedyAgent, createRandomAgent } from './agents.js';
-export { klondikeGame, makeKlondikeGame } from './definition.js';
+export { klondikeGame, klondikeGameById, makeKlondikeGame } from './definition.js';
