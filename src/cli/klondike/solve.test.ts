@@ -166,7 +166,7 @@ describe('tabletop klondike solve', () => {
   it('refuses a missing or doubled deal choice', async () => {
     const none = await runCli(['klondike', 'solve']);
     expect(none.status).toBe(2);
-    expect(none.stderr).toContain('Give one of --seed N, --deck CARDS or --seeds a..b (or --resume FILE).');
+    expect(none.stderr).toContain('Give one of --seed N, --deck CARDS, --deal FILE or --seeds a..b (or --resume FILE).');
     const withOut = await runCli(['klondike', 'solve', '--seed', '1', '--out', 'x.jsonl']);
     expect(withOut.status).toBe(2);
     expect(withOut.stderr).toContain('--out goes with --seeds, not with one deal.');

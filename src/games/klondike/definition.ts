@@ -18,9 +18,27 @@ export function makeKlondikeGame(options: KlondikeOptions = {}): GameDefinition<
   const standard = config.piles === 7 && config.draw === 3 && config.idleLimit === 100 && config.standardDeck;
   const deckId = config.standardDeck ? '' : `-${runsName(config)}`;
   const deckTitle = config.standardDeck ? '' : `, deck ${runsName(config)}`;
+  return labGame(
+    config,
+    standard ? 'klondike' : `klondike-p${String(config.piles)}-d${String(config.draw)}-i${String(config.idleLimit)}${deckId}`,
+    standard ? 'Klondike' : `Klondike (${String(config.piles)} piles, draw ${String(config.draw)}, idle limit ${String(config.idleLimit)}${deckTitle})`,
+    {
+      random: { description: 'a uniformly random legal move', create: createRandomAgent },
+      greedy: { description: 'foundation moves, then moves turning up face-down cards, then draw to pile, else a random discard or pile move', create: createGreedyAgent },
+      sampler: {
+        description: `honest: solves ${String(DEFAULT_SAMPLER.samples)} deals drawn consistent with what it has seen (${DEFAULT_SAMPLER.maxStates.toLocaleString('en-US')} positions each) whenever a card turns up, and plays the move most winning lines start with`,
+        create: () => createSamplerAgent(),
+      },
+      solver: { description: 'sees every card (a bound, not a player): plays the solver’s winning line, else as greedy', seesHidden: true, create: () => createSolverAgent() },
+    },
+  );
+}
+
+/** The lab game of a variant: what every Klondike variant shares, with its id, title and players. */
+function labGame(config: KlondikeConfig, id: string, title: string, agents: GameDefinition<KlondikeState>['agents']): GameDefinition<KlondikeState> {
   return {
-    id: standard ? 'klondike' : `klondike-p${String(config.piles)}-d${String(config.draw)}-i${String(config.idleLimit)}${deckId}`,
-    title: standard ? 'Klondike' : `Klondike (${String(config.piles)} piles, draw ${String(config.draw)}, idle limit ${String(config.idleLimit)}${deckTitle})`,
+    id,
+    title,
     numPlayers: 1,
     outcome: 'score',
     userPlayers: klondikeUserPlayers,
@@ -34,15 +52,7 @@ export function makeKlondikeGame(options: KlondikeOptions = {}): GameDefinition<
     maxActions: Math.max(config.numActions, config.deckSize),
     maxGameLength: config.maxGameLength,
     newInitialState: () => new KlondikeState(config),
-    agents: {
-      random: { description: 'a uniformly random legal move', create: createRandomAgent },
-      greedy: { description: 'foundation moves, then moves turning up face-down cards, then draw to pile, else a random discard or pile move', create: createGreedyAgent },
-      sampler: {
-        description: `honest: solves ${String(DEFAULT_SAMPLER.samples)} deals drawn consistent with what it has seen (${DEFAULT_SAMPLER.maxStates.toLocaleString('en-US')} positions each) whenever a card turns up, and plays the move most winning lines start with`,
-        create: () => createSamplerAgent(),
-      },
-      solver: { description: 'sees every card (a bound, not a player): plays the solver’s winning line, else as greedy', seesHidden: true, create: () => createSolverAgent() },
-    },
+    agents,
     deserialize: (text) => KlondikeState.deserialize(text, config),
   };
 }
@@ -59,24 +69,10 @@ function standardRulesGame(config: KlondikeConfig): GameDefinition<KlondikeState
   if (config.piles !== 7 || config.idleLimit !== 100 || !config.standardDeck) throw new RangeError('The standard-rules Klondike of the lab has 7 piles, the standard deck and an idle limit of 100');
   const passes = config.passes === Infinity ? 'u' : String(config.passes);
   const passesTitle = config.passes === Infinity ? 'unlimited passes' : `${String(config.passes)} pass${config.passes === 1 ? '' : 'es'}`;
-  return {
-    id: `klondike-standard-d${String(config.draw)}-p${passes}-${config.scoring}`,
-    title: `Klondike (standard rules, draw ${String(config.draw)}, ${passesTitle})`,
-    numPlayers: 1,
-    outcome: 'score',
-    userPlayers: klondikeUserPlayers,
-    defaultLineup: { players: ['random', 'greedy'], games: 1000 },
-    topScoreName: 'won',
-    scoreRange: [0, config.deckSize],
-    maxActions: Math.max(config.numActions, config.deckSize),
-    maxGameLength: config.maxGameLength,
-    newInitialState: () => new KlondikeState(config),
-    agents: {
-      random: { description: 'a uniformly random legal move', create: createRandomAgent },
-      greedy: { description: 'foundation moves, then moves turning up face-down cards, then waste to pile, else a random turn of the stock or pile move', create: createGreedyAgent },
-    },
-    deserialize: (text) => KlondikeState.deserialize(text, config),
-  };
+  return labGame(config, `klondike-standard-d${String(config.draw)}-p${passes}-${config.scoring}`, `Klondike (standard rules, draw ${String(config.draw)}, ${passesTitle})`, {
+    random: { description: 'a uniformly random legal move', create: createRandomAgent },
+    greedy: { description: 'foundation moves, then moves turning up face-down cards, then waste to pile, else a random turn of the stock or pile move', create: createGreedyAgent },
+  });
 }
 
 /** The standard-rules Klondike game with this id (see `standardRulesGame`), or undefined for another id. */
