@@ -65,6 +65,8 @@ async function make(page: Page, model: BasicKlondike, move: KlondikeMove, way: W
     else await button(page, 'Draw').click();
     return;
   }
+  // The page plays the assignment's rules, whose moves never take a card back from a foundation.
+  if (move.kind === 'moveFoundationToPile') throw new Error('The page has no move from a foundation back to a pile');
   if (way === 'keys') {
     const keys =
       move.kind === 'moveDraw'
