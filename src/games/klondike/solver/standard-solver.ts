@@ -138,24 +138,43 @@ export function solveStandard(deal: KlondikeState, budget: SolveBudget = {}): So
   let outOfBudget = false;
   const won = (): boolean => state.score === state.config.deckSize;
 
-  const search = (): boolean => {
-    if (won()) return true;
-    if (outOfBudget) return false;
+  // Depth first with an explicit stack (a line may be thousands of moves deep): each frame is a
+  // position's steps and the next one to try; a step made is undone when its frame moves on.
+  const enter = (): Step[] | null => {
     const key = positionKey(state, withPasses);
-    if (seen.has(key)) return false;
+    if (seen.has(key)) return null;
     if (seen.size >= maxStates || ((seen.size & 1023) === 0 && performance.now() - started > timeMs)) {
       outOfBudget = true;
-      return false;
+      return null;
     }
     seen.add(key);
-    for (const step of stepsToTry(state, buffer, runsOfColour)) {
+    return stepsToTry(state, buffer, runsOfColour);
+  };
+  const search = (): boolean => {
+    if (won()) return true;
+    const first = enter();
+    if (first === null) return false;
+    const frames: { steps: Step[]; next: number }[] = [{ steps: first, next: 0 }];
+    while (frames.length > 0 && !outOfBudget) {
+      const frame = frames[frames.length - 1]!;
+      if (frame.next > 0) {
+        // Take back the step this frame made last.
+        const made = frame.steps[frame.next - 1]!;
+        line.length -= made.turns + 1;
+        for (let t = 0; t <= made.turns; t++) state.undo();
+      }
+      if (frame.next === frame.steps.length) {
+        frames.pop();
+        continue;
+      }
+      const step = frame.steps[frame.next++]!;
       for (let t = 0; t < step.turns; t++) state.applyAction(0);
       state.applyAction(step.action);
-      line.push(...Array.from({ length: step.turns }, () => 0), step.action);
-      if (search()) return true;
-      line.length -= step.turns + 1;
-      for (let t = 0; t <= step.turns; t++) state.undo();
-      if (outOfBudget) return false;
+      for (let t = 0; t < step.turns; t++) line.push(0);
+      line.push(step.action);
+      if (won()) return true;
+      const steps = enter();
+      if (steps !== null) frames.push({ steps, next: 0 });
     }
     return false;
   };
