@@ -44,6 +44,6 @@ describe('klondike play bounds', () => {
   it('--help states the bounds', async () => {
     const help = (await runCli(['klondike', 'play', '--help'])).stdout;
     expect(help).toMatch(/--piles <n>\s+cascade piles, 1 to 9 \(default: 7\)/);
-    expect(help).toMatch(/--draw <n>\s+draw cards shown, 1 to 52 \(default: 3\)/);
+    expect(help).toMatch(/--draw <n>\s+draw cards shown, 1 to 52 \(--rules standard: cards\s+turned from the stock at a time\) \(default: 3\)/);
   });
 });
