@@ -777,6 +777,36 @@ export class UnoWarState implements GameState {
   }
 
   /**
+   * The position as the player to move sees it — its hand, the pile's top card and size, the
+   * scores (its own first): what the line protocol sends it (protocol.ts `readObservation`). That
+   * player is player 0 at a Play node, so an AI can be asked over the views of `hand.ts` and
+   * `card-pile.ts`. Nothing else is known: the other hand, the deck and the history stay as `reset`
+   * leaves them, so this is a position to ask about, not a state to play on.
+   * @throws RangeError when it is no position a player is asked at (cards 0..51, scores below
+   * WINNING_SCORE, a pile of at least one card, some card of the hand playable)
+   */
+  static observedPosition(hand: readonly number[], top: number, pileSize: number, scores: readonly [number, number]): UnoWarState {
+    const isCard = (card: number): boolean => Number.isInteger(card) && card >= 0 && card < DECK_SIZE;
+    if (hand.length !== HAND_SIZE || !hand.every(isCard)) throw new RangeError(`a hand is ${String(HAND_SIZE)} cards`);
+    if (!isCard(top)) throw new RangeError('the top card is no card');
+    if (!(Number.isSafeInteger(pileSize) && pileSize >= 1)) throw new RangeError('a pile holds at least one card');
+    if (!scores.every((score) => Number.isInteger(score) && score >= 0 && score < WINNING_SCORE)) throw new RangeError(`a score is a number of rounds below ${String(WINNING_SCORE)}`);
+    const state = new UnoWarState();
+    state.pristine = false;
+    state.hands.set(hand);
+    state.top = top;
+    state.pileSize = pileSize;
+    state.scores.set(scores);
+    state.rounds = scores[0] + scores[1];
+    state.dealt = HAND_CARDS;
+    state.toMove = 0;
+    state.phase = Phase.Play;
+    state.playable = playableMask(state.hands, 0, top);
+    if (state.playable === 0) throw new RangeError('no card of the hand may go on the pile: such a player is not asked');
+    return state;
+  }
+
+  /**
    * The state `serialize` wrote, validated field by field (a permutation of the 52 cards, cards,
    * scores and counters in range, a player to move who can play).
    * @throws RangeError naming what is wrong

@@ -10,10 +10,13 @@
  * Answer: a card code, played from the first place in the hand that holds it (as `Hand.remove`
  * takes it), or `none` — the assignment's `null`: no play, the round is lost, no fault. A card the
  * pile does not take, a card not in the hand, or anything else is a fault: the round is lost.
+ *
+ * `readObservation` reads an observation line back into the position it shows, for a program that
+ * asks an AI module (cli/uno-war/ai-module-program.ts).
  */
 import { cardCode, parseCardCode } from '../../core/cards.js';
 import type { LineProtocol } from '../../core/line-protocol.js';
-import { CONCEDE_ROUND, type UnoWarState } from './engine.js';
+import { CONCEDE_ROUND, UnoWarState } from './engine.js';
 import { canPlayOn } from './rules.js';
 
 const HAND = [0, 1, 2, 3, 4] as const;
@@ -41,3 +44,28 @@ export const unoWarProtocol: LineProtocol<UnoWarState> = {
     else state.applyAction(action);
   },
 };
+
+const OBSERVATION = /^hand ([^ ]+) top ([^ ]+) pile ([0-9]+) score ([0-9]+) ([0-9]+)$/;
+
+/**
+ * The position an observation line shows (see `UnoWarState.observedPosition`): the inverse of
+ * `unoWarProtocol.observation`, with the player to move as player 0.
+ * @throws RangeError naming the line when it is no observation of this protocol
+ */
+export function readObservation(line: string): UnoWarState {
+  const fail = (why: string): never => {
+    throw new RangeError(`Not an UnoWar observation (${why}): ${JSON.stringify(line.slice(0, 100))}`);
+  };
+  const fields = OBSERVATION.exec(line) ?? fail('expected "hand <c1>,...,<c5> top <card> pile <n> score <mine> <theirs>"');
+  const card = (code: string): number => {
+    const index = parseCardCode(code);
+    return index < 0 ? fail(`${code} is no card`) : index;
+  };
+  const hand = fields[1]!.split(',').map(card);
+  const top = card(fields[2]!);
+  try {
+    return UnoWarState.observedPosition(hand, top, Number(fields[3]), [Number(fields[4]), Number(fields[5])]);
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+}
