@@ -87,3 +87,51 @@ export function killGroup(child: ChildProcessWithoutNullStreams): void {
   }
 }
 
+
+/** How a program run to its end went (`runProgram`). */
+export interface ProgramRun {
+  /** Its exit code, or null when a signal ended it (or it was killed at the time limit). */
+  readonly code: number | null;
+  readonly timedOut: boolean;
+  /** What it wrote on stderr (its last `maxStderrChars` characters). */
+  readonly stderr: string;
+}
+
+/**
+ * Runs the shell command line `command` to its end inside the fence, as `startProgram` starts it,
+ * with nothing on its stdin and its stdout ignored: for a check of a submission that must not run
+ * outside the sandbox either. Past `timeoutMs` it is killed; when it ends, so is everything it started.
+ */
+export function runProgram(command: string, timeoutMs: number, maxStderrChars = 4000): Promise<ProgramRun> {
+  const child = startProgram(command, process.cwd());
+  let stderr = '';
+  let timedOut = false;
+  child.stdin.on('error', () => undefined);
+  child.stdin.end();
+  child.stdout.resume();
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr = (stderr + chunk).slice(-maxStderrChars);
+  });
+  const timer = setTimeout(() => {
+    timedOut = true;
+    killGroup(child);
+  }, timeoutMs);
+  return new Promise((resolve) => {
+    child.once('error', (error) => {
+      if (child.pid !== undefined) return;
+      clearTimeout(timer);
+      untrackGroup(child);
+      resolve({ code: null, timedOut: false, stderr: `could not be started: ${error.message}` });
+    });
+    // Not 'close': a child it started outside its group (setsid, without a PID namespace) may hold stderr open.
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      setTimeout(() => {
+        killGroup(child);
+        untrackGroup(child);
+        child.stderr.destroy();
+        resolve({ code, timedOut, stderr });
+      }, PIPE_DRAIN_MS);
+    });
+  });
+}

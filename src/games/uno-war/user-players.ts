@@ -17,7 +17,7 @@ interface GetPlayAI {
 }
 
 /** The card index of an answer that is a card (ours, or one made by another copy of the Card class), else -1. */
-function cardIndexOf(answer: unknown): number {
+export function cardIndexOf(answer: unknown): number {
   if (answer instanceof Card) return answer.index;
   const c = answer as { getRankNum?: unknown; getSuitNum?: unknown } | null;
   if (typeof c?.getRankNum !== 'function' || typeof c.getSuitNum !== 'function') return -1;
