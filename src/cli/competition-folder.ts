@@ -5,7 +5,7 @@
  *
  * A folder of submissions holds, in any mix:
  * - a folder per student with `.java` files (the game decides how its player class is found);
- * - `.mjs` files (the game decides: a player module, or a program run with node);
+ * - `.mjs` files (the game decides: a player module, or a program run with node, or either by its source);
  * - programs, named in the manifest `bots.json`: `{ "<name>": "<command run in the folder>" }`.
  *
  * How a submission is built is the game's (its `SubmissionBuilders`); the scan, the manifest, the
@@ -25,8 +25,8 @@ export interface SubmissionBuilders<T> {
   readonly java: (folder: string, name: string) => T | Promise<T>;
   /** A `.mjs` module at `path` (its file name `entry`). */
   readonly module: (path: string, entry: string) => T | Promise<T>;
-  /** What the report calls a usable `.mjs` submission (default: a JavaScript module, loaded). */
-  readonly moduleKind?: string;
+  /** What the report calls a usable `.mjs` submission, or says of each as built (default: a JavaScript module, loaded). */
+  readonly moduleKind?: string | ((built: T) => string);
   /** A program of the manifest: its name, and its command run in the competition folder (`cd <dir> && <command>`). */
   readonly program: (name: string, command: string) => T | Promise<T>;
   /** The name a built submission plays under: a second submission of the same name is left out. */
@@ -71,7 +71,7 @@ export async function scanSubmissions<T>(dir: string, builders: SubmissionBuilde
   const leftOut: string[] = [];
   /** The entry each name was taken by. */
   const names = new Map<string, string>();
-  const attempt = async (name: string, kind: string, build: () => T | Promise<T>): Promise<void> => {
+  const attempt = async (name: string, kind: string | ((built: T) => string), build: () => T | Promise<T>): Promise<void> => {
     try {
       const built = await build();
       const playsAs = builders.nameOf(built);
@@ -79,7 +79,7 @@ export async function scanSubmissions<T>(dir: string, builders: SubmissionBuilde
       if (taken !== undefined) throw new Error(`it would play as '${playsAs}', the name ${taken} plays under: rename one`);
       names.set(playsAs, name);
       usable.push(built);
-      process.stderr.write(`  ${name}: ${kind}\n`);
+      process.stderr.write(`  ${name}: ${typeof kind === 'string' ? kind : kind(built)}\n`);
     } catch (error) {
       if (!(error instanceof Error)) throw error;
       leftOut.push(name);

@@ -20,6 +20,8 @@ export interface CliOptions {
   readonly input?: string;
   readonly env?: NodeJS.ProcessEnv;
   readonly timeoutMs?: number;
+  /** The folder it is started from (default: this process's). */
+  readonly cwd?: string;
 }
 
 /**
@@ -36,6 +38,7 @@ export function withoutFenceWarning(stderr: string): string {
 export function runCli(args: readonly string[], options: CliOptions = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI_PATH, ...args], {
+      cwd: options.cwd,
       env: { ...process.env, ...options.env, FORCE_COLOR: '0', NO_COLOR: '1' },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
