@@ -6,8 +6,10 @@
  * `--check` only loads the module and builds its AI: exit status 0, or 2 with the reason on stderr
  * (the competition leaves such a submission out with it). Without it, the program answers every
  * batch on stdin until stdin closes. Whatever the module prints (`console.log`,
- * `process.stdout.write`) goes to stderr, so that nothing it prints is read as an answer.
+ * `process.stdout.write`) goes to stderr, so that nothing it prints is read as an answer. Its
+ * imports of `tabletop-lab` find this package when its folder has none (ai-module-hooks.ts).
  */
+import { register } from 'node:module';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { thrownText } from '../../core/format.js';
@@ -30,6 +32,9 @@ function refuse(why: string): never {
   process.stderr.write(`${why}\n`);
   process.exit(2);
 }
+
+// `tabletop-lab` imports resolve to this package when the module's folder has none (ai-module-hooks.ts).
+register('./ai-module-hooks.js', import.meta.url, { data: { home: import.meta.url } });
 
 let exported: Record<string, unknown> = {};
 try {

@@ -1,6 +1,6 @@
 /**
  * `tabletop uno-war competition DIR` end to end on a copy of the shipped example folder with one
- * more submission, an AI module that throws at every move: a Java AI, a JavaScript program, an AI
+ * more submission, an AI module (extending the lab's `AI`) that throws at every move: a Java AI, a JavaScript program, an AI
  * module and Python programs play, the Java AI that does not compile is reported with javac's
  * message and left out, eve's faults and the throwing module's are recorded as lost rounds (theirs
  * only), eve's setsid child and her write outside her folder leave nothing behind; --out/--resume
@@ -28,7 +28,11 @@ const SETTINGS = ['--games', '6', '--batch-size', '2', '--seed', '7', '--threads
 const LONG = { timeoutMs: 300_000, cwd: dir };
 const SUBMISSIONS = join(dir, 'competition');
 cpSync(EXAMPLE, SUBMISSIONS, { recursive: true });
-writeFileSync(join(SUBMISSIONS, 'thrower.mjs'), "export default class Thrower {\n  getPlay() {\n    throw new Error('no cards today');\n  }\n}\n");
+// An AI as the examples write it, from a folder where no tabletop-lab is installed: the import finds the lab's own.
+writeFileSync(
+  join(SUBMISSIONS, 'thrower.mjs'),
+  "import { AI } from 'tabletop-lab/uno-war';\n\nexport default class Thrower extends AI {\n  getPlay() {\n    throw new Error('no cards today');\n  }\n}\n",
+);
 const PLAYERS = ['alice', 'bob', 'carol', 'dave', 'eve', 'thrower'];
 
 describe('uno-war competition', () => {

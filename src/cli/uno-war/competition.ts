@@ -35,7 +35,7 @@ const game = unoWarGame as unknown as GameDefinition<GameState>;
 export function registerCompetition(command: Command): Command {
   const competition = command
     .command('competition')
-    .argument('[dir]', "the folder of submissions: <student>/*.java (one class extends the assignment's AI), *.mjs AI modules, and programs named in bots.json")
+    .argument('[dir]', "the folder of submissions: <student>/*.java (one class extends the assignment's AI), *.mjs AI modules or line-protocol programs, and programs named in bots.json")
     .description("The assignment's competition: builds and checks every submission in DIR (a broken one is reported and left out), then plays the round robin on paired deals");
   addLabOptions(competition, { games: 1000, unit: 'per ordered pairing (both seats play the same deals)', stopRule: "each pairing's win rate (not the Elo ratings)" });
   competition.action(async (dir: string | undefined, options: LabOptions) => {
