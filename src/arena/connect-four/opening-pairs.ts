@@ -13,16 +13,16 @@ import type { GameState } from '../../core/game.js';
 import type { BatchSource } from '../../lab/batching.js';
 import { BatchPlayer, type ExperimentConfig, type PlayedGame, type Tally } from '../../lab/experiment.js';
 import { parseSprtParams } from '../../lab/sprt.js';
-import { ALL_TWO_MOVE_OPENINGS, BALANCED_OPENINGS } from './openings.js';
+import { connectFourGame } from '../../games/connect-four/definition.js';
 import { playRefereedPairs, refereeOf } from './refereed-pairs.js';
 
-/** The suites by name, as `connect-four tournament --openings` names them. */
-export const OPENING_SUITES: Readonly<Record<string, readonly (readonly number[])[]>> = { balanced: BALANCED_OPENINGS, all: ALL_TWO_MOVE_OPENINGS };
+/** The game's suites by name (its definition's), as `connect-four tournament --openings` names them. */
+const OPENING_SUITES = connectFourGame.openings!;
 
 /** The suite a test's config names (in its SPRT settings). */
 export function suiteOf(config: ExperimentConfig): readonly (readonly number[])[] {
   const name = parseSprtParams(config.params)?.openings;
-  const suite = name === undefined ? undefined : OPENING_SUITES[name];
+  const suite = name === undefined || !Object.hasOwn(OPENING_SUITES, name) ? undefined : OPENING_SUITES[name];
   if (suite === undefined) throw new RangeError(`Unknown opening suite '${String(name)}' (known: ${Object.keys(OPENING_SUITES).join(', ')})`);
   return suite;
 }

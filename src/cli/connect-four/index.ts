@@ -9,7 +9,7 @@ import { registerSprt } from '../lab/sprt.js';
 import { connectFourReferee } from './sprt-referee.js';
 import { connectFourGame } from '../../games/connect-four/definition.js';
 import type { GameDefinition, GameState } from '../../core/game.js';
-import { OPENING_SUITES, openingPairs } from '../../arena/connect-four/opening-pairs.js';
+import { openingPairs } from '../../arena/connect-four/opening-pairs.js';
 
 /** `tabletop connect-four …` */
 export function registerConnectFour(program: Command): Command {
@@ -19,15 +19,16 @@ export function registerConnectFour(program: Command): Command {
   registerTournament(command);
   registerCompetition(command);
   registerBook(command);
+  const suites = connectFourGame.openings!;
   registerSprt(command, {
     game: connectFourGame as unknown as GameDefinition<GameState>,
     modules: 'player modules',
     referee: connectFourReferee,
     openings: {
-      suites: OPENING_SUITES,
+      suites,
       default: 'all',
       source: openingPairs,
-      help: `the opening suite pair i starts from (opening i, cycling): 'all', the ${String(OPENING_SUITES.all!.length)} two-move openings, or 'balanced', the ${String(OPENING_SUITES.balanced!.length)} from column 3 or 5 (as connect-four tournament --openings)`,
+      help: `the opening suite pair i starts from (opening i, cycling): 'all', the ${String(suites.all!.length)} two-move openings, or 'balanced', the ${String(suites.balanced!.length)} from column 3 or 5 (as connect-four tournament --openings)`,
     },
   });
   return command;

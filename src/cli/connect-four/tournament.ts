@@ -18,7 +18,7 @@ import { tournamentReport } from '../../lab/report.js';
 import { connectFourGame } from '../../games/connect-four/definition.js';
 import { ALPHABETA_LEVELS } from '../../games/connect-four/players/alphabeta.js';
 import { checkReportFiles, writeResultsFiles } from '../lab/report-files.js';
-import { ALL_TWO_MOVE_OPENINGS, BALANCED_OPENINGS, openingName } from '../../arena/connect-four/openings.js';
+import { openingName, openingSuiteLabel } from '../../games/connect-four/openings.js';
 import { BUILTIN_BOTS, createBot, resolveLineup, type ExternalBotDefinition, type LineupOptions, type ModuleBot } from '../../arena/connect-four/lineup.js';
 import { PlayerModuleError } from '../../lab/user-players.js';
 import { countRefereedGame } from '../../arena/connect-four/refereed-pairs.js';
@@ -46,18 +46,16 @@ interface TournamentCliOptions {
   readonly csv?: string;
   readonly bot: ExternalBotDefinition[];
   /** The suite's name, or false for `--no-openings`. */
-  readonly openings: OpeningSuite | false;
+  readonly openings: string | false;
 }
 
-/** The opening suites by name: `balanced` (the default) and `all`. */
-const OPENING_SUITES = {
-  balanced: { openings: BALANCED_OPENINGS, label: 'balanced openings' },
-  all: { openings: ALL_TWO_MOVE_OPENINGS, label: 'two-move openings' },
-} as const;
-type OpeningSuite = keyof typeof OPENING_SUITES;
+/** The game's opening suites (its definition's): `--openings` names one, `balanced` by default. */
+const OPENING_SUITES = connectFourGame.openings!;
+const BALANCED_OPENINGS = OPENING_SUITES.balanced!;
+const ALL_TWO_MOVE_OPENINGS = OPENING_SUITES.all!;
 
-function parseOpeningSuite(value: string): OpeningSuite {
-  if (value === 'balanced' || value === 'all') return value;
+function parseOpeningSuite(value: string): string {
+  if (Object.hasOwn(OPENING_SUITES, value)) return value;
   throw new InvalidArgumentError(`expected 'balanced' (the ${String(BALANCED_OPENINGS.length)} two-move openings from column 3 or 5) or 'all' (all ${String(ALL_TWO_MOVE_OPENINGS.length)}), got '${value}'`);
 }
 
@@ -114,8 +112,8 @@ function resumedOptions(options: TournamentCliOptions, command: Command): Tourna
   if (given.length > 0) throw new UsageError(`--resume continues the tournament its file holds, with its settings: leave out ${given.map((name) => `--${name}`).join(', ')}`);
   const resumed = TournamentJournal.resume(options.resume);
   const { settings } = resumed;
-  if (settings.openings !== false && !(settings.openings in OPENING_SUITES)) throw new UsageError(`Cannot resume: ${options.resume} names an opening suite this version has not: ${settings.openings}`);
-  return { ...options, bots: [...settings.bots], bot: [...settings.bot], games: settings.games, openings: settings.openings as OpeningSuite | false, time: settings.time, level: settings.level, seed: settings.seed, resumed };
+  if (settings.openings !== false && !Object.hasOwn(OPENING_SUITES, settings.openings)) throw new UsageError(`Cannot resume: ${options.resume} names an opening suite this version has not: ${settings.openings}`);
+  return { ...options, bots: [...settings.bots], bot: [...settings.bot], games: settings.games, openings: settings.openings, time: settings.time, level: settings.level, seed: settings.seed, resumed };
 }
 
 function tournament(options: TournamentCliOptions & { readonly resumed?: ReturnType<typeof TournamentJournal.resume> }): Promise<void> {
@@ -157,7 +155,7 @@ async function runAndPrint(options: TournamentCliOptions & { readonly resumed?: 
       timeLimitMs: lineup.timeLimitMs,
       // Each game keeps about one core busy; more games at once would eat into the bots' move time.
       concurrency: options.jobs === undefined ? Math.max(1, availableParallelism()) : capAtCores(options.jobs, '--jobs'),
-      openings: options.openings === false ? undefined : OPENING_SUITES[options.openings].openings,
+      openings: options.openings === false ? undefined : OPENING_SUITES[options.openings],
       createPlayer: (bot, gameIndex, color) => createBot(bot, lineup, gameIndex, color),
       earlier,
       onGame: (game, done) => {
@@ -177,15 +175,20 @@ async function runAndPrint(options: TournamentCliOptions & { readonly resumed?: 
   if (options.json === true) {
     process.stdout.write(`${JSON.stringify(resultsJson(results, { seed, timeLimitMs: lineup.timeLimitMs, gamesPerPair: options.games }), null, 2)}\n`);
   } else {
-  const suite = options.openings === false ? undefined : OPENING_SUITES[options.openings];
-  const openings = suite === undefined ? 'from the empty board' : `from ${String(Math.min(suite.openings.length, Math.ceil(options.games / 2)))} of the ${String(suite.openings.length)} ${suite.label}`;
   process.stdout.write(
-    `Connect Four round robin: ${plural(bots.length, 'bot')}, ${plural(options.games, 'game')} per pair ${openings}, ${plural(total, 'game')} ` +
+    `Connect Four round robin: ${plural(bots.length, 'bot')}, ${plural(options.games, 'game')} per pair ${startsFrom(options.openings, options.games)}, ${plural(total, 'game')} ` +
       `(${String(results.distinctGames)} distinct), move limit ${String(options.time)} s, seed ${String(seed)}\n\n${formatResults(results)}`,
     );
   }
   // After the report, so an unwritable file (an error naming it, status 1) loses no results.
   if (options.html !== undefined || options.csv !== undefined) writeResultsFiles(options, labResultsOf(results, seed));
+}
+
+/** Where the games start: "from 7 of the 14 balanced openings" (one opening per two games), or the empty board. */
+function startsFrom(suiteName: string | false, gamesPerPair: number): string {
+  if (suiteName === false) return 'from the empty board';
+  const { length } = OPENING_SUITES[suiteName]!;
+  return `from ${String(Math.min(length, Math.ceil(gamesPerPair / 2)))} of the ${String(length)} ${openingSuiteLabel(suiteName)}`;
 }
 
 /**

@@ -8,7 +8,7 @@ import { mctsAgent } from '../../algorithms/mcts.js';
 import type { Agent, GameDefinition } from '../../core/game.js';
 import { ALPHABETA_LEVELS, AlphaBetaPlayer } from './players/alphabeta.js';
 import { randomAgent } from './players/random.js';
-import { ALL_TWO_MOVE_OPENINGS, BALANCED_OPENINGS } from './openings.js';
+import { OPENING_SUITES } from './openings.js';
 import { CELLS, Position, WIDTH } from './position.js';
 import { Solver } from './solver/solver.js';
 import { connectFourUserPlayers } from './user-players.js';
@@ -77,7 +77,7 @@ export const connectFourGame: GameDefinition<Position> = {
   deserialize: (text) => Position.fromMoves(text),
   chanceFree: true,
   // 'all' first: the default suite of the lab's tournaments, 49 openings each played with both colours.
-  openings: { all: ALL_TWO_MOVE_OPENINGS, balanced: BALANCED_OPENINGS },
+  openings: OPENING_SUITES,
   agents: {
     random: { description: 'a uniformly random legal column (test opponent)', create: () => randomAgent },
     solver: {

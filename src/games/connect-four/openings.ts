@@ -31,3 +31,14 @@ export const openingName = (opening: readonly number[]): string => opening.map((
 export const ALL_TWO_MOVE_OPENINGS: readonly (readonly number[])[] = Object.freeze(
   Array.from({ length: WIDTH * WIDTH }, (_, k) => Object.freeze([Math.floor(k / WIDTH), k % WIDTH])),
 );
+
+/**
+ * The suites by name, as tournaments, the SPRT and the lab take them (`GameDefinition.openings`):
+ * 'all' first, the default suite of the lab's tournaments.
+ */
+export const OPENING_SUITES: Readonly<Record<string, readonly (readonly number[])[]>> = Object.freeze({ all: ALL_TWO_MOVE_OPENINGS, balanced: BALANCED_OPENINGS });
+
+const SUITE_LABELS: Readonly<Record<string, string>> = { all: 'two-move openings', balanced: 'balanced openings' };
+
+/** What a sentence calls the openings of suite `name` ("from 7 of the 14 balanced openings"). */
+export const openingSuiteLabel = (name: string): string => SUITE_LABELS[name] ?? `openings of the suite '${name}'`;
