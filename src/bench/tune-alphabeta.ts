@@ -35,7 +35,7 @@
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { wilsonInterval } from '../core/stats.js';
-import { ALL_TWO_MOVE_OPENINGS, openingName } from '../arena/connect-four/openings.js';
+import { ALL_TWO_MOVE_OPENINGS, openingName } from '../games/connect-four/openings.js';
 import { Position } from '../games/connect-four/position.js';
 import { AlphaBetaPlayer, TUNED_WEIGHTS, UNTUNED_WEIGHTS, type AlphaBetaOptions } from '../games/connect-four/players/alphabeta.js';
 import { fitEvaluation, logLossOf, positionTerms, type LabelledPosition } from '../games/connect-four/players/tuning.js';

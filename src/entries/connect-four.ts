@@ -11,5 +11,5 @@ export { WorkerPlayer } from '../arena/connect-four/worker-player.js';
 export { type PlayerSpec } from '../arena/connect-four/player-spec.js';
 export { ExternalBot, type ExternalBotOptions } from '../arena/connect-four/external-bot.js';
 export { runRefereedTournament, schedule, scheduledGame, type RefereedTournamentOptions, type RefereedTournamentResults, type RefereedGame } from '../arena/connect-four/tournament.js';
-export { BALANCED_OPENINGS, openingName } from '../arena/connect-four/openings.js';
+export { BALANCED_OPENINGS, openingName } from '../games/connect-four/openings.js';
 export { LabTournament, type LabTournamentOptions, type LabPairingResult, type TournamentPlayer } from '../lab/round-robin.js';

@@ -8,7 +8,7 @@ import { runExperiment } from '../../lab/runner.js';
 import { runLab } from '../../lab/session.js';
 import { runSprt, type SprtRequest } from '../../lab/sprt-run.js';
 import { sprtParams, type SprtSettings } from '../../lab/sprt.js';
-import { ALL_TWO_MOVE_OPENINGS } from './openings.js';
+import { ALL_TWO_MOVE_OPENINGS } from '../../games/connect-four/openings.js';
 import { openingPairs, openingPlayer, startFromOpening } from './opening-pairs.js';
 import { Position } from '../../games/connect-four/position.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ClosablePlayer, Player } from '../../games/connect-four/player.js';
 import { AlphaBetaPlayer } from '../../games/connect-four/players/alphabeta.js';
-import { BALANCED_OPENINGS, openingName } from './openings.js';
+import { BALANCED_OPENINGS, openingName } from '../../games/connect-four/openings.js';
 import { runRefereedTournament, schedule, scheduledGame, type RefereedTournamentOptions } from './tournament.js';
 
 /** Plays the leftmost column that is not full (in-thread: these tests are about bookkeeping). */
