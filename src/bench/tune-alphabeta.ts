@@ -4,7 +4,7 @@
  *
  * - `label --out FILE [--positions N] [--seed S] [--max-nodes M] [--threads T] [--shard i/n]
  *   [--batch-size B]`: samples positions 0..N-1 and labels each with the solver, as a job of the
- *   lab's runner (lab/connect-four/tuning-labels.ts): FILE is its journal, one record per batch.
+ *   lab's runner (bench/tune-alphabeta/tuning-labels.ts): FILE is its journal, one record per batch.
  *   Resumable (a rerun with the same FILE labels only what it lacks), on T threads, and shardable:
  *   part i of n into its own FILE (the samples and labels depend only on the seed, the budget and
  *   the index, so any split gives the same labels).
@@ -14,7 +14,7 @@
  *   sample a line) is read too.
  * - `match --a PLAYER --b PLAYER`: PLAYER a against b, from the 49 two-move openings with both
  *   colours (98 games), clocks stopped so that every move is deterministic (depth and node budgets
- *   bind), as a job of the lab's runner (lab/connect-four/tuning-match.ts). PLAYER is a level
+ *   bind), as a job of the lab's runner (bench/tune-alphabeta/tuning-match.ts). PLAYER is a level
  *   name, `depth:D` or `nodes:N`, with tuned weights, or any of them followed by `/untuned`
  *   (default: `--a depth:4 --b depth:4/untuned`). With `--out FILE`, FILE is its journal (one
  *   record per batch of games): a rerun plays only the games FILE lacks. `--threads T`, `--shard
@@ -48,8 +48,8 @@ import { FileSafetyError } from '../lab/files.js';
 import { JournalFile } from '../lab/journal-file.js';
 import { runJob } from '../lab/job-runner.js';
 import { describeRanges, JobJournalError, jobRecordsOf, mergeJobRecords, type JobShard, type MergedJob } from '../lab/jobs.js';
-import { matchGamesOf, parseMatchPlayer, playMatchGames, playPlayers, tuningMatchJob, tuningMatchParams, tuningMatchWorkerFile, type MatchGame, type SyncPlayer } from '../lab/connect-four/tuning-match.js';
-import { LABEL_TABLE_ENTRIES, labelSamples, labelsOf, tuningLabelParams, tuningLabelsJob, tuningLabelsWorkerFile } from '../lab/connect-four/tuning-labels.js';
+import { matchGamesOf, parseMatchPlayer, playMatchGames, playPlayers, tuningMatchJob, tuningMatchParams, tuningMatchWorkerFile, type MatchGame, type SyncPlayer } from './tune-alphabeta/tuning-match.js';
+import { LABEL_TABLE_ENTRIES, labelSamples, labelsOf, tuningLabelParams, tuningLabelsJob, tuningLabelsWorkerFile } from './tune-alphabeta/tuning-labels.js';
 
 const fail: (message: string) => never = usageFailure('tune:alphabeta');
 const whole = (name: string, fallback: number, min: number): number => wholeOption(name, fallback, min, fail);
@@ -126,7 +126,7 @@ function mergedJournals(data: string): MergedJob {
   return usable(() => mergeJobRecords(data.split(',').map((path) => ({ path, records: jobRecordsOf(JournalFile.read(path, 'the journal').lines, path) }))));
 }
 
-/** `label`: samples 0 … N−1 labelled as a job of the lab's runner (lab/connect-four/tuning-labels.ts). */
+/** `label`: samples 0 … N−1 labelled as a job of the lab's runner (bench/tune-alphabeta/tuning-labels.ts). */
 async function label(): Promise<void> {
   const out = option('--out') ?? fail('label needs --out FILE');
   const positions = whole('--positions', 4_000, 1);
@@ -204,7 +204,7 @@ function parsePlayer(spec: string): AlphaBetaOptions {
 const gameKey = (opening: string, isRed: boolean): string => `${opening}${isRed ? 'r' : 'y'}`;
 
 /**
- * `match`: the 98 games as a job of the lab's runner (lab/connect-four/tuning-match.ts); with
+ * `match`: the 98 games as a job of the lab's runner (bench/tune-alphabeta/tuning-match.ts); with
  * `--out FILE` its journal, resumed by a rerun; `--shard i/n` plays part of them into its own FILE,
  * and `match --data A,B` prints the summary of the shards' files together.
  */

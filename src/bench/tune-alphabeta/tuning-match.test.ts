@@ -6,9 +6,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runJob } from '../job-runner.js';
-import { jobRecordsOf, mergeJobRecords } from '../jobs.js';
-import { JournalFile } from '../journal-file.js';
+import { runJob } from '../../lab/job-runner.js';
+import { jobRecordsOf, mergeJobRecords } from '../../lab/jobs.js';
+import { JournalFile } from '../../lab/journal-file.js';
 import { matchGamesOf, parseMatchPlayer, playMatchGames, tuningMatchJob, tuningMatchParams, tuningMatchWorkerFile, type MatchGame } from './tuning-match.js';
 
 const PARAMS = { a: 'depth:1', b: 'depth:1/untuned' };

@@ -1,6 +1,6 @@
 /**
- * The tuning's matches (`npm run tune:alphabeta -- match`) as a job of the lab's runner (jobs.ts,
- * job-runner.ts): AlphaBeta player a against b from the 49 two-move openings with both colours.
+ * The tuning's matches (`npm run tune:alphabeta -- match`) as a job of the lab's runner (lab/jobs.ts,
+ * lab/job-runner.ts): AlphaBeta player a against b from the 49 two-move openings with both colours.
  * Game k is item k: opening ⌊k / 2⌋, a red when k is even. Both players' clocks are stopped, so a
  * move depends on the position and the player's depth or node budget alone, and a game is the
  * same on any thread, after any other game: any split of the games — threads, shards, a run
@@ -9,8 +9,8 @@
 import { ALL_TWO_MOVE_OPENINGS, openingName } from '../../games/connect-four/openings.js';
 import { Position } from '../../games/connect-four/position.js';
 import { AlphaBetaPlayer, TUNED_WEIGHTS, UNTUNED_WEIGHTS, alphaBetaLevel, type AlphaBetaLevelName, type AlphaBetaOptions } from '../../games/connect-four/players/alphabeta.js';
-import { JobJournalError, type JobIdentity } from '../jobs.js';
-import { builtScript } from '../module-probe.js';
+import { JobJournalError, type JobIdentity } from '../../lab/jobs.js';
+import { builtScript } from '../../lab/module-probe.js';
 
 export const TUNING_MATCH_JOB = 'connect-four tuning match';
 
@@ -138,5 +138,5 @@ export function matchGamesOf(records: readonly { readonly start: number; readonl
   return games.sort((x, y) => x.index - y.index).map((g) => g.game);
 }
 
-/** dist/lab/connect-four/tuning-match-worker.js next to this module in the build; from the sources (tests), the built copy. */
+/** dist/bench/tune-alphabeta/tuning-match-worker.js next to this module in the build; from the sources (tests), the built copy. */
 export const tuningMatchWorkerFile = (): string => builtScript(new URL('./tuning-match-worker.js', import.meta.url));

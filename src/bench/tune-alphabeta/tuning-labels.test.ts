@@ -6,9 +6,9 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runJob } from '../job-runner.js';
-import { jobRecordsOf, mergeJobRecords } from '../jobs.js';
-import { JournalFile } from '../journal-file.js';
+import { runJob } from '../../lab/job-runner.js';
+import { jobRecordsOf, mergeJobRecords } from '../../lab/jobs.js';
+import { JournalFile } from '../../lab/journal-file.js';
 import type { LabelledPosition } from '../../games/connect-four/players/tuning.js';
 import { LABEL_TABLE_ENTRIES, labelSamples, labelsOf, tuningLabelParams, tuningLabelsJob, tuningLabelsWorkerFile } from './tuning-labels.js';
 

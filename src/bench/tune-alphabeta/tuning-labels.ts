@@ -1,6 +1,6 @@
 /**
  * Labelling sample positions for the evaluation's tuning (games/connect-four/players/tuning.ts) as
- * a job of the lab's runner (jobs.ts, job-runner.ts): sample i of the seed is item i, and a batch
+ * a job of the lab's runner (lab/jobs.ts, lab/job-runner.ts): sample i of the seed is item i, and a batch
  * lists each sample's label. So a labelling run is resumed, split over threads and sharded over
  * machines like any job, and the shards' journals add up to the one process's labels.
  *
@@ -11,8 +11,8 @@
  */
 import { labelPosition, samplePosition, type LabelledPosition } from '../../games/connect-four/players/tuning.js';
 import { Solver } from '../../games/connect-four/solver/solver.js';
-import { JobJournalError, type JobIdentity } from '../jobs.js';
-import { builtScript } from '../module-probe.js';
+import { JobJournalError, type JobIdentity } from '../../lab/jobs.js';
+import { builtScript } from '../../lab/module-probe.js';
 
 export const TUNING_LABELS_JOB = 'connect-four tuning labels';
 
@@ -78,5 +78,5 @@ export function labelsOf(records: readonly { readonly start: number; readonly en
   return labels.sort((a, b) => a.index - b.index);
 }
 
-/** dist/lab/connect-four/tuning-labels-worker.js next to this module in the build; from the sources (tests), the built copy. */
+/** dist/bench/tune-alphabeta/tuning-labels-worker.js next to this module in the build; from the sources (tests), the built copy. */
 export const tuningLabelsWorkerFile = (): string => builtScript(new URL('./tuning-labels-worker.js', import.meta.url));
