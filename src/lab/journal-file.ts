@@ -3,7 +3,7 @@
  * torn last line cut off before the first append; each line appended with its newline in one
  * write (O_APPEND), so processes sharing a journal never interleave parts of lines.
  */
-import { appendFileSync, closeSync, fstatSync, ftruncateSync, openSync, readSync, statSync } from 'node:fs';
+import { appendFileSync, closeSync, fstatSync, ftruncateSync, openSync, readSync, statSync, writeFileSync } from 'node:fs';
 import { FileSafetyError, READ_LIMITS, readBoundedFile } from './files.js';
 import { splitJournal } from './journal.js';
 
@@ -46,6 +46,18 @@ export class JournalFile {
   }
 
   /**
+   * A new journal at `path` holding `lines` (none holding a newline), each with its newline, in one
+   * write: an existing file is replaced, for a run that starts afresh rather than resuming.
+   */
+  static create(path: string, lines: readonly string[]): JournalFile {
+    const text = journalText(lines);
+    writeFileSync(path, text);
+    const journal = new JournalFile(path, new TextEncoder().encode(text), statSync(path).isFile());
+    journal.#prepared = true;
+    return journal;
+  }
+
+  /**
    * Cuts a torn last line off, so that appended lines stay whole. Done once, before the first
    * append (a run refused before it leaves the file as it was). Only if the file still ends with
    * exactly the torn bytes read: anything else there means another process sharing the journal
@@ -75,10 +87,16 @@ export class JournalFile {
 
   /** Appends whole lines (none holding a newline), each with its newline, all in one write; synchronous. */
   appendLines(lines: readonly string[]): void {
-    const bad = lines.find((line) => line.includes('\n'));
-    if (bad !== undefined) throw new Error(`A journal line holds a newline: ${JSON.stringify(bad.slice(0, 80))}`);
-    if (lines.length === 0) return;
+    const text = journalText(lines);
+    if (text === '') return;
     this.prepare();
-    appendFileSync(this.path, `${lines.join('\n')}\n`);
+    appendFileSync(this.path, text);
   }
+}
+
+/** Whole lines as one write: each with its newline; a line holding a newline of its own is refused (it would read as two). */
+function journalText(lines: readonly string[]): string {
+  const bad = lines.find((line) => line.includes('\n'));
+  if (bad !== undefined) throw new Error(`A journal line holds a newline: ${JSON.stringify(bad.slice(0, 80))}`);
+  return lines.map((line) => `${line}\n`).join('');
 }

@@ -58,6 +58,17 @@ describe('JournalFile', () => {
     expect(readFileSync(path, 'utf8')).toBe('1 0\n2 -1\n3 1\n');
   });
 
+  it('created afresh, replaces whatever the file held, torn tail included, and appends after its first lines', () => {
+    const path = join(dir, 'fresh.journal');
+    writeFileSync(path, 'old 1\nold 2\nold');
+    const journal = JournalFile.create(path, ['settings']);
+    expect([journal.lines, journal.tornBytes]).toEqual([['settings'], 0]);
+    journal.appendLines(['1 0', '2 1']);
+    expect(readFileSync(path, 'utf8')).toBe('settings\n1 0\n2 1\n');
+    expect(() => JournalFile.create(path, ['a\nb'])).toThrow('A journal line holds a newline');
+    expect(readFileSync(path, 'utf8')).toBe('settings\n1 0\n2 1\n');
+  });
+
   it('is empty when the file is missing, and refuses a line holding a newline', () => {
     const journal = JournalFile.read(join(dir, 'none.journal'), 'the journal');
     expect(journal.lines).toEqual([]);

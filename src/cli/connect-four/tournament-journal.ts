@@ -3,13 +3,16 @@
  * with the tournament's settings, then one game record per line (src/lab/game-record.ts) in game
  * order. Games finish out of order (several are played at once), so each is written once every
  * game before it is: the file always holds games 0..k-1, and a resumed run plays the rest and
- * appends them — the same bytes as a run that was never interrupted. A last line cut short by a
- * kill is dropped when resuming.
+ * appends them — the same bytes as a run that was never interrupted. The file is a journal by the
+ * project's one rule (src/lab/journal.ts, read and appended by src/lab/journal-file.ts): a last
+ * line cut short by a kill is not counted, and is cut off before the next game is appended.
  */
-import { closeSync, openSync, readFileSync, truncateSync, writeSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { ExternalBotDefinition } from '../../arena/connect-four/lineup.js';
 import { refereedGameOf, refereedGameRecord, type RefereedGame } from '../../arena/connect-four/tournament.js';
+import { FileSafetyError } from '../../lab/files.js';
 import { GameRecordError, gameRecordLine, parseGameRecord } from '../../lab/game-record.js';
+import { JournalFile } from '../../lab/journal-file.js';
 import { UsageError } from '../options.js';
 
 export const TOURNAMENT_JOURNAL_FORMAT = 'tabletop-connect-four-tournament@1';
@@ -26,15 +29,22 @@ export interface TournamentSettings {
   readonly seed: number;
 }
 
+/** A tournament file to continue: its settings, its games (checked once the bots are known), and the journal to append the rest to. */
+export interface ResumedTournament {
+  readonly settings: TournamentSettings;
+  readonly games: (bots: readonly string[]) => RefereedGame[];
+  readonly open: (bots: readonly string[], played: number) => TournamentJournal;
+}
+
 export class TournamentJournal {
-  readonly #fd: number;
+  readonly #journal: JournalFile;
   readonly #bots: readonly string[];
   readonly #seed: number;
   readonly #pending = new Map<number, string>();
   #next: number;
 
-  private constructor(fd: number, bots: readonly string[], seed: number, next: number) {
-    this.#fd = fd;
+  private constructor(journal: JournalFile, bots: readonly string[], seed: number, next: number) {
+    this.#journal = journal;
     this.#bots = bots;
     this.#seed = seed;
     this.#next = next;
@@ -42,33 +52,19 @@ export class TournamentJournal {
 
   /** A new journal (an existing file is replaced) starting with the settings; `bots` are the lineup's names. */
   static create(path: string, settings: TournamentSettings, bots: readonly string[]): TournamentJournal {
-    const fd = openSync(path, 'w');
-    writeSync(fd, `${JSON.stringify({ format: TOURNAMENT_JOURNAL_FORMAT, ...settings })}\n`);
-    return new TournamentJournal(fd, bots, settings.seed, 0);
+    return new TournamentJournal(JournalFile.create(path, [JSON.stringify({ format: TOURNAMENT_JOURNAL_FORMAT, ...settings })]), bots, settings.seed, 0);
   }
 
   /** Opens a journal to continue: its settings, and the raw records (checked once the bots are known). */
-  static resume(path: string): { settings: TournamentSettings; games: (bots: readonly string[]) => RefereedGame[]; open: (bots: readonly string[], played: number) => TournamentJournal } {
-    let bytes: Buffer;
-    try {
-      bytes = readFileSync(path);
-    } catch (error) {
-      throw new UsageError(`Cannot resume: ${(error as Error).message}`);
+  static resume(path: string): ResumedTournament {
+    const journal = readJournal(path);
+    const [header, ...gameLines] = journal.lines;
+    if (header === undefined) {
+      throw new UsageError(`Cannot resume: ${path} holds ${journal.tornBytes === 0 ? 'nothing' : `only an unfinished first line (${String(journal.tornBytes)} bytes)`}: there is nothing to resume. Start the tournament afresh with --out ${path} (it replaces what is there).`);
     }
-    const text = bytes.toString('utf8');
-    const lines = text.split('\n');
-    // A last line without its newline was cut short by a kill: it is dropped (and cut from the file).
-    const torn = lines.pop() ?? '';
-    const validBytes = Buffer.byteLength(text, 'utf8') - Buffer.byteLength(torn, 'utf8');
-    let header: unknown;
-    try {
-      header = JSON.parse(lines[0] ?? '');
-    } catch {
-      header = undefined;
-    }
-    const settings = checkSettings(header, path);
+    const settings = checkSettings(parseJson(header), path);
     const games = (bots: readonly string[]): RefereedGame[] =>
-      lines.slice(1).map((line, k) => {
+      gameLines.map((line, k) => {
         const where = `${path}:${String(k + 2)}`;
         try {
           const record = parseGameRecord(line, where);
@@ -80,25 +76,39 @@ export class TournamentJournal {
           throw error;
         }
       });
-    const open = (bots: readonly string[], played: number): TournamentJournal => {
-      truncateSync(path, validBytes);
-      const fd = openSync(path, 'a');
-      return new TournamentJournal(fd, bots, settings.seed, played);
-    };
+    // The journal cuts a torn last line off before its first append, so a run refused before any game ends leaves the file as it was.
+    const open = (bots: readonly string[], played: number): TournamentJournal => new TournamentJournal(journal, bots, settings.seed, played);
     return { settings, games, open };
   }
 
-  /** Records a finished game: written with every game before it that is now complete. */
+  /** Records a finished game: written, in one append, with every game before it that is now complete. */
   add(game: RefereedGame): void {
-    this.#pending.set(game.index, `${gameRecordLine(refereedGameRecord(game, this.#bots, this.#seed))}\n`);
+    this.#pending.set(game.index, gameRecordLine(refereedGameRecord(game, this.#bots, this.#seed)));
+    const ready: string[] = [];
     for (let line = this.#pending.get(this.#next); line !== undefined; line = this.#pending.get(this.#next)) {
-      writeSync(this.#fd, line);
+      ready.push(line);
       this.#pending.delete(this.#next++);
     }
+    this.#journal.appendLines(ready);
   }
+}
 
-  close(): void {
-    closeSync(this.#fd);
+/** The tournament file's whole lines; a missing or unreadable file is a usage error. */
+function readJournal(path: string): JournalFile {
+  if (!existsSync(path)) throw new UsageError(`Cannot resume: Cannot read ${path}: no such file`);
+  try {
+    return JournalFile.read(path, 'the tournament file');
+  } catch (error) {
+    if (error instanceof FileSafetyError) throw new UsageError(`Cannot resume: ${error.message}`);
+    throw error;
+  }
+}
+
+function parseJson(line: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return undefined;
   }
 }
 

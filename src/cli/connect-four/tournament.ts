@@ -25,7 +25,7 @@ import { countRefereedGame } from '../../arena/connect-four/refereed-pairs.js';
 import { refereedGameRecord, runRefereedTournament, type RefereedTournamentResults } from '../../arena/connect-four/tournament.js';
 import { gameRecordLine } from '../../lab/game-record.js';
 import { ALPHA_RANK_CAPTION, alphaRankRows, beyondElo, transitivityLine, type BeyondElo } from '../../lab/beyond-elo.js';
-import { TournamentJournal, type TournamentSettings } from './tournament-journal.js';
+import { TournamentJournal, type ResumedTournament, type TournamentSettings } from './tournament-journal.js';
 import { moveString, type EndReason } from '../../games/connect-four/referee/result.js';
 import { capAtCores, commaHint, parseIntegerIn, parseList, parsePositiveInt, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
 import { exitingOnInterrupt, progressBar } from '../terminal.js';
@@ -103,7 +103,7 @@ function parseBotList(value: string): string[] {
 const SETTINGS_OPTIONS = ['bots', 'bot', 'games', 'openings', 'time', 'level', 'seed', 'out'] as const;
 
 /** With --resume: the saved tournament's settings in place of the options (given ones are refused). */
-function resumedOptions(options: TournamentCliOptions, command: Command): TournamentCliOptions & { readonly resumed?: ReturnType<typeof TournamentJournal.resume> } {
+function resumedOptions(options: TournamentCliOptions, command: Command): TournamentCliOptions & { readonly resumed?: ResumedTournament } {
   if (options.resume === undefined) {
     if (options.bots === undefined) throw new UsageError("required option '--bots <list>' not specified");
     return options;
@@ -116,11 +116,11 @@ function resumedOptions(options: TournamentCliOptions, command: Command): Tourna
   return { ...options, bots: [...settings.bots], bot: [...settings.bot], games: settings.games, openings: settings.openings, time: settings.time, level: settings.level, seed: settings.seed, resumed };
 }
 
-function tournament(options: TournamentCliOptions & { readonly resumed?: ReturnType<typeof TournamentJournal.resume> }): Promise<void> {
+function tournament(options: TournamentCliOptions & { readonly resumed?: ResumedTournament }): Promise<void> {
   return exitingOnInterrupt(() => runAndPrint(options));
 }
 
-async function runAndPrint(options: TournamentCliOptions & { readonly resumed?: ReturnType<typeof TournamentJournal.resume> }): Promise<void> {
+async function runAndPrint(options: TournamentCliOptions & { readonly resumed?: ResumedTournament }): Promise<void> {
   let bots: string[];
   let modules: Map<string, ModuleBot>;
   let externals: ExternalBotDefinition[];
@@ -169,7 +169,6 @@ async function runAndPrint(options: TournamentCliOptions & { readonly resumed?: 
   } finally {
     // Stopped on failure too: a running bar redraws on a timer, which would keep the process alive.
     progress.stop();
-    journal?.close();
   }
   if (options.records !== undefined) writeFileSync(options.records, results.games.map((game) => `${gameRecordLine(refereedGameRecord(game, bots, seed))}\n`).join(''));
   if (options.json === true) {
