@@ -58,8 +58,8 @@ export function compareKlondike(options: Omit<PlayerComparisonOptions, 'players'
   return compareStrategies(klondikeGame as unknown as GameDefinition<GameState>, { ...options, players: options.players ?? klondikeGame.defaultLineup!.players });
 }
 
-/** The spec's four AIs, in the spec's order, by their lab ids. */
-export const SEED_STRATEGIES = ['random', 'basic', 'suits', 'ranks'] as const;
+/** The spec's four AIs, in the spec's order, by their lab ids: the game's default lineup (its definition's). */
+export const SEED_STRATEGIES: readonly string[] = connectFwarGame.defaultLineup!.players;
 
 export interface PlayerComparisonOptions {
   /** Games per strategy. Default 10,000 (the spec's). */
