@@ -6,13 +6,12 @@
 import { deriveSeed } from '../../core/random.js';
 import type { UnoWarAgent } from '../../games/uno-war/agents.js';
 import { rateDecision, summarize, type Rating } from '../../games/uno-war/coach.js';
+import { chanceText, costlyDecisionText, judgement, totalCostText } from '../../games/uno-war/coach-text.js';
 import type { UnoWarState } from '../../games/uno-war/engine.js';
 import { summaryLines } from '../coach-text.js';
 
 /** Keeps the coach's samples apart from the deal's own random stream (the same seed). */
 const COACH_STREAM = 0x636f_6163;
-
-const percent = (chance: number): string => `${(100 * chance).toFixed(1)}%`;
 
 export class UnoCoach {
   readonly #ratings: { readonly rating: Rating; readonly before: string }[] = [];
@@ -50,24 +49,22 @@ export class UnoCoach {
   record(state: UnoWarState, card: number, answers: string): string {
     const rating = this.rate(state, card, answers);
     this.#ratings.push({ rating, before: answers });
-    const chances = rating.cards.map(({ card: c, chance }) => `${this.name(c)} ${percent(chance)}`).join(', ');
+    const chances = rating.cards.map(({ card: c, chance }) => `${this.name(c)} ${chanceText(chance)}`).join(', ');
     return `Coach (chance to win the game): ${chances} — you played the ${this.name(card)}: ${this.#judgement(rating)}.`;
   }
 
   #judgement(rating: Rating): string {
-    if (rating.verdict === 'best') return rating.chosen === rating.best ? 'best' : `as good as the ${this.name(rating.best)} within the sampling error`;
-    const kind = rating.verdict === 'mistake' ? 'a mistake' : 'an inaccuracy';
-    return `${kind} (cost ${(100 * rating.cost).toFixed(1)} points of the chance, ± ${(200 * rating.standardError).toFixed(1)}; best the ${this.name(rating.best)})`;
+    return judgement(rating, this.name);
   }
 
   /** The summary after the game. */
   summary(): string[] {
     const summary = summarize(this.#ratings.map(({ rating }) => rating));
     const costliest = summary.costliest.map(({ index, rating }) => ({
-      what: `Decision ${String(index + 1)}: the ${this.name(rating.chosen)}, ${this.#judgement(rating)}`,
+      what: costlyDecisionText(index, rating, this.name),
       rule: rating.rule,
       replay: this.replay(this.#ratings[index]!.before),
     }));
-    return summaryLines('', summary, `cost ${(100 * summary.totalCost).toFixed(1)} points of the chance to win`, costliest);
+    return summaryLines('', summary, totalCostText(summary.totalCost), costliest);
   }
 }

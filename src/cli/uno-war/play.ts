@@ -18,6 +18,8 @@ import { SLOT_CHOICES, parseSlot, playRefusal, slotName } from '../../games/uno-
 import { HAND_SIZE, WINNING_SCORE, canPlayOn } from '../../games/uno-war/rules.js';
 import { parseChoice, parseSeed, UsageError } from '../options.js';
 import { UnoCoach } from './coach.js';
+import { COACH_SAMPLES } from '../../games/uno-war/coach.js';
+import { coachLegend } from '../../games/uno-war/coach-text.js';
 import { addColorOptions, styleFor } from '../style.js';
 import { exitingOnInterrupt, PlaySession } from '../terminal.js';
 
@@ -94,7 +96,7 @@ export async function playUnoWar(options: PlayOptions, input: NodeJS.ReadableStr
   const replayCommand = (answers: string): string =>
     ['tabletop uno-war play', '--ai', options.ai, '--seed', String(seed), ...(options.standIn === undefined || options.standIn === 'smallest' ? [] : ['--stand-in', options.standIn]), ...(options.playForced === false ? ['--no-play-forced'] : []), ...(answers === '' ? [] : ['--moves', answers]), '--coach'].join(' ');
   const coach = options.coach === true || options.training === true ? new UnoCoach(seed, agent, name, replayCommand) : null;
-  if (coach !== null) say(COACH_LEGEND);
+  if (coach !== null) say(coachLegend(COACH_SAMPLES));
   /** The person's answers so far (slots 1-5, r, g): what --moves replays. */
   let answers = '';
   const replay = Array.from(options.moves ?? '');
@@ -183,11 +185,6 @@ export async function playUnoWar(options: PlayOptions, input: NodeJS.ReadableStr
     session.close();
   }
 }
-
-/** Said once when the coach is on: how to read its figures. */
-const COACH_LEGEND =
-  "Coach: after each card you choose, each playable card's chance to win the game against your opponent, played out from 200 deals " +
-  'consistent with what you have seen (you playing on as Smallest Card AI).';
 
 /** An answer of --moves at a decision: a playable slot, or r/g; a usage error if it is neither. */
 function replayedChoice(state: UnoWarState, answer: string): number | 'round' | 'game' {

@@ -1,0 +1,41 @@
+/**
+ * The UnoWar coach's ratings in words, for every front end (the terminal's `play --coach`, the
+ * page's coach): a card's chance to win, the verdict on a choice with its cost, a game's total cost.
+ * `name` says how a card is named (the terminal may colour it).
+ */
+import type { Rating } from './coach.js';
+
+/** A chance to win (0..1) as a percentage: `55.0%`. */
+export function chanceText(chance: number): string {
+  return `${(100 * chance).toFixed(1)}%`;
+}
+
+/** The cost of a choice (0..1) in points of the chance to win, with twice its standard error: `cost 10.0 points of the chance, ± 8.3`. */
+export function costText(rating: Rating): string {
+  return `cost ${(100 * rating.cost).toFixed(1)} points of the chance, ± ${(200 * rating.standardError).toFixed(1)}`;
+}
+
+/** The verdict on a choice: `best`, `as good as the … within the sampling error`, or `a mistake (cost …; best the …)`. */
+export function judgement(rating: Rating, name: (card: number) => string): string {
+  if (rating.verdict === 'best') return rating.chosen === rating.best ? 'best' : `as good as the ${name(rating.best)} within the sampling error`;
+  const kind = rating.verdict === 'mistake' ? 'a mistake' : 'an inaccuracy';
+  return `${kind} (${costText(rating)}; best the ${name(rating.best)})`;
+}
+
+/** A costly decision as the summary lists it: `Decision 2: the Eight of Spades, a mistake (…)` (`index` from 0). */
+export function costlyDecisionText(index: number, rating: Rating, name: (card: number) => string): string {
+  return `Decision ${String(index + 1)}: the ${name(rating.chosen)}, ${judgement(rating, name)}`;
+}
+
+/** A game's total cost (the summary's tally line ends with it). */
+export function totalCostText(totalCost: number): string {
+  return `cost ${(100 * totalCost).toFixed(1)} points of the chance to win`;
+}
+
+/** How to read the coach's figures, said once when it is turned on (`samples`: states drawn per decision). */
+export function coachLegend(samples: number): string {
+  return (
+    `Coach: after each card you choose, each playable card's chance to win the game against your opponent, played out from ${String(samples)} deals ` +
+    'consistent with what you have seen (you playing on as Smallest Card AI).'
+  );
+}
