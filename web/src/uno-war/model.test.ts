@@ -3,7 +3,7 @@ import { cardIndex } from '../../../src/core/cards.js';
 import { CHANCE } from '../../../src/core/game.js';
 import { rngFromSeed } from '../../../src/core/random.js';
 import { unoWarGame } from '../../../src/games/uno-war/definition.js';
-import { NOT_OFFERED, OPPONENTS, finishMoves, illegalReason, legalSlots, parseSearch, replayGame, toSearch } from './model.js';
+import { NOT_OFFERED, OPPONENTS, choicesAt, decisionsOf, finishMoves, illegalReason, legalSlots, parseSearch, replayGame, toSearch } from './model.js';
 
 describe('UnoWar page model', () => {
   it('lists every AI of the registry but those not worth playing (mcts), and says why one is not offered', () => {
@@ -81,10 +81,10 @@ describe('UnoWar page model', () => {
   it('reads and writes the address, naming what it cannot use', () => {
     const { state, problems } = parseSearch('?seed=5&ai=biggest&auto=0');
     expect(problems).toEqual([]);
-    expect(state).toEqual({ seed: 5, ai: 'biggest', moves: [], auto: false });
+    expect(state).toEqual({ seed: 5, ai: 'biggest', moves: [], auto: false, coach: false, training: false });
     expect(parseSearch(toSearch(state)).state).toEqual(state);
     const bad = parseSearch('?seed=-1&ai=nobody&moves=x', () => 9);
-    expect(bad.state).toEqual({ seed: 9, ai: 'smallest', moves: [], auto: true });
+    expect(bad.state).toEqual({ seed: 9, ai: 'smallest', moves: [], auto: true, coach: false, training: false });
     expect(bad.problems).toHaveLength(3);
   });
 
@@ -93,5 +93,30 @@ describe('UnoWar page model', () => {
     expect(state.ai).toBe('smallest');
     expect(problems).toEqual([expect.stringContaining(`There is no AI "${name}"`)]);
     expect(() => replayGame(5, name, [])).toThrow(RangeError);
+  });
+
+  it('keeps the coach and training switches in the address (training turns the coach on)', () => {
+    for (const [search, coach, training] of [['?seed=5&coach=1', true, false], ['?seed=5&training=1', true, true], ['?seed=5&coach=0', false, false]] as const) {
+      const { state } = parseSearch(search);
+      expect([state.coach, state.training]).toEqual([coach, training]);
+      expect(parseSearch(toSearch(state)).state).toEqual(state);
+    }
+  });
+
+  it('lists the person’s decisions with a choice, each with what they had seen then and nothing hidden', () => {
+    const seed = 12;
+    const moves = finishMoves(seed, 'biggest', [], 'smallest', 'game');
+    const decisions = decisionsOf(seed, 'biggest', moves);
+    const withChoice = moves.map((_, i) => i).filter((i) => choicesAt(replayGame(seed, 'biggest', moves.slice(0, i)).state).length > 1);
+    expect(decisions.map((d) => d.index)).toEqual(withChoice);
+    expect(withChoice.length).toBeGreaterThan(5);
+    for (const decision of decisions) {
+      const before = replayGame(seed, 'biggest', moves.slice(0, decision.index)).state;
+      expect(decision.observation).toEqual(before.observe(0));
+      expect(decision.card).toBe(before.handCard(0, moves[decision.index]!));
+      expect(decision.cards).toContain(decision.card);
+      // What travels to the coach's worker: the person's own hand and the public record only.
+      expect(Object.keys(decision.observation).sort()).toEqual(['currentPlayer', 'hand', 'history', 'pileSize', 'player', 'remaining', 'rounds', 'scores', 'starter', 'top']);
+    }
   });
 });

@@ -10,7 +10,7 @@
 import { CHANCE } from '../../../src/core/game.js';
 import { deriveSeed, rngFromSeed } from '../../../src/core/random.js';
 import { unoWarGame } from '../../../src/games/uno-war/definition.js';
-import { Phase } from '../../../src/games/uno-war/engine.js';
+import { Phase, type UnoWarObservation } from '../../../src/games/uno-war/engine.js';
 import { SLOT_CHOICES, parseSlot, playRefusal, slotName } from '../../../src/games/uno-war/notation.js';
 import { HAND_SIZE, WINNING_SCORE } from '../../../src/games/uno-war/rules.js';
 import { newSeed, seedFromParams } from '../seed.js';
@@ -51,6 +51,21 @@ export interface PageState {
   readonly moves: readonly number[];
   /** Play a forced card (the only playable one) by itself. */
   readonly auto: boolean;
+  /** The coach rates each card the person chooses (`coach=1`). */
+  readonly coach: boolean;
+  /** The coach warns before a costly card (`training=1`; the coach is on with it). */
+  readonly training: boolean;
+}
+
+/** A card the person played where more than one card could go: what the coach rates. */
+export interface Decision {
+  /** Its index in the person's moves. */
+  readonly index: number;
+  /** What the person had seen then, and nothing more: all the coach is given. */
+  readonly observation: UnoWarObservation;
+  readonly card: number;
+  /** The distinct cards that could go, in the order of the hand's slots. */
+  readonly cards: readonly number[];
 }
 
 /** One round as played: who led, the pile's cards with who played them, who won. */
@@ -73,6 +88,29 @@ export interface Replay {
  */
 export function replayGame(seed: number, ai: string, moves: readonly number[]): Replay {
   return playGame(seed, ai, moves, null);
+}
+
+/** The cards the person could choose among at the position `moves` reach (distinct, slot order). */
+export function choicesAt(state: UnoWarState): number[] {
+  return [...new Set(legalSlots(state).map((slot) => state.handCard(0, slot)))];
+}
+
+/** The person's moves of the game that had a choice (more than one distinct card could go), with what they had seen before each. */
+export function decisionsOf(seed: number, ai: string, moves: readonly number[]): Decision[] {
+  const decisions: Decision[] = [];
+  playGame(seed, ai, moves, null, (state, index) => {
+    const cards = choicesAt(state);
+    if (cards.length > 1) decisions.push({ index, observation: state.observe(0), card: state.handCard(0, moves[index]!), cards });
+  });
+  return decisions;
+}
+
+/** Keeps the coach's random stream apart from the deal's and the AI's (all derive from the deal number). */
+const COACH_STREAM = 3;
+
+/** The seed of the coach's samples for the person's move number `index` (from 0) of deal `seed`. */
+export function coachSeed(seed: number, index: number): number {
+  return deriveSeed(deriveSeed(seed, COACH_STREAM), index);
 }
 
 /**
@@ -99,8 +137,11 @@ interface StandIn {
   readonly scope: FinishScope;
 }
 
-/** `replayGame`, and with a stand-in, its plays for the person appended to `moves` until the scope ends. */
-function playGame(seed: number, ai: string, moves: number[] | readonly number[], standIn: StandIn | null): Replay {
+/**
+ * `replayGame`, and with a stand-in, its plays for the person appended to `moves` until the scope
+ * ends; `beforeMove` sees the state before each of the person's given moves (with its index).
+ */
+function playGame(seed: number, ai: string, moves: number[] | readonly number[], standIn: StandIn | null, beforeMove?: (state: UnoWarState, index: number) => void): Replay {
   const entry = agentEntry(ai);
   if (entry === undefined) throw new RangeError(`Unknown UnoWar AI '${ai}'`);
   const agent = entry.create();
@@ -130,6 +171,7 @@ function playGame(seed: number, ai: string, moves: number[] | readonly number[],
       const card = state.dealNext(chance);
       if (turnsPile) rounds.push({ leader: state.starter, first: card, plays: [], winner: -1 });
     } else {
+      if (player === 0) beforeMove?.(state, next);
       const slot = player === 0 ? moves[next++]! : agent.act(state, agentRng);
       if (player === 0 && !state.isLegalSlot(slot)) throw new RangeError(`Move ${String(next)}: slot ${String(slot)} is not a legal play`);
       const card = state.handCard(player, slot);
@@ -176,6 +218,8 @@ export function parseSearch(search: string, makeSeed: () => number = newSeed): {
     ai = 'smallest';
   }
   const auto = params.get('auto') !== '0';
+  const training = params.get('training') === '1';
+  const coach = training || params.get('coach') === '1';
   const movesText = params.get('moves') ?? '';
   const moves: number[] = [];
   const all = [...movesText].map(parseSlot);
@@ -193,12 +237,14 @@ export function parseSearch(search: string, makeSeed: () => number = newSeed): {
       moves.push(move);
     }
   }
-  return { state: { seed, ai, moves, auto }, problems };
+  return { state: { seed, ai, moves, auto, coach, training }, problems };
 }
 
 export function toSearch(state: PageState): string {
   const params = new URLSearchParams({ seed: String(state.seed), ai: state.ai });
   if (!state.auto) params.set('auto', '0');
+  if (state.training) params.set('training', '1');
+  else if (state.coach) params.set('coach', '1');
   if (state.moves.length > 0) params.set('moves', state.moves.map(slotName).join(''));
   return `?${params.toString()}`;
 }
