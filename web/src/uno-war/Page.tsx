@@ -9,8 +9,11 @@ import { cardName, cardShort } from '../cards/names.js';
 import { PageHeader } from '../Problems.js';
 import { useLatestState } from '../latest.js';
 import { usePlayKeys } from '../keys.js';
+import { CoachPanel, CoachSummary, TrainingWarning, useUnoCoach } from './Coach.js';
+import type { Rating } from '../../../src/games/uno-war/coach.js';
 import {
   DEFAULT_STAND_IN,
+  choicesAt,
   HAND_SIZE,
   OPPONENTS,
   WINNING_SCORE,
@@ -41,10 +44,18 @@ export function UnoWarPage() {
   const [problems, setProblems] = useState(initial.problems);
   const [notice, setNotice] = useState('');
   const [standIn, setStandIn] = useState(DEFAULT_STAND_IN);
+  const [coach, setCoach] = useState(initial.state.coach);
+  const [training, setTraining] = useState(initial.state.training);
+  /** The person's moves the stand-in made (not rated: the person did not choose them). */
+  const [standInMoves, setStandInMoves] = useState<ReadonlySet<number>>(new Set());
+  /** Training: the slot of a card whose rating the page waits for before playing it. */
+  const [awaiting, setAwaiting] = useState<{ readonly slot: number; readonly card: number } | null>(null);
+  /** Training: a costly card the person is asked about. */
+  const [warning, setWarning] = useState<{ readonly slot: number; readonly rating: Rating } | null>(null);
 
   useLayoutEffect(() => {
-    history.replaceState(null, '', location.pathname + toSearch({ seed, ai, moves, auto }));
-  }, [seed, ai, moves, auto]);
+    history.replaceState(null, '', location.pathname + toSearch({ seed, ai, moves, auto, coach, training }));
+  }, [seed, ai, moves, auto, coach, training]);
 
   const { state, rounds } = useMemo(() => replayGame(seed, ai, moves), [seed, ai, moves]);
   const opponent = OPPONENTS.find((o) => o.id === ai)!;
@@ -54,8 +65,11 @@ export function UnoWarPage() {
   const legal = mine ? legalSlots(state) : [];
   const current: Round | undefined = rounds[rounds.length - 1];
   const forced = mine && auto && legal.length === 1;
+  const coachView = useUnoCoach(seed, ai, moves, state, coach, standInMoves, awaiting?.card ?? null);
 
-  const play = (slot: number): void => {
+  /** Plays `slot`; with training on, a costly card waits for the person's word (`checked`: it was given). */
+  const play = (slot: number, checked = false): void => {
+    if (warning !== null && !checked) return;
     const now = replayGame(seed, ai, latest.current).state;
     if (now.isTerminal()) {
       setNotice('The game is over: start a new game.');
@@ -68,9 +82,32 @@ export function UnoWarPage() {
       setNotice(`${why}.`);
       return;
     }
+    if (training && !checked && choicesAt(now).length > 1) {
+      const rating = coachView.ratingNow(card);
+      if (rating === undefined) {
+        setAwaiting({ slot, card });
+        setNotice('');
+        return;
+      }
+      if (rating !== null && rating.verdict !== 'best') {
+        setWarning({ slot, rating });
+        return;
+      }
+    }
     setNotice('');
+    setAwaiting(null);
+    setWarning(null);
+    coachView.played(latest.current.length, card);
     setMoves([...latest.current, slotFor(now, slot)]);
   };
+
+  // Training: the card waiting for its rating is played, or warned about, once the rating is in.
+  useEffect(() => {
+    if (awaiting === null || coachView.ratingNow(awaiting.card) === undefined) return;
+    const { slot } = awaiting;
+    setAwaiting(null);
+    play(slot);
+  });
 
   /** The stand-in plays the person's cards to the end of this round or of the game. */
   const finish = (scope: FinishScope): void => {
@@ -80,7 +117,11 @@ export function UnoWarPage() {
       return;
     }
     setNotice('');
-    setMoves(finishMoves(seed, ai, latest.current, standIn, scope));
+    setAwaiting(null);
+    setWarning(null);
+    const next = finishMoves(seed, ai, latest.current, standIn, scope);
+    setStandInMoves(new Set([...standInMoves, ...Array.from({ length: next.length - latest.current.length }, (_, i) => latest.current.length + i)]));
+    setMoves(next);
   };
 
   // A forced card (the only one that may be played) goes by itself when the person asked for it.
@@ -105,6 +146,14 @@ export function UnoWarPage() {
     setSeed(next);
     setMoves([]);
     setNotice('');
+    forgetChoices();
+  };
+
+  /** A new game or opponent: the stand-in's moves and training's questions belong to the old one. */
+  const forgetChoices = (): void => {
+    setStandInMoves(new Set());
+    setAwaiting(null);
+    setWarning(null);
   };
 
   const you = state.scores[0]!;
@@ -137,6 +186,7 @@ export function UnoWarPage() {
           <p role="status" aria-live="polite" class="status">
             {status}
           </p>
+          {coach && over && <CoachSummary view={coachView} replayHref={(index) => location.pathname + toSearch({ seed, ai, moves: moves.slice(0, index), auto, coach, training })} />}
           {current !== undefined && !over && (
             <div class="uno-pile" aria-label="This round's pile" role="group">
               <p class="uno-caption">{current.leader === 0 ? 'You lead this round' : `${opponent.name} leads this round`}: the pile</p>
@@ -162,7 +212,18 @@ export function UnoWarPage() {
           <p class="notice" aria-live="polite">
             {notice}
             {forced && `Only ${cardShort(hand[legal[0]!]!)} can go: playing it for you.`}
+            {awaiting !== null && `The coach is rating the ${cardName(awaiting.card)} before you play it…`}
           </p>
+          {warning !== null && (
+            <TrainingWarning
+              rating={warning.rating}
+              onPlay={() => play(warning.slot, true)}
+              onCancel={() => {
+                setWarning(null);
+                setNotice('Choose again.');
+              }}
+            />
+          )}
           <div class="uno-hand" role="group" aria-label="Your hand">
             {hand.map((card, slot) => {
               const ok = legal.includes(slot) || (mine && legal.includes(slotFor(state, slot)));
@@ -199,12 +260,37 @@ export function UnoWarPage() {
               setAi(id);
               setMoves([]);
               setNotice('');
+              forgetChoices();
             }}
           />
           <AiChoice id="stand-in" label="Stand-in (plays your cards when you finish)" value={standIn} onChange={setStandIn} />
           <label class="switch">
             <input type="checkbox" checked={auto} onChange={(event) => setAuto(event.currentTarget.checked)} />
             Play forced cards for me
+          </label>
+          <label class="switch">
+            <input
+              type="checkbox"
+              checked={coach}
+              onChange={(event) => {
+                const on = event.currentTarget.checked;
+                setCoach(on);
+                if (!on) setTraining(false);
+              }}
+            />
+            Coach: rate each card I choose
+          </label>
+          <label class="switch">
+            <input
+              type="checkbox"
+              checked={training}
+              onChange={(event) => {
+                const on = event.currentTarget.checked;
+                setTraining(on);
+                if (on) setCoach(true);
+              }}
+            />
+            Training: warn me before a costly card
           </label>
           <div class="buttons">
             <button type="button" onClick={() => newGame(seed)} disabled={moves.length === 0}>
@@ -215,6 +301,7 @@ export function UnoWarPage() {
             </button>
           </div>
           <p class="hint">Deal {seed}. The address holds the game: share or reload it.</p>
+          {coach && <CoachPanel view={coachView} />}
           <h2 class="uno-h2">Last rounds</h2>
           {lastRounds.length === 0 ? (
             <p class="hint">None yet.</p>
