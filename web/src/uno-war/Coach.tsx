@@ -69,14 +69,15 @@ export function useUnoCoach(seed: number, ai: string, moves: readonly number[], 
     client.want(jobs);
   }, [client, known, decisions, urgent, enabled, state]);
 
-  // The latency of a rating as the person sees it: from their play to the rating on the page.
+  // The latency of a rating as the person sees it: from their play to the rating on the page (at
+  // once when it was ready before the play: then the page shows it as it shows the play).
   useEffect(() => {
     for (const [key, start] of playedAt.current) {
       if (!known.has(key)) continue;
       performance.measure(RATING_MEASURE, { start, end: performance.now() });
       playedAt.current.delete(key);
     }
-  }, [known]);
+  }, [known, moves]);
 
   return {
     decisions,
