@@ -113,6 +113,13 @@ it('takes the screenshots', async () => {
   await shoot('connect-four-phone.png', 'connect-four?red=human&yellow=alphabeta3&pos=5554224333234511764415115', { width: 390, height: 844 }, showSolution);
 });
 
+it('takes the UnoWar coach screenshot', async () => {
+  // Deal 33's first decision: the Nine of Hearts (position 4), which the coach marks a mistake.
+  await shoot('uno-war-coach.png', 'uno-war?seed=33&ai=smallest&coach=1&moves=4', { width: 1000, height: 900 }, async (page) => {
+    await page.getByRole('list', { name: 'The coach on decision 1: the chance to win after each card' }).waitFor({ timeout: 120_000 });
+  });
+});
+
 /** The first `count` moves of the solver's winning line for a Klondike deal, as the address writes them. */
 function klondikeLine(seed: number, piles: number, draw: number, count: number): string {
   return movesToText(winningLine(seed, piles, draw).slice(0, count));

@@ -119,7 +119,12 @@ export function CoachPanel({ view }: { view: CoachView }) {
         {last >= 0 && rating === undefined && `The coach is rating decision ${String(last + 1)} (the ${cardName(view.decisions[last]!.card)})…`}
         {last >= 0 && rating === null && `The coach could not rate decision ${String(last + 1)}.`}
       </p>
-      {last >= 0 && rating !== undefined && rating !== null && <CardChances rating={rating} number={last + 1} />}
+      {last >= 0 && rating !== undefined && rating !== null && (
+        <>
+          <p class="uno-caption">{`Decision ${String(last + 1)}, on the ${cardName(view.decisions[last]!.observation.top)}: the chance to win after each card`}</p>
+          <CardChances rating={rating} number={last + 1} />
+        </>
+      )}
     </section>
   );
 }
