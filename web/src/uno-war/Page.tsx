@@ -275,7 +275,10 @@ export function UnoWarPage() {
               onChange={(event) => {
                 const on = event.currentTarget.checked;
                 setCoach(on);
-                if (!on) setTraining(false);
+                if (on) return;
+                setTraining(false);
+                setAwaiting(null);
+                setWarning(null);
               }}
             />
             Coach: rate each card I choose
@@ -288,6 +291,9 @@ export function UnoWarPage() {
                 const on = event.currentTarget.checked;
                 setTraining(on);
                 if (on) setCoach(true);
+                // Off: a card waiting for the coach's word is left unplayed, as if never chosen.
+                setAwaiting(null);
+                setWarning(null);
               }}
             />
             Training: warn me before a costly card
