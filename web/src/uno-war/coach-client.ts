@@ -24,17 +24,16 @@ export interface CoachListener {
 }
 
 export class UnoCoachClient {
-  readonly #requests = new WorkerRequests<CoachRequest, CoachResponse>(
-    () => new Worker(new URL('./coach.worker.ts', import.meta.url), { type: 'module', name: 'uno-war-coach' }),
-    'UnoWar coach',
-  );
+  readonly #requests: WorkerRequests<CoachRequest, CoachResponse>;
   readonly #listener: CoachListener;
   #nextId = 1;
   #queue: CoachJob[] = [];
   #running: string | null = null;
 
-  constructor(listener: CoachListener) {
+  /** `create` makes the worker (the coach's own by default; tests give a stand-in). */
+  constructor(listener: CoachListener, create: () => Worker = () => new Worker(new URL('./coach.worker.ts', import.meta.url), { type: 'module', name: 'uno-war-coach' })) {
     this.#listener = listener;
+    this.#requests = new WorkerRequests<CoachRequest, CoachResponse>(create, 'UnoWar coach');
   }
 
   /** The key of the rating being computed, if any. */
