@@ -13,7 +13,7 @@ export * from './lab/runner.js';
 export * from './lab/records.js';
 export * from './lab/session.js';
 export * from './lab/node-lab.js';
-export { readResults, readRecords, repairResults, ResultsFile, type OpenMode } from './lab/results-file.js';
+export { readResults, readRecords, repairResults, ResultsFile, type OpenMode, type ReadResults } from './lab/results-file.js';
 export * from './lab/report.js';
 export * from './lab/ratings.js';
 export * from './lab/standings.js';

@@ -132,6 +132,49 @@ export function* batchesOf(ranges: readonly GameRange[], batchSize: number): Gen
   }
 }
 
+/** What `runLanes` is given: the batches to hand out and how one is run. */
+export interface Lanes<T> {
+  /** The batches, handed out in this order (`batchesOf`). */
+  readonly batches: Iterator<GameRange>;
+  /** How many batches run at once (a lane takes its next batch when its last is done). */
+  readonly lanes: number;
+  /**
+   * Runs one batch on lane `lane` (0 … lanes − 1). Resolves to its result, or to undefined for a
+   * batch that was stopped and does not count. A throw stops the dispatch: the other lanes finish
+   * the batches under way, and the first error is thrown by `runLanes` — unless the run was
+   * stopped by then, which is not a failure (a batch cut off by Ctrl-C).
+   */
+  readonly run: (batch: GameRange, lane: number) => Promise<T | undefined>;
+  /** True once the run is stopped (Ctrl-C): no further batch is handed out. */
+  readonly stopped: () => boolean;
+  /** Called with each batch that completed, in completion order. */
+  readonly onDone: (batch: GameRange, result: T) => void;
+}
+
+/**
+ * The one dispatch loop of every executor of batches — the lab runner (runner.ts), the job runner
+ * (job-runner.ts) and the browser lab: lanes take the batches in order, one at a time each, until
+ * none is left, one fails, or the run is stopped. Only completed batches reach `onDone`.
+ */
+export async function runLanes<T>(lanes: Lanes<T>): Promise<void> {
+  let failure: { reason: unknown } | undefined;
+  const lane = async (index: number): Promise<void> => {
+    for (let batch = lanes.batches.next(); !batch.done && failure === undefined && !lanes.stopped(); batch = lanes.batches.next()) {
+      let result: T | undefined;
+      try {
+        result = await lanes.run(batch.value, index);
+      } catch (reason) {
+        if (!lanes.stopped()) failure ??= { reason };
+        return;
+      }
+      if (result === undefined) return;
+      lanes.onDone(batch.value, result);
+    }
+  };
+  await Promise.all(Array.from({ length: lanes.lanes }, (_, index) => lane(index)));
+  if (failure !== undefined) throw failure.reason;
+}
+
 /**
  * The default game indices per batch: about 50 batches per thread of 100 to 10,000 games (all
  * lineups together), so progress and cancelling stay responsive while messaging costs stay negligible.

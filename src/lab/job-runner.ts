@@ -10,9 +10,8 @@
  * not part of the job's identity.
  */
 import { startWorkerPool } from './worker-pool.js';
-import { acquireLock, releaseLock } from './files.js';
 import { JournalFile } from './journal-file.js';
-import { batchesOf, type GameRange } from './batching.js';
+import { batchesOf, runLanes, type GameRange } from './batching.js';
 import { workerThreads } from './runner.js';
 import { JOB_FORMAT, jobRecordLine, jobRecordsOf, partOf, todoOf, type JobIdentity, type JobRecord, type JobShard, type JsonValue } from './jobs.js';
 
@@ -57,10 +56,11 @@ export interface JobOutcome<R> {
 
 export async function runJob<R>(run: JobRun<R>): Promise<JobOutcome<R>> {
   const part = partOf(run.identity.count, run.shard);
-  const lock = run.readOnly === true || run.journal === undefined ? undefined : acquireLock(run.journal, 'the journal');
+  const recordsOf = (journal: JournalFile): JobRecord<R>[] => jobRecordsOf(journal.lines, journal.path, { identity: run.identity, part }) as JobRecord<R>[];
+  const open = run.readOnly === true || run.journal === undefined ? undefined : JournalFile.openLocked(run.journal, { read: 'the journal', write: 'the journal' }, recordsOf);
   try {
-    const journal = run.journal === undefined ? undefined : JournalFile.read(run.journal, 'the journal');
-    const earlier = journal === undefined ? [] : (jobRecordsOf(journal.lines, journal.path, { identity: run.identity, part }) as JobRecord<R>[]);
+    const journal = open?.journal ?? (run.journal === undefined ? undefined : JournalFile.read(run.journal, 'the journal'));
+    const earlier = open?.accepted ?? (journal === undefined ? [] : recordsOf(journal));
     const todo = run.readOnly === true ? [] : todoOf(part, earlier);
     run.onStart?.({ earlier, todo, part, tornBytes: journal?.tornBytes ?? 0 });
     const records = [...earlier];
@@ -69,7 +69,7 @@ export async function runJob<R>(run: JobRun<R>): Promise<JobOutcome<R>> {
     records.sort((a, b) => a.start - b.start);
     return { records, part, aborted };
   } finally {
-    if (lock !== undefined) releaseLock(lock);
+    open?.close();
   }
 }
 
@@ -86,33 +86,26 @@ async function runBatches<R>(run: JobRun<R>, todo: readonly GameRange[], journal
     await new Promise((resolve) => setImmediate(resolve));
     return here!(task);
   };
-  const planned = batchesOf(todo, run.batchSize);
   const stopped = (): boolean => signal?.aborted === true;
-  let failure: { reason: unknown } | undefined;
-  const lane = async (): Promise<void> => {
-    for (let batch = planned.next(); !batch.done && failure === undefined && !stopped(); batch = planned.next()) {
-      const [start, end] = batch.value;
-      let result: R;
-      try {
-        result = await runBatch({ params: identity.params, start, end });
-        if (stopped() && pool === undefined) return;
-      } catch (reason) {
-        // Stopped: the batch under way is dropped (its worker terminated), the journal keeps the rest.
-        if (stopped()) return;
-        failure ??= { reason };
-        return;
-      }
-      const record: JobRecord<R> = { format: JOB_FORMAT, job: identity.job, params: identity.params, count: identity.count, part, start, end, result };
-      journal?.append(jobRecordLine(record));
-      records.push(record);
-      run.onRecord?.(record);
-    }
-  };
   try {
-    await Promise.all(Array.from({ length: threads }, lane));
+    await runLanes<R>({
+      batches: batchesOf(todo, run.batchSize),
+      lanes: threads,
+      stopped,
+      run: async ([start, end]) => {
+        const result = await runBatch({ params: identity.params, start, end });
+        // Stopped while it ran in this thread: dropped, as a worker's batch under way is.
+        return stopped() && pool === undefined ? undefined : result;
+      },
+      onDone: ([start, end], result) => {
+        const record: JobRecord<R> = { format: JOB_FORMAT, job: identity.job, params: identity.params, count: identity.count, part, start, end, result };
+        journal?.append(jobRecordLine(record));
+        records.push(record);
+        run.onRecord?.(record);
+      },
+    });
   } finally {
     await workers?.close();
   }
-  if (failure !== undefined) throw failure.reason;
   return stopped() && todoOf(part, records).length > 0;
 }

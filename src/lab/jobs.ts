@@ -14,7 +14,7 @@
  * a merge, must name the same one); `part` is the range of items the journal is responsible for
  * (all items, or one shard); `result` is what items s … e−1 gave, in the job's own shape.
  */
-import { missingRanges, shardRange } from './records.js';
+import { firstOverlap, missingRanges, shardRange } from './records.js';
 import type { GameRange } from './batching.js';
 
 export const JOB_FORMAT = 'tabletop-job/1';
@@ -148,15 +148,11 @@ export function jobRecordsOf(lines: readonly string[], path: string, expected?: 
 
 /** Refuses items counted twice (in one file or across files), naming where. */
 function refuseOverlaps(entries: readonly { readonly record: JobRecord; readonly path: string }[]): void {
-  const sorted = [...entries].sort((a, b) => a.record.start - b.record.start);
-  for (let k = 1; k < sorted.length; k++) {
-    const before = sorted[k - 1]!;
-    const here = sorted[k]!;
-    if (here.record.start < before.record.end) {
-      const where = here.path === before.path ? `twice in ${here.path}` : `in both ${before.path} and ${here.path}`;
-      throw new JobJournalError(`Items ${describeRanges([[here.record.start, Math.min(here.record.end, before.record.end)]])} are counted ${where}: a journal given twice, or shards of different splits?`);
-    }
-  }
+  const overlap = firstOverlap(entries.map((entry) => ({ start: entry.record.start, end: entry.record.end, path: entry.path })));
+  if (overlap === undefined) return;
+  const [before, here] = overlap;
+  const where = here.path === before.path ? `twice in ${here.path}` : `in both ${before.path} and ${here.path}`;
+  throw new JobJournalError(`Items ${describeRanges([[here.start, Math.min(here.end, before.end)]])} are counted ${where}: a journal given twice, or shards of different splits?`);
 }
 
 /** What a set of journals adds up to. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emptyTally, type ExperimentConfig } from './experiment.js';
-import { coalesce, combineRecords, missingRanges, parseResults, RECORD_FORMAT, RecordsError, shardRange, type BatchRecord } from './records.js';
+import { coalesce, combineRecords, firstOverlap, missingRanges, parseResults, RECORD_FORMAT, RecordsError, shardRange, type BatchRecord } from './records.js';
 import { readRecords, readResults, repairResults } from './results-file.js';
 import type { GameRange } from './runner.js';
 
@@ -53,6 +53,19 @@ describe('ranges', () => {
         const missing = missingRanges([[0, 250]], covered);
         const inside = (x: number, rs: readonly GameRange[]): boolean => rs.some(([s, e]) => x >= s && x < e);
         for (let x = 0; x < 250; x++) expect(inside(x, missing)).toBe(!inside(x, covered));
+      }),
+    );
+  });
+
+  it('firstOverlap finds two ranges sharing a game exactly when some two do, whatever their order', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 60 }), fc.integer({ min: 1, max: 8 })), { maxLength: 12 }), (pairs) => {
+        const ranges = pairs.map(([start, n]) => ({ start, end: start + n }));
+        const shared = (a: { start: number; end: number }, b: { start: number; end: number }): boolean => a.start < b.end && b.start < a.end;
+        const any = ranges.some((a, i) => ranges.some((b, j) => i < j && shared(a, b)));
+        const found = firstOverlap(ranges);
+        expect(found !== undefined).toBe(any);
+        if (found !== undefined) expect(shared(found[0], found[1]) && found[0].start <= found[1].start).toBe(true);
       }),
     );
   });

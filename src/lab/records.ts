@@ -267,16 +267,15 @@ export function combineRecords(records: readonly BatchRecord[]): Combined {
     if (r.untilCi !== first.untilCi) throw new RecordsError(`Records of runs with different --until-ci widths cannot be combined: ${String(first.untilCi ?? 'none')} vs ${String(r.untilCi ?? 'none')}`);
   }
   const sorted = [...records].sort((a, b) => a.start - b.start || a.end - b.end);
-  const kept: BatchRecord[] = [];
-  for (const r of sorted) {
-    const last = kept[kept.length - 1];
-    if (last !== undefined && r.start === last.start && r.end === last.end && JSON.stringify(r.tally) === JSON.stringify(last.tally)) continue;
-    if (last !== undefined && r.start < last.end) {
-      throw new RecordsError(`Games ${String(r.start)}..${String(Math.min(r.end, last.end) - 1)} appear twice with different batches (the same shard or file given twice?)`);
-    }
-    kept.push(r);
-    mergeTally(tally, r.tally);
+  const repeats = (a: BatchRecord | undefined, b: BatchRecord): boolean => a !== undefined && a.start === b.start && a.end === b.end && JSON.stringify(a.tally) === JSON.stringify(b.tally);
+  const kept = sorted.filter((r, k) => !repeats(sorted[k - 1], r));
+  // Beyond verbatim repeats, no game may be counted twice: the jobs' rule (jobs.ts) for their journals too.
+  const overlap = firstOverlap(kept);
+  if (overlap !== undefined) {
+    const [last, r] = overlap;
+    throw new RecordsError(`Games ${String(r.start)}..${String(Math.min(r.end, last.end) - 1)} appear twice with different batches (the same shard or file given twice?)`);
   }
+  for (const r of kept) mergeTally(tally, r.tally);
   return {
     config: first.config,
     tally,
@@ -287,6 +286,19 @@ export function combineRecords(records: readonly BatchRecord[]): Combined {
     duplicates: records.length - kept.length,
     batches: kept,
   };
+}
+
+/**
+ * The first two of `items` whose ranges [start, end) overlap, in order of their starts (the one
+ * starting first first); undefined when no two overlap. Sorted by start, ranges that overlap
+ * nowhere each end before the next starts, so neighbours are all that need comparing.
+ */
+export function firstOverlap<T extends { readonly start: number; readonly end: number }>(items: readonly T[]): readonly [T, T] | undefined {
+  const sorted = [...items].sort((a, b) => a.start - b.start || a.end - b.end);
+  for (let k = 1; k < sorted.length; k++) {
+    if (sorted[k]!.start < sorted[k - 1]!.end) return [sorted[k - 1]!, sorted[k]!];
+  }
+  return undefined;
 }
 
 /** Sorts and joins touching or overlapping ranges. */

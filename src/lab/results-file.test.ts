@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emptyTally, type ExperimentConfig } from './experiment.js';
 import { RECORD_FORMAT, RecordsError } from './records.js';
-import { ResultsFile } from './results-file.js';
+import { readResults, repairResults, ResultsFile } from './results-file.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tabletop-results-file-'));
 afterAll(() => {
@@ -68,5 +68,16 @@ describe('ResultsFile', () => {
     file.prepare();
     expect(readFileSync(path, 'utf8')).toBe(`${line(0, 50)}\n`);
     file.close();
+  });
+
+  it('repairs by the one rule: a torn line is cut only while the file still ends with it, never a line appended since', () => {
+    const path = join(dir, 'shared.jsonl');
+    writeFileSync(path, `${line(0, 50)}\n${line(50, 100).slice(0, 30)}`);
+    const read = readResults(path);
+    expect(read.tornBytes).toBe(30);
+    // Another writer cut the fragment and appended a whole record after this file was read.
+    writeFileSync(path, `${line(0, 50)}\n${line(50, 100)}\n`);
+    expect(repairResults(path, read)).toBe(0);
+    expect(readFileSync(path, 'utf8')).toBe(`${line(0, 50)}\n${line(50, 100)}\n`);
   });
 });

@@ -1,5 +1,7 @@
 /**
- * The Node side of results files: reading, locking and appending JSON Lines on disk. Everything
+ * The Node side of results files: a results file is a journal of the lab's batch records, read,
+ * locked and appended by journal-file.ts as every journal is (one rule for a torn last line, one
+ * lock, one writer). Everything
  * that decides *what* a file means (parsing, checking, combining records) is pure and lives in
  * records.ts; the planning of a run lives in session.ts. This adapter is the only part of the lab's
  * results handling that touches the file system, so the browser lab can swap in its own store.
@@ -13,10 +15,10 @@
  * - a torn last line is cut off just before the first append, so every later line is whole (the
  *   journals' one rule, journal.ts: a record counts only when its line ends with '\n').
  */
-import { appendFileSync, existsSync, statSync, truncateSync } from 'node:fs';
-import { acquireLock, FileSafetyError, READ_LIMITS, readBoundedFile, releaseLock } from './files.js';
-import { JournalFile } from './journal-file.js';
-import { parseResults, recordsOfLines, RecordsError, type BatchRecord, type ParsedResults } from './records.js';
+import { existsSync } from 'node:fs';
+import { FileSafetyError } from './files.js';
+import { JournalFile, type LockedJournal } from './journal-file.js';
+import { recordsOfLines, RecordsError, type BatchRecord, type ParsedResults } from './records.js';
 import type { ResultsLog } from './session.js';
 
 /** Runs `action`, reporting a file refused or unreadable as a RecordsError (a usage error in the CLI). */
@@ -29,19 +31,30 @@ function asRecordsError<T>(action: () => T): T {
   }
 }
 
-/** Reads and checks a results file (see `parseResults`); a missing, unreadable or oversized file is a RecordsError. */
-export function readResults(path: string): ParsedResults {
-  return parseResults(asRecordsError(() => readBoundedFile(path, READ_LIMITS.journal, 'the results file')), path);
+const NAMES = { read: 'the results file', write: 'results to' } as const;
+
+/** What `readResults` read: the records, and the journal they came from (to repair it by the one rule). */
+export interface ReadResults extends ParsedResults {
+  readonly journal: JournalFile;
+}
+
+/** Reads and checks a results file by the journals' one rule (journal-file.ts); a missing, unreadable or oversized file is a RecordsError. */
+export function readResults(path: string): ReadResults {
+  const journal = asRecordsError(() => JournalFile.readInput(path, NAMES.read));
+  return { records: recordsOfLines(journal.lines, path), validBytes: journal.wholeBytes, tornBytes: journal.tornBytes, journal };
 }
 
 /** The records of a results file (see `readResults`). */
 export const readRecords = (path: string): BatchRecord[] => readResults(path).records;
 
-/** Makes a results file safe to append to: drops a torn last line. Returns the number of bytes dropped. */
-export function repairResults(path: string, file: ParsedResults): number {
-  const dropped = statSync(path).size - file.validBytes;
-  if (dropped > 0) truncateSync(path, file.validBytes);
-  return dropped;
+/**
+ * Makes a results file read by `readResults` safe to append to: cuts a torn last line off — only
+ * if the file still ends with exactly the bytes read, so a line another process appended since is
+ * never cut (journal-file.ts). Returns the number of bytes cut.
+ */
+export function repairResults(path: string, file: ReadResults): number {
+  if (file.journal.path !== path) throw new Error(`repairResults: ${path} is not the file read (${file.journal.path})`);
+  return file.journal.prepare();
 }
 
 export type OpenMode =
@@ -50,22 +63,19 @@ export type OpenMode =
   /** Continue the run the file holds. */
   | 'resume';
 
-/** A results file opened (and locked) for one run. */
+/** A results file opened (and locked) for one run: a journal (journal-file.ts) whose lines are batch records. */
 export class ResultsFile implements ResultsLog {
   readonly path: string;
   readonly records: readonly BatchRecord[];
   /** Bytes of a torn last line that the first append will drop (0 if none). */
   readonly tornBytes: number;
-  readonly #journal: JournalFile;
-  readonly #lockPath: string | undefined;
-  #closed = false;
+  readonly #open: LockedJournal<readonly BatchRecord[]>;
 
-  private constructor(journal: JournalFile, records: readonly BatchRecord[], lockPath: string | undefined) {
-    this.path = journal.path;
-    this.records = records;
-    this.tornBytes = journal.tornBytes;
-    this.#journal = journal;
-    this.#lockPath = lockPath;
+  private constructor(open: LockedJournal<readonly BatchRecord[]>) {
+    this.path = open.journal.path;
+    this.records = open.accepted;
+    this.tornBytes = open.journal.tornBytes;
+    this.#open = open;
   }
 
   /**
@@ -75,9 +85,7 @@ export class ResultsFile implements ResultsLog {
    */
   static open(path: string, mode: OpenMode): ResultsFile {
     if (mode === 'resume' && !existsSync(path)) throw new RecordsError(`Cannot read ${path}: no such file`);
-    const lockPath = asRecordsError(() => acquireLock(path, 'results to'));
-    try {
-      const journal = asRecordsError(() => JournalFile.read(path, 'the results file'));
+    const accept = (journal: JournalFile): BatchRecord[] => {
       const records = recordsOfLines(journal.lines, path);
       if (mode === 'new' && records.length > 0) {
         throw new RecordsError(`${path} already holds results: continue it with --resume ${path}, or choose another file.`);
@@ -86,34 +94,24 @@ export class ResultsFile implements ResultsLog {
         const what = journal.tornBytes > 0 ? `only an unfinished first line (${String(journal.tornBytes)} bytes)` : 'no batch records';
         throw new RecordsError(`${path} holds ${what}: there is nothing to resume. Start the run afresh with --out ${path} (it replaces what is there).`);
       }
-      // Fail now, not after the first batch, if the file cannot be written (this writes nothing).
-      try {
-        appendFileSync(path, '');
-      } catch (error) {
-        throw new RecordsError(`Cannot write results to ${path}: ${(error as Error).message}`);
-      }
-      return new ResultsFile(journal, records, lockPath);
-    } catch (error) {
-      if (lockPath !== undefined) releaseLock(lockPath);
-      throw error;
-    }
+      return records;
+    };
+    return new ResultsFile(asRecordsError(() => JournalFile.openLocked(path, NAMES, accept)));
   }
 
   /** Drops a torn last line (or a file's only, unfinished line) so that appended lines stay whole. */
   prepare(): void {
-    if (!this.#closed) this.#journal.prepare();
+    if (!this.#open.closed) this.#open.journal.prepare();
   }
 
   /** Appends one record as a line; synchronous, so a batch reported complete is on disk even if Ctrl-C follows. */
   append(record: BatchRecord): void {
-    if (this.#closed) throw new Error(`${this.path} is closed`);
-    this.#journal.append(JSON.stringify(record));
+    if (this.#open.closed) throw new Error(`${this.path} is closed`);
+    this.#open.journal.append(JSON.stringify(record));
   }
 
   /** Releases the lock. Idempotent. */
   close(): void {
-    if (this.#closed) return;
-    this.#closed = true;
-    if (this.#lockPath !== undefined) releaseLock(this.#lockPath);
+    this.#open.close();
   }
 }

@@ -69,6 +69,22 @@ describe('runExperiment', () => {
     expect(merged).toEqual(whole);
   });
 
+  it('a run stopped only as its last batch completed played every game: it is complete, not aborted (on workers as in this thread)', async () => {
+    const controller = new AbortController();
+    const result = await runExperiment({
+      config: SOLO,
+      ranges: [[0, 40]],
+      threads: 2,
+      batchSize: 10,
+      signal: controller.signal,
+      onProgress: (played, total) => {
+        if (played === total) controller.abort();
+      },
+    });
+    expect(result.tally.lineups[0]!.games).toBe(40);
+    expect(result.aborted).toBe(false);
+  });
+
   it('an aborted run keeps whole batches only, and playing the missing ranges completes it exactly', async () => {
     const whole = (await runExperiment({ config: SOLO, ranges: all, threads: 1 })).tally;
     for (const threads of [1, 2]) {

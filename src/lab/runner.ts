@@ -32,7 +32,7 @@ import { PROGRAM_RANGE } from './external-players.js';
 import { builtScript, DEFAULT_MEMORY_LIMIT_MB } from './module-probe.js';
 import { checkGameModuleUnchanged, GameModuleError } from './game-modules.js';
 import { isUserGameId, userGameModuleOf } from './user-games.js';
-import { batchesOf, defaultBatchSize, type BatchAnswer, type CompletedBatch, type GameRange, type RunOptions, type RunResult } from './batching.js';
+import { batchesOf, defaultBatchSize, runLanes, type BatchAnswer, type CompletedBatch, type GameRange, type RunOptions, type RunResult } from './batching.js';
 
 export { planBatches, type BatchSource, type CompletedBatch, type GameRange, type RunOptions, type RunResult, type UntilCi } from './batching.js';
 
@@ -191,86 +191,83 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
     }
   }
 
+  /**
+   * One batch on the pool. With player modules, the game and move under way ([lineup, game index,
+   * call], written by the worker in `progress`) are watched, and a move past the limit — or one
+   * under which the worker died — is played again as a fault: the batch is replayed from its start
+   * (its games are deterministic, so the same up to that move) until no move fails. Undefined when
+   * the run was stopped (the batch under way is not counted).
+   */
+  const playOnPool = async (start: number, end: number, progress: Int32Array | undefined): Promise<BatchAnswer | undefined> => {
+    const failed: FailedMove[] = [];
+    for (;;) {
+      if (isAborted(signal)) return undefined;
+      const cancel = progress === undefined ? undefined : new AbortController();
+      const watch = progress === undefined ? undefined : watchMoves(progress, moveLimitMs, cancel!, signal, gameModule);
+      let answer: BatchAnswer | undefined;
+      let lost: FailedMove | undefined;
+      try {
+        answer = await pool!.run({ config, start, end, progress, failed, moveTimeLimitMs: moveLimitMs, ...(record ? { record } : {}) }, cancel === undefined ? {} : { signal: cancel.signal });
+      } catch (reason) {
+        // A worker that died under a module's move: that move's fault. Any other failure (a bug)
+        // stops the run; a batch cancelled by Ctrl-C is simply not counted.
+        if (watch?.timedOut === undefined && watch?.gameHung === undefined && !isAborted(signal)) {
+          const under = progress === undefined ? undefined : moveUnderWay(progress);
+          if (under === undefined) throw workerFailure(config, reason);
+          lost = failedMove(start, under, threadEnd(reason, memoryLimitMb));
+        }
+      } finally {
+        watch?.stop();
+      }
+      if (watch?.gameHung !== undefined) throw gameHang(config, start, watch.gameHung, moveLimitMs);
+      if (isAborted(signal)) return undefined;
+      // The watchdog's verdict stands even if the batch finished as it fired: the move took longer than the limit.
+      const timedOut = watch?.timedOut;
+      if (timedOut !== undefined) lost = failedMove(start, timedOut, `gave no answer within the time limit of ${formatDuration(moveLimitMs)}`);
+      if (lost === undefined) return answer;
+      const move = lost;
+      if (failed.some((h) => h.lineup === move.lineup && h.game === move.game && h.call === move.call)) throw stuckError(config, move);
+      failed.push(move);
+    }
+  };
+  // Batches are handed to the pool a few at a time (two lanes per thread, so a worker never waits
+  // for its next task), and a running batch is cancelled only by the watchdog: piscina would
+  // terminate its worker, racing the result message already on its way. So Ctrl-C and failures
+  // stop the dispatch, the batches under way finish (they are short), and only whole batches count.
+  const lanes = pool === undefined ? 1 : 2 * poolSize;
+  const progressOf = Array.from({ length: lanes }, () => (modules ? new Int32Array(new SharedArrayBuffer(4 * PROGRESS_SLOTS)) : undefined));
+  const playBatch = async ([start, end]: GameRange, lane: number): Promise<CompletedBatch | undefined> => {
+    if (pool !== undefined) {
+      const answer = await playOnPool(start, end, progressOf[lane]);
+      if (answer === undefined) return undefined;
+      return record ? { start, end, ...(answer as { tally: Tally; games: PlayedGame[] }) } : { start, end, tally: answer as Tally };
+    }
+    const played = await playHere(start, end);
+    // Let signal handlers and timers (progress bar, Ctrl-C) run between batches.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    return { start, end, ...played };
+  };
+
   let aborted = false;
   let stoppedByCi = false;
   try {
     for (let r = 0; r < rounds.length; r++) {
       const round = rounds[r]!;
-      if (isAborted(signal)) {
+      let left = countOf(round);
+      await runLanes<CompletedBatch>({
+        batches: batchesOf(round, batchSize),
+        lanes,
+        stopped: () => isAborted(signal),
+        run: playBatch,
+        onDone: (_, batch) => {
+          left -= batch.end - batch.start;
+          complete(batch.start, batch.end, batch.tally, batch.games);
+        },
+      });
+      if (left > 0) {
+        // Only a stop leaves games of a round unplayed (a failure has thrown).
         aborted = true;
         break;
-      }
-      const planned = batchesOf(round, batchSize);
-      if (pool !== undefined) {
-        // Batches are handed to the pool a few at a time (two per thread, so a worker never waits
-        // for its next task), and a running batch is never cancelled: piscina would terminate its
-        // worker, racing the result message already on its way. So Ctrl-C and failures stop the
-        // dispatch, the batches under way finish (they are short), and only whole batches count.
-        let failure: { reason: unknown } | undefined;
-        const lane = async (): Promise<void> => {
-          // With player modules: the game and move under way ([lineup, game index, call], written by the
-          // worker) and a watchdog that cancels the batch (terminating its worker) when a move runs too long.
-          const progress = modules ? new Int32Array(new SharedArrayBuffer(4 * PROGRESS_SLOTS)) : undefined;
-          for (let batch = planned.next(); !batch.done && failure === undefined && !isAborted(signal); batch = planned.next()) {
-            const [start, end] = batch.value;
-            // A move past the limit, or one under which the worker died: the batch is played again (its
-            // games are deterministic, so the same up to that move) with the move played as a fault,
-            // until none fails.
-            const failed: FailedMove[] = [];
-            while (failure === undefined && !isAborted(signal)) {
-              const cancel = progress === undefined ? undefined : new AbortController();
-              const watch = progress === undefined ? undefined : watchMoves(progress, moveLimitMs, cancel!, signal, gameModule);
-              let answer: BatchAnswer | undefined;
-              let lost: FailedMove | undefined;
-              try {
-                answer = await pool.run({ config, start, end, progress, failed, moveTimeLimitMs: moveLimitMs, ...(record ? { record } : {}) }, cancel === undefined ? {} : { signal: cancel.signal });
-              } catch (reason) {
-                // A worker that died under a module's move: that move's fault. Any other failure (a
-                // bug) stops the dispatch; a batch cancelled by Ctrl-C is simply not counted.
-                if (watch?.timedOut === undefined && watch?.gameHung === undefined && !isAborted(signal)) {
-                  const under = progress === undefined ? undefined : moveUnderWay(progress);
-                  if (under === undefined) failure ??= { reason: workerFailure(config, reason) };
-                  else lost = failedMove(start, under, threadEnd(reason, memoryLimitMb));
-                }
-              } finally {
-                watch?.stop();
-              }
-              if (watch?.gameHung !== undefined) failure ??= { reason: gameHang(config, start, watch.gameHung, moveLimitMs) };
-              if (isAborted(signal) || failure !== undefined) break;
-              // The watchdog's verdict stands even if the batch finished as it fired: the move took longer than the limit.
-              const timedOut = watch?.timedOut;
-              if (timedOut !== undefined) lost = failedMove(start, timedOut, `gave no answer within the time limit of ${formatDuration(moveLimitMs)}`);
-              if (lost === undefined) {
-                if (record) {
-                  const { tally: batchTally, games } = answer as { tally: Tally; games: PlayedGame[] };
-                  complete(start, end, batchTally, games);
-                } else complete(start, end, answer as Tally);
-                break;
-              }
-              const move = lost;
-              if (failed.some((h) => h.lineup === move.lineup && h.game === move.game && h.call === move.call)) failure ??= { reason: stuckError(config, move) };
-              else failed.push(move);
-            }
-          }
-        };
-        await Promise.all(Array.from({ length: 2 * poolSize }, lane));
-        if (failure !== undefined) throw failure.reason;
-        if (isAborted(signal)) {
-          aborted = true;
-          break;
-        }
-      } else {
-        for (const [start, end] of planned) {
-          if (isAborted(signal)) {
-            aborted = true;
-            break;
-          }
-          const { tally: batchTally, games } = await playHere(start, end);
-          complete(start, end, batchTally, games);
-          // Let signal handlers and timers (progress bar, Ctrl-C) run between batches.
-          await new Promise<void>((resolve) => setImmediate(resolve));
-        }
-        if (aborted) break;
       }
       if (options.untilCi !== undefined && r < rounds.length - 1) {
         const before = tallyBefore(roundEnds[r]!);

@@ -13,7 +13,8 @@
  * that contradicts them is refused rather than silently winning — a resumed run that played a
  * different game range would append records that no longer merge with the rest.
  */
-import { combineRecords, missingRanges, RECORD_FORMAT, RecordsError, shardRange, type BatchRecord } from './records.js';
+import { combineRecords, RECORD_FORMAT, RecordsError, type BatchRecord } from './records.js';
+import { partOf, todoOf, type JobShard } from './jobs.js';
 import { freshSeed } from '../core/random.js';
 import type { ExperimentConfig, PlayedGame, Tally } from './experiment.js';
 import { validateConfig } from './experiment.js';
@@ -22,11 +23,8 @@ import { versionConflict } from './user-agents.js';
 import { comparisonReport, tournamentReport, widestComparisonHalfWidth, widestWinRateHalfWidth } from './report.js';
 import type { BatchSource, CompletedBatch, GameRange, RunOptions, RunResult, UntilCi } from './batching.js';
 
-/** Part `index` (1-based) of `count` of an experiment's games. */
-export interface Shard {
-  readonly index: number;
-  readonly count: number;
-}
+/** Part `index` (1-based) of `count` of an experiment's games: a job's shard (jobs.ts). */
+export type Shard = JobShard;
 
 /** Where a run's batch records go (a file on Node, storage in the browser). */
 export interface ResultsLog {
@@ -173,9 +171,8 @@ function checkGames(games: number): number {
 }
 
 function shardSpan(games: number, shard: Shard | undefined): GameRange {
-  if (shard === undefined) return [0, games];
   try {
-    return shardRange(games, shard.index, shard.count);
+    return partOf(games, shard);
   } catch (error) {
     return refuse((error as Error).message);
   }
@@ -257,7 +254,8 @@ export function planLabRun(request: LabRunRequest, saved?: readonly BatchRecord[
     }
   }
   if (combined.untilCi !== undefined && (savedSpan[0] !== 0 || savedSpan[1] !== combined.total)) refuse('The saved run combines --until-ci with a shard, which cannot stop on its own results.');
-  const ranges = missingRanges([savedSpan], combined.covered);
+  // What is left: the job runner's one rule (jobs.ts), as every resumed job computes it.
+  const ranges = todoOf(savedSpan, combined.batches);
   return {
     config: savedConfig,
     freshSeed: false,

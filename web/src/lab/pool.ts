@@ -7,7 +7,7 @@
  * Cancelling terminates the workers at once: the batches under way are lost, and only completed
  * batches count (the result says it was aborted). `untilCi` is not offered by the page.
  */
-import { batchesOf, defaultBatchSize, type CompletedBatch, type RunOptions, type RunResult } from '../../../src/lab/batching.js';
+import { batchesOf, defaultBatchSize, runLanes, type CompletedBatch, type RunOptions, type RunResult } from '../../../src/lab/batching.js';
 import { emptyTally, mergeTally, type PlayedGame, type Tally } from '../../../src/lab/experiment.js';
 import type { Executor } from '../../../src/lab/session.js';
 import type { BatchRequest, BatchResponse } from './lab.worker.js';
@@ -69,21 +69,31 @@ async function runInWorkers(options: RunOptions, threads: number): Promise<RunRe
       worker.postMessage(request);
     });
 
-  const lane = async (worker: Worker): Promise<void> => {
-    for (let batch = planned.next(); !batch.done && !aborted; batch = planned.next()) {
-      const [start, end] = batch.value;
-      const result = await Promise.race([playOn(worker, start, end), stopped]);
-      if (result === 'stopped') return;
-      mergeTally(tally, result.tally);
-      batches.push({ start, end, tally: result.tally });
-      played += (end - start) * lineups;
-      // The games go to onBatch only, as the runner's do: the result keeps the tallies.
-      options.onBatch?.({ start, end, tally: result.tally, ...(result.games === undefined ? {} : { games: result.games }) });
-      options.onProgress?.(played, total);
-    }
-  };
   try {
-    await Promise.all(workers.map(lane));
+    // The lab's one dispatch loop (batching.ts), a lane per worker.
+    await runLanes<CompletedBatch>({
+      batches: planned,
+      lanes: workers.length,
+      stopped: () => aborted,
+      run: async ([start, end], lane) => {
+        try {
+          const result = await Promise.race([playOn(workers[lane]!, start, end), stopped]);
+          return result === 'stopped' ? undefined : { start, end, tally: result.tally, ...(result.games === undefined ? {} : { games: result.games }) };
+        } catch (error) {
+          // A failed worker ends the other lanes at once (their batches are cut off, not waited for).
+          stop();
+          throw error;
+        }
+      },
+      onDone: (_, batch) => {
+        mergeTally(tally, batch.tally);
+        batches.push({ start: batch.start, end: batch.end, tally: batch.tally });
+        played += (batch.end - batch.start) * lineups;
+        // The games go to onBatch only, as the runner's do: the result keeps the tallies.
+        options.onBatch?.(batch);
+        options.onProgress?.(played, total);
+      },
+    });
   } catch (error) {
     aborted = true;
     throw error;
