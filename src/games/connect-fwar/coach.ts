@@ -13,7 +13,10 @@
  * This module knows nothing of terminals or pages; the CLI's `play --coach` prints its ratings and
  * a Web Worker can run it as it is.
  */
-import { rngFromSeed, shuffleInPlace } from '../../core/random.js';
+import { DECK_SIZE } from '../../core/cards.js';
+import { deriveSeed, rngFromSeed, shuffleInPlace } from '../../core/random.js';
+import type { ConnectFwarState } from './engine.js';
+import { moveName } from './notation.js';
 import { COLUMNS, DISCARD, ROWS, columnFloor } from './rules.js';
 import { GreedyPolicy } from './players/honest.js';
 import { pairedCost, sampleMean, summarizeSampled, type RuleOfThumb, type SampledRating, type SampledSummary } from '../../core/coach.js';
@@ -127,6 +130,38 @@ function ruleBroken(heights: ArrayLike<number>, chosen: number, best: number): R
   if (best === DISCARD) return RULES_OF_THUMB.discard;
   if (onBottomRow(best) && onBottomRow(chosen)) return RULES_OF_THUMB.outward;
   return RULES_OF_THUMB.count;
+}
+
+/** Keeps the coach's samples apart from the deal's own random stream (the same seed). */
+const COACH_STREAM = 0x636f_6163;
+
+/**
+ * The seed of the samples that rate the decision made with `decisions` moves already played on
+ * deal `dealSeed`: the terminal and the page rate a decision of the same deal alike.
+ */
+export function coachSeed(dealSeed: number, decisions: number): number {
+  return deriveSeed(deriveSeed(dealSeed, COACH_STREAM), decisions);
+}
+
+/** What the person sees in `state` (a card in hand): the board, the card, and the cards not yet dealt (never their order). */
+export function situationOf(state: ConnectFwarState): Situation {
+  const seen = new Uint8Array(DECK_SIZE);
+  for (const card of state.dealtCards()) seen[card] = 1;
+  const unseen: number[] = [];
+  for (let card = 0; card < DECK_SIZE; card++) if (seen[card] === 0) unseen.push(card);
+  return { cells: Array.from(state.cells), card: state.drawn, unseen };
+}
+
+/** A move in words: `column 2`, `discard`. */
+export function moveWords(move: number): string {
+  return move === DISCARD ? 'discard' : `column ${moveName(move)}`;
+}
+
+/** The verdict on a choice in words (the terminal and the page say it alike). */
+export function judgementText(rating: Rating): string {
+  if (rating.verdict === 'best') return rating.chosen === rating.best ? 'best' : `as good as ${moveWords(rating.best)} within the sampling error`;
+  const kind = rating.verdict === 'mistake' ? 'a mistake' : 'an inaccuracy';
+  return `${kind} (cost ${rating.cost.toFixed(2)} points, ± ${(2 * rating.standardError).toFixed(2)}; best ${moveWords(rating.best)})`;
 }
 
 /** A game's decisions summed up (totalCost: The expected points given up, summed over the marked decisions). */
