@@ -1,13 +1,13 @@
 /**
  * The coach's rating latency in the page: from the key that makes a decision to the coach's panel
  * showing that decision rated (not "rating it…"), measured in the page itself, one sample per
- * decision. The decision's number is read at the key press from the address: one more than the
+ * decision (`Move 7 …`, `Card 4, …`: `decisionWord`). The decision's number is read at the key press from the address: one more than the
  * moves in its parameter `movesParam` (`pos` for Connect Four, `moves` for ConnectFwar).
  */
 import type { Page } from 'playwright-core';
 
-export async function recordRatingLatency(page: Page, movesParam: string): Promise<void> {
-  await page.evaluate((param) => {
+export async function recordRatingLatency(page: Page, movesParam: string, decisionWord: 'Move' | 'Card'): Promise<void> {
+  await page.evaluate(([param, word]) => {
     const w = window as unknown as { ratingLatencies: number[] };
     w.ratingLatencies = [];
     const moveNumber = (): number => (new URLSearchParams(location.search).get(param) ?? '').length + 1;
@@ -16,10 +16,10 @@ export async function recordRatingLatency(page: Page, movesParam: string): Promi
       (event) => {
         if (!/^[1-7d]$/i.test(event.key)) return;
         const started = event.timeStamp;
-        const prefix = `Move ${String(moveNumber())} `;
+        const decision = new RegExp(`^${word} ${String(moveNumber())}\\D`);
         const rated = (): boolean => {
           const text = document.querySelector('.coach-verdict')?.textContent ?? '';
-          return text.startsWith(prefix) && !text.endsWith('rating it…');
+          return decision.test(text) && !text.endsWith('rating it…');
         };
         const observer = new MutationObserver(() => {
           if (!rated()) return;
@@ -30,7 +30,7 @@ export async function recordRatingLatency(page: Page, movesParam: string): Promi
       },
       { capture: true },
     );
-  }, movesParam);
+  }, [movesParam, decisionWord] as const);
 }
 
 export function ratingLatencies(page: Page): Promise<number[]> {

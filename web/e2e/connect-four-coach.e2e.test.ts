@@ -34,7 +34,7 @@ describe('Connect Four page: the coach', () => {
     expect(expected.verdict).toBe('mistake');
 
     await withPage('/connect-four?red=human&yellow=human&coach=1', async (page) => {
-      await recordRatingLatency(page, 'pos');
+      await recordRatingLatency(page, 'pos', 'Move');
       // Red opens on the edge: a win given away.
       await playRated(page, 1);
       expect(await verdict(page).textContent()).toBe(`Move 1 (Red), column 1: a mistake, it turns a win into a loss (${costText(expected.cost, expected.costAtMost)}; best 4).`);

@@ -49,7 +49,7 @@ export interface ShownRating {
 const VERDICT_MARK: Record<Verdict, string> = { best: '✓ best', inaccuracy: '?! inaccuracy', mistake: '?? mistake' };
 
 /** The coach's box: the last decision rated (or being rated), with how to read the values. */
-export function CoachPanel({ rating, legend, idle }: { rating: ShownRating | null; legend: string; idle: string }) {
+export function CoachPanel({ rating, legend, idle, caption = 'Every choice you had' }: { rating: ShownRating | null; legend: string; idle: string; caption?: string }) {
   return (
     <section class="coach" aria-label="Coach">
       <h2>Coach</h2>
@@ -58,7 +58,7 @@ export function CoachPanel({ rating, legend, idle }: { rating: ShownRating | nul
       </p>
       {rating !== null && rating.verdict !== null && (
         <table class="coach-choices">
-          <caption>Every choice you had</caption>
+          <caption>{caption}</caption>
           <tbody>
             {rating.choices.map((choice) => (
               <tr key={choice.name} class={choice.chosen ? `chosen coach-${rating.verdict ?? ''}` : choice.best ? 'best' : ''}>
