@@ -37,9 +37,10 @@ export function ratingLatencies(page: Page): Promise<number[]> {
   return page.evaluate(() => (window as unknown as { ratingLatencies: number[] }).ratingLatencies);
 }
 
-/** Median and maximum, rounded to the millisecond, for the report. */
+/** Median and maximum, and each in the order of the decisions, rounded to the millisecond, for the report. */
 export function latencySummary(latencies: readonly number[]): string {
   const sorted = [...latencies].sort((a, b) => a - b);
   const median = sorted.length === 0 ? NaN : sorted.length % 2 === 1 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
-  return `median ${median.toFixed(0)} ms, max ${(sorted[sorted.length - 1] ?? NaN).toFixed(0)} ms over ${String(sorted.length)} decisions`;
+  const each = latencies.map((ms) => ms.toFixed(0)).join(', ');
+  return `median ${median.toFixed(0)} ms, max ${(sorted[sorted.length - 1] ?? NaN).toFixed(0)} ms over ${String(sorted.length)} decisions (in order: ${each})`;
 }

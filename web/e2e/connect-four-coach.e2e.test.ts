@@ -34,6 +34,8 @@ describe('Connect Four page: the coach', () => {
     expect(expected.verdict).toBe('mistake');
 
     await withPage('/connect-four?red=human&yellow=human&coach=1', async (page) => {
+      // The page is mounted (its keys listened to) once the coach's box shows.
+      await page.getByRole('region', { name: 'Coach', exact: true }).waitFor();
       await recordRatingLatency(page, 'pos', 'Move');
       // Red opens on the edge: a win given away.
       await playRated(page, 1);

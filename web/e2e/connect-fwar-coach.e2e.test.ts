@@ -33,6 +33,8 @@ describe('ConnectFwar page: the coach', () => {
     expect(expected.verdict).toBe('mistake');
 
     await withPage(`/connect-fwar?seed=${String(DEAL)}&coach=1`, async (page) => {
+      // The page is mounted (its keys listened to) once the coach's box shows.
+      await page.getByRole('region', { name: 'Coach', exact: true }).waitFor();
       await recordRatingLatency(page, 'moves', 'Card');
       await playRated(page, '2');
       await playRated(page, '2');
