@@ -7,9 +7,11 @@
 import { useEffect, useRef } from 'preact/hooks';
 import './coach.css';
 import type { Verdict } from '../../../src/core/coach.js';
+import type { CoachState } from './state.js';
 
 /** The two toggles: Coach (rate each decision after it) and Training (the coach, and a warning before a costly one). */
-export function CoachToggles({ coach, training, onChange }: { coach: boolean; training: boolean; onChange: (next: { coach: boolean; training: boolean }) => void }) {
+export function CoachToggles({ state, onChange }: { state: CoachState; onChange: (next: CoachState) => void }) {
+  const { coach, training } = state;
   return (
     <div class="coach-toggles">
       <label class="switch">

@@ -175,7 +175,7 @@ export function ConnectFourPage() {
   // The coach: scores the positions of the people's decisions in its own worker, one at a time,
   // the most urgent first (see nextToScore); a request still wanted is never restarted.
   const decisions = useMemo(() => (coach.coach ? humanDecisions(game.moves, isHuman) : []), [coach.coach, movesKey, red, yellow]);
-  const warningKey = warning?.key === movesKey ? warning.key : null;
+  const warningKey = coach.training && warning?.key === movesKey ? warning.key : null;
   const toScore = coach.coach ? nextToScore(game.moves, decisions, coachScores, humanToMove, warningKey) : null;
   useEffect(() => {
     const client = coachClient.current!;
@@ -189,14 +189,14 @@ export function ConnectFourPage() {
 
   // Training: once the held-back column is rated, play it if it is the best, else ask.
   useEffect(() => {
-    if (warning === null || warning.rating !== null || warning.key !== movesKey) return;
+    if (!coach.training || warning === null || warning.rating !== null || warning.key !== movesKey) return;
     const rating = ratingIfPlayed(game.moves, warning.column, coachScores);
     if (rating === null) return;
     if (rating.verdict === 'best') {
       setWarning(null);
       play(warning.column, true);
     } else setWarning({ ...warning, rating });
-  }, [warning, coachScores, movesKey]);
+  }, [warning, coachScores, movesKey, coach.training]);
 
   // Stop the workers when the page goes away.
   useEffect(
@@ -319,7 +319,8 @@ export function ConnectFourPage() {
           judgement: lastRating === null ? '' : judgementText(lastRating),
           choices: lastRating === null ? [] : coachChoices(lastRating),
         };
-  const shownWarning = warning?.key === movesKey ? warning : null;
+  // A warning belongs to its position, and only while Training is on.
+  const shownWarning = coach.training && warning?.key === movesKey ? warning : null;
   const summaries = over && coach.coach ? [true, false].filter((redSide) => decisions.some((index) => index % 2 === (redSide ? 0 : 1))) : [];
   const ratingsOf = (redSide: boolean): (Rating | null)[] => decisions.filter((index) => index % 2 === (redSide ? 0 : 1)).map((index) => ratingOf(game.moves, index, coachScores));
   const summaryReady = summaries.every((redSide) => ratingsOf(redSide).every((rating) => rating !== null));
@@ -421,14 +422,7 @@ export function ConnectFourPage() {
             <input type="checkbox" checked={showSolution} onChange={(event) => setShowSolution(event.currentTarget.checked)} />
             Show solution
           </label>
-          <CoachToggles
-            coach={coach.coach}
-            training={coach.training}
-            onChange={(next) => {
-              setCoach(next);
-              if (!next.training) setWarning(null);
-            }}
-          />
+          <CoachToggles state={coach} onChange={setCoach} />
           <PlayerSelect label="Red" value={red} onChange={setRed} />
           <PlayerSelect label="Yellow" value={yellow} onChange={setYellow} />
           <div class="field">

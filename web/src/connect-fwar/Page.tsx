@@ -91,7 +91,8 @@ export function ConnectFwarPage() {
   // The coach: rates the person's decisions in its worker, one at a time, the most urgent first
   // (see nextToRate); a rating still wanted is never restarted.
   const sameMoves = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && a.every((move, index) => move === b[index]);
-  const shownWarning = warning !== null && warning.seed === seed && sameMoves(warning.before, moves) ? warning : null;
+  // A warning belongs to its position, and only while Training is on.
+  const shownWarning = coach.training && warning !== null && warning.seed === seed && sameMoves(warning.before, moves) ? warning : null;
   const toRate = coach.coach ? nextToRate(seed, moves, ratings, shownWarning) : null;
   const toRateKey = toRate === null ? null : ratingKey(seed, toRate);
   useEffect(() => {
@@ -226,14 +227,7 @@ export function ConnectFwarPage() {
               onCancel={() => setWarning(null)}
             />
           )}
-          <CoachToggles
-            coach={coach.coach}
-            training={coach.training}
-            onChange={(next) => {
-              setCoach(next);
-              if (!next.training) setWarning(null);
-            }}
-          />
+          <CoachToggles state={coach} onChange={setCoach} />
           {coach.coach && (
             <CoachPanel
               rating={shownRating}
