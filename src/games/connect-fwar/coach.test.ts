@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DECK_SIZE } from '../../core/cards.js';
 import { rngFromSeed } from '../../core/random.js';
-import { COACH_SAMPLES, rateDecision, RULES_OF_THUMB, situationOf, summarize, type Situation } from './coach.js';
+import { COACH_SAMPLES, rateDecision, rateEveryMove, RULES_OF_THUMB, situationOf, summarize, type Situation } from './coach.js';
 import { ConnectFwarState } from './engine.js';
 import { DISCARD } from './rules.js';
 
@@ -71,5 +71,15 @@ describe('situationOf', () => {
     expect(seen.unseen).toHaveLength(DECK_SIZE - 4);
     expect(seen.unseen).not.toContain(QUEEN_OF_CLUBS);
     expect(Array.from(seen.cells).filter((cell) => cell >= 0).sort()).toEqual([FIVE_OF_HEARTS, FIVE_OF_DIAMONDS, EIGHT_OF_DIAMONDS].sort());
+  });
+});
+
+describe('rateEveryMove', () => {
+  it("gives each legal move rateDecision's very rating, from one set of play-outs", () => {
+    const seen = situation(QUEEN_OF_CLUBS);
+    const all = rateEveryMove(seen, 3, 200);
+    expect(all.map((rating) => rating.chosen)).toEqual([DISCARD, 0, 1, 2, 3].filter((move) => all.some((rating) => rating.chosen === move)));
+    for (const rating of all) expect(rating).toEqual(rateDecision(seen, rating.chosen, 3, 200));
+    expect(() => rateDecision(situation(TWO_OF_SPADES), 2, 3, 10)).toThrow(/cannot go on column 3/);
   });
 });

@@ -65,6 +65,21 @@ const MOVES = [DISCARD, ...Array.from({ length: COLUMNS }, (_, col) => col)] as 
  * out on the same `samples` orders of the unseen cards, shuffled from `seed`.
  */
 export function rateDecision(situation: Situation, chosen: number, seed: number, samples = COACH_SAMPLES): Rating {
+  return rateMoves(situation, seed, samples, chosen)[0]!;
+}
+
+/**
+ * The rating of every legal move in `situation`, in the order discard, columns 0..3: the same
+ * play-outs as rateDecision's, done once (a page rates the card in hand while the person thinks,
+ * so the rating of whatever they choose, or training's warning, is there at once). Each equals
+ * rateDecision's for that move.
+ */
+export function rateEveryMove(situation: Situation, seed: number, samples = COACH_SAMPLES): Rating[] {
+  return rateMoves(situation, seed, samples, null);
+}
+
+/** The ratings of `only` (which must be legal) or, when null, of every legal move. */
+function rateMoves(situation: Situation, seed: number, samples: number, only: number | null): Rating[] {
   const { cells, card, unseen } = situation;
   const heights = new Uint8Array(COLUMNS);
   const floors = new Uint8Array(COLUMNS);
@@ -77,7 +92,7 @@ export function rateDecision(situation: Situation, chosen: number, seed: number,
   const policy = new GreedyPolicy();
   policy.position.setBoard(cells, heights, floors);
   const legal = MOVES.filter((move) => move === DISCARD || policy.position.canPlay(card, move));
-  if (!legal.includes(chosen as (typeof MOVES)[number])) throw new RangeError(`The card cannot go on column ${String(chosen + 1)}`);
+  if (only !== null && !legal.includes(only as (typeof MOVES)[number])) throw new RangeError(`The card cannot go on column ${String(only + 1)}`);
   const scores = legal.map(() => new Float64Array(samples));
   const order = Array.from(unseen);
   const rng = rngFromSeed(seed);
@@ -92,12 +107,15 @@ export function rateDecision(situation: Situation, chosen: number, seed: number,
   means.forEach((value, index) => {
     if (value > means[bestIndex]!) bestIndex = index;
   });
-  const chosenIndex = legal.indexOf(chosen as (typeof MOVES)[number]);
-  const { cost, standardError, verdict } = pairedCost(scores[bestIndex]!, scores[chosenIndex]!, MISTAKE_POINTS);
   const best = legal[bestIndex]!;
   const values: (number | null)[] = Array.from({ length: COLUMNS + 1 }, () => null);
   legal.forEach((move, index) => (values[move] = means[index]!));
-  return { values, chosen, best, cost, standardError, verdict, rule: verdict === 'best' ? null : ruleBroken(heights, chosen, best), samples };
+  return legal
+    .filter((move) => only === null || move === only)
+    .map((chosen) => {
+      const { cost, standardError, verdict } = pairedCost(scores[bestIndex]!, scores[legal.indexOf(chosen)]!, MISTAKE_POINTS);
+      return { values, chosen, best, cost, standardError, verdict, rule: verdict === 'best' ? null : ruleBroken(heights, chosen, best), samples };
+    });
 }
 
 /**

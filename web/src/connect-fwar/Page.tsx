@@ -32,7 +32,7 @@ import { CoachPanel, CoachSummary, CoachToggles, TrainingWarning, type ShownRati
 import { COACH_OFF, type CoachState } from '../coach/state.js';
 import type { Rating } from '../../../src/games/connect-fwar/coach.js';
 import { FwarCoachClient } from './coach-client.js';
-import { decisionName, fwarChoices, fwarSummary, judgementText, moveWords, nextToRate, ratingKey, type Decision, type RatingCache } from './coach-view.js';
+import { decisionName, fwarChoices, fwarSummary, judgementText, moveWords, nextToRate, positionKey, ratingOf, type Decision, type RatingCache } from './coach-view.js';
 
 export function ConnectFwarPage() {
   const initial = useMemo(() => parseSearch(location.search), []);
@@ -77,7 +77,7 @@ export function ConnectFwarPage() {
     }
     if (coach.training && !confirmed) {
       const decision = { before: latest.current, move };
-      const rating = latestRatings.current.get(ratingKey(seed, decision)) ?? null;
+      const rating = ratingOf(latestRatings.current, seed, decision);
       if (rating?.verdict !== 'best') {
         setWarning({ ...decision, seed, rating });
         return;
@@ -93,22 +93,22 @@ export function ConnectFwarPage() {
   const sameMoves = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && a.every((move, index) => move === b[index]);
   // A warning belongs to its position, and only while Training is on.
   const shownWarning = coach.training && warning !== null && warning.seed === seed && sameMoves(warning.before, moves) ? warning : null;
-  const toRate = coach.coach ? nextToRate(seed, moves, ratings, shownWarning) : null;
-  const toRateKey = toRate === null ? null : ratingKey(seed, toRate);
+  const toRate = coach.coach ? nextToRate(seed, moves, ratings, !over) : null;
+  const toRateKey = toRate === null ? null : positionKey(seed, toRate);
   useEffect(() => {
     if (toRate === null || toRateKey === null || coachInFlight.current === toRateKey) return;
     coachInFlight.current = toRateKey;
-    void coachClient.current!.rate(replayDeal(seed, toRate.before), toRate.move, seed, toRate.before.length).then((rating) => {
+    void coachClient.current!.rateEveryMove(replayDeal(seed, toRate), seed, toRate.length).then((rated) => {
       if (coachInFlight.current === toRateKey) coachInFlight.current = null;
-      if (rating !== null) setRatings((current) => new Map(current).set(toRateKey, rating));
+      if (rated !== null) setRatings((current) => new Map(current).set(toRateKey, rated));
     });
   }, [toRateKey]);
 
   // Training: once the held-back move is rated, play it if it is the best, else ask.
   useEffect(() => {
     if (shownWarning === null || shownWarning.rating !== null) return;
-    const rating = ratings.get(ratingKey(seed, shownWarning));
-    if (rating === undefined) return;
+    const rating = ratingOf(ratings, seed, shownWarning);
+    if (rating === null) return;
     if (rating.verdict === 'best') {
       setWarning(null);
       play(shownWarning.move, true);
@@ -159,7 +159,7 @@ export function ConnectFwarPage() {
 
   // The coach's panel: the latest decision, rated or being rated; after the deal, the summary.
   const lastIndex = moves.length - 1;
-  const lastRating = lastIndex < 0 ? null : (ratings.get(ratingKey(seed, { before: moves.slice(0, lastIndex), move: moves[lastIndex]! })) ?? null);
+  const lastRating = lastIndex < 0 ? null : ratingOf(ratings, seed, { before: moves.slice(0, lastIndex), move: moves[lastIndex]! });
   const shownRating: ShownRating | null =
     lastIndex < 0
       ? null
@@ -169,7 +169,7 @@ export function ConnectFwarPage() {
           judgement: lastRating === null ? '' : judgementText(lastRating),
           choices: lastRating === null ? [] : fwarChoices(lastRating),
         };
-  const deal = moves.map((move, index) => ratings.get(ratingKey(seed, { before: moves.slice(0, index), move })) ?? null);
+  const deal = moves.map((move, index) => ratingOf(ratings, seed, { before: moves.slice(0, index), move }));
   const summary = over && coach.coach && moves.length > 0 && deal.every((rating) => rating !== null) ? fwarSummary(deal as Rating[]) : null;
 
   const status = outcome !== null ? `Deal over: ${outcome}` : `Place the ${cardName(state.drawn)}: ${String(state.remaining)} cards left`;

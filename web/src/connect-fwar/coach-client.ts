@@ -16,9 +16,9 @@ export class FwarCoachClient {
     this.#requests.cancel();
   }
 
-  /** The rating of `move` in `state` (the deal `dealSeed` after `decisions` moves), or null if cancelled or failed. */
-  rate(state: ConnectFwarState, move: number, dealSeed: number, decisions: number): Promise<Rating | null> {
-    const request: CoachRequest = { kind: 'rate', id: this.#nextId++, situation: situationOf(state), move, seed: coachSeed(dealSeed, decisions) };
-    return this.#requests.run(request, Infinity, (response) => (response.kind === 'rating' ? { done: true, value: response.rating } : { done: false })).then((result) => result?.value ?? null);
+  /** The rating of every legal move in `state` (the deal `dealSeed` after `decisions` moves), or null if cancelled or failed. */
+  rateEveryMove(state: ConnectFwarState, dealSeed: number, decisions: number): Promise<readonly Rating[] | null> {
+    const request: CoachRequest = { kind: 'rate', id: this.#nextId++, situation: situationOf(state), seed: coachSeed(dealSeed, decisions) };
+    return this.#requests.run(request, Infinity, (response) => (response.kind === 'ratings' ? { done: true, value: response.ratings } : { done: false })).then((result) => result?.value ?? null);
   }
 }

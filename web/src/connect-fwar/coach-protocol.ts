@@ -5,10 +5,9 @@ export interface CoachRequest {
   readonly kind: 'rate';
   readonly id: number;
   readonly situation: Situation;
-  /** A column 0..3 or DISCARD. */
-  readonly move: number;
   /** The seed of the samples (games/connect-fwar/coach.ts's coachSeed). */
   readonly seed: number;
 }
 
-export type CoachResponse = { readonly kind: 'rating'; readonly id: number; readonly rating: Rating } | { readonly kind: 'error'; readonly id: number; readonly message: string };
+/** The rating of every legal move (games/connect-fwar/coach.ts's rateEveryMove). */
+export type CoachResponse = { readonly kind: 'ratings'; readonly id: number; readonly ratings: readonly Rating[] } | { readonly kind: 'error'; readonly id: number; readonly message: string };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Rating } from '../../../src/games/connect-fwar/coach.js';
 import { DISCARD } from '../../../src/games/connect-fwar/rules.js';
-import { fwarChoices, fwarSummary, nextToRate, ratingKey } from './coach-view.js';
+import { fwarChoices, fwarSummary, nextToRate, positionKey, ratingOf } from './coach-view.js';
 
 const rating = (chosen: number, best: number, cost: number): Rating => ({
   values: [10, null, 8, 9, 12],
@@ -15,14 +15,16 @@ const rating = (chosen: number, best: number, cost: number): Rating => ({
 });
 
 describe("the ConnectFwar page's coach", () => {
-  it('rates first a training warning, then the latest decision, then the earlier ones', () => {
+  it('rates first the latest decision, then the card in hand, then the earlier decisions, latest first', () => {
     const moves = [1, DISCARD, 0];
-    const cache = new Map<string, Rating>();
-    expect(nextToRate(5, moves, cache, null)).toEqual({ before: [1, DISCARD], move: 0 });
-    expect(nextToRate(5, moves, cache, { before: moves, move: 2 })).toEqual({ before: moves, move: 2 });
-    cache.set(ratingKey(5, { before: [1, DISCARD], move: 0 }), rating(0, DISCARD, 2));
-    expect(nextToRate(5, moves, cache, null)).toEqual({ before: [1], move: DISCARD });
-    expect(ratingKey(5, { before: [1, DISCARD], move: 0 })).toBe('5:2d:1');
+    const cache = new Map<string, readonly Rating[]>();
+    expect(nextToRate(5, moves, cache, true)).toEqual([1, DISCARD]);
+    cache.set(positionKey(5, [1, DISCARD]), [rating(0, DISCARD, 2), rating(DISCARD, DISCARD, 0)]);
+    expect(ratingOf(cache, 5, { before: [1, DISCARD], move: 0 })).toMatchObject({ chosen: 0, verdict: 'mistake' });
+    expect(ratingOf(cache, 5, { before: [1, DISCARD], move: 2 })).toBeNull();
+    expect(nextToRate(5, moves, cache, true)).toEqual(moves);
+    expect(nextToRate(5, moves, cache, false)).toEqual([1]);
+    expect(positionKey(5, [1, DISCARD])).toBe('5:2d');
   });
 
   it('lists the legal moves with their expected scores, and sums a deal up citing the rule broken', () => {

@@ -8,23 +8,34 @@ import { COLUMNS, DISCARD } from '../../../src/games/connect-fwar/rules.js';
 import type { CoachChoice } from '../coach/Panel.js';
 import { moveChar } from './model.js';
 
-/** The coach's ratings, by deal, the moves before the decision and the move rated. */
-export type RatingCache = ReadonlyMap<string, Rating>;
+/** The coach's ratings of every move a card had, by the deal and the moves before it (see positionKey). */
+export type RatingCache = ReadonlyMap<string, readonly Rating[]>;
 
-/** A decision: `move` played after `before` moves of deal `seed`. */
+/** A decision: `move` played after `before` moves of the deal. */
 export interface Decision {
   readonly before: readonly number[];
   readonly move: number;
 }
 
-export function ratingKey(seed: number, decision: Decision): string {
-  return `${String(seed)}:${decision.before.map(moveChar).join('')}:${moveChar(decision.move)}`;
+/** The position after `before` moves of deal `seed`, as the cache keys it: `5:2d1`. */
+export function positionKey(seed: number, before: readonly number[]): string {
+  return `${String(seed)}:${before.map(moveChar).join('')}`;
 }
 
-/** The decision the coach should rate next, or null: a training warning's first, then the latest decision, then the earlier ones, latest first. */
-export function nextToRate(seed: number, moves: readonly number[], cache: RatingCache, warning: Decision | null): Decision | null {
-  const decisions = moves.map((move, index) => ({ before: moves.slice(0, index), move })).reverse();
-  return [...(warning === null ? [] : [warning]), ...decisions].find((decision) => !cache.has(ratingKey(seed, decision))) ?? null;
+/** The coach's rating of a decision, or null while its position is not rated. */
+export function ratingOf(cache: RatingCache, seed: number, decision: Decision): Rating | null {
+  return cache.get(positionKey(seed, decision.before))?.find((rating) => rating.chosen === decision.move) ?? null;
+}
+
+/**
+ * The position (the moves before it) whose moves the coach should rate next, or null: the latest
+ * decision's, then the card in hand (rated while the person thinks, so that the rating of their
+ * move, or training's warning, is there at once), then the earlier decisions', latest first.
+ */
+export function nextToRate(seed: number, moves: readonly number[], cache: RatingCache, cardInHand: boolean): readonly number[] | null {
+  const before = moves.map((_, index) => moves.slice(0, index)).reverse();
+  const wanted = [...before.slice(0, 1), ...(cardInHand ? [moves] : []), ...before.slice(1)];
+  return wanted.find((position) => !cache.has(positionKey(seed, position))) ?? null;
 }
 
 /** `Card 4, column 2`: a decision as the panel and the summary name it. */
