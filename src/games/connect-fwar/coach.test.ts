@@ -77,9 +77,9 @@ describe('situationOf', () => {
 describe('rateEveryMove', () => {
   it("gives each legal move rateDecision's very rating, from one set of play-outs", () => {
     const seen = situation(QUEEN_OF_CLUBS);
-    const all = rateEveryMove(seen, 3, 200);
+    const all = rateEveryMove(seen, 3, 50);
     expect(all.map((rating) => rating.chosen)).toEqual([DISCARD, 0, 1, 2, 3].filter((move) => all.some((rating) => rating.chosen === move)));
-    for (const rating of all) expect(rating).toEqual(rateDecision(seen, rating.chosen, 3, 200));
+    for (const rating of all) expect(rating).toEqual(rateDecision(seen, rating.chosen, 3, 50));
     expect(() => rateDecision(situation(TWO_OF_SPADES), 2, 3, 10)).toThrow(/cannot go on column 3/);
   });
 });
