@@ -141,6 +141,19 @@ function untilFaceUp(seed: number, piles: number, draw: number): string {
   return movesToText(made.slice(0, -1));
 }
 
+it('takes the coach screenshots', async () => {
+  // Red, with three in column 1, plays column 2 instead of winning: the coach's rating.
+  await shoot('connect-four-coach.png', 'connect-four?red=human&yellow=human&coach=1&pos=141414', { width: 1000, height: 900 }, async (page) => {
+    await page.getByRole('button', { name: 'Column 2', exact: true }).click();
+    await expect.poll(() => page.locator('.coach-verdict').textContent()).toMatch(/^Move 7 .*a mistake/);
+  });
+  // Deal 56: the second card stacked on the first; the deal's end and the coach's summary.
+  await shoot('connect-fwar-coach.png', 'connect-fwar?seed=56&moves=2231&coach=1', { width: 1000, height: 900 }, async (page) => {
+    await page.getByRole('button', { name: 'Column 4', exact: true }).click({ force: true });
+    await expect.poll(() => page.getByRole('region', { name: "Coach's summary" }).textContent()).toContain('5 decisions');
+  });
+});
+
 it('takes the Klondike screenshots', async () => {
   await shoot('klondike-hint.png', `klondike?seed=21&draw=1&piles=7&moves=${klondikeLine(21, 7, 1, 60)}`, { width: 1000, height: 900 }, async (page) => {
     await page.getByRole('button', { name: 'Hint', exact: true }).click();

@@ -6,7 +6,7 @@
  */
 import { colorName } from '../../games/connect-four/player.js';
 import { Position } from '../../games/connect-four/position.js';
-import { judge, scoreColumns, scoreText, summarize, type ColumnScore, type Outcome, type Rating } from '../../games/connect-four/coach.js';
+import { costText, judge, judgementText, scoreColumns, scoreText, summarize, type ColumnScore, type Rating } from '../../games/connect-four/coach.js';
 import { Solver } from '../../games/connect-four/solver/solver.js';
 import { summaryLines } from '../coach-text.js';
 import { loadDefaultBook, loadDefaultValues } from '../../arena/connect-four/book-file.js';
@@ -14,30 +14,7 @@ import { loadDefaultBook, loadDefaultValues } from '../../arena/connect-four/boo
 /** What one rating says, after the move: every column's score, the choice marked with its cost. */
 export function describeRating(rating: Rating): string {
   const scores = rating.columns.map((score, column) => `${String(column + 1)}:${score === null ? '-' : scoreText(score)}`).join('  ');
-  return `Coach: ${scores} — you played ${String(rating.chosen + 1)}: ${judgement(rating)}.`;
-}
-
-/** The verdict on the choice in words: `best`, or what kind of error, what it cost and the best column. */
-function judgement(rating: Rating): string {
-  if (rating.verdict === 'best') return rating.costAtMost === 0 ? 'best' : `no column proven better (${costText(0, rating.costAtMost)})`;
-  return `${rating.verdict === 'mistake' ? 'a mistake' : 'an inaccuracy'}, ${change(rating)} (${costText(rating.cost, rating.costAtMost)}; best ${String(rating.best + 1)})`;
-}
-
-/** What the choice did to the outcome. */
-function change(rating: Rating): string {
-  const { outcomeBefore: before, outcomeAfter: after } = rating;
-  if (rating.verdict === 'inaccuracy') return before === 'loss' && after === 'loss' ? 'it loses sooner' : before === 'win' && after === 'win' ? 'it wins later' : 'it scores less';
-  return before === null || after === null ? `it gives up ${rating.cost > 1 ? 'points' : 'a point'} of the outcome` : `it turns ${article(before)} into ${article(after)}`;
-}
-
-function article(outcome: Outcome): string {
-  return outcome === 'win' ? 'a win' : outcome === 'draw' ? 'a draw' : 'a loss';
-}
-
-function costText(cost: number, atMost: number): string {
-  const points = (n: number): string => `${String(n)} point${n === 1 ? '' : 's'}`;
-  if (cost === atMost) return `cost ${points(cost)}`;
-  return cost === 0 ? `cost at most ${points(atMost)}` : `cost ${String(cost)} to ${points(atMost)}`;
+  return `Coach: ${scores} — you played ${String(rating.chosen + 1)}: ${judgementText(rating)}.`;
 }
 
 /** The seats as `play` takes them, to replay a decision with the same players. */
@@ -56,7 +33,7 @@ export function replayCommand(rating: Rating, seats: Seats): string {
 export function describeSummary(ratings: readonly Rating[], red: boolean, seats: Seats): string[] {
   const summary = summarize(ratings);
   const costliest = summary.costliest.map((rating) => ({
-    what: `Move ${String(rating.before.length + 1)}: column ${String(rating.chosen + 1)}, ${judgement(rating)}`,
+    what: `Move ${String(rating.before.length + 1)}: column ${String(rating.chosen + 1)}, ${judgementText(rating)}`,
     rule: rating.rule,
     replay: replayCommand(rating, seats),
   }));
@@ -102,7 +79,7 @@ export class TerminalCoach {
   warning(position: Position, column: number): string | null {
     const rating = this.rate(position, column);
     if (rating.verdict === 'best') return null;
-    return `Coach: column ${String(column + 1)} would be ${judgement(rating)}.`;
+    return `Coach: column ${String(column + 1)} would be ${judgementText(rating)}.`;
   }
 
   /** The summaries of the colours that had decisions, red first. */

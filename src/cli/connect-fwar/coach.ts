@@ -5,28 +5,15 @@
  * still in the deck (never their order).
  */
 import { DECK_SIZE } from '../../core/cards.js';
-import { deriveSeed } from '../../core/random.js';
 import { summaryLines } from '../coach-text.js';
-import { rateDecision, summarize, type Rating } from '../../games/connect-fwar/coach.js';
+import { coachSeed, judgementText, moveWords, rateDecision, summarize, type Rating } from '../../games/connect-fwar/coach.js';
 import { moveName } from '../../games/connect-fwar/notation.js';
 import { COLUMNS, DISCARD } from '../../games/connect-fwar/rules.js';
-
-/** Keeps the coach's samples apart from the deal's own random stream (the same seed). */
-const COACH_STREAM = 0x636f_6163;
-
-/** A move as the person typed it (a column 1-4, d) and as the ratings name it. */
-const named = (move: number): string => (move === DISCARD ? 'discard' : `column ${moveName(move)}`);
 
 /** Every move's expected final score, the choice marked with what it cost. */
 export function describeFwarRating(rating: Rating): string {
   const values = rating.values.map((value, move) => `${moveName(move)}:${value === null ? '-' : value.toFixed(1)}`).join('  ');
-  return `Coach: ${values} — you played ${moveName(rating.chosen)}: ${judgement(rating)}.`;
-}
-
-function judgement(rating: Rating): string {
-  if (rating.verdict === 'best') return rating.chosen === rating.best ? 'best' : `as good as ${named(rating.best)} within the sampling error`;
-  const kind = rating.verdict === 'mistake' ? 'a mistake' : 'an inaccuracy';
-  return `${kind} (cost ${rating.cost.toFixed(2)} points, ± ${(2 * rating.standardError).toFixed(2)}; best ${named(rating.best)})`;
+  return `Coach: ${values} — you played ${moveName(rating.chosen)}: ${judgementText(rating)}.`;
 }
 
 export class FwarCoach {
@@ -50,7 +37,7 @@ export class FwarCoach {
     if (rating === undefined) {
       const unseen: number[] = [];
       for (let c = 0; c < DECK_SIZE; c++) if (this.#seen[c] === 0) unseen.push(c);
-      rating = rateDecision({ cells, card, unseen }, move, deriveSeed(deriveSeed(this.seed, COACH_STREAM), this.#moves.length));
+      rating = rateDecision({ cells, card, unseen }, move, coachSeed(this.seed, this.#moves.length));
       this.#pending.rating.set(move, rating);
     }
     return rating;
@@ -59,7 +46,7 @@ export class FwarCoach {
   /** The training warning before `move` is played, or null if it is (as good as) the best. */
   warning(cells: readonly number[], card: number, move: number): string | null {
     const rating = this.rate(cells, card, move);
-    return rating.verdict === 'best' ? null : `Coach: ${named(move)} would be ${judgement(rating)}.`;
+    return rating.verdict === 'best' ? null : `Coach: ${moveWords(move)} would be ${judgementText(rating)}.`;
   }
 
   /** Rates and keeps the decision of `move`; returns what to say. */
@@ -81,7 +68,7 @@ export class FwarCoach {
     const costliest = summary.costliest.map(({ index, rating }) => {
       const before = this.#ratings[index]!.before;
       return {
-        what: `Card ${String(before.length + 1)}: ${named(rating.chosen)}, ${judgement(rating)}`,
+        what: `Card ${String(before.length + 1)}: ${moveWords(rating.chosen)}, ${judgementText(rating)}`,
         rule: rating.rule,
         replay: `tabletop connect-fwar play --seed ${String(this.seed)}${before === '' ? '' : ` --moves ${before}`} --coach`,
       };

@@ -236,6 +236,30 @@ export function ruleBroken(position: Position, chosen: number, best: number): Ru
   return RULES_OF_THUMB.deep;
 }
 
+/** The verdict on a choice in words: `best`, or what kind of error, what it cost and the best column (the terminal and the page say it alike). */
+export function judgementText(rating: Rating): string {
+  if (rating.verdict === 'best') return rating.costAtMost === 0 ? 'best' : `no column proven better (${costText(0, rating.costAtMost)})`;
+  return `${rating.verdict === 'mistake' ? 'a mistake' : 'an inaccuracy'}, ${changeText(rating)} (${costText(rating.cost, rating.costAtMost)}; best ${String(rating.best + 1)})`;
+}
+
+/** What the choice did to the outcome. */
+function changeText(rating: Rating): string {
+  const { outcomeBefore: before, outcomeAfter: after } = rating;
+  if (rating.verdict === 'inaccuracy') return before === 'loss' && after === 'loss' ? 'it loses sooner' : before === 'win' && after === 'win' ? 'it wins later' : 'it scores less';
+  return before === null || after === null ? `it gives up ${rating.cost > 1 ? 'points' : 'a point'} of the outcome` : `it turns ${outcomeWithArticle(before)} into ${outcomeWithArticle(after)}`;
+}
+
+function outcomeWithArticle(outcome: Outcome): string {
+  return outcome === 'win' ? 'a win' : outcome === 'draw' ? 'a draw' : 'a loss';
+}
+
+/** A cost in score points, proven (`cost 2 points`) or bounded (`cost at most 3 points`, `cost 1 to 4 points`). */
+export function costText(cost: number, atMost: number): string {
+  const points = (n: number): string => `${String(n)} point${n === 1 ? '' : 's'}`;
+  if (cost === atMost) return `cost ${points(cost)}`;
+  return cost === 0 ? `cost at most ${points(atMost)}` : `cost ${String(cost)} to ${points(atMost)}`;
+}
+
 /** A game's decisions summed up (best: no column was proven better than the one chosen). */
 export interface Summary extends VerdictTally {
   /** The score points proven lost, summed over the decisions, and at most this many (equal: exact). */

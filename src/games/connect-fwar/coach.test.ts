@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DECK_SIZE } from '../../core/cards.js';
-import { COACH_SAMPLES, rateDecision, RULES_OF_THUMB, summarize, type Situation } from './coach.js';
+import { rngFromSeed } from '../../core/random.js';
+import { COACH_SAMPLES, rateDecision, rateEveryMove, RULES_OF_THUMB, situationOf, summarize, type Situation } from './coach.js';
+import { ConnectFwarState } from './engine.js';
 import { DISCARD } from './rules.js';
 
 /** Card indices: (suit - 1) * 13 + rank - 1, suits Spades, Hearts, Clubs, Diamonds. */
@@ -51,5 +53,33 @@ describe('the ConnectFwar coach', () => {
     expect(summary.accuracy).toBeCloseTo(2 / 3, 9);
     expect(summary.totalCost).toBe(poor.cost);
     expect(summary.costliest).toEqual([{ index: 1, rating: poor }]);
+  });
+});
+
+describe('situationOf', () => {
+  it('sees the board and the card in hand, and counts as unseen exactly the cards not yet dealt', () => {
+    // Deal 7: ♦5, ♦8, ♥5 played on columns 2, 3 and 1, then the ♣Q in hand.
+    const state = new ConnectFwarState();
+    const chance = rngFromSeed(7);
+    state.applyAction(state.sampleChance(chance));
+    for (const move of [1, 2, 0]) {
+      state.applyAction(move);
+      state.applyAction(state.sampleChance(chance));
+    }
+    const seen = situationOf(state);
+    expect(seen.card).toBe(QUEEN_OF_CLUBS);
+    expect(seen.unseen).toHaveLength(DECK_SIZE - 4);
+    expect(seen.unseen).not.toContain(QUEEN_OF_CLUBS);
+    expect(Array.from(seen.cells).filter((cell) => cell >= 0).sort()).toEqual([FIVE_OF_HEARTS, FIVE_OF_DIAMONDS, EIGHT_OF_DIAMONDS].sort());
+  });
+});
+
+describe('rateEveryMove', () => {
+  it("gives each legal move rateDecision's very rating, from one set of play-outs", () => {
+    const seen = situation(QUEEN_OF_CLUBS);
+    const all = rateEveryMove(seen, 3, 50);
+    expect(all.map((rating) => rating.chosen)).toEqual([DISCARD, 0, 1, 2, 3].filter((move) => all.some((rating) => rating.chosen === move)));
+    for (const rating of all) expect(rating).toEqual(rateDecision(seen, rating.chosen, 3, 50));
+    expect(() => rateDecision(situation(TWO_OF_SPADES), 2, 3, 10)).toThrow(/cannot go on column 3/);
   });
 });

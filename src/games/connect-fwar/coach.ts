@@ -13,7 +13,10 @@
  * This module knows nothing of terminals or pages; the CLI's `play --coach` prints its ratings and
  * a Web Worker can run it as it is.
  */
-import { rngFromSeed, shuffleInPlace } from '../../core/random.js';
+import { DECK_SIZE } from '../../core/cards.js';
+import { deriveSeed, rngFromSeed, shuffleInPlace } from '../../core/random.js';
+import type { ConnectFwarState } from './engine.js';
+import { moveName } from './notation.js';
 import { COLUMNS, DISCARD, ROWS, columnFloor } from './rules.js';
 import { GreedyPolicy } from './players/honest.js';
 import { pairedCost, sampleMean, summarizeSampled, type RuleOfThumb, type SampledRating, type SampledSummary } from '../../core/coach.js';
@@ -62,6 +65,21 @@ const MOVES = [DISCARD, ...Array.from({ length: COLUMNS }, (_, col) => col)] as 
  * out on the same `samples` orders of the unseen cards, shuffled from `seed`.
  */
 export function rateDecision(situation: Situation, chosen: number, seed: number, samples = COACH_SAMPLES): Rating {
+  return rateMoves(situation, seed, samples, chosen)[0]!;
+}
+
+/**
+ * The rating of every legal move in `situation`, in the order discard, columns 0..3: the same
+ * play-outs as rateDecision's, done once (a page rates the card in hand while the person thinks,
+ * so the rating of whatever they choose, or training's warning, is there at once). Each equals
+ * rateDecision's for that move.
+ */
+export function rateEveryMove(situation: Situation, seed: number, samples = COACH_SAMPLES): Rating[] {
+  return rateMoves(situation, seed, samples, null);
+}
+
+/** The ratings of `only` (which must be legal) or, when null, of every legal move. */
+function rateMoves(situation: Situation, seed: number, samples: number, only: number | null): Rating[] {
   const { cells, card, unseen } = situation;
   const heights = new Uint8Array(COLUMNS);
   const floors = new Uint8Array(COLUMNS);
@@ -74,7 +92,7 @@ export function rateDecision(situation: Situation, chosen: number, seed: number,
   const policy = new GreedyPolicy();
   policy.position.setBoard(cells, heights, floors);
   const legal = MOVES.filter((move) => move === DISCARD || policy.position.canPlay(card, move));
-  if (!legal.includes(chosen as (typeof MOVES)[number])) throw new RangeError(`The card cannot go on column ${String(chosen + 1)}`);
+  if (only !== null && !legal.includes(only as (typeof MOVES)[number])) throw new RangeError(`The card cannot go on column ${String(only + 1)}`);
   const scores = legal.map(() => new Float64Array(samples));
   const order = Array.from(unseen);
   const rng = rngFromSeed(seed);
@@ -89,12 +107,15 @@ export function rateDecision(situation: Situation, chosen: number, seed: number,
   means.forEach((value, index) => {
     if (value > means[bestIndex]!) bestIndex = index;
   });
-  const chosenIndex = legal.indexOf(chosen as (typeof MOVES)[number]);
-  const { cost, standardError, verdict } = pairedCost(scores[bestIndex]!, scores[chosenIndex]!, MISTAKE_POINTS);
   const best = legal[bestIndex]!;
   const values: (number | null)[] = Array.from({ length: COLUMNS + 1 }, () => null);
   legal.forEach((move, index) => (values[move] = means[index]!));
-  return { values, chosen, best, cost, standardError, verdict, rule: verdict === 'best' ? null : ruleBroken(heights, chosen, best), samples };
+  return legal
+    .filter((move) => only === null || move === only)
+    .map((chosen) => {
+      const { cost, standardError, verdict } = pairedCost(scores[bestIndex]!, scores[legal.indexOf(chosen)]!, MISTAKE_POINTS);
+      return { values, chosen, best, cost, standardError, verdict, rule: verdict === 'best' ? null : ruleBroken(heights, chosen, best), samples };
+    });
 }
 
 /**
@@ -127,6 +148,38 @@ function ruleBroken(heights: ArrayLike<number>, chosen: number, best: number): R
   if (best === DISCARD) return RULES_OF_THUMB.discard;
   if (onBottomRow(best) && onBottomRow(chosen)) return RULES_OF_THUMB.outward;
   return RULES_OF_THUMB.count;
+}
+
+/** Keeps the coach's samples apart from the deal's own random stream (the same seed). */
+const COACH_STREAM = 0x636f_6163;
+
+/**
+ * The seed of the samples that rate the decision made with `decisions` moves already played on
+ * deal `dealSeed`: the terminal and the page rate a decision of the same deal alike.
+ */
+export function coachSeed(dealSeed: number, decisions: number): number {
+  return deriveSeed(deriveSeed(dealSeed, COACH_STREAM), decisions);
+}
+
+/** What the person sees in `state` (a card in hand): the board, the card, and the cards not yet dealt (never their order). */
+export function situationOf(state: ConnectFwarState): Situation {
+  const seen = new Uint8Array(DECK_SIZE);
+  for (const card of state.dealtCards()) seen[card] = 1;
+  const unseen: number[] = [];
+  for (let card = 0; card < DECK_SIZE; card++) if (seen[card] === 0) unseen.push(card);
+  return { cells: Array.from(state.cells), card: state.drawn, unseen };
+}
+
+/** A move in words: `column 2`, `discard`. */
+export function moveWords(move: number): string {
+  return move === DISCARD ? 'discard' : `column ${moveName(move)}`;
+}
+
+/** The verdict on a choice in words (the terminal and the page say it alike). */
+export function judgementText(rating: Rating): string {
+  if (rating.verdict === 'best') return rating.chosen === rating.best ? 'best' : `as good as ${moveWords(rating.best)} within the sampling error`;
+  const kind = rating.verdict === 'mistake' ? 'a mistake' : 'an inaccuracy';
+  return `${kind} (cost ${rating.cost.toFixed(2)} points, ± ${(2 * rating.standardError).toFixed(2)}; best ${moveWords(rating.best)})`;
 }
 
 /** A game's decisions summed up (totalCost: The expected points given up, summed over the marked decisions). */

@@ -24,6 +24,10 @@ import {
   type PlayerKind,
 } from './model.js';
 import { OpenRecord } from '../replay/OpenRecord.js';
+import { CoachPanel, CoachSummary, CoachToggles, TrainingWarning, type ShownRating } from '../coach/Panel.js';
+import { COACH_OFF, type CoachState } from '../coach/state.js';
+import { coachChoices, colourSummary, decisionName, humanDecisions, judgementText, movesText, nextToScore, ratingIfPlayed, ratingOf, type ScoreCache } from './coach-view.js';
+import type { Rating } from '../../../src/games/connect-four/coach.js';
 
 interface Game {
   readonly moves: readonly number[];
@@ -70,11 +74,21 @@ export function ConnectFourPage() {
   const [now, setNow] = useState(() => performance.now());
   const [gameSeed, setGameSeed] = useState(randomSeed);
   const [analysisStarted, setAnalysisStarted] = useState(0);
+  const [coach, setCoach] = useState<CoachState>(initial.state.coach ?? COACH_OFF);
+  // Every column's score of the positions the coach has scored, by the moves before them.
+  const [coachScores, setCoachScores] = useState<ScoreCache>(new Map());
+  const latestScores = useRef<ScoreCache>(coachScores);
+  latestScores.current = coachScores;
+  // Training: a column the person chose, held back until the coach has rated it (rating null) or they confirm it.
+  const [warning, setWarning] = useState<{ readonly key: string; readonly column: number; readonly rating: Rating | null } | null>(null);
+  const coachInFlight = useRef<string | null>(null);
 
   const playerClient = useRef<EngineClient | null>(null);
   const solutionClient = useRef<EngineClient | null>(null);
   playerClient.current ??= new EngineClient();
   solutionClient.current ??= new EngineClient();
+  const coachClient = useRef<EngineClient | null>(null);
+  coachClient.current ??= new EngineClient();
 
   const position = useMemo(() => positionOf(game.moves), [game.moves]);
   const movesKey = game.moves.map((column) => String(column + 1)).join('');
@@ -88,9 +102,9 @@ export function ConnectFourPage() {
   // The address bar follows the game, so that it can be shared or reloaded (before the paint, so
   // that the address and the board never disagree).
   useLayoutEffect(() => {
-    const state: PageState = { moves: game.moves, red, yellow, timeLimitS, solution: showSolution };
+    const state: PageState = { moves: game.moves, red, yellow, timeLimitS, solution: showSolution, coach };
     history.replaceState(null, '', location.pathname + toSearch(state));
-  }, [game.moves, red, yellow, timeLimitS, showSolution]);
+  }, [game.moves, red, yellow, timeLimitS, showSolution, coach]);
 
   // The computer's move: asked of the worker whenever it is a computer's turn.
   useEffect(() => {
@@ -156,18 +170,46 @@ export function ConnectFourPage() {
     };
   }, [showSolution, movesKey, over, analysis]);
 
+  const isHuman = (redSide: boolean): boolean => (redSide ? red : yellow) === 'human';
+
+  // The coach: scores the positions of the people's decisions in its own worker, one at a time,
+  // the most urgent first (see nextToScore); a request still wanted is never restarted.
+  const decisions = useMemo(() => (coach.coach ? humanDecisions(game.moves, isHuman) : []), [coach.coach, movesKey, red, yellow]);
+  const warningKey = coach.training && warning?.key === movesKey ? warning.key : null;
+  const toScore = coach.coach ? nextToScore(game.moves, decisions, coachScores, humanToMove, warningKey) : null;
+  useEffect(() => {
+    const client = coachClient.current!;
+    if (toScore === null || coachInFlight.current === toScore) return;
+    coachInFlight.current = toScore;
+    void client.coachScores(toScore).then((columns) => {
+      if (coachInFlight.current === toScore) coachInFlight.current = null;
+      if (columns !== null) setCoachScores((current) => new Map(current).set(toScore, columns));
+    });
+  }, [toScore]);
+
+  // Training: once the held-back column is rated, play it if it is the best, else ask.
+  useEffect(() => {
+    if (!coach.training || warning === null || warning.rating !== null || warning.key !== movesKey) return;
+    const rating = ratingIfPlayed(game.moves, warning.column, coachScores);
+    if (rating === null) return;
+    if (rating.verdict === 'best') {
+      setWarning(null);
+      play(warning.column, true);
+    } else setWarning({ ...warning, rating });
+  }, [warning, coachScores, movesKey, coach.training]);
+
   // Stop the workers when the page goes away.
   useEffect(
     () => () => {
       playerClient.current?.cancel();
       solutionClient.current?.cancel();
+      coachClient.current?.cancel();
     },
     [],
   );
 
-  const isHuman = (redSide: boolean): boolean => (redSide ? red : yellow) === 'human';
-
-  const play = (column: number): void => {
+  /** Plays `column` for the person to move; with Training on, a costly column waits for their confirmation (`confirmed`). */
+  const play = (column: number, confirmed = false): void => {
     const current = positionOf(latest.current.moves);
     const redMoves = current.turn;
     if (current.isGameOver()) {
@@ -182,6 +224,15 @@ export function ConnectFourPage() {
       setNotice(`Column ${String(column + 1)} is full.`);
       return;
     }
+    if (coach.training && !confirmed) {
+      const key = movesText(latest.current.moves);
+      const rating = ratingIfPlayed(latest.current.moves, column, latestScores.current);
+      if (rating === null || rating.verdict !== 'best') {
+        setWarning({ key, column, rating });
+        return;
+      }
+    }
+    setWarning(null);
     setNotice('');
     setGame({ moves: [...latest.current.moves, column], redo: [] });
   };
@@ -209,11 +260,21 @@ export function ConnectFourPage() {
       to.push(column);
     } while (anyHuman && from.length > 0 && !isHuman(moves.length % 2 === 0));
     setNotice('');
+    setWarning(null);
     setGame({ moves, redo });
+  };
+
+  /** Returns the board to the position before move `index` (the later moves stay to redo). */
+  const returnTo = (index: number): void => {
+    const moves = latest.current.moves;
+    setNotice('');
+    setWarning(null);
+    setGame({ moves: moves.slice(0, index), redo: [...latest.current.redo, ...moves.slice(index).reverse()] });
   };
 
   const newGame = (): void => {
     setNotice('');
+    setWarning(null);
     setGameSeed(randomSeed());
     setGame({ moves: [], redo: [] });
   };
@@ -246,6 +307,25 @@ export function ConnectFourPage() {
   const settledColumns = columnTexts.filter((text) => text !== undefined).length;
   const secondsLeft = thinking === null ? 0 : Math.max(0, Math.ceil((thinking.deadline - now) / 1000));
 
+  // The coach's panel: the latest decision of a person, rated or being rated.
+  const lastDecision = decisions[decisions.length - 1];
+  const lastRating = lastDecision === undefined ? null : ratingOf(game.moves, lastDecision, coachScores);
+  const shownRating: ShownRating | null =
+    lastDecision === undefined
+      ? null
+      : {
+          what: decisionName(lastDecision, game.moves[lastDecision]!),
+          verdict: lastRating?.verdict ?? null,
+          judgement: lastRating === null ? '' : judgementText(lastRating),
+          choices: lastRating === null ? [] : coachChoices(lastRating),
+        };
+  // A warning belongs to its position, and only while Training is on.
+  const shownWarning = coach.training && warning?.key === movesKey ? warning : null;
+  const summaries = over && coach.coach ? [true, false].filter((redSide) => decisions.some((index) => index % 2 === (redSide ? 0 : 1))) : [];
+  const ratingsOf = (redSide: boolean): (Rating | null)[] => decisions.filter((index) => index % 2 === (redSide ? 0 : 1)).map((index) => ratingOf(game.moves, index, coachScores));
+  const summaryReady = summaries.every((redSide) => ratingsOf(redSide).every((rating) => rating !== null));
+  const summaryParts = summaryReady ? summaries.map((redSide) => colourSummary(redSide, ratingsOf(redSide) as Rating[])) : [];
+
   return (
     <main class="connect-four">
       <nav class="crumbs">
@@ -269,7 +349,19 @@ export function ConnectFourPage() {
             </p>
             <p class="notice">{notice}</p>
           </div>
-          <Board cells={cells} playable={humanToMove ? position.legalMoves() : []} winning={winning} last={last} onPlay={play} />
+          <Board cells={cells} playable={humanToMove ? position.legalMoves() : []} winning={winning} last={last} onPlay={(column) => play(column)} />
+          {shownWarning !== null && (
+            <TrainingWarning
+              message={
+                shownWarning.rating === null
+                  ? `Coach: checking column ${String(shownWarning.column + 1)}…`
+                  : `Coach: column ${String(shownWarning.column + 1)} would be ${judgementText(shownWarning.rating)}.`
+              }
+              confirmLabel={`Play column ${String(shownWarning.column + 1)} anyway`}
+              onConfirm={() => play(shownWarning.column, true)}
+              onCancel={() => setWarning(null)}
+            />
+          )}
           {showSolution && (
             <div class="solution" aria-label="Solution">
               <SolutionRow scores={over ? null : scores} />
@@ -284,6 +376,31 @@ export function ConnectFourPage() {
               </p>
             </div>
           )}
+          {coach.coach && (
+            <CoachPanel
+              rating={shownRating}
+              idle="After each of your moves, the coach rates every column you had."
+              legend="Scores for the mover: positive wins, 0 draws, negative loses; a range where the coach's budget did not settle it. A mistake turns a win into a draw or a loss, or a draw into a loss; an inaccuracy wins later or loses sooner."
+            />
+          )}
+          {summaries.length > 0 &&
+            (summaryReady ? (
+              <CoachSummary
+                parts={summaryParts.map((part) => ({
+                  line: part.line,
+                  costliest: part.costliest.map((decision) => ({
+                    what: decision.what,
+                    rule: decision.rule,
+                    replayLabel: `Back to move ${String(decision.index + 1)}`,
+                    onReplay: () => returnTo(decision.index),
+                  })),
+                }))}
+              />
+            ) : (
+              <section class="coach-summary" aria-label="Coach's summary">
+                <p>Coach's summary: rating the last decisions…</p>
+              </section>
+            ))}
         </section>
 
         <section class="controls" aria-label="Controls">
@@ -305,6 +422,7 @@ export function ConnectFourPage() {
             <input type="checkbox" checked={showSolution} onChange={(event) => setShowSolution(event.currentTarget.checked)} />
             Show solution
           </label>
+          <CoachToggles state={coach} onChange={setCoach} />
           <PlayerSelect label="Red" value={red} onChange={setRed} />
           <PlayerSelect label="Yellow" value={yellow} onChange={setYellow} />
           <div class="field">

@@ -4,6 +4,7 @@
  * holds the computer to its time limit whatever the worker does.
  */
 import type { ComputerKind } from './model.js';
+import type { ColumnScore } from '../../../src/games/connect-four/coach.js';
 import type { EngineRequest, EngineResponse } from './protocol.js';
 import { WorkerRequests } from '../worker-requests.js';
 
@@ -46,6 +47,13 @@ export class EngineClient {
       if (response.kind === 'analysis') return { done: true, value: { texts: [...response.texts] } };
       return { done: false };
     }).then((result) => result?.value ?? null);
+  }
+
+  /** Every column's score for the coach (null: a full column), or null if cancelled or failed. */
+  coachScores(moves: string): Promise<(ColumnScore | null)[] | null> {
+    return this.#requests
+      .run({ kind: 'coach', id: this.#nextId++, moves }, Infinity, (response) => (response.kind === 'coach' ? { done: true, value: [...response.columns] } : { done: false }))
+      .then((result) => result?.value ?? null);
   }
 
   /**

@@ -1,5 +1,5 @@
 /**
- * The engine worker: the computer's moves and the solver's analysis, off the page's thread. It
+ * The engine worker: the computer's moves, the solver's analysis and the coach's scores, off the page's thread. It
  * runs the project's own engines (src/games/connect-four) unchanged. Searches are synchronous, so
  * the page cancels one by terminating the worker; state kept here (the solver's transposition
  * table) is only a cache that makes later requests faster.
@@ -11,6 +11,7 @@ import { PERFECT_BUDGET_MS, SolverPlayer } from '../../../src/games/connect-four
 import { RandomPlayer } from '../../../src/games/connect-four/players/random.js';
 import { OpeningBook } from '../../../src/games/connect-four/book/book.js';
 import { columnText } from '../../../src/games/connect-four/solver/answers.js';
+import { scoreColumns } from '../../../src/games/connect-four/coach.js';
 import type { EngineRequest, EngineResponse } from './protocol.js';
 
 /** The strategy book (win/draw/loss values of the positions a perfect player meets), fetched once. */
@@ -84,6 +85,10 @@ self.onmessage = async (event: MessageEvent<EngineRequest>) => {
       quick.setPosition(request.moves);
       reply({ kind: 'provisional', id: request.id, column: quick.search().column });
       reply({ kind: 'move', id: request.id, ...chooseMove(request, loaded, receivedAt) });
+    } else if (request.kind === 'coach') {
+      // The coach's scores, as `play --coach` computes them: the same budget, solver and books.
+      solver ??= new Solver(loaded);
+      reply({ kind: 'coach', id: request.id, columns: scoreColumns(solver, Position.fromMoves(request.moves)) });
     } else {
       // The command line's own answers (answers.ts), with the same solver, table size and books,
       // so that the page shows exactly what `solve --analyze` prints; each column as it is settled.

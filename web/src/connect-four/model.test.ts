@@ -4,12 +4,13 @@ import { Position } from '../../../src/games/connect-four/position.js';
 import { Solver } from '../../../src/games/connect-four/solver/solver.js';
 import { parseTestSet } from '../../../src/games/connect-four/testdata/test-sets.js';
 import { DEFAULT_RED, DEFAULT_YELLOW, PLAYER_KINDS, formatScore, parseSearch, scoreEntry, columnEntry, playerLabel, scoreWords, toSearch, winningCells } from './model.js';
+import { COACH_OFF } from '../coach/state.js';
 
 describe('the address', () => {
   it('reads pos (1-based columns), players and the time limit, and writes them back', () => {
     const { state, problems } = parseSearch('?red=human&yellow=perfect&pos=4453&time=5');
     expect(problems).toEqual([]);
-    expect(state).toEqual({ moves: [3, 3, 4, 2], red: 'human', yellow: 'perfect', timeLimitS: 5, solution: false });
+    expect(state).toEqual({ moves: [3, 3, 4, 2], red: 'human', yellow: 'perfect', timeLimitS: 5, solution: false, coach: COACH_OFF });
     expect(parseSearch(toSearch(state)).state).toEqual(state);
   });
 
@@ -25,8 +26,20 @@ describe('the address', () => {
     expect(bad.problems).toEqual([expect.stringContaining('Show solution "yes"')]);
   });
 
+  it('keeps the coach and training as coach=1 and training=1 (training turns the coach on), and explains a bad value', () => {
+    const { state, problems } = parseSearch('?pos=4&training=1');
+    expect(problems).toEqual([]);
+    expect(state.coach).toEqual({ coach: true, training: true });
+    expect(toSearch(state)).toContain('coach=1&training=1');
+    expect(parseSearch(toSearch(state)).state).toEqual(state);
+    expect(toSearch({ ...state, coach: { coach: true, training: false } })).not.toContain('training');
+    const bad = parseSearch('?coach=on');
+    expect(bad.state.coach).toEqual(COACH_OFF);
+    expect(bad.problems).toEqual([expect.stringContaining('Coach "on" in the address is neither 1 (on) nor 0 (off)')]);
+  });
+
   it('uses a human for red and a middle-level computer for yellow by default', () => {
-    expect(parseSearch('').state).toEqual({ moves: [], red: DEFAULT_RED, yellow: DEFAULT_YELLOW, timeLimitS: 18, solution: false });
+    expect(parseSearch('').state).toEqual({ moves: [], red: DEFAULT_RED, yellow: DEFAULT_YELLOW, timeLimitS: 18, solution: false, coach: COACH_OFF });
     expect(DEFAULT_YELLOW).toBe('alphabeta3');
   });
 

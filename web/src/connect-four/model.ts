@@ -7,6 +7,7 @@ import { CELLS, MoveSequenceError, Position } from '../../../src/games/connect-f
 import { winningLines } from '../../../src/games/connect-four/winning.js';
 import { alphaBetaLevel } from '../../../src/games/connect-four/players/alphabeta.js';
 import { parseColumnText } from '../../../src/games/connect-four/solver/answers.js';
+import { COACH_OFF, parseCoachParams, setCoachParams, type CoachState } from '../coach/state.js';
 
 export const PLAYER_KINDS = ['human', 'random', 'alphabeta1', 'alphabeta2', 'alphabeta3', 'alphabeta4', 'alphabeta5', 'alphabeta6', 'perfect'] as const;
 export type PlayerKind = (typeof PLAYER_KINDS)[number];
@@ -39,6 +40,8 @@ export interface PageState {
   readonly timeLimitS: number;
   /** Show solution is on. */
   readonly solution: boolean;
+  /** The coach's toggles (off when absent). */
+  readonly coach?: CoachState;
 }
 
 export interface ParsedState {
@@ -47,7 +50,7 @@ export interface ParsedState {
   readonly problems: readonly string[];
 }
 
-/** Reads `pos`, `red`, `yellow`, `time` and `solution` from a query string; anything bad falls back to its default, with a message. */
+/** Reads `pos`, `red`, `yellow`, `time`, `solution`, `coach` and `training` from a query string; anything bad falls back to its default, with a message. */
 export function parseSearch(search: string): ParsedState {
   const params = new URLSearchParams(search);
   const problems: string[] = [];
@@ -86,7 +89,8 @@ export function parseSearch(search: string): ParsedState {
     if (shown === '1' || shown === '0') solution = shown === '1';
     else problems.push(`Show solution "${shown}" in the address is neither 1 (on) nor 0 (off); leaving it off.`);
   }
-  return { state: { moves, red, yellow, timeLimitS, solution }, problems };
+  const coach = parseCoachParams(params, problems);
+  return { state: { moves, red, yellow, timeLimitS, solution, coach }, problems };
 }
 
 /** The query string for a state: `pos` in the solver's 1-based digits, players, a non-default time limit, and `solution=1` when it is shown. */
@@ -96,6 +100,7 @@ export function toSearch(state: PageState): string {
   params.set('yellow', state.yellow);
   if (state.timeLimitS !== DEFAULT_TIME_LIMIT_S) params.set('time', String(state.timeLimitS));
   if (state.solution) params.set('solution', '1');
+  setCoachParams(params, state.coach ?? COACH_OFF);
   params.set('pos', state.moves.map((column) => String(column + 1)).join(''));
   return '?' + params.toString();
 }

@@ -1,5 +1,6 @@
 /** Messages between the Connect Four page and its engine workers. */
 import type { ComputerKind } from './model.js';
+import type { ColumnScore } from '../../../src/games/connect-four/coach.js';
 
 export type EngineRequest =
   | {
@@ -13,7 +14,9 @@ export type EngineRequest =
       /** For the random player: the seed of this move's choice. */
       readonly seed: number;
     }
-  | { readonly kind: 'analyze'; readonly id: number; readonly moves: string };
+  | { readonly kind: 'analyze'; readonly id: number; readonly moves: string }
+  /** The coach: every column's score within the coach's node budget (games/connect-four/coach.ts's scoreColumns). */
+  | { readonly kind: 'coach'; readonly id: number; readonly moves: string };
 
 export type EngineResponse =
   /** A legal move found at once, played if the real search does not answer in time. */
@@ -25,4 +28,5 @@ export type EngineResponse =
    */
   | { readonly kind: 'column'; readonly id: number; readonly column: number; readonly text: string }
   | { readonly kind: 'analysis'; readonly id: number; readonly texts: readonly string[] }
+  | { readonly kind: 'coach'; readonly id: number; readonly columns: readonly (ColumnScore | null)[] }
   | { readonly kind: 'error'; readonly id: number; readonly message: string };

@@ -3,7 +3,7 @@
  * built-in strategy playing the same deal step by step. The rules are the engine's
  * (`ConnectFwarState`); the board only shows cards and reports clicks.
  */
-import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { CardFace } from '../cards/Card.js';
 import { cardName, cardShort } from '../cards/names.js';
 import { PageHeader } from '../Problems.js';
@@ -28,6 +28,11 @@ import {
   type Speed,
 } from './model.js';
 import { OpenRecord } from '../replay/OpenRecord.js';
+import { CoachPanel, CoachSummary, CoachToggles, TrainingWarning, type ShownRating } from '../coach/Panel.js';
+import { COACH_OFF, type CoachState } from '../coach/state.js';
+import type { Rating } from '../../../src/games/connect-fwar/coach.js';
+import { FwarCoachClient } from './coach-client.js';
+import { decisionName, fwarChoices, fwarSummary, judgementText, moveWords, nextToRate, positionKey, ratingOf, type Decision, type RatingCache } from './coach-view.js';
 
 export function ConnectFwarPage() {
   const initial = useMemo(() => parseSearch(location.search), []);
@@ -40,16 +45,26 @@ export function ConnectFwarPage() {
   const [step, setStep] = useState(0);
   const [running, setRunning] = useState(false);
   const [seedText, setSeedText] = useState(String(initial.state.seed));
+  const [coach, setCoach] = useState<CoachState>(initial.state.coach ?? COACH_OFF);
+  const [ratings, setRatings] = useState<RatingCache>(new Map());
+  const latestRatings = useRef<RatingCache>(ratings);
+  latestRatings.current = ratings;
+  // Training: a move the person chose, held back until the coach has rated it (rating null) or they confirm it.
+  const [warning, setWarning] = useState<(Decision & { readonly seed: number; readonly rating: Rating | null }) | null>(null);
+  const coachClient = useRef<FwarCoachClient | null>(null);
+  coachClient.current ??= new FwarCoachClient();
+  const coachInFlight = useRef<string | null>(null);
 
   useLayoutEffect(() => {
-    history.replaceState(null, '', location.pathname + toSearch({ seed, moves, strategy, speed }));
-  }, [seed, moves, strategy, speed]);
+    history.replaceState(null, '', location.pathname + toSearch({ seed, moves, strategy, speed, coach }));
+  }, [seed, moves, strategy, speed, coach]);
 
   const state = useMemo(() => replayDeal(seed, moves), [seed, moves]);
   const over = state.isTerminal();
   const outcome = outcomeText(state);
 
-  const play = (move: number): void => {
+  /** Places the card (or discards it); with Training on, a costly move waits for the person's confirmation (`confirmed`). */
+  const play = (move: number, confirmed = false): void => {
     const current = replayDeal(seed, latest.current);
     if (current.isTerminal()) {
       setNotice('This deal is over: start a new deal, or undo.');
@@ -60,9 +75,47 @@ export function ConnectFwarPage() {
       setNotice(`${why.charAt(0).toUpperCase()}${why.slice(1)}.`);
       return;
     }
+    if (coach.training && !confirmed) {
+      const decision = { before: latest.current, move };
+      const rating = ratingOf(latestRatings.current, seed, decision);
+      if (rating?.verdict !== 'best') {
+        setWarning({ ...decision, seed, rating });
+        return;
+      }
+    }
+    setWarning(null);
     setNotice(move === DISCARD ? `Discarded ${cardShort(current.drawn)}.` : '');
     setMoves([...latest.current, move]);
   };
+
+  // The coach: rates the person's decisions in its worker, one at a time, the most urgent first
+  // (see nextToRate); a rating still wanted is never restarted.
+  const sameMoves = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && a.every((move, index) => move === b[index]);
+  // A warning belongs to its position, and only while Training is on.
+  const shownWarning = coach.training && warning !== null && warning.seed === seed && sameMoves(warning.before, moves) ? warning : null;
+  const toRate = coach.coach ? nextToRate(seed, moves, ratings, !over) : null;
+  const toRateKey = toRate === null ? null : positionKey(seed, toRate);
+  useEffect(() => {
+    if (toRate === null || toRateKey === null || coachInFlight.current === toRateKey) return;
+    coachInFlight.current = toRateKey;
+    void coachClient.current!.rateEveryMove(replayDeal(seed, toRate), seed, toRate.length).then((rated) => {
+      if (coachInFlight.current === toRateKey) coachInFlight.current = null;
+      if (rated !== null) setRatings((current) => new Map(current).set(toRateKey, rated));
+    });
+  }, [toRateKey]);
+
+  // Training: once the held-back move is rated, play it if it is the best, else ask.
+  useEffect(() => {
+    if (shownWarning === null || shownWarning.rating !== null) return;
+    const rating = ratingOf(ratings, seed, shownWarning);
+    if (rating === null) return;
+    if (rating.verdict === 'best') {
+      setWarning(null);
+      play(shownWarning.move, true);
+    } else setWarning({ ...shownWarning, rating });
+  }, [shownWarning, ratings]);
+
+  useEffect(() => () => coachClient.current?.cancel(), []);
 
   // Keys 1-4 play a column, D discards.
   usePlayKeys((key) => {
@@ -73,6 +126,7 @@ export function ConnectFwarPage() {
   });
 
   const openDeal = (next: number): void => {
+    setWarning(null);
     setSeed(next);
     setSeedText(String(next));
     setMoves([]);
@@ -102,6 +156,21 @@ export function ConnectFwarPage() {
       : `${strategy}: ${String(step)} of the deal's cards handled, ${cardShort(shown.drawn)} in hand, ${String(shown.remaining)} cards left`;
 
   const scores = useMemo(() => STRATEGIES.map((s) => ({ ...s, score: replayDeal(seed, strategyMoves(seed, s.id)).score })), [seed]);
+
+  // The coach's panel: the latest decision, rated or being rated; after the deal, the summary.
+  const lastIndex = moves.length - 1;
+  const lastRating = lastIndex < 0 ? null : ratingOf(ratings, seed, { before: moves.slice(0, lastIndex), move: moves[lastIndex]! });
+  const shownRating: ShownRating | null =
+    lastIndex < 0
+      ? null
+      : {
+          what: decisionName(lastIndex, moves[lastIndex]!),
+          verdict: lastRating?.verdict ?? null,
+          judgement: lastRating === null ? '' : judgementText(lastRating),
+          choices: lastRating === null ? [] : fwarChoices(lastRating),
+        };
+  const deal = moves.map((move, index) => ratingOf(ratings, seed, { before: moves.slice(0, index), move }));
+  const summary = over && coach.coach && moves.length > 0 && deal.every((rating) => rating !== null) ? fwarSummary(deal as Rating[]) : null;
 
   const status = outcome !== null ? `Deal over: ${outcome}` : `Place the ${cardName(state.drawn)}: ${String(state.remaining)} cards left`;
 
@@ -135,7 +204,7 @@ export function ConnectFwarPage() {
           <p class="notice" aria-live="polite">
             {notice}
           </p>
-          <Board cells={boardCells(state)} playable={over ? [] : legalColumns(state)} winning={winningCells(state)} label="Board" onPlay={play} />
+          <Board cells={boardCells(state)} playable={over ? [] : legalColumns(state)} winning={winningCells(state)} label="Board" onPlay={(move) => play(move)} />
           <div class="buttons fwar-actions">
             <button type="button" onClick={() => play(DISCARD)} disabled={over}>
               Discard
@@ -150,6 +219,49 @@ export function ConnectFwarPage() {
               New deal
             </button>
           </div>
+          {shownWarning !== null && (
+            <TrainingWarning
+              message={shownWarning.rating === null ? `Coach: checking ${moveWords(shownWarning.move)}…` : `Coach: ${moveWords(shownWarning.move)} would be ${judgementText(shownWarning.rating)}.`}
+              confirmLabel={shownWarning.move === DISCARD ? 'Discard anyway' : `Play column ${String(shownWarning.move + 1)} anyway`}
+              onConfirm={() => play(shownWarning.move, true)}
+              onCancel={() => setWarning(null)}
+            />
+          )}
+          <CoachToggles state={coach} onChange={setCoach} />
+          {coach.coach && (
+            <CoachPanel
+              rating={shownRating}
+              caption="Every move you had: expected final score"
+              idle="After each of your moves, the coach gives the expected final score of every move you had."
+              legend="Expected final score: the average over a thousand orders of the cards you have not seen, the rest of the deal played by the greedy strategy. A mistake gives up a point or more; an inaccuracy less; a choice is marked only when the best move's lead is beyond the sampling error."
+            />
+          )}
+          {coach.coach &&
+            over &&
+            moves.length > 0 &&
+            (summary === null ? (
+              <section class="coach-summary" aria-label="Coach's summary">
+                <p>Coach's summary: rating the last decisions…</p>
+              </section>
+            ) : (
+              <CoachSummary
+                parts={[
+                  {
+                    line: summary.line,
+                    costliest: summary.costliest.map((decision) => ({
+                      what: decision.what,
+                      rule: decision.rule,
+                      replayLabel: `Back to card ${String(decision.index + 1)}`,
+                      onReplay: () => {
+                        setWarning(null);
+                        setNotice('');
+                        setMoves(latest.current.slice(0, decision.index));
+                      },
+                    })),
+                  },
+                ]}
+              />
+            ))}
           <p class="hint">
             Click a column or press 1–4 to place the card; Discard or D throws it away. A card goes on an empty column or on a card of its own rank or lower. Four
             cards in a line (row, column or diagonal) connect when each neighbour shares the suit or the rank, or is one rank apart; your score is the cards

@@ -5,6 +5,7 @@ import { CHANCE } from '../../../src/core/game.js';
 import { ConnectFwarState } from '../../../src/games/connect-fwar/engine.js';
 import { connectFwarGame } from '../../../src/games/connect-fwar/definition.js';
 import { DISCARD, STRATEGIES, illegalReason, parseSearch, replayDeal, strategyMoves, toSearch, winningCells } from './model.js';
+import { COACH_OFF } from '../coach/state.js';
 
 describe('ConnectFwar page model', () => {
   it('deals the cards of `new Deck(seed)` (the deal of `connect-fwar play --seed N`), whatever the moves', () => {
@@ -62,11 +63,15 @@ describe('ConnectFwar page model', () => {
   it('reads and writes the address, naming what it cannot use', () => {
     const { state, problems } = parseSearch('?seed=12&moves=1d2&strategy=suits&speed=fast');
     expect(problems).toEqual([]);
-    expect(state).toEqual({ seed: 12, moves: [0, DISCARD, 1], strategy: 'suits', speed: 'fast' });
+    expect(state).toEqual({ seed: 12, moves: [0, DISCARD, 1], strategy: 'suits', speed: 'fast', coach: COACH_OFF });
     expect(parseSearch(toSearch(state)).state).toEqual(state);
     const bad = parseSearch('?seed=x&moves=9&strategy=nope&speed=warp', () => 4);
-    expect(bad.state).toEqual({ seed: 4, moves: [], strategy: 'basic', speed: 'normal' });
+    expect(bad.state).toEqual({ seed: 4, moves: [], strategy: 'basic', speed: 'normal', coach: COACH_OFF });
     expect(bad.problems).toHaveLength(4);
+    const coached = parseSearch('?seed=12&moves=1&coach=1');
+    expect(coached.state.coach).toEqual({ coach: true, training: false });
+    expect(toSearch(coached.state)).toContain('coach=1');
+    expect(parseSearch(toSearch(coached.state)).state).toEqual(coached.state);
   });
 
   it.each(['constructor', '__proto__', 'toString'])('takes %s as a speed and a strategy for nothing, not an Object property', (name) => {

@@ -15,6 +15,7 @@ import { ConnectFwarState, EMPTY } from '../../../src/games/connect-fwar/engine.
 import { COLUMN_CHOICES, columnRefusal, connectedFours, moveName, parseMove } from '../../../src/games/connect-fwar/notation.js';
 import { COLUMNS, DISCARD, ROWS } from '../../../src/games/connect-fwar/rules.js';
 import { newSeed, seedFromParams } from '../seed.js';
+import { COACH_OFF, parseCoachParams, setCoachParams, type CoachState } from '../coach/state.js';
 
 export { newSeed };
 
@@ -38,6 +39,8 @@ export interface PageState {
   readonly moves: readonly number[];
   readonly strategy: string;
   readonly speed: Speed;
+  /** The coach's toggles (off when absent). */
+  readonly coach?: CoachState;
 }
 
 /** One move as the address writes it: `1`..`4` or `d` (the game's notation for people). */
@@ -76,7 +79,8 @@ export function parseSearch(search: string, makeSeed: () => number = newSeed): {
     problems.push(`The speed "${String(speed)}" is not one of ${Object.keys(SPEEDS).join(', ')}: normal is used.`);
     speed = 'normal';
   }
-  return { state: { seed, moves, strategy, speed }, problems };
+  const coach = parseCoachParams(params, problems);
+  return { state: { seed, moves, strategy, speed, coach }, problems };
 }
 
 export function toSearch(state: PageState): string {
@@ -84,6 +88,7 @@ export function toSearch(state: PageState): string {
   if (state.moves.length > 0) params.set('moves', state.moves.map(moveChar).join(''));
   params.set('strategy', state.strategy);
   if (state.speed !== 'normal') params.set('speed', state.speed);
+  setCoachParams(params, state.coach ?? COACH_OFF);
   return `?${params.toString()}`;
 }
 
