@@ -52,7 +52,7 @@ export interface SolveBudget {
 }
 
 /** Milliseconds of CPU time used by this process (user + system). */
-function cpuNow(): number {
+export function cpuNow(): number {
   const usage = (globalThis as { process?: { cpuUsage?: () => { user: number; system: number } } }).process?.cpuUsage?.();
   if (usage === undefined) throw new RangeError("The solver's 'cpu' clock needs Node's process.cpuUsage");
   return (usage.user + usage.system) / 1000;

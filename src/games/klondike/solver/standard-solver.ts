@@ -17,10 +17,11 @@
  * - under unlimited passes the pass count is left out of the position (it allows nothing new).
  * So "unwinnable" means every position reachable under these rules was searched.
  */
-import { decodeAction, KlondikeState } from '../engine.js';
+import { decodeAction, encodeMove, KlondikeState } from '../engine.js';
 import type { KlondikeMove } from '../moves.js';
-import { RED, VALUE } from '../rules.js';
-import type { SolveBudget, SolveResult } from './solver.js';
+import { NONE, RED, SUIT, VALUE } from '../rules.js';
+import { cpuNow, type SolveBudget, type SolveResult } from './solver.js';
+import { distinctCards, searchThoughtful, type ThoughtfulStep } from './thoughtful-search.js';
 
 /** The defaults of `solveStandard`: positions and time per deal. */
 export const STANDARD_BUDGET = { timeMs: 10_000, maxStates: 2_000_000 } as const;
@@ -117,15 +118,10 @@ function stepsToTry(state: KlondikeState, buffer: Int32Array, runsOfColour: read
 }
 
 /**
- * Whether the dealt position `deal` (standard rules, no idle limit needed) can be won with every card
- * known, and a winning line (replayed on a fresh copy before it is returned). Undecided when the
- * budget runs out first.
+ * The plain search over the engine (see the file's comment), for decks with repeated cards, which
+ * the compact search does not take.
  */
-export function solveStandard(deal: KlondikeState, budget: SolveBudget = {}): SolveResult {
-  if (!deal.config.standardRules) throw new RangeError('solveStandard solves the standard rules; the assignment rules have their own solver (solveKlondike)');
-  if (deal.dealt !== deal.config.deckSize) throw new RangeError('The deal is not complete');
-  const timeMs = budget.timeMs ?? STANDARD_BUDGET.timeMs;
-  const maxStates = budget.maxStates ?? STANDARD_BUDGET.maxStates;
+function searchEngine(deal: KlondikeState, timeMs: number, maxStates: number): SolveResult {
   const started = performance.now();
   const state = deal.clone();
   const withPasses = state.config.passes !== Infinity;
@@ -192,4 +188,75 @@ export function solveStandard(deal: KlondikeState, budget: SolveBudget = {}): So
   });
   if (replay.score !== replay.config.deckSize) throw new Error('Klondike standard solver defect: its line does not win');
   return { verdict: 'winnable', moves, furthest: null, states: seen.size, elapsedMs };
+}
+
+/**
+ * Whether the dealt position `deal` (standard rules, no idle limit needed) can be won with every card
+ * known, and a winning line (replayed on a fresh copy before it is returned). Undecided when the
+ * budget runs out first. Decks of distinct cards (every deck but several decks' runs) are searched
+ * by the compact search (thoughtful-search.ts), the others by the plain search over the engine.
+ */
+export function solveStandard(deal: KlondikeState, budget: SolveBudget = {}): SolveResult {
+  if (!deal.config.standardRules) throw new RangeError('solveStandard solves the standard rules; the assignment rules have their own solver (solveKlondike)');
+  if (deal.dealt !== deal.config.deckSize) throw new RangeError('The deal is not complete');
+  const timeMs = budget.timeMs ?? STANDARD_BUDGET.timeMs;
+  const maxStates = budget.maxStates ?? STANDARD_BUDGET.maxStates;
+  if (!(timeMs >= 0) || !(maxStates >= 1)) throw new RangeError('The solver budget needs timeMs ≥ 0 and maxStates ≥ 1');
+  const { config } = deal;
+  const compact = distinctCards(Array.from(deal.dealOrder)) && (config.passes === Infinity || config.passes < 1 << 15);
+  if (!compact) return searchEngine(deal, timeMs, maxStates);
+  const started = performance.now();
+  const now = budget.clock === 'cpu' ? cpuNow : () => performance.now();
+  const start = now();
+  const piles = Array.from({ length: config.piles }, (_, p) => Array.from(deal.cells.subarray(p * config.rows, p * config.rows + deal.heights[p]!)));
+  const talon = Array.from(deal.queue.subarray(0, deal.queueLength));
+  const tops = [0, 0, 0, 0];
+  for (const top of deal.foundation) if (top !== NONE) tops[SUIT[top]!] = VALUE[top]!;
+  const position = { piles, hidden: Array.from(deal.hidden), talon, cursor: deal.waste, recycles: deal.recycles, tops, draw: config.draw, passes: config.passes };
+  const outcome = searchThoughtful(position, { maxStates, outOfTime: () => now() - start > timeMs });
+  const elapsedMs = (): number => performance.now() - started;
+  if (outcome.line === null) return { verdict: outcome.result === 'lost' ? 'unwinnable' : 'undecided', moves: null, furthest: null, states: outcome.states, elapsedMs: elapsedMs() };
+  return { verdict: 'winnable', moves: replayLine(deal, outcome.line), furthest: null, states: outcome.states, elapsedMs: elapsedMs() };
+}
+
+/** The engine moves of a winning line of the compact search, each checked legal on a fresh copy of the deal, which they must win. */
+function replayLine(deal: KlondikeState, line: readonly ThoughtfulStep[]): KlondikeMove[] {
+  const replay = deal.clone();
+  const { config } = replay;
+  const moves: KlondikeMove[] = [];
+  const play = (move: KlondikeMove): void => {
+    const action = encodeMove(config, move);
+    if (!replay.isLegalMove(action)) throw new Error(`Klondike standard solver defect: its line makes an illegal move (${JSON.stringify(move)})`);
+    replay.applyAction(action);
+    moves.push(move);
+  };
+  const foundationFor = (card: number): number => {
+    for (let f = 0; f < config.foundations; f++) if (replay.canFound(card, f)) return f;
+    throw new Error('Klondike standard solver defect: its line puts up a card no foundation takes');
+  };
+  for (const step of line) {
+    switch (step.kind) {
+      case 'pileToFoundation':
+        play({ kind: 'moveToFoundation', src: step.src, foundation: foundationFor(replay.lastCard(step.src)) });
+        break;
+      case 'pileToPile':
+        play({ kind: 'movePile', src: step.src, count: step.count, dest: step.dest });
+        break;
+      case 'foundationToPile': {
+        const f = replay.foundation.findIndex((top) => top !== NONE && SUIT[top] === step.suit);
+        play({ kind: 'moveFoundationToPile', foundation: f, dest: step.dest });
+        break;
+      }
+      default: {
+        // Turn the stock until the card is the waste's top (at most twice round it).
+        for (let turns = 0; replay.waste !== step.cursor; turns++) {
+          if (turns > 2 * replay.queueLength + 2) throw new Error('Klondike standard solver defect: its line plays a talon card the stock never shows');
+          play({ kind: 'discardDraw' });
+        }
+        play(step.kind === 'talonToFoundation' ? { kind: 'moveDrawToFoundation', foundation: foundationFor(replay.drawCard()) } : { kind: 'moveDraw', dest: step.dest });
+      }
+    }
+  }
+  if (replay.score !== config.deckSize) throw new Error('Klondike standard solver defect: its line does not win');
+  return moves;
 }
