@@ -3,9 +3,10 @@
  * (draw 1 and 3, one pass and unlimited passes): the same verdict on every deal, and every winning
  * line wins when replayed.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { rngFromSeed, shuffleInPlace } from '../../../core/random.js';
-import { KlondikeState } from '../engine.js';
+import { randomInt, rngFromSeed, shuffleInPlace } from '../../../core/random.js';
+import { encodeMove, KlondikeState } from '../engine.js';
 import { deckOfRuns } from '../rigging.js';
 import { dealState } from './deal.js';
 import { solveStandard } from './standard-solver.js';
@@ -65,4 +66,43 @@ describe('solveStandard', () => {
       expect(verdicts.unwinnable).toBeGreaterThan(0);
     });
   }
+
+  it('agrees with an exhaustive search from positions in mid-game (cards up, waste turned, passes used), and its lines win', () => {
+    const verdicts = { winnable: 0, unwinnable: 0 };
+    fc.assert(
+      fc.property(
+        fc.constantFrom('cd', 'chs', 'dh', 'cdhs'),
+        fc.integer({ min: 2, max: 3 }),
+        fc.constantFrom(1, 2, 3),
+        fc.constantFrom(1, 2, Infinity),
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        fc.integer({ min: 0, max: 12 }),
+        (suits, piles, draw, passes, seed, moves) => {
+          const rng = rngFromSeed(seed);
+          const order = deckOfRuns(suits, suits.length === 4 ? 3 : 4).map((card) => card.index);
+          shuffleInPlace(order, rng);
+          const state = dealState(order, piles, { rules: 'standard', draw, passes });
+          // A random walk of legal moves to a position of the game's middle.
+          const buffer = new Int32Array(state.config.numActions);
+          for (let i = 0; i < moves && state.score < state.config.deckSize; i++) {
+            const count = state.legalActions(buffer);
+            if (count === 0) break;
+            state.applyAction(buffer[randomInt(rng, count)]!);
+          }
+          const result = solveStandard(state, { timeMs: 60_000, maxStates: 1_000_000 });
+          const truth = exhaustive(state.clone());
+          expect(result.verdict).toBe(truth ? 'winnable' : 'unwinnable');
+          verdicts[truth ? 'winnable' : 'unwinnable']++;
+          if (result.moves !== null) {
+            const replay = state.clone();
+            for (const move of result.moves) replay.applyAction(encodeMove(replay.config, move));
+            expect(replay.score).toBe(replay.config.deckSize);
+          }
+        },
+      ),
+      { numRuns: 30, seed: 28 },
+    );
+    expect(verdicts.winnable).toBeGreaterThan(0);
+    expect(verdicts.unwinnable).toBeGreaterThan(0);
+  });
 });
