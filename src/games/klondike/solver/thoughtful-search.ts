@@ -101,9 +101,16 @@ export function distinctCards(cards: readonly number[]): boolean {
 }
 
 /** Searches `deal` depth first until it is won, exhausted or out of `limits`. */
-export function searchThoughtful(deal: ThoughtfulDeal, limits: ThoughtfulLimits): ThoughtfulOutcome {
-  return new ThoughtfulBoard(deal).search(limits);
+export function searchThoughtful(deal: ThoughtfulDeal, limits: ThoughtfulLimits, order: ThoughtfulOrder = 'talon first'): ThoughtfulOutcome {
+  return new ThoughtfulBoard(deal, order === 'builds first').search(limits);
 }
+
+/**
+ * Which moves are tried first after the moves up and those that turn a card up: the talon's cards
+ * onto piles, or the other builds. Either order searches the same positions; a deal one order
+ * finds a win for at once can take the other millions of positions.
+ */
+export type ThoughtfulOrder = 'talon first' | 'builds first';
 
 class ThoughtfulBoard {
   private readonly pileCount: number;
@@ -133,7 +140,10 @@ class ThoughtfulBoard {
   private readonly reachRecycles: Int32Array;
   private readonly reachSeen: Uint8Array;
 
-  constructor(deal: ThoughtfulDeal) {
+  constructor(
+    deal: ThoughtfulDeal,
+    private readonly buildsFirst: boolean,
+  ) {
     this.pileCount = deal.piles.length;
     this.rows = this.pileCount + 13;
     this.draw = deal.draw;
@@ -433,13 +443,41 @@ class ThoughtfulBoard {
         if (dest !== src && canBuildOn(first, this.last(dest))) out[n++] = pack(PILE_TO_PILE, src, count, dest);
       }
     }
-    // ... or onto a pile.
+    if (this.buildsFirst) {
+      n = this.otherBuilds(out, n);
+      n = this.talonToPiles(out, n, reachable);
+    } else {
+      n = this.talonToPiles(out, n, reachable);
+      n = this.otherBuilds(out, n);
+    }
+    // Foundation cards back onto a pile.
+    for (let s = 0; s < 4; s++) {
+      const value = this.top[s]!;
+      if (value === 0) continue;
+      const c = s * 13 + value - 1;
+      for (let dest = 0; dest < piles; dest++) if (canBuildOn(c, this.last(dest))) out[n++] = pack(FOUNDATION_TO_PILE, s, dest, 0);
+    }
+    return n;
+  }
+
+  /** Writes the talon's cards onto piles (at the `reachable` cursors) into `out` from `n`; returns the end. */
+  private talonToPiles(out: Int32Array, at: number, reachable: number): number {
+    const piles = this.pileCount;
+    let n = at;
     for (let i = 0; i < reachable; i++) {
       const cursor = this.reachCursor[i]!;
       if (cursor === 0) continue;
       const c = this.talon[cursor - 1]!;
       for (let dest = 0; dest < piles; dest++) if (canBuildOn(c, this.last(dest))) out[n++] = pack(TALON_TO_PILE, cursor, dest, this.reachRecycles[i]!);
     }
+    return n;
+  }
+
+  /** Writes the builds that turn no card up into `out` from `n`; returns the end. */
+  private otherBuilds(out: Int32Array, at: number): number {
+    const rows = this.rows;
+    const piles = this.pileCount;
+    let n = at;
     // Other builds: a whole pile without face-down cards onto a card, or a part of a build. The
     // face-up cards fall by one from the first, so one row can go onto each pile.
     for (let src = 0; src < piles; src++) {
@@ -457,13 +495,6 @@ class ThoughtfulBoard {
         const c = this.cells[src * rows + r]!;
         if (canBuildOn(c, onto)) out[n++] = pack(PILE_TO_PILE, src, h - r, dest);
       }
-    }
-    // Foundation cards back onto a pile.
-    for (let s = 0; s < 4; s++) {
-      const value = this.top[s]!;
-      if (value === 0) continue;
-      const c = s * 13 + value - 1;
-      for (let dest = 0; dest < piles; dest++) if (canBuildOn(c, this.last(dest))) out[n++] = pack(FOUNDATION_TO_PILE, s, dest, 0);
     }
     return n;
   }
