@@ -134,6 +134,7 @@ class ThoughtfulBoard {
   private readonly talonSlot = new Int8Array(CARDS).fill(-1);
   private readonly dealtTalon: Int8Array;
   private readonly width: number;
+  private readonly passBits: number;
   private readonly key: Uint32Array;
   /** Scratch: the talon's reachable cursors (and the passes made on reaching them). */
   private readonly reachCursor: Int32Array;
@@ -169,8 +170,10 @@ class ThoughtfulBoard {
     for (let s = 0; s < 4; s++) if (this.top[s]! > 0) this.hasSuit[s] = 1;
     this.deckSize = all.length + this.cardsUp;
     // Bits: 2 per card, then per pile 4 (face-down count) + 6 (first face-up card), 4 per
-    // foundation, 6 for the cursor, 15 for the passes made, one per dealt talon card.
-    const bits = 2 * CARDS + this.pileCount * 10 + 16 + 6 + 15 + deal.talon.length;
+    // foundation, 6 for the cursor, 15 for the passes made when they are limited, one per dealt
+    // talon card (224 bits, 7 words, for the standard deal under unlimited passes).
+    this.passBits = this.passes === Infinity ? 0 : 15;
+    const bits = 2 * CARDS + this.pileCount * 10 + 16 + 6 + this.passBits + deal.talon.length;
     this.width = Math.ceil(bits / 32);
     this.key = new Uint32Array(this.width);
     this.reachCursor = new Int32Array(deal.talon.length + 2);
@@ -364,7 +367,7 @@ class ThoughtfulBoard {
     const cursor = this.cursor;
     const canonical = this.passes === Infinity && (cursor % this.draw === 0 || cursor === this.talonLength) ? 0 : cursor;
     bit = this.put(bit, canonical, 6);
-    bit = this.put(bit, this.passes === Infinity ? 0 : this.recycles, 15);
+    if (this.passBits > 0) bit = this.put(bit, this.recycles, this.passBits);
     for (let i = 0; i < this.talonLength; i++) {
       const at = bit + this.talonSlot[this.talon[i]!]!;
       key[at >>> 5]! |= 1 << (at & 31);
