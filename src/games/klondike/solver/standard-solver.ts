@@ -1,13 +1,14 @@
 /**
  * A solver for Klondike under the standard rules with every card known ("thoughtful" Klondike):
  * draw 1 or 3 from a waste, passes through the stock limited or not, cards back from the
- * foundations. It searches the engine itself (`KlondikeState.applyAction` / `undo`), so it plays by
- * the very rules the lab and the terminal do, and every winning line is replayed on a fresh copy of
- * the deal before it is reported.
+ * foundations. Every winning line is replayed through the engine on a fresh copy of the position
+ * before it is reported.
  *
- * The search: depth-first, moves tried in the hint's order (to a foundation, a move that turns a
- * card up, waste to pile, other pile moves, a foundation card back), the stock turned only on the
- * way to playing its top card (see `stepsToTry`), with a
+ * Decks of distinct cards (every deck but several decks' runs) are searched on a compact board of
+ * their own (thoughtful-search.ts). The rest are searched over the engine itself
+ * (`KlondikeState.applyAction` / `undo`), as follows: depth-first, moves tried in the hint's order
+ * (to a foundation, a move that turns a card up, waste to pile, other pile moves, a foundation card
+ * back), the stock turned only on the way to playing its top card (see `stepsToTry`), with a
  * table of every position visited, stored as its exact text (a position seen before is not searched
  * again, so a collision cannot hide a win). Pruning, each sound:
  * - a pile's last card that nothing can need any more goes to its foundation at once, without
