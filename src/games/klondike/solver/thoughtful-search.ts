@@ -126,13 +126,12 @@ class ThoughtfulBoard {
   private recycles = 0;
   /** Top value (0: empty) of each suit's foundation. */
   private readonly top = new Int8Array(4);
-  /** Whether the deck has the suit, and its run length (every suit's). */
+  /** Whether the deck has the suit. */
   private readonly hasSuit = new Uint8Array(4);
   private readonly deckSize: number;
   private cardsUp = 0;
   /** Each card's position in the dealt talon (−1: a pile card), for the key's talon set. */
   private readonly talonSlot = new Int8Array(CARDS).fill(-1);
-  private readonly dealtTalon: Int8Array;
   private readonly width: number;
   private readonly passBits: number;
   private readonly key: Uint32Array;
@@ -161,7 +160,6 @@ class ThoughtfulBoard {
     this.recycles = deal.recycles ?? 0;
     if (deal.tops !== undefined) this.top.set(deal.tops);
     this.talon = Int8Array.from(deal.talon);
-    this.dealtTalon = Int8Array.from(deal.talon);
     this.talonLength = deal.talon.length;
     deal.talon.forEach((c, i) => (this.talonSlot[c] = i));
     const all = [...deal.piles.flat(), ...deal.talon];
