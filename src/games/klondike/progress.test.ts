@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { rngFromSeed, randomInt } from '../../core/random.js';
 import { BasicKlondike } from './basic-klondike.js';
 import { ENGINE_STATE } from './engine.js';
+import { EngineKlondike } from './engine-klondike.js';
 import { applyMove, legalMoves } from './moves.js';
 import { allFaceUp, canStillProgress, finishingMove } from './progress.js';
 import { parseDeck } from './rigging.js';
+import { dealState } from './solver/deal.js';
 
 function dealt(deck: string, piles: number, draw = 1): BasicKlondike {
   const model = new BasicKlondike();
@@ -37,6 +39,18 @@ describe('canStillProgress', () => {
     // As above but the last stock card is an Ace (and the Two took its place face down).
     const model = dealt('2c Ac Ad Ah 2d As 2c 2h Ad 2s 2d Ac', 4);
     expect(canStillProgress(model)).toBe(true);
+  });
+
+  it('under the standard rules, is true when turning the stock reaches a card that can go up', () => {
+    // The stock (2♢, then A♣) is turned onto the waste without reordering it: the positions after
+    // each turn differ only in the waste's size.
+    const order = parseDeck('2c Ac Ad Ah 2d As 2c 2h Ad 2s 2d Ac').map((card) => card.index);
+    const model = new EngineKlondike(dealState(order, 4, { rules: 'standard', draw: 1 }));
+    expect(legalMoves(model).map((m) => m.kind)).toEqual(['discardDraw']);
+    expect(canStillProgress(model)).toBe(true);
+    // Drawing three, A♣ is turned under 2♢ every time: nothing can help.
+    const buried = new EngineKlondike(dealState(order.slice(0, 10).concat([order[11]!, order[10]!]), 4, { rules: 'standard', draw: 3, passes: 3 }));
+    expect(canStillProgress(buried)).toBe(false);
   });
 
   it('is true when a pile move turns a face-down card up', () => {

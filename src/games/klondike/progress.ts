@@ -21,7 +21,7 @@ function engineOf(model: KlondikeModel | KlondikeState): KlondikeState {
   return model instanceof KlondikeState ? model : engineStateOf(model);
 }
 
-/** A position's identity inside the search: piles with their face-down counts, then the draw pile from its front. */
+/** A position's identity inside the search: piles with their face-down counts, then the draw pile from its front (and the standard rules' waste, passes and foundations). */
 function positionKey(state: KlondikeState): string {
   const { piles, rows, stockSize } = state.config;
   let key = '';
@@ -31,6 +31,9 @@ function positionKey(state: KlondikeState): string {
     key += '|';
   }
   for (let i = 0; i < state.queueLength; i++) key += String.fromCharCode(97 + state.queue[(state.head + i) % stockSize]!);
+  // The standard rules turn the stock without reordering the queue: the waste's size (and the passes
+  // used, and the foundations, which a card may leave) tell those positions apart.
+  if (state.config.standardRules) key += `/${String(state.waste)}/${String(state.recycles)}/${Array.from(state.foundation, (top) => String.fromCharCode(98 + top)).join('')}`;
   return key;
 }
 
