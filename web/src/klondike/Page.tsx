@@ -1,7 +1,8 @@
 /**
- * The Klondike page: a deal of `BasicKlondike` (src/games/klondike: the rules exist once) driven by
- * clicks, drags and keys; its moves live in the address. The solver (`solveKlondike`) runs in a Web
- * Worker for hints and for "winnable deals only"; the page never waits for it.
+ * The Klondike page: a deal on the game's own model (src/games/klondike: the rules exist once) —
+ * `BasicKlondike` under the assignment's rules, `EngineKlondike` under the standard ones — driven by
+ * clicks, drags and keys; its rule set and moves live in the address. The solver of the rule set
+ * runs in a Web Worker for hints and for "winnable deals only"; the page never waits for it.
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { KlondikeMove } from '../../../src/games/klondike/moves.js';
@@ -11,9 +12,11 @@ import { useLatestState } from '../latest.js';
 import { usePlayKeys } from '../keys.js';
 import { parseDealNumber } from '../seed.js';
 import { lineHint, noLineHint, type Hint } from './hints.js';
-import { DRAWS, PILES, moveFor, movesToText, newDealSeed, parseSearch, replayDeal, tableOf, textToMoves, toSearch, tryMove, type Source, type Target } from './model.js';
+import { PILES, moveFor, movesToText, newDealSeed, orderToText, parseSearch, replaySpec, ruleWords, tableOf, textToMoves, toSearch, tryMove, type DealSpec, type RuleSet, type Source, type Target } from './model.js';
+import { PasteDeal } from './PasteDeal.js';
+import { Choice, RuleChoice } from './RuleChoice.js';
 import { SolverClient } from './solver-client.js';
-import { dealKey, loadStats, recordStart, recordWin, saveStats, NO_STATS, winRate, type KlondikeStats } from './stats.js';
+import { dealKey, loadStats, recordScore, recordStart, recordWin, ruleSetKey, saveStats, NO_STATS, winRate, type KlondikeStats } from './stats.js';
 import { Table, type Highlight } from './Table.js';
 import './klondike.css';
 import { OpenRecord } from '../replay/OpenRecord.js';
@@ -32,35 +35,10 @@ function storage(): Storage | null {
 }
 
 /** A labelled choice of a whole number in [range.min, range.max]. */
-function NumberChoice(props: { id: string; label: string; range: { readonly min: number; readonly max: number }; value: number; onChange: (value: number) => void; note?: string }) {
-  const { id, label, range, value, onChange, note } = props;
-  return (
-    <div class="field">
-      <label for={id}>{label}</label>
-      <select id={id} value={String(value)} aria-describedby={note === undefined ? undefined : `${id}-note`} onChange={(event) => onChange(Number(event.currentTarget.value))}>
-        {Array.from({ length: range.max - range.min + 1 }, (_, i) => range.min + i).map((n) => (
-          <option key={n} value={String(n)}>
-            {n}
-          </option>
-        ))}
-      </select>
-      {note !== undefined && (
-        <p class="field-note" id={`${id}-note`}>
-          {note}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/**
- * The draw rule of the assignment's model, which differs from the usual draw-3 game: of the cards
- * shown only the first can be played, and a draw moves just that one to the back.
- */
-function drawRule(draw: number): string {
-  if (draw === 1) return 'One stock card is shown at a time; a draw sends it to the back of the stock and shows the next.';
-  const others = draw === 2 ? 'the other shows' : `the other ${String(draw - 1)} show`;
-  return `${String(draw)} stock cards are shown, but only the first can be played (the assignment's rule); a draw sends that one to the back of the stock and brings the next forward, so ${others} what comes next.`;
+function NumberChoice(props: { id: string; label: string; range: { readonly min: number; readonly max: number }; value: number; onChange: (value: number) => void }) {
+  const { id, label, range, value, onChange } = props;
+  const options = Array.from({ length: range.max - range.min + 1 }, (_, i) => String(range.min + i)).map((n) => [n, n] as const);
+  return <Choice id={id} label={label} value={String(value)} options={options} onChange={(text) => onChange(Number(text))} />;
 }
 
 interface Notice {
@@ -78,7 +56,10 @@ interface SolvedPosition {
 
 export function KlondikePage() {
   const initial = useMemo(() => parseSearch(location.search), []);
-  const [deal, setDeal] = useState({ seed: initial.settings.seed, piles: initial.settings.piles, draw: initial.settings.draw });
+  const [deal, setDeal] = useState<DealSpec>(() => {
+    const { seed, piles, draw, order, rules, passes, scoring } = initial.settings;
+    return { seed, piles, draw, order, rules, passes, scoring };
+  });
   const [moves, setMoves, latest] = useLatestState<readonly KlondikeMove[]>(initial.settings.moves);
   const [winnableOnly, setWinnableOnly] = useState(initial.settings.winnableOnly);
   const [autoFinish, setAutoFinish] = useState(initial.settings.autoFinish);
@@ -94,9 +75,16 @@ export function KlondikePage() {
   const [hint, setHint] = useState<(Hint & { readonly at: string }) | null>(null);
   const [thinking, setThinking] = useState<{ readonly what: string; readonly since: number } | null>(null);
   const [clock, setClock] = useState(0);
-  const [stats, setStats] = useState<KlondikeStats>(() => loadStats(storage()));
+  // Statistics are kept per rule set: those shown are the deal's rule set's.
+  const ruleSet = ruleSetKey(deal);
+  const [statsOf, setStatsOf] = useState<{ readonly ruleSet: string; readonly stats: KlondikeStats }>(() => ({ ruleSet, stats: loadStats(storage(), ruleSet) }));
+  const stats = statsOf.ruleSet === ruleSet ? statsOf.stats : loadStats(storage(), ruleSet);
+  const setStats = (next: KlondikeStats): void => {
+    setStatsOf({ ruleSet, stats: next });
+    saveStats(storage(), next, ruleSet);
+  };
   // The next deal's settings, chosen before it starts.
-  const [form, setForm] = useState({ seed: String(initial.settings.seed), piles: initial.settings.piles, draw: initial.settings.draw });
+  const [form, setForm] = useState<{ seed: string; piles: number; rules: RuleSet }>({ seed: String(initial.settings.seed), piles: initial.settings.piles, rules: deal });
   const solver = useMemo(() => new SolverClient(), []);
   /** Positions the solver has answered, by deal and moves: following a winning line keeps hints instant. */
   const solved = useRef(new Map<string, SolvedPosition>());
@@ -107,12 +95,13 @@ export function KlondikePage() {
     history.replaceState(null, '', location.pathname + toSearch({ ...deal, moves, winnableOnly, autoFinish }));
   }, [deal, moves, winnableOnly, autoFinish]);
 
-  const model = useMemo(() => replayDeal(deal.seed, deal.piles, deal.draw, moves).model, [deal, moves]);
+  const model = useMemo(() => replaySpec(deal, moves).model, [deal, moves]);
   const table = useMemo(() => tableOf(model), [model]);
   const progress = useMemo(() => table.won || canStillProgress(model), [model, table]);
   const movesText = movesToText(moves);
-  const positionKey = `${dealKey(deal.seed, deal.piles, deal.draw)}:${movesText}`;
-  const key = dealKey(deal.seed, deal.piles, deal.draw);
+  /** The deal (its number or pasted cards, piles and draw) within its rule set. */
+  const key = deal.order === null ? dealKey(deal.seed, deal.piles, deal.draw) : `pasted:${orderToText(deal.order)}/${String(deal.piles)}/${String(deal.draw)}`;
+  const positionKey = `${ruleSet}:${key}:${movesText}`;
 
   // Keyboard users keep their place: a card button that moves to another pile is a new element, so
   // after a move the focus goes back to the button of the same name (the card), or to Draw.
@@ -134,12 +123,9 @@ export function KlondikePage() {
   const movedHere = useRef(false);
   useEffect(() => {
     if (moves.length === 0 || !movedHere.current) return;
-    const next = table.won ? recordWin(stats, key) : recordStart(stats, key);
-    if (next !== stats) {
-      setStats(next);
-      saveStats(storage(), next);
-    }
-  }, [moves.length > 0, table.won, key]);
+    const next = recordScore(table.won ? recordWin(stats, key) : recordStart(stats, key), table.points ?? table.score);
+    if (next !== stats) setStats(next);
+  }, [moves.length > 0, table.won, key, ruleSet, table.points ?? table.score]);
 
   // A clock for "thinking… N s".
   useEffect(() => {
@@ -167,7 +153,7 @@ export function KlondikePage() {
 
   /** Tries `source` → `target` on the latest position: made, or the model's reason shown. */
   const attempt = (source: Source, target: Target): void => {
-    const current = replayDeal(deal.seed, deal.piles, deal.draw, latest.current).model;
+    const current = replaySpec(deal, latest.current).model;
     const move = moveFor(current, source, target);
     const error = typeof move === 'string' ? move : tryMove(current, move);
     if (error !== null || typeof move === 'string') {
@@ -184,10 +170,11 @@ export function KlondikePage() {
   useEffect(() => {
     if (!autoRunning || thinking !== null) return;
     const timer = setTimeout(() => {
-      const current = replayDeal(deal.seed, deal.piles, deal.draw, latest.current).model;
+      const current = replaySpec(deal, latest.current).model;
       const step: KlondikeMove[] = [];
       for (let move = finishingMove(current); move !== null; move = finishingMove(current)) {
-        tryMove(current, move);
+        // Under the standard rules with limited passes the stock may not turn again: the finish stops there.
+        if (tryMove(current, move) !== null) break;
         step.push(move);
         if (move.kind !== 'discardDraw') break;
       }
@@ -200,8 +187,8 @@ export function KlondikePage() {
   }, [faceUp, table.won]);
 
   const draw = (): void => {
-    if (table.stock === 0) {
-      setNotice('The draw pile is empty.');
+    if (!table.canDraw) {
+      setNotice(table.foundationsPlayable && table.stock + table.window.length > 0 ? 'No passes through the stock are left.' : 'The draw pile is empty.');
       return;
     }
     play([{ kind: 'discardDraw' }]);
@@ -232,7 +219,7 @@ export function KlondikePage() {
       setSelected(selected.from === 'pile' && source.from === 'pile' && selected.row !== source.row ? source : null);
       return;
     }
-    if (source.from === 'draw') {
+    if (source.from !== 'pile') {
       setSelected(source);
       return;
     }
@@ -240,6 +227,16 @@ export function KlondikePage() {
   };
 
   const onTarget = (target: Target): void => {
+    if (selected === null && target.to === 'foundation' && target.foundation !== null && table.foundationsPlayable && table.foundations[target.foundation] !== null) {
+      // The standard rules: a foundation's top card may come back onto a pile.
+      setSelected({ from: 'foundation', foundation: target.foundation });
+      setNotice('');
+      return;
+    }
+    if (selected?.from === 'foundation' && target.to === 'foundation') {
+      setSelected(selected.foundation === target.foundation ? null : { from: 'foundation', foundation: target.foundation ?? selected.foundation });
+      return;
+    }
     if (selected === null) {
       setNotice(target.to === 'pile' ? 'Choose a King to put on the empty pile first.' : 'Choose a card to send to the foundation first (or double-click it).');
       return;
@@ -248,7 +245,8 @@ export function KlondikePage() {
   };
 
   const toFoundation = (source: Source): void => {
-    const current = replayDeal(deal.seed, deal.piles, deal.draw, latest.current).model;
+    if (source.from === 'foundation') return;
+    const current = replaySpec(deal, latest.current).model;
     const pileSource: Source = source.from === 'pile' ? { from: 'pile', pile: source.pile, row: null } : source;
     if (source.from === 'pile' && source.row !== null && source.row !== current.getPileHeight(source.pile) - 1) {
       setNotice('Only the last card of a pile can go to a foundation.');
@@ -262,7 +260,7 @@ export function KlondikePage() {
   const askHint = async (): Promise<void> => {
     const at = positionKey;
     const here = solved.current.get(at);
-    const current = replayDeal(deal.seed, deal.piles, deal.draw, latest.current).model;
+    const current = replaySpec(deal, latest.current).model;
     if (here !== undefined) {
       setHint({ ...(here.line !== null ? lineHint(current, here.line) : noLineHint(current, here.verdict === 'winnable' ? 'undecided' : here.verdict, HINT_BUDGET.timeMs / 1000)), at });
       return;
@@ -278,18 +276,18 @@ export function KlondikePage() {
       const line = textToMoves(answer.line).moves;
       let draws = 0;
       while (line[draws]?.kind === 'discardDraw') draws++;
-      for (let i = 0; i <= draws; i++) solved.current.set(`${key}:${movesText}${movesToText(line.slice(0, i))}`, { verdict: 'winnable', line: movesToText(line.slice(i)) });
+      for (let i = 0; i <= draws; i++) solved.current.set(`${ruleSet}:${key}:${movesText}${movesToText(line.slice(0, i))}`, { verdict: 'winnable', line: movesToText(line.slice(i)) });
     } else solved.current.set(at, { verdict: answer.verdict, line: null });
     const result = solved.current.get(at)!;
     setHint({ ...(result.line !== null ? lineHint(current, result.line) : noLineHint(current, result.verdict === 'winnable' ? 'undecided' : result.verdict, HINT_BUDGET.timeMs / 1000)), at });
   };
 
-  const openDeal = (seed: number, piles: number, drawSize: number, message: Notice = NO_NOTICE): void => {
+  const openDeal = (next: DealSpec, message: Notice = NO_NOTICE): void => {
     solver.cancel();
     setThinking(null);
-    setDeal({ seed, piles, draw: drawSize });
+    setDeal(next);
     setPaused(false);
-    setForm({ seed: String(seed), piles, draw: drawSize });
+    setForm({ seed: String(next.seed), piles: next.piles, rules: next });
     setMoves([]);
     setSelected(null);
     setHint(null);
@@ -299,12 +297,12 @@ export function KlondikePage() {
   const newDeal = async (): Promise<void> => {
     const from = newDealSeed();
     if (!winnableOnly) {
-      openDeal(from, form.piles, form.draw);
+      openDeal({ ...form.rules, seed: from, piles: form.piles, order: null });
       return;
     }
     setThinking({ what: 'deal', since: Date.now() });
     let tried = 0;
-    const found = await solver.findWinnable({ kind: 'winnable', from, piles: form.piles, draw: form.draw, tries: DEAL_TRIES, ...DEAL_BUDGET }, () => {
+    const found = await solver.findWinnable({ kind: 'winnable', from, piles: form.piles, rules: form.rules, tries: DEAL_TRIES, ...DEAL_BUDGET }, () => {
       tried++;
       setNotice(`Looking for a winnable deal: ${String(tried)} tried…`, 'info');
     });
@@ -314,7 +312,7 @@ export function KlondikePage() {
       setNotice(`No deal of the ${String(found.tried)} tried was proved winnable in time: try again, or turn "Winnable deals only" off.`);
       return;
     }
-    openDeal(found.seed, form.piles, form.draw, { text: `Deal ${String(found.seed)}: the solver proved it can be won.`, tone: 'success' });
+    openDeal({ ...form.rules, seed: found.seed, piles: form.piles, order: null }, { text: `Deal ${String(found.seed)}: the solver proved it can be won.`, tone: 'success' });
   };
 
   usePlayKeys((k) => {
@@ -374,7 +372,9 @@ export function KlondikePage() {
     : !progress
       ? 'No move can help any more: this deal cannot be won from here. Undo, or start a new deal.'
       : selected !== null
-        ? 'Now choose where it goes: a pile or a foundation (Esc cancels).'
+        ? selected.from === 'foundation'
+          ? 'Now choose the pile it goes back to (Esc cancels).'
+          : 'Now choose where it goes: a pile or a foundation (Esc cancels).'
         : autoRunning
           ? 'Every card is face up: finishing…'
           : faceUp
@@ -387,18 +387,44 @@ export function KlondikePage() {
     <main class="klondike">
       <PageHeader title="Klondike" problems={problems} onDismiss={() => setProblems([])} />
       <p class="k-deal">
-        Deal <strong>{deal.seed}</strong> · {deal.piles} piles · draw {deal.draw}
+        {deal.order === null ? (
+          <>
+            Deal <strong>{deal.seed}</strong>
+          </>
+        ) : (
+          <strong>A pasted deal</strong>
+        )}{' '}
+        · {deal.piles} piles · {ruleWords(deal)}
       </p>
       <div class="k-bar">
-        <span>
-          Score{' '}
-          <output aria-label="Score">
-            {table.score} of {table.maxScore}
-          </output>
-        </span>
+        {table.points === null ? (
+          <span>
+            Score{' '}
+            <output aria-label="Score">
+              {table.score} of {table.maxScore}
+            </output>
+          </span>
+        ) : (
+          <>
+            <span>
+              Score <output aria-label="Score">{table.points}</output>
+            </span>
+            <span>
+              Foundations{' '}
+              <output aria-label="Cards on the foundations">
+                {table.score} of {table.maxScore}
+              </output>
+            </span>
+          </>
+        )}
         <span>
           Stock <output aria-label="Cards in the stock">{table.stock}</output>
         </span>
+        {table.passesLeft !== null && (
+          <span title="Passes through the stock left, this one included">
+            Passes left <output aria-label="Passes left">{table.passesLeft}</output>
+          </span>
+        )}
         <span>
           Moves <output aria-label="Moves">{moves.length}</output>
         </span>
@@ -432,7 +458,7 @@ export function KlondikePage() {
         <button type="button" onClick={() => void askHint()} disabled={table.won || thinking !== null}>
           Hint
         </button>
-        <button type="button" onClick={() => openDeal(deal.seed, deal.piles, deal.draw)} disabled={moves.length === 0}>
+        <button type="button" onClick={() => openDeal(deal)} disabled={moves.length === 0}>
           Restart deal
         </button>
         {faceUp && !table.won && !autoRunning && (
@@ -469,7 +495,7 @@ export function KlondikePage() {
             event.preventDefault();
             const seed = parseDealNumber(form.seed);
             if (seed === null) setNotice(`"${form.seed}" is not a deal number: a whole number from 0 to ${String(Number.MAX_SAFE_INTEGER)}.`);
-            else openDeal(seed, form.piles, form.draw);
+            else openDeal({ ...form.rules, seed, piles: form.piles, order: null });
           }}
         >
           <h2>Next deal</h2>
@@ -478,7 +504,7 @@ export function KlondikePage() {
             <input id="k-seed" inputMode="numeric" value={form.seed} onInput={(event) => setForm({ ...form, seed: event.currentTarget.value })} />
           </div>
           <NumberChoice id="k-piles" label="Piles" range={PILES} value={form.piles} onChange={(piles) => setForm({ ...form, piles })} />
-          <NumberChoice id="k-draw" label="Draw size" range={DRAWS} value={form.draw} note={drawRule(form.draw)} onChange={(draw) => setForm({ ...form, draw })} />
+          <RuleChoice value={form.rules} onChange={(rules) => setForm({ ...form, rules })} />
           <label class="check">
             <input type="checkbox" checked={winnableOnly} onChange={(event) => setWinnableOnly(event.currentTarget.checked)} /> Winnable deals only
           </label>
@@ -493,6 +519,7 @@ export function KlondikePage() {
 
         <section class="k-stats" aria-label="Statistics">
           <h2>Statistics</h2>
+          <p class="field-note">For {ruleWords(deal)}.</p>
           <table>
             <tbody>
               <tr>
@@ -515,18 +542,20 @@ export function KlondikePage() {
                 <th scope="row">Best streak</th>
                 <td>{stats.bestStreak}</td>
               </tr>
+              <tr>
+                <th scope="row">Best score</th>
+                <td>{stats.bestScore ?? '–'}</td>
+              </tr>
             </tbody>
           </table>
           <button
             type="button"
-            onClick={() => {
-              setStats(NO_STATS);
-              saveStats(storage(), NO_STATS);
-            }}
+            onClick={() => setStats(NO_STATS)}
           >
             Reset statistics
           </button>
         </section>
+        <PasteDeal onOpen={({ piles, order }) => openDeal({ ...form.rules, seed: deal.seed, piles, order }, { text: 'The pasted deal is dealt.', tone: 'success' })} />
       </div>
       <OpenRecord game="klondike" />
     </main>

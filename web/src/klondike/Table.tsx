@@ -52,8 +52,12 @@ function Face({ card }: { readonly card: number }) {
   );
 }
 
-const sameSource = (a: Source | null, b: Source): boolean =>
-  a !== null && a.from === b.from && (a.from === 'draw' || (b.from === 'pile' && a.pile === b.pile && (a.row === null || a.row === b.row)));
+function sameSource(a: Source | null, b: Source): boolean {
+  if (a === null || a.from !== b.from) return false;
+  if (a.from === 'draw') return true;
+  if (a.from === 'foundation') return b.from === 'foundation' && a.foundation === b.foundation;
+  return b.from === 'pile' && a.pile === b.pile && (a.row === null || a.row === b.row);
+}
 
 function parseDrop(element: Element | null): Target | null {
   const text = element?.closest('[data-drop]')?.getAttribute('data-drop');
@@ -124,7 +128,6 @@ export function Table({ table, selected, hint, onDraw, onCard, onDouble, onTarge
 
   const drawCard = table.window[0];
   const drawSource: Source = { from: 'draw' };
-  const hiddenStock = table.stock - table.window.length;
 
   return (
     <div class="k-table" style={{ '--piles': String(Math.max(table.piles.length, 3 + table.foundations.length)) }}>
@@ -133,13 +136,17 @@ export function Table({ table, selected, hint, onDraw, onCard, onDouble, onTarge
           type="button"
           class={`k-slot k-stock${hint?.stock === true ? ' hinted' : ''}`}
           aria-label="Draw"
-          title="Draw: the first draw card goes to the back of the draw pile"
-          disabled={table.stock === 0}
+          title={
+            table.foundationsPlayable
+              ? 'Draw: turn the stock onto the waste, or the waste over when the stock is empty'
+              : 'Draw: the first draw card goes to the back of the draw pile'
+          }
+          disabled={!table.canDraw}
           onClick={onDraw}
         >
-          {hiddenStock > 0 ? <span class="k-back" aria-hidden="true" /> : <span class="k-empty" aria-hidden="true" />}
+          {table.stockDown > 0 ? <span class="k-back" aria-hidden="true" /> : <span class="k-empty" aria-hidden="true" />}
           <span class="k-count" aria-hidden="true">
-            {table.stock}
+            {table.foundationsPlayable ? table.stockDown : table.stock}
           </span>
         </button>
         <div class="k-window" role="group" aria-label="Draw cards">
@@ -174,18 +181,27 @@ export function Table({ table, selected, hint, onDraw, onCard, onDouble, onTarge
           {drawCard === undefined && <span class="k-slot k-empty" role="img" aria-label="No draw card" />}
         </div>
         <div class="k-foundations">
-          {table.foundations.map((top, f) => (
-            <button
-              key={f}
-              type="button"
-              class={`k-slot k-foundation${top !== null && isRed(top) ? ' red' : ''}${top !== null ? ' k-card' : ''}${hint?.foundations === true ? ' hinted' : ''}`}
-              aria-label={`Foundation ${String(f + 1)}, ${top === null ? 'empty' : cardWords(top)}`}
-              data-drop={`foundation:${String(f)}`}
-              onClick={() => onTarget({ to: 'foundation', foundation: f })}
-            >
-              {top === null ? <span class="k-mark" aria-hidden="true">A</span> : <Face card={top} />}
-            </button>
-          ))}
+          {table.foundations.map((top, f) => {
+            // Under the standard rules a foundation's top card can be chosen or dragged back onto a pile.
+            const source: Source = { from: 'foundation', foundation: f };
+            const playable = table.foundationsPlayable && top !== null;
+            const isSelected = sameSource(selected, source);
+            return (
+              <button
+                key={f}
+                type="button"
+                class={`k-slot k-foundation${top !== null && isRed(top) ? ' red' : ''}${top !== null ? ' k-card' : ''}${hint?.foundations === true ? ' hinted' : ''}${isSelected ? ' selected' : ''}${isDragged(source) ? ' dragging' : ''}`}
+                aria-label={`Foundation ${String(f + 1)}, ${top === null ? 'empty' : cardWords(top)}`}
+                aria-pressed={table.foundationsPlayable ? isSelected : undefined}
+                data-drop={`foundation:${String(f)}`}
+                style={dragStyle(source)}
+                onPointerDown={playable ? startDrag(source) : undefined}
+                onClick={click(() => onTarget({ to: 'foundation', foundation: f }))}
+              >
+                {top === null ? <span class="k-mark" aria-hidden="true">A</span> : <Face card={top} />}
+              </button>
+            );
+          })}
         </div>
       </div>
       <div class="k-piles">

@@ -4,8 +4,10 @@ import { applyMove, hint, legalMoves, type KlondikeMove } from '../../../src/gam
 import { solveKlondike } from '../../../src/games/klondike/solver/solver.js';
 import { lineHint, noLineHint } from './hints.js';
 import { moveWords } from '../../../src/games/klondike/words.js';
-import { dealModel, moveFor, movesToText, parseSearch, replayDeal, tableOf, textToMoves, toSearch } from './model.js';
-import { loadStats, NO_STATS, recordStart, recordWin, saveStats, STATS_KEY, winRate } from './stats.js';
+import { fromPysol, toPysol, toSolvitaire, fromSolvitaire } from '../../../src/games/klondike/deal-formats.js';
+import { solveStandard } from '../../../src/games/klondike/solver/standard-solver.js';
+import { ASSIGNMENT_RULES, dealModel, dealOf, moveFor, movesToText, parseSearch, replayDeal, replaySpec, tableOf, textToMoves, toSearch, type DealSpec } from './model.js';
+import { loadStats, NO_STATS, recordScore, recordStart, recordWin, ruleSetKey, saveStats, STATS_KEY, winRate } from './stats.js';
 
 describe('moves in the address', () => {
   it('writes every kind of move and reads it back', () => {
@@ -20,6 +22,9 @@ describe('moves in the address', () => {
     const text = movesToText(moves);
     expect(text).toBe('ds3sf2p9f4p2n12t7d');
     expect(textToMoves(text)).toEqual({ moves, rest: '' });
+    const back: KlondikeMove = { kind: 'moveFoundationToPile', foundation: 1, dest: 6 };
+    expect(movesToText([back, { kind: 'discardDraw' }])).toBe('f2t7d');
+    expect(textToMoves('f2t7d').moves).toEqual([back, { kind: 'discardDraw' }]);
   });
 
   it('stops at the first thing that is not a move', () => {
@@ -40,7 +45,7 @@ describe('moves in the address', () => {
     expect(replay.applied).toBe(60);
     expect(replay.error).toBeNull();
     expect(tableOf(replay.model)).toEqual(tableOf(model));
-    const settings = { seed: 11, piles: 7, draw: 1, moves: made, winnableOnly: true, autoFinish: false };
+    const settings = { seed: 11, piles: 7, draw: 1, order: null, ...ASSIGNMENT_RULES, moves: made, winnableOnly: true, autoFinish: false };
     const parsed = parseSearch(toSearch(settings), () => 0);
     expect(parsed.problems).toEqual([]);
     expect(parsed.settings).toEqual(settings);
@@ -147,5 +152,95 @@ describe('statistics', () => {
     store.set(STATS_KEY, JSON.stringify({ played: -3, won: 'many', started: [1, 'k'] }));
     expect(loadStats(storage)).toEqual({ ...NO_STATS, started: ['k'] });
     expect(loadStats(null)).toEqual(NO_STATS);
+  });
+});
+
+const VEGAS_DRAW3: DealSpec = { seed: 5, piles: 7, draw: 3, order: null, rules: 'standard', passes: 1, scoring: 'vegas' };
+
+describe('the standard rules', () => {
+  it('keeps the rule set and a pasted deal in the address, and names values it cannot use', () => {
+    const settings = { ...VEGAS_DRAW3, moves: [{ kind: 'discardDraw' } as const], winnableOnly: false, autoFinish: true };
+    const search = toSearch(settings);
+    expect(search).toBe('?seed=5&draw=3&piles=7&rules=standard&passes=1&scoring=vegas&moves=d');
+    expect(parseSearch(search, () => 0)).toEqual({ settings, problems: [] });
+    const order = Array.from(dealOf(VEGAS_DRAW3)[ENGINE_STATE]().dealOrder);
+    const pasted = { ...settings, order, passes: Infinity, moves: [] };
+    const back = parseSearch(toSearch(pasted), () => 0);
+    expect(back.problems).toEqual([]);
+    expect(back.settings.order).toEqual(order);
+    expect(back.settings.passes).toBe(Infinity);
+    const bad = parseSearch('?seed=5&rules=standard&draw=2&passes=2&scoring=atlantic', () => 0);
+    expect(bad.settings).toMatchObject({ rules: 'standard', draw: 1, passes: Infinity, scoring: 'standard' });
+    expect(bad.problems).toEqual([
+      'The standard rules draw 1 or 3 cards, not 2: 1 is used.',
+      '"passes=2" should be passes=unlimited, 1 or 3: unlimited is used.',
+      '"scoring=atlantic" should be scoring=standard or scoring=vegas: standard is used.',
+    ]);
+    expect(parseSearch('?seed=5&deal=AB', () => 0).problems[0]).toMatch(/^The deal in the address cannot be dealt \(.+\): deal 5 is dealt instead\.$/);
+  });
+
+  it('deals the CLI\'s deal and shows the waste fanned, the passes left and the Vegas score', () => {
+    const model = dealOf(VEGAS_DRAW3);
+    // The same cards as the assignment's deal 5: only the rules differ.
+    expect(Array.from(model[ENGINE_STATE]().dealOrder)).toEqual(Array.from(dealModel(5, 7, 3)[ENGINE_STATE]().dealOrder));
+    let table = tableOf(model);
+    expect([table.points, table.passesLeft, table.stock, table.stockDown, table.window.length, table.canDraw]).toEqual([-52, 1, 24, 24, 0, true]);
+    // One pass: eight turns of three show the whole stock, then the waste cannot be turned over.
+    const eight = replaySpec(VEGAS_DRAW3, Array.from({ length: 8 }, () => ({ kind: 'discardDraw' }) as const));
+    expect(eight.applied).toBe(8);
+    table = tableOf(eight.model);
+    expect([table.stock, table.window.length, table.canDraw, table.passesLeft]).toEqual([0, 3, false, 1]);
+    expect(replaySpec(VEGAS_DRAW3, Array.from({ length: 9 }, () => ({ kind: 'discardDraw' }) as const)).applied).toBe(8);
+    // Three passes: the waste turns over twice.
+    const three = replaySpec({ ...VEGAS_DRAW3, passes: 3 }, Array.from({ length: 9 }, () => ({ kind: 'discardDraw' }) as const));
+    expect(three.applied).toBe(9);
+    expect(tableOf(three.model).passesLeft).toBe(2);
+  });
+
+  it('scores a card to a foundation and back by the Vegas table, and takes a foundation card back by choice', () => {
+    // A winning line of the standard solver reaches foundation moves; Vegas: +5 each.
+    const spec: DealSpec = { ...VEGAS_DRAW3, passes: Infinity };
+    const solved = solveStandard(dealOf(spec)[ENGINE_STATE](), { timeMs: 20_000 });
+    expect(solved.verdict).toBe('winnable');
+    const line = solved.moves!;
+    const first = line.findIndex((m) => m.kind === 'moveToFoundation' || m.kind === 'moveDrawToFoundation');
+    const { model } = replaySpec(spec, line.slice(0, first + 1));
+    const before = tableOf(model);
+    expect(before.points).toBe(-52 + 5 * before.score);
+    const f = before.foundations.findIndex((top) => top !== null);
+    // An Ace can go back only onto an empty pile: the model gives its reason for anything else.
+    expect(moveFor(model, { from: 'foundation', foundation: f }, { to: 'foundation', foundation: f })).toBe('That card is on a foundation already: choose a pile for it.');
+    expect(moveFor(model, { from: 'foundation', foundation: f }, { to: 'pile', pile: 0 })).toEqual({ kind: 'moveFoundationToPile', foundation: f, dest: 0 });
+    const assignment = dealModel(5, 7, 3);
+    expect(moveFor(assignment, { from: 'foundation', foundation: 0 }, { to: 'pile', pile: 0 })).toMatch(/never comes back from a foundation/);
+    // The whole line replays in the page's model to a win.
+    const won = replaySpec(spec, line);
+    expect([won.applied, won.error, tableOf(won.model).won]).toEqual([line.length, null, true]);
+  });
+
+  it('opens a deal pasted in Solvitaire\'s or PySol\'s text as the same cards', () => {
+    const order = Array.from(dealOf(VEGAS_DRAW3)[ENGINE_STATE]().dealOrder);
+    for (const deal of [fromSolvitaire(toSolvitaire({ piles: 7, order })), fromPysol(toPysol({ piles: 7, order }))]) {
+      const pasted = dealOf({ ...VEGAS_DRAW3, seed: 999, order: deal.order });
+      expect(tableOf(pasted)).toEqual(tableOf(dealOf(VEGAS_DRAW3)));
+    }
+    // Under the assignment's rules the pasted cards are dealt in their order too.
+    expect(tableOf(dealOf({ ...ASSIGNMENT_RULES, seed: 1, piles: 7, draw: 3, order })).piles).toEqual(tableOf(dealModel(5, 7, 3)).piles);
+  });
+
+  it('keeps statistics per rule set, the old ones read as the assignment\'s', () => {
+    const store = new Map<string, string>();
+    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
+    // Saved before there were rule sets: no bestScore, under the old key.
+    store.set(STATS_KEY, JSON.stringify({ played: 3, won: 1, streak: 0, bestStreak: 1, started: ['1/7/1'], wonDeals: ['1/7/1'] }));
+    expect(loadStats(storage, 'assignment')).toMatchObject({ played: 3, won: 1, bestScore: null });
+    const vegas = ruleSetKey(VEGAS_DRAW3);
+    expect(vegas).toBe('standard/draw3/passes1/vegas');
+    expect(loadStats(storage, vegas)).toEqual(NO_STATS);
+    saveStats(storage, recordScore(recordStart(NO_STATS, '5/7/3'), -47), vegas);
+    expect(loadStats(storage, vegas)).toMatchObject({ played: 1, bestScore: -47 });
+    expect(loadStats(storage, ruleSetKey({ ...VEGAS_DRAW3, scoring: 'standard' }))).toEqual(NO_STATS);
+    expect(loadStats(storage, 'assignment').played).toBe(3);
+    expect(recordScore(recordScore(NO_STATS, 10), 5).bestScore).toBe(10);
   });
 });

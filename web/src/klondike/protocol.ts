@@ -1,17 +1,21 @@
 /** Messages between the Klondike page and its solver worker. Positions travel as the address's moves. */
 import type { SolveVerdict } from '../../../src/games/klondike/solver/solver.js';
-
-export interface DealSettings {
-  readonly seed: number;
-  readonly piles: number;
-  readonly draw: number;
-}
+import type { DealSpec, RuleSet } from './model.js';
 
 export type SolverRequest =
-  /** Solve the position reached by `moves` (the address's text) on the deal. */
-  | { readonly kind: 'solve'; readonly id: number; readonly deal: DealSettings; readonly moves: string; readonly timeMs: number; readonly maxStates: number }
-  /** Find a deal the solver proves winnable, trying deal numbers `from`, `from + 1`, … (at most `tries`). */
-  | { readonly kind: 'winnable'; readonly id: number; readonly from: number; readonly piles: number; readonly draw: number; readonly tries: number; readonly timeMs: number; readonly maxStates: number };
+  /** Solve the position reached by `moves` (the address's text) on the deal, under its rule set. */
+  | { readonly kind: 'solve'; readonly id: number; readonly deal: DealSpec; readonly moves: string; readonly timeMs: number; readonly maxStates: number }
+  /** Find a deal the solver proves winnable under `rules`, trying deal numbers `from`, `from + 1`, … (at most `tries`). */
+  | {
+      readonly kind: 'winnable';
+      readonly id: number;
+      readonly from: number;
+      readonly piles: number;
+      readonly rules: RuleSet;
+      readonly tries: number;
+      readonly timeMs: number;
+      readonly maxStates: number;
+    };
 
 export type SolverResponse =
   | {

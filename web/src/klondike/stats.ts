@@ -1,9 +1,13 @@
 /**
  * Statistics kept in the browser's localStorage, as solitaire programs keep them: deals played
- * (a deal counts once its first move is made), deals won, the current and the best winning streak.
- * A deal is its number with its piles and draw size; replaying one counts it once. A streak ends
- * when a deal that was started is left unwon for another.
+ * (a deal counts once its first move is made), deals won, the current and the best winning streak,
+ * the best score. A deal is its number with its piles and draw size; replaying one counts it once.
+ * A streak ends when a deal that was started is left unwon for another. Each rule set keeps its own
+ * (`ruleSetKey`): a draw-3 Vegas game and the assignment's game are not the same contest. The
+ * assignment's statistics stay under the key they had before there were other rule sets.
  */
+import type { RuleSet } from './model.js';
+
 export interface KlondikeStats {
   readonly played: number;
   readonly won: number;
@@ -13,12 +17,25 @@ export interface KlondikeStats {
   readonly started: readonly string[];
   /** Deals won (most recent last), at most KEEP of them. */
   readonly wonDeals: readonly string[];
+  /** The best score reached in a deal (the rule set's points; cards on the foundations under the assignment's rules); null before any. */
+  readonly bestScore: number | null;
 }
 
 export const STATS_KEY = 'tabletop-lab.klondike.stats';
 const KEEP = 500;
 
-export const NO_STATS: KlondikeStats = { played: 0, won: 0, streak: 0, bestStreak: 0, started: [], wonDeals: [] };
+export const NO_STATS: KlondikeStats = { played: 0, won: 0, streak: 0, bestStreak: 0, started: [], wonDeals: [], bestScore: null };
+
+/** The rule set's name in storage: "assignment", or e.g. "standard/draw3/passes1/vegas". */
+export function ruleSetKey(rules: RuleSet): string {
+  if (rules.rules === 'assignment') return 'assignment';
+  return `standard/draw${String(rules.draw)}/passes${rules.passes === Infinity ? 'unlimited' : String(rules.passes)}/${rules.scoring}`;
+}
+
+/** Where a rule set's statistics are stored (the assignment's where they always were). */
+export function storageKey(ruleSet: string): string {
+  return ruleSet === 'assignment' ? STATS_KEY : `${STATS_KEY}.${ruleSet}`;
+}
 
 export function dealKey(seed: number, piles: number, draw: number): string {
   return `${String(seed)}/${String(piles)}/${String(draw)}`;
@@ -28,9 +45,9 @@ const count = (value: unknown): number => (typeof value === 'number' && Number.i
 const keys = (value: unknown): string[] => (Array.isArray(value) ? value.filter((k): k is string => typeof k === 'string').slice(-KEEP) : []);
 
 /** The stored statistics; anything unreadable (no storage, bad JSON, wrong shapes) reads as none. */
-export function loadStats(storage: Pick<Storage, 'getItem'> | null): KlondikeStats {
+export function loadStats(storage: Pick<Storage, 'getItem'> | null, ruleSet = 'assignment'): KlondikeStats {
   try {
-    const text = storage?.getItem(STATS_KEY);
+    const text = storage?.getItem(storageKey(ruleSet));
     if (text === null || text === undefined) return NO_STATS;
     const data = JSON.parse(text) as Record<string, unknown>;
     return {
@@ -40,15 +57,16 @@ export function loadStats(storage: Pick<Storage, 'getItem'> | null): KlondikeSta
       bestStreak: count(data['bestStreak']),
       started: keys(data['started']),
       wonDeals: keys(data['wonDeals']),
+      bestScore: typeof data['bestScore'] === 'number' && Number.isSafeInteger(data['bestScore']) ? data['bestScore'] : null,
     };
   } catch {
     return NO_STATS;
   }
 }
 
-export function saveStats(storage: Pick<Storage, 'setItem'> | null, stats: KlondikeStats): void {
+export function saveStats(storage: Pick<Storage, 'setItem'> | null, stats: KlondikeStats, ruleSet = 'assignment'): void {
   try {
-    storage?.setItem(STATS_KEY, JSON.stringify(stats));
+    storage?.setItem(storageKey(ruleSet), JSON.stringify(stats));
   } catch {
     // Storage full or refused (private mode): the statistics are a convenience, play goes on.
   }
@@ -68,6 +86,11 @@ export function recordWin(stats: KlondikeStats, key: string): KlondikeStats {
   const started = recordStart(stats, key);
   const streak = started.streak + 1;
   return { ...started, won: started.won + 1, streak, bestStreak: Math.max(started.bestStreak, streak), wonDeals: [...started.wonDeals, key].slice(-KEEP) };
+}
+
+/** When a deal reaches `score`. */
+export function recordScore(stats: KlondikeStats, score: number): KlondikeStats {
+  return stats.bestScore !== null && stats.bestScore >= score ? stats : { ...stats, bestScore: score };
 }
 
 /**
