@@ -141,7 +141,7 @@ describe('Klondike page', () => {
       expect(await page.locator('output[aria-label="Score"]').textContent()).toBe('52 of 52');
       // Statistics (localStorage): one deal played, one won.
       const statistics = page.getByRole('region', { name: 'Statistics' });
-      expect(await statistics.locator('tr').evaluateAll((rows) => rows.map((r) => r.textContent))).toEqual(['Played1', 'Won1', 'Win rate100%', 'Current streak1', 'Best streak1']);
+      expect(await statistics.locator('tr').evaluateAll((rows) => rows.map((r) => r.textContent))).toEqual(['Played1', 'Won1', 'Win rate100%', 'Current streak1', 'Best streak1', 'Best score52']);
       // The address holds every move: a reload shows the won game, and its moves replay to 52 on the model.
       const moves = new URL(page.url()).searchParams.get('moves')!;
       const replay = replayDeal(seed, 7, 1, textToMoves(moves).moves);
@@ -149,7 +149,7 @@ describe('Klondike page', () => {
       expect(replay.model.getScore()).toBe(52);
       await page.reload();
       await expect.poll(() => gameStatus(page).textContent(), SLOW).toMatch(/^You won!/);
-      expect(await statistics.locator('tr').evaluateAll((rows) => rows.map((r) => r.textContent))).toEqual(['Played1', 'Won1', 'Win rate100%', 'Current streak1', 'Best streak1']);
+      expect(await statistics.locator('tr').evaluateAll((rows) => rows.map((r) => r.textContent))).toEqual(['Played1', 'Won1', 'Win rate100%', 'Current streak1', 'Best streak1', 'Best score52']);
       // Undo takes the last foundation move back, and the auto-finish waits (it would replay it at once).
       await button(page, 'Undo').click();
       await expect.poll(() => page.locator('output[aria-label="Score"]').textContent(), SLOW).toBe('51 of 52');

@@ -519,7 +519,7 @@ export function KlondikePage() {
 
         <section class="k-stats" aria-label="Statistics">
           <h2>Statistics</h2>
-          <p class="field-note">For {ruleWords(deal)}.</p>
+          <p class="field-note">For {deal.rules === 'assignment' ? "the assignment's rules" : ruleWords(deal)}.</p>
           <table>
             <tbody>
               <tr>

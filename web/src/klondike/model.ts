@@ -132,9 +132,9 @@ export function textToOrder(text: string): number[] | null {
   return order.length > 0 && order.every((c) => c >= 0) ? order : null;
 }
 
-/** The rule set's words: "standard rules, draw 3, 1 pass, Vegas scoring". */
+/** The rule set's words: "draw 1" (the assignment's rules), "standard rules, draw 3, 1 pass, Vegas scoring". */
 export function ruleWords(rules: RuleSet): string {
-  if (rules.rules === 'assignment') return `the assignment's rules, draw ${String(rules.draw)}`;
+  if (rules.rules === 'assignment') return `draw ${String(rules.draw)}`;
   const passes = rules.passes === Infinity ? 'unlimited passes' : rules.passes === 1 ? '1 pass' : `${String(rules.passes)} passes`;
   return `standard rules, draw ${String(rules.draw)}, ${passes}, ${rules.scoring === 'vegas' ? 'Vegas' : 'standard'} scoring`;
 }

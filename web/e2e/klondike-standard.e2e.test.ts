@@ -1,0 +1,145 @@
+/**
+ * The Klondike page under the standard rules, end to end in headless Chromium against `tabletop
+ * serve`: the rule set chosen by the selects' accessible names and kept in the address, a few moves
+ * (one a foundation card taken back) checked against `EngineKlondike` with the Vegas score and the
+ * passes left, a pasted deal opened (and a malformed paste refused, nothing lost), and a hint that is
+ * the next move of the standard solver's winning line.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { toPysol } from '../../src/games/klondike/deal-formats.js';
+import { ENGINE_STATE } from '../../src/games/klondike/engine.js';
+import { applyMove, hint as likelyMove, legalMoves, type KlondikeMove } from '../../src/games/klondike/moves.js';
+import { solveStandard } from '../../src/games/klondike/solver/standard-solver.js';
+import { lineHint } from '../src/klondike/hints.js';
+import { cardWords, dealOf, movesToText, tableOf, textToMoves, type DealSpec, type PageModel } from '../src/klondike/model.js';
+import { pageOpener, serverAndBrowser } from './harness.js';
+
+const env = serverAndBrowser();
+const withPage = pageOpener(env);
+/** Polls wait this long (generous: the machine may be busy with other work; only a hang should fail). */
+const SLOW = { timeout: 60_000 };
+
+const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+const output = (page: Page, name: string) => page.locator(`output[aria-label="${name}"]`);
+
+/** Makes `move` on the page by keys, or (a foundation card back) by clicking the foundation, then the pile's key. */
+async function make(page: Page, model: PageModel, move: KlondikeMove): Promise<void> {
+  const keys: Record<KlondikeMove['kind'], () => string[]> = {
+    discardDraw: () => ['d'],
+    moveDraw: () => ['s', String((move as { dest: number }).dest + 1)],
+    moveDrawToFoundation: () => ['s', 'f'],
+    moveToFoundation: () => [String((move as { src: number }).src + 1), 'f'],
+    movePile: () => [String((move as { src: number }).src + 1), String((move as { dest: number }).dest + 1)],
+    moveFoundationToPile: () => [String((move as { dest: number }).dest + 1)],
+  };
+  if (move.kind === 'moveFoundationToPile') {
+    const top = model.getCardAt(move.foundation)!;
+    await button(page, `Foundation ${String(move.foundation + 1)}, ${cardWords(top.index)}`).click();
+  }
+  for (const key of keys[move.kind]()) await page.keyboard.press(key);
+}
+
+describe('Klondike page, standard rules', () => {
+  it('chooses standard draw 3, one pass, Vegas scoring by name; plays moves with the Vegas score and passes left; takes a card back from a foundation', async () => {
+    const spec: DealSpec = { seed: 18, piles: 7, draw: 3, order: null, rules: 'standard', passes: 1, scoring: 'vegas' };
+    await withPage('/klondike?seed=18&draw=1&piles=7&auto=0', async (page) => {
+      await page.getByLabel('Rules').selectOption('standard');
+      await page.getByLabel('Draw size').selectOption('3');
+      await page.getByLabel('Passes').selectOption('1');
+      await page.getByLabel('Scoring').selectOption('vegas');
+      await button(page, 'Open deal').click();
+      await expect.poll(() => page.locator('.k-deal').textContent(), SLOW).toBe('Deal 18 · 7 piles · standard rules, draw 3, 1 pass, Vegas scoring');
+      const params = new URL(page.url()).searchParams;
+      expect([params.get('rules'), params.get('draw'), params.get('passes'), params.get('scoring')]).toEqual(['standard', '3', '1', 'vegas']);
+      expect([await output(page, 'Score').textContent(), await output(page, 'Passes left').textContent()]).toEqual(['-52', '1']);
+
+      // The likeliest moves until a foundation card may come back, then that move: each by keys.
+      const model = dealOf(spec);
+      const made: KlondikeMove[] = [];
+      for (;;) {
+        const back = legalMoves(model).find((m) => m.kind === 'moveFoundationToPile');
+        const move = back ?? likelyMove(model)!;
+        await make(page, model, move);
+        applyMove(model, move);
+        made.push(move);
+        await expect.poll(() => output(page, 'Moves').textContent(), SLOW).toBe(String(made.length));
+        expect(await output(page, 'Score').textContent()).toBe(String(tableOf(model).points));
+        if (back !== undefined) break;
+        expect(made.length).toBeLessThan(10);
+      }
+      // Three cards up (+15), one back (−5).
+      expect(tableOf(model).points).toBe(-52 + 15 - 5);
+      expect(new URL(page.url()).searchParams.get('moves')).toBe(movesToText(made));
+
+      // The stock turned three at a time shows a fan of three; after one pass Draw is spent.
+      await button(page, 'Draw').click();
+      applyMove(model, { kind: 'discardDraw' });
+      await expect.poll(() => page.locator('.k-window .k-card').count(), SLOW).toBe(3);
+      while (tableOf(model).canDraw) {
+        await page.keyboard.press('d');
+        applyMove(model, { kind: 'discardDraw' });
+      }
+      await expect.poll(() => output(page, 'Cards in the stock').textContent(), SLOW).toBe('0');
+      expect(await button(page, 'Draw').isDisabled()).toBe(true);
+      expect(await output(page, 'Passes left').textContent()).toBe('1');
+      await page.screenshot({ path: '/tmp/klondike-standard-vegas.png' });
+      // The statistics are this rule set's: one deal played, its best score so far.
+      const statistics = page.getByRole('region', { name: 'Statistics' });
+      const rows = await statistics.locator('tr').evaluateAll((trs) => trs.map((r) => r.textContent));
+      expect(rows[0]).toBe('Played1');
+      expect(rows.at(-1)).toBe(`Best score${String(-52 + 15)}`);
+    });
+  });
+
+  it('opens a pasted PySol board and shows its first cards; a malformed paste is named and kept', async () => {
+    const order = Array.from(dealOf({ seed: 77, piles: 7, draw: 1, order: null, rules: 'standard', passes: Infinity, scoring: 'standard' })[ENGINE_STATE]().dealOrder);
+    const board = toPysol({ piles: 7, order });
+    await withPage('/klondike?seed=3&draw=1&piles=7', async (page) => {
+      const box = page.getByLabel("Deal text (Solvitaire's JSON or PySol's board)");
+      const broken = board.replace(/^Talon: (\S+)/m, 'Talon: 1X');
+      await box.fill(broken);
+      await button(page, 'Play this deal').click();
+      await expect.poll(() => page.getByRole('alert').textContent(), SLOW).toMatch(/^This is not a deal the page can open: PySol's board, line 1: '1X' is not a card/);
+      expect(await box.inputValue()).toBe(broken);
+      expect(await page.locator('.k-deal').textContent()).toBe('Deal 3 · 7 piles · draw 1');
+
+      await box.fill(board);
+      await button(page, 'Play this deal').click();
+      await expect.poll(() => page.locator('.k-deal').textContent(), SLOW).toBe('A pasted deal · 7 piles · draw 1');
+      // The face-up card of each pile is the board's last card of that line.
+      const lastCards = board
+        .trim()
+        .split('\n')
+        .slice(2)
+        .map((line) => line.split(' ').at(-1)!);
+      const expected = tableOf(dealOf({ seed: 0, piles: 7, draw: 1, order, rules: 'assignment', passes: Infinity, scoring: 'standard' })).piles.map((p) => cardWords(p.cards.at(-1)!));
+      expect(lastCards).toHaveLength(7);
+      for (let p = 0; p < 7; p++) expect(await page.getByRole('group', { name: `Pile ${String(p + 1)}` }).getByRole('button').last().getAttribute('aria-label')).toBe(expected[p]);
+      // The address holds the deal: a reload deals it again.
+      expect(new URL(page.url()).searchParams.get('deal')).toHaveLength(52);
+      await page.reload();
+      await expect.poll(() => page.locator('.k-deal').textContent(), SLOW).toBe('A pasted deal · 7 piles · draw 1');
+      await page.screenshot({ path: '/tmp/klondike-pasted.png', fullPage: true });
+    });
+  });
+
+  it('hints, under the standard rules, the next move of the standard solver’s winning line', async () => {
+    const spec: DealSpec = { seed: 5, piles: 7, draw: 3, order: null, rules: 'standard', passes: Infinity, scoring: 'standard' };
+    const model = dealOf(spec);
+    const solved = solveStandard(model[ENGINE_STATE](), { timeMs: 10_000, maxStates: 1_000_000 });
+    expect(solved.verdict).toBe('winnable');
+    const expected = lineHint(model, movesToText(solved.moves!));
+    await withPage('/klondike?seed=5&draw=3&piles=7&rules=standard&passes=unlimited&scoring=standard&auto=0', async (page) => {
+      await button(page, 'Hint').click();
+      await expect.poll(() => page.getByRole('status', { name: 'Hint' }).textContent(), SLOW).toBe(`Hint: ${expected.text}`);
+      // The hinted move is legal here, and the page makes it.
+      const move = expected.move!;
+      expect(legalMoves(model)).toContainEqual(move);
+      await make(page, model, move);
+      await expect.poll(() => output(page, 'Moves').textContent(), SLOW).toBe('1');
+      expect(textToMoves(new URL(page.url()).searchParams.get('moves')!).moves).toEqual([move]);
+      await page.screenshot({ path: '/tmp/klondike-standard-hint.png' });
+    });
+  });
+});
