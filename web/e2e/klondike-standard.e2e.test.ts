@@ -40,6 +40,17 @@ async function make(page: Page, model: PageModel, move: KlondikeMove): Promise<v
   for (const key of keys[move.kind]()) await page.keyboard.press(key);
 }
 
+/** Drags from near the top-left corner of `from` to that of `to` with the mouse, in steps. */
+async function drag(page: Page, from: ReturnType<typeof button>, to: ReturnType<typeof button>): Promise<void> {
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + 12, a.y + 6);
+  await page.mouse.down();
+  await page.mouse.move(a.x + 22, a.y + 16, { steps: 2 });
+  await page.mouse.move(b.x + 12, b.y + 6, { steps: 4 });
+  await page.mouse.up();
+}
+
 describe('Klondike page, standard rules', () => {
   it('chooses standard draw 3, one pass, Vegas scoring by name; plays moves with the Vegas score and passes left; takes a card back from a foundation', async () => {
     const spec: DealSpec = { seed: 18, piles: 7, draw: 3, order: null, rules: 'standard', passes: 1, scoring: 'vegas' };
@@ -70,6 +81,17 @@ describe('Klondike page, standard rules', () => {
       }
       // Three cards up (+15), one back (−5).
       expect(tableOf(model).points).toBe(-52 + 15 - 5);
+      // Undone, and made again by dragging the foundation's card onto the pile.
+      const back = made.at(-1) as Extract<KlondikeMove, { kind: 'moveFoundationToPile' }>;
+      await page.keyboard.press('u');
+      await expect.poll(() => output(page, 'Score').textContent(), SLOW).toBe(String(-52 + 15));
+      model.undo();
+      const top = model.getCardAt(back.foundation)!;
+      const height = model.getPileHeight(back.dest);
+      const onto = height === 0 ? button(page, `Pile ${String(back.dest + 1)}, empty`) : button(page, cardWords(model.getCardAt(back.dest, height - 1).index));
+      await drag(page, button(page, `Foundation ${String(back.foundation + 1)}, ${cardWords(top.index)}`), onto);
+      applyMove(model, back);
+      await expect.poll(() => output(page, 'Score').textContent(), SLOW).toBe(String(-52 + 15 - 5));
       expect(new URL(page.url()).searchParams.get('moves')).toBe(movesToText(made));
 
       // The stock turned three at a time shows a fan of three; after one pass Draw is spent.
@@ -121,6 +143,18 @@ describe('Klondike page, standard rules', () => {
       await page.reload();
       await expect.poll(() => page.locator('.k-deal').textContent(), SLOW).toBe('A pasted deal · 7 piles · draw 1');
       await page.screenshot({ path: '/tmp/klondike-pasted.png', fullPage: true });
+    });
+  });
+
+  it('deals, with "winnable deals only", a deal the standard solver proves winnable under the chosen rules', async () => {
+    await withPage('/klondike?seed=1&draw=3&piles=7&rules=standard&passes=unlimited&scoring=standard&winnable=1', async (page) => {
+      await button(page, 'New deal').click();
+      await expect.poll(() => page.locator('.notice').textContent(), SLOW).toMatch(/^Deal \d+: the solver proved it can be won\.$/);
+      const params = new URL(page.url()).searchParams;
+      expect([params.get('rules'), params.get('draw'), params.get('passes')]).toEqual(['standard', '3', 'unlimited']);
+      const seed = Number(params.get('seed'));
+      const spec: DealSpec = { seed, piles: 7, draw: 3, order: null, rules: 'standard', passes: Infinity, scoring: 'standard' };
+      expect(solveStandard(dealOf(spec)[ENGINE_STATE](), { timeMs: 10_000, maxStates: 300_000 }).verdict).toBe('winnable');
     });
   });
 

@@ -35,7 +35,7 @@ export function PasteDeal({ onOpen }: { readonly onOpen: (deal: DealOrder) => vo
         <label for="k-paste">Deal text (Solvitaire's JSON or PySol's board)</label>
         <textarea id="k-paste" rows={6} spellcheck={false} value={text} aria-describedby="k-paste-problem" onInput={(event) => setText(event.currentTarget.value)} />
       </div>
-      <p id="k-paste-problem" class="notice" role="alert">
+      <p id="k-paste-problem" class="k-paste-problem" role="alert">
         {problem}
       </p>
       <div class="buttons">
