@@ -12,7 +12,7 @@ import { useLatestState } from '../latest.js';
 import { usePlayKeys } from '../keys.js';
 import { parseDealNumber } from '../seed.js';
 import { lineHint, noLineHint, type Hint } from './hints.js';
-import { PILES, moveFor, movesToText, newDealSeed, orderToText, parseSearch, replaySpec, ruleWords, tableOf, textToMoves, toSearch, tryMove, type DealSpec, type RuleSet, type Source, type Target } from './model.js';
+import { PILES, moveFor, ruleSetOf, movesToText, newDealSeed, orderToText, parseSearch, replaySpec, ruleWords, tableOf, textToMoves, toSearch, tryMove, type DealSpec, type RuleSet, type Source, type Target } from './model.js';
 import { PasteDeal } from './PasteDeal.js';
 import { Choice, RuleChoice } from './RuleChoice.js';
 import { SolverClient } from './solver-client.js';
@@ -84,7 +84,7 @@ export function KlondikePage() {
     saveStats(storage(), next, ruleSet);
   };
   // The next deal's settings, chosen before it starts.
-  const [form, setForm] = useState<{ seed: string; piles: number; rules: RuleSet }>({ seed: String(initial.settings.seed), piles: initial.settings.piles, rules: deal });
+  const [form, setForm] = useState<{ seed: string; piles: number; rules: RuleSet }>({ seed: String(initial.settings.seed), piles: initial.settings.piles, rules: ruleSetOf(deal) });
   const solver = useMemo(() => new SolverClient(), []);
   /** Positions the solver has answered, by deal and moves: following a winning line keeps hints instant. */
   const solved = useRef(new Map<string, SolvedPosition>());
@@ -287,7 +287,7 @@ export function KlondikePage() {
     setThinking(null);
     setDeal(next);
     setPaused(false);
-    setForm({ seed: String(next.seed), piles: next.piles, rules: next });
+    setForm({ seed: String(next.seed), piles: next.piles, rules: ruleSetOf(next) });
     setMoves([]);
     setSelected(null);
     setHint(null);

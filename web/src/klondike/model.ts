@@ -33,6 +33,11 @@ export interface RuleSet {
   readonly scoring: KlondikeScoring;
 }
 
+/** Just the rule set of `spec` (a deal's settings carry more). */
+export function ruleSetOf({ rules, draw, passes, scoring }: RuleSet): RuleSet {
+  return { rules, draw, passes, scoring };
+}
+
 export const ASSIGNMENT_RULES = { rules: 'assignment', passes: Infinity, scoring: 'standard' } as const;
 
 /** A deal: a deal number, or the cards of a pasted deal in dealing order (then `seed` is not used), under a rule set. */
