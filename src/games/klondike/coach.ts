@@ -78,7 +78,7 @@ export interface Rating extends SampledRating {
 }
 
 /** The candidates: every legal move that changes something, foundations a card fits counted once. */
-function candidateMoves(state: KlondikeState): KlondikeMove[] {
+export function candidateMoves(state: KlondikeState): KlondikeMove[] {
   return legalMovesOfState(state, true)
     .map(({ move }) => move)
     .filter((move) => !(move.kind === 'movePile' && move.count === state.heights[move.src] && state.heights[move.dest] === 0));
