@@ -23,6 +23,13 @@
  * seats, at player 0's first choice from a random round on; the opponent is Smallest; the coach
  * draws `--samples` states (default COACH_SAMPLES), the reference F times as many, other draws.
  * Agreement as for ConnectFwar.
+ *
+ * Klondike (src/games/klondike/coach.ts): the decisions come from deals of `klondike play` (7
+ * piles, draw 3, the assignment's rules) played by `greedy` with one move in four a random legal
+ * one, stopped at a random move (0..79) where the person has more than one move; the coach samples
+ * `--samples` deals (default COACH_SAMPLES) with `--nodes` positions a solve (default
+ * COACH_STATES); the reference, on other deals, has √F times as many samples and √F times the
+ * positions (F times the budget). Agreement as for ConnectFwar.
  */
 import { DECK_SIZE } from '../core/cards.js';
 import { deriveSeed, randomFloat, randomInt, rngFromSeed, shuffleInPlace } from '../core/random.js';
@@ -37,6 +44,11 @@ import { COACH_SAMPLES as UNO_SAMPLES, rateDecision as rateUno } from '../games/
 import { UnoWarState } from '../games/uno-war/engine.js';
 import { HAND_SIZE as UNO_HAND, canPlayOn } from '../games/uno-war/rules.js';
 import { Position } from '../games/connect-four/position.js';
+import { createGreedyAgent } from '../games/klondike/agents.js';
+import { COACH_SAMPLES as KLONDIKE_SAMPLES, COACH_STATES, candidateMoves, rateMove } from '../games/klondike/coach.js';
+import type { KlondikeState } from '../games/klondike/engine.js';
+import { legalMovesOfState } from '../games/klondike/moves.js';
+import { seededDeal } from '../games/klondike/solver/deal.js';
 import { samplePosition } from '../games/connect-four/players/tuning.js';
 import { Solver } from '../games/connect-four/solver/solver.js';
 import { loadDefaultBook, loadDefaultValues } from '../arena/connect-four/book-file.js';
@@ -47,14 +59,15 @@ const whole = (name: string, fallback: number, min: number): number => wholeOpti
 
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
   process.stdout.write(
-    'usage: npm run bench:coach -- [--game connect-four|connect-fwar|uno-war] [--decisions N] [--seed S] [--factor F] [--nodes N] [--samples N]\n' +
+    'usage: npm run bench:coach -- [--game connect-four|connect-fwar|uno-war|klondike] [--decisions N] [--seed S] [--factor F] [--nodes N] [--samples N]\n' +
       "A game's coach against a reference with F times its budget (see docs/benchmarks.md).\n",
   );
   process.exit(0);
 }
 
 const game = option('--game') ?? 'connect-four';
-if (game !== 'connect-four' && game !== 'connect-fwar' && game !== 'uno-war') fail(`--game must be connect-four, connect-fwar or uno-war, got '${game}'`);
+const GAMES = { 'connect-four': connectFour, 'connect-fwar': connectFwar, 'uno-war': unoWar, klondike } as const;
+if (!Object.hasOwn(GAMES, game)) fail(`--game must be connect-four, connect-fwar, uno-war or klondike, got '${game}'`);
 const decisions = whole('--decisions', 1000, 1);
 const seed = whole('--seed', 1, 0);
 const factor = whole('--factor', 100, 1);
@@ -86,9 +99,11 @@ class Latency {
 
 /** The chance that a sampled ConnectFwar game's move is a random legal one rather than greedy's. */
 const SLIP = 0.25;
+/** Moves a sampled Klondike game may last before it is dropped. */
+const KLONDIKE_MOVES = 300;
 const share = (n: number, of: number): string => `${(of === 0 ? 0 : (100 * n) / of).toFixed(1)}%`;
 const latency = new Latency();
-process.stdout.write(`${(game === 'connect-four' ? connectFour() : game === 'connect-fwar' ? connectFwar() : unoWar()).join('\n')}\n${latency.report()}\n`);
+process.stdout.write(`${GAMES[game as keyof typeof GAMES]().join('\n')}\n${latency.report()}\n`);
 
 function connectFour(): string[] {
   const nodes = whole('--nodes', COACH_NODES, 1);
@@ -227,5 +242,40 @@ function unoWar(): string[] {
   return [
     `uno-war: ${String(decisions)} decisions (seed ${String(seed)}), against Smallest, coach ${String(samples)} states, reference ${String(factor)}x on other draws`,
     `best card: as good as the reference's best ${String(agree)} (${share(agree, decisions)}); the same card ${String(same)} (${share(same, decisions)})`,
+  ];
+}
+
+/** Klondike decision `index`: a deal played by greedy with slips, stopped at a random move with a choice; null if it ended first. */
+function klondikeSituation(index: number): KlondikeState | null {
+  const rng = rngFromSeed(deriveSeed(seed, index));
+  const state = seededDeal(deriveSeed(seed, index) % 1_000_000_000);
+  const stop = randomInt(rng, 80);
+  const greedy = createGreedyAgent();
+  // The deal has no idle limit (as in `klondike play`): a game with nothing left but discards would never end.
+  for (let move = 0; move < KLONDIKE_MOVES && !state.isTerminal(); move++) {
+    const legal = legalMovesOfState(state, true);
+    if (move >= stop && candidateMoves(state).length > 1) return state;
+    state.applyAction(randomFloat(rng) < SLIP ? legal[randomInt(rng, legal.length)]!.action : greedy.act(state, rng));
+  }
+  return null;
+}
+
+function klondike(): string[] {
+  const samples = whole('--samples', KLONDIKE_SAMPLES, 1);
+  const nodes = whole('--nodes', COACH_STATES, 1);
+  // The reference's budget, F times the coach's, split evenly between samples and positions.
+  const root = Math.sqrt(factor);
+  const { agree, same } = sampledAgreement(
+    klondikeSituation,
+    (state, chosen, at, count) => {
+      const reference = count !== samples;
+      const budget = reference ? { samples: Math.round(samples * root), maxStates: Math.round(nodes * root) } : { samples, maxStates: nodes };
+      return rateMove(state, candidateMoves(state)[chosen ?? 0]!, at, budget);
+    },
+    samples,
+  );
+  return [
+    `klondike: ${String(decisions)} decisions (seed ${String(seed)}), coach ${String(samples)} deals x ${String(nodes)} positions, reference ${String(factor)}x (${String(Math.round(samples * root))} deals x ${String(Math.round(nodes * root))}) on other deals`,
+    `best move: as good as the reference's best ${String(agree)} (${share(agree, decisions)}); the same move ${String(same)} (${share(same, decisions)})`,
   ];
 }

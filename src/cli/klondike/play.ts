@@ -14,7 +14,9 @@ import { formatDuration, plural } from '../../core/format.js';
 import { freshSeed } from '../../core/random.js';
 import { BasicKlondike } from '../../games/klondike/basic-klondike.js';
 import { IllegalArgumentError, IllegalStateError } from '../../games/klondike/errors.js';
-import { applyMove, engineStateOf, hint, type KlondikeMove } from '../../games/klondike/moves.js';
+import { applyMove, engineStateOf, hint, legalMovesOfState, type KlondikeMove } from '../../games/klondike/moves.js';
+import type { KlondikeState } from '../../games/klondike/engine.js';
+import { COACH_LEGEND, KlondikeCoach } from './coach.js';
 import type { KlondikeModel, UndoableKlondikeModel } from '../../games/klondike/model.js';
 import { allFaceUp, canStillProgress, finishingMove } from '../../games/klondike/progress.js';
 import { winningHint } from '../../games/klondike/solver/hint.js';
@@ -44,6 +46,12 @@ interface PlayOptions extends RulesOptions {
   /** The solver's time for a hint, `solve` or a --winnable deal, in seconds. */
   readonly solverTime: number;
   readonly color?: boolean;
+  /** Rate each move the person makes (games/klondike/coach.ts) and sum them up at the end. */
+  readonly coach?: boolean;
+  /** The coach, and a warning before a costly move (the person confirms it). */
+  readonly training?: boolean;
+  /** Moves to make first, as commands separated by commas (`dd,mpf 1 1`): how the coach's summary replays a game. */
+  readonly moves?: string;
 }
 
 export const DEFAULT_SOLVER_SECONDS = 3;
@@ -57,6 +65,10 @@ export interface SessionOptions {
   readonly style?: Style;
   readonly autoFinish?: boolean;
   readonly solverTimeMs?: number;
+  /** Rates each move the person makes; its summary closes the session. */
+  readonly coach?: KlondikeCoach;
+  /** With `coach`: warn before a costly move and make it only when the person confirms. */
+  readonly training?: boolean;
 }
 
 export const COMMAND_HELP = [
@@ -258,7 +270,47 @@ export async function playKlondike(options: PlayOptions, input: NodeJS.ReadableS
   if (fromFile !== null) output.write(`Klondike, the deal of ${options.deal!}: ${shape}.\n`);
   else output.write(`Klondike, deal ${String(seed)}: ${shape}. Replay it with --seed ${String(seed)}.${proof}\n`);
   output.write(`${COMMAND_HELP}\n\n`);
-  await playSession(model, input, output, { style: styleFor(options.color, output), autoFinish: options.autoFinish !== false, solverTimeMs });
+  if (options.moves !== undefined) output.write(`${plural(replayMoves(model, options.moves), 'move')} replayed from --moves.\n`);
+  let coach: KlondikeCoach | undefined;
+  if (options.coach === true || options.training === true) {
+    const replay = (moves: string): string => replayCommand(options, fromFile === null ? seed : null, moves);
+    coach = new KlondikeCoach(fromFile === null ? seed : 0, replay);
+    output.write(`${COACH_LEGEND}\n`);
+  }
+  await playSession(model, input, output, { style: styleFor(options.color, output), autoFinish: options.autoFinish !== false, solverTimeMs, coach, training: options.training === true });
+}
+
+/** Makes the moves of `--moves` (commands separated by commas); a usage error names the first that cannot be made. Returns how many. */
+function replayMoves(model: KlondikeModel, moves: string): number {
+  const commands = moves.split(',').map((command) => command.trim()).filter((command) => command !== '');
+  commands.forEach((command, index) => {
+    const where = `--moves: move ${String(index + 1)}, '${command}'`;
+    const move = parseCommand(command.split(/\s+/), { piles: model.getNumPiles(), foundations: model.getNumFoundations() });
+    if (typeof move === 'string') throw new UsageError(`${where}: ${move}`);
+    const refusal = pileRefusal(model, move);
+    if (refusal !== null) throw new UsageError(`${where}: ${refusal}`);
+    try {
+      applyMove(model, move);
+    } catch (error) {
+      if (error instanceof IllegalArgumentError || error instanceof IllegalStateError) throw new UsageError(`${where}: ${error.message}`);
+      throw error;
+    }
+  });
+  return commands.length;
+}
+
+/** The command that deals this game again, makes `moves` (--moves) and turns the coach on. */
+function replayCommand(options: PlayOptions, seed: number | null, moves: string): string {
+  const words = ['tabletop klondike play', ...(seed === null ? ['--deal', options.deal!] : ['--seed', String(seed)])];
+  if (options.piles !== 7) words.push('--piles', String(options.piles));
+  if (options.draw !== 3) words.push('--draw', String(options.draw));
+  if (options.rules === 'standard') {
+    words.push('--rules standard');
+    if (options.passes !== undefined) words.push('--passes', options.passes === Infinity ? 'unlimited' : String(options.passes));
+    if (options.scoring !== undefined) words.push('--scoring', options.scoring);
+  }
+  if (moves !== '') words.push('--moves', `'${moves}'`);
+  return [...words, '--coach'].join(' ');
 }
 
 /**
@@ -371,6 +423,21 @@ export async function playSession(model: UndoableKlondikeModel, input: NodeJS.Re
         say(`Invalid move. ${refusal}`);
         continue;
       }
+      const coach = options.coach;
+      const state = engineStateOf(model);
+      if (coach !== undefined && isLegal(state, move) && KlondikeCoach.hasChoice(state)) {
+        const warning = options.training === true ? coach.warning(state, move) : null;
+        if (warning !== null) {
+          say(colorSuits(warning, style));
+          const confirm = await session.ask(`Make ${moveCommand(move)} anyway? (y/n): `, '');
+          if (confirm === null) {
+            say(`\nEnd of input. ${score()}`);
+            return;
+          }
+          if (!/^y(es)?$/i.test(confirm.trim())) continue;
+        }
+        say(colorSuits(coach.record(state, move), style));
+      }
       try {
         applyMove(model, move);
         finished = 0;
@@ -384,8 +451,15 @@ export async function playSession(model: UndoableKlondikeModel, input: NodeJS.Re
       changed();
     }
   } finally {
+    for (const line of options.coach?.summary() ?? []) say(colorSuits(line, style));
     session.close();
   }
+}
+
+/** Whether `move` can be made in `state` (the model's checks say why not, when it cannot). */
+function isLegal(state: KlondikeState, move: KlondikeMove): boolean {
+  const command = moveCommand(move);
+  return legalMovesOfState(state, false).some((legal) => moveCommand(legal.move) === command);
 }
 
 export function registerPlay(command: Command): Command {
@@ -399,6 +473,9 @@ export function registerPlay(command: Command): Command {
     .option('--draw <n>', 'draw cards shown, 1 to 52 (--rules standard: cards turned from the stock at a time)', parseDraw, 3)
     .option('--winnable', `deal only a deal the solver proves winnable: the first from --seed (or a fresh deal) upwards, at most ${String(WINNABLE_TRIES)} tried`)
     .option('--no-auto-finish', 'do not play the cards to the foundations by themselves once every card is face up (f does it)')
+    .option('--coach', 'after each of your moves, the share of deals like yours that each move you could make keeps winnable, and what yours cost; a summary after the game')
+    .option('--training', 'the coach, and a warning before a costly move (you confirm it or choose again)')
+    .option('--moves <commands>', "make these moves first, commands separated by commas, e.g. 'dd,mpf 1 1' (how the coach's summary replays a game)")
     .addOption(new Option('--solver-time <seconds>', 'how long the solver may think for h, solve and --winnable').argParser(parsePositiveNumber('The solver time')).default(DEFAULT_SOLVER_SECONDS));
   addRulesOptions(play);
   addColorOptions(play)

@@ -1,0 +1,104 @@
+/**
+ * `klondike play --coach` and `--training` on the terminal: the game module's coach
+ * (games/klondike/coach.ts) rates each move the person makes; this file words its ratings and keeps
+ * them for the summary.
+ */
+import { deriveSeed } from '../../core/random.js';
+import { COACH_SAMPLES, rateMove, summarize, type Rating } from '../../games/klondike/coach.js';
+import { decodeAction, type KlondikeState } from '../../games/klondike/engine.js';
+import { legalMovesOfState, type KlondikeMove } from '../../games/klondike/moves.js';
+import { moveCommand } from '../../games/klondike/notation.js';
+import { lowerFirst, moveWords } from '../../games/klondike/words.js';
+import { summaryLines } from '../coach-text.js';
+
+/** Keeps the coach's samples apart from the deal's own random stream (the same seed). */
+const COACH_STREAM = 0x636f_6163;
+
+/** Said once when the coach is on: how to read its figures. */
+export const COACH_LEGEND =
+  `Coach: after each of your moves, the share of ${String(COACH_SAMPLES)} deals consistent with what you see that the solver proves still winnable ` +
+  'after each move you could make (with every card known: the solver\'s verdict); undecided deals count as not proved.';
+
+const percent = (share: number): string => `${(100 * share).toFixed(0)}%`;
+
+/** One move's share as the list shows it: `mpf 1 1 75%` (with the undecided samples), or winnable/unwinnable when nothing is hidden. */
+function shareWords(rating: Rating, index: number): string {
+  const { move, share, undecided } = rating.moves[index]!;
+  const value = rating.exact ? (undecided > 0 ? 'undecided' : share === 1 ? 'winnable' : 'unwinnable') : `${percent(share)}${undecided === 0 ? '' : ` (${String(undecided)} undecided)`}`;
+  return `${moveCommand(move)} ${value}`;
+}
+
+export class KlondikeCoach {
+  readonly #ratings: { readonly rating: Rating; readonly state: KlondikeState; readonly before: string }[] = [];
+  #pending: { readonly key: string; readonly ratings: Map<string, Rating> } | undefined;
+
+  /** @param replay the command that replays the game with these moves first (`--moves`) */
+  constructor(
+    private readonly seed: number,
+    private readonly replay: (moves: string) => string,
+  ) {}
+
+  /** Whether the person has a choice to rate at all (more than one move that changes something). */
+  static hasChoice(state: KlondikeState): boolean {
+    return legalMovesOfState(state, true).length > 1;
+  }
+
+  /** The rating of `move` in `state` (not changed); the moves made so far identify the decision. */
+  rate(state: KlondikeState, move: KlondikeMove): Rating {
+    const key = movesSoFar(state);
+    if (this.#pending?.key !== key) this.#pending = { key, ratings: new Map() };
+    const command = moveCommand(move);
+    let rating = this.#pending.ratings.get(command);
+    if (rating === undefined) {
+      rating = rateMove(state, move, deriveSeed(deriveSeed(this.seed, COACH_STREAM), state.moves));
+      this.#pending.ratings.set(command, rating);
+    }
+    return rating;
+  }
+
+  /** The training warning before `move` is made, or null if it is (as good as) the best. */
+  warning(state: KlondikeState, move: KlondikeMove): string | null {
+    const rating = this.rate(state, move);
+    return rating.verdict === 'best' ? null : `Coach: ${moveCommand(move)} would be ${this.#judgement(state, rating)}.`;
+  }
+
+  /** Rates and keeps `move`, about to be made in `state`; returns what to say. */
+  record(state: KlondikeState, move: KlondikeMove): string {
+    const rating = this.rate(state, move);
+    this.#ratings.push({ rating, state: state.clone(), before: movesSoFar(state) });
+    const shares = rating.moves.map((_, index) => shareWords(rating, index)).join(', ');
+    const what = rating.exact ? 'the solver, every card known' : `winnable share over ${String(rating.samples)} deals`;
+    return `Coach (${what}): ${shares} — you played ${moveCommand(move)}: ${this.#judgement(state, rating)}.`;
+  }
+
+  #judgement(state: KlondikeState, rating: Rating): string {
+    const best = rating.moves[rating.best]!.move;
+    const bestWords = `best: ${lowerFirst(moveWords(state, best))}, ${moveCommand(best)}`;
+    if (rating.verdict === 'best') return rating.chosen === rating.best ? 'best' : `as good as ${moveCommand(best)} within the sampling error`;
+    if (rating.exact) return `a mistake, it turns a winnable deal into a lost one (${bestWords})`;
+    const kind = rating.verdict === 'mistake' ? 'a mistake' : 'an inaccuracy';
+    return `${kind} (cost ${(100 * rating.cost).toFixed(0)} points of the winnable share, ± ${(200 * rating.standardError).toFixed(0)}; ${bestWords})`;
+  }
+
+  /** The summary after the game. */
+  summary(): string[] {
+    const summary = summarize(this.#ratings.map(({ rating }) => rating));
+    const costliest = summary.costliest.map(({ index, rating }) => {
+      const { state, before } = this.#ratings[index]!;
+      return {
+        what: `Move ${String(state.moves + 1)}: ${moveCommand(rating.moves[rating.chosen]!.move)}, ${this.#judgement(state, rating)}`,
+        rule: rating.rule,
+        replay: this.replay(before),
+      };
+    });
+    return summaryLines('', summary, `cost ${(100 * summary.totalCost).toFixed(0)} points of the winnable share`, costliest);
+  }
+}
+
+/** The moves made so far, as `--moves` takes them: commands separated by commas (`dd,mpf 1 1`). */
+export function movesSoFar(state: KlondikeState): string {
+  return state
+    .getMoves()
+    .map((action) => moveCommand(decodeAction(state.config, action)))
+    .join(',');
+}
