@@ -28,7 +28,7 @@ import {
   type Speed,
 } from './model.js';
 import { OpenRecord } from '../replay/OpenRecord.js';
-import { CoachPanel, CoachSummary, CoachToggles, TrainingWarning, type ShownRating } from '../coach/Panel.js';
+import { CoachPanel, CoachSummary, CoachSummaryPending, CoachToggles, TrainingWarning, type ShownRating } from '../coach/Panel.js';
 import { COACH_OFF, type CoachState } from '../coach/state.js';
 import type { Rating } from '../../../src/games/connect-fwar/coach.js';
 import { FwarCoachClient } from './coach-client.js';
@@ -240,9 +240,7 @@ export function ConnectFwarPage() {
             over &&
             moves.length > 0 &&
             (summary === null ? (
-              <section class="coach-summary" aria-label="Coach's summary">
-                <p>Coach's summary: rating the last decisions…</p>
-              </section>
+              <CoachSummaryPending />
             ) : (
               <CoachSummary
                 parts={[
