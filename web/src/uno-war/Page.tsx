@@ -7,6 +7,7 @@ import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { CardFace } from '../cards/Card.js';
 import { cardName, cardShort } from '../cards/names.js';
 import { PageHeader } from '../Problems.js';
+import { RestartAndNew } from '../RestartAndNew.js';
 import { useLatestState } from '../latest.js';
 import { usePlayKeys } from '../keys.js';
 import { UnoCoachPanel, UnoCoachSummary, useUnoCoach } from './Coach.js';
@@ -24,7 +25,6 @@ import {
   handOf,
   illegalReason,
   legalSlots,
-  newSeed,
   parseSearch,
   replayGame,
   slotFor,
@@ -282,12 +282,7 @@ export function UnoWarPage() {
             }}
           />
           <div class="buttons">
-            <button type="button" onClick={() => newGame(seed)} disabled={moves.length === 0}>
-              Restart game
-            </button>
-            <button type="button" onClick={() => newGame(newSeed())}>
-              New game
-            </button>
+            <RestartAndNew unit="game" seed={seed} started={moves.length > 0} open={newGame} />
           </div>
           <p class="hint">Deal {seed}. The address holds the game: share or reload it.</p>
           {coach && <UnoCoachPanel view={coachView} />}
