@@ -116,7 +116,7 @@ it('takes the screenshots', async () => {
 it('takes the UnoWar coach screenshot', async () => {
   // Deal 33's first decision: the Nine of Hearts (position 4), which the coach marks a mistake.
   await shoot('uno-war-coach.png', 'uno-war?seed=33&ai=smallest&coach=1&moves=4', { width: 1000, height: 900 }, async (page) => {
-    await page.getByRole('list', { name: 'The coach on decision 1: the chance to win after each card' }).waitFor({ timeout: 120_000 });
+    await page.getByRole('table', { name: 'The coach on decision 1: the chance to win after each card' }).waitFor({ timeout: 120_000 });
   });
 });
 

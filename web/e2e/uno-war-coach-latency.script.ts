@@ -36,7 +36,7 @@ async function playGame(page: Page, thinkMs: number): Promise<number[]> {
       await page.getByRole('button', { name: `Play ${cardName(card)}` }).first().click();
       decisions++;
       // The next play waits for this rating, so each is timed alone, not behind the last one.
-      await page.getByRole('list', { name: `The coach on decision ${String(decisions)}: the chance to win after each card` }).waitFor({ timeout: 120_000 });
+      await page.getByRole('table', { name: `The coach on decision ${String(decisions)}: the chance to win after each card` }).waitFor({ timeout: 120_000 });
     }
     // A forced card plays itself; either way, wait for the move to land.
     await page.waitForFunction((n) => (new URL(location.href).searchParams.get('moves') ?? '').length > n, moves.length);

@@ -45,16 +45,21 @@ describe('UnoWar page: the coach', () => {
   it('flags a poor card with its cost after it is played, and sums the game up with its costliest decision', async () => {
     await withPage(`/uno-war?seed=${String(SEED)}&ai=smallest`, async (page) => {
       // The switch by the keyboard: focus it and press Space; the address keeps it.
-      await page.getByRole('checkbox', { name: 'Coach: rate each card I choose' }).focus();
+      await page.getByRole('checkbox', { name: 'Coach', exact: true }).focus();
       await page.keyboard.press('Space');
       await expect.poll(() => new URL(page.url()).searchParams.get('coach')).toBe('1');
       await page.getByRole('button', { name: `Play ${name}` }).first().click();
       await expect.poll(() => movesOf(page)).toBe(String(poor.slot + 1));
-      const rated = page.getByRole('list', { name: 'The coach on decision 1: the chance to win after each card' });
-      const mine = rated.getByRole('listitem').filter({ hasText: 'you played it' });
-      await expect.poll(() => mine.textContent(), { timeout: 60_000 }).toContain(`you played it: ${judgement(poor.rating, cardName)}`);
-      expect(await mine.textContent()).toMatch(/a (mistake|n inaccuracy) \(cost \d+\.\d points of the chance/);
-      expect(await rated.getByRole('listitem').count()).toBe(poor.rating.cards.length);
+      // The shared coach panel: the verdict in words, then a table of every card with its chance.
+      const panel = page.getByRole('region', { name: 'Coach', exact: true });
+      const verdict = panel.getByRole('paragraph').first();
+      await expect.poll(() => verdict.textContent(), { timeout: 60_000 }).toContain(`Decision 1, the ${name} on the `);
+      await expect.poll(() => verdict.textContent(), { timeout: 60_000 }).toContain(`: ${judgement(poor.rating, cardName)}.`);
+      expect(await verdict.textContent()).toMatch(/a (mistake|n inaccuracy) \(cost \d+\.\d points of the chance/);
+      const rated = panel.getByRole('table', { name: 'The coach on decision 1: the chance to win after each card' });
+      const mine = rated.getByRole('row').filter({ hasText: 'your choice' });
+      expect(await mine.textContent()).toMatch(new RegExp(`${name}\\d+\\.\\d%your choice: (\\?! inaccuracy|\\?\\? mistake)$`));
+      expect(await rated.getByRole('row').count()).toBe(poor.rating.cards.length);
       await page.screenshot({ path: '/tmp/uno-war-coach-rated.png', fullPage: true });
       // The page measures it just after showing it (an effect after the render): poll.
       const latencies = (): Promise<number[]> => page.evaluate((name) => performance.getEntriesByName(name).map((entry) => entry.duration), RATING_MEASURE);
@@ -71,28 +76,27 @@ describe('UnoWar page: the coach', () => {
       expect(await costliest.count()).toBe(1);
       expect(await costliest.first().textContent()).toContain(`Decision 1: the ${name}, ${judgement(poor.rating, cardName)}. Rule `);
       await summary.getByRole('button', { name: 'Show decision 1' }).click();
-      await expect.poll(() => summary.getByRole('list', { name: 'The coach on decision 1: the chance to win after each card' }).getByRole('listitem').count()).toBe(poor.rating.cards.length);
+      await expect.poll(() => summary.getByRole('table', { name: 'The coach on decision 1: the chance to win after each card' }).getByRole('row').count()).toBe(poor.rating.cards.length);
       const replay = new URL((await summary.getByRole('link', { name: 'Replay from decision 1' }).getAttribute('href'))!, page.url());
       expect([replay.searchParams.get('seed'), replay.searchParams.get('coach'), replay.searchParams.get('moves')]).toEqual([String(SEED), '1', null]);
       await page.screenshot({ path: '/tmp/uno-war-coach-summary.png', fullPage: true });
     });
   });
 
-  it('warns before the poor card in training, and the keys answer: Escape chooses again, the other button plays it', async () => {
+  it('warns before the poor card in training, and the keys answer: Escape chooses again, Enter plays it', async () => {
     await withPage(`/uno-war?seed=${String(SEED)}&ai=smallest&training=1`, async (page) => {
       await expect.poll(() => page.getByRole('status').textContent()).toMatch(/^Your turn/);
       await page.keyboard.press(String(poor.slot + 1));
-      const warning = page.getByRole('alertdialog', { name: "The coach's warning" });
-      await expect.poll(() => warning.textContent(), { timeout: 60_000 }).toContain(`The ${name} would be ${judgement(poor.rating, cardName)}.`);
+      // The warning every game page shares: the play anyway button takes the focus, as on the other pages.
+      const warning = page.getByRole('alertdialog', { name: "Coach's warning" });
+      await expect.poll(() => warning.textContent(), { timeout: 60_000 }).toContain(`Coach: the ${name} would be ${judgement(poor.rating, cardName)}.`);
       await page.screenshot({ path: '/tmp/uno-war-coach-training.png', fullPage: true });
-      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Choose again');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Play it anyway');
       await page.keyboard.press('Escape');
       await expect.poll(() => warning.count()).toBe(0);
       expect(movesOf(page)).toBe('');
       await page.keyboard.press(String(poor.slot + 1));
       await expect.poll(() => warning.count()).toBe(1);
-      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Choose again');
-      await page.keyboard.press('Tab');
       await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Play it anyway');
       await page.keyboard.press('Enter');
       await expect.poll(() => movesOf(page)).toBe(String(poor.slot + 1));

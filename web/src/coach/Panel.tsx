@@ -4,7 +4,8 @@
  * warning that asks before a costly decision, and the summary after the game. They only show what
  * a page gives them: the game modules' coaches (src/games/<game>/coach.ts) rate and word.
  */
-import { useEffect, useRef } from 'preact/hooks';
+import type { ComponentChildren } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import './coach.css';
 import type { Verdict } from '../../../src/core/coach.js';
 import type { CoachState } from './state.js';
@@ -29,6 +30,8 @@ export function CoachToggles({ state, onChange }: { state: CoachState; onChange:
 /** One choice the person had: its name, its value as shown and in words, and whether it is theirs or the best. */
 export interface CoachChoice {
   readonly name: string;
+  /** Drawn before the name, e.g. the card's face. */
+  readonly icon?: ComponentChildren;
   readonly value: string;
   readonly words: string;
   /** Colours the value: a Connect Four outcome, or nothing. */
@@ -41,8 +44,10 @@ export interface CoachChoice {
 export interface ShownRating {
   /** e.g. `Move 7: you played column 3` (shown with the verdict). */
   readonly what: string;
-  /** null while the rating is computed. */
+  /** null while the rating is computed (or when the coach failed: see `failed`). */
   readonly verdict: Verdict | null;
+  /** The coach could not rate it (its worker failed). */
+  readonly failed?: boolean;
   /** The verdict in words, e.g. `a mistake, it turns a win into a loss (cost 3 points; best 4)`. */
   readonly judgement: string;
   readonly choices: readonly CoachChoice[];
@@ -50,31 +55,47 @@ export interface ShownRating {
 
 const VERDICT_MARK: Record<Verdict, string> = { best: '✓ best', inaccuracy: '?! inaccuracy', mistake: '?? mistake' };
 
+/** Every choice of a rated decision in a table named by `caption`: its value and words, the person's marked with the verdict, the best marked. */
+export function CoachChoices({ verdict, choices, caption }: { verdict: Verdict; choices: readonly CoachChoice[]; caption: string }) {
+  return (
+    <table class="coach-choices">
+      <caption>{caption}</caption>
+      <tbody>
+        {choices.map((choice) => (
+          <tr key={choice.name} class={choice.chosen ? `chosen coach-${verdict}` : choice.best ? 'best' : ''}>
+            <th scope="row">
+              {choice.icon}
+              {choice.name}
+            </th>
+            <td class="coach-value" data-tone={choice.tone ?? ''}>
+              {choice.value}
+            </td>
+            <td>{choice.words}</td>
+            <td class="coach-mark">{choice.chosen ? `your choice: ${VERDICT_MARK[verdict]}` : choice.best ? 'best' : ''}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** The coach's box: the last decision rated (or being rated), with how to read the values. */
 export function CoachPanel({ rating, legend, idle, caption = 'Every choice you had' }: { rating: ShownRating | null; legend: string; idle: string; caption?: string }) {
+  const verdictLine =
+    rating === null
+      ? idle
+      : rating.verdict !== null
+        ? `${rating.what}: ${rating.judgement}.`
+        : rating.failed === true
+          ? `${rating.what}: the coach could not rate it.`
+          : `${rating.what}: rating it…`;
   return (
     <section class="coach" aria-label="Coach">
       <h2>Coach</h2>
       <p class={`coach-verdict${rating?.verdict == null ? '' : ` coach-${rating.verdict}`}`} aria-live="polite">
-        {rating === null ? idle : rating.verdict === null ? `${rating.what}: rating it…` : `${rating.what}: ${rating.judgement}.`}
+        {verdictLine}
       </p>
-      {rating !== null && rating.verdict !== null && (
-        <table class="coach-choices">
-          <caption>{caption}</caption>
-          <tbody>
-            {rating.choices.map((choice) => (
-              <tr key={choice.name} class={choice.chosen ? `chosen coach-${rating.verdict ?? ''}` : choice.best ? 'best' : ''}>
-                <th scope="row">{choice.name}</th>
-                <td class="coach-value" data-tone={choice.tone ?? ''}>
-                  {choice.value}
-                </td>
-                <td>{choice.words}</td>
-                <td class="coach-mark">{choice.chosen ? `your choice: ${VERDICT_MARK[rating.verdict!]}` : choice.best ? 'best' : ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {rating !== null && rating.verdict !== null && <CoachChoices verdict={rating.verdict} choices={rating.choices} caption={caption} />}
       <p class="hint">{legend}</p>
     </section>
   );
@@ -115,7 +136,11 @@ export interface CostlyDecision {
   readonly what: string;
   readonly rule: string;
   readonly replayLabel: string;
-  readonly onReplay: () => void;
+  /** Returns to the decision: a button that calls `onReplay`, or a link to `replayHref` (a page whose game lives in its address). */
+  readonly onReplay?: () => void;
+  readonly replayHref?: string;
+  /** The position of the decision, shown on demand by a button labelled `label` (e.g. `Show decision 2`). */
+  readonly detail?: { readonly label: string; readonly content: ComponentChildren };
 }
 
 /** One player's part of the summary: the tally line, then the costliest decisions. */
@@ -124,8 +149,9 @@ export interface SummaryPart {
   readonly costliest: readonly CostlyDecision[];
 }
 
-/** The summary after the game: for each player who decided (one, or two people at one board), the tally and the costliest decisions, each with a button back to it. */
+/** The summary after the game: for each player who decided (one, or two people at one board), the tally and the costliest decisions, each with a way back to it. */
 export function CoachSummary({ parts }: { parts: readonly SummaryPart[] }) {
+  const [shown, setShown] = useState<string | null>(null);
   return (
     <section class="coach-summary" aria-label="Coach's summary">
       <h2>Coach's summary</h2>
@@ -137,15 +163,34 @@ export function CoachSummary({ parts }: { parts: readonly SummaryPart[] }) {
               {part.costliest.map((decision) => (
                 <li key={decision.what}>
                   {decision.what}.{decision.rule}{' '}
-                  <button type="button" onClick={decision.onReplay}>
-                    {decision.replayLabel}
-                  </button>
+                  {decision.detail !== undefined && (
+                    <button type="button" aria-expanded={shown === decision.what} onClick={() => setShown(shown === decision.what ? null : decision.what)}>
+                      {decision.detail.label}
+                    </button>
+                  )}{' '}
+                  {decision.replayHref !== undefined ? (
+                    <a href={decision.replayHref}>{decision.replayLabel}</a>
+                  ) : (
+                    <button type="button" onClick={decision.onReplay}>
+                      {decision.replayLabel}
+                    </button>
+                  )}
+                  {decision.detail !== undefined && shown === decision.what && <div class="coach-point">{decision.detail.content}</div>}
                 </li>
               ))}
             </ol>
           )}
         </div>
       ))}
+    </section>
+  );
+}
+
+/** The summary's place while the coach still rates the last decisions. */
+export function CoachSummaryPending({ text = "Coach's summary: rating the last decisions…" }: { text?: string }) {
+  return (
+    <section class="coach-summary" aria-label="Coach's summary">
+      <p aria-live="polite">{text}</p>
     </section>
   );
 }

@@ -24,7 +24,7 @@ import {
   type PlayerKind,
 } from './model.js';
 import { OpenRecord } from '../replay/OpenRecord.js';
-import { CoachPanel, CoachSummary, CoachToggles, TrainingWarning, type ShownRating } from '../coach/Panel.js';
+import { CoachPanel, CoachSummary, CoachSummaryPending, CoachToggles, TrainingWarning, type ShownRating } from '../coach/Panel.js';
 import { COACH_OFF, type CoachState } from '../coach/state.js';
 import { coachChoices, colourSummary, decisionName, humanDecisions, judgementText, movesText, nextToScore, ratingIfPlayed, ratingOf, type ScoreCache } from './coach-view.js';
 import type { Rating } from '../../../src/games/connect-four/coach.js';
@@ -397,9 +397,7 @@ export function ConnectFourPage() {
                 }))}
               />
             ) : (
-              <section class="coach-summary" aria-label="Coach's summary">
-                <p>Coach's summary: rating the last decisions…</p>
-              </section>
+              <CoachSummaryPending />
             ))}
         </section>
 

@@ -7,6 +7,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/ho
 import { CardFace } from '../cards/Card.js';
 import { cardName, cardShort } from '../cards/names.js';
 import { PageHeader } from '../Problems.js';
+import { RestartAndNew } from '../RestartAndNew.js';
 import { useLatestState } from '../latest.js';
 import { parseDealNumber } from '../seed.js';
 import { usePlayKeys } from '../keys.js';
@@ -18,7 +19,6 @@ import {
   boardCells,
   illegalReason,
   legalColumns,
-  newSeed,
   outcomeText,
   parseSearch,
   replayDeal,
@@ -28,7 +28,7 @@ import {
   type Speed,
 } from './model.js';
 import { OpenRecord } from '../replay/OpenRecord.js';
-import { CoachPanel, CoachSummary, CoachToggles, TrainingWarning, type ShownRating } from '../coach/Panel.js';
+import { CoachPanel, CoachSummary, CoachSummaryPending, CoachToggles, TrainingWarning, type ShownRating } from '../coach/Panel.js';
 import { COACH_OFF, type CoachState } from '../coach/state.js';
 import type { Rating } from '../../../src/games/connect-fwar/coach.js';
 import { FwarCoachClient } from './coach-client.js';
@@ -212,12 +212,7 @@ export function ConnectFwarPage() {
             <button type="button" onClick={() => setMoves(latest.current.slice(0, -1))} disabled={moves.length === 0}>
               Undo
             </button>
-            <button type="button" onClick={() => openDeal(seed)} disabled={moves.length === 0}>
-              Restart deal
-            </button>
-            <button type="button" onClick={() => openDeal(newSeed())}>
-              New deal
-            </button>
+            <RestartAndNew unit="deal" seed={seed} started={moves.length > 0} open={openDeal} />
           </div>
           {shownWarning !== null && (
             <TrainingWarning
@@ -240,9 +235,7 @@ export function ConnectFwarPage() {
             over &&
             moves.length > 0 &&
             (summary === null ? (
-              <section class="coach-summary" aria-label="Coach's summary">
-                <p>Coach's summary: rating the last decisions…</p>
-              </section>
+              <CoachSummaryPending />
             ) : (
               <CoachSummary
                 parts={[

@@ -1,10 +1,11 @@
 /**
  * The UnoWar page's coach: each card the person chooses rated by the game's coach
  * (src/games/uno-war/coach.ts, in a Web Worker that is handed the person's observation only),
- * worded by the game module (coach-text.ts), and a summary after the game. Kept in its own file:
- * the other pages' coaches share its shape.
+ * worded by the game module (coach-text.ts), and a summary after the game, shown in the coach's
+ * pieces every game page shares (../coach/Panel.tsx).
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { CoachChoices, CoachPanel, CoachSummary, CoachSummaryPending, type CoachChoice, type CostlyDecision, type ShownRating } from '../coach/Panel.js';
 import { ruleCitation, tallyLine } from '../../../src/core/coach.js';
 import { summarize, type Rating } from '../../../src/games/uno-war/coach.js';
 import { chanceText, coachLegend, costlyDecisionText, judgement, totalCostText } from '../../../src/games/uno-war/coach-text.js';
@@ -89,73 +90,43 @@ export function useUnoCoach(seed: number, ai: string, moves: readonly number[], 
   };
 }
 
-/** Each card the person could play at a decision with its chance to win; theirs marked with its verdict and cost. */
-export function CardChances({ rating, number }: { rating: Rating; number: number }) {
-  return (
-    <ul class="coach-cards" aria-label={`The coach on decision ${String(number)}: the chance to win after each card`}>
-      {rating.cards.map(({ card, chance }) => {
-        const mine = card === rating.chosen;
-        const mark = mine ? ` — you played it: ${judgement(rating, cardName)}` : card === rating.best ? ' — best' : '';
-        return (
-          <li key={card} class={mine ? `coach-chosen coach-${rating.verdict}` : undefined}>
-            <CardFace card={card} />
-            <span>{`${cardName(card)}: ${chanceText(chance)}${mark}`}</span>
-          </li>
-        );
-      })}
-    </ul>
-  );
+/** Each card the person could play at a decision with its chance to win, theirs and the best marked. */
+export function unoChoices(rating: Rating): CoachChoice[] {
+  return rating.cards.map(({ card, chance }) => ({
+    name: cardName(card),
+    icon: <CardFace card={card} />,
+    value: chanceText(chance),
+    words: '',
+    chosen: card === rating.chosen,
+    best: card === rating.best,
+  }));
 }
 
-/** The coach's panel beside the game: how to read it, and the rating of the person's last decision. */
-export function CoachPanel({ view }: { view: CoachView }) {
+/** `Decision 2, the Ten of Hearts on the Five of Clubs`: a decision as the panel names it (`number` from 1). */
+function decisionWhat(decision: Decision, number: number): string {
+  return `Decision ${String(number)}, the ${cardName(decision.card)} on the ${cardName(decision.observation.top)}`;
+}
+
+/** The caption of a decision's table of cards (`number` from 1). */
+export function chancesCaption(number: number): string {
+  return `The coach on decision ${String(number)}: the chance to win after each card`;
+}
+
+/** The coach's panel beside the game: the rating of the person's last decision, in the shared panel. */
+export function UnoCoachPanel({ view }: { view: CoachView }) {
   const last = view.decisions.length - 1;
   const rating = view.ratings[last];
-  return (
-    <section class="coach" aria-label="Coach">
-      <h2 class="uno-h2">Coach</h2>
-      <p class="hint">{coachLegend(COACH_SAMPLES)}</p>
-      <p class="coach-busy" aria-live="polite">
-        {last >= 0 && rating === undefined && `The coach is rating decision ${String(last + 1)} (the ${cardName(view.decisions[last]!.card)})…`}
-        {last >= 0 && rating === null && `The coach could not rate decision ${String(last + 1)}.`}
-      </p>
-      {last >= 0 && rating !== undefined && rating !== null && (
-        <>
-          <p class="uno-caption">{`Decision ${String(last + 1)}, on the ${cardName(view.decisions[last]!.observation.top)}: the chance to win after each card`}</p>
-          <CardChances rating={rating} number={last + 1} />
-        </>
-      )}
-    </section>
-  );
-}
-
-/** The training's warning before a costly card: play it anyway, or choose again (Escape). */
-export function TrainingWarning({ rating, onPlay, onCancel }: { rating: Rating; onPlay: () => void; onCancel: () => void }) {
-  const again = useRef<HTMLButtonElement>(null);
-  useEffect(() => again.current?.focus(), []);
-  return (
-    <div
-      class="coach-warning"
-      role="alertdialog"
-      aria-label="The coach's warning"
-      aria-describedby="coach-warning-text"
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape') return;
-        event.stopPropagation();
-        onCancel();
-      }}
-    >
-      <p id="coach-warning-text">{`The ${cardName(rating.chosen)} would be ${judgement(rating, cardName)}.`}</p>
-      <div class="buttons">
-        <button type="button" ref={again} onClick={onCancel}>
-          Choose again
-        </button>
-        <button type="button" onClick={onPlay}>
-          Play it anyway
-        </button>
-      </div>
-    </div>
-  );
+  const shown: ShownRating | null =
+    last < 0
+      ? null
+      : {
+          what: decisionWhat(view.decisions[last]!, last + 1),
+          verdict: rating?.verdict ?? null,
+          failed: rating === null,
+          judgement: rating == null ? '' : judgement(rating, cardName),
+          choices: rating == null ? [] : unoChoices(rating),
+        };
+  return <CoachPanel rating={shown} caption={chancesCaption(last + 1)} idle="After each card you choose, the coach gives the chance to win after every card you could play." legend={coachLegend(COACH_SAMPLES)} />;
 }
 
 /**
@@ -163,47 +134,30 @@ export function TrainingWarning({ rating, onPlay, onCancel }: { rating: Rating; 
  * decisions, each with the rule of thumb it broke, the point shown on demand and a link that
  * replays the game from there (`replayHref` gives the address for the moves before it).
  */
-export function CoachSummary({ view, replayHref }: { view: CoachView; replayHref: (index: number) => string }) {
-  const [shown, setShown] = useState<number | null>(null);
+export function UnoCoachSummary({ view, replayHref }: { view: CoachView; replayHref: (index: number) => string }) {
   const missing = view.ratings.filter((r) => r === undefined).length;
-  if (missing > 0) {
-    return (
-      <p class="coach-busy" aria-live="polite">
-        {`The coach is rating your decisions for the summary (${String(view.ratings.length - missing)} of ${String(view.ratings.length)})…`}
-      </p>
-    );
-  }
+  if (missing > 0) return <CoachSummaryPending text={`Coach's summary: rating your decisions (${String(view.ratings.length - missing)} of ${String(view.ratings.length)})…`} />;
   const rated = view.ratings.filter((r): r is Rating => r !== null && r !== undefined);
   const decisionOf = view.ratings.flatMap((r, i) => (r === null || r === undefined ? [] : [i]));
   const summary = summarize(rated);
-  return (
-    <section class="coach-summary" aria-label="Coach's summary">
-      <p>{tallyLine('', summary, totalCostText(summary.totalCost))}</p>
-      {summary.costliest.length > 0 && (
-        <ol class="coach-costliest" aria-label="The costliest decisions">
-          {summary.costliest.map(({ index, rating }) => {
-            const number = decisionOf[index]!;
-            const decision = view.decisions[number]!;
-            return (
-              <li key={number}>
-                <p>{`${costlyDecisionText(number, rating, cardName)}.${ruleCitation(rating.rule)}`}</p>
-                <div class="buttons">
-                  <button type="button" aria-expanded={shown === number} onClick={() => setShown(shown === number ? null : number)}>
-                    {`Show decision ${String(number + 1)}`}
-                  </button>
-                  <a href={replayHref(decision.index)}>{`Replay from decision ${String(number + 1)}`}</a>
-                </div>
-                {shown === number && (
-                  <div class="coach-point">
-                    <p>{`On the ${cardName(decision.observation.top)}, your hand: ${decision.observation.hand.map(cardName).join(', ')}.`}</p>
-                    <CardChances rating={rating} number={number + 1} />
-                  </div>
-                )}
-              </li>
-            );
-          })}
-        </ol>
-      )}
-    </section>
-  );
+  const costliest = summary.costliest.map(({ index, rating }): CostlyDecision => {
+    const number = decisionOf[index]!;
+    const decision = view.decisions[number]!;
+    return {
+      what: costlyDecisionText(number, rating, cardName),
+      rule: ruleCitation(rating.rule),
+      replayLabel: `Replay from decision ${String(number + 1)}`,
+      replayHref: replayHref(decision.index),
+      detail: {
+        label: `Show decision ${String(number + 1)}`,
+        content: (
+          <>
+            <p>{`On the ${cardName(decision.observation.top)}, your hand: ${decision.observation.hand.map(cardName).join(', ')}.`}</p>
+            <CoachChoices verdict={rating.verdict} choices={unoChoices(rating)} caption={chancesCaption(number + 1)} />
+          </>
+        ),
+      },
+    };
+  });
+  return <CoachSummary parts={[{ line: tallyLine('', summary, totalCostText(summary.totalCost)), costliest }]} />;
 }

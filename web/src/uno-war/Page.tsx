@@ -7,10 +7,14 @@ import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { CardFace } from '../cards/Card.js';
 import { cardName, cardShort } from '../cards/names.js';
 import { PageHeader } from '../Problems.js';
+import { RestartAndNew } from '../RestartAndNew.js';
 import { useLatestState } from '../latest.js';
 import { usePlayKeys } from '../keys.js';
-import { CoachPanel, CoachSummary, TrainingWarning, useUnoCoach } from './Coach.js';
+import { UnoCoachPanel, UnoCoachSummary, useUnoCoach } from './Coach.js';
+import { CoachToggles, TrainingWarning } from '../coach/Panel.js';
+import type { CoachState } from '../coach/state.js';
 import type { Rating } from '../../../src/games/uno-war/coach.js';
+import { judgement } from '../../../src/games/uno-war/coach-text.js';
 import {
   DEFAULT_STAND_IN,
   choicesAt,
@@ -21,7 +25,6 @@ import {
   handOf,
   illegalReason,
   legalSlots,
-  newSeed,
   parseSearch,
   replayGame,
   slotFor,
@@ -44,8 +47,8 @@ export function UnoWarPage() {
   const [problems, setProblems] = useState(initial.problems);
   const [notice, setNotice] = useState('');
   const [standIn, setStandIn] = useState(DEFAULT_STAND_IN);
-  const [coach, setCoach] = useState(initial.state.coach);
-  const [training, setTraining] = useState(initial.state.training);
+  const [coachState, setCoachState] = useState<CoachState>({ coach: initial.state.coach, training: initial.state.training });
+  const { coach, training } = coachState;
   /** The person's moves the stand-in made (not rated: the person did not choose them). */
   const [standInMoves, setStandInMoves] = useState<ReadonlySet<number>>(new Set());
   /** Training: the slot of a card whose rating the page waits for before playing it. */
@@ -186,7 +189,7 @@ export function UnoWarPage() {
           <p role="status" aria-live="polite" class="status">
             {status}
           </p>
-          {coach && over && <CoachSummary view={coachView} replayHref={(index) => location.pathname + toSearch({ seed, ai, moves: moves.slice(0, index), auto, coach, training })} />}
+          {coach && over && <UnoCoachSummary view={coachView} replayHref={(index) => location.pathname + toSearch({ seed, ai, moves: moves.slice(0, index), auto, coach, training })} />}
           {current !== undefined && !over && (
             <div class="uno-pile" aria-label="This round's pile" role="group">
               <p class="uno-caption">{current.leader === 0 ? 'You lead this round' : `${opponent.name} leads this round`}: the pile</p>
@@ -216,8 +219,9 @@ export function UnoWarPage() {
           </p>
           {warning !== null && (
             <TrainingWarning
-              rating={warning.rating}
-              onPlay={() => play(warning.slot, true)}
+              message={`Coach: the ${cardName(warning.rating.chosen)} would be ${judgement(warning.rating, cardName)}.`}
+              confirmLabel="Play it anyway"
+              onConfirm={() => play(warning.slot, true)}
               onCancel={() => {
                 setWarning(null);
                 setNotice('Choose again.');
@@ -268,46 +272,20 @@ export function UnoWarPage() {
             <input type="checkbox" checked={auto} onChange={(event) => setAuto(event.currentTarget.checked)} />
             Play forced cards for me
           </label>
-          <label class="switch">
-            <input
-              type="checkbox"
-              checked={coach}
-              onChange={(event) => {
-                const on = event.currentTarget.checked;
-                setCoach(on);
-                if (on) return;
-                setTraining(false);
-                setAwaiting(null);
-                setWarning(null);
-              }}
-            />
-            Coach: rate each card I choose
-          </label>
-          <label class="switch">
-            <input
-              type="checkbox"
-              checked={training}
-              onChange={(event) => {
-                const on = event.currentTarget.checked;
-                setTraining(on);
-                if (on) setCoach(true);
-                // Off: a card waiting for the coach's word is left unplayed, as if never chosen.
-                setAwaiting(null);
-                setWarning(null);
-              }}
-            />
-            Training: warn me before a costly card
-          </label>
+          <CoachToggles
+            state={coachState}
+            onChange={(next) => {
+              setCoachState(next);
+              // A card waiting for the coach's word is left unplayed, as if never chosen.
+              setAwaiting(null);
+              setWarning(null);
+            }}
+          />
           <div class="buttons">
-            <button type="button" onClick={() => newGame(seed)} disabled={moves.length === 0}>
-              Restart game
-            </button>
-            <button type="button" onClick={() => newGame(newSeed())}>
-              New game
-            </button>
+            <RestartAndNew unit="game" seed={seed} started={moves.length > 0} open={newGame} />
           </div>
           <p class="hint">Deal {seed}. The address holds the game: share or reload it.</p>
-          {coach && <CoachPanel view={coachView} />}
+          {coach && <UnoCoachPanel view={coachView} />}
           <h2 class="uno-h2">Last rounds</h2>
           {lastRounds.length === 0 ? (
             <p class="hint">None yet.</p>
