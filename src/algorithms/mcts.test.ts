@@ -7,6 +7,7 @@ import { connectFwarGame } from '../games/connect-fwar/definition.js';
 import { ConnectFwarState } from '../games/connect-fwar/engine.js';
 import { unoWarGame } from '../games/uno-war/definition.js';
 import { UnoWarState } from '../games/uno-war/engine.js';
+import { expectWinsFromEitherSeat } from '../test-support/duels.js';
 import { mctsAgent, mctsSearch } from './mcts.js';
 
 describe('mctsSearch (UCT over determinisations)', () => {
@@ -20,12 +21,7 @@ describe('mctsSearch (UCT over determinisations)', () => {
   it('Connect Four: beats the random agent as either colour', () => {
     const mcts = mctsAgent(connectFourGame, { iterations: 300 });
     const random = connectFourGame.agents.random!.create();
-    for (let seed = 0; seed < 6; seed++) {
-      const red = seed % 2 === 0;
-      const state = connectFourGame.newInitialState();
-      playOut(state, red ? [mcts, random] : [random, mcts], rngFromSeed(seed));
-      expect(state.returns(red ? 0 : 1)).toBe(1);
-    }
+    expectWinsFromEitherSeat(connectFourGame, () => mcts, () => random, 6);
   });
 
   it('UnoWar: beats the weakest built-in AI (biggest card first) over a series, searching only what its seat sees', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { playOut } from '../../core/game.js';
 import { rngFromSeed } from '../../core/random.js';
 import { connectFourGame } from './definition.js';
 import { Position } from './position.js';
+import { expectWinsFromEitherSeat } from '../../test-support/duels.js';
 
 
 describe('connectFourGame agents', () => {
@@ -17,23 +17,12 @@ describe('connectFourGame agents', () => {
     }
     const alphabeta = connectFourGame.agents.alphabeta2!.create();
     const random = connectFourGame.agents.random!.create();
-    for (let seed = 0; seed < 4; seed++) {
-      const red = seed % 2 === 0;
-      const state = connectFourGame.newInitialState();
-      playOut(state, red ? [alphabeta, random] : [random, alphabeta], rngFromSeed(seed));
-      expect(state.returns(red ? 0 : 1)).toBe(1);
-    }
+    expectWinsFromEitherSeat(connectFourGame, () => alphabeta, () => random, 4);
   });
 
   it('the solver agent beats the random agent as either colour', () => {
     const solver = connectFourGame.agents.solver!;
     const random = connectFourGame.agents.random!;
-    for (let seed = 0; seed < 6; seed++) {
-      const redSolver = seed % 2 === 0;
-      const agents = redSolver ? [solver.create(), random.create()] : [random.create(), solver.create()];
-      const state = connectFourGame.newInitialState();
-      playOut(state, agents, rngFromSeed(seed));
-      expect(state.returns(redSolver ? 0 : 1)).toBe(1);
-    }
+    expectWinsFromEitherSeat(connectFourGame, () => solver.create(), () => random.create(), 6);
   });
 });
