@@ -4,6 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 import { FENCE_WARNING } from '../arena/connect-four/external-bot.js';
 
 export const CLI_PATH = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
@@ -55,4 +56,20 @@ export function runCli(args: readonly string[], options: CliOptions = {}): Promi
     child.stdin.on('error', () => undefined); // the child may exit before reading all input
     child.stdin.end(options.input ?? '');
   });
+}
+
+/**
+ * Runs the binary and expects it to succeed quietly: exit 0 and nothing on stderr (the fence
+ * warning aside, which is about the machine, not the command).
+ */
+export async function runCliOk(args: readonly string[], options: CliOptions = {}): Promise<CliResult> {
+  const result = await runCli(args, options);
+  expect(withoutFenceWarning(result.stderr)).toBe('');
+  expect(result.status).toBe(0);
+  return result;
+}
+
+/** As `runCliOk`, for a command asked for `--json`: its output, parsed. */
+export async function runCliJson<T>(args: readonly string[], options: CliOptions = {}): Promise<T> {
+  return JSON.parse((await runCliOk(args, options)).stdout) as T;
 }

@@ -6,10 +6,10 @@
  * depend on the clock.
  */
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Position } from '../../games/connect-four/position.js';
-import { runCli, withoutFenceWarning } from '../../test-support/cli.js';
-import { playThrough } from '../../test-support/play-streams.js';
+import { runCli, withoutFenceWarning, runCliOk } from '../../test-support/cli.js';
+import { expectColourByItself, playThrough } from '../../test-support/play-streams.js';
 import { stripStyle } from '../style.js';
 import { playGame, type PlayOptions } from './play.js';
 
@@ -24,9 +24,7 @@ function movesOf(stdout: string): string {
 
 describe('tabletop connect-four play', () => {
   it('plays a person through a pipe against an external bot, asking again after bad input', async () => {
-    const result = await runCli(['connect-four', 'play', '--yellow', 'ex', '--bot', EXAMPLE], { input: '4\n4\nx\n4\n9\n4\n' });
-    expect(withoutFenceWarning(result.stderr)).toBe('');
-    expect(result.status).toBe(0);
+    const result = await runCliOk(['connect-four', 'play', '--yellow', 'ex', '--bot', EXAMPLE], { input: '4\n4\nx\n4\n9\n4\n' });
     const lines = result.stdout.split('\n');
     expect(lines[0]).toBe('Connect Four: red (X) human against yellow (O) ex. Columns are numbered 1-7.');
     expect(result.stdout).toContain(
@@ -58,9 +56,7 @@ describe('tabletop connect-four play', () => {
   });
 
   it('ignores an overlong input line with a note and asks again', async () => {
-    const result = await runCli(['connect-four', 'play', '--yellow', 'random', '--seed', '1'], { input: `${'4'.repeat(100_000)}\nq\n` });
-    expect(withoutFenceWarning(result.stderr)).toBe('');
-    expect(result.status).toBe(0);
+    const result = await runCliOk(['connect-four', 'play', '--yellow', 'random', '--seed', '1'], { input: `${'4'.repeat(100_000)}\nq\n` });
     expect(result.stdout).toContain(`\nIgnored a line longer than 4096 characters ("${'4'.repeat(24)}…").\nred (human), your column 1-7 (u undo, h hint, q quit): q\n`);
     expect(result.stdout.length).toBeLessThan(5_000);
   });
@@ -130,9 +126,7 @@ describe('tabletop connect-four play', () => {
   });
 
   it('plays two bots against each other to a legal end', async () => {
-    const result = await runCli(['connect-four', 'play', '--red', 'alphabeta-2', '--yellow', 'ex', '--bot', EXAMPLE, '--time', '10']);
-    expect(withoutFenceWarning(result.stderr)).toBe('');
-    expect(result.status).toBe(0);
+    const result = await runCliOk(['connect-four', 'play', '--red', 'alphabeta-2', '--yellow', 'ex', '--bot', EXAMPLE, '--time', '10']);
     const position = Position.fromMoves(movesOf(result.stdout));
     expect(position.winner()).toBe(true); // the leftmost-column bot is no match for a search
     expect(result.stdout).toContain('Result: red (alphabeta-2) wins with four in a row.');
@@ -157,25 +151,15 @@ describe('tabletop connect-four play', () => {
 });
 
 describe('connect-four play on a terminal (two people, in-process)', () => {
-  afterEach(() => {
-    vi.unstubAllEnvs();
-  });
-
   const game = (color?: boolean): Promise<string> => {
     const options: PlayOptions = { red: 'human', yellow: 'human', time: 18, level: 4, bot: [], hintTime: 1, ...(color === undefined ? {} : { color }) };
     return playThrough((stdin, stdout) => playGame(options, stdin, stdout), '4\n1\n4\n1\n4\n1\n4\n', true);
   };
 
   it('colours by itself, not with NO_COLOR or --no-color, and the plain game is the engine\'s picture', async () => {
-    vi.stubEnv('NO_COLOR', '');
-    vi.stubEnv('TERM', 'xterm');
-    const colored = await game();
+    const colored = await expectColourByItself(game);
     expect(colored).toContain(`\u001b[33mO\u001b[39m . . \u001b[7;1m\u001b[31mX\u001b[39m\u001b[27;22m . . .`);
-    const plain = await game(false);
-    expect(plain).toBe(stripStyle(colored));
-    expect(plain).toContain('O . . X . . .\n1 2 3 4 5 6 7\n\nThe four: column 4, rows 1 to 4.\nResult: red (human) wins with four in a row.\nMoves: 4141414\n');
-    vi.stubEnv('NO_COLOR', '1');
-    expect(await game()).toBe(plain);
+    expect(stripStyle(colored)).toContain('O . . X . . .\n1 2 3 4 5 6 7\n\nThe four: column 4, rows 1 to 4.\nResult: red (human) wins with four in a row.\nMoves: 4141414\n');
   });
 
   it('shows a note while the solver thinks of a hint, wiped when the hint comes', async () => {
@@ -187,9 +171,7 @@ describe('connect-four play on a terminal (two people, in-process)', () => {
 
 describe('tabletop connect-four tournament', () => {
   it('plays from all 49 two-move openings with --openings all, each once with each colour, the levels by name', async () => {
-    const result = await runCli(['connect-four', 'tournament', '--bots', 'casual,beginner', '--openings', 'all', '--games', '4', '--time', '10', '--seed', '1', '--jobs', '1', '--json']);
-    expect(withoutFenceWarning(result.stderr)).toBe('');
-    expect(result.status).toBe(0);
+    const result = await runCliOk(['connect-four', 'tournament', '--bots', 'casual,beginner', '--openings', 'all', '--games', '4', '--time', '10', '--seed', '1', '--jobs', '1', '--json']);
     const games = (JSON.parse(result.stdout) as { games: { opening: string; red: string; yellow: string }[] }).games;
     expect(games.map(({ opening, red }) => `${opening} ${red}`)).toEqual(['11 casual', '11 beginner', '12 casual', '12 beginner']);
     const bad = await runCli(['connect-four', 'tournament', '--bots', 'casual,beginner', '--openings', 'some']);
@@ -198,9 +180,7 @@ describe('tabletop connect-four tournament', () => {
   });
 
   it('plays a round robin with an external bot and prints the matrix and ratings', async () => {
-    const result = await runCli(['connect-four', 'tournament', '--bots', 'alphabeta-1,random,ex', '--bot', EXAMPLE, '--time', '10', '--games', '2', '--seed', '7', '--jobs', '2']);
-    expect(withoutFenceWarning(result.stderr)).toBe('');
-    expect(result.status).toBe(0);
+    const result = await runCliOk(['connect-four', 'tournament', '--bots', 'alphabeta-1,random,ex', '--bot', EXAMPLE, '--time', '10', '--games', '2', '--seed', '7', '--jobs', '2']);
     expect(result.stdout).toMatch(/^Connect Four round robin: 3 bots, 2 games per pair from 1 of the 14 balanced openings, 6 games \([1-6] distinct\), move limit 10 s, seed 7\n/);
     const rows = result.stdout.split('\n').filter((line) => /^(alphabeta-1|random|ex) /.test(line));
     expect(rows).toHaveLength(3);
@@ -264,9 +244,7 @@ describe('tabletop connect-four tournament', () => {
 
   it('scores a bot answering an endless line (cat /dev/zero) as a protocol error and keeps every result', async () => {
     const zeros = `zeros=sh -c 'while read line; do case "$line" in init*) echo ready;; move) cat /dev/zero;; esac; done'`;
-    const result = await runCli(['connect-four', 'tournament', '--bots', 'ex,zeros', '--bot', EXAMPLE, '--bot', zeros, '--time', '10', '--games', '2']);
-    expect(withoutFenceWarning(result.stderr)).toBe('');
-    expect(result.status).toBe(0);
+    const result = await runCliOk(['connect-four', 'tournament', '--bots', 'ex,zeros', '--bot', EXAMPLE, '--bot', zeros, '--time', '10', '--games', '2']);
     expect(result.stdout).toMatch(/^ex\s+-\s+2-0-0\s+2-0-0/m);
     expect(result.stdout).toContain('zeros: 2 protocol error');
     expect(result.stdout).toContain('answered a line longer than 4096 characters');

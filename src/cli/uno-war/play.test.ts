@@ -1,7 +1,7 @@
 /** End-to-end tests of `tabletop uno-war play` through the built binary (stdin is a pipe). */
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { runCli } from '../../test-support/cli.js';
-import { playThrough } from '../../test-support/play-streams.js';
+import { describe, expect, it } from 'vitest';
+import { runCli, runCliOk } from '../../test-support/cli.js';
+import { expectColourByItself, playThrough } from '../../test-support/play-streams.js';
 import { stripStyle } from '../style.js';
 import { playUnoWar } from './play.js';
 
@@ -20,9 +20,7 @@ describe('tabletop uno-war play', () => {
   it('plays a whole game driven through stdin, rejecting unplayable cards, to a final score', async () => {
     // Cycling through every slot always reaches a playable one, so this input finishes any game.
     const input = '1\n2\n3\n4\n5\n'.repeat(3000);
-    const { status, stdout, stderr } = await runCli([...PLAY, '--ai', 'biggest', '--seed', '7'], { input });
-    expect(stderr).toBe('');
-    expect(status).toBe(0);
+    const { stdout } = await runCliOk([...PLAY, '--ai', 'biggest', '--seed', '7'], { input });
     expect(stdout).toContain('UnoWar against Biggest Card AI, deal 7. Replay it with --seed 7.');
     expect(stdout).toMatch(/\n(You win the game|Biggest Card AI wins the game) 10-\d\.\n$/);
     expect(stdout).toContain('Round 1: the pile starts with the');
@@ -36,9 +34,7 @@ describe('tabletop uno-war play', () => {
 
   it('plays against any fair AI of the registry, the card counter included', async () => {
     const input = '1\n2\n3\n4\n5\n'.repeat(3000);
-    const { status, stdout, stderr } = await runCli([...PLAY, '--ai', 'counter', '--seed', '7'], { input });
-    expect(stderr).toBe('');
-    expect(status).toBe(0);
+    const { stdout } = await runCliOk([...PLAY, '--ai', 'counter', '--seed', '7'], { input });
     expect(stdout).toContain('UnoWar against Card Counter, deal 7.');
     expect(stdout).toMatch(/\n(You win the game|Card Counter wins the game) 10-\d\.\n$/);
   });
@@ -66,9 +62,7 @@ describe('tabletop uno-war play', () => {
   });
 
   it('q quits cleanly at the first prompt', async () => {
-    const { status, stdout, stderr } = await runCli([...PLAY, '--seed', '1'], { input: 'q\n' });
-    expect(status).toBe(0);
-    expect(stderr).toBe('');
+    const { stdout } = await runCliOk([...PLAY, '--seed', '1'], { input: 'q\n' });
     expect(stdout).toContain('Your hand:');
     expect(stdout.trimEnd().endsWith('You quit. Score: you 0, Smallest Card AI 0.')).toBe(true);
   });
@@ -154,22 +148,13 @@ describe('tabletop uno-war play', () => {
 });
 
 describe('playUnoWar on a terminal', () => {
-  afterEach(() => {
-    vi.unstubAllEnvs();
-  });
-
   function onTerminal(color?: boolean): Promise<string> {
     const options = color === undefined ? { ai: 'smallest' as const, seed: 42 } : { ai: 'smallest' as const, seed: 42, color };
     return playThrough((stdin, stdout) => playUnoWar(options, stdin, stdout), 'r\nq\n', true);
   }
 
   it('colours by itself unless NO_COLOR is set or --no-color given', async () => {
-    vi.stubEnv('NO_COLOR', '');
-    vi.stubEnv('TERM', 'xterm-256color');
-    const colored = await onTerminal();
+    const colored = await expectColourByItself(onTerminal);
     expect(colored).toContain('\u001b[31mTen of Diamonds\u001b[39m');
-    expect(await onTerminal(false)).toBe(stripStyle(colored));
-    vi.stubEnv('NO_COLOR', '1');
-    expect(await onTerminal()).toBe(stripStyle(colored));
   });
 });
