@@ -12,7 +12,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { PlayerComparison } from '../../lab/player-comparison.js';
-import { CLI_PATH, runCli } from '../../test-support/cli.js';
+import { CLI_PATH, runCli, runCliJson } from '../../test-support/cli.js';
+import { cutToFirstRecord, newVersionOf } from '../../test-support/results-files.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const examples = join(root, 'examples/connect-fwar');
@@ -27,11 +28,8 @@ interface StrategyJson {
   faults?: { games: number; examples: { game: number; seed: number; message: string }[] };
 }
 
-async function compareJson(args: readonly string[]): Promise<Record<string, StrategyJson>> {
-  const result = await runCli(['connect-fwar', 'compare', '--json', '--games', '300', '--seed', '9', ...args]);
-  expect(result.stderr).toBe('');
-  expect(result.status).toBe(0);
-  return JSON.parse(result.stdout) as Record<string, StrategyJson>;
+function compareJson(args: readonly string[]): Promise<Record<string, StrategyJson>> {
+  return runCliJson(['connect-fwar', 'compare', '--json', '--games', '300', '--seed', '9', ...args]);
 }
 
 describe('tabletop connect-fwar compare with player modules', () => {
@@ -121,12 +119,10 @@ describe('tabletop connect-fwar compare with player modules', () => {
     expect(run.status).toBe(0);
     const record = JSON.parse(readFileSync(first, 'utf8').split('\n')[0]!) as { config: { lineups: string[][] } };
     expect(record.config.lineups).toEqual([['basic'], [`tightest-fit@${pathToFileURL(path).href}#sha256=${sha}`]]);
-    // Cut the file to its first batch, so that a resume has games to play.
-    writeFileSync(first, `${readFileSync(first, 'utf8').split('\n')[0]!}\n`);
     const unchanged = join(dir, 'unchanged.jsonl');
-    copyFileSync(first, unchanged);
+    cutToFirstRecord(first, unchanged);
 
-    writeFileSync(path, `${readFileSync(path, 'utf8')}\n// a new version\n`);
+    newVersionOf(path);
     const resumed = await runCli(['connect-fwar', 'compare', '--resume', first, '--threads', '2']);
     expect(resumed.status).toBe(2);
     expect(resumed.stderr).toMatch(/^tabletop: Cannot resume: The player module .*mine\.mjs has changed since these results were played \(sha256 [0-9a-f]{12}…, now [0-9a-f]{12}…\)/);

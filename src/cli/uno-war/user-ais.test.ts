@@ -12,7 +12,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LabTournament } from '../../lab/round-robin.js';
 import type { TournamentReport } from '../../lab/report.js';
-import { runCli } from '../../test-support/cli.js';
+import { runCli, runCliJson, runCliOk } from '../../test-support/cli.js';
+import { cutToFirstRecord, newVersionOf } from '../../test-support/results-files.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const examples = join(root, 'examples/uno-war');
@@ -21,11 +22,8 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function tournamentJson(args: readonly string[]): Promise<TournamentReport> {
-  const result = await runCli(['uno-war', 'tournament', '--json', '--games', '150', '--seed', '12', ...args]);
-  expect(result.stderr).toBe('');
-  expect(result.status).toBe(0);
-  return JSON.parse(result.stdout) as TournamentReport;
+function tournamentJson(args: readonly string[]): Promise<TournamentReport> {
+  return runCliJson(['uno-war', 'tournament', '--json', '--games', '150', '--seed', '12', ...args]);
 }
 
 describe('tabletop uno-war tournament with AI modules', () => {
@@ -54,9 +52,7 @@ describe('tabletop uno-war tournament with AI modules', () => {
   it("counts a throwing AI's faults per AI and prints the first games with their pairing and seed", async () => {
     const path = join(dir, 'no-aces.mjs');
     writeFileSync(path, 'export default { getPlay(hand, pile) { for (let i = 0; i < 5; i++) { const c = hand.get(i); if (c.getRankNum() === 1) throw new Error("no aces"); if (pile.canPlay(c)) return c; } return null; } };\n');
-    const result = await runCli(['uno-war', 'tournament', '--games', '100', '--seed', '3', '--threads', '2', '--ais', `random,${path}`]);
-    expect(result.stderr).toBe('');
-    expect(result.status).toBe(0);
+    const result = await runCliOk(['uno-war', 'tournament', '--games', '100', '--seed', '3', '--threads', '2', '--ais', `random,${path}`]);
     expect(result.stdout).toMatch(/^random +[0-9.]+ +[0-9.]+$/m);
     expect(result.stdout).toMatch(/^no-aces +[0-9.]+ +[0-9.]+$/m);
     expect(result.stdout).toMatch(/\nno-aces faulted in [\d,]+ games \(per seat: a game against itself counts twice; each fault was played as the rules read a bad answer: UnoWar: the round is lost\); the first:\n {2}(random vs no-aces|no-aces vs random|no-aces vs no-aces), game 0 \(seed \d+\): getPlay on .+ threw Error: no aces\n/);
@@ -100,10 +96,9 @@ describe('tabletop uno-war tournament with AI modules', () => {
     const first = join(dir, 'first.jsonl');
     const run = await runCli(['uno-war', 'tournament', '--games', '200', '--seed', '4', '--threads', '2', '--batch-size', '50', '--ais', `random,${path}`, '--out', first]);
     expect(run.status).toBe(0);
-    writeFileSync(first, `${readFileSync(first, 'utf8').split('\n')[0]!}\n`);
     const unchanged = join(dir, 'unchanged.jsonl');
-    copyFileSync(first, unchanged);
-    writeFileSync(path, `${readFileSync(path, 'utf8')}\n// a new version\n`);
+    cutToFirstRecord(first, unchanged);
+    newVersionOf(path);
     const resumed = await runCli(['uno-war', 'tournament', '--resume', first, '--threads', '2']);
     expect(resumed.status).toBe(2);
     expect(resumed.stderr).toMatch(/^tabletop: Cannot resume: The player module .*mine\.mjs has changed since these results were played/);
