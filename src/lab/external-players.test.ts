@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { moduleFolder } from '../test-support/module-files.js';
+import { expectPlaysBuiltInsGames } from '../test-support/same-games.js';
 import { PlayerComparison } from './player-comparison.js';
 import { externalPlayerId, LockstepPlayer } from './external-players.js';
 import { connectFwarGame } from '../games/connect-fwar/definition.js';
@@ -56,19 +57,13 @@ function program(name: string, body: string): string {
   return `exec:node ${fileURLToPath(url)}`;
 }
 
-const compare = (players: readonly string[], games: number, extra: { threads?: number; moveTimeLimitMs?: number } = {}) =>
-  PlayerComparison.compare({ games, seed: 29, threads: extra.threads ?? 1, players, paired: true, moveTimeLimitMs: extra.moveTimeLimitMs });
+const compare = (players: readonly string[], games: number, extra: { moveTimeLimitMs?: number } = {}) =>
+  PlayerComparison.compare({ games, seed: 29, threads: 1, players, paired: true, moveTimeLimitMs: extra.moveTimeLimitMs });
 
 // Thousands of games through a pipe to another process: a generous limit on a loaded machine, no timing asserted.
 describe('external programs in the lab', { timeout: 180_000 }, () => {
   it("a Python program playing the assignment's BasicPlayer plays exactly basic's games on the same deals, on 1 and 2 threads", async () => {
-    const one = await compare(['basic', `exec:python3 ${firstFit}`], 3000);
-    const two = await compare(['basic', `exec:python3 ${firstFit}`], 3000, { threads: 2 });
-    expect(two).toEqual(one);
-    expect(one.players.map((p) => p.name)).toEqual(['basic', 'first_fit']);
-    expect(one.players[1]!.faults).toBeUndefined();
-    expect(one.players[1]!.average).toBe(one.players[0]!.average);
-    expect(one.players[1]!.sd).toBe(one.players[0]!.sd);
+    await expectPlaysBuiltInsGames('basic', `exec:python3 ${firstFit}`, 'first_fit', 3000, 29);
   });
 
   it("a JavaScript program playing BasicPlayer plays basic's games, the same tally however the games are split in ranges (more than are played side by side)", async () => {

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../test-support/cli.js';
 import { moduleFolder } from '../test-support/module-files.js';
+import { expectPlaysBuiltInsGames } from '../test-support/same-games.js';
 import type { ExperimentConfig } from './experiment.js';
 import { PlayerComparison } from './player-comparison.js';
 import { gameById } from './registry.js';
@@ -38,14 +39,7 @@ function javaFile(folder: string, name: string, text: string): string {
 // Compiling with javac and starting JVMs takes long on a loaded machine: a generous limit, no timing asserted.
 describe('Java players', { timeout: 240_000 }, () => {
   it("a student's BasicPlayer, unchanged, plays exactly the built-in basic's games on the same deals, on 1 and 2 threads", async () => {
-    const players = ['basic', `java:${example('connect-fwar/java/BasicPlayer.java')}`];
-    const one = await PlayerComparison.compare({ games: 3000, seed: 41, threads: 1, players, paired: true });
-    const two = await PlayerComparison.compare({ games: 3000, seed: 41, threads: 2, players, paired: true });
-    expect(two).toEqual(one);
-    expect(one.players.map((p) => p.name)).toEqual(['basic', 'BasicPlayer']);
-    expect(one.players[1]!.faults).toBeUndefined();
-    expect(one.players[1]!.average).toBe(one.players[0]!.average);
-    expect(one.players[1]!.sd).toBe(one.players[0]!.sd);
+    await expectPlaysBuiltInsGames('basic', `java:${example('connect-fwar/java/BasicPlayer.java')}`, 'BasicPlayer', 3000, 41);
   });
 
   it("a student's SmallestCardAI, unchanged, plays exactly the built-in smallest's UnoWar games", async () => {

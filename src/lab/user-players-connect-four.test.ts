@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { moduleFolder, playerObjectOf } from '../test-support/module-files.js';
+import { moduleFolder, runModuleThreeWays } from '../test-support/module-files.js';
 import type { TournamentReport } from './report.js';
 import { LabTournament, type TournamentPlayer } from './round-robin.js';
 import { PlayerModuleError, resolvePlayer } from './user-players.js';
@@ -49,10 +49,7 @@ const faulting = (fault: string, at = 2): string => `
 
 describe('user players in a Connect Four LabTournament', () => {
   it.each(['win-block-centre.mjs', 'win-first-agent.mjs'])('%s: the module on 1 and 2 threads and the object give identical results', async (file) => {
-    const one = await play(['random', example(file)], 1);
-    const two = await play(['random', example(file)], 2);
-    const object = await play(['random', await playerObjectOf(example(file))], 2);
-    expect(two).toEqual(one);
+    const { one, object } = await runModuleThreeWays(example(file), (player, threads) => play(['random', player], threads));
     expect(named(object)).toEqual(named(one));
     const name = file === 'win-first-agent.mjs' ? 'win-first' : 'win-block-centre';
     expect(one.players.map((p) => p.name)).toEqual(['random', name]);

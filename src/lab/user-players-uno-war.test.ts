@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { moduleFolder, playerObjectOf } from '../test-support/module-files.js';
+import { moduleFolder, runModuleThreeWays } from '../test-support/module-files.js';
 import { AI } from '../games/uno-war/ai.js';
 import { biggestCardAgent, smallestCardAgent } from '../games/uno-war/agents.js';
 import { CONCEDE_ROUND } from '../games/uno-war/engine.js';
@@ -26,10 +26,7 @@ const tournament = (ais: readonly TournamentPlayer[], threads: number, games = 2
 
 describe('user AIs in LabTournament', () => {
   it.each(['my-counter.mjs', 'smallest-agent.mjs'])('%s: the module on 1 and 2 threads and the object give identical results', async (file) => {
-    const one = await tournament(['random', example(file)], 1);
-    const two = await tournament(['random', example(file)], 2);
-    const object = await tournament(['random', await playerObjectOf(example(file))], 2);
-    expect(two).toEqual(one);
+    const { one, object } = await runModuleThreeWays(example(file), (player, threads) => tournament(['random', player], threads));
     expect(object.matrix).toEqual(one.matrix);
     expect(object.elo.map((e) => e.rating)).toEqual(one.elo.map((e) => e.rating));
     expect(one.players.map((p) => p.name)).toEqual(['Random Card AI', file.replace('.mjs', '')]);
