@@ -225,6 +225,12 @@ function agentOf(game: GameDefinition<GameState>, where: RuleCase): [string, Age
   return [id, factory];
 }
 
+/** The agent a case names, one made for each seat, with its id for messages. */
+function seatedAgentsOf(game: GameDefinition<GameState>, where: RuleCase): [string, Agent[]] {
+  const [id, factory] = agentOf(game, where);
+  return [id, Array.from({ length: game.numPlayers }, () => factory.create())];
+}
+
 /** A walk of `where.seed` advanced `where.depth` random nodes. */
 function walkTo(game: GameDefinition<GameState>, where: RuleCase): Walk<GameState> {
   const walk = new Walk(game, where.seed);
@@ -435,8 +441,7 @@ export const CONFORMANCE_RULES: readonly ConformanceRule[] = [
     description: 'every agent plays only legal actions and never changes the state it is shown',
     per: 'agent',
     check(game, where) {
-      const [id, factory] = agentOf(game, where);
-      const agents: Agent[] = Array.from({ length: game.numPlayers }, () => factory.create());
+      const [id, agents] = seatedAgentsOf(game, where);
       const walk = new Walk(game, where.seed);
       while (!walk.state.isTerminal()) {
         if (walk.actions.length > game.maxGameLength) walk.fail(`agent '${id}': the game did not end within maxGameLength (${String(game.maxGameLength)}) nodes`);
@@ -525,8 +530,7 @@ export const CONFORMANCE_RULES: readonly ConformanceRule[] = [
     check(game, where) {
       const special = game.playOut;
       if (special === undefined) throw new RuleBroken('the game has no specialised playOut to check');
-      const [id, factory] = agentOf(game, where);
-      const agents = Array.from({ length: game.numPlayers }, () => factory.create());
+      const [id, agents] = seatedAgentsOf(game, where);
       const generic = game.newInitialState();
       playOut(generic, agents, rngFromSeed(where.seed));
       const fast = game.newInitialState();
@@ -542,8 +546,7 @@ export const CONFORMANCE_RULES: readonly ConformanceRule[] = [
     check(game, where) {
       const recorded = game.recordedPlayOut;
       if (recorded === undefined) throw new RuleBroken('the game has no recording playOut to check');
-      const [id, factory] = agentOf(game, where);
-      const agents = Array.from({ length: game.numPlayers }, () => factory.create());
+      const [id, agents] = seatedAgentsOf(game, where);
       const generic = game.newInitialState();
       const expected: number[] = [];
       const rng = rngFromSeed(where.seed);
