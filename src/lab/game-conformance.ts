@@ -231,6 +231,11 @@ function seatedAgentsOf(game: GameDefinition<GameState>, where: RuleCase): [stri
   return [id, Array.from({ length: game.numPlayers }, () => factory.create())];
 }
 
+/** Throws unless `fast`, a game's own playout (`what`), ended where the generic playOut of the same seed did. */
+function expectSameEnd(fast: GameState, generic: GameState, what: string, seed: number): void {
+  if (!fast.isTerminal() || content(fast) !== content(generic)) throw new RuleBroken(`${what} ended in ${printable(content(fast), 100)}, the generic one in ${printable(content(generic), 100)}`, { seed });
+}
+
 /** A walk of `where.seed` advanced `where.depth` random nodes. */
 function walkTo(game: GameDefinition<GameState>, where: RuleCase): Walk<GameState> {
   const walk = new Walk(game, where.seed);
@@ -535,7 +540,7 @@ export const CONFORMANCE_RULES: readonly ConformanceRule[] = [
       playOut(generic, agents, rngFromSeed(where.seed));
       const fast = game.newInitialState();
       special(fast, agents, rngFromSeed(where.seed));
-      if (!fast.isTerminal() || content(fast) !== content(generic)) throw new RuleBroken(`with agent '${id}', the specialised playOut of seed ${String(where.seed)} ended in ${printable(content(fast), 100)}, the generic one in ${printable(content(generic), 100)}`, { seed: where.seed });
+      expectSameEnd(fast, generic, `with agent '${id}', the specialised playOut of seed ${String(where.seed)}`, where.seed);
     },
   },
   {
@@ -558,7 +563,7 @@ export const CONFORMANCE_RULES: readonly ConformanceRule[] = [
       const fast = game.newInitialState();
       const actions: number[] = [];
       recorded(fast, agents, rngFromSeed(where.seed), actions);
-      if (!fast.isTerminal() || content(fast) !== content(generic)) throw new RuleBroken(`with agent '${id}', the recording playOut of seed ${String(where.seed)} ended in ${printable(content(fast), 100)}, the generic one in ${printable(content(generic), 100)}`, { seed: where.seed });
+      expectSameEnd(fast, generic, `with agent '${id}', the recording playOut of seed ${String(where.seed)}`, where.seed);
       const at = actions.findIndex((action, k) => action !== expected[k]);
       if (at >= 0 || actions.length !== expected.length) {
         const k = at >= 0 ? at : Math.min(actions.length, expected.length);
