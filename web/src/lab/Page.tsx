@@ -17,6 +17,7 @@ import { DistinctGames } from '../../../src/lab/tournament.js';
 import { distinctGamesLine, experimentConfig, formatEta, formatRate, gameChoice, GAME_CHOICES, MAX_GAMES, NO_OPENINGS, openingsDefault, parseSettings, repeatsOf, toSearch, type LabSettings } from './model.js';
 import { hardwareThreads, webWorkerExecutor } from './pool.js';
 import { SprtSection } from './Sprt.js';
+import { useCancellableRun } from './cancellable-run.js';
 import './lab.css';
 
 interface Progress {
@@ -45,8 +46,7 @@ export function LabPage() {
   const [problems, setProblems] = useState(initial.problems);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [finished, setFinished] = useState<Finished | null>(null);
-  const [error, setError] = useState('');
-  const controller = useRef<AbortController | null>(null);
+  const { error, setError, start, cancel } = useCancellableRun();
   const running = progress !== null;
   const game = gameChoice(settings.game);
   const solitaire = game.numPlayers === 1;
@@ -55,8 +55,6 @@ export function LabPage() {
   useEffect(() => {
     history.replaceState(null, '', location.pathname + toSearch(settings));
   }, [settings]);
-  // A run in flight stops when the page goes away.
-  useEffect(() => () => controller.current?.abort(), []);
 
   const update = (change: Partial<LabSettings>): void => setSettings((s) => ({ ...s, ...change }));
   const chooseGame = (id: string): void => {
@@ -73,14 +71,11 @@ export function LabPage() {
     if (running || settings.players.length === 0 || repeats !== undefined) return;
     const ran = settings;
     const config = experimentConfig(ran);
-    const abort = new AbortController();
-    controller.current = abort;
     const started = performance.now();
-    setError('');
-    setProgress({ played: 0, total: ran.games * config.lineups.length, started, now: started });
     // Without chance, the games played are counted move for move: the page shows they were distinct.
     const distinct = game.chanceFree ? new DistinctGames(config.lineups.length) : undefined;
-    try {
+    await start(async (signal) => {
+      setProgress({ played: 0, total: ran.games * config.lineups.length, started, now: started });
       const outcome = await runLab(
         {
           game: config.game,
@@ -90,7 +85,7 @@ export function LabPage() {
           openings: config.openings,
           games: ran.games,
           seed: config.seed,
-          signal: abort.signal,
+          signal,
           onProgress: (played, total) => setProgress({ played, total, started, now: performance.now() }),
           ...(distinct === undefined ? {} : { gameLog: distinct }),
         },
@@ -103,12 +98,7 @@ export function LabPage() {
       }
       const results = labResults(outcome.plan.config, outcome.tally, outcome.batches);
       setFinished({ results, json: `${resultsJsonText(results)}\n`, csv: resultsCsv(results), settings: ran, played: outcome.played, cancelled: outcome.aborted, seconds, ...(distinct === undefined ? {} : { distinct: distinctGamesLine(distinct.counts, config.lineups) }) });
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      controller.current = null;
-      setProgress(null);
-    }
+    }, () => setProgress(null));
   };
 
   const gamesLabel = solitaire ? 'Games per strategy' : 'Games per pairing';
@@ -216,7 +206,7 @@ export function LabPage() {
           <button type="submit" class="primary" disabled={running || settings.players.length === 0 || repeats !== undefined}>
             Run
           </button>
-          <button type="button" disabled={!running} onClick={() => controller.current?.abort()}>
+          <button type="button" disabled={!running} onClick={cancel}>
             Cancel
           </button>
         </div>

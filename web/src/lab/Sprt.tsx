@@ -5,13 +5,14 @@
  * shows as the looks come in. Connect Four's pairs start from the game's opening suite (pair i
  * from opening i, both colours), as the command's do, so the page plays the command's games.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { GAMES } from '../../../src/lab/registry.js';
 import { runLab } from '../../../src/lab/session.js';
 import { inRounds, runSprt, type SprtOutcome } from '../../../src/lab/sprt-run.js';
 import { sprtBounds, type SprtLook, type SprtSettings } from '../../../src/lab/sprt.js';
 import { newSeed } from '../seed.js';
 import { hardwareThreads, webWorkerExecutor } from './pool.js';
+import { useCancellableRun } from './cancellable-run.js';
 
 /** The games the page tests: those whose definition names a default test (A, B, --every, --max-games, as the command's). */
 const TESTED_GAMES = Object.values(GAMES).filter((game) => game.defaultSprt !== undefined);
@@ -72,9 +73,7 @@ export function SprtSection() {
   const [form, setForm] = useState<Form>(() => formOf(TESTED_GAMES.find((game) => game.numPlayers === 2 && game.openings === undefined) ?? TESTED_GAMES[0]!, newSeed()));
   const [running, setRunning] = useState<Running | null>(null);
   const [outcome, setOutcome] = useState<SprtOutcome | null>(null);
-  const [error, setError] = useState('');
-  const controller = useRef<AbortController | null>(null);
-  useEffect(() => () => controller.current?.abort(), []);
+  const { error, setError, start, cancel } = useCancellableRun();
   const game = GAMES[form.game]!;
   const twoPlayer = game.numPlayers === 2;
   const agents = Object.keys(game.agents).filter((id) => game.agents[id]!.seesHidden !== true);
@@ -99,13 +98,10 @@ export function SprtSection() {
       ...(twoPlayer ? {} : { spread: game.scoreRange[1] - game.scoreRange[0] }),
       ...(form.openings === undefined ? {} : { openings: form.openings }),
     };
-    const abort = new AbortController();
-    controller.current = abort;
-    setError('');
-    setOutcome(null);
-    setRunning({ pairs: 0, llr: undefined });
     const threads = hardwareThreads();
-    try {
+    await start(async (signal) => {
+      setOutcome(null);
+      setRunning({ pairs: 0, llr: undefined });
       const result = await runSprt(
         {
           game: form.game,
@@ -115,19 +111,14 @@ export function SprtSection() {
           maxPairs: Math.max(1, Math.floor(form.maxGames / 2)),
           seed: form.seed,
           threads,
-          signal: abort.signal,
+          signal,
           onLook: (look: SprtLook) => setRunning({ pairs: look.pairs, llr: look.llr }),
           onProgress: (played) => setRunning((r) => ({ pairs: Math.floor(played / 2), llr: r?.llr })),
         },
         (lab) => runLab(lab, inRounds(webWorkerExecutor(threads))),
       );
       setOutcome(result);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      controller.current = null;
-      setRunning(null);
-    }
+    }, () => setRunning(null));
   };
 
   const unit = twoPlayer ? 'pair' : 'deal';
@@ -209,7 +200,7 @@ export function SprtSection() {
           <button type="submit" class="primary" disabled={busy}>
             Start the test
           </button>
-          <button type="button" disabled={!busy} onClick={() => controller.current?.abort()}>
+          <button type="button" disabled={!busy} onClick={cancel}>
             Stop the test
           </button>
         </div>
