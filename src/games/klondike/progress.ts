@@ -15,6 +15,7 @@ import { KlondikeState } from './engine.js';
 import type { KlondikeModel } from './model.js';
 import { engineStateOf, type KlondikeMove } from './moves.js';
 import { canFoundOn, NONE, VALUE } from './rules.js';
+import { searchByUndo } from './search-by-undo.js';
 
 /** The engine state itself, or the one behind a model over the engine (`engineStateOf`). */
 function engineOf(model: KlondikeModel | KlondikeState): KlondikeState {
@@ -62,32 +63,19 @@ export function canStillProgress(model: KlondikeModel | KlondikeState, maxPositi
     }
     return false;
   };
-  // Depth-first with an explicit stack of (action list, next index), applying and undoing the
-  // engine's own moves, so a long draw pile cannot overflow the call stack.
-  // Foundation moves are never among them: a position offering one ends the search (true).
+  // Foundation moves are never among the moves tried: a position offering one ends the search (true).
   const buffer = new Int32Array(state.config.numActions);
   const movesHere = (): number[] => (state.currentPlayer() === 0 ? Array.from(buffer.subarray(0, state.legalActions(buffer))) : []);
   if (foundationMoveLegal()) return true;
-  const stack: { moves: number[]; next: number }[] = [{ moves: movesHere(), next: 0 }];
-  while (stack.length > 0) {
-    const frame = stack[stack.length - 1]!;
-    if (frame.next === frame.moves.length) {
-      stack.pop();
-      if (stack.length > 0) state.undo();
-      continue;
-    }
-    state.applyAction(frame.moves[frame.next++]!);
-    if (turnedUp() || foundationMoveLegal()) return true;
+  return searchByUndo(state, movesHere(), () => {
+    if (turnedUp() || foundationMoveLegal()) return 'found';
     const key = positionKey(state);
-    if (seen.has(key)) {
-      state.undo();
-      continue;
-    }
+    if (seen.has(key)) return 'seen';
     seen.add(key);
-    if (seen.size > maxPositions) return true;
-    stack.push({ moves: movesHere(), next: 0 });
-  }
-  return false;
+    // Past the budget the answer is true: a position is never called stuck unsearched.
+    if (seen.size > maxPositions) return 'found';
+    return movesHere();
+  });
 }
 
 /** Whether every card of the piles is face up (the stock may still hold cards). */

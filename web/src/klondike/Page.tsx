@@ -398,23 +398,11 @@ export function KlondikePage() {
       </p>
       <div class="k-bar">
         {table.points === null ? (
-          <span>
-            Score{' '}
-            <output aria-label="Score">
-              {table.score} of {table.maxScore}
-            </output>
-          </span>
+          <Reading name="Score" label="Score" value={`${String(table.score)} of ${String(table.maxScore)}`} />
         ) : (
           <>
-            <span>
-              Score <output aria-label="Score">{table.points}</output>
-            </span>
-            <span>
-              Foundations{' '}
-              <output aria-label="Cards on the foundations">
-                {table.score} of {table.maxScore}
-              </output>
-            </span>
+            <Reading name="Score" label="Score" value={String(table.points)} />
+            <Reading name="Foundations" label="Cards on the foundations" value={`${String(table.score)} of ${String(table.maxScore)}`} />
           </>
         )}
         <span>
@@ -559,5 +547,14 @@ export function KlondikePage() {
       </div>
       <OpenRecord game="klondike" />
     </main>
+  );
+}
+
+/** One figure of the bar above the table: its words, then the value in an output named for screen readers. */
+function Reading({ name, label, value }: { readonly name: string; readonly label: string; readonly value: string }) {
+  return (
+    <span>
+      {name} <output aria-label={label}>{value}</output>
+    </span>
   );
 }

@@ -44,6 +44,14 @@ export function drawRule(rules: RuleSet): string {
   return `${String(draw)} stock cards are shown, but only the first can be played (the assignment's rule); a draw sends that one to the back of the stock and brings the next forward, so ${others} what comes next.`;
 }
 
+const RULES_WORDS: readonly (readonly [KlondikeRules, string])[] = [
+  ['assignment', "The assignment's"],
+  ['standard', 'Standard (waste, passes, scoring)'],
+];
+const SCORING_WORDS: readonly (readonly [KlondikeScoring, string])[] = [
+  ['standard', 'Standard'],
+  ['vegas', 'Vegas'],
+];
 const PASS_WORDS: readonly (readonly [string, string])[] = PASSES.map((p) => [p === Infinity ? 'unlimited' : String(p), p === Infinity ? 'Unlimited' : String(p)]);
 
 /** The rules, draw, passes and scoring selects; `onChange` gets the whole rule set (the draw kept to 1 or 3 under the standard rules). */
@@ -56,10 +64,7 @@ export function RuleChoice({ value, onChange }: { readonly value: RuleSet; reado
         id="k-rules"
         label="Rules"
         value={value.rules}
-        options={[
-          ['assignment', "The assignment's"],
-          ['standard', 'Standard (waste, passes, scoring)'],
-        ]}
+        options={RULES_WORDS}
         onChange={(rules) => {
           const next = rules as KlondikeRules;
           const draw = next === 'standard' && !(STANDARD_DRAWS as readonly number[]).includes(value.draw) ? 3 : value.draw;
@@ -74,10 +79,7 @@ export function RuleChoice({ value, onChange }: { readonly value: RuleSet; reado
             id="k-scoring"
             label="Scoring"
             value={value.scoring}
-            options={[
-              ['standard', 'Standard'],
-              ['vegas', 'Vegas'],
-            ]}
+            options={SCORING_WORDS}
             onChange={(scoring) => onChange({ ...value, scoring: scoring as KlondikeScoring })}
           />
         </>

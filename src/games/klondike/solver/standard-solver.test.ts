@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { randomInt, rngFromSeed, shuffleInPlace } from '../../../core/random.js';
 import { encodeMove, KlondikeState } from '../engine.js';
 import { deckOfRuns } from '../rigging.js';
+import { searchByUndo } from '../search-by-undo.js';
 import { dealState } from './deal.js';
 import { solveStandard } from './standard-solver.js';
 
@@ -23,21 +24,8 @@ function exhaustive(state: KlondikeState): boolean {
     seen.add(key);
     return Array.from(buffer.subarray(0, state.legalActions(buffer)));
   };
-  const stack: { moves: number[]; next: number }[] = [{ moves: fresh()!, next: 0 }];
-  while (stack.length > 0) {
-    if (state.score === state.config.deckSize) return true;
-    const frame = stack[stack.length - 1]!;
-    if (frame.next === frame.moves.length) {
-      stack.pop();
-      if (stack.length > 0) state.undo();
-      continue;
-    }
-    state.applyAction(frame.moves[frame.next++]!);
-    const moves = fresh();
-    if (moves === null) state.undo();
-    else stack.push({ moves, next: 0 });
-  }
-  return false;
+  if (state.score === state.config.deckSize) return true;
+  return searchByUndo(state, fresh()!, () => (state.score === state.config.deckSize ? 'found' : (fresh() ?? 'seen')));
 }
 
 describe('solveStandard', () => {
