@@ -6,7 +6,7 @@
 import { deriveSeed } from '../../core/random.js';
 import type { UnoWarAgent } from '../../games/uno-war/agents.js';
 import { rateDecision, summarize, type Rating } from '../../games/uno-war/coach.js';
-import { chanceText, costlyDecisionText, judgement, totalCostText } from '../../games/uno-war/coach-text.js';
+import { chanceText, costlyDecisionText, equalCardsText, judgement, totalCostText } from '../../games/uno-war/coach-text.js';
 import type { UnoWarState } from '../../games/uno-war/engine.js';
 import { summaryLines } from '../coach-text.js';
 
@@ -50,7 +50,7 @@ export class UnoCoach {
     const rating = this.rate(state, card, answers);
     this.#ratings.push({ rating, before: answers });
     const chances = rating.cards.map(({ card: c, chance }) => `${this.name(c)} ${chanceText(chance)}`).join(', ');
-    return `Coach (chance to win the game): ${chances} — you played the ${this.name(card)}: ${this.#judgement(rating)}.`;
+    return `Coach (chance to win the game): ${chances}${equalCardsText(rating, this.name)} — you played the ${this.name(card)}: ${this.#judgement(rating)}.`;
   }
 
   #judgement(rating: Rating): string {

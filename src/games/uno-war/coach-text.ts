@@ -32,10 +32,19 @@ export function totalCostText(totalCost: number): string {
   return `cost ${(100 * totalCost).toFixed(1)} points of the chance to win`;
 }
 
-/** How to read the coach's figures, said once when it is turned on (`samples`: states drawn per decision). */
+/**
+ * The cards the samples cannot tell from the best (see CardChance.equal), when there are two or
+ * more: `; the samples cannot tell the Two of Spades and the Four of Spades apart`; else ''.
+ */
+export function equalCardsText(rating: Rating, name: (card: number) => string): string {
+  const equal = rating.cards.filter((chance) => chance.equal).map(({ card }) => `the ${name(card)}`);
+  return equal.length < 2 ? '' : `; the samples cannot tell ${equal.slice(0, -1).join(', ')} and ${equal.at(-1)!} apart`;
+}
+
+/** How to read the coach's figures, said once when it is turned on (`samples`: the most states drawn per decision). */
 export function coachLegend(samples: number): string {
   return (
-    `Coach: after each card you choose, each playable card's chance to win the game against your opponent, played out from ${String(samples)} deals ` +
+    `Coach: after each card you choose, each playable card's chance to win the game against your opponent, played out from up to ${String(samples)} deals ` +
     'consistent with what you have seen (you playing on as Smallest Card AI).'
   );
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { CHANCE } from '../../core/game.js';
 import { rngFromSeed } from '../../core/random.js';
 import { smallestCardAgent } from './agents.js';
-import { rateDecision, RULES_OF_THUMB, summarize } from './coach.js';
+import { pairedCost } from '../../core/coach.js';
+import { playOutCards, rateDecision, rateOutcomes, RULES_OF_THUMB, SAMPLE_BATCH, summarize } from './coach.js';
 import { UnoWarState } from './engine.js';
 import { HAND_SIZE, RANK, canPlayOn } from './rules.js';
 
@@ -33,11 +34,38 @@ describe('the UnoWar coach', () => {
     expect(rating.cards.find(({ card }) => card === rating.best)!.chance).toBe(top);
     expect(rating.cost).toBeCloseTo(top - rating.cards.find(({ card }) => card === highest)!.chance, 9);
     expect(rating.verdict === 'best').toBe(rating.cost <= 2 * rating.standardError);
+    // The best card is equal to itself; the highest card is equal to it exactly when it is not marked.
+    expect(rating.cards.find(({ card }) => card === rating.best)!.equal).toBe(true);
+    expect(rating.cards.find(({ card }) => card === highest)!.equal).toBe(rating.verdict === 'best');
     if (rating.verdict !== 'best') expect(rating.rule).toBe(RANK[highest]! > RANK[rating.best]! ? RULES_OF_THUMB.lowest : RULES_OF_THUMB.endTheRound);
     expect(rateDecision(state, highest, smallestCardAgent, 5, 100)).toEqual(rating);
     // The state is left as it was: the coach plays on copies.
     expect(state.currentPlayer()).toBe(0);
     expect(rateDecision(state, rating.best, smallestCardAgent, 5, 100)).toMatchObject({ verdict: 'best', cost: 0, rule: null });
+  });
+
+  it('stops sampling only at a batch and only when one card leads every other by three standard errors; the same play-outs rate every card', () => {
+    const { state, cards } = secondChoice();
+    const all = playOutCards(state, smallestCardAgent, 9, 2 * SAMPLE_BATCH, false);
+    expect(all.cards).toEqual(cards);
+    for (const won of all.wins) expect(won.length).toBe(2 * SAMPLE_BATCH);
+    const early = playOutCards(state, smallestCardAgent, 9, 2 * SAMPLE_BATCH);
+    const drawn = early.wins[0]!.length;
+    expect([SAMPLE_BATCH, 2 * SAMPLE_BATCH]).toContain(drawn);
+    // The first batch is the same draws either way.
+    expect(early.wins.map((won) => Array.from(won.subarray(0, SAMPLE_BATCH)))).toEqual(all.wins.map((won) => Array.from(won.subarray(0, SAMPLE_BATCH))));
+    const firstBatch = all.wins.map((won) => won.subarray(0, SAMPLE_BATCH));
+    const leader = firstBatch.reduce((best, won, index) => (won.reduce((a, b) => a + b, 0) > firstBatch[best]!.reduce((a, b) => a + b, 0) ? index : best), 0);
+    const clear = firstBatch.every((won, index) => {
+      const { cost, standardError } = pairedCost(firstBatch[leader]!, won, 1);
+      return index === leader || cost > 3 * standardError;
+    });
+    expect(drawn === SAMPLE_BATCH).toBe(clear);
+    for (const card of cards) {
+      const rating = rateOutcomes(all, card);
+      expect(rating.samples).toBe(2 * SAMPLE_BATCH);
+      expect(rating.best).toBe(rateOutcomes(all, cards[0]!).best);
+    }
   });
 
   it('refuses a card that cannot be played, and sums a game up', () => {

@@ -24,10 +24,21 @@ import { HAND_SIZE, RANK, canPlayOn } from './rules.js';
 export type { Verdict, RuleOfThumb } from '../../core/coach.js';
 
 /**
- * States drawn per decision; each is played out once per playable card to the end of the game
- * (hundreds of plays; 15,000-130,000 games a second depending on the players).
+ * The most states drawn per decision; each is played out once per playable card to the end of the
+ * game (15,000-130,000 games a second depending on the players). Sampling stops earlier, at a
+ * multiple of SAMPLE_BATCH, once one card is clearly best (CLEAR_LEAD).
  */
 export const COACH_SAMPLES = 200;
+
+/** States drawn between two looks at whether one card is clearly best. */
+export const SAMPLE_BATCH = 100;
+
+/**
+ * Standard errors of its lead over every other card that make a card clearly best, so that the
+ * sampling stops: well above the two that mark a choice, because looking after every batch gives
+ * the noise several chances to produce such a lead.
+ */
+const CLEAR_LEAD = 3;
 
 /** A lead of the best card in the chance of winning (0..1) that makes a choice a mistake rather than an inaccuracy. */
 export const MISTAKE_CHANCE = 0.05;
@@ -43,6 +54,8 @@ export interface CardChance {
   readonly card: number;
   /** The chance of winning the game after playing it (0..1). */
   readonly chance: number;
+  /** Whether the samples cannot tell it from the best card (its lead is under two standard errors); true of the best card. */
+  readonly equal: boolean;
 }
 
 /** A card chosen, rated: `chosen` and `best` are cards; `best` has the highest chance (the lower rank among equals); `cost` is its lead in the chance of winning (0..1). */
@@ -51,43 +64,87 @@ export interface Rating extends SampledRating {
   readonly cards: readonly CardChance[];
 }
 
+/** Every playable card played out from the same drawn states: `wins[i][k]` is 1 when playing `cards[i]` won the game from state k. */
+export interface CardOutcomes {
+  /** Each distinct playable card of the player to move, in the order of the hand's slots. */
+  readonly cards: readonly number[];
+  readonly wins: readonly Uint8Array[];
+}
+
 /**
- * Rates the choice of `chosen` (a card of the hand that can go on the pile) by `player`, the side
- * to move of `state`, against `opponent` (the other seat's agent).
+ * Draws up to `samples` states consistent with what the player to move of `state` has seen and
+ * plays every playable card out from each against `opponent`; with `stopWhenClear`, stops at a
+ * multiple of SAMPLE_BATCH once one card leads every other by CLEAR_LEAD standard errors.
  */
-export function rateDecision(state: UnoWarState, chosen: number, opponent: UnoWarAgent, seed: number, samples = COACH_SAMPLES): Rating {
+export function playOutCards(state: UnoWarState, opponent: UnoWarAgent, seed: number, samples: number, stopWhenClear = true): CardOutcomes {
   const player = state.toMove;
   const cards: number[] = [];
   for (let slot = 0; slot < HAND_SIZE; slot++) {
     const card = state.handCard(player, slot);
     if (canPlayOn(state.top, card) && !cards.includes(card)) cards.push(card);
   }
-  if (!cards.includes(chosen)) throw new RangeError(`Card ${String(chosen)} is not a playable card of the hand`);
   const agents = player === 0 ? [smallestCardAgent, opponent] : [opponent, smallestCardAgent];
   const belief = new UnoWarBelief(state, player);
   const rng = rngFromSeed(seed);
-  const wins = cards.map(() => new Float64Array(samples));
-  for (let sample = 0; sample < samples; sample++) {
-    const drawn = belief.sample(rng);
-    const stream = deriveSeed(seed, sample);
-    cards.forEach((card, index) => {
-      const game = drawn.clone();
-      game.applyAction(game.slotOfCard(player, card));
-      game.playToEnd(agents, rngFromSeed(stream));
-      wins[index]![sample] = game.winner() === player ? 1 : 0;
-    });
+  // Common random numbers: every card is played out from the same drawn state with the same stream
+  // (the same cards come off the deck in the same order), so the difference between two cards is
+  // measured more precisely than either chance.
+  const outcomes = cards.map(() => new Uint8Array(samples));
+  let drawn = 0;
+  while (drawn < samples) {
+    for (const end = Math.min(samples, drawn + SAMPLE_BATCH); drawn < end; drawn++) {
+      const sampled = belief.sample(rng);
+      const stream = deriveSeed(seed, drawn);
+      cards.forEach((card, index) => {
+        const game = sampled.clone();
+        game.applyAction(game.slotOfCard(player, card));
+        game.playToEnd(agents, rngFromSeed(stream));
+        outcomes[index]![drawn] = game.winner() === player ? 1 : 0;
+      });
+    }
+    if (stopWhenClear && clearlyBest(outcomes.map((won) => won.subarray(0, drawn)))) break;
   }
+  return { cards, wins: outcomes.map((won) => won.subarray(0, drawn)) };
+}
+
+/** Whether the card with the most wins leads every other by more than CLEAR_LEAD standard errors. */
+function clearlyBest(wins: readonly Uint8Array[]): boolean {
+  const chances = wins.map(sampleMean);
+  const leader = chances.indexOf(Math.max(...chances));
+  return wins.every((won, index) => {
+    if (index === leader) return true;
+    const { cost, standardError } = pairedCost(wins[leader]!, won, MISTAKE_CHANCE);
+    return cost > CLEAR_LEAD * standardError;
+  });
+}
+
+/**
+ * Rates the choice of `chosen` (a card of the hand that can go on the pile) by `player`, the side
+ * to move of `state`, against `opponent` (the other seat's agent), on up to `samples` drawn states.
+ */
+export function rateDecision(state: UnoWarState, chosen: number, opponent: UnoWarAgent, seed: number, samples = COACH_SAMPLES): Rating {
+  const player = state.toMove;
+  if (!canPlayOn(state.top, chosen) || !Array.from({ length: HAND_SIZE }, (_, slot) => state.handCard(player, slot)).includes(chosen)) {
+    throw new RangeError(`Card ${String(chosen)} is not a playable card of the hand`);
+  }
+  return rateOutcomes(playOutCards(state, opponent, seed, samples), chosen);
+}
+
+/** The rating of `chosen`, one of the cards played out. */
+export function rateOutcomes({ cards, wins }: CardOutcomes, chosen: number): Rating {
+  const chosenIndex = cards.indexOf(chosen);
+  if (chosenIndex < 0) throw new RangeError(`Card ${String(chosen)} is not a playable card of the hand`);
   const chances = wins.map(sampleMean);
   let bestIndex = 0;
   chances.forEach((chance, index) => {
     const leader = chances[bestIndex]!;
     if (chance > leader || (chance === leader && RANK[cards[index]!]! < RANK[cards[bestIndex]!]!)) bestIndex = index;
   });
-  const chosenIndex = cards.indexOf(chosen);
   const { cost, standardError, verdict } = pairedCost(wins[bestIndex]!, wins[chosenIndex]!, MISTAKE_CHANCE);
   const best = cards[bestIndex]!;
   const rule = verdict === 'best' ? null : RANK[chosen]! > RANK[best]! ? RULES_OF_THUMB.lowest : RANK[chosen]! < RANK[best]! ? RULES_OF_THUMB.endTheRound : RULES_OF_THUMB.count;
-  return { cards: cards.map((card, index) => ({ card, chance: chances[index]! })), chosen, best, cost, standardError, verdict, rule, samples };
+  const equal = (index: number): boolean => pairedCost(wins[bestIndex]!, wins[index]!, MISTAKE_CHANCE).verdict === 'best';
+  return { cards: cards.map((card, index) => ({ card, chance: chances[index]!, equal: equal(index) })), chosen, best, cost, standardError, verdict, rule, samples: wins[0]!.length };
 }
 
 /** A game's decisions summed up (totalCost: The chance of winning given up (0..1), summed over the marked decisions). */
