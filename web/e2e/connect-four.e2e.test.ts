@@ -24,6 +24,12 @@ const withPage = pageOpener(env);
 const status = (page: Page) => page.getByRole('status');
 const column = (page: Page, n: number) => page.getByRole('button', { name: `Column ${String(n)}`, exact: true });
 const posOf = (page: Page): string => new URL(page.url()).searchParams.get('pos') ?? '';
+/**
+ * Waits until the solution row is settled: its note names whose scores they are. Waiting only for
+ * "Solution: computing…" to be absent is not enough, since it is also absent in the moment after a
+ * page opens and before the analysis starts.
+ */
+const solutionSettled = (page: Page, timeout: number) => expect.poll(() => page.getByText(/^Scores for (Red|Yellow):/).count(), { timeout }).toBe(1);
 /** Each column's outcome in the solution row ('' where none is shown yet). */
 const outcomesShown = (page: Page): Promise<string[]> =>
   page.evaluate(() => [1, 2, 3, 4, 5, 6, 7].map((n) => document.querySelector(`[aria-label="Column ${String(n)} score"]`)?.parentElement?.dataset['outcome'] ?? ''));
@@ -176,7 +182,7 @@ describe('Connect Four page', () => {
     await withPage('/connect-four?red=human&yellow=human', async (page) => {
       for (const moves of positions) {
         await page.goto(`${env.server.url}connect-four?red=human&yellow=human&solution=1&pos=${moves}`);
-        await expect.poll(() => page.getByText(/Solution: computing…/).count(), { timeout: 300_000 }).toBe(0);
+        await solutionSettled(page, 300_000);
         expect({ moves, texts: await solutionTexts(page) }).toEqual({ moves, texts: expected.get(moves) });
       }
     });
@@ -194,7 +200,7 @@ describe('Connect Four page', () => {
       expect(expected).toEqual(known.map(formatScore));
       await withPage(`/connect-four?red=human&yellow=human&pos=${moves}`, async (page) => {
         await page.getByRole('checkbox', { name: 'Show solution' }).check();
-        await expect.poll(() => page.getByText(/Solution: computing…/).count(), { timeout: 60_000 }).toBe(0);
+        await solutionSettled(page, 60_000);
         const shown: string[] = [];
         for (let n = 1; n <= 7; n++) shown.push((await page.getByLabel(`Column ${String(n)} score`, { exact: true }).textContent()) ?? '?');
         expect({ moves, shown }).toEqual({ moves, shown: expected });
@@ -229,7 +235,7 @@ describe('Connect Four page', () => {
     const colours = new Map<string, string>();
     for (const moves of ['444444', '77777']) {
       await withPage(`/connect-four?red=human&yellow=human&solution=1&pos=${moves}`, async (page) => {
-        if (moves === '444444') await expect.poll(() => page.getByText(/Solution: computing…/).count(), { timeout: 60_000 }).toBe(0);
+        if (moves === '444444') await solutionSettled(page, 60_000);
         for (let n = 1; n <= 7; n++) {
           const value = page.getByLabel(`Column ${String(n)} score`, { exact: true });
           const outcome = (await value.evaluate((element) => element.parentElement?.dataset['outcome'])) ?? '';
