@@ -62,6 +62,6 @@ describe('job journals', () => {
     expect(() => mergeJobRecords([otherSplit, shards[1]!])).toThrow(/Items 3\.\.4 are counted in both h1 and s2/);
     const otherJob = { path: 'o', records: [record(0, 3, [0, 3], { ...job, count: 9 })] };
     expect(() => mergeJobRecords([shards[1]!, otherJob])).toThrow(/journals of different jobs do not merge/);
-    expect(() => mergeJobRecords([{ path: 'e', records: [] }])).toThrow(/Nothing to merge: e hold/);
+    expect(() => mergeJobRecords([{ path: 'e', records: [] }])).toThrow(/Nothing to merge: e holds no records/);
   });
 });

@@ -147,38 +147,64 @@ export function jobRecordsOf(lines: readonly string[], path: string, expected?: 
 }
 
 /** Refuses items counted twice (in one file or across files), naming where. */
-function refuseOverlaps(entries: readonly { readonly record: JobRecord; readonly path: string }[]): void {
+function refuseOverlaps(entries: readonly { readonly record: JobRecord; readonly path: string }[], items = 'Items', hint = ': a journal given twice, or shards of different splits?'): void {
   const overlap = firstOverlap(entries.map((entry) => ({ start: entry.record.start, end: entry.record.end, path: entry.path })));
   if (overlap === undefined) return;
   const [before, here] = overlap;
   const where = here.path === before.path ? `twice in ${here.path}` : `in both ${before.path} and ${here.path}`;
-  throw new JobJournalError(`Items ${describeRanges([[here.start, Math.min(here.end, before.end)]])} are counted ${where}: a journal given twice, or shards of different splits?`);
+  throw new JobJournalError(`${items} ${describeRanges([[here.start, Math.min(here.end, before.end)]])} are counted ${where}${hint}`);
 }
 
 /** What a set of journals adds up to. */
-export interface MergedJob {
+export interface MergedJob<R = unknown> {
   readonly identity: JobIdentity;
-  /** Every record, sorted by start. */
-  readonly records: readonly JobRecord[];
+  /** Every record counted (a verbatim repeat once, see `JobMergeRules.repeatsCountOnce`), sorted by start. */
+  readonly records: readonly JobRecord<R>[];
   /** The items no journal holds, as ranges (empty when the job is complete). */
   readonly missing: readonly GameRange[];
+  /** Records that repeated another verbatim and were counted once (0 unless `repeatsCountOnce`). */
+  readonly repeats: number;
+}
+
+/** How a kind of job words the one check of `mergeJobRecords`, and whether a verbatim repeat counts once. */
+export interface JobMergeRules {
+  /**
+   * Why the journal at `path` (holding `other`) and the first one (holding `first`) are not of one
+   * job, in the kind's own words (which option differs); default: both jobs described.
+   */
+  readonly different?: (first: JobIdentity, other: JobIdentity) => string;
+  /**
+   * A record repeated verbatim — the same items and the same result — counts once instead of being
+   * refused as items counted twice: for kinds whose users merge whatever files they have (the lab's
+   * results files), where a file given twice changes nothing. Items are deterministic, so dropping
+   * the copy is exact.
+   */
+  readonly repeatsCountOnce?: boolean;
+  /** What the items are, in messages (`Games`); default `Items`. */
+  readonly items?: string;
 }
 
 /**
- * Adds up journals (each already read by `jobRecordsOf`): they must be of one job, and no item
- * may be counted twice. A journal without records is skipped (a shard that never finished a batch).
+ * The one check that journals are of one job, and their sum: every record must be of the first
+ * one's job (its kind, parameters and item count), and no item may be counted twice (a verbatim
+ * repeat counts once, when the rules say so). A journal without records is skipped (a shard that
+ * never finished a batch). Used by every kind of job — the lab's results files too (records.ts).
  */
-export function mergeJobRecords(files: readonly { readonly path: string; readonly records: readonly JobRecord[] }[]): MergedJob {
+export function mergeJobRecords<R = unknown>(files: readonly { readonly path: string; readonly records: readonly JobRecord<R>[] }[], rules: JobMergeRules = {}): MergedJob<R> {
   const entries = files.flatMap(({ path, records }) => records.map((record) => ({ record, path })));
   const first = entries[0];
-  if (first === undefined) throw new JobJournalError(`Nothing to merge: ${files.length === 0 ? 'no journal given' : `${files.map((f) => f.path).join(', ')} hold no records`}.`);
+  if (first === undefined) throw new JobJournalError(`Nothing to merge: ${files.length === 0 ? 'no journal given' : `${files.map((f) => f.path).join(', ')} ${files.length === 1 ? 'holds' : 'hold'} no records`}.`);
   for (const { record, path } of entries) {
-    if (!sameJob(record, first.record)) throw new JobJournalError(`${path} holds ${describeJob(record)}, ${first.path} ${describeJob(first.record)}: journals of different jobs do not merge.`);
+    if (sameJob(record, first.record)) continue;
+    throw new JobJournalError(rules.different?.(first.record, record) ?? `${path} holds ${describeJob(record)}, ${first.path} ${describeJob(first.record)}: journals of different jobs do not merge.`);
   }
-  refuseOverlaps(entries);
-  const records = entries.map((e) => e.record).sort((a, b) => a.start - b.start);
+  const sorted = [...entries].sort((a, b) => a.record.start - b.record.start || a.record.end - b.record.end);
+  const repeats = (a: JobRecord | undefined, b: JobRecord): boolean => a !== undefined && a.start === b.start && a.end === b.end && canonicalJson(a.result as JsonValue) === canonicalJson(b.result as JsonValue);
+  const kept = rules.repeatsCountOnce === true ? sorted.filter((entry, k) => !repeats(sorted[k - 1]?.record, entry.record)) : sorted;
+  refuseOverlaps(kept, rules.items, rules.repeatsCountOnce === true ? ', in different batches: shards of different splits?' : undefined);
+  const records = kept.map((e) => e.record);
   const identity: JobIdentity = { job: first.record.job, params: first.record.params, count: first.record.count };
-  return { identity, records, missing: missingRanges([[0, identity.count]], records.map((r): GameRange => [r.start, r.end])) };
+  return { identity, records, missing: missingRanges([[0, identity.count]], records.map((r): GameRange => [r.start, r.end])), repeats: entries.length - kept.length };
 }
 
 /** The items of `part` that `records` lack. */
