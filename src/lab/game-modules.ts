@@ -14,6 +14,7 @@ import type { GameDefinition, GameState } from '../core/game.js';
 import { READ_LIMITS, readBoundedFile } from './files.js';
 import { checkConformance, type ConformanceResult } from './game-conformance.js';
 import { splitJournal } from './journal.js';
+import { gameOfResultsLine } from './records.js';
 import { builtScript, probeModuleData, ProbeFailure, type ProbeLimits } from './module-probe.js';
 import { GAMES } from './registry.js';
 import { definitionOfFacts, isUserGameId, registerUserGame, userGameDefinition, userGameModuleOf, type GameFacts } from './user-games.js';
@@ -217,12 +218,9 @@ export async function loadGamesOfResults(paths: readonly string[]): Promise<void
       continue;
     }
     for (const line of lines) {
-      try {
-        const game = (JSON.parse(line) as { config?: { game?: unknown } } | null)?.config?.game;
-        if (typeof game === 'string' && isUserGameId(game)) ids.add(game);
-      } catch {
-        // not a record: the records' reader names the line
-      }
+      // A line that is not a record is left to the records' reader, which names it.
+      const game = gameOfResultsLine(line);
+      if (typeof game === 'string' && isUserGameId(game)) ids.add(game);
     }
   }
   for (const id of ids) await loadGameFacts(id);

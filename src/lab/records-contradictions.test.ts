@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { labResults } from './lab-results.js';
-import { combineRecords, parseResults, RecordsError, type BatchRecord } from './records.js';
+import { combineRecords, parseResults, RECORD_FORMAT, RecordsError, resultsLine, type BatchRecord } from './records.js';
 import { renderReport } from './report.js';
 import { runExperiment } from './runner.js';
 import { runLab } from './session.js';
@@ -22,7 +22,10 @@ async function recordsOf(game: string, lineups: string[][], games: number, paire
   return records;
 }
 
-const copy = (record: BatchRecord): LooseJson => JSON.parse(JSON.stringify(record)) as LooseJson;
+/** A record as a results file holds it (a job record: the config in `params.config`, the tally in `result`), to damage. */
+const copy = (record: BatchRecord): LooseJson => JSON.parse(resultsLine(record)) as LooseJson;
+/** A record as files written before results were job records hold it (`tabletop-lab/batch@1`). */
+const legacyCopy = (record: BatchRecord): LooseJson => JSON.parse(JSON.stringify({ format: RECORD_FORMAT, ...record })) as LooseJson;
 const parse = (records: readonly LooseJson[]): BatchRecord[] => parseResults(new TextEncoder().encode(records.map((r) => `${JSON.stringify(r)}\n`).join('')), 'r.jsonl').records;
 
 let unoWar: BatchRecord[];
@@ -33,9 +36,17 @@ beforeAll(async () => {
 });
 
 describe('self-contradicting records', () => {
-  it('real records pass', () => {
-    expect(parse(unoWar.map(copy))).toHaveLength(2);
-    expect(parse(connectFwar.map(copy))).toHaveLength(2);
+  it('real records pass, in the format written now and in the older one', () => {
+    expect(parse(unoWar.map(copy))).toEqual(unoWar);
+    expect(parse(connectFwar.map(copy))).toEqual(connectFwar);
+    expect(parse(unoWar.map(legacyCopy))).toEqual(unoWar);
+    expect(parse([...connectFwar.map(legacyCopy).slice(0, 1), ...connectFwar.map(copy).slice(1)])).toEqual(connectFwar);
+  });
+
+  it('checks a record of the older format as it checks one of the current format', () => {
+    const r = legacyCopy(unoWar[0]!);
+    r.tally.lineups[0].seats[0].sum += 2;
+    expect(() => parse([r])).toThrow(/^r\.jsonl:1: not a results record \(.*seat sum/);
   });
 
   it.each<[string, () => LooseJson, RegExp]>([
@@ -44,7 +55,7 @@ describe('self-contradicting records', () => {
       () => {
         const r = copy(unoWar[0]!);
         const games = r.end - r.start;
-        for (const seat of r.tally.lineups[0].seats) Object.assign(seat, { wins: games, draws: 0, losses: 0, sum: games, sumSq: games, atMin: 0, atMax: games });
+        for (const seat of r.result.lineups[0].seats) Object.assign(seat, { wins: games, draws: 0, losses: 0, sum: games, sumSq: games, atMin: 0, atMax: games });
         return r;
       },
       /the seats of lineup 0 contradict each other: 100 and 100 wins, 0 and 0 losses in 100 games, but each game has at most one winner/,
@@ -53,7 +64,7 @@ describe('self-contradicting records', () => {
       'an UnoWar sum that is not wins − losses',
       () => {
         const r = copy(unoWar[0]!);
-        r.tally.lineups[0].seats[0].sum += 2;
+        r.result.lineups[0].seats[0].sum += 2;
         return r;
       },
       /seat sum -?\d+ \(|seat sum -?\d+ in lineup 0 is impossible/,
@@ -63,7 +74,7 @@ describe('self-contradicting records', () => {
       () => {
         const r = copy(connectFwar[0]!);
         const games = r.end - r.start;
-        Object.assign(r.tally.lineups[1].seats[0], { wins: 0, draws: games, losses: 0, sum: games, sumSq: games, scores: undefined, atMin: games });
+        Object.assign(r.result.lineups[1].seats[0], { wins: 0, draws: games, losses: 0, sum: games, sumSq: games, scores: undefined, atMin: games });
         return r;
       },
       /seat sum 100 in lineup 1 is impossible: 0 wins, 100 draws and 0 losses of ConnectFwar/,
@@ -72,7 +83,7 @@ describe('self-contradicting records', () => {
       'a score distribution contradicting the sum',
       () => {
         const r = copy(connectFwar[0]!);
-        const scores = r.tally.lineups[0].seats[0].scores as number[];
+        const scores = r.result.lineups[0].seats[0].scores as number[];
         const k = scores.findIndex((count, i) => i > 0 && i < scores.length - 1 && count > 0);
         scores[k]! -= 1;
         scores[k + 1]! += 1;
@@ -85,7 +96,7 @@ describe('self-contradicting records', () => {
       () => {
         const r = copy(unoWar[0]!);
         const games = r.end - r.start;
-        Object.assign(r.tally.lineups[0].seats[0], { wins: games / 2, losses: games / 2, draws: 0, sum: 0, sumSq: 0 });
+        Object.assign(r.result.lineups[0].seats[0], { wins: games / 2, losses: games / 2, draws: 0, sum: 0, sumSq: 0 });
         return r;
       },
       /seat sum of squares 0 \(with the sum 0\) in lineup 0 is impossible: 50 wins, 0 draws and 50 losses of UnoWar/,
@@ -94,7 +105,7 @@ describe('self-contradicting records', () => {
       'a fractional sum',
       () => {
         const r = copy(connectFwar[0]!);
-        r.tally.lineups[0].seats[0].sum += 0.5;
+        r.result.lineups[0].seats[0].sum += 0.5;
         return r;
       },
       /bad seat tally in lineup 0/,
@@ -103,7 +114,7 @@ describe('self-contradicting records', () => {
       'a lineup ["constructor"]',
       () => {
         const r = copy(connectFwar[0]!);
-        r.config.lineups[0] = ['constructor'];
+        r.params.config.lineups[0] = ['constructor'];
         return r;
       },
       /Unknown ConnectFwar agent 'constructor'/,
@@ -112,7 +123,7 @@ describe('self-contradicting records', () => {
       'the game "constructor"',
       () => {
         const r = copy(connectFwar[0]!);
-        r.config.game = 'constructor';
+        r.params.config.game = 'constructor';
         return r;
       },
       /Unknown game 'constructor'/,
@@ -121,7 +132,7 @@ describe('self-contradicting records', () => {
       'fault examples that are not examples',
       () => {
         const r = copy(unoWar[0]!);
-        Object.assign(r.tally.lineups[0].seats[1], { faults: 1, faultExamples: [null] });
+        Object.assign(r.result.lineups[0].seats[1], { faults: 1, faultExamples: [null] });
         return r;
       },
       /bad fault count or examples in lineup 0/,
@@ -130,7 +141,7 @@ describe('self-contradicting records', () => {
       'a fault message with an escape sequence that would clear the terminal',
       () => {
         const r = copy(unoWar[0]!);
-        Object.assign(r.tally.lineups[0].seats[1], { faults: 1, faultExamples: [{ game: 0, seed: 1, message: 'threw \u001b[2J\u001b[H' }] });
+        Object.assign(r.result.lineups[0].seats[1], { faults: 1, faultExamples: [{ game: 0, seed: 1, message: 'threw \u001b[2J\u001b[H' }] });
         return r;
       },
       /bad fault count or examples in lineup 0/,
@@ -139,7 +150,7 @@ describe('self-contradicting records', () => {
       'a fault message too long for a run to have written',
       () => {
         const r = copy(unoWar[0]!);
-        Object.assign(r.tally.lineups[0].seats[1], { faults: 1, faultExamples: [{ game: 0, seed: 1, message: 'x'.repeat(10_000) }] });
+        Object.assign(r.result.lineups[0].seats[1], { faults: 1, faultExamples: [{ game: 0, seed: 1, message: 'x'.repeat(10_000) }] });
         return r;
       },
       /bad fault count or examples in lineup 0/,
@@ -148,7 +159,7 @@ describe('self-contradicting records', () => {
       'a player name with a line break that would split a table row',
       () => {
         const r = copy(unoWar[0]!);
-        r.config.lineups[0][1] = 'smallest\nforged row';
+        r.params.config.lineups[0][1] = 'smallest\nforged row';
         return r;
       },
       /bad lineups \(each player a printable name\)/,
@@ -161,7 +172,7 @@ describe('self-contradicting records', () => {
       error = caught;
     }
     expect(error).toBeInstanceOf(RecordsError);
-    expect((error as Error).message).toMatch(/^r\.jsonl:1: not a tabletop-lab batch record \(/);
+    expect((error as Error).message).toMatch(/^r\.jsonl:1: not a results record \(/);
     expect((error as Error).message).toMatch(message);
   });
 });
@@ -213,7 +224,7 @@ describe('any JSON is a clean record or a clean error', () => {
         const record = [...unoWar, ...connectFwar][which]!;
         const damaged = withValueAt(copy(record), path, replacement);
         const sibling = (which % 2 === 0 ? [...unoWar, ...connectFwar][which + 1] : [...unoWar, ...connectFwar][which - 1])!;
-        mergeCleanly(`${JSON.stringify(sibling)}\n${JSON.stringify(damaged)}\n`);
+        mergeCleanly(`${resultsLine(sibling)}\n${JSON.stringify(damaged)}\n`);
       }),
       { numRuns: 1000 },
     );

@@ -15,7 +15,7 @@ function record(start: number, end: number, sum: number, config = CONFIG): Batch
   tally.lineups[0]!.games = end - start;
   tally.lineups[0]!.seats[0]!.sum = sum;
   tally.lineups[0]!.seats[0]!.sumSq = sum * sum;
-  return { format: RECORD_FORMAT, config, planned: [0, 100], total: 100, start, end, tally };
+  return { config, planned: [0, 100], total: 100, start, end, tally };
 }
 
 describe('shardRange', () => {
@@ -80,7 +80,7 @@ describe('combineRecords', () => {
   });
 
   it('refuses overlapping batches and mixed experiments', () => {
-    expect(() => combineRecords([record(0, 50, 1), record(40, 60, 1)])).toThrow(/Games 40\.\.49 appear twice/);
+    expect(() => combineRecords([record(0, 50, 1), record(40, 60, 1)])).toThrow(/Games 40\.\.49 are counted twice in the saved run, in different batches/);
     expect(() => combineRecords([record(0, 50, 1), record(50, 60, 1, { ...CONFIG, seed: 2 })])).toThrow(/different experiments/);
     expect(() => combineRecords([])).toThrow(/No batch records/);
   });
@@ -165,7 +165,7 @@ describe('readRecords', () => {
     const path = join(dir, 'bad.jsonl');
     writeFileSync(path, `${line()}\n${bad()}\n${line((r) => Object.assign(r, { start: 10, end: 20 }))}\n`);
     expect(() => readRecords(path)).toThrow(RecordsError);
-    expect(() => readRecords(path)).toThrow(new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:2: not a tabletop-lab batch record \\(`));
+    expect(() => readRecords(path)).toThrow(new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:2: not a results record \\(`));
     expect(() => readRecords(path)).toThrow(message);
   });
 });
@@ -190,6 +190,6 @@ describe('score distributions in records', () => {
     ['a negative count', bins({ 5: 3, 6: -1 })],
     ['not an array', 'x'],
   ])('refuses one with %s', (_, scores) => {
-    expect(() => parseResults(line(scores), 'f')).toThrow('f:1: not a tabletop-lab batch record (the score distribution in lineup 0 does not hold 2 games in 49 bins)');
+    expect(() => parseResults(line(scores), 'f')).toThrow('f:1: not a results record (the score distribution in lineup 0 does not hold 2 games in 49 bins)');
   });
 });

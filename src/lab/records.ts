@@ -1,6 +1,10 @@
 /**
- * Results as JSON Lines: one record per completed batch, each carrying the experiment's config,
- * the run's planned game range, the batch's game range and its tally. A file is an append-only log,
+ * Results as JSON Lines: a results file is a job journal (jobs.ts) of the job `lab experiment`, one
+ * record per completed batch — its parameters the experiment's config (and the `--until-ci` width),
+ * its count the experiment's games, its part the games the run (or shard) set out to play, its
+ * result the batch's tally. Files written before results were job records (`tabletop-lab/batch@1`
+ * lines: the same fields under other names) are read as well, line by line, so an old file
+ * resumes and merges, and a resumed old file goes on in the job format. A file is an append-only log,
  * so an interrupted run loses at most the batches in flight; `--resume` plays only what is missing,
  * and `merge` adds the records of many shards. Tallies are integer sums, so the combination of any
  * set of disjoint batches is exactly the result of one run over the same games.
@@ -13,11 +17,16 @@ import { emptyTally, MAX_FAULT_EXAMPLES, mergeTally, scoreBins, validateConfig, 
 import type { GameRange } from './batching.js';
 import { splitJournal } from './journal.js';
 import { versionConflict } from './user-agents.js';
+import { JOB_FORMAT, JobJournalError, jobRecordLine, mergeJobRecords, type JobIdentity, type JobRecord, type JsonValue } from './jobs.js';
 
+/** The results files' job (jobs.ts): what their records' `job` says. */
+export const RESULTS_JOB = 'lab experiment';
+
+/** The format of results files written before they were job journals: still read (resume, merge). */
 export const RECORD_FORMAT = 'tabletop-lab/batch@1';
 
+/** One batch of an experiment, as a results file holds it (in either format). */
 export interface BatchRecord {
-  readonly format: typeof RECORD_FORMAT;
   readonly config: ExperimentConfig;
   /** The game indices this run (or shard) set out to play: [start, end). */
   readonly planned: GameRange;
@@ -35,9 +44,54 @@ export class RecordsError extends Error {
   override readonly name = 'RecordsError';
 }
 
+/** The config's fields in one order, an absent one left out (what a record holds of a config, and no more). */
+function canonicalConfig(config: ExperimentConfig): ExperimentConfig {
+  return {
+    game: config.game,
+    lineups: config.lineups,
+    seed: config.seed,
+    paired: config.paired,
+    ...(config.params === undefined ? {} : { params: config.params }),
+    ...(config.seatPairs === undefined ? {} : { seatPairs: config.seatPairs }),
+    ...(config.openings === undefined ? {} : { openings: config.openings }),
+    ...(config.differences === undefined ? {} : { differences: config.differences }),
+  };
+}
+
+/** The config as the job's parameters. */
+const configJson = (config: ExperimentConfig): JsonValue => canonicalConfig(config) as unknown as JsonValue;
+
 /** A canonical key for "same experiment". */
-export const configKey = (config: ExperimentConfig): string =>
-  JSON.stringify({ game: config.game, lineups: config.lineups, seed: config.seed, paired: config.paired, params: config.params, seatPairs: config.seatPairs, openings: config.openings, differences: config.differences });
+export const configKey = (config: ExperimentConfig): string => JSON.stringify(configJson(config));
+
+/** Which job a run of `config` over `total` games is (`untilCi`: its stopping width, part of which run it is). */
+export function resultsJob(config: ExperimentConfig, total: number, untilCi: number | undefined): JobIdentity {
+  return { job: RESULTS_JOB, params: { config: configJson(config), ...(untilCi === undefined ? {} : { untilCi }) }, count: total };
+}
+
+/** A batch record as the job record a results file holds. */
+export function resultsJobRecord(record: BatchRecord): JobRecord<Tally> {
+  return { format: JOB_FORMAT, ...resultsJob(record.config, record.total, record.untilCi), part: record.planned, start: record.start, end: record.end, result: record.tally };
+}
+
+/** The line a results file holds for a batch record (no newline). */
+export const resultsLine = (record: BatchRecord): string => jobRecordLine(resultsJobRecord(record));
+
+/** The experiment a results job's identity names (its parameters as `resultsJob` wrote them). */
+const experimentOf = (identity: JobIdentity): { config: ExperimentConfig; untilCi: number | undefined } => {
+  const params = identity.params as unknown as { readonly config: ExperimentConfig; readonly untilCi?: number };
+  return { config: params.config, untilCi: params.untilCi };
+};
+
+/** The game a results file's line names (either format), or undefined if it names none: to load a game module before its records are read. */
+export function gameOfResultsLine(line: string): unknown {
+  try {
+    const value = JSON.parse(line) as { format?: unknown; config?: { game?: unknown }; params?: { config?: { game?: unknown } } } | null;
+    return value?.format === JOB_FORMAT ? value.params?.config?.game : value?.config?.game;
+  } catch {
+    return undefined;
+  }
+}
 
 const isCount = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
 const isFiniteNumber = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
@@ -57,27 +111,19 @@ const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'obj
  * is either a record whose tally adds up (counts consistent with its game range) or a RecordsError
  * naming the line — never a TypeError later on.
  */
-function checkRecord(value: unknown, where: string): BatchRecord {
+function checkRecord(line: unknown, where: string): BatchRecord {
   const fail = (why: string): never => {
-    throw new RecordsError(`${where}: not a tabletop-lab batch record (${why})`);
+    throw new RecordsError(`${where}: not a results record (${why})`);
   };
-  if (!isObject(value)) return fail('not an object');
-  if (value.format !== RECORD_FORMAT) return fail(`format is ${JSON.stringify(value.format)}, expected "${RECORD_FORMAT}"`);
+  if (!isObject(line)) return fail('not an object');
+  const value = fieldsOf(line, fail);
   const c = value.config;
   if (!isObject(c) || typeof c.game !== 'string' || !isCount(c.seed) || typeof c.paired !== 'boolean' || !(c.params === undefined || typeof c.params === 'string')) return fail('bad config');
   if (!(c.seatPairs === undefined || typeof c.seatPairs === 'boolean') || !(c.openings === undefined || typeof c.openings === 'string') || !(c.differences === undefined || c.differences === 'wins')) return fail('bad config');
   const lineups = c.lineups;
   if (!Array.isArray(lineups) || lineups.length === 0 || !lineups.every((l) => Array.isArray(l) && l.length > 0 && l.every((a) => isPrintableText(a, 4096)))) return fail('bad lineups (each player a printable name)');
-  const config: ExperimentConfig = {
-    game: c.game,
-    lineups: lineups as string[][],
-    seed: c.seed,
-    paired: c.paired,
-    ...(c.params === undefined ? {} : { params: c.params }),
-    ...(c.seatPairs === undefined ? {} : { seatPairs: c.seatPairs }),
-    ...(c.openings === undefined ? {} : { openings: c.openings }),
-    ...(c.differences === undefined ? {} : { differences: c.differences }),
-  };
+  // Every field checked above: the config as they make it, without anything else the line holds.
+  const config = canonicalConfig(c as unknown as ExperimentConfig);
   const planned = value.planned;
   if (!Array.isArray(planned) || planned.length !== 2 || !isCount(planned[0]) || !isCount(planned[1]) || planned[0] > planned[1]) return fail('bad planned range');
   const total = value.total;
@@ -186,7 +232,22 @@ function checkRecord(value: unknown, where: string): BatchRecord {
     };
     if (sum !== lineupSum(a) - lineupSum(b)) fail(`difference tally ${String(k)} does not match its lineups' sums`);
   });
-  return value as unknown as BatchRecord;
+  return { config, planned: [planned[0], planned[1]], total, ...(value.untilCi === undefined ? {} : { untilCi: value.untilCi }), start, end, tally: t as unknown as Tally };
+}
+
+/**
+ * A line's fields by their names in a batch record, from either format: a job record of the
+ * results job (the config and `--until-ci` width its parameters, the experiment's games its count,
+ * the run's games its part, the tally its result), or a `tabletop-lab/batch@1` line as it is.
+ */
+function fieldsOf(line: Record<string, unknown>, fail: (why: string) => never): Record<string, unknown> {
+  if (line.format === RECORD_FORMAT) return line;
+  if (line.format !== JOB_FORMAT) return fail(`format is ${JSON.stringify(line.format)}, expected "${JOB_FORMAT}" (or the older "${RECORD_FORMAT}")`);
+  if (line.job !== RESULTS_JOB) return fail(`a record of the job ${JSON.stringify(line.job)}, not of "${RESULTS_JOB}"`);
+  const params = line.params;
+  // Parameters are what makes two records one experiment: anything besides the config and the width would be ignored by the checks, so it is refused.
+  if (!isObject(params) || !Object.keys(params).every((key) => key === 'config' || key === 'untilCi')) return fail('bad config');
+  return { config: params.config, untilCi: params.untilCi, planned: line.part, total: line.count, start: line.start, end: line.end, tally: line.result };
 }
 
 /** What `parseResults` found in the bytes of a results file. */
@@ -245,47 +306,59 @@ export interface Combined {
 }
 
 /**
- * Adds up records of one experiment, checking that they are one experiment: the same config, the
- * same size (`total`) and stopping rule, and no game counted twice. A record repeated verbatim
- * (the same batch appended twice) is counted once: games are deterministic, so a replayed batch
- * has the identical tally, and dropping the copy is exact.
+ * Adds up records of one experiment by the jobs' one check (`mergeJobRecords`, jobs.ts): the same
+ * config, the same size (`total`) and stopping rule, and no game counted twice. A record repeated
+ * verbatim (the same batch appended twice, or a file given twice) is counted once: games are
+ * deterministic, so a replayed batch has the identical tally, and dropping the copy is exact.
+ * `path` names the records in messages.
  */
-export function combineRecords(records: readonly BatchRecord[]): Combined {
-  if (records.length === 0) throw new RecordsError('No batch records to combine');
-  const first = records[0]!;
-  const key = configKey(first.config);
-  const tally = emptyTally(first.config);
-  for (const r of records) {
-    if (configKey(r.config) !== key) {
-      const versions = r.config.seed === first.config.seed && r.config.paired === first.config.paired ? versionConflict(first.config.lineups, r.config.lineups) : undefined;
-      if (versions !== undefined) throw new RecordsError(`Records of different experiments cannot be combined: they were played by ${versions}. Results of two versions of a player must not be mixed.`);
-      throw new RecordsError(`Records of different experiments cannot be combined: ${key} vs ${configKey(r.config)}`);
-    }
-    if (r.total !== first.total) {
-      throw new RecordsError(`Records of different experiment sizes cannot be combined: ${first.total.toLocaleString('en-US')} games vs ${r.total.toLocaleString('en-US')} games (shards of runs with different --games?)`);
-    }
-    if (r.untilCi !== first.untilCi) throw new RecordsError(`Records of runs with different --until-ci widths cannot be combined: ${String(first.untilCi ?? 'none')} vs ${String(r.untilCi ?? 'none')}`);
+export function combineRecords(records: readonly BatchRecord[], path = 'the saved run'): Combined {
+  return combineResults([{ path, records }]);
+}
+
+/** `combineRecords` over the records of several files, each named by its path in messages. */
+export function combineResults(files: readonly { readonly path: string; readonly records: readonly BatchRecord[] }[]): Combined {
+  let merged;
+  try {
+    merged = mergeJobRecords(
+      files.map(({ path, records }) => ({ path, records: records.map(resultsJobRecord) })),
+      { items: 'Games', repeatsCountOnce: true, different: differentExperiments },
+    );
+  } catch (error) {
+    if (error instanceof JobJournalError) throw new RecordsError(error.message.replace(/^Nothing to merge: .*/, 'No batch records to combine'));
+    throw error;
   }
-  const sorted = [...records].sort((a, b) => a.start - b.start || a.end - b.end);
-  const repeats = (a: BatchRecord | undefined, b: BatchRecord): boolean => a !== undefined && a.start === b.start && a.end === b.end && JSON.stringify(a.tally) === JSON.stringify(b.tally);
-  const kept = sorted.filter((r, k) => !repeats(sorted[k - 1], r));
-  // Beyond verbatim repeats, no game may be counted twice: the jobs' rule (jobs.ts) for their journals too.
-  const overlap = firstOverlap(kept);
-  if (overlap !== undefined) {
-    const [last, r] = overlap;
-    throw new RecordsError(`Games ${String(r.start)}..${String(Math.min(r.end, last.end) - 1)} appear twice with different batches (the same shard or file given twice?)`);
-  }
-  for (const r of kept) mergeTally(tally, r.tally);
+  const { untilCi } = experimentOf(merged.identity);
+  // The config as read (the identity holds it as parameters): every record's is the same.
+  const config = files.find((file) => file.records.length > 0)!.records[0]!.config;
+  const tally = emptyTally(config);
+  const batches = merged.records.map((r): BatchRecord => ({ config, planned: r.part, total: r.count, ...(untilCi === undefined ? {} : { untilCi }), start: r.start, end: r.end, tally: r.result }));
+  for (const batch of batches) mergeTally(tally, batch.tally);
   return {
-    config: first.config,
+    config,
     tally,
-    covered: coalesce(kept.map((r): GameRange => [r.start, r.end])),
-    planned: coalesce(records.map((r) => r.planned)),
-    total: first.total,
-    untilCi: first.untilCi,
-    duplicates: records.length - kept.length,
-    batches: kept,
+    covered: coalesce(batches.map((r): GameRange => [r.start, r.end])),
+    planned: coalesce(files.flatMap((file) => file.records.map((r) => r.planned))),
+    total: merged.identity.count,
+    untilCi,
+    duplicates: merged.repeats,
+    batches,
   };
+}
+
+/** Why records of two identities are not one experiment, in the lab's words (which option differs). */
+function differentExperiments(first: JobIdentity, other: JobIdentity): string {
+  const a = experimentOf(first);
+  const b = experimentOf(other);
+  if (configKey(a.config) !== configKey(b.config)) {
+    const versions = a.config.seed === b.config.seed && a.config.paired === b.config.paired ? versionConflict(a.config.lineups, b.config.lineups) : undefined;
+    if (versions !== undefined) return `Records of different experiments cannot be combined: they were played by ${versions}. Results of two versions of a player must not be mixed.`;
+    return `Records of different experiments cannot be combined: ${configKey(a.config)} vs ${configKey(b.config)}`;
+  }
+  if (first.count !== other.count) {
+    return `Records of different experiment sizes cannot be combined: ${first.count.toLocaleString('en-US')} games vs ${other.count.toLocaleString('en-US')} games (shards of runs with different --games?)`;
+  }
+  return `Records of runs with different --until-ci widths cannot be combined: ${String(a.untilCi ?? 'none')} vs ${String(b.untilCi ?? 'none')}`;
 }
 
 /**

@@ -7,7 +7,9 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emptyTally, type ExperimentConfig } from './experiment.js';
-import { RECORD_FORMAT, RecordsError } from './records.js';
+import { RECORD_FORMAT, RecordsError, RESULTS_JOB } from './records.js';
+import { JOB_FORMAT } from './jobs.js';
+import { runLabOnNode } from './node-lab.js';
 import { readResults, repairResults, ResultsFile } from './results-file.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tabletop-results-file-'));
@@ -79,5 +81,27 @@ describe('ResultsFile', () => {
     writeFileSync(path, `${line(0, 50)}\n${line(50, 100)}\n`);
     expect(repairResults(path, read)).toBe(0);
     expect(readFileSync(path, 'utf8')).toBe(`${line(0, 50)}\n${line(50, 100)}\n`);
+  });
+
+  it('resumes a file written in the older format (tabletop-lab/batch@1): plays only what it lacks, in job records, adding up to one run', async () => {
+    const run = { game: 'connect-fwar', threads: 0, batchSize: 100 } as const;
+    const whole = join(dir, 'whole.jsonl');
+    const one = await runLabOnNode({ ...run, lineups: [['basic'], ['random']], games: 400, seed: 3, out: whole });
+    const lines = readFileSync(whole, 'utf8').trim().split('\n');
+    expect(lines.map((l) => (JSON.parse(l) as { format: string; job: string }).format + ' ' + (JSON.parse(l) as { job: string }).job)).toEqual(Array(4).fill(`${JOB_FORMAT} ${RESULTS_JOB}`));
+    // The first two batches as the older format wrote them (its fields in its order), and a torn third line.
+    const old = join(dir, 'old-format.jsonl');
+    const legacy = lines.slice(0, 2).map((l) => {
+      const r = JSON.parse(l) as { params: { config: unknown }; count: number; part: unknown; start: number; end: number; result: unknown };
+      return JSON.stringify({ format: RECORD_FORMAT, config: r.params.config, planned: r.part, total: r.count, start: r.start, end: r.end, tally: r.result });
+    });
+    writeFileSync(old, `${legacy.join('\n')}\n${legacy[1]!.slice(0, 40)}`);
+    let alreadyPlayed = -1;
+    const resumed = await runLabOnNode({ ...run, resume: old, onPlan: (plan) => (alreadyPlayed = plan.alreadyPlayed) });
+    expect(alreadyPlayed).toBe(200);
+    expect(resumed.tally).toEqual(one.tally);
+    // The old lines are kept as they were; the torn one is dropped; the new ones are job records, the same as one run's.
+    expect(readFileSync(old, 'utf8')).toBe(`${[...legacy, ...lines.slice(2)].join('\n')}\n`);
+    expect(readResults(old).records).toEqual(readResults(whole).records);
   });
 });

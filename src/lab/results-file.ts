@@ -18,7 +18,7 @@
 import { existsSync } from 'node:fs';
 import { FileSafetyError } from './files.js';
 import { JournalFile, type LockedJournal } from './journal-file.js';
-import { recordsOfLines, RecordsError, type BatchRecord, type ParsedResults } from './records.js';
+import { recordsOfLines, RecordsError, resultsLine, type BatchRecord, type ParsedResults } from './records.js';
 import type { ResultsLog } from './session.js';
 
 /** Runs `action`, reporting a file refused or unreadable as a RecordsError (a usage error in the CLI). */
@@ -107,7 +107,7 @@ export class ResultsFile implements ResultsLog {
   /** Appends one record as a line; synchronous, so a batch reported complete is on disk even if Ctrl-C follows. */
   append(record: BatchRecord): void {
     if (this.#open.closed) throw new Error(`${this.path} is closed`);
-    this.#open.journal.append(JSON.stringify(record));
+    this.#open.journal.append(resultsLine(record));
   }
 
   /** Releases the lock. Idempotent. */

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { emptyTally, type ExperimentConfig } from './experiment.js';
-import { RECORD_FORMAT, type BatchRecord } from './records.js';
+import type { BatchRecord } from './records.js';
 import { runExperiment } from './runner.js';
 import { PlanError, planLabRun, runLab, stopRuleFor, type ResultsLog } from './session.js';
 
@@ -15,7 +15,7 @@ function record(start: number, end: number, planned: readonly [number, number], 
   const tally = emptyTally(CONFIG);
   tally.lineups[0]!.games = end - start;
   tally.lineups[0]!.seats[0]!.draws = end - start;
-  return { format: RECORD_FORMAT, config: CONFIG, planned, total, untilCi, start, end, tally };
+  return { config: CONFIG, planned, total, untilCi, start, end, tally };
 }
 
 /** A log in memory; `failAfter` appends succeed, then every append throws. */

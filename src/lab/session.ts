@@ -13,7 +13,7 @@
  * that contradicts them is refused rather than silently winning — a resumed run that played a
  * different game range would append records that no longer merge with the rest.
  */
-import { combineRecords, RECORD_FORMAT, RecordsError, type BatchRecord } from './records.js';
+import { combineRecords, RecordsError, type BatchRecord } from './records.js';
 import { partOf, todoOf, type JobShard } from './jobs.js';
 import { freshSeed } from '../core/random.js';
 import type { ExperimentConfig, PlayedGame, Tally } from './experiment.js';
@@ -325,7 +325,7 @@ export async function runLab(request: LabRunRequest, execute: Executor): Promise
     try {
       // The games first: a batch the results log holds must have its records (a resume checks it).
       if (gameLog !== undefined) gameLog.append(config, batch.games ?? []);
-      log?.append({ format: RECORD_FORMAT, config, planned: plan.span, total: plan.total, untilCi: plan.untilCi, start: batch.start, end: batch.end, tally: batch.tally });
+      log?.append({ config, planned: plan.span, total: plan.total, untilCi: plan.untilCi, start: batch.start, end: batch.end, tally: batch.tally });
       saved++;
     } catch (error) {
       failure = error instanceof Error ? error : new Error(String(error));

@@ -55,7 +55,7 @@ describe('tabletop connect-four sprt, refereed', () => {
     const json = await sprtJson(['--bot', SILENT, '--a', 'random', '--b', 'mute', '--time', '2', '--max-games', '4', '--every', '2', '--seed', '3', '--threads', '2', '--out', path]);
     expect(json).toMatchObject({ games: 4, pairs: 2 });
     expect(json.estimate.value).toBeGreaterThan(0);
-    const tallies = readFileSync(path, 'utf8').trimEnd().split('\n').map((line) => (JSON.parse(line) as { tally: Tally }).tally);
+    const tallies = readFileSync(path, 'utf8').trimEnd().split('\n').map((line) => (JSON.parse(line) as { result: Tally }).result);
     // Lineups [random, mute] and [mute, random]: mute is seat 1 of the first and seat 0 of the second.
     const muteSeats = tallies.flatMap((tally) => [tally.lineups[0]!.seats[1]!, tally.lineups[1]!.seats[0]!]);
     expect(muteSeats.reduce((n, seat) => n + seat.losses, 0)).toBe(4);

@@ -117,8 +117,8 @@ describe('tabletop connect-fwar compare with player modules', () => {
     const first = join(dir, 'first.jsonl');
     const run = await runCli(['connect-fwar', 'compare', '--games', '400', '--seed', '4', '--threads', '2', '--batch-size', '100', '--players', `basic,${path}`, '--out', first]);
     expect(run.status).toBe(0);
-    const record = JSON.parse(readFileSync(first, 'utf8').split('\n')[0]!) as { config: { lineups: string[][] } };
-    expect(record.config.lineups).toEqual([['basic'], [`tightest-fit@${pathToFileURL(path).href}#sha256=${sha}`]]);
+    const record = JSON.parse(readFileSync(first, 'utf8').split('\n')[0]!) as { params: { config: { lineups: string[][] } } };
+    expect(record.params.config.lineups).toEqual([['basic'], [`tightest-fit@${pathToFileURL(path).href}#sha256=${sha}`]]);
     const unchanged = join(dir, 'unchanged.jsonl');
     cutToFirstRecord(first, unchanged);
 

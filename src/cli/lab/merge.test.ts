@@ -17,10 +17,10 @@ const damaged = (name: string): string => join(dir, `damaged-${name}.jsonl`);
 const damages: Record<string, (record: string) => string> = {
   null: () => 'null',
   'config-null': (r) => r.replace(/"config":\{[^}]*\}/, '"config":null'),
-  'tally-null': (r) => r.replace(/"tally":.*\}$/, '"tally":null}'),
+  'tally-null': (r) => r.replace(/"result":.*\}$/, '"result":null}'),
   'seats-null': (r) => {
-    const record = JSON.parse(r) as { tally: { lineups: { seats: unknown }[] } };
-    record.tally.lineups[0]!.seats = null;
+    const record = JSON.parse(r) as { result: { lineups: { seats: unknown }[] } };
+    record.result.lineups[0]!.seats = null;
     return JSON.stringify(record);
   },
   'sum-null': (r) => r.replace(/"sum":-?[\d.e+-]+/, '"sum":null'),
@@ -54,14 +54,14 @@ describe('tabletop merge', () => {
   it.each([
     [() => [a, b], /Records of different experiments cannot be combined/],
     [() => [join(dir, 'missing.jsonl')], /Cannot read .*missing\.jsonl/],
-    [() => [bad], /bad\.jsonl:2: not a tabletop-lab batch record \(format is "something else"/],
+    [() => [bad], /bad\.jsonl:2: not a results record \(format is "something else"/],
     [() => [], /missing required argument 'files'/],
-    [() => [damaged('null')], /damaged-null\.jsonl:2: not a tabletop-lab batch record \(not an object\)/],
-    [() => [damaged('config-null')], /damaged-config-null\.jsonl:2: not a tabletop-lab batch record \(bad config\)/],
-    [() => [damaged('tally-null')], /damaged-tally-null\.jsonl:2: not a tabletop-lab batch record \(bad tally\)/],
-    [() => [damaged('seats-null')], /damaged-seats-null\.jsonl:2: not a tabletop-lab batch record \(lineup 0's tally/],
-    [() => [damaged('sum-null')], /damaged-sum-null\.jsonl:2: not a tabletop-lab batch record \(bad seat tally in lineup 0\)/],
-    [() => [damaged('wins-string')], /damaged-wins-string\.jsonl:2: not a tabletop-lab batch record \(bad seat tally in lineup 0\)/],
+    [() => [damaged('null')], /damaged-null\.jsonl:2: not a results record \(not an object\)/],
+    [() => [damaged('config-null')], /damaged-config-null\.jsonl:2: not a results record \(bad config\)/],
+    [() => [damaged('tally-null')], /damaged-tally-null\.jsonl:2: not a results record \(bad tally\)/],
+    [() => [damaged('seats-null')], /damaged-seats-null\.jsonl:2: not a results record \(lineup 0's tally/],
+    [() => [damaged('sum-null')], /damaged-sum-null\.jsonl:2: not a results record \(bad seat tally in lineup 0\)/],
+    [() => [damaged('wins-string')], /damaged-wins-string\.jsonl:2: not a results record \(bad seat tally in lineup 0\)/],
   ])('refuses bad input with exit 2 (%#)', async (files, message) => {
     const result = await runCli(['merge', ...files()]);
     expect(result.status).toBe(2);
@@ -83,7 +83,7 @@ describe('tabletop merge', () => {
     const result = await runCli(['connect-fwar', 'compare', '--threads', '1', '--players', 'basic', '--resume', path]);
     expect(result.status).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toContain(`Cannot resume: ${path}:2: not a tabletop-lab batch record (bad config)`);
+    expect(result.stderr).toContain(`Cannot resume: ${path}:2: not a results record (bad config)`);
     expect(readFileSync(path, 'utf8')).toBe(before);
   });
 });

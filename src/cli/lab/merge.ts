@@ -5,7 +5,7 @@
  */
 import type { Command } from 'commander';
 import { plural } from '../../core/format.js';
-import { combineRecords, missingRanges, RecordsError, type BatchRecord } from '../../lab/records.js';
+import { combineResults, missingRanges, RecordsError } from '../../lab/records.js';
 import { renderReport } from '../../lab/report.js';
 import { GameModuleError, loadGamesOfResults } from '../../lab/game-modules.js';
 import { readRecords } from '../../lab/results-file.js';
@@ -27,8 +27,7 @@ export function registerMerge(program: Command): Command {
       try {
         // A game module the records name is probed first (its records are read by its facts).
         await loadGamesOfResults(files);
-        const records: BatchRecord[] = files.flatMap((file) => readRecords(file));
-        combined = combineRecords(records);
+        combined = combineResults(files.map((path) => ({ path, records: readRecords(path) })));
       } catch (error) {
         if (error instanceof RecordsError || error instanceof GameModuleError) throw new UsageError(error.message);
         throw error;

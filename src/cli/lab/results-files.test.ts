@@ -148,10 +148,10 @@ describe('merge checks every record against its experiment', () => {
   });
 
   it.each([
-    ['a sum above 48 × games', (r: LooseJson) => (r.tally.lineups[0].seats[0].sum = 48 * (r.end - r.start) + 1), /seat sum \d+ in lineup 0 is impossible: \d+ games of ConnectFwar score 0 to \d+/],
-    ['a sum below 0', (r: LooseJson) => (r.tally.lineups[0].seats[0].sum = -1), /seat sum -1 in lineup 0 is impossible/],
-    ['a sum of squares below sum² / games', (r: LooseJson) => (r.tally.lineups[0].seats[0].sumSq = 0), /sum of squares 0 in lineup 0 is impossible/],
-    ['a batch outside the planned range', (r: LooseJson) => Object.assign(r, { start: r.planned[1], end: r.planned[1] + 10 }), /games \d+\.\.\d+ lie outside the run's planned games 0\.\.299/],
+    ['a sum above 48 × games', (r: LooseJson) => (r.result.lineups[0].seats[0].sum = 48 * (r.end - r.start) + 1), /seat sum \d+ in lineup 0 is impossible: \d+ games of ConnectFwar score 0 to \d+/],
+    ['a sum below 0', (r: LooseJson) => (r.result.lineups[0].seats[0].sum = -1), /seat sum -1 in lineup 0 is impossible/],
+    ['a sum of squares below sum² / games', (r: LooseJson) => (r.result.lineups[0].seats[0].sumSq = 0), /sum of squares 0 in lineup 0 is impossible/],
+    ['a batch outside the planned range', (r: LooseJson) => Object.assign(r, { start: r.part[1], end: r.part[1] + 10 }), /games \d+\.\.\d+ lie outside the run's planned games 0\.\.299/],
   ])('refuses a record with %s', async (_, edit, message) => {
     const saved = file(`edited-${String(Math.random()).slice(2)}.jsonl`);
     expect((await compare('--games', '300', '--seed', '1', '--players', 'basic', '--batch-size', '100', '--out', saved)).status).toBe(0);
@@ -161,7 +161,7 @@ describe('merge checks every record against its experiment', () => {
     const merged = await runCli(['merge', saved]);
     expect(merged.status).toBe(2);
     expect(merged.stderr).toMatch(message);
-    expect(merged.stderr).toContain(`${saved}:2: not a tabletop-lab batch record`);
+    expect(merged.stderr).toContain(`${saved}:2: not a results record`);
   });
 });
 

@@ -97,7 +97,7 @@ describe('tabletop klondike sprt --wins', () => {
     const estimate = /^win share difference A − B: (0\.\d{3}) \(95% CI (0\.\d{3}) to (0\.\d{3})\)$/.exec(lines[3]!);
     expect(estimate).not.toBeNull();
     // Each deal's difference is won(A) − won(B): their sum is A's won deals minus B's (a won deal scores all 52).
-    const tallies = readFileSync(path, 'utf8').trimEnd().split('\n').map((line) => (JSON.parse(line) as { tally: Tally }).tally);
+    const tallies = readFileSync(path, 'utf8').trimEnd().split('\n').map((line) => (JSON.parse(line) as { result: Tally }).result);
     const sum = (f: (t: Tally) => number): number => tallies.reduce((n, t) => n + f(t), 0);
     expect(sum((t) => t.differences[0]!.n)).toBeGreaterThanOrEqual(deals);
     expect(sum((t) => t.differences[0]!.sum)).toBe(sum((t) => t.lineups[0]!.seats[0]!.atMax) - sum((t) => t.lineups[1]!.seats[0]!.atMax));
