@@ -88,7 +88,8 @@ describe('ResultsFile', () => {
     const whole = join(dir, 'whole.jsonl');
     const one = await runLabOnNode({ ...run, lineups: [['basic'], ['random']], games: 400, seed: 3, out: whole });
     const lines = readFileSync(whole, 'utf8').trim().split('\n');
-    expect(lines.map((l) => (JSON.parse(l) as { format: string; job: string }).format + ' ' + (JSON.parse(l) as { job: string }).job)).toEqual(Array(4).fill(`${JOB_FORMAT} ${RESULTS_JOB}`));
+    // Written now: job records of the results job.
+    expect(lines.map((l) => JSON.parse(l) as { format: string; job: string }).map(({ format, job }) => [format, job])).toEqual(Array(4).fill([JOB_FORMAT, RESULTS_JOB]));
     // The first two batches as the older format wrote them (its fields in its order), and a torn third line.
     const old = join(dir, 'old-format.jsonl');
     const legacy = lines.slice(0, 2).map((l) => {
