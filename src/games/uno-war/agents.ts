@@ -8,10 +8,10 @@
  * mispredict), and the engine's `playToEnd` recognises these three agents (`builtInPolicy`) and
  * runs the same functions inline instead of calling `act`.
  */
-import { DECK_SIZE, type Card } from '../../core/cards.js';
+import { Card, DECK_SIZE } from '../../core/cards.js';
 import type { Agent } from '../../core/game.js';
-import type { ReadonlyCardPile } from './card-pile.js';
-import type { ReadonlyHand } from './hand.js';
+import { enginePileTop, type ReadonlyCardPile } from './card-pile.js';
+import { engineHandCards, type ReadonlyHand } from './hand.js';
 import type { UnoWarState } from './engine.js';
 import { CAN_PLAY, HAND_SIZE, RANK } from './rules.js';
 
@@ -84,6 +84,15 @@ function preference(policy: Policy, card: number): number {
  * any hand size, with the pile's own rule (`canPlay`).
  */
 export function preferredCard(policy: Policy, hand: ReadonlyHand, pile: ReadonlyCardPile): Card | null {
+  // Shown the engine's own views (as UnoWarMatch and the lab show an AI), choose as the engine's
+  // agents do, on its arrays: the same card as the scan below (tested), without making a Card per
+  // slot and asking the pile about each.
+  const engine = engineHandCards(hand);
+  const top = engine === undefined ? -1 : enginePileTop(pile);
+  if (engine !== undefined && top >= 0) {
+    const slot = bestSlot(policy, engine.hands, engine.base, top);
+    return slot < 0 ? null : Card.fromIndex(engine.hands[engine.base + slot]!);
+  }
   // Every playable card is equally preferred under FirstValid, so the first one is the answer: stop
   // there rather than scan the rest of the hand (the assignment's own loop; the classes are asked
   // this on every turn).

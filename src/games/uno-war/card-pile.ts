@@ -67,11 +67,22 @@ export function readonlyCardPile(pile: ReadonlyCardPile): ReadonlyCardPile {
 }
 
 /**
+ * The engine's top card index behind `pile` when it is an engine view (`enginePileView`), else -1:
+ * for the built-in strategies (agents.ts `preferredCard`). Set in EnginePileView's static block, so
+ * no AI reaches the engine's state through a view.
+ */
+export let enginePileTop: (pile: ReadonlyCardPile) => number;
+
+/**
  * A read-only view of the pile in the engine's state (what `UnoWarMatch` shows an AI): the current
  * round's top card and size, and the rule from rules.ts. The instance is frozen.
  */
 class EnginePileView implements ReadonlyCardPile {
   readonly #state: UnoWarState;
+
+  static {
+    enginePileTop = (pile) => (#state in pile ? pile.#state.top : -1);
+  }
 
   constructor(state: UnoWarState) {
     this.#state = state;

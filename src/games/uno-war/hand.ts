@@ -86,6 +86,20 @@ function checkHandIndex(i: number, size: number): void {
   if (!Number.isInteger(i) || i < 0 || i >= size) throw new RangeError(`Invalid hand index! ${String(i)} is not from 0 to ${String(size - 1)}`);
 }
 
+/** Where an engine view's cards lie: slots `hands[base ..]` of the engine's state, HAND_SIZE of them. */
+export interface EngineHandCards {
+  readonly hands: Uint8Array;
+  readonly base: number;
+}
+
+/**
+ * The engine's cards behind `hand` when it is an engine view (`engineHandView`), else undefined: for
+ * the built-in strategies, which then choose on the engine's arrays (agents.ts `preferredCard`).
+ * Set in EngineHandView's static block, so no AI can reach it through a view (the arrays hold the
+ * other player's hand too).
+ */
+export let engineHandCards: (hand: ReadonlyHand) => EngineHandCards | undefined;
+
 /**
  * A read-only view of one player's hand in the engine's state (what `UnoWarMatch` shows an AI): it
  * always shows the hand as it is now, and offers nothing that changes it (the instance is frozen).
@@ -93,10 +107,16 @@ function checkHandIndex(i: number, size: number): void {
 class EngineHandView implements ReadonlyHand {
   readonly #hands: Uint8Array;
   readonly #base: number;
+  readonly #cards: EngineHandCards;
+
+  static {
+    engineHandCards = (hand) => (#cards in hand ? hand.#cards : undefined);
+  }
 
   constructor(state: UnoWarState, player: number) {
     this.#hands = state.hands;
     this.#base = player * HAND_SIZE;
+    this.#cards = Object.freeze({ hands: this.#hands, base: this.#base });
     Object.freeze(this);
   }
 
