@@ -3,29 +3,19 @@
  * (games/klondike/coach.ts) rates each move the person makes; this file words its ratings and keeps
  * them for the summary.
  */
-import { deriveSeed } from '../../core/random.js';
 import { COACH_SAMPLES, rateMove, summarize, type Rating } from '../../games/klondike/coach.js';
+import { basisText, coachLegend, coachSeed, hasChoice, judgement, shareText, totalCostText } from '../../games/klondike/coach-text.js';
 import { decodeAction, type KlondikeState } from '../../games/klondike/engine.js';
-import { legalMovesOfState, type KlondikeMove } from '../../games/klondike/moves.js';
+import type { KlondikeMove } from '../../games/klondike/moves.js';
 import { moveCommand } from '../../games/klondike/notation.js';
-import { lowerFirst, moveWords } from '../../games/klondike/words.js';
 import { summaryLines } from '../coach-text.js';
 
-/** Keeps the coach's samples apart from the deal's own random stream (the same seed). */
-const COACH_STREAM = 0x636f_6163;
-
 /** Said once when the coach is on: how to read its figures. */
-export const COACH_LEGEND =
-  `Coach: after each of your moves, the share of ${String(COACH_SAMPLES)} deals consistent with what you see that the solver proves still winnable ` +
-  'after each move you could make (with every card known: the solver\'s verdict); undecided deals count as not proved.';
-
-const percent = (share: number): string => `${(100 * share).toFixed(0)}%`;
+export const COACH_LEGEND = coachLegend(COACH_SAMPLES);
 
 /** One move's share as the list shows it: `mpf 1 1 75%` (with the undecided samples), or winnable/unwinnable when nothing is hidden. */
 function shareWords(rating: Rating, index: number): string {
-  const { move, share, undecided } = rating.moves[index]!;
-  const value = rating.exact ? (undecided > 0 ? 'undecided' : share === 1 ? 'winnable' : 'unwinnable') : `${percent(share)}${undecided === 0 ? '' : ` (${String(undecided)} undecided)`}`;
-  return `${moveCommand(move)} ${value}`;
+  return `${moveCommand(rating.moves[index]!.move)} ${shareText(rating, index)}`;
 }
 
 export class KlondikeCoach {
@@ -40,7 +30,7 @@ export class KlondikeCoach {
 
   /** Whether the person has a choice to rate at all (more than one move that changes something). */
   static hasChoice(state: KlondikeState): boolean {
-    return legalMovesOfState(state, true).length > 1;
+    return hasChoice(state);
   }
 
   /** The rating of `move` in `state` (not changed); the moves made so far identify the decision. */
@@ -50,7 +40,7 @@ export class KlondikeCoach {
     const command = moveCommand(move);
     let rating = this.#pending.ratings.get(command);
     if (rating === undefined) {
-      rating = rateMove(state, move, deriveSeed(deriveSeed(this.seed, COACH_STREAM), state.moves));
+      rating = rateMove(state, move, coachSeed(this.seed, state.moves));
       this.#pending.ratings.set(command, rating);
     }
     return rating;
@@ -67,17 +57,11 @@ export class KlondikeCoach {
     const rating = this.rate(state, move);
     this.#ratings.push({ rating, state: state.clone(), before: movesSoFar(state) });
     const shares = rating.moves.map((_, index) => shareWords(rating, index)).join(', ');
-    const what = rating.exact ? 'the solver, every card known' : `winnable share over ${String(rating.samples)} deals`;
-    return `Coach (${what}): ${shares} — you played ${moveCommand(move)}: ${this.#judgement(state, rating)}.`;
+    return `Coach (${basisText(rating)}): ${shares} — you played ${moveCommand(move)}: ${this.#judgement(state, rating)}.`;
   }
 
   #judgement(state: KlondikeState, rating: Rating): string {
-    const best = rating.moves[rating.best]!.move;
-    const bestWords = `best: ${lowerFirst(moveWords(state, best))}, ${moveCommand(best)}`;
-    if (rating.verdict === 'best') return rating.chosen === rating.best ? 'best' : `as good as ${moveCommand(best)} within the sampling error`;
-    if (rating.exact) return `a mistake, it turns a winnable deal into a lost one (${bestWords})`;
-    const kind = rating.verdict === 'mistake' ? 'a mistake' : 'an inaccuracy';
-    return `${kind} (cost ${(100 * rating.cost).toFixed(0)} points of the winnable share, ± ${(200 * rating.standardError).toFixed(0)}; ${bestWords})`;
+    return judgement(state, rating, moveCommand);
   }
 
   /** The summary after the game. */
@@ -91,7 +75,7 @@ export class KlondikeCoach {
         replay: this.replay(before),
       };
     });
-    return summaryLines('', summary, `cost ${(100 * summary.totalCost).toFixed(0)} points of the winnable share`, costliest);
+    return summaryLines('', summary, totalCostText(summary.totalCost), costliest);
   }
 }
 
