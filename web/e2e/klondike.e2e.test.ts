@@ -2,19 +2,23 @@
  * The Klondike page end to end, in headless Chromium against `tabletop serve`: a deal played to a
  * win by replaying the solver's winning line through clicks, drags and keys (checked move by move
  * against `BasicKlondike`), the auto-finish, the solver's hint, undo, an illegal move explained,
- * the address round trip, a stuck deal, "winnable deals only" and a phone's width.
+ * the address round trip, a stuck deal, "winnable deals only", a phone's width, and the coach (a
+ * poor move warned about in training, then flagged with its cost, and the summary after giving up).
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BasicKlondike } from '../../src/games/klondike/basic-klondike.js';
 import { ENGINE_STATE } from '../../src/games/klondike/engine.js';
+import { rateMove } from '../../src/games/klondike/coach.js';
+import { coachSeed, judgement } from '../../src/games/klondike/coach-text.js';
 import { applyMove, hint as likelyMove, legalMoves, type KlondikeMove } from '../../src/games/klondike/moves.js';
 import { allFaceUp, canStillProgress } from '../../src/games/klondike/progress.js';
 import { winningHint } from '../../src/games/klondike/solver/hint.js';
 import { solveKlondike, type SolveResult } from '../../src/games/klondike/solver/solver.js';
-import { lineStepWords } from '../../src/games/klondike/words.js';
+import { lineStepWords, lowerFirst, moveWords } from '../../src/games/klondike/words.js';
 import { lineHint } from '../src/klondike/hints.js';
-import { cardWords, dealModel, movesToText, replayDeal, textToMoves } from '../src/klondike/model.js';
+import { decisionsOf } from '../src/klondike/coach-view.js';
+import { ASSIGNMENT_RULES, cardWords, dealModel, movesToText, replayDeal, textToMoves } from '../src/klondike/model.js';
 import { pageOpener, serverAndBrowser } from './harness.js';
 
 const env = serverAndBrowser();
@@ -435,6 +439,57 @@ describe('Klondike page', () => {
       await button(page, 'Draw').click();
       await expect.poll(() => page.getByRole('row', { name: /^Played/ }).locator('td').textContent(), SLOW).toBe('1');
       expect(await rate.textContent()).toBe('–');
+    });
+  });
+
+  it('the coach: training warns before a poor move (Escape chooses again, Enter makes it), the panel flags it with its cost, and giving up sums the game up', async () => {
+    // Deal 5 after seven moves of the likely-move hint: moving 2 cards from pile 2 onto pile 6 leaves
+    // clearly fewer of the sampled deals provably winnable. The coach's rating, computed here as the
+    // page's worker computes it (the same position and seed).
+    const before = 'p7f1p2n1t5p6n1t2p7n1t5s1ds6';
+    const poor: KlondikeMove = { kind: 'movePile', src: 1, count: 2, dest: 5 };
+    const state = replayDeal(5, 7, 1, textToMoves(before).moves).model[ENGINE_STATE]();
+    const rating = rateMove(state, poor, coachSeed(5, 7));
+    expect(rating.verdict).not.toBe('best');
+    const words = judgement(state, rating);
+    // Every move of the game is the person's here (the address's too): each is rated.
+    const decisions = decisionsOf({ seed: 5, piles: 7, draw: 1, order: null, ...ASSIGNMENT_RULES }, [...textToMoves(before).moves, poor], new Set()).length;
+    const movesOf = (page: Page): string => new URL(page.url()).searchParams.get('moves') ?? '';
+    await withPage(`/klondike?seed=5&draw=1&piles=7&auto=0&training=1&moves=${before}`, async (page) => {
+      expect(await page.getByRole('checkbox', { name: 'Training', exact: true }).isChecked()).toBe(true);
+      expect(await page.getByRole('checkbox', { name: 'Coach', exact: true }).isChecked()).toBe(true);
+      await page.keyboard.press('2');
+      await page.keyboard.press('6');
+      const warning = page.getByRole('alertdialog', { name: "Coach's warning" });
+      await expect.poll(() => warning.textContent(), SLOW).toContain(`Coach: “${moveWords(state, poor)}” would be ${words}.`);
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Make it anyway');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => warning.count()).toBe(0);
+      expect(movesOf(page)).toBe(before);
+      await page.keyboard.press('2');
+      await page.keyboard.press('6');
+      await expect.poll(() => warning.count()).toBe(1);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => movesOf(page)).toBe(`${before}p2n2t6`);
+      // The shared panel: the verdict with its cost, then every move with its winnable share.
+      const panel = page.getByRole('region', { name: 'Coach', exact: true });
+      const verdict = panel.getByRole('paragraph').first();
+      await expect.poll(() => verdict.textContent(), SLOW).toBe(`Move 8, ${lowerFirst(moveWords(state, poor))}: ${words}.`);
+      expect(words).toMatch(/^a (mistake|n inaccuracy) \(cost \d+ points of the winnable share, ± \d+; best: /);
+      const table = panel.getByRole('table', { name: `The coach on move 8: winnable share over ${String(rating.samples)} deals` });
+      expect(await table.getByRole('row').count()).toBe(rating.moves.length);
+      expect(await table.getByRole('row').filter({ hasText: 'your choice' }).textContent()).toMatch(/\d+%( \(\d undecided\))?your choice: (\?! inaccuracy|\?\? mistake)$/);
+      await page.screenshot({ path: '/tmp/klondike-coach-rated.png', fullPage: true });
+      // Giving up ends the game: the summary of every move rated, the poor one among the costliest.
+      await button(page, 'Give up').click();
+      const summary = page.getByRole('region', { name: "Coach's summary" });
+      const tally = new RegExp(`^Coach's summary: ${String(decisions)} decisions, \\d+ best, .*; accuracy \\d+%; total cost \\d+ points of the winnable share\\.$`);
+      await expect.poll(() => summary.getByRole('paragraph').first().textContent(), SLOW).toMatch(tally);
+      const costly = summary.getByRole('listitem').filter({ hasText: 'Move 8, ' });
+      expect(await costly.textContent()).toContain(`: ${words}. Rule `);
+      await page.screenshot({ path: '/tmp/klondike-coach-summary.png', fullPage: true });
+      await costly.getByRole('button', { name: 'Back to move 8' }).click();
+      await expect.poll(() => movesOf(page)).toBe(before);
     });
   });
 });

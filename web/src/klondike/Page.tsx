@@ -2,10 +2,19 @@
  * The Klondike page: a deal on the game's own model (src/games/klondike: the rules exist once) —
  * `BasicKlondike` under the assignment's rules, `EngineKlondike` under the standard ones — driven by
  * clicks, drags and keys; its rule set and moves live in the address. The solver of the rule set
- * runs in a Web Worker for hints and for "winnable deals only"; the page never waits for it.
+ * runs in a Web Worker for hints and for "winnable deals only"; the page never waits for it. The
+ * coach (Coach.tsx) rates the person's moves in a worker of its own.
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { Rating } from '../../../src/games/klondike/coach.js';
+import { hasChoice, judgement } from '../../../src/games/klondike/coach-text.js';
+import { ENGINE_STATE, type KlondikeState } from '../../../src/games/klondike/engine.js';
 import type { KlondikeMove } from '../../../src/games/klondike/moves.js';
+import { lowerFirst, moveWords } from '../../../src/games/klondike/words.js';
+import { CoachToggles, TrainingWarning } from '../coach/Panel.js';
+import type { CoachState } from '../coach/state.js';
+import { KlondikeCoachPanel, KlondikeCoachSummary, useKlondikeCoach } from './Coach.js';
+import { finishedByItself } from './coach-view.js';
 import { allFaceUp, canStillProgress, finishingMove } from '../../../src/games/klondike/progress.js';
 import { PageHeader } from '../Problems.js';
 import { useLatestState } from '../latest.js';
@@ -61,6 +70,16 @@ export function KlondikePage() {
     return { seed, piles, draw, order, rules, passes, scoring };
   });
   const [moves, setMoves, latest] = useLatestState<readonly KlondikeMove[]>(initial.settings.moves);
+  const [coachState, setCoachState] = useState<CoachState>(initial.settings.coach);
+  const { coach, training } = coachState;
+  /** The moves the finish made (the coach rates the person's only); a game reopened from its address counts those made once every card was face up. */
+  const [finishMoves, setFinishMoves] = useState<ReadonlySet<number>>(() => finishedByItself(deal, initial.settings.moves, initial.settings.autoFinish));
+  /** Training: the move whose rating the page waits for before making it. */
+  const [awaiting, setAwaiting] = useState<KlondikeMove | null>(null);
+  /** Training: a costly move the person is asked about. */
+  const [warning, setWarning] = useState<{ readonly move: KlondikeMove; readonly rating: Rating; readonly state: KlondikeState } | null>(null);
+  /** The person ended the game (Give up): the coach's summary shows until the next move. */
+  const [gaveUp, setGaveUp] = useState(false);
   const [winnableOnly, setWinnableOnly] = useState(initial.settings.winnableOnly);
   const [autoFinish, setAutoFinish] = useState(initial.settings.autoFinish);
   /** The auto-finish waits after an undo (else it would replay the move at once) until the next move. */
@@ -92,8 +111,8 @@ export function KlondikePage() {
   useEffect(() => () => solver.dispose(), [solver]);
 
   useLayoutEffect(() => {
-    history.replaceState(null, '', location.pathname + toSearch({ ...deal, moves, winnableOnly, autoFinish }));
-  }, [deal, moves, winnableOnly, autoFinish]);
+    history.replaceState(null, '', location.pathname + toSearch({ ...deal, moves, winnableOnly, autoFinish, coach: coachState }));
+  }, [deal, moves, winnableOnly, autoFinish, coachState]);
 
   const model = useMemo(() => replaySpec(deal, moves).model, [deal, moves]);
   const table = useMemo(() => tableOf(model), [model]);
@@ -102,6 +121,7 @@ export function KlondikePage() {
   /** The deal (its number or pasted cards, piles and draw) within its rule set. */
   const key = deal.order === null ? dealKey(deal.seed, deal.piles, deal.draw) : `pasted:${orderToText(deal.order)}/${String(deal.piles)}/${String(deal.draw)}`;
   const positionKey = `${ruleSet}:${key}:${movesText}`;
+  const coachView = useKlondikeCoach(deal, `${ruleSet}:${key}`, moves, model[ENGINE_STATE](), coach, finishMoves, awaiting);
 
   // Keyboard users keep their place: a card button that moves to another pile is a new element, so
   // after a move the focus goes back to the button of the same name (the card), or to Draw.
@@ -134,11 +154,39 @@ export function KlondikePage() {
     return () => clearInterval(timer);
   }, [thinking]);
 
-  /** The person's move: it also ends a pause of the auto-finish (see `undo`). */
-  const play = (made: readonly KlondikeMove[], message = ''): void => {
+  /**
+   * The person's move: it also ends a pause of the auto-finish (see `undo`). With training on, a
+   * move among others waits for its rating, and a costly one for the person's word (`checked`: given).
+   */
+  const play = (move: KlondikeMove, checked = false): void => {
+    if (warning !== null && !checked) return;
+    const current = replaySpec(deal, latest.current).model[ENGINE_STATE]();
+    if (training && !checked && hasChoice(current)) {
+      const rating = coachView.ratingNow(move);
+      if (rating === undefined) {
+        setAwaiting(move);
+        setSelected(null);
+        setNotice('');
+        return;
+      }
+      if (rating !== null && rating.verdict !== 'best') {
+        setWarning({ move, rating, state: current });
+        setSelected(null);
+        return;
+      }
+    }
     setPaused(false);
-    commit(made, message);
+    if (hasChoice(current)) coachView.played(latest.current.length, move);
+    commit([move]);
   };
+
+  // Training: the move waiting for its rating is made, or warned about, once the rating is in.
+  useEffect(() => {
+    if (awaiting === null || coachView.ratingNow(awaiting) === undefined) return;
+    const move = awaiting;
+    setAwaiting(null);
+    play(move);
+  });
 
   const commit = (made: readonly KlondikeMove[], message = ''): void => {
     movedHere.current = true;
@@ -149,6 +197,30 @@ export function KlondikePage() {
     setSelected(null);
     setHint(null);
     setNotice(message);
+    forgetQuestions();
+  };
+
+  /** Training's question and the summary of a game given up belong to the position they were about. */
+  const forgetQuestions = (): void => {
+    setAwaiting(null);
+    setWarning(null);
+    setGaveUp(false);
+  };
+
+  /** Takes the game back to the position after its first `count` moves (Undo, the summary's "Back to move N"). */
+  const backTo = (count: number): void => {
+    solver.cancel();
+    setThinking(null);
+    movedHere.current = true;
+    rememberFocus();
+    setMoves(latest.current.slice(0, count));
+    setFinishMoves((made) => new Set([...made].filter((index) => index < count)));
+    setPaused(true);
+    setFinishing(false);
+    setSelected(null);
+    setHint(null);
+    setNotice('');
+    forgetQuestions();
   };
 
   /** Tries `source` → `target` on the latest position: made, or the model's reason shown. */
@@ -161,7 +233,7 @@ export function KlondikePage() {
       setSelected(null);
       return;
     }
-    play([move]);
+    play(move);
   };
 
   // Auto-finish: once every pile card is face up, foundation moves (with draws) finish the deal.
@@ -178,7 +250,10 @@ export function KlondikePage() {
         step.push(move);
         if (move.kind !== 'discardDraw') break;
       }
-      if (step.length > 0) commit(step);
+      if (step.length === 0) return;
+      const from = latest.current.length;
+      setFinishMoves((made) => new Set([...made, ...step.map((_, i) => from + i)]));
+      commit(step);
     }, 90);
     return () => clearTimeout(timer);
   }, [model, autoRunning, thinking]);
@@ -191,21 +266,11 @@ export function KlondikePage() {
       setNotice(table.foundationsPlayable && table.stock + table.window.length > 0 ? 'No passes through the stock are left.' : 'The draw pile is empty.');
       return;
     }
-    play([{ kind: 'discardDraw' }]);
+    play({ kind: 'discardDraw' });
   };
 
   const undo = (): void => {
-    if (latest.current.length === 0) return;
-    solver.cancel();
-    setThinking(null);
-    movedHere.current = true;
-    rememberFocus();
-    setMoves(latest.current.slice(0, -1));
-    setPaused(true);
-    setFinishing(false);
-    setSelected(null);
-    setHint(null);
-    setNotice('');
+    if (latest.current.length > 0) backTo(latest.current.length - 1);
   };
 
   const onCard = (source: Source): void => {
@@ -289,9 +354,11 @@ export function KlondikePage() {
     setPaused(false);
     setForm({ seed: String(next.seed), piles: next.piles, rules: ruleSetOf(next) });
     setMoves([]);
+    setFinishMoves(new Set());
     setSelected(null);
     setHint(null);
     setNoticeState(message);
+    forgetQuestions();
   };
 
   const newDeal = async (): Promise<void> => {
@@ -371,7 +438,9 @@ export function KlondikePage() {
     ? `You won! All ${String(table.maxScore)} cards are on the foundations, in ${String(moves.length)} moves.`
     : !progress
       ? 'No move can help any more: this deal cannot be won from here. Undo, or start a new deal.'
-      : selected !== null
+      : gaveUp
+        ? 'You gave up this deal: the coach sums it up. A move goes on with it.'
+        : selected !== null
         ? selected.from === 'foundation'
           ? 'Now choose the pile it goes back to (Esc cancels).'
           : 'Now choose where it goes: a pile or a foundation (Esc cancels).'
@@ -380,100 +449,141 @@ export function KlondikePage() {
           : faceUp
             ? 'Every card is face up: press Finish to play the rest.'
             : 'Build the foundations up by suit from Ace to King.';
+  const over = table.won || !progress || gaveUp;
   const seconds = thinking === null ? 0 : Math.max(0, Math.floor((clock - thinking.since) / 1000));
   const hintText = thinking?.what === 'hint' ? `Hint: the solver is thinking… ${String(seconds)} s` : hint !== null && hint.at === positionKey ? `Hint: ${hint.text}` : '';
 
   return (
-    <main class="klondike">
+    <main class={`klondike${coach ? ' k-coached' : ''}`} style={{ '--k-columns': String(Math.max(table.piles.length, 3 + table.foundations.length)) }}>
       <PageHeader title="Klondike" problems={problems} onDismiss={() => setProblems([])} />
-      <p class="k-deal">
-        {deal.order === null ? (
-          <>
-            Deal <strong>{deal.seed}</strong>
-          </>
-        ) : (
-          <strong>A pasted deal</strong>
-        )}{' '}
-        · {deal.piles} piles · {ruleWords(deal)}
-      </p>
-      <div class="k-bar">
-        {table.points === null ? (
-          <Reading name="Score" label="Score" value={`${String(table.score)} of ${String(table.maxScore)}`} />
-        ) : (
-          <>
-            <Reading name="Score" label="Score" value={String(table.points)} />
-            <Reading name="Foundations" label="Cards on the foundations" value={`${String(table.score)} of ${String(table.maxScore)}`} />
-          </>
-        )}
-        <span>
-          Stock <output aria-label="Cards in the stock">{table.stock}</output>
-        </span>
-        {table.passesLeft !== null && (
-          <span title="Passes through the stock left, this one included">
-            Passes left <output aria-label="Passes left">{table.passesLeft}</output>
-          </span>
-        )}
-        <span>
-          Moves <output aria-label="Moves">{moves.length}</output>
-        </span>
-      </div>
-      <p role="status" aria-label="Game" aria-live="polite" class={`status${table.won ? ' k-won' : ''}${!progress ? ' k-stuck' : ''}`}>
-        {status}
-      </p>
-      {/* The messages follow the lowest card at once; the stage keeps room for three cards' height, so the buttons below stay put as the piles grow. */}
-      <div class="k-stage">
-        <Table
-          table={table}
-          selected={selected}
-          hint={highlight}
-          onDraw={draw}
-          onCard={onCard}
-          onDouble={toFoundation}
-          onTarget={onTarget}
-          onDrop={(source, target) => attempt(source, target)}
-        />
-        <p class={`notice${notice.tone === 'success' ? ' notice-success' : notice.tone === 'info' ? ' notice-info' : ''}`} aria-live="polite">
-          {notice.text}
-        </p>
-        <p class="k-hint" role="status" aria-label="Hint" aria-live="polite">
-          {hintText}
-        </p>
-      </div>
-      <div class="buttons k-actions">
-        <button type="button" onClick={undo} disabled={moves.length === 0}>
-          Undo
-        </button>
-        <button type="button" onClick={() => void askHint()} disabled={table.won || thinking !== null}>
-          Hint
-        </button>
-        <button type="button" onClick={() => openDeal(deal)} disabled={moves.length === 0}>
-          Restart deal
-        </button>
-        {faceUp && !table.won && !autoRunning && (
-          <button type="button" onClick={() => setFinishing(true)}>
-            Finish
-          </button>
-        )}
-        <button type="button" onClick={() => void newDeal()} disabled={thinking?.what === 'deal'}>
-          New deal
-        </button>
-        {thinking !== null && (
-          <button
-            type="button"
-            onClick={() => {
-              solver.cancel();
-              setThinking(null);
-              setNotice('');
+      <div class="k-layout">
+        <div class="k-game">
+          <p class="k-deal">
+            {deal.order === null ? (
+              <>
+                Deal <strong>{deal.seed}</strong>
+              </>
+            ) : (
+              <strong>A pasted deal</strong>
+            )}{' '}
+            · {deal.piles} piles · {ruleWords(deal)}
+          </p>
+          <div class="k-bar">
+            {table.points === null ? (
+              <Reading name="Score" label="Score" value={`${String(table.score)} of ${String(table.maxScore)}`} />
+            ) : (
+              <>
+                <Reading name="Score" label="Score" value={String(table.points)} />
+                <Reading name="Foundations" label="Cards on the foundations" value={`${String(table.score)} of ${String(table.maxScore)}`} />
+              </>
+            )}
+            <span>
+              Stock <output aria-label="Cards in the stock">{table.stock}</output>
+            </span>
+            {table.passesLeft !== null && (
+              <span title="Passes through the stock left, this one included">
+                Passes left <output aria-label="Passes left">{table.passesLeft}</output>
+              </span>
+            )}
+            <span>
+              Moves <output aria-label="Moves">{moves.length}</output>
+            </span>
+          </div>
+          <p role="status" aria-label="Game" aria-live="polite" class={`status${table.won ? ' k-won' : ''}${!progress ? ' k-stuck' : ''}`}>
+            {status}
+          </p>
+          {/* The messages follow the lowest card at once; the stage keeps room for three cards' height, so the buttons below stay put as the piles grow. */}
+          <div class="k-stage">
+            <Table
+              table={table}
+              selected={selected}
+              hint={highlight}
+              onDraw={draw}
+              onCard={onCard}
+              onDouble={toFoundation}
+              onTarget={onTarget}
+              onDrop={(source, target) => attempt(source, target)}
+            />
+            <p class={`notice${notice.tone === 'success' ? ' notice-success' : notice.tone === 'info' ? ' notice-info' : ''}`} aria-live="polite">
+              {notice.text}
+            </p>
+            <p class="k-hint" role="status" aria-label="Hint" aria-live="polite">
+              {hintText}
+            </p>
+            {awaiting !== null && (
+              <p class="notice notice-info" aria-live="polite">
+                The coach is rating {lowerFirst(moveWords(model, awaiting))} before you make it…
+              </p>
+            )}
+            {warning !== null && (
+              <TrainingWarning
+                message={`Coach: “${moveWords(warning.state, warning.move)}” would be ${judgement(warning.state, warning.rating)}.`}
+                confirmLabel="Make it anyway"
+                onConfirm={() => play(warning.move, true)}
+                onCancel={() => {
+                  setWarning(null);
+                  setNotice('Choose again.', 'info');
+                }}
+              />
+            )}
+          </div>
+          <div class="buttons k-actions">
+            <button type="button" onClick={undo} disabled={moves.length === 0}>
+              Undo
+            </button>
+            <button type="button" onClick={() => void askHint()} disabled={table.won || thinking !== null}>
+              Hint
+            </button>
+            <button type="button" onClick={() => openDeal(deal)} disabled={moves.length === 0}>
+              Restart deal
+            </button>
+            {faceUp && !table.won && !autoRunning && (
+              <button type="button" onClick={() => setFinishing(true)}>
+                Finish
+              </button>
+            )}
+            <button type="button" onClick={() => void newDeal()} disabled={thinking?.what === 'deal'}>
+              New deal
+            </button>
+            {coach && !over && moves.length > 0 && (
+              <button type="button" onClick={() => setGaveUp(true)}>
+                Give up
+              </button>
+            )}
+            {thinking !== null && (
+              <button
+                type="button"
+                onClick={() => {
+                  solver.cancel();
+                  setThinking(null);
+                  setNotice('');
+                }}
+              >
+                Stop the solver
+              </button>
+            )}
+          </div>
+          <CoachToggles
+            state={coachState}
+            onChange={(next) => {
+              setCoachState(next);
+              // A move waiting for the coach's word is left unmade, as if never chosen.
+              setAwaiting(null);
+              setWarning(null);
             }}
-          >
-            Stop the solver
-          </button>
+          />
+          <p class="hint">
+            Click a card, then where it goes (a pile or a foundation), or drag it there; double-click sends a card to a foundation. Click the stock (or press D)
+            to draw. Keys: 1–{deal.piles} choose a pile and then its destination, S the draw card, F to a foundation, D draw, U undo, H hint, Esc cancels.
+          </p>
+        </div>
+        {coach && (
+          <aside class="k-coach">
+            {over && <KlondikeCoachSummary view={coachView} backTo={backTo} />}
+            <KlondikeCoachPanel view={coachView} />
+          </aside>
         )}
       </div>
-      <p class="hint">
-        Click a card, then where it goes (a pile or a foundation), or drag it there; double-click sends a card to a foundation. Click the stock (or press D)
-        to draw. Keys: 1–{deal.piles} choose a pile and then its destination, S the draw card, F to a foundation, D draw, U undo, H hint, Esc cancels.
-      </p>
 
       <div class="k-panels">
         <form

@@ -6,6 +6,7 @@ import { lineHint, noLineHint } from './hints.js';
 import { moveWords } from '../../../src/games/klondike/words.js';
 import { fromPysol, toPysol, toSolvitaire, fromSolvitaire } from '../../../src/games/klondike/deal-formats.js';
 import { solveStandard } from '../../../src/games/klondike/solver/standard-solver.js';
+import { COACH_OFF } from '../coach/state.js';
 import { ASSIGNMENT_RULES, dealModel, dealOf, moveFor, movesToText, parseSearch, replayDeal, replaySpec, tableOf, textToMoves, toSearch, type DealSpec } from './model.js';
 import { loadStats, NO_STATS, recordScore, recordStart, recordWin, ruleSetKey, saveStats, STATS_KEY, winRate } from './stats.js';
 
@@ -45,7 +46,7 @@ describe('moves in the address', () => {
     expect(replay.applied).toBe(60);
     expect(replay.error).toBeNull();
     expect(tableOf(replay.model)).toEqual(tableOf(model));
-    const settings = { seed: 11, piles: 7, draw: 1, order: null, ...ASSIGNMENT_RULES, moves: made, winnableOnly: true, autoFinish: false };
+    const settings = { seed: 11, piles: 7, draw: 1, order: null, ...ASSIGNMENT_RULES, moves: made, winnableOnly: true, autoFinish: false, coach: { coach: true, training: true } };
     const parsed = parseSearch(toSearch(settings), () => 0);
     expect(parsed.problems).toEqual([]);
     expect(parsed.settings).toEqual(settings);
@@ -159,7 +160,7 @@ const VEGAS_DRAW3: DealSpec = { seed: 5, piles: 7, draw: 3, order: null, rules: 
 
 describe('the standard rules', () => {
   it('keeps the rule set and a pasted deal in the address, and names values it cannot use', () => {
-    const settings = { ...VEGAS_DRAW3, moves: [{ kind: 'discardDraw' } as const], winnableOnly: false, autoFinish: true };
+    const settings = { ...VEGAS_DRAW3, moves: [{ kind: 'discardDraw' } as const], winnableOnly: false, autoFinish: true, coach: COACH_OFF };
     const search = toSearch(settings);
     expect(search).toBe('?seed=5&draw=3&piles=7&rules=standard&passes=1&scoring=vegas&moves=d');
     expect(parseSearch(search, () => 0)).toEqual({ settings, problems: [] });

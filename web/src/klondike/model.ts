@@ -17,6 +17,7 @@ import { IllegalArgumentError, IllegalStateError } from '../../../src/games/klon
 import type { UndoableKlondikeModel } from '../../../src/games/klondike/model.js';
 import { applyMove, type KlondikeMove } from '../../../src/games/klondike/moves.js';
 import { dealState, seededDeal } from '../../../src/games/klondike/solver/deal.js';
+import { parseCoachParams, setCoachParams, type CoachState } from '../coach/state.js';
 import { parseDealNumber, seedFromParams } from '../seed.js';
 
 export const PILES = { min: 1, max: 9, standard: 7 } as const;
@@ -57,6 +58,8 @@ export interface KlondikeSettings extends DealSpec {
   readonly winnableOnly: boolean;
   /** Play the rest by itself once every pile card is face up. */
   readonly autoFinish: boolean;
+  /** The coach's switches (`coach=1`, `training=1`). */
+  readonly coach: CoachState;
 }
 
 // ---- Moves in the address ----
@@ -160,6 +163,7 @@ export function parseSearch(search: string, makeSeed: () => number = newDealSeed
   };
   const winnableOnly = flag('winnable', false);
   const autoFinish = flag('auto', true);
+  const coach = parseCoachParams(params, problems);
   const rules = ruleSetParams(params, draw, problems);
   draw = rules.draw;
   const dealText = params.get('deal');
@@ -182,7 +186,7 @@ export function parseSearch(search: string, makeSeed: () => number = newDealSeed
   const moves = parsed.moves.slice(0, replay.applied);
   if (parsed.rest !== '') problems.push(`"${parsed.rest}" in the moves is not a move: the deal goes on from the move before it.`);
   else if (replay.error !== null) problems.push(`Move ${String(replay.applied + 1)} of the address (${moveToken(parsed.moves[replay.applied]!)}) is not legal here (${replay.error}): the deal goes on from the move before it.`);
-  return { settings: { ...spec, moves, winnableOnly, autoFinish }, problems };
+  return { settings: { ...spec, moves, winnableOnly, autoFinish, coach }, problems };
 }
 
 /** The address's `rules`, `passes` and `scoring` (and `draw`, which the standard rules keep to 1 or 3). */
@@ -224,6 +228,7 @@ export function toSearch(settings: KlondikeSettings): string {
   }
   if (settings.winnableOnly) params.set('winnable', '1');
   if (!settings.autoFinish) params.set('auto', '0');
+  setCoachParams(params, settings.coach);
   if (settings.moves.length > 0) params.set('moves', movesToText(settings.moves));
   return `?${params.toString()}`;
 }

@@ -1,0 +1,157 @@
+/**
+ * The Klondike page's coach: each move the person chooses rated by the game's coach
+ * (src/games/klondike/coach.ts, in a Web Worker: coach.worker.ts), worded by the game module
+ * (coach-text.ts, words.ts), and a summary after the game, in the coach's pieces every game page
+ * shares (../coach/Panel.tsx).
+ */
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { ruleCitation, tallyLine } from '../../../src/core/coach.js';
+import { COACH_SAMPLES, summarize, type Rating } from '../../../src/games/klondike/coach.js';
+import { basisText, coachLegend, coachSeed, judgement, shareText, totalCostText } from '../../../src/games/klondike/coach-text.js';
+import type { KlondikeState } from '../../../src/games/klondike/engine.js';
+import type { KlondikeMove } from '../../../src/games/klondike/moves.js';
+import { moveWords } from '../../../src/games/klondike/words.js';
+import { CoachChoices, CoachPanel, CoachSummary, CoachSummaryPending, type CoachChoice, type CostlyDecision, type ShownRating } from '../coach/Panel.js';
+import { KlondikeCoachClient, type CoachJob } from './coach-client.js';
+import { coachDealSeed, decisionsOf, decisionWhat, ratingKey, type Decision } from './coach-view.js';
+import { moveToken, movesToText, type DealSpec } from './model.js';
+
+/** What `performance.measure` names the time from a move to its rating on the page. */
+export const RATING_MEASURE = 'klondike-coach-rating';
+
+export interface KlondikeCoachView {
+  /** The person's decisions (moves made among others; the finish's left out). */
+  readonly decisions: readonly Decision[];
+  /** Each decision's rating, or undefined while it is computed, or null when the coach failed. */
+  readonly ratings: readonly (Rating | null | undefined)[];
+  /** The rating of `move` in the position the person is at (asked for by training). */
+  ratingNow(move: KlondikeMove): Rating | null | undefined;
+  /** Call just before the person's move number `index` (`move`) is made: its rating's latency is measured from then. */
+  played(index: number, move: KlondikeMove): void;
+}
+
+/**
+ * The coach's ratings for the game `moves` reach on `deal` (`dealId` names the deal and its rule
+ * set; nothing when `enabled` is false). `skipped` holds the indices of the moves the page made (the
+ * finish); `urgent` is a move of the current position the page waits on (training).
+ */
+export function useKlondikeCoach(deal: DealSpec, dealId: string, moves: readonly KlondikeMove[], state: KlondikeState, enabled: boolean, skipped: ReadonlySet<number>, urgent: KlondikeMove | null): KlondikeCoachView {
+  const [known, setKnown] = useState<ReadonlyMap<string, Rating | null>>(new Map());
+  const playedAt = useRef(new Map<string, number>());
+  const client = useMemo(
+    () =>
+      new KlondikeCoachClient({
+        rated: (key, rating) => setKnown((map) => new Map(map).set(key, rating)),
+        failed: (key) => setKnown((map) => new Map(map).set(key, null)),
+      }),
+    [],
+  );
+  useEffect(() => () => client.dispose(), [client]);
+
+  const decisions = useMemo(() => (enabled ? decisionsOf(deal, moves, skipped) : []), [enabled, deal, moves, skipped]);
+  const keyOf = (d: Decision): string => ratingKey(dealId, d.before, d.move);
+  const ratings = decisions.map((d) => known.get(keyOf(d)));
+  const movesText = movesToText(moves);
+  const nowKey = (move: KlondikeMove): string => ratingKey(dealId, movesText, move);
+
+  // What to rate, most urgent first: the move training waits on, then the moves made, newest first.
+  useEffect(() => {
+    if (!enabled) {
+      client.want([]);
+      return;
+    }
+    const jobs: CoachJob[] = [];
+    const add = (key: string, before: string, move: KlondikeMove, seed: number): void => {
+      if (!known.has(key) && !jobs.some((job) => job.key === key)) jobs.push({ key, deal, moves: before, move: moveToken(move), seed });
+    };
+    if (urgent !== null) add(nowKey(urgent), movesText, urgent, coachSeed(coachDealSeed(deal), state.moves));
+    for (let i = decisions.length - 1; i >= 0; i--) add(keyOf(decisions[i]!), decisions[i]!.before, decisions[i]!.move, decisions[i]!.seed);
+    client.want(jobs);
+  }, [client, known, decisions, urgent, enabled]);
+
+  // The latency of a rating as the person sees it: from their move to the rating on the page.
+  useEffect(() => {
+    for (const [key, start] of playedAt.current) {
+      if (!known.has(key)) continue;
+      performance.measure(RATING_MEASURE, { start, end: performance.now() });
+      playedAt.current.delete(key);
+    }
+  }, [known, moves]);
+
+  return {
+    decisions,
+    ratings,
+    ratingNow: (move) => known.get(nowKey(move)),
+    played: (index, move) => {
+      if (enabled) playedAt.current.set(ratingKey(dealId, movesToText(moves.slice(0, index)), move), performance.now());
+    },
+  };
+}
+
+/** Every move the person could make at a decision with its winnable share, theirs and the best marked. */
+export function klondikeChoices(state: KlondikeState, rating: Rating): CoachChoice[] {
+  return rating.moves.map(({ move }, index) => ({
+    name: moveWords(state, move),
+    value: shareText(rating, index),
+    words: '',
+    chosen: index === rating.chosen,
+    best: index === rating.best,
+  }));
+}
+
+/** The caption of a decision's table of moves (`index` from 0). */
+function choicesCaption(index: number, rating: Rating): string {
+  return `The coach on move ${String(index + 1)}: ${basisText(rating)}`;
+}
+
+/** The coach's panel: the rating of the person's last decision, in the shared panel. */
+export function KlondikeCoachPanel({ view }: { view: KlondikeCoachView }) {
+  const last = view.decisions.length - 1;
+  const decision = view.decisions[last];
+  const rating = view.ratings[last];
+  const shown: ShownRating | null =
+    decision === undefined
+      ? null
+      : {
+          what: decisionWhat(decision.index, decision.state, decision.move),
+          verdict: rating?.verdict ?? null,
+          failed: rating === null,
+          judgement: rating == null ? '' : judgement(decision.state, rating),
+          choices: rating == null ? [] : klondikeChoices(decision.state, rating),
+        };
+  return (
+    <CoachPanel
+      rating={shown}
+      caption={decision !== undefined && rating != null ? choicesCaption(decision.index, rating) : undefined}
+      idle="After each move you choose, the coach gives every move you could have made with the share of deals like yours it keeps winnable."
+      legend={coachLegend(COACH_SAMPLES)}
+    />
+  );
+}
+
+/**
+ * The summary after the game: the tally, the accuracy and the total cost, and the three costliest
+ * decisions, each with the rule of thumb it broke, the position shown on demand and a button that
+ * takes the game back to it (`backTo` with the number of moves before it).
+ */
+export function KlondikeCoachSummary({ view, backTo }: { view: KlondikeCoachView; backTo: (index: number) => void }) {
+  const missing = view.ratings.filter((r) => r === undefined).length;
+  if (missing > 0) return <CoachSummaryPending text={`Coach's summary: rating your moves (${String(view.ratings.length - missing)} of ${String(view.ratings.length)})…`} />;
+  const rated = view.decisions.flatMap((decision, i) => {
+    const rating = view.ratings[i];
+    return rating == null ? [] : [{ decision, rating }];
+  });
+  const summary = summarize(rated.map(({ rating }) => rating));
+  const costliest = summary.costliest.map(({ index }): CostlyDecision => {
+    const { decision, rating } = rated[index]!;
+    const number = String(decision.index + 1);
+    return {
+      what: `${decisionWhat(decision.index, decision.state, decision.move)}: ${judgement(decision.state, rating)}`,
+      rule: ruleCitation(rating.rule),
+      replayLabel: `Back to move ${number}`,
+      onReplay: () => backTo(decision.index),
+      detail: { label: `Show move ${number}`, content: <CoachChoices verdict={rating.verdict} choices={klondikeChoices(decision.state, rating)} caption={choicesCaption(decision.index, rating)} /> },
+    };
+  });
+  return <CoachSummary parts={[{ line: tallyLine('', summary, totalCostText(summary.totalCost)), costliest }]} />;
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { coachSeed, hasChoice } from '../../../src/games/klondike/coach-text.js';
+import { ENGINE_STATE } from '../../../src/games/klondike/engine.js';
+import { finishingMove } from '../../../src/games/klondike/progress.js';
+import { coachDealSeed, decisionsOf, decisionWhat, finishedByItself, ratingKey } from './coach-view.js';
+import { ASSIGNMENT_RULES, dealOf, replaySpec, textToMoves, tryMove, type DealSpec } from './model.js';
+
+const DEAL: DealSpec = { seed: 21, piles: 7, draw: 1, order: null, ...ASSIGNMENT_RULES };
+
+describe("the Klondike page's coach, its pure part", () => {
+  it('takes the moves made among others as decisions, with the position before each and the seed the terminal rates it with', () => {
+    const moves = textToMoves('p5n1t3p6n1t7dd').moves;
+    const decisions = decisionsOf(DEAL, moves, new Set([3]));
+    // Every move here is made among others; the last is left out as the finish's.
+    expect(decisions.map((d) => d.index)).toEqual([0, 1, 2]);
+    const third = decisions[2]!;
+    const before = replaySpec(DEAL, moves.slice(0, 2)).model[ENGINE_STATE]();
+    expect(third.before).toBe('p5n1t3p6n1t7');
+    expect(third.state.getMoves()).toEqual(before.getMoves());
+    expect(third.seed).toBe(coachSeed(21, 2));
+    expect(decisionWhat(third.index, third.state, third.move)).toBe('Move 3, draw: turn the next stock card');
+    expect(ratingKey('assignment:21/7/1', third.before, third.move)).toBe('assignment:21/7/1|p5n1t3p6n1t7|d');
+    // A pasted deal is rated from seed 0, as the terminal rates a deal read from a file.
+    expect(coachDealSeed({ ...DEAL, order: Array.from(before.dealOrder) })).toBe(0);
+    expect(() => decisionsOf(DEAL, textToMoves('p1f1').moves, new Set())).toThrow(/Move 1 \(p1f1\) is not legal/);
+  });
+
+  it('leaves out a move that was the only one, and, reopened from the address, what the finish made once every card was face up', () => {
+    // One pile: its one card is face up from the start, so the finish would have made every move.
+    const deal: DealSpec = { seed: 3, piles: 1, draw: 1, order: null, ...ASSIGNMENT_RULES };
+    const model = dealOf(deal);
+    const moves = [];
+    const choices: boolean[] = [];
+    for (let i = 0; i < 12; i++) {
+      const move = finishingMove(model) ?? { kind: 'discardDraw' as const };
+      choices.push(hasChoice(model[ENGINE_STATE]()));
+      expect(tryMove(model, move)).toBeNull();
+      moves.push(move);
+    }
+    expect(choices).toContain(false);
+    expect(decisionsOf(deal, moves, new Set()).map((d) => d.index)).toEqual(choices.flatMap((choice, i) => (choice ? [i] : [])));
+    expect(finishedByItself(deal, moves, true)).toEqual(new Set(moves.map((_, i) => i)));
+    expect(finishedByItself(deal, moves, false)).toEqual(new Set());
+    expect(finishedByItself(DEAL, textToMoves('p5n1t3').moves, true)).toEqual(new Set());
+  });
+});
