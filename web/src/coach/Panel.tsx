@@ -162,19 +162,22 @@ export function CoachSummary({ parts }: { parts: readonly SummaryPart[] }) {
             <ol aria-label="The costliest decisions">
               {part.costliest.map((decision) => (
                 <li key={decision.what}>
-                  {decision.what}.{decision.rule}{' '}
-                  {decision.detail !== undefined && (
-                    <button type="button" aria-expanded={shown === decision.what} onClick={() => setShown(shown === decision.what ? null : decision.what)}>
-                      {decision.detail.label}
-                    </button>
-                  )}{' '}
-                  {decision.replayHref !== undefined ? (
-                    <a href={decision.replayHref}>{decision.replayLabel}</a>
-                  ) : (
-                    <button type="button" onClick={decision.onReplay}>
-                      {decision.replayLabel}
-                    </button>
-                  )}
+                  {decision.what}.{decision.rule}
+                  {/* The ways back on a line of their own, each kept whole (a label never wraps under its button). */}
+                  <div class="coach-returns">
+                    {decision.detail !== undefined && (
+                      <button type="button" aria-expanded={shown === decision.what} onClick={() => setShown(shown === decision.what ? null : decision.what)}>
+                        {decision.detail.label}
+                      </button>
+                    )}
+                    {decision.replayHref !== undefined ? (
+                      <a href={decision.replayHref}>{decision.replayLabel}</a>
+                    ) : (
+                      <button type="button" onClick={decision.onReplay}>
+                        {decision.replayLabel}
+                      </button>
+                    )}
+                  </div>
                   {decision.detail !== undefined && shown === decision.what && <div class="coach-point">{decision.detail.content}</div>}
                 </li>
               ))}
