@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { rngFromSeed, shuffleInPlace } from '../../core/random.js';
 import { createRandomAgent } from './agents.js';
-import { rateMove, RULES_OF_THUMB, summarize, unseenCards } from './coach.js';
+import { candidateMoves, rateEveryMove, rateMove, RULES_OF_THUMB, summarize, unseenCards } from './coach.js';
 import { Card } from './card.js';
 import { DISCARD_ACTION, encodeMove, type KlondikeState } from './engine.js';
 import { legalMovesOfState, type KlondikeMove } from './moves.js';
@@ -75,6 +75,23 @@ describe('rateMove', () => {
       }),
       { numRuns: 15, seed: 31 },
     );
+  });
+
+  it('rates every move of a position at once exactly as each would be rated alone', () => {
+    let undecided = 0;
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 0, max: 12 }), fc.boolean(), (seed, steps, standard) => {
+        const state = playedSmallDeal(seed, steps, standard ? { rules: 'standard', draw: 1, passes: 2 } : {});
+        fc.pre(!state.isTerminal());
+        // A budget this small leaves deals undecided, so the larger second search is exercised too.
+        const budget = { samples: 4, maxStates: 10 };
+        const every = rateEveryMove(state, 3, budget);
+        expect(every).toEqual(candidateMoves(state).map((move) => rateMove(state, move, 3, budget)));
+        undecided += every.filter((rating) => rating.moves.some((share) => share.undecided > 0)).length;
+      }),
+      { numRuns: 10, seed: 32 },
+    );
+    expect(undecided).toBeGreaterThan(0);
   });
 
   it('marks turning an Ace or a Two away for good a mistake, with the rule it broke', () => {

@@ -85,7 +85,7 @@ export function candidateMoves(state: KlondikeState): KlondikeMove[] {
 }
 
 /** Whether `a` and `b` are the same move, foundations a card fits being interchangeable. */
-function sameMove(a: KlondikeMove, b: KlondikeMove): boolean {
+export function sameMove(a: KlondikeMove, b: KlondikeMove): boolean {
   if (a.kind === 'moveToFoundation' && b.kind === 'moveToFoundation') return a.src === b.src;
   if (a.kind === 'moveDrawToFoundation' && b.kind === 'moveDrawToFoundation') return true;
   return JSON.stringify(a) === JSON.stringify(b);
@@ -124,6 +124,34 @@ export function rateMove(state: KlondikeState, chosen: KlondikeMove, seed: numbe
     if (!legal) throw new RangeError(`${JSON.stringify(chosen)} is not a legal move here`);
     chosenIndex = moves.push(chosen) - 1;
   }
+  return rateChosen(sampleOutcomes(state, moves, seed, budget), chosenIndex);
+}
+
+/**
+ * Every candidate move of `state` rated as if the person chose it: `rateMove(state, candidate,
+ * seed, budget)` for each, in the order of `candidateMoves`, the samples solved once for all. A
+ * page rates the position while the person thinks, so the rating of their move is ready when they
+ * make it.
+ */
+export function rateEveryMove(state: KlondikeState, seed: number, budget: CoachBudget = {}): Rating[] {
+  const moves = candidateMoves(state);
+  const sampled = sampleOutcomes(state, moves, seed, budget);
+  return moves.map((_, index) => rateChosen(sampled, index));
+}
+
+/** Each candidate's outcome on each sampled deal (WON, LOST or UNDECIDED), with what rating a choice needs. */
+interface SampledOutcomes {
+  readonly state: KlondikeState;
+  readonly moves: readonly KlondikeMove[];
+  readonly actions: readonly number[];
+  readonly outcomes: readonly Int8Array[];
+  readonly deals: readonly KlondikeState[];
+  readonly samples: number;
+  readonly exact: boolean;
+  readonly maxStates: number;
+}
+
+function sampleOutcomes(state: KlondikeState, moves: readonly KlondikeMove[], seed: number, budget: CoachBudget): SampledOutcomes {
   const exact = unseenCards(state) === 0;
   const requested = budget.samples ?? COACH_SAMPLES;
   const samples = exact ? 1 : requested;
@@ -158,6 +186,13 @@ export function rateMove(state: KlondikeState, chosen: KlondikeMove, seed: numbe
       if (action === DISCARD_ACTION && rotationFree && anyWon) outcomes[index]![sample] = WON;
     });
   }
+  return { state, moves, actions, outcomes, deals, samples, exact, maxStates };
+}
+
+/** The rating of the candidate `chosenIndex` on the sampled outcomes (which are not changed). */
+function rateChosen(sampled: SampledOutcomes, chosenIndex: number): Rating {
+  const { state, moves, actions, deals, samples, exact, maxStates } = sampled;
+  const outcomes = sampled.outcomes.map((row, index) => (index === chosenIndex ? Int8Array.from(row) : row));
   // The person's move undecided where another move is proved winnable: a position harder to
   // search is not yet a lost one, so those samples get a larger search before they count.
   const chosenRow = outcomes[chosenIndex]!;
