@@ -7,13 +7,13 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ruleCitation, tallyLine } from '../../../src/core/coach.js';
 import { COACH_SAMPLES, summarize, type Rating } from '../../../src/games/klondike/coach.js';
-import { basisText, coachLegend, coachSeed, judgement, shareText, totalCostText } from '../../../src/games/klondike/coach-text.js';
+import { basisText, coachLegend, coachSeed, hasChoice, judgement, shareText, totalCostText } from '../../../src/games/klondike/coach-text.js';
 import type { KlondikeState } from '../../../src/games/klondike/engine.js';
 import type { KlondikeMove } from '../../../src/games/klondike/moves.js';
 import { moveWords } from '../../../src/games/klondike/words.js';
 import { CoachChoices, CoachPanel, CoachSummary, CoachSummaryPending, type CoachChoice, type CostlyDecision, type ShownRating } from '../coach/Panel.js';
 import { KlondikeCoachClient, type CoachJob } from './coach-client.js';
-import { coachDealSeed, decisionsOf, decisionWhat, ratingKey, type Decision } from './coach-view.js';
+import { coachDealSeed, decisionsOf, decisionWhat, ratingKey, ratingOf, type Decision } from './coach-view.js';
 import { moveToken, movesToText, type DealSpec } from './model.js';
 
 /** What `performance.measure` names the time from a move to its rating on the page. */
@@ -36,12 +36,12 @@ export interface KlondikeCoachView {
  * finish); `urgent` is a move of the current position the page waits on (training).
  */
 export function useKlondikeCoach(deal: DealSpec, dealId: string, moves: readonly KlondikeMove[], state: KlondikeState, enabled: boolean, skipped: ReadonlySet<number>, urgent: KlondikeMove | null): KlondikeCoachView {
-  const [known, setKnown] = useState<ReadonlyMap<string, Rating | null>>(new Map());
-  const playedAt = useRef(new Map<string, number>());
+  const [known, setKnown] = useState<ReadonlyMap<string, readonly Rating[] | null>>(new Map());
+  const playedAt = useRef(new Map<string, { readonly before: string; readonly move: KlondikeMove; readonly start: number }>());
   const client = useMemo(
     () =>
       new KlondikeCoachClient({
-        rated: (key, rating) => setKnown((map) => new Map(map).set(key, rating)),
+        rated: (key, ratings) => setKnown((map) => new Map(map).set(key, ratings)),
         failed: (key) => setKnown((map) => new Map(map).set(key, null)),
       }),
     [],
@@ -49,30 +49,42 @@ export function useKlondikeCoach(deal: DealSpec, dealId: string, moves: readonly
   useEffect(() => () => client.dispose(), [client]);
 
   const decisions = useMemo(() => (enabled ? decisionsOf(deal, moves, skipped) : []), [enabled, deal, moves, skipped]);
-  const keyOf = (d: Decision): string => ratingKey(dealId, d.before, d.move);
-  const ratings = decisions.map((d) => known.get(keyOf(d)));
+  const ratingFor = (before: string, move: KlondikeMove): Rating | null | undefined => ratingOf(known.get(ratingKey(dealId, before)), known.get(ratingKey(dealId, before, move)), move);
+  const ratings = decisions.map((d) => ratingFor(d.before, d.move));
   const movesText = movesToText(moves);
-  const nowKey = (move: KlondikeMove): string => ratingKey(dealId, movesText, move);
+  const choiceNow = enabled && !state.isTerminal() && hasChoice(state);
 
-  // What to rate, most urgent first: the move training waits on, then the moves made, newest first.
+  // What to rate, most urgent first: the position training waits on, the moves made (newest
+  // first), then every move of the position the person is at, so its rating is often ready when
+  // they move. A position is rated whole (every candidate move at once); a move that is no
+  // candidate (a pile swapped onto an empty one) is rated alone.
   useEffect(() => {
     if (!enabled) {
       client.want([]);
       return;
     }
     const jobs: CoachJob[] = [];
-    const add = (key: string, before: string, move: KlondikeMove, seed: number): void => {
-      if (!known.has(key) && !jobs.some((job) => job.key === key)) jobs.push({ key, deal, moves: before, move: moveToken(move), seed });
+    const add = (before: string, move: KlondikeMove | null, seed: number): void => {
+      const key = ratingKey(dealId, before, move);
+      if (!known.has(key) && !jobs.some((job) => job.key === key)) jobs.push({ key, deal, moves: before, move: move === null ? null : moveToken(move), seed });
     };
-    if (urgent !== null) add(nowKey(urgent), movesText, urgent, coachSeed(coachDealSeed(deal), state.moves));
-    for (let i = decisions.length - 1; i >= 0; i--) add(keyOf(decisions[i]!), decisions[i]!.before, decisions[i]!.move, decisions[i]!.seed);
+    const want = (before: string, move: KlondikeMove, seed: number): void => {
+      const every = known.get(ratingKey(dealId, before));
+      if (every === undefined) add(before, null, seed);
+      else if (every !== null && ratingFor(before, move) === undefined) add(before, move, seed);
+    };
+    const seedNow = coachSeed(coachDealSeed(deal), state.moves);
+    if (urgent !== null) want(movesText, urgent, seedNow);
+    for (let i = decisions.length - 1; i >= 0; i--) want(decisions[i]!.before, decisions[i]!.move, decisions[i]!.seed);
+    if (choiceNow) add(movesText, null, seedNow);
     client.want(jobs);
-  }, [client, known, decisions, urgent, enabled]);
+  }, [client, known, decisions, urgent, enabled, choiceNow]);
 
-  // The latency of a rating as the person sees it: from their move to the rating on the page.
+  // The latency of a rating as the person sees it: from their move to the rating on the page (at
+  // once when it was ready before the move: then the page shows it as it shows the move).
   useEffect(() => {
-    for (const [key, start] of playedAt.current) {
-      if (!known.has(key)) continue;
+    for (const [key, { before, move, start }] of playedAt.current) {
+      if (ratingFor(before, move) === undefined) continue;
       performance.measure(RATING_MEASURE, { start, end: performance.now() });
       playedAt.current.delete(key);
     }
@@ -81,9 +93,10 @@ export function useKlondikeCoach(deal: DealSpec, dealId: string, moves: readonly
   return {
     decisions,
     ratings,
-    ratingNow: (move) => known.get(nowKey(move)),
+    ratingNow: (move) => ratingFor(movesText, move),
     played: (index, move) => {
-      if (enabled) playedAt.current.set(ratingKey(dealId, movesToText(moves.slice(0, index)), move), performance.now());
+      const before = movesToText(moves.slice(0, index));
+      if (enabled) playedAt.current.set(ratingKey(dealId, before, move), { before, move, start: performance.now() });
     },
   };
 }

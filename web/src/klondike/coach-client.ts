@@ -3,18 +3,18 @@ import type { Rating } from '../../../src/games/klondike/coach.js';
 import { RatingQueue, type RatingListener } from '../coach/rating-queue.js';
 import type { CoachRequest, CoachResponse } from './coach-protocol.js';
 
-/** One rating wanted: the request's position and move; `key` names it for the page. */
+/** The ratings of a position wanted (of every move, or of one): the request's fields; `key` names them for the page. */
 export interface CoachJob extends Omit<CoachRequest, 'kind' | 'id'> {
   readonly key: string;
 }
 
-export class KlondikeCoachClient extends RatingQueue<CoachJob, CoachRequest, CoachResponse, Rating> {
-  constructor(listener: RatingListener<Rating>, create: () => Worker = () => new Worker(new URL('./coach.worker.ts', import.meta.url), { type: 'module', name: 'klondike-coach' })) {
+export class KlondikeCoachClient extends RatingQueue<CoachJob, CoachRequest, CoachResponse, readonly Rating[]> {
+  constructor(listener: RatingListener<readonly Rating[]>, create: () => Worker = () => new Worker(new URL('./coach.worker.ts', import.meta.url), { type: 'module', name: 'klondike-coach' })) {
     super(
       listener,
       {
         request: ({ deal, moves, move, seed }, id) => ({ kind: 'rate', id, deal, moves, move, seed }),
-        rating: (response) => (response.kind === 'rated' ? response : null),
+        rating: (response) => (response.kind === 'rated' ? { rating: response.ratings, elapsedMs: response.elapsedMs } : null),
       },
       create,
       'Klondike coach',

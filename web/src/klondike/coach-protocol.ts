@@ -6,16 +6,19 @@
 import type { Rating } from '../../../src/games/klondike/coach.js';
 import type { DealSpec } from './model.js';
 
-/** Rate the move `move` (one address token) after `moves` (the address's text) on `deal`, the samples drawn from `seed`. */
+/**
+ * Rate the position `moves` (the address's text) reach on `deal`, the samples drawn from `seed`:
+ * every candidate move as if chosen (`move` null), or the one move `move` (an address token).
+ */
 export interface CoachRequest {
   readonly kind: 'rate';
   readonly id: number;
   readonly deal: DealSpec;
   readonly moves: string;
-  readonly move: string;
+  readonly move: string | null;
   readonly seed: number;
 }
 
 export type CoachResponse =
-  | { readonly kind: 'rated'; readonly id: number; readonly rating: Rating; readonly elapsedMs: number }
+  | { readonly kind: 'rated'; readonly id: number; readonly ratings: readonly Rating[]; readonly elapsedMs: number }
   | { readonly kind: 'error'; readonly id: number; readonly message: string };

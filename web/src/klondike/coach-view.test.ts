@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { coachSeed, hasChoice } from '../../../src/games/klondike/coach-text.js';
 import { ENGINE_STATE } from '../../../src/games/klondike/engine.js';
 import { finishingMove } from '../../../src/games/klondike/progress.js';
-import { coachDealSeed, decisionsOf, decisionWhat, finishedByItself, ratingKey } from './coach-view.js';
+import type { Rating } from '../../../src/games/klondike/coach.js';
+import type { KlondikeMove } from '../../../src/games/klondike/moves.js';
+import { coachDealSeed, decisionsOf, decisionWhat, finishedByItself, ratingKey, ratingOf } from './coach-view.js';
 import { ASSIGNMENT_RULES, dealOf, replaySpec, textToMoves, tryMove, type DealSpec } from './model.js';
 
 const DEAL: DealSpec = { seed: 21, piles: 7, draw: 1, order: null, ...ASSIGNMENT_RULES };
@@ -42,5 +44,20 @@ describe("the Klondike page's coach, its pure part", () => {
     expect(finishedByItself(deal, moves, true)).toEqual(new Set(moves.map((_, i) => i)));
     expect(finishedByItself(deal, moves, false)).toEqual(new Set());
     expect(finishedByItself(DEAL, textToMoves('p5n1t3').moves, true)).toEqual(new Set());
+  });
+
+  it("finds a move's rating among its position's (a foundation is any that takes the card), else among its own", () => {
+    const rated = (move: KlondikeMove): Rating => ({ moves: [{ move, share: 1, undecided: 0 }], chosen: 0 }) as unknown as Rating;
+    const every = [rated({ kind: 'discardDraw' }), rated({ kind: 'moveToFoundation', src: 2, foundation: 0 })];
+    expect(ratingOf(every, undefined, { kind: 'moveToFoundation', src: 2, foundation: 3 })).toBe(every[1]);
+    expect(ratingOf(undefined, undefined, { kind: 'discardDraw' })).toBeUndefined();
+    expect(ratingOf(null, undefined, { kind: 'discardDraw' })).toBeNull();
+    // A whole pile onto an empty one is no candidate: rated alone.
+    const swap: KlondikeMove = { kind: 'movePile', src: 0, count: 1, dest: 1 };
+    expect(ratingOf(every, undefined, swap)).toBeUndefined();
+    const alone = [rated(swap)];
+    expect(ratingOf(every, alone, swap)).toBe(alone[0]);
+    expect(ratingOf(every, null, swap)).toBeNull();
+    expect(ratingKey('assignment:21/7/1', 'dd')).toBe('assignment:21/7/1|dd');
   });
 });

@@ -3,6 +3,7 @@
  * person's decisions, what names a rating, and a rated move in the page's words (the game module's:
  * src/games/klondike/coach-text.ts and words.ts, piles counted from 1).
  */
+import { sameMove, type Rating } from '../../../src/games/klondike/coach.js';
 import { coachSeed, hasChoice } from '../../../src/games/klondike/coach-text.js';
 import { ENGINE_STATE, type KlondikeState } from '../../../src/games/klondike/engine.js';
 import type { KlondikeMove } from '../../../src/games/klondike/moves.js';
@@ -59,9 +60,20 @@ export function finishedByItself(deal: DealSpec, moves: readonly KlondikeMove[],
   return skipped;
 }
 
-/** The name of a rating: the deal (`dealId`, its rule set included), the moves before the decision and the move. */
-export function ratingKey(dealId: string, before: string, move: KlondikeMove): string {
-  return `${dealId}|${before}|${moveToken(move)}`;
+/** The name of a position's ratings: the deal (`dealId`, its rule set included) and the moves before it; with `move`, that move's rating alone. */
+export function ratingKey(dealId: string, before: string, move: KlondikeMove | null = null): string {
+  return `${dealId}|${before}${move === null ? '' : `|${moveToken(move)}`}`;
+}
+
+/**
+ * The rating of `move` among a position's ratings (`every`: every candidate's, `alone`: the move's
+ * own, asked for when it is no candidate); undefined while not known, null when the coach failed.
+ */
+export function ratingOf(every: readonly Rating[] | null | undefined, alone: readonly Rating[] | null | undefined, move: KlondikeMove): Rating | null | undefined {
+  if (every == null) return every;
+  const found = every.find((rating) => sameMove(rating.moves[rating.chosen]!.move, move));
+  if (found !== undefined) return found;
+  return alone == null ? alone : (alone[0] ?? null);
 }
 
 /** `Move 12, move 7♣ from pile 3 onto 8♡ (pile 5)`: a decision as the coach names it (`index` from 0). */
