@@ -174,6 +174,16 @@ it('takes the Klondike screenshots', async () => {
     // A card chosen: it waits for its destination.
     await page.locator('.k-pile button.k-card').first().click({ position: { x: 12, y: 6 } });
   });
+  // The coach beside the table on a wide window, under it on a phone: deal 5's eighth move, a mistake (web/e2e/klondike.e2e.test.ts).
+  const coached = 'klondike?seed=5&draw=1&piles=7&auto=0&coach=1&moves=p7f1p2n1t5p6n1t2p7n1t5s1ds6p2n2t6';
+  await shoot('klondike-coach.png', coached, { width: 1280, height: 800 }, async (page) => {
+    await page.getByRole('table', { name: /^The coach on move 8: / }).waitFor({ timeout: 120_000 });
+  });
+  await shoot('klondike-coach-phone.png', coached, { width: 390, height: 844 }, async (page) => {
+    await page.getByRole('table', { name: /^The coach on move 8: / }).waitFor({ timeout: 120_000 });
+    await page.getByRole('button', { name: 'Give up', exact: true }).click();
+    await page.getByRole('button', { name: 'Back to move 8' }).waitFor({ timeout: 120_000 });
+  });
 });
 
 /** The lab page after a run: the tables and the charts (`-t lab` remakes only these). */
