@@ -18,6 +18,7 @@ export * from './lab/report.js';
 export * from './lab/ratings.js';
 export * from './lab/standings.js';
 export * from './lab/round-robin.js';
+export { compareStrategies, formatComparison, type CompareOptions, type PlayerAverage, type PlayerComparisonResult, type StrategySpec } from './lab/player-comparison.js';
 export * from './lab/user-agents.js';
 export { PlayerModuleError, resolvePlayer, registerPlayerObject, loadUserAgents } from './lab/user-players.js';
 export { GAMES, gameById } from './lab/registry.js';

@@ -3,4 +3,4 @@
  * lab's definition for programs that simulate at speed.
  */
 export * from '../games/connect-fwar/index.js';
-export { PlayerComparison, SEED_STRATEGIES, type PlayerComparisonOptions, type PlayerComparisonResult, type PlayerAverage, type ComparedPlayer } from '../lab/player-comparison.js';
+export { PlayerComparison, SEED_STRATEGIES, type PlayerComparisonOptions, type PlayerComparisonResult, type PlayerAverage, type ComparedPlayer } from './connect-fwar-comparison.js';

@@ -1,6 +1,6 @@
 /** `tabletop-lab/klondike`: the assignment's classes under the assignment's names, the lab's Klondike, and the solver. */
 export * from '../games/klondike/index.js';
-export { compareKlondike, type PlayerAverage, type PlayerComparisonResult } from '../lab/player-comparison.js';
+export { compareKlondike, type PlayerAverage, type PlayerComparisonResult } from './klondike-comparison.js';
 export { DEFAULT_BUDGET, solveKlondike, type SolveBudget, type SolveResult, type SolveVerdict } from '../games/klondike/solver/solver.js';
 export { dealFromText, dealState, dealText, seededDeal, solveDeal, solveSeed, type DealRules } from '../games/klondike/solver/deal.js';
 export { solveStandard, STANDARD_BUDGET } from '../games/klondike/solver/standard-solver.js';

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { moduleFolder } from '../test-support/module-files.js';
 import { expectPlaysBuiltInsGames } from '../test-support/same-games.js';
-import { PlayerComparison } from './player-comparison.js';
+import { compareStrategies } from './player-comparison.js';
 import { externalPlayerId, LockstepPlayer } from './external-players.js';
 import { connectFwarGame } from '../games/connect-fwar/definition.js';
 import { runExperiment } from './runner.js';
@@ -58,7 +58,7 @@ function program(name: string, body: string): string {
 }
 
 const compare = (players: readonly string[], games: number, extra: { moveTimeLimitMs?: number } = {}) =>
-  PlayerComparison.compare({ games, seed: 29, threads: 1, players, paired: true, moveTimeLimitMs: extra.moveTimeLimitMs });
+  compareStrategies(connectFwarGame, { games, seed: 29, threads: 1, players, paired: true, moveTimeLimitMs: extra.moveTimeLimitMs });
 
 // Thousands of games through a pipe to another process: a generous limit on a loaded machine, no timing asserted.
 describe('external programs in the lab', { timeout: 180_000 }, () => {

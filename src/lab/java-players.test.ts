@@ -12,7 +12,7 @@ import { runCli } from '../test-support/cli.js';
 import { moduleFolder } from '../test-support/module-files.js';
 import { expectPlaysBuiltInsGames } from '../test-support/same-games.js';
 import type { ExperimentConfig } from './experiment.js';
-import { PlayerComparison } from './player-comparison.js';
+import { compareStrategies } from './player-comparison.js';
 import { gameById } from './registry.js';
 import { runExperiment } from './runner.js';
 import { PlayerModuleError, resolvePlayer } from './user-players.js';
@@ -82,7 +82,7 @@ describe('Java players', { timeout: 240_000 }, () => {
     javaFile('folder', 'Helper.java', 'class Helper {\n  static int firstFit(Card c, Board b) { for (int i = 0; i < 4; i++) if (b.canPlay(c, i)) return i; return -1; }\n}\n');
     javaFile('folder', 'Card.java', 'this is not Java: the harness has its own Card\n');
     javaFile('folder', 'Mine.java', 'public class Mine implements Player {\n  public int nextMove(Card card, Board board) { return Helper.firstFit(card, board); }\n}\n');
-    const result = await PlayerComparison.compare({ games: 500, seed: 3, threads: 1, players: ['basic', `java:${join(dir, 'folder')}`], paired: true });
+    const result = await compareStrategies(gameById('connect-fwar'), { games: 500, seed: 3, threads: 1, players: ['basic', `java:${join(dir, 'folder')}`], paired: true });
     expect(result.players[1]!.name).toBe('Mine');
     expect(result.players[1]!.average).toBe(result.players[0]!.average);
     javaFile('folder', 'Other.java', 'public class Other implements Player {\n  public int nextMove(Card card, Board board) { return 0; }\n}\n');
@@ -91,7 +91,7 @@ describe('Java players', { timeout: 240_000 }, () => {
 
   it('a player that throws: a fault of that game, the card discarded; the others go on', async () => {
     const file = javaFile('thrower', 'NoKings.java', 'public class NoKings implements Player {\n  public int nextMove(Card card, Board board) {\n    if (card.getRankNum() == 13) throw new IllegalStateException("no kings");\n    return 0;\n  }\n}\n');
-    const result = await PlayerComparison.compare({ games: 50, seed: 3, threads: 1, players: [`java:${file}`] });
+    const result = await compareStrategies(gameById('connect-fwar'), { games: 50, seed: 3, threads: 1, players: [`java:${file}`] });
     expect(result.players[0]!.faults!.games).toBeGreaterThan(0);
     expect(result.players[0]!.faults!.games).toBeLessThan(50);
     expect(result.players[0]!.faults!.examples[0]!.message).toBe('answered "threw java.lang.IllegalStateException: no kings", not a column number');

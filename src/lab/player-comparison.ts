@@ -1,20 +1,17 @@
 /**
- * The spec's `PlayerComparison` for ConnectFwar: the average score of each AI over 10,000 games
- * (by default), now played on the lab runner — in parallel, seeded, with a 95% CI per average.
+ * Strategies compared on a one-player game: the average score of each over the same number of
+ * games (10,000 by default), played on the lab runner — in parallel, seeded, with a 95% CI per
+ * average. A game's public entry gives it the game's own face (ConnectFwar's `PlayerComparison`,
+ * Klondike's `compareKlondike`); here nothing is known of any one game but its definition.
  *
- *   const result = await PlayerComparison.compare({ seed: 1 });
- *   console.log(PlayerComparison.format(result));   // random 12.8218 / basic  30.1236 / …
+ *   const result = await compareStrategies(game, { seed: 1 });   // the game's default lineup
+ *   console.log(formatComparison(result));                          // one `name average` line each
  *
- * Your own players take part as modules (a path, a file URL or a package name: imported by every
- * worker thread, so they play in parallel) or as objects (played in this thread):
- *
- *   await PlayerComparison.compare({ players: ['basic', new URL('./mine.mjs', import.meta.url), new MyPlayer()] });
+ * Players take part as modules (a path, a file URL or a package name: imported by every worker
+ * thread, so they play in parallel) or as objects (played in this thread).
  */
 import { freshSeed } from '../core/random.js';
 import type { GameDefinition, GameState } from '../core/game.js';
-import { connectFwarGame } from '../games/connect-fwar/definition.js';
-import { klondikeGame } from '../games/klondike/definition.js';
-import type { Player } from '../games/connect-fwar/player.js';
 import { comparisonReport, type StrategyResult } from './report.js';
 import { runExperiment } from './runner.js';
 import { agentLabel } from './user-agents.js';
@@ -22,52 +19,19 @@ import { registerPlayerObject, resolvePlayer } from './user-players.js';
 
 /**
  * A strategy to compare: a built-in id, a module (a path relative to the working directory, a
- * `file:` URL, or a package name) whose default export is a `Player` or a lab agent, or a player
- * object (with `nextMove(card, board)`, or a lab agent's `act(state, rng)`), played in this thread;
- * its `name` (else its class's name) labels it and, with the seed, picks its games.
+ * `file:` URL, or a package name) whose default export is one of the game's player objects or a lab
+ * agent, or such an object, played in this thread; its `name` (else its class's name) labels it
+ * and, with the seed, picks its games.
  */
-export type ComparedPlayer = string | URL | (Player & { readonly name?: string }) | { readonly name?: string; readonly act: (...args: never[]) => number };
+export type StrategySpec = string | URL | object;
 
-/**
- * Any one-player game's comparison on the lab (ConnectFwar's `PlayerComparison.compare`, Klondike's
- * `compareKlondike`): built-in ids, modules (imported by every worker thread) or objects (then
- * played in this thread, with the module form's results for the same seed and name).
- */
-export async function compareStrategies(game: GameDefinition<GameState>, options: Omit<PlayerComparisonOptions, 'players'> & { readonly players: readonly (string | URL | object)[] }): Promise<PlayerComparisonResult> {
-  const games = options.games ?? 10_000;
-  if (!Number.isSafeInteger(games) || games < 1) throw new RangeError(`Invalid number of games: ${String(games)} (expected a whole number >= 1)`);
-  const players: string[] = [];
-  for (const p of options.players) players.push(typeof p === 'string' || p instanceof URL ? await resolvePlayer(game, p) : registerPlayerObject(game, p));
-  const seed = options.seed ?? freshSeed();
-  const config = { game: game.id, lineups: players.map((p) => [p]), seed, paired: options.paired === true };
-  const { tally } = await runExperiment({ config, ranges: [[0, games]], threads: options.threads, signal: options.signal, moveTimeLimitMs: options.moveTimeLimitMs, memoryLimitMb: options.memoryLimitMb });
-  const report = comparisonReport(config, tally);
-  return {
-    seed,
-    games,
-    players: players.map(agentLabel).map((name) => ({ name, average: report.strategies[name]!.mean, ...report.strategies[name]! })),
-  };
-}
-
-/**
- * Klondike strategies compared over `games` deals (default 10,000): built-in ids (`random`,
- * `greedy`), program modules or objects (`nextMove(game, moves)`, or a lab agent). Each result's
- * `average` is the mean number of cards brought to the foundations, `topShare` the share of won deals.
- */
-export function compareKlondike(options: Omit<PlayerComparisonOptions, 'players'> & { readonly players?: readonly (string | URL | object)[] }): Promise<PlayerComparisonResult> {
-  return compareStrategies(klondikeGame as unknown as GameDefinition<GameState>, { ...options, players: options.players ?? klondikeGame.defaultLineup!.players });
-}
-
-/** The spec's four AIs, in the spec's order, by their lab ids: the game's default lineup (its definition's). */
-export const SEED_STRATEGIES: readonly string[] = connectFwarGame.defaultLineup!.players;
-
-export interface PlayerComparisonOptions {
-  /** Games per strategy. Default 10,000 (the spec's). */
+export interface CompareOptions<P = StrategySpec> {
+  /** Games per strategy. Default 10,000. */
   readonly games?: number;
   /** Default: a fresh seed, returned in the result so the run can be replayed. */
   readonly seed?: number;
-  /** Strategies: built-in ids (see `connectFwarGame.agents`), modules or objects. Default: the spec's four. */
-  readonly players?: readonly ComparedPlayer[];
+  /** Strategies: built-in ids (the game's `agents`), modules or objects. Default: the game's default lineup. */
+  readonly players?: readonly P[];
   /** Worker threads; 0 or 1 plays in this thread. Default: the available cores. */
   readonly threads?: number;
   /** The same deals for every strategy (common random numbers). Default false. */
@@ -81,7 +45,7 @@ export interface PlayerComparisonOptions {
 
 export interface PlayerAverage extends StrategyResult {
   readonly name: string;
-  /** The spec's figure: the mean score over the games played. */
+  /** The mean score over the games played. */
   readonly average: number;
 }
 
@@ -91,22 +55,33 @@ export interface PlayerComparisonResult {
   readonly players: readonly PlayerAverage[];
 }
 
-// The spec's public face is a class of static functions; keep its name and shape.
-// eslint-disable-next-line @typescript-eslint/no-extraneous-class
-export class PlayerComparison {
-  /** Plays `games` games per strategy and returns each average with its 95% CI. */
-  static async compare(options: PlayerComparisonOptions = {}): Promise<PlayerComparisonResult> {
-    return compareStrategies(connectFwarGame as unknown as GameDefinition<GameState>, { ...options, players: options.players ?? SEED_STRATEGIES });
-  }
+/**
+ * Compares strategies on a one-player game: built-in ids, modules (imported by every worker
+ * thread) or objects (then played in this thread, with the module form's results for the same
+ * seed and name). Without `players`, the game's default lineup plays.
+ */
+export async function compareStrategies<S extends GameState>(game: GameDefinition<S>, options: CompareOptions = {}): Promise<PlayerComparisonResult> {
+  const definition = game as unknown as GameDefinition<GameState>;
+  if (definition.numPlayers !== 1) throw new RangeError(`${game.title} has ${String(game.numPlayers)} players: a comparison plays one-player games (use a tournament)`);
+  const games = options.games ?? 10_000;
+  if (!Number.isSafeInteger(games) || games < 1) throw new RangeError(`Invalid number of games: ${String(games)} (expected a whole number >= 1)`);
+  const specs = options.players ?? definition.defaultLineup?.players;
+  if (specs === undefined || specs.length === 0) throw new RangeError(`No players to compare: ${game.title} has no default lineup, so name its players`);
+  const players: string[] = [];
+  for (const p of specs) players.push(typeof p === 'string' || p instanceof URL ? await resolvePlayer(definition, p) : registerPlayerObject(definition, p));
+  const seed = options.seed ?? freshSeed();
+  const config = { game: game.id, lineups: players.map((p) => [p]), seed, paired: options.paired === true };
+  const { tally } = await runExperiment({ config, ranges: [[0, games]], threads: options.threads, signal: options.signal, moveTimeLimitMs: options.moveTimeLimitMs, memoryLimitMb: options.memoryLimitMb });
+  const report = comparisonReport(config, tally);
+  return {
+    seed,
+    games,
+    players: players.map(agentLabel).map((name) => ({ name, average: report.strategies[name]!.mean, ...report.strategies[name]! })),
+  };
+}
 
-  /** The spec's output: one `name average` line per AI, averages to 4 decimals. */
-  static format(result: PlayerComparisonResult): string {
-    const width = Math.max(...result.players.map((p) => p.name.length));
-    return result.players.map((p) => `${p.name.padEnd(width)} ${p.average.toFixed(4)}`).join('\n');
-  }
-
-  /** The spec's `main`: compares the four AIs over 10,000 games each and prints the averages. */
-  static async main(options: PlayerComparisonOptions = {}): Promise<void> {
-    console.log(PlayerComparison.format(await PlayerComparison.compare(options)));
-  }
+/** One `name average` line per strategy, names padded to one width, averages to 4 decimals. */
+export function formatComparison(result: PlayerComparisonResult): string {
+  const width = Math.max(...result.players.map((p) => p.name.length));
+  return result.players.map((p) => `${p.name.padEnd(width)} ${p.average.toFixed(4)}`).join('\n');
 }

@@ -14,7 +14,7 @@ import type { Board } from '../games/connect-fwar/board.js';
 import type { Card } from '../core/cards.js';
 import { CLI_PATH, runCli } from '../test-support/cli.js';
 import { moduleFolder } from '../test-support/module-files.js';
-import { compareKlondike, compareStrategies, PlayerComparison } from './player-comparison.js';
+import { compareStrategies } from './player-comparison.js';
 import { LabTournament } from './round-robin.js';
 import { runExperiment } from './runner.js';
 import { resolvePlayer } from './user-players.js';
@@ -55,8 +55,8 @@ describe('a hanging player module', () => {
     expect(hater.faultExamples!.map((f) => f.game)).toEqual([0, 1, 2]);
     for (const f of hater.faultExamples!) expect(f.message).toBe('nextMove(King of Spades) gave no answer within the time limit of 200 ms: it plays no more in this game');
     // The same figures as a player that discards every card from the King of Spades on, but with no fault.
-    const quitter = await PlayerComparison.compare({ players: ['basic', kingQuitter()], games: 6, seed: 3, paired: true, threads: 1 });
-    const hung = await PlayerComparison.compare({ players: ['basic', kingHater], games: 6, seed: 3, paired: true, threads: 2, moveTimeLimitMs: 200 });
+    const quitter = await compareStrategies(gameById('connect-fwar'), { players: ['basic', kingQuitter()], games: 6, seed: 3, paired: true, threads: 1 });
+    const hung = await compareStrategies(gameById('connect-fwar'), { players: ['basic', kingHater], games: 6, seed: 3, paired: true, threads: 2, moveTimeLimitMs: 200 });
     expect(hung.players[1]!.average).toBe(quitter.players[1]!.average);
     expect(hung.players[1]!.sd).toBe(quitter.players[1]!.sd);
     expect(quitter.players[1]!.faults).toBeUndefined();
@@ -80,10 +80,10 @@ describe('a hanging player module', () => {
       `return moves.find((m) => m.kind === 'moveToFoundation' || m.kind === 'moveDrawToFoundation') ?? moves.find((m) => m.kind === 'movePile') ?? moves[0]; } };\n`;
     const hanging = write('hang3.mjs', program('for (;;) {}'));
     // 2 s a move: generous, so that on a busy machine only the hung moves run out of time.
-    const hung = await compareKlondike({ players: [hanging], games: 8, seed: 2, threads: 2, moveTimeLimitMs: 2_000 });
+    const hung = await compareStrategies(gameById('klondike'), { players: [hanging], games: 8, seed: 2, threads: 2, moveTimeLimitMs: 2_000 });
     // The same program answering nonsense in place of hanging: the same deals, the same scores, the same faults.
     const illegal = (await import(write('illegal3.mjs', program('return 42;')).href)) as { default: object };
-    const answered = await compareKlondike({ players: [Object.assign(Object.create(illegal.default) as object, { name: 'hang3' })], games: 8, seed: 2, threads: 1 });
+    const answered = await compareStrategies(gameById('klondike'), { players: [Object.assign(Object.create(illegal.default) as object, { name: 'hang3' })], games: 8, seed: 2, threads: 1 });
     const [h, a] = [hung.players[0]!, answered.players[0]!];
     expect(h.faults!.games).toBeGreaterThan(0);
     expect(h.faults!.games).toBe(a.faults!.games);
@@ -134,11 +134,11 @@ describe('a hanging player module', () => {
   });
 
   it('a time limit asked for a run with a player object is refused: only modules can be cut off', async () => {
-    await expect(PlayerComparison.compare({ players: [kingQuitter()], games: 2, seed: 1, threads: 1, moveTimeLimitMs: 100 })).rejects.toThrow(
+    await expect(compareStrategies(gameById('connect-fwar'), { players: [kingQuitter()], games: 2, seed: 1, threads: 1, moveTimeLimitMs: 100 })).rejects.toThrow(
       /^A move time limit applies to player modules only: a player object plays in the calling thread/,
     );
     // A module beside an object plays in the calling thread too: it could not be cut off either.
-    await expect(PlayerComparison.compare({ players: [kingHater, { name: 'zero', nextMove: () => 0 }], games: 2, seed: 1, threads: 2, moveTimeLimitMs: 100 })).rejects.toThrow(
+    await expect(compareStrategies(gameById('connect-fwar'), { players: [kingHater, { name: 'zero', nextMove: () => 0 }], games: 2, seed: 1, threads: 2, moveTimeLimitMs: 100 })).rejects.toThrow(
       /^A move time limit applies to player modules only/,
     );
   });

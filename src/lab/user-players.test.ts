@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { moduleFolder } from '../test-support/module-files.js';
 import { ConnectFwar } from '../games/connect-fwar/connect-fwar.js';
 import type { Player } from '../games/connect-fwar/player.js';
-import { PlayerComparison, type ComparedPlayer } from './player-comparison.js';
+import { connectFwarGame } from '../games/connect-fwar/definition.js';
+import { compareStrategies, type StrategySpec } from './player-comparison.js';
 import { PlayerModuleError } from './user-players.js';
 
 const examples = new URL('../../examples/connect-fwar/', import.meta.url);
@@ -18,19 +19,19 @@ const example = (file: string): URL => new URL(file, examples);
 
 const { dir, write: moduleFile } = moduleFolder('tabletop-user-players-');
 
-const compare = (players: readonly ComparedPlayer[], threads: number, extra: { games?: number; paired?: boolean } = {}) =>
-  PlayerComparison.compare({ games: extra.games ?? 400, seed: 77, threads, players, paired: extra.paired });
+const compare = (players: readonly StrategySpec[], threads: number, extra: { games?: number; paired?: boolean } = {}) =>
+  compareStrategies(connectFwarGame, { games: extra.games ?? 400, seed: 77, threads, players, paired: extra.paired });
 
 /** A module's default export and name, as a library user would hand them over as an object. */
-async function objectOf(url: URL): Promise<ComparedPlayer> {
+async function objectOf(url: URL): Promise<StrategySpec> {
   const module = (await import(url.href)) as { default: unknown; name: string };
   const exported = module.default;
   const instance = typeof exported === 'function' ? new (exported as new () => object)() : (exported as object);
   // The same name as the module form: a player's games derive from its name.
-  return Object.assign(Object.create(instance) as object, { name: module.name }) as ComparedPlayer;
+  return Object.assign(Object.create(instance) as object, { name: module.name }) as StrategySpec;
 }
 
-describe('user players in PlayerComparison', () => {
+describe('user players in a ConnectFwar comparison', () => {
   it.each(['tightest-fit.mjs', 'coin-flip.mjs', 'basic-agent.mjs'])('%s: the module on 1 and 2 threads and the object give identical results', async (file) => {
     const one = await compare(['basic', example(file)], 1);
     const two = await compare(['basic', example(file)], 2);

@@ -3,7 +3,8 @@
  * language, another process): on the same paired deals it must play exactly the built-in's games.
  */
 import { expect } from 'vitest';
-import { PlayerComparison } from '../lab/player-comparison.js';
+import { connectFwarGame } from '../games/connect-fwar/definition.js';
+import { compareStrategies } from '../lab/player-comparison.js';
 
 /**
  * Compares `builtIn` with `program` over `games` paired deals of `seed`, on 1 and on 2 threads, and
@@ -11,8 +12,8 @@ import { PlayerComparison } from '../lab/player-comparison.js';
  */
 export async function expectPlaysBuiltInsGames(builtIn: string, program: string, name: string, games: number, seed: number): Promise<void> {
   const players = [builtIn, program];
-  const one = await PlayerComparison.compare({ games, seed, threads: 1, players, paired: true });
-  const two = await PlayerComparison.compare({ games, seed, threads: 2, players, paired: true });
+  const one = await compareStrategies(connectFwarGame, { games, seed, threads: 1, players, paired: true });
+  const two = await compareStrategies(connectFwarGame, { games, seed, threads: 2, players, paired: true });
   expect(two).toEqual(one);
   expect(one.players.map((p) => p.name)).toEqual([builtIn, name]);
   expect(one.players[1]!.faults).toBeUndefined();

@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { PlayerComparison } from '../../lab/player-comparison.js';
+import { connectFwarGame } from '../../games/connect-fwar/definition.js';
+import { compareStrategies } from '../../lab/player-comparison.js';
 import { CLI_PATH, runCli, runCliJson } from '../../test-support/cli.js';
 import { cutToFirstRecord, newVersionOf } from '../../test-support/results-files.js';
 
@@ -38,7 +39,7 @@ describe('tabletop connect-fwar compare with player modules', () => {
     const one = await compareJson(['--players', `basic,${path}`, '--threads', '1']);
     const two = await compareJson(['--players', `basic,${path}`, '--threads', '2']);
     expect(two).toEqual(one);
-    const library = await PlayerComparison.compare({ games: 300, seed: 9, threads: 1, players: ['basic', pathToFileURL(path)] });
+    const library = await compareStrategies(connectFwarGame, { games: 300, seed: 9, threads: 1, players: ['basic', pathToFileURL(path)] });
     expect(one[name]!.mean).toBe(library.players[1]!.average);
     expect(one.basic!.mean).toBe(library.players[0]!.average);
   });

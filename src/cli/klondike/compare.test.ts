@@ -1,5 +1,5 @@
 /**
- * `tabletop klondike compare` and `compareKlondike`, with the user's own programs: the example runs
+ * `tabletop klondike compare` and the lab's comparison of Klondike (`compareKlondike`'s), with the user's own programs: the example runs
  * through the CLI (1 and 2 threads) and the library with the same figures, module and object forms
  * agree, a program or lab agent that throws or answers an illegal move stops playing in that deal
  * (the deal ends, scoring its cards on the foundations) with the fault counted, an unusable module is exit 2, and a changed program is refused
@@ -10,7 +10,8 @@ import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { compareKlondike } from '../../lab/player-comparison.js';
+import { klondikeGame } from '../../games/klondike/definition.js';
+import { compareStrategies } from '../../lab/player-comparison.js';
 import { createGreedyAgent } from '../../games/klondike/agents.js';
 import type { KlondikeState } from '../../games/klondike/engine.js';
 import type { Rng } from '../../core/random.js';
@@ -51,11 +52,11 @@ describe('tabletop klondike compare', () => {
     const one = await compareJson(['--players', `greedy,${example}`, '--threads', '1']);
     const two = await compareJson(['--players', `greedy,${example}`, '--threads', '2']);
     expect(two).toEqual(one);
-    const library = await compareKlondike({ games: 120, seed: 8, threads: 2, players: ['greedy', pathToFileURL(example)] });
+    const library = await compareStrategies(klondikeGame, { games: 120, seed: 8, threads: 2, players: ['greedy', pathToFileURL(example)] });
     expect(library.players[1]!.average).toBe(one['foundations-first']!.mean);
     expect(library.players[1]!.topShare).toBe(one['foundations-first']!.topShare);
     const { default: Program } = (await import(pathToFileURL(example).href)) as { default: new () => object };
-    const object = await compareKlondike({ games: 120, seed: 8, threads: 1, players: ['greedy', Object.assign(new Program(), { name: 'foundations-first' })] });
+    const object = await compareStrategies(klondikeGame, { games: 120, seed: 8, threads: 1, players: ['greedy', Object.assign(new Program(), { name: 'foundations-first' })] });
     expect(object).toEqual(library);
     expect(one['foundations-first']!.faults).toBeUndefined();
     // It plays much like greedy, far above random's 23 cards.
@@ -75,7 +76,7 @@ describe('tabletop klondike compare', () => {
     const json = await compareJson(['--players', fileURLToPath(quitter), '--threads', '2']);
     expect(json.quitter!.faults!.games).toBeGreaterThan(0);
     expect(json.quitter!.faults!.examples[0]!.message).toBe('nextMove (move 5) threw Error: tired');
-    const liar = await compareKlondike({ games: 30, seed: 2, threads: 1, players: [{ name: 'liar', nextMove: () => ({ kind: 'movePile', src: 0, count: 1, dest: 0 }) }] });
+    const liar = await compareStrategies(klondikeGame, { games: 30, seed: 2, threads: 1, players: [{ name: 'liar', nextMove: () => ({ kind: 'movePile', src: 0, count: 1, dest: 0 }) }] });
     // Its first answer is illegal: it never plays, and no card reaches a foundation.
     expect(liar.players[0]!.average).toBe(0);
     expect(liar.players[0]!.faults!.games).toBe(30);
@@ -106,7 +107,7 @@ describe('tabletop klondike compare', () => {
     };
     for (const [name, fault] of [['illegal', () => -1], ['thrower', () => { throw new Error('tired'); }]] as const) {
       const { agent, seen } = tired(name, fault);
-      const result = await compareKlondike({ games: 60, seed: 4, threads: 1, players: [agent] });
+      const result = await compareStrategies(klondikeGame, { games: 60, seed: 4, threads: 1, players: [agent] });
       const { average, faults } = result.players[0]!;
       expect(seen.askedAgain).toBe(0);
       expect(faults!.games).toBe(seen.faults);
