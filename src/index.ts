@@ -22,3 +22,4 @@ export { compareStrategies, formatComparison, type CompareOptions, type PlayerAv
 export * from './lab/user-agents.js';
 export { PlayerModuleError, resolvePlayer, registerPlayerObject, loadUserAgents } from './lab/user-players.js';
 export { GAMES, gameById } from './lab/registry.js';
+export { GameModuleError, resolveGame } from './lab/game-modules.js';
