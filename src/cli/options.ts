@@ -22,11 +22,6 @@ export const parsePositiveInt = (what: string): ((value: string) => number) => p
 
 export const parseSeed: (value: string) => number = parseIntegerIn(0, Number.MAX_SAFE_INTEGER, 'The seed');
 
-/** Klondike's cascade piles: up to 9, the most a 52-card deck fills (45 cards; 10 piles would need 55). `play` and `solve` take the same. */
-export const parsePiles: (value: string) => number = parseIntegerIn(1, 9, 'The number of piles');
-/** Klondike's draw cards shown: up to the deck's 52 cards. */
-export const parseDraw: (value: string) => number = parseIntegerIn(1, 52, 'The number of draw cards');
-
 export function parsePositiveNumber(what: string): (value: string) => number {
   return (value: string) => {
     const n = Number(value);

@@ -9,8 +9,8 @@ import type { Command } from 'commander';
 import type { GameDefinition, GameState } from '../../core/game.js';
 import { klondikeGame, makeKlondikeGame } from '../../games/klondike/definition.js';
 import { registerComparison } from '../lab/compare.js';
-import { parseDraw, UsageError } from '../options.js';
-import { addRulesOptions, rulesOf, type RulesOptions } from './rules-options.js';
+import { UsageError } from '../options.js';
+import { addRulesOptions, parseDraw, rulesOf, type RulesOptions } from './rules-options.js';
 
 export function registerCompare(command: Command): Command {
   return registerComparison(command, {

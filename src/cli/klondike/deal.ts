@@ -8,7 +8,8 @@ import type { Command } from 'commander';
 import { DEAL_FORMATS, readDeal, writeDeal, type DealFormat, type DealOrder } from '../../games/klondike/deal-formats.js';
 import { IllegalArgumentError } from '../../games/klondike/errors.js';
 import { seededDeal } from '../../games/klondike/solver/deal.js';
-import { parseChoice, parsePiles, parseSeed, UsageError } from '../options.js';
+import { parseChoice, parseSeed, UsageError } from '../options.js';
+import { parsePiles } from './rules-options.js';
 
 /** The deal in `path` (any format; `piles` for the --deck notation); a usage error if unreadable or not a deal. */
 export function readDealFile(path: string, piles: number): DealOrder {

@@ -25,11 +25,11 @@ import { dealState, seededDeal, solveDeal } from '../../games/klondike/solver/de
 import { EngineKlondike } from '../../games/klondike/engine-klondike.js';
 import { Card } from '../../games/klondike/card.js';
 import { readDealFile } from './deal.js';
-import { addRulesOptions, rulesOf, rulesWords, type RulesOptions } from './rules-options.js';
+import { addRulesOptions, parseDraw, parsePiles, rulesOf, rulesWords, type RulesOptions } from './rules-options.js';
 import { moveCommand, parseCommand, pileRefusal, placeName } from '../../games/klondike/notation.js';
 import { lineStepWords, lowerFirst } from '../../games/klondike/words.js';
 import { KlondikeTextualView } from '../../games/klondike/view.js';
-import { parseDraw, parsePiles, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
+import { parsePositiveNumber, parseSeed, UsageError } from '../options.js';
 import { addColorOptions, colorSuits, PLAIN, styleFor, type Style } from '../style.js';
 import { exitingOnInterrupt, PlaySession } from '../terminal.js';
 

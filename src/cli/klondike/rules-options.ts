@@ -5,7 +5,7 @@
  */
 import { InvalidArgumentError, type Command } from 'commander';
 import { KLONDIKE_RULES, KLONDIKE_SCORINGS, type KlondikeOptions, type KlondikeRules, type KlondikeScoring } from '../../games/klondike/engine.js';
-import { parseChoice, UsageError } from '../options.js';
+import { parseChoice, parseIntegerIn, UsageError } from '../options.js';
 
 export interface RulesOptions {
   readonly rules?: KlondikeRules;
@@ -13,6 +13,11 @@ export interface RulesOptions {
   readonly scoring?: KlondikeScoring;
   readonly draw: number;
 }
+
+/** Cascade piles: up to 9, the most a 52-card deck fills (45 cards; 10 piles would need 55). `play`, `deal` and `solve` take the same. */
+export const parsePiles: (value: string) => number = parseIntegerIn(1, 9, 'The number of piles');
+/** Draw cards shown: up to the deck's 52 cards. */
+export const parseDraw: (value: string) => number = parseIntegerIn(1, 52, 'The number of draw cards');
 
 /** `N` (a whole number from 1) or `unlimited` (Infinity). */
 export function parsePasses(value: string): number {

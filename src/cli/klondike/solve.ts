@@ -17,14 +17,14 @@ import { IllegalArgumentError } from '../../games/klondike/errors.js';
 import { classifyDeals, classifyJob, classifyParams, classifyWorkerFile, dealResults, type ClassifyParams, type DealResult } from './classify.js';
 import { dealFromText, dealState, dealText, seededDeal, solveDeal } from '../../games/klondike/solver/deal.js';
 import { readDealFile } from './deal.js';
-import { addRulesOptions, rulesOf, rulesWords, type RulesOptions } from './rules-options.js';
+import { addRulesOptions, parseDraw, parsePiles, rulesOf, rulesWords, type RulesOptions } from './rules-options.js';
 import { DEFAULT_BUDGET, type SolveResult } from '../../games/klondike/solver/solver.js';
 import type { KlondikeState } from '../../games/klondike/engine.js';
 import { interruptible } from '../lab/experiment.js';
 import { JournalFile } from '../../lab/journal-file.js';
 import { runJob } from '../../lab/job-runner.js';
 import { canonicalJson, describeJob, JobJournalError, jobRecordsOf, type JobRecord } from '../../lab/jobs.js';
-import { capAtCores, parseDraw, parsePiles, parsePositiveInt, parseSeed, UsageError } from '../options.js';
+import { capAtCores, parsePositiveInt, parseSeed, UsageError } from '../options.js';
 import { progressBar, type Progress } from '../terminal.js';
 import { moveCommand } from '../../games/klondike/notation.js';
 

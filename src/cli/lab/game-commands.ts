@@ -12,7 +12,7 @@ import { printable } from '../../core/format.js';
 import { DEFAULT_CONFORMANCE_RUNS } from '../../lab/game-conformance.js';
 import { checkGameModuleFile, GameModuleError, resolveGame } from '../../lab/game-modules.js';
 import { looksLikePath, modulePath } from '../../lab/user-players.js';
-import { gameById } from '../../lab/registry.js';
+import { GAMES, gameById } from '../../lab/registry.js';
 import { roundRobinLineups } from '../../lab/round-robin.js';
 import { isUserGameId } from '../../lab/user-games.js';
 import { parseList, parsePositiveInt, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
@@ -22,7 +22,7 @@ import { addHypothesisOptions, addMoveTimeLimit, addTestOptions, hypothesisDefau
 import { resolvePlayers } from './user-players.js';
 
 const GAME_OPTION = '--game <id-or-module>';
-const GAME_HELP = 'a built-in game id (connect-fwar, uno-war, connect-four, klondike) or a game module file (./my-game.mjs; see docs/your-own-game.md)';
+const GAME_HELP = `a built-in game id (${Object.keys(GAMES).join(', ')}) or a game module file (./my-game.mjs; see docs/your-own-game.md)`;
 
 /** The game `spec` names, its module probed now: one usage error (exit 2) if it cannot be used. */
 async function gameOf(spec: string): Promise<{ id: string; game: GameDefinition<GameState> }> {
