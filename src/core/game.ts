@@ -215,6 +215,12 @@ export interface GameDefinition<S extends GameState = GameState> {
    */
   readonly defaultSprt?: { readonly a: string; readonly b: string; readonly every?: number; readonly maxGames: number; readonly delta1?: number };
   /**
+   * Optional: a player's move as a person reads it, counted as people count the game (columns, slots
+   * and piles from 1: `column 4`, `plays 7♠ (slot 2)`), where `actionToString` keeps the engine's
+   * names; `state` is the position the move is made in. Front ends fall back on `actionToString`.
+   */
+  readonly moveName?: (state: S, action: number) => string;
+  /**
    * Optional: how game records (src/lab/game-record.ts) write the game's moves and name its ends,
    * when not as action numbers and `game-over` (Connect Four: one digit 1-7 per move, as its
    * tournament has always written them, and `four-in-a-row` or `board-full`).

@@ -68,6 +68,7 @@ export const connectFourGame: GameDefinition<Position> = {
   // the default suite once with each colour (7 looks).
   defaultSprt: { a: 'alphabeta2', b: 'random', every: 7, maxGames: 98 },
   recordNotation,
+  moveName: (_position, column) => `column ${String(column + 1)}`,
   numPlayers: 2,
   outcome: 'win-loss',
   scoreRange: [-1, 1],

@@ -4,8 +4,9 @@ import { basicAgent, randomAgent, rankRunnerAgent, suitStackerAgent } from './ag
 import { ConnectFwarState } from './engine.js';
 import { ClairvoyantAgent } from './players/clairvoyant.js';
 import { GreedyAgent, LookaheadAgent } from './players/honest.js';
+import { columnName } from './notation.js';
 import { connectFwarProtocol } from './protocol.js';
-import { MAX_SCORE } from './rules.js';
+import { DISCARD, MAX_SCORE } from './rules.js';
 import { connectFwarUserPlayers } from './user-players.js';
 
 /** ConnectFwar for the lab: one player, score 0..48 = cards left when four connect. */
@@ -17,6 +18,7 @@ export const connectFwarGame: GameDefinition<ConnectFwarState> = {
   defaultLineup: { players: ['random', 'basic', 'suits', 'ranks'], games: 10_000 },
   defaultSprt: { a: 'basic', b: 'ranks', maxGames: 200_000, delta1: 1 },
   lineProtocol: connectFwarProtocol,
+  moveName: (_state, action) => (action === DISCARD ? 'discard' : `column ${columnName(action)}`),
   javaPlayer: { classPattern: /\bclass\s+\w+[^{]*\bimplements\s+([\w\s,]*\b)?Player\b/, expected: 'a class that implements Player (nextMove(Card card, Board board))' },
   labCommand: (lineups, gamesAndSeed, paired) => `tabletop connect-fwar compare --players ${lineups.map((l) => l[0]!).join(',')} ${gamesAndSeed}${paired ? ' --paired' : ''}`,
   numPlayers: 1,

@@ -1,9 +1,10 @@
 import type { GameDefinition } from '../../core/game.js';
 import { createGreedyAgent, createRandomAgent } from './agents.js';
-import { KlondikeConfig, KlondikeState, type KlondikeOptions } from './engine.js';
+import { decodeAction, KlondikeConfig, KlondikeState, type KlondikeOptions } from './engine.js';
 import { SUIT, VALUE } from './rules.js';
 import { klondikeUserPlayers } from './user-players.js';
 import { klondikeProtocol } from './protocol.js';
+import { moveWords } from './words.js';
 import { createSamplerAgent, createSolverAgent, DEFAULT_SAMPLER } from './solver/players.js';
 
 /**
@@ -42,6 +43,7 @@ function labGame(config: KlondikeConfig, id: string, title: string, agents: Game
     numPlayers: 1,
     outcome: 'score',
     userPlayers: klondikeUserPlayers,
+    moveName: (state, action) => moveWords(state, decodeAction(state.config, action)),
     defaultLineup: { players: ['random', 'greedy'], games: 1000 },
     defaultSprt: { a: 'greedy', b: 'random', maxGames: 100_000, delta1: 1 },
     // Every variant speaks Klondike's protocol (the deal's settings come with the deal).

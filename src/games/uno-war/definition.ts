@@ -1,8 +1,9 @@
-import { DECK_SIZE } from '../../core/cards.js';
+import { cardShort, DECK_SIZE } from '../../core/cards.js';
 import type { GameDefinition } from '../../core/game.js';
 import { mctsAgent } from '../../algorithms/mcts.js';
 import { biggestCardAgent, firstValidAgent, smallestCardAgent } from './agents.js';
 import { CONCEDE_ROUND, Phase, UnoWarState } from './engine.js';
+import { slotName } from './notation.js';
 import { unoWarProtocol } from './protocol.js';
 import { unoWarUserPlayers } from './user-players.js';
 import { CARD_COUNTER_SAMPLES, CARD_COUNTER_THRESHOLD, cardCounterAgent } from './counter.js';
@@ -28,6 +29,7 @@ export const unoWarGame: GameDefinition<UnoWarState> = {
   defaultLineup: { players: ['random', 'smallest', 'biggest'], games: 1000 },
   defaultSprt: { a: 'counter', b: 'smallest', maxGames: 200_000 },
   lineProtocol: unoWarProtocol,
+  moveName: (state, slot) => `plays ${cardShort(state.handCard(state.currentPlayer(), slot))} (slot ${slotName(slot)})`,
   javaPlayer: { classPattern: /\bclass\s+\w+[^{]*\bextends\s+AI\b/, expected: 'a class that extends AI (getPlay(Hand hand, CardPile cardPile))' },
   labCommand: (lineups, gamesAndSeed) => `tabletop uno-war tournament --ais ${[...new Set(lineups.flat())].join(',')} ${gamesAndSeed}`,
   numPlayers: 2,

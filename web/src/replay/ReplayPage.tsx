@@ -163,7 +163,7 @@ function Replay({ game, title, definition, view }: { readonly game: ReplayGameId
       </section>
       <section class="replay-state" aria-label="Position after this move">
         <p class="replay-step" data-testid="step">
-          {stepText(replayed, ply)}
+          {stepText(definition, replayed, ply)}
         </p>
         {game === 'connect-four' || game === 'connect-fwar' ? (
           <>

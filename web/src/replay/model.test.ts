@@ -34,9 +34,9 @@ describe('replay model', () => {
     expect(replayed.finished).toBe(true);
     expect(replayed.steps[7]!.state.returns(0)).toBe(1);
     expect([clampPly(replayed, -3), clampPly(replayed, 2.7), clampPly(replayed, 99), clampPly(replayed, NaN)]).toEqual([0, 2, 7, 0]);
-    expect(stepText(replayed, 0)).toBe('The start of the game (its opening follows).');
-    expect(stepText(replayed, 1)).toBe('Seat 1 (alphabeta2): column 4');
-    expect(stepText(replayed, 2)).toBe('Seat 2 (random): column 1');
+    expect(stepText(c4, replayed, 0)).toBe('The start of the game (its opening follows).');
+    expect(stepText(c4, replayed, 1)).toBe('Seat 1 (alphabeta2): column 4');
+    expect(stepText(c4, replayed, 2)).toBe('Seat 2 (random): column 1');
   });
 
   it('keeps the record and the step in the address, and reads them back', () => {
@@ -58,15 +58,16 @@ describe('replay model', () => {
     expect(() => replayFromSearch(c4, '?ply=3')).toThrow(/is empty/);
   });
 
-  it('names UnoWar plays by their card and slot from 1, and Klondike moves in the page\'s words', () => {
+  it('names UnoWar plays by their card and slot from 1, ConnectFwar columns from 1, and Klondike moves in the page\'s words', () => {
     for (const [game, lineup, pattern] of [
+      ['connect-fwar', ['random'], /^random: (column [1-4]|discard)$/],
       ['uno-war', ['random', 'biggest'], /^Seat [12] \((random|biggest)\): plays \S+ \(slot [1-5]\)$/],
       ['klondike', ['greedy'], /^greedy: (Move|Draw|Turn|Put|Send|Play)/],
     ] as const) {
       const games: PlayedGame[] = [];
       new BatchPlayer({ game, lineups: [lineup], seed: 3, paired: false }).play(0, 1, undefined, undefined, games);
       const replayed = replayGameRecord(gameById(game), { format: 'tabletop-game@1', ...playedGameRecord(gameById(game), games[0]!, lineup) });
-      const texts = replayed.steps.map((_, k) => stepText(replayed, k));
+      const texts = replayed.steps.map((_, k) => stepText(gameById(game), replayed, k));
       const moves = texts.filter((t) => !t.startsWith('Dealt: ') && !t.startsWith('The start'));
       expect(moves.length).toBeGreaterThan(5);
       for (const text of moves) expect(text).toMatch(pattern);

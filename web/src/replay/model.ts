@@ -6,13 +6,6 @@
  * shows the states it gives.
  */
 import { CHANCE, type GameDefinition, type GameState } from '../../../src/core/game.js';
-import { DISCARD } from '../../../src/games/connect-fwar/rules.js';
-import { columnName } from '../../../src/games/connect-fwar/notation.js';
-import { cardShort } from '../../../src/core/cards.js';
-import { decodeAction, type KlondikeState } from '../../../src/games/klondike/engine.js';
-import { moveWords } from '../../../src/games/klondike/words.js';
-import type { UnoWarState } from '../../../src/games/uno-war/engine.js';
-import { slotName } from '../../../src/games/uno-war/notation.js';
 import { GameRecordError, gameRecordLine, parseGameRecord, replayGameRecord, type GameRecord, type ReplayedGame } from '../../../src/lab/game-record.js';
 
 /** The games whose pages replay records, by page path and game id (the same). */
@@ -100,26 +93,15 @@ export function clampPly(replayed: ReplayedGame, ply: number): number {
 }
 
 /**
- * Moves named as the game's page names them (columns from 1), where the engine's own names count
- * from 0; chance outcomes keep the engine's names.
+ * What happened at step `ply`, in words: "the start", "Seat 1 (alphabeta2): column 4", "Dealt: ♦5".
+ * A player's move is named as the game names it for people (its definition's `moveName`, counting
+ * from 1); chance outcomes keep the engine's names.
  */
-const MOVE_NAMES: Readonly<Record<string, (action: number, actor: number, before: GameState) => string | undefined>> = {
-  'connect-four': (action, actor) => (actor === CHANCE ? undefined : `column ${String(action + 1)}`),
-  'connect-fwar': (action, actor) => (actor === CHANCE ? undefined : action === DISCARD ? 'discard' : `column ${columnName(action)}`),
-  'uno-war': (action, actor, before) => (actor === CHANCE ? undefined : `plays ${cardShort((before as UnoWarState).handCard(actor, action))} (slot ${slotName(action)})`),
-  klondike: (action, actor, before) => {
-    if (actor === CHANCE) return undefined;
-    const state = before as KlondikeState;
-    return moveWords(state, decodeAction(state.config, action));
-  },
-};
-
-/** What happened at step `ply`, in words: "the start", "red (alphabeta2): col 4", "chance: draws ♦5". */
-export function stepText(replayed: ReplayedGame, ply: number): string {
+export function stepText<S extends GameState>(definition: GameDefinition<S>, replayed: ReplayedGame<S>, ply: number): string {
   if (ply === 0) return replayed.record.opening === '' ? 'The start of the game.' : 'The start of the game (its opening follows).';
   const step = replayed.steps[ply]!;
   const before = replayed.steps[ply - 1]!.state;
-  const what = MOVE_NAMES[replayed.record.game]?.(step.action!, step.actor!, before) ?? before.actionToString(step.action!);
+  const what = step.actor !== CHANCE && definition.moveName !== undefined ? definition.moveName(before, step.action!) : before.actionToString(step.action!);
   if (step.actor === CHANCE) return `Dealt: ${what}`;
   const seat = step.actor ?? 0;
   const who = replayed.record.players.length > 1 ? `Seat ${String(seat + 1)} (${replayed.record.players[seat]!})` : replayed.record.players[0]!;
