@@ -23,9 +23,9 @@ const replayed = path.slice(1);
 
 if (new URLSearchParams(location.search).has('replay') && isReplayGame(replayed)) {
   // A game record replayed in its game's page (replay/): the page's own game waits behind a link.
-  const [{ ReplayPage }, { definition, title }] = await Promise.all([import('./replay/ReplayPage.js'), import('./replay/games.js').then(({ loadGame }) => loadGame(replayed))]);
-  document.title = `${title} replay · Tabletop Lab`;
-  render(<ReplayPage game={replayed} title={title} definition={definition} />, root);
+  const [{ ReplayPage }, face] = await Promise.all([import('./replay/ReplayPage.js'), import('./replay/games.js').then(({ loadGame }) => loadGame(replayed))]);
+  document.title = `${face.definition.title} replay · Tabletop Lab`;
+  render(<ReplayPage game={replayed} face={face} />, root);
 } else if (path === '/') {
   document.title = 'Tabletop Lab';
   render(<Home />, root);

@@ -6,10 +6,8 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { GameDefinition, GameState } from '../../../src/core/game.js';
-import { clampPly, moveCount, recordSummary, replayAddress, replayFromSearch, SHOWN_CARDS, stepText, type ReplayGameId, type ReplayView } from './model.js';
-import { ConnectFourBoard } from './ConnectFourBoard.js';
-import { ConnectFwarBoard } from './ConnectFwarBoard.js';
-import { hiddenCardLines } from './hidden-cards.js';
+import type { ReplayFace } from './face.js';
+import { clampPly, moveCount, recordSummary, replayAddress, replayFromSearch, stepText, type ReplayGameId, type ReplayView } from './model.js';
 import { OpenRecord } from './OpenRecord.js';
 
 /** Time between moves while playing, in ms. */
@@ -23,7 +21,9 @@ function readAddress(definition: GameDefinition<GameState>): ReplayView | string
   }
 }
 
-export function ReplayPage({ game, title, definition }: { readonly game: ReplayGameId; readonly title: string; readonly definition: GameDefinition<GameState> }) {
+export function ReplayPage({ game, face }: { readonly game: ReplayGameId; readonly face: ReplayFace }) {
+  const { definition } = face;
+  const { title } = definition;
   const opened = useMemo(() => readAddress(definition), [definition]);
   const path = `/${game}`;
   if (typeof opened === 'string') {
@@ -40,7 +40,7 @@ export function ReplayPage({ game, title, definition }: { readonly game: ReplayG
       </main>
     );
   }
-  return <Replay game={game} title={title} definition={definition} view={opened} />;
+  return <Replay game={game} face={face} view={opened} />;
 }
 
 /** The breadcrumbs back to the game's page and the replay's title. */
@@ -55,7 +55,9 @@ function ReplayHeading({ path, title }: { readonly path: string; readonly title:
   );
 }
 
-function Replay({ game, title, definition, view }: { readonly game: ReplayGameId; readonly title: string; readonly definition: GameDefinition<GameState>; readonly view: ReplayView }) {
+function Replay({ game, face, view }: { readonly game: ReplayGameId; readonly face: ReplayFace; readonly view: ReplayView }) {
+  const { definition, Board } = face;
+  const { title } = definition;
   const { replayed } = view;
   const total = moveCount(replayed);
   const [ply, setPly] = useState(view.ply);
@@ -126,8 +128,8 @@ function Replay({ game, title, definition, view }: { readonly game: ReplayGameId
   });
 
   const state = replayed.steps[ply]!.state;
-  const cardsNote = SHOWN_CARDS[game];
-  const hiddenCards = hiddenCardLines(state);
+  const cardsNote = face.shownCards;
+  const hiddenCards = face.hiddenLines?.(state) ?? [];
   const atEnd = ply === total;
   return (
     <main class="replay">
@@ -165,9 +167,9 @@ function Replay({ game, title, definition, view }: { readonly game: ReplayGameId
         <p class="replay-step" data-testid="step">
           {stepText(definition, replayed, ply)}
         </p>
-        {game === 'connect-four' || game === 'connect-fwar' ? (
+        {Board !== undefined ? (
           <>
-            {game === 'connect-four' ? <ConnectFourBoard record={replayed.record} ply={ply} /> : <ConnectFwarBoard state={state} />}
+            <Board record={replayed.record} ply={ply} state={state} />
             <details class="replay-as-text">
               <summary>The position as text</summary>
               <pre class="replay-picture" data-testid="picture">

@@ -1,18 +1,17 @@
 /**
- * Each replayable game's engine and title, loaded only when a replay is opened (each definition is
- * its own chunk, as each game page is).
+ * Each replayable game's face (its engine, board and notes: face.ts), loaded only when a replay is
+ * opened (each is its own chunk, as each game page is).
  */
-import type { GameDefinition, GameState } from '../../../src/core/game.js';
+import type { ReplayFace } from './face.js';
 import type { ReplayGameId } from './model.js';
 
-export async function loadGame(id: ReplayGameId): Promise<{ readonly definition: GameDefinition<GameState>; readonly title: string }> {
-  const definition = await DEFINITIONS[id]();
-  return { definition, title: definition.title };
+export async function loadGame(id: ReplayGameId): Promise<ReplayFace> {
+  return FACES[id]();
 }
 
-const DEFINITIONS: Readonly<Record<ReplayGameId, () => Promise<GameDefinition<GameState>>>> = {
-  'connect-four': async () => (await import('../../../src/games/connect-four/definition.js')).connectFourGame as unknown as GameDefinition<GameState>,
-  'connect-fwar': async () => (await import('../../../src/games/connect-fwar/definition.js')).connectFwarGame as unknown as GameDefinition<GameState>,
-  'uno-war': async () => (await import('../../../src/games/uno-war/definition.js')).unoWarGame as unknown as GameDefinition<GameState>,
-  klondike: async () => (await import('../../../src/games/klondike/definition.js')).klondikeGame as unknown as GameDefinition<GameState>,
+const FACES: Readonly<Record<ReplayGameId, () => Promise<ReplayFace>>> = {
+  'connect-four': async () => (await import('../connect-four/replay.js')).connectFourReplay,
+  'connect-fwar': async () => (await import('../connect-fwar/replay.js')).connectFwarReplay,
+  'uno-war': async () => (await import('../uno-war/replay.js')).unoWarReplay,
+  klondike: async () => (await import('../klondike/replay.js')).klondikeReplay,
 };

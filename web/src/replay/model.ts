@@ -14,14 +14,6 @@ export type ReplayGameId = (typeof REPLAY_GAMES)[number];
 
 export const isReplayGame = (id: string): id is ReplayGameId => (REPLAY_GAMES as readonly string[]).includes(id);
 
-/** What a page says of the cards it shows: a record is read after the game, so nothing is hidden any more. */
-export const SHOWN_CARDS: Readonly<Record<ReplayGameId, string | undefined>> = {
-  'connect-four': undefined,
-  'connect-fwar': 'The replay shows every card as it is dealt: the record holds the whole deal.',
-  'uno-war': 'The replay shows every card — both hands, the pile and how many cards are left to draw: a record is read after the game, so nothing is hidden any more.',
-  klondike: 'The replay shows every card: the table as the player saw it (? for a card face down), and below it the cards still face down and the stock to come. A record is read after the game, so nothing is hidden any more; its first 52 moves deal the cards.',
-};
-
 /** Text as base64url (UTF-8; no padding): what an address carries. */
 export function toBase64Url(text: string): string {
   let binary = '';

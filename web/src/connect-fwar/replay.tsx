@@ -3,14 +3,16 @@
  * in hand with the deck left. The state is the engine's, as the record's moves left it.
  */
 import { Card } from '../../../src/core/cards.js';
-import type { GameState } from '../../../src/core/game.js';
+import type { GameDefinition, GameState } from '../../../src/core/game.js';
+import { connectFwarGame } from '../../../src/games/connect-fwar/definition.js';
 import { EMPTY, type ConnectFwarState } from '../../../src/games/connect-fwar/engine.js';
-import { Board } from '../connect-fwar/Board.js';
-import { boardCells, winningCells } from '../connect-fwar/model.js';
+import type { ReplayFace } from '../replay/face.js';
+import { Board } from './Board.js';
+import { boardCells, winningCells } from './model.js';
 
 const NO_MOVES: readonly number[] = [];
 
-export function ConnectFwarBoard({ state }: { readonly state: GameState }) {
+function ReplayBoard({ state }: { readonly state: GameState }) {
   const fwar = state as ConnectFwarState;
   return (
     <>
@@ -21,3 +23,9 @@ export function ConnectFwarBoard({ state }: { readonly state: GameState }) {
     </>
   );
 }
+
+export const connectFwarReplay: ReplayFace = {
+  definition: connectFwarGame as unknown as GameDefinition<GameState>,
+  shownCards: 'The replay shows every card as it is dealt: the record holds the whole deal.',
+  Board: ReplayBoard,
+};

@@ -1,14 +1,16 @@
 /**
- * What a game's own picture of a state (`toString`) leaves hidden from its player, for a replay,
- * which is read after the game and shows every card: Klondike's face-down cards and its stock
- * cards not yet shown. Read from the engine's state; nothing here decides a move.
+ * Klondike's replay: the engine, and what the state's picture (`toString`) leaves hidden from the
+ * player, for a replay is read after the game and shows every card: the face-down cards and the
+ * stock cards not yet shown. Read from the engine's state; nothing here decides a move.
  */
-import type { GameState } from '../../../src/core/game.js';
+import type { GameDefinition, GameState } from '../../../src/core/game.js';
 import { Card } from '../../../src/games/klondike/card.js';
+import { klondikeGame } from '../../../src/games/klondike/definition.js';
 import { KlondikeState } from '../../../src/games/klondike/engine.js';
+import type { ReplayFace } from '../replay/face.js';
 
 /** Lines naming the cards the state's picture shows as `?`, or none. */
-export function hiddenCardLines(state: GameState): string[] {
+function hiddenCardLines(state: GameState): string[] {
   if (!(state instanceof KlondikeState)) return [];
   const { cells, heights, hidden, queue, config } = state;
   const lines: string[] = [];
@@ -24,3 +26,10 @@ export function hiddenCardLines(state: GameState): string[] {
   if (stock.length > 0) lines.push(`stock, next first: ${stock.join(' ')}`);
   return lines;
 }
+
+export const klondikeReplay: ReplayFace = {
+  definition: klondikeGame as unknown as GameDefinition<GameState>,
+  shownCards:
+    'The replay shows every card: the table as the player saw it (? for a card face down), and below it the cards still face down and the stock to come. A record is read after the game, so nothing is hidden any more; its first 52 moves deal the cards.',
+  hiddenLines: hiddenCardLines,
+};
