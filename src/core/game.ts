@@ -215,6 +215,12 @@ export interface GameDefinition<S extends GameState = GameState> {
    */
   readonly defaultSprt?: { readonly a: string; readonly b: string; readonly every?: number; readonly maxGames: number; readonly delta1?: number };
   /**
+   * Optional: the game's variants that have ids of their own (Klondike under the standard rules:
+   * `klondike-standard-d3-pu-standard`), the definition for such an id, else undefined. The lab's
+   * registry asks each built-in game, so worker threads rebuild a variant from its id alone.
+   */
+  readonly variantById?: (id: string) => GameDefinition<S> | undefined;
+  /**
    * Optional: a player's move as a person reads it, counted as people count the game (columns, slots
    * and piles from 1: `column 4`, `plays 7♠ (slot 2)`), where `actionToString` keeps the engine's
    * names; `state` is the position the move is made in. Front ends fall back on `actionToString`.

@@ -15,4 +15,11 @@ describe('the game registry', () => {
     for (const id of GAME_CHECKS.keys()) expect(gameById(id).id).toBe(id);
     expect(() => gameById('chess')).toThrow(/Unknown game 'chess' \(known: connect-fwar, uno-war, connect-four, klondike\)/);
   });
+
+  it("rebuilds a game's variant from its own id, as a worker thread does, and knows no variant a game does not name", () => {
+    const variant = gameById('klondike-standard-d1-p3-vegas');
+    expect(variant.id).toBe('klondike-standard-d1-p3-vegas');
+    expect(variant.title).toBe('Klondike (standard rules, draw 1, 3 passes)');
+    expect(() => gameById('klondike-standard-d0-pu-standard')).toThrow(/Unknown game 'klondike-standard-d0-pu-standard'/);
+  });
 });

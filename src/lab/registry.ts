@@ -6,7 +6,7 @@ import type { GameDefinition, GameState } from '../core/game.js';
 import { connectFwarGame } from '../games/connect-fwar/definition.js';
 import { unoWarGame } from '../games/uno-war/definition.js';
 import { connectFourGame } from '../games/connect-four/definition.js';
-import { klondikeGame, klondikeGameById } from '../games/klondike/definition.js';
+import { klondikeGame } from '../games/klondike/definition.js';
 import { isUserGameId, userGameDefinition } from './user-games.js';
 
 export const GAMES: Readonly<Record<string, GameDefinition<GameState>>> = {
@@ -18,10 +18,18 @@ export const GAMES: Readonly<Record<string, GameDefinition<GameState>>> = {
 
 export function gameById(id: string): GameDefinition<GameState> {
   // Own entries only: 'constructor' or '__proto__' are no game.
-  // Klondike under the standard rules is a family of games named by their parameters.
-  const game = Object.hasOwn(GAMES, id) ? GAMES[id] : ((klondikeGameById(id) as unknown as GameDefinition<GameState> | undefined) ?? userGameDefinition(id));
+  const game = Object.hasOwn(GAMES, id) ? GAMES[id] : (variantById(id) ?? userGameDefinition(id));
   // A game module is loaded (game-modules.ts) before anything asks for it by its id.
   if (game === undefined && isUserGameId(id)) throw new RangeError(`The game module ${id} is not loaded in this thread`);
   if (game === undefined) throw new RangeError(`Unknown game '${id}' (known: ${Object.keys(GAMES).join(', ')})`);
   return game;
+}
+
+/** A built-in game's variant named by its own id (a family of games named by their parameters, such as Klondike's standard rules). */
+function variantById(id: string): GameDefinition<GameState> | undefined {
+  for (const game of Object.values(GAMES)) {
+    const variant = game.variantById?.(id);
+    if (variant !== undefined) return variant;
+  }
+  return undefined;
 }

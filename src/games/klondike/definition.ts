@@ -43,6 +43,7 @@ function labGame(config: KlondikeConfig, id: string, title: string, agents: Game
     numPlayers: 1,
     outcome: 'score',
     userPlayers: klondikeUserPlayers,
+    variantById: klondikeGameById,
     moveName: (state, action) => moveWords(state, decodeAction(state.config, action)),
     defaultLineup: { players: ['random', 'greedy'], games: 1000 },
     defaultSprt: { a: 'greedy', b: 'random', maxGames: 100_000, delta1: 1 },
