@@ -51,16 +51,17 @@ const SIGNIFICANT = 2;
 /**
  * The cost of a choice measured by sampling: `best[i]` and `chosen[i]` are the outcomes of the
  * best choice and of the one made on the same sample i (common random numbers). The cost is the
- * mean difference; a choice is marked only when it exceeds twice its standard error, as a mistake
- * from `mistakeAt` on, else as an inaccuracy.
+ * mean difference; a choice is marked only when it exceeds twice its standard error and is at least
+ * `tolerance` (a loss too small to teach anything: the choice counts as good as the best), as a
+ * mistake from `mistakeAt` on, else as an inaccuracy.
  */
-export function pairedCost(best: ArrayLike<number>, chosen: ArrayLike<number>, mistakeAt: number): { readonly cost: number; readonly standardError: number; readonly verdict: Verdict } {
+export function pairedCost(best: ArrayLike<number>, chosen: ArrayLike<number>, mistakeAt: number, tolerance = 0): { readonly cost: number; readonly standardError: number; readonly verdict: Verdict } {
   const differences = emptyMoments();
   for (let i = 0; i < best.length; i++) addValue(differences, best[i]! - chosen[i]!);
   const summary = summarizeMoments(differences);
   const cost = differences.n === 0 ? 0 : summary.mean;
   const standardError = differences.n < 2 ? 0 : summary.sd / Math.sqrt(differences.n);
-  const verdict: Verdict = cost === 0 || cost <= SIGNIFICANT * standardError ? 'best' : cost >= mistakeAt ? 'mistake' : 'inaccuracy';
+  const verdict: Verdict = cost === 0 || cost < tolerance || cost <= SIGNIFICANT * standardError ? 'best' : cost >= mistakeAt ? 'mistake' : 'inaccuracy';
   return { cost, standardError, verdict };
 }
 

@@ -3,7 +3,7 @@
  * page's coach): a card's chance to win, the verdict on a choice with its cost, a game's total cost.
  * `name` says how a card is named (the terminal may colour it).
  */
-import type { Rating } from './coach.js';
+import { EQUAL_CHANCE, type Rating } from './coach.js';
 
 /** A chance to win (0..1) as a percentage: `55.0%`. */
 export function chanceText(chance: number): string {
@@ -15,9 +15,12 @@ export function costText(rating: Rating): string {
   return `cost ${(100 * rating.cost).toFixed(1)} points of the chance, ± ${(200 * rating.standardError).toFixed(1)}`;
 }
 
-/** The verdict on a choice: `best`, `as good as the … within the sampling error`, or `a mistake (cost …; best the …)`. */
+/** How close a card must come to the best to count as good as it (EQUAL_CHANCE, or the samples' error): `1 point or the sampling error`. */
+const CLOSE_ENOUGH = `${(100 * EQUAL_CHANCE).toFixed(0)} point${EQUAL_CHANCE === 0.01 ? '' : 's'} or the sampling error`;
+
+/** The verdict on a choice: `best`, `as good as the … within 1 point or the sampling error`, or `a mistake (cost …; best the …)`. */
 export function judgement(rating: Rating, name: (card: number) => string): string {
-  if (rating.verdict === 'best') return rating.chosen === rating.best ? 'best' : `as good as the ${name(rating.best)} within the sampling error`;
+  if (rating.verdict === 'best') return rating.chosen === rating.best ? 'best' : `as good as the ${name(rating.best)} within ${CLOSE_ENOUGH}`;
   const kind = rating.verdict === 'mistake' ? 'a mistake' : 'an inaccuracy';
   return `${kind} (${costText(rating)}; best the ${name(rating.best)})`;
 }
@@ -33,12 +36,12 @@ export function totalCostText(totalCost: number): string {
 }
 
 /**
- * The cards the samples cannot tell from the best (see CardChance.equal), when there are two or
- * more: `; the samples cannot tell the Two of Spades and the Four of Spades apart`; else ''.
+ * The cards that count as good as the best (see CardChance.equal), when there are two or more:
+ * `; equal within 1 point or the sampling error: the Two of Spades and the Four of Spades`; else ''.
  */
 export function equalCardsText(rating: Rating, name: (card: number) => string): string {
   const equal = rating.cards.filter((chance) => chance.equal).map(({ card }) => `the ${name(card)}`);
-  return equal.length < 2 ? '' : `; the samples cannot tell ${equal.slice(0, -1).join(', ')} and ${equal.at(-1)!} apart`;
+  return equal.length < 2 ? '' : `; equal within ${CLOSE_ENOUGH}: ${equal.slice(0, -1).join(', ')} and ${equal.at(-1)!}`;
 }
 
 /** How to read the coach's figures, said once when it is turned on (`samples`: the most states drawn per decision). */

@@ -3,7 +3,7 @@ import { CHANCE } from '../../core/game.js';
 import { rngFromSeed } from '../../core/random.js';
 import { smallestCardAgent } from './agents.js';
 import { pairedCost } from '../../core/coach.js';
-import { playOutCards, rateDecision, rateOutcomes, RULES_OF_THUMB, SAMPLE_BATCH, summarize } from './coach.js';
+import { EQUAL_CHANCE, playOutCards, rateDecision, rateOutcomes, RULES_OF_THUMB, SAMPLE_BATCH, summarize } from './coach.js';
 import { UnoWarState } from './engine.js';
 import { HAND_SIZE, RANK, canPlayOn } from './rules.js';
 
@@ -33,7 +33,7 @@ describe('the UnoWar coach', () => {
     const top = Math.max(...rating.cards.map(({ chance }) => chance));
     expect(rating.cards.find(({ card }) => card === rating.best)!.chance).toBe(top);
     expect(rating.cost).toBeCloseTo(top - rating.cards.find(({ card }) => card === highest)!.chance, 9);
-    expect(rating.verdict === 'best').toBe(rating.cost <= 2 * rating.standardError);
+    expect(rating.verdict === 'best').toBe(rating.cost <= 2 * rating.standardError || rating.cost < EQUAL_CHANCE);
     // The best card is equal to itself; the highest card is equal to it exactly when it is not marked.
     expect(rating.cards.find(({ card }) => card === rating.best)!.equal).toBe(true);
     expect(rating.cards.find(({ card }) => card === highest)!.equal).toBe(rating.verdict === 'best');
@@ -66,6 +66,24 @@ describe('the UnoWar coach', () => {
       expect(rating.samples).toBe(2 * SAMPLE_BATCH);
       expect(rating.best).toBe(rateOutcomes(all, cards[0]!).best);
     }
+  });
+
+  it('counts a card as good as the best when its loss, however well measured, is under EQUAL_CHANCE, and marks it from there on', () => {
+    // 2,000 play-outs a card: the best (the Ace of Spades) wins them all; the King of Spades loses 18
+    // (0.9 points) or 22 (1.1 points) of them, a lead above twice its standard error (about 0.4 points) either way.
+    const outcomes = (losses: number): { cards: number[]; wins: Uint8Array[] } => {
+      const other = new Uint8Array(2000).fill(1);
+      other.fill(0, 0, losses);
+      return { cards: [0, 12], wins: [new Uint8Array(2000).fill(1), other] };
+    };
+    const small = rateOutcomes(outcomes(18), 12);
+    expect(small).toMatchObject({ best: 0, verdict: 'best', rule: null });
+    expect(small.cost).toBeCloseTo(0.009, 9);
+    expect(small.cost).toBeGreaterThan(2 * small.standardError);
+    expect(small.cards.map(({ equal }) => equal)).toEqual([true, true]);
+    const marked = rateOutcomes(outcomes(22), 12);
+    expect(marked).toMatchObject({ best: 0, verdict: 'inaccuracy', rule: RULES_OF_THUMB.lowest });
+    expect(marked.cards.map(({ equal }) => equal)).toEqual([true, false]);
   });
 
   it('refuses a card that cannot be played, and sums a game up', () => {

@@ -10,7 +10,7 @@
  * best honest players play 98 times in 100: docs/what-wins.md). Every card is played out on the same
  * drawn states and the same random stream, so the difference between two cards is measured far
  * more precisely than either chance: a choice is marked only when the best card's lead over it is
- * larger than twice its standard error.
+ * larger than twice its standard error and at least EQUAL_CHANCE.
  *
  * This module knows nothing of terminals or pages; the CLI's `play --coach` prints its ratings.
  */
@@ -43,6 +43,14 @@ const CLEAR_LEAD = 3;
 /** A lead of the best card in the chance of winning (0..1) that makes a choice a mistake rather than an inaccuracy. */
 export const MISTAKE_CHANCE = 0.05;
 
+/**
+ * A lead of the best card in the chance of winning (0..1) below which a card counts as good as the
+ * best and is never marked: most decisions are between cards a point or two apart, which neither a
+ * person nor the samples can tell apart (docs/benchmarks.md, the coaches). The bench's tolerance
+ * agreement uses the same figure.
+ */
+export const EQUAL_CHANCE = 0.01;
+
 /** The rules of thumb of docs/what-wins.md (UnoWar, "What a person should learn"). */
 export const RULES_OF_THUMB = {
   lowest: { number: 1, title: 'Play your lowest card' },
@@ -54,7 +62,7 @@ export interface CardChance {
   readonly card: number;
   /** The chance of winning the game after playing it (0..1). */
   readonly chance: number;
-  /** Whether the samples cannot tell it from the best card (its lead is under two standard errors); true of the best card. */
+  /** Whether it counts as good as the best card: its lead is under two standard errors or under EQUAL_CHANCE; true of the best card. */
   readonly equal: boolean;
 }
 
@@ -140,10 +148,10 @@ export function rateOutcomes({ cards, wins }: CardOutcomes, chosen: number): Rat
     const leader = chances[bestIndex]!;
     if (chance > leader || (chance === leader && RANK[cards[index]!]! < RANK[cards[bestIndex]!]!)) bestIndex = index;
   });
-  const { cost, standardError, verdict } = pairedCost(wins[bestIndex]!, wins[chosenIndex]!, MISTAKE_CHANCE);
+  const { cost, standardError, verdict } = pairedCost(wins[bestIndex]!, wins[chosenIndex]!, MISTAKE_CHANCE, EQUAL_CHANCE);
   const best = cards[bestIndex]!;
   const rule = verdict === 'best' ? null : RANK[chosen]! > RANK[best]! ? RULES_OF_THUMB.lowest : RANK[chosen]! < RANK[best]! ? RULES_OF_THUMB.endTheRound : RULES_OF_THUMB.count;
-  const equal = (index: number): boolean => pairedCost(wins[bestIndex]!, wins[index]!, MISTAKE_CHANCE).verdict === 'best';
+  const equal = (index: number): boolean => pairedCost(wins[bestIndex]!, wins[index]!, MISTAKE_CHANCE, EQUAL_CHANCE).verdict === 'best';
   return { cards: cards.map((card, index) => ({ card, chance: chances[index]!, equal: equal(index) })), chosen, best, cost, standardError, verdict, rule, samples: wins[0]!.length };
 }
 
