@@ -6,6 +6,8 @@
  * a game module's agents. A game module is probed in a thread of its own and played on the lab's workers;
  * one that cannot be used is a usage error (exit 2).
  */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Option, type Command } from 'commander';
 import type { GameDefinition, GameState } from '../../core/game.js';
 import { printable } from '../../core/format.js';
@@ -14,7 +16,8 @@ import { checkGameModuleFile, GameModuleError, resolveGame } from '../../lab/gam
 import { looksLikePath, modulePath } from '../../lab/user-players.js';
 import { GAMES, gameById } from '../../lab/registry.js';
 import { roundRobinLineups } from '../../lab/round-robin.js';
-import { isUserGameId } from '../../lab/user-games.js';
+import { gameOfResultsLine } from '../../lab/records.js';
+import { isUserGameId, userGameModuleOf } from '../../lab/user-games.js';
 import { parseList, parsePositiveInt, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
 import { exitingOnInterrupt } from '../terminal.js';
 import { addLabOptions, runExperimentCommand, type LabOptions } from './experiment.js';
@@ -35,6 +38,28 @@ async function gameOf(spec: string): Promise<{ id: string; game: GameDefinition<
   }
 }
 
+/**
+ * The game a command is about: `--game`, or with `--resume FILE` alone the game that file was
+ * played with (a built-in id, or the module file its id names), so the "continue with --resume
+ * FILE" that an interrupted run prints works as printed.
+ */
+async function chosenGame(options: { game?: string; resume?: string }): Promise<{ id: string; game: GameDefinition<GameState> }> {
+  if (options.game !== undefined) return gameOf(options.game);
+  if (options.resume === undefined) throw new UsageError(`required option '${GAME_OPTION}' not specified (or --resume FILE, to continue a saved run)`);
+  // Only the game's name is read here: the records themselves are checked when the run resumes,
+  // once their game is loaded.
+  let text: string;
+  try {
+    text = readFileSync(options.resume, 'utf8');
+  } catch (error) {
+    throw new UsageError(`Cannot resume: cannot read ${options.resume}: ${(error as Error).message}`);
+  }
+  const played = gameOfResultsLine(text.slice(0, text.indexOf('\n') + 1 || undefined));
+  if (typeof played !== 'string') throw new UsageError(`Cannot resume: ${options.resume} holds no batch of a run; start the run again with --game … --out ${options.resume}`);
+  const module = userGameModuleOf(played);
+  return gameOf(module === undefined ? played : fileURLToPath(module.url));
+}
+
 /** The lineup ids of `--players`: a game module's own agents by name; a built-in game's agents or player modules. */
 async function playersOf(game: GameDefinition<GameState>, gameId: string, specs: readonly string[] | undefined, option = '--players'): Promise<string[]> {
   const offered = Object.keys(game.agents).filter((id) => game.agents[id]!.seesHidden !== true);
@@ -51,32 +76,32 @@ export function registerGameCommands(program: Command): Command {
   const compare = program
     .command('compare')
     .description('any one-player game, built in or your own module: mean scores with 95% CIs')
-    .requiredOption(GAME_OPTION, GAME_HELP)
+    .option(GAME_OPTION, `${GAME_HELP}; with --resume, the file's game by default`)
     .addOption(playersOption())
     .option('--paired', 'deal the same chance outcomes to every strategy (common random numbers) for a paired test of the differences');
   addLabOptions(compare, { games: 10_000, unit: 'per strategy', stopRule: "each strategy's mean (and each difference, with --paired)" });
-  compare.action(async (options: LabOptions & { game: string; players?: string[]; paired?: boolean }) => {
-    const { id, game } = await gameOf(options.game);
-    if (game.numPlayers !== 1) throw new UsageError(`--game: ${game.title} has ${String(game.numPlayers)} players: compare is for one-player games; run \`tabletop tournament --game ${options.game}\``);
+  compare.action(async (options: LabOptions & { game?: string; players?: string[]; paired?: boolean }) => {
+    const { id, game } = await chosenGame(options);
+    if (game.numPlayers !== 1) throw new UsageError(`--game: ${game.title} has ${String(game.numPlayers)} players: compare is for one-player games; run \`tabletop tournament --game ${options.game ?? id}\``);
     await runExperimentCommand({ command: compare, options, game: id, lineups: (await playersOf(game, id, options.players)).map((p) => [p]), lineupOptions: ['players'], paired: options.paired === true });
   });
 
   const tournament = program
     .command('tournament')
     .description('any two-player game, built in or your own module: win rates, Elo')
-    .requiredOption(GAME_OPTION, GAME_HELP)
+    .option(GAME_OPTION, `${GAME_HELP}; with --resume, the file's game by default`)
     .addOption(playersOption());
   addLabOptions(tournament, { games: 1000, unit: 'per ordered pairing', stopRule: "each pairing's win rate (not the Elo ratings)" });
-  tournament.action(async (options: LabOptions & { game: string; players?: string[] }) => {
-    const { id, game } = await gameOf(options.game);
-    if (game.numPlayers !== 2) throw new UsageError(`--game: ${game.title} has ${String(game.numPlayers)} player(s): tournament is for two-player games; run \`tabletop compare --game ${options.game}\``);
+  tournament.action(async (options: LabOptions & { game?: string; players?: string[] }) => {
+    const { id, game } = await chosenGame(options);
+    if (game.numPlayers !== 2) throw new UsageError(`--game: ${game.title} has ${String(game.numPlayers)} player(s): tournament is for two-player games; run \`tabletop compare --game ${options.game ?? id}\``);
     await runExperimentCommand({ command: tournament, options, game: id, lineups: roundRobinLineups(await playersOf(game, id, options.players)), lineupOptions: ['players'], roundRobin: {} });
   });
 
   const sprt = program
     .command('sprt')
     .description('any game, built in or your own module: is A better than B? a sequential test (SPRT)')
-    .requiredOption(GAME_OPTION, GAME_HELP)
+    .option(GAME_OPTION, `${GAME_HELP}; with --resume, the file's game by default`)
     .option('--a <player>', "player A: an agent of the game (a built-in game also takes player modules)")
     .option('--b <player>', 'player B, the same way');
   addHypothesisOptions(sprt);
@@ -85,8 +110,8 @@ export function registerGameCommands(program: Command): Command {
     maxGames: 'stop, inconclusive, after this many games (default: the game\'s, else 200,000)',
   });
   addMoveTimeLimit(sprt);
-  sprt.action(async (options: SprtCliOptions & { game: string }) => {
-    const { id, game } = await gameOf(options.game);
+  sprt.action(async (options: SprtCliOptions & { game?: string }) => {
+    const { id, game } = await chosenGame(options);
     if (game.openings !== undefined) {
       throw new UsageError(`--game: ${game.title}'s test starts its pairs from its opening suites: run \`tabletop ${id} sprt\``);
     }

@@ -100,7 +100,7 @@ describe('tabletop compare --game with a game module', () => {
     expect(readFileSync(csv, 'utf8')).toContain('optimal');
   });
 
-  it('--resume plays only the games a results file lacks, and gives the one run', async () => {
+  it('--resume plays only the games a results file lacks, and gives the one run; the file names its game, so --game may be left out', async () => {
     const args = ['--game', secretary, '--games', '4000', '--seed', '8', '--threads', '1', '--batch-size', '500'];
     const whole = await compareJson(args);
     const file = join(folder.dir, 'resume.jsonl');
@@ -108,9 +108,14 @@ describe('tabletop compare --game with a game module', () => {
     // As if the run had been stopped after three batches.
     const lines = readFileSync(file, 'utf8').split('\n').filter((line) => line !== '');
     writeFileSync(file, `${lines.slice(0, 3).join('\n')}\n`);
-    const resumed = await runCli(['compare', '--json', '--game', secretary, '--resume', file, '--threads', '2']);
+    // As the interrupted run's message says: `continue with --resume FILE`, no --game.
+    const resumed = await runCli(['compare', '--json', '--resume', file, '--threads', '2']);
+    expect(resumed.stderr).toBe('');
     expect(resumed.status).toBe(0);
     expect(JSON.parse(resumed.stdout)).toEqual(whole);
+    const neither = await runCli(['compare', '--games', '10']);
+    expect(neither.status).toBe(2);
+    expect(neither.stderr).toContain("required option '--game <id-or-module>' not specified (or --resume FILE");
   });
 
   it('a changed game module is refused on --resume and in merge (exit 2): results of two versions never mix', async () => {
