@@ -15,8 +15,8 @@
  *
  * ConnectFwar (src/games/connect-fwar/coach.ts): the decisions come from deals played by `greedy`
  * with one move in four a random legal one (so that poor boards come up too), at a random card of
- * the game; the coach plays out `--samples` orders (default COACH_SAMPLES), the reference F times
- * as many, on other orders. Agreement: by the reference, the coach's best move is not significantly
+ * the game; the coach plays out up to `--samples` orders (default COACH_SAMPLES; it stops early
+ * when a move is clearly best), the reference F times as many, on other orders, all of them. Agreement: by the reference, the coach's best move is not significantly
  * worse than the reference's best (its lead under twice its standard error).
  *
  * UnoWar (src/games/uno-war/coach.ts): the decisions come from deals played by Smallest in both
@@ -37,7 +37,8 @@
  * verdict, or Connect Four's column scores, so the coach's best can be judged whatever it is. A
  * run finds the answers its journal already holds and appends the others as it goes: a run
  * stopped part way resumes where it stopped, and a coach changed later is judged again at the
- * cost of its own ratings. `--from A --to B` takes decisions A..B-1 only (a shard).
+ * cost of its own ratings. `--from A --to B` takes decisions A..B-1 only (a shard). `--latency-only`
+ * times the coach's ratings and computes no reference.
  */
 import { DECK_SIZE } from '../core/cards.js';
 import { deriveSeed, randomFloat, randomInt, rngFromSeed, shuffleInPlace } from '../core/random.js';
@@ -70,7 +71,7 @@ const whole = (name: string, fallback: number, min: number): number => wholeOpti
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
   process.stdout.write(
     'usage: npm run bench:coach -- [--game connect-four|connect-fwar|uno-war|klondike] [--decisions N] [--seed S] [--factor F] [--nodes N] [--samples N]\n' +
-      '       [--reference-samples N] [--reference-nodes N] [--journal FILE] [--from A] [--to B]\n' +
+      '       [--reference-samples N] [--reference-nodes N] [--journal FILE] [--from A] [--to B] [--latency-only]\n' +
       "A game's coach against a reference with F times its budget (see docs/benchmarks.md).\n",
   );
   process.exit(0);
@@ -88,19 +89,24 @@ if (from >= to || to > decisions) fail(`--from and --to must satisfy 0 <= from <
 /** The decisions judged. */
 const judgedCount = to - from;
 const journalPath = option('--journal');
+/** `--latency-only`: the coach's ratings alone, timed; no reference, no agreement. */
+const latencyOnly = process.argv.includes('--latency-only');
 
 /** Wall and CPU times of the coach's ratings. */
 class Latency {
   readonly wall: number[] = [];
   readonly cpu: number[] = [];
+  /** The decision of each time. */
+  readonly decisions: number[] = [];
 
-  time<T>(rate: () => T): T {
+  time<T>(decision: number, rate: () => T): T {
     const started = performance.now();
     const cpu = process.cpuUsage();
     const result = rate();
     const used = process.cpuUsage(cpu);
     this.wall.push(performance.now() - started);
     this.cpu.push((used.user + used.system) / 1000);
+    this.decisions.push(decision);
     return result;
   }
 
@@ -110,7 +116,8 @@ class Latency {
       const at = (q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
       return `median ${at(0.5).toFixed(0)} ms, 90th percentile ${at(0.9).toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms`;
     };
-    return `coach rating: wall ${line(this.wall)}; CPU ${line(this.cpu)}`;
+    const slowest = this.cpu.map((cpu, i) => ({ cpu, decision: this.decisions[i]! })).sort((a, b) => b.cpu - a.cpu).slice(0, 5);
+    return `coach rating: wall ${line(this.wall)}; CPU ${line(this.cpu)}\nthe most CPU: ${slowest.map(({ cpu, decision }) => `decision ${String(decision)} ${cpu.toFixed(0)} ms`).join(', ')}`;
   }
 }
 
@@ -169,7 +176,8 @@ class ReferenceJournal<R> {
   }
 }
 const REFERENCE_JOB = 'bench:coach reference';
-process.stdout.write(`${GAMES[game as keyof typeof GAMES]().join('\n')}\n${latency.report()}\n`);
+const lines = GAMES[game as keyof typeof GAMES]();
+process.stdout.write(`${(latencyOnly ? lines.slice(0, 1) : lines).join('\n')}\n${latency.report()}\n`);
 
 function connectFour(): string[] {
   const nodes = whole('--nodes', COACH_NODES, 1);
@@ -195,8 +203,9 @@ function connectFour(): string[] {
     progress(decision - from);
     const position = Position.fromMoves(moves);
     const before = coach.nodes;
-    const best = latency.time(() => bestColumn(scoreColumns(coach, position, nodes)));
+    const best = latency.time(decision, () => bestColumn(scoreColumns(coach, position, nodes)));
     coachNodes += coach.nodes - before;
+    if (latencyOnly) continue;
     const truth = journal
       .answer(decision, () => scoreColumns(reference, position, referenceNodes).map((score) => (score === null ? null : [score.lower, score.upper])))
       .map((score) => (score === null ? null : { lower: score[0], upper: score[1] }));
@@ -262,7 +271,7 @@ function connectFwar(): string[] {
   const { agree, same, notes } = sampledAgreement(
     fwarSituation,
     (situation, at) => rateDecision(situation, DISCARD, at, samples).best,
-    (situation, at) => rateEveryMove(situation, at, referenceSamples),
+    (situation, at) => rateEveryMove(situation, at, referenceSamples, false),
     { game, seed, samples: referenceSamples },
   );
   return [
@@ -299,7 +308,8 @@ function sampledAgreement<S>(
     if (at === null) continue;
     const decision = sampled++;
     if (decision < from) continue;
-    const best = latency.time(() => coach(at, deriveSeed(seed, 2 * index)));
+    const best = latency.time(decision, () => coach(at, deriveSeed(seed, 2 * index)));
+    if (latencyOnly) continue;
     const answer = journal.answer(decision, () => {
       const ratings = reference(at, deriveSeed(seed, 2 * index + 1));
       return { best: ratings[0]!.best, verdicts: Object.fromEntries(ratings.map((rating) => [String(rating.chosen), rating.verdict])) };
