@@ -1,7 +1,8 @@
 /**
- * `npm run bench:connect-four-coach-web`: how long the Connect Four page's coach takes to show a rating in Chromium (its Web Worker), from the key
- * that makes a move to the move rated on the page (coach-latency.ts). Two people play, so nothing but the coach computes: the
- * moves of the positions bench:coach samples (players/tuning.ts samplePosition, seed COACH_SEED,
+ * `npm run bench:connect-four-coach-web`: how long the Connect Four page's coach takes to show a
+ * rating in Chromium (its Web Worker), from the key that makes a move to the move rated on the
+ * page (coach-latency.ts). Two people play, so nothing but the coach computes: the moves of the
+ * positions bench:coach samples (players/tuning.ts samplePosition, seed COACH_SEED,
  * 8 to 30 stones), each game replayed from the empty board, each move rated before the next, twice:
  * each key pressed as soon as the last rating shows, and after a pause of THINK_MS (the page scores
  * the position of the side to move while it thinks, so its rating is often there at the key). Prints
