@@ -1,7 +1,7 @@
 /**
- * `npm run bench:coach -- [--game connect-four|connect-fwar|uno-war|klondike] [--decisions N] [--skip K]
- * [--seed S] [--factor F] [--nodes N] [--samples N]`: how far a coach can be trusted, and how fast it
- * answers. N decisions (default 1,000) are sampled, after the first K (default 0); each is rated by the coach on its budget and by a reference with F
+ * `npm run bench:coach -- [--game connect-four|connect-fwar|uno-war] [--decisions N] [--seed S] [--factor F]
+ * [--nodes N] [--samples N]`: how far a coach can be trusted, and how fast it answers. N decisions
+ * (default 1,000) are sampled; each is rated by the coach on its budget and by a reference with F
  * times that budget (default 100). Latency: the wall and CPU time of each coach rating (median,
  * 90th percentile, max).
  *
@@ -15,17 +15,14 @@
  *
  * ConnectFwar (src/games/connect-fwar/coach.ts): the decisions come from deals played by `greedy`
  * with one move in four a random legal one (so that poor boards come up too), at a random card of
- * the game; the coach plays out `--samples` orders (default COACH_SAMPLES), the reference F times
- * as many, on other orders. Agreement: by the reference, the coach's best move is not significantly
+ * the game; the coach plays out up to `--samples` orders (default COACH_SAMPLES; it stops early
+ * when a move is clearly best), the reference F times as many, on other orders, all of them. Agreement: by the reference, the coach's best move is not significantly
  * worse than the reference's best (its lead under twice its standard error).
  *
  * UnoWar (src/games/uno-war/coach.ts): the decisions come from deals played by Smallest in both
  * seats, at player 0's first choice from a random round on; the opponent is Smallest; the coach
  * draws up to `--samples` states (default COACH_SAMPLES; it stops early when a card is clearly
- * best), the reference F times as many, other draws, all of them. Agreement as for ConnectFwar
- * (strict), and within the coach's tolerance: the reference's cost of the coach's best card is under
- * EQUAL_CHANCE (the coach would not mark it); also how many of these costs fall under 0.5, 1, 2, 3
- * and 5 points of the chance to win.
+ * best), the reference F times as many, other draws, all of them. Agreement as for ConnectFwar.
  *
  * Klondike (src/games/klondike/coach.ts): the decisions come from deals of `klondike play` (7
  * piles, draw 3, the assignment's rules) played by `greedy` with one move in four a random legal
@@ -33,28 +30,39 @@
  * `--samples` deals (default COACH_SAMPLES) with `--nodes` positions a solve (default
  * COACH_STATES); the reference, on other deals, has √F times as many samples and √F times the
  * positions (F times the budget). Agreement as for ConnectFwar.
+ *
+ * `--reference-samples N` / `--reference-nodes N` set the reference's budget outright (samples,
+ * and nodes or positions a solve) instead of F times the coach's. `--journal FILE` keeps the
+ * reference's answers, one line a decision (the house's job records, lab/jobs.ts): every choice's
+ * verdict, or Connect Four's column scores, so the coach's best can be judged whatever it is. A
+ * run finds the answers its journal already holds and appends the others as it goes: a run
+ * stopped part way resumes where it stopped, and a coach changed later is judged again at the
+ * cost of its own ratings. `--from A --to B` takes decisions A..B-1 only (a shard). `--latency-only`
+ * times the coach's ratings and computes no reference.
  */
 import { DECK_SIZE } from '../core/cards.js';
 import { deriveSeed, randomFloat, randomInt, rngFromSeed, shuffleInPlace } from '../core/random.js';
 import { COACH_NODES, bestColumn, outcomeOf, scoreColumns, type ColumnScore } from '../games/connect-four/coach.js';
-import { COACH_SAMPLES, rateDecision, type Situation } from '../games/connect-fwar/coach.js';
+import { COACH_SAMPLES, rateDecision, rateEveryMove, type Situation } from '../games/connect-fwar/coach.js';
 import { GreedyPolicy } from '../games/connect-fwar/players/honest.js';
 import { COLUMNS, DISCARD } from '../games/connect-fwar/rules.js';
 import { CHANCE } from '../core/game.js';
-import type { SampledRating } from '../core/coach.js';
+import type { SampledRating, Verdict } from '../core/coach.js';
 import { smallestCardAgent } from '../games/uno-war/agents.js';
 import { COACH_SAMPLES as UNO_SAMPLES, EQUAL_CHANCE, playOutCards, rateDecision as rateUno, rateOutcomes } from '../games/uno-war/coach.js';
 import { UnoWarState } from '../games/uno-war/engine.js';
 import { HAND_SIZE as UNO_HAND, canPlayOn } from '../games/uno-war/rules.js';
 import { Position } from '../games/connect-four/position.js';
 import { createGreedyAgent } from '../games/klondike/agents.js';
-import { COACH_SAMPLES as KLONDIKE_SAMPLES, COACH_STATES, candidateMoves, rateMove } from '../games/klondike/coach.js';
+import { COACH_SAMPLES as KLONDIKE_SAMPLES, COACH_STATES, candidateMoves, rateEveryMove as rateEveryKlondikeMove, rateMove } from '../games/klondike/coach.js';
 import type { KlondikeState } from '../games/klondike/engine.js';
 import { legalMovesOfState } from '../games/klondike/moves.js';
 import { seededDeal } from '../games/klondike/solver/deal.js';
 import { samplePosition } from '../games/connect-four/players/tuning.js';
 import { Solver } from '../games/connect-four/solver/solver.js';
 import { loadDefaultBook, loadDefaultValues } from '../arena/connect-four/book-file.js';
+import { JOB_FORMAT, canonicalJson, parseJobRecord, type JsonValue } from '../lab/jobs.js';
+import { JournalFile } from '../lab/journal-file.js';
 import { option, usageFailure, wholeOption } from './test-set-args.js';
 
 const fail: (message: string) => never = usageFailure('bench:coach');
@@ -62,7 +70,8 @@ const whole = (name: string, fallback: number, min: number): number => wholeOpti
 
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
   process.stdout.write(
-    'usage: npm run bench:coach -- [--game connect-four|connect-fwar|uno-war|klondike] [--decisions N] [--skip K] [--seed S] [--factor F] [--nodes N] [--samples N]\n' +
+    'usage: npm run bench:coach -- [--game connect-four|connect-fwar|uno-war|klondike] [--decisions N] [--seed S] [--factor F] [--nodes N] [--samples N]\n' +
+      '       [--reference-samples N] [--reference-nodes N] [--journal FILE] [--from A] [--to B] [--latency-only]\n' +
       "A game's coach against a reference with F times its budget (see docs/benchmarks.md).\n",
   );
   process.exit(0);
@@ -72,23 +81,32 @@ const game = option('--game') ?? 'connect-four';
 const GAMES = { 'connect-four': connectFour, 'connect-fwar': connectFwar, 'uno-war': unoWar, klondike } as const;
 if (!Object.hasOwn(GAMES, game)) fail(`--game must be connect-four, connect-fwar, uno-war or klondike, got '${game}'`);
 const decisions = whole('--decisions', 1000, 1);
-/** Decisions passed over before the N rated (two runs, --skip 0 and --skip N, split a long bench between processes). */
-const skip = whole('--skip', 0, 0);
 const seed = whole('--seed', 1, 0);
 const factor = whole('--factor', 100, 1);
+const from = whole('--from', 0, 0);
+const to = whole('--to', decisions, 1);
+if (from >= to || to > decisions) fail(`--from and --to must satisfy 0 <= from < to <= ${String(decisions)} (the decisions), got ${String(from)} and ${String(to)}`);
+/** The decisions judged. */
+const judgedCount = to - from;
+const journalPath = option('--journal');
+/** `--latency-only`: the coach's ratings alone, timed; no reference, no agreement. */
+const latencyOnly = process.argv.includes('--latency-only');
 
 /** Wall and CPU times of the coach's ratings. */
 class Latency {
   readonly wall: number[] = [];
   readonly cpu: number[] = [];
+  /** The decision of each time. */
+  readonly decisions: number[] = [];
 
-  time<T>(rate: () => T): T {
+  time<T>(decision: number, rate: () => T): T {
     const started = performance.now();
     const cpu = process.cpuUsage();
     const result = rate();
     const used = process.cpuUsage(cpu);
     this.wall.push(performance.now() - started);
     this.cpu.push((used.user + used.system) / 1000);
+    this.decisions.push(decision);
     return result;
   }
 
@@ -98,35 +116,80 @@ class Latency {
       const at = (q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
       return `median ${at(0.5).toFixed(0)} ms, 90th percentile ${at(0.9).toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms`;
     };
-    return `coach rating: wall ${line(this.wall)}; CPU ${line(this.cpu)}`;
+    const slowest = this.cpu.map((cpu, i) => ({ cpu, decision: this.decisions[i]! })).sort((a, b) => b.cpu - a.cpu).slice(0, 5);
+    return `coach rating: wall ${line(this.wall)}; CPU ${line(this.cpu)}\nthe most CPU: ${slowest.map(({ cpu, decision }) => `decision ${String(decision)} ${cpu.toFixed(0)} ms`).join(', ')}`;
   }
 }
 
-/** Thresholds, in points of the chance to win, of the reference's cost of the coach's best choice that the UnoWar bench counts. */
-const COST_POINTS = [0.5, 1, 2, 3, 5] as const;
-
 /** The chance that a sampled ConnectFwar game's move is a random legal one rather than greedy's. */
 const SLIP = 0.25;
+/** Thresholds, in points of the chance to win, of the reference's cost of the coach's best choice that the UnoWar bench counts. */
+const COST_POINTS = [0.5, 1, 2, 3, 5] as const;
 /** Moves a sampled Klondike game may last before it is dropped. */
 const KLONDIKE_MOVES = 300;
 const share = (n: number, of: number): string => `${(of === 0 ? 0 : (100 * n) / of).toFixed(1)}%`;
 const latency = new Latency();
 /** A line on stderr every 100 decisions (a 1,000-decision run takes an hour or more), with the agreement so far when known. */
-const progress = (done: number, agreed?: number, costs?: readonly number[]): void => {
-  if (done % 100 === 0 && done < decisions) {
-    const agreement = agreed === undefined ? '' : `, ${String(agreed)} agreed${costs === undefined ? '' : `; the reference's cost of the coach's best: ${costsUnder(costs)}`}`;
-    process.stderr.write(`bench:coach: ${String(done)} of ${String(decisions)} decisions${agreement}\n`);
-  }
+const progress = (done: number, agreed?: number): void => {
+  if (done % 100 === 0 && done < judgedCount) process.stderr.write(`bench:coach: ${String(done)} of ${String(judgedCount)} decisions${agreed === undefined ? '' : `, ${String(agreed)} agreed`}\n`);
 };
-process.stdout.write(`${GAMES[game as keyof typeof GAMES]().join('\n')}\n${latency.report()}\n`);
+/** Decisions `from`..`to`-1 in words, for the report's first line. */
+const decisionsText = (): string => (judgedCount === decisions ? `${String(decisions)} decisions` : `decisions ${String(from)}..${String(to - 1)} of ${String(decisions)}`);
+
+/**
+ * The reference's answers, by decision: read from `--journal` (records of the same reference, the
+ * same game, seed and budget) and appended to it as they are computed. Without a journal, each is
+ * computed.
+ */
+class ReferenceJournal<R> {
+  readonly #params: JsonValue;
+  readonly #known = new Map<number, R>();
+  readonly #file: JournalFile | undefined;
+  /** Answers read from the journal and used. */
+  reused = 0;
+
+  constructor(params: JsonValue) {
+    this.#params = params;
+    if (journalPath === undefined) return;
+    this.#file = JournalFile.read(journalPath, 'the journal');
+    const wanted = canonicalJson(params);
+    this.#file.lines.forEach((line, i) => {
+      if (line.trim() === '') return;
+      const record = parseJobRecord(line, `${journalPath}:${String(i + 1)}`);
+      // A journal may hold other references too (another game or budget): only this one's count.
+      if (record.job === REFERENCE_JOB && canonicalJson(record.params as JsonValue) === wanted) this.#known.set(record.start, record.result as R);
+    });
+  }
+
+  answer(decision: number, compute: () => R): R {
+    const known = this.#known.get(decision);
+    if (known !== undefined) {
+      this.reused++;
+      return known;
+    }
+    const result = compute();
+    this.#file?.append(JSON.stringify({ format: JOB_FORMAT, job: REFERENCE_JOB, params: this.#params, count: decisions, part: [from, to], start: decision, end: decision + 1, result }));
+    return result;
+  }
+
+  /** The report's line on the journal ('' without one). */
+  note(): string[] {
+    return journalPath === undefined ? [] : [`reference answers: ${String(this.reused)} from ${journalPath}, ${String(judgedCount - this.reused)} computed and added to it`];
+  }
+}
+const REFERENCE_JOB = 'bench:coach reference';
+const lines = GAMES[game as keyof typeof GAMES]();
+process.stdout.write(`${(latencyOnly ? lines.slice(0, 1) : lines).join('\n')}\n${latency.report()}\n`);
 
 function connectFour(): string[] {
   const nodes = whole('--nodes', COACH_NODES, 1);
+  const referenceNodes = whole('--reference-nodes', nodes * factor, 1);
   const warn = (message: string): void => void process.stderr.write(`bench:coach: ${message}\n`);
   const books = { book: loadDefaultBook(warn), values: loadDefaultValues(warn) };
   const withBooks = { ...(books.book === undefined ? {} : { book: books.book }), ...(books.values === undefined ? {} : { values: books.values }) };
   const coach = new Solver(withBooks);
   const reference = new Solver(withBooks);
+  const journal = new ReferenceJournal<([number, number] | null)[]>({ game, seed, nodes: referenceNodes });
   let agree = 0;
   let disagree = 0;
   let keepsOutcome = 0;
@@ -134,15 +197,20 @@ function connectFour(): string[] {
   let coachNodes = 0;
   const disagreements: string[] = [];
   let sampled = 0;
-  for (let index = 0, passed = 0; sampled < decisions; index++) {
+  for (let index = 0; sampled < to; index++) {
     const moves = samplePosition(seed, index);
-    if (moves === null || passed++ < skip) continue;
-    progress(++sampled);
+    if (moves === null) continue;
+    const decision = sampled++;
+    if (decision < from) continue;
+    progress(decision - from);
     const position = Position.fromMoves(moves);
     const before = coach.nodes;
-    const best = latency.time(() => bestColumn(scoreColumns(coach, position, nodes)));
+    const best = latency.time(decision, () => bestColumn(scoreColumns(coach, position, nodes)));
     coachNodes += coach.nodes - before;
-    const truth = scoreColumns(reference, position, nodes * factor);
+    if (latencyOnly) continue;
+    const truth = journal
+      .answer(decision, () => scoreColumns(reference, position, referenceNodes).map((score) => (score === null ? null : [score.lower, score.upper])))
+      .map((score) => (score === null ? null : { lower: score[0], upper: score[1] }));
     const verdict = judged(truth, best);
     if (verdict === 1) agree++;
     else if (verdict === -1) {
@@ -157,11 +225,12 @@ function connectFour(): string[] {
     }
   }
   return [
-    `connect-four: ${String(decisions)} decisions (seed ${String(seed)}), coach ${String(nodes)} nodes, reference ${String(factor)}x`,
-    `best column: agrees ${String(agree)} (${share(agree, decisions)}), disagrees ${String(disagree)} (${share(disagree, decisions)}), reference cannot tell ${String(decisions - agree - disagree)}`,
+    `connect-four: ${decisionsText()} (seed ${String(seed)}), coach ${String(nodes)} nodes, reference ${String(referenceNodes)} nodes (${(referenceNodes / nodes).toFixed(0)}x)`,
+    `best column: agrees ${String(agree)} (${share(agree, judgedCount)}), disagrees ${String(disagree)} (${share(disagree, judgedCount)}), reference cannot tell ${String(judgedCount - agree - disagree)}`,
     `keeps the outcome: ${String(keepsOutcome)} of ${String(outcomeKnown)} settled by the reference (${share(keepsOutcome, outcomeKnown)})`,
-    `nodes a rating: ${(coachNodes / decisions / 1e6).toFixed(2)} M on average`,
+    `nodes a rating: ${(coachNodes / judgedCount / 1e6).toFixed(2)} M on average`,
     ...(disagreements.length === 0 ? [] : [`disagreements: ${disagreements.slice(0, 10).join(' ')}`]),
+    ...journal.note(),
   ];
 }
 
@@ -200,41 +269,75 @@ function fwarSituation(index: number): Situation | null {
 
 function connectFwar(): string[] {
   const samples = whole('--samples', COACH_SAMPLES, 1);
-  const { agree, same } = sampledAgreement(fwarSituation, (situation, chosen, at, count) => rateDecision(situation, chosen ?? DISCARD, at, count), samples);
+  const referenceSamples = whole('--reference-samples', samples * factor, 1);
+  const { agree, same, notes } = sampledAgreement(
+    fwarSituation,
+    (situation, at) => rateDecision(situation, DISCARD, at, samples).best,
+    (situation, at) => rateEveryMove(situation, at, referenceSamples, false),
+    { game, seed, samples: referenceSamples },
+  );
   return [
-    `connect-fwar: ${String(decisions)} decisions (seed ${String(seed)}), coach ${String(samples)} play-outs a move, reference ${String(factor)}x on other orders`,
-    `best move: as good as the reference's best ${String(agree)} (${share(agree, decisions)}); the same move ${String(same)} (${share(same, decisions)})`,
+    `connect-fwar: ${decisionsText()} (seed ${String(seed)}), coach ${String(samples)} play-outs a move, reference ${String(referenceSamples)} (${(referenceSamples / samples).toFixed(0)}x) on other orders`,
+    `best move: as good as the reference's best ${String(agree)} (${share(agree, judgedCount)}); the same move ${String(same)} (${share(same, judgedCount)})`,
+    ...notes,
   ];
 }
 
 /**
- * How often a sampling coach's best choice is, by a reference with `factor` times its samples (on
- * other draws), as good as the reference's best (`agree`), and the same choice (`same`). `rate`
- * rates `chosen` (null: any legal choice) in a situation.
+ * The reference's answer on a sampled decision: its best choice, and for each choice (by its
+ * number) its verdict and its cost against the best with that cost's standard error.
  */
-function sampledAgreement<S>(situation: (index: number) => S | null, rate: (situation: S, chosen: number | null, seed: number, samples: number) => SampledRating, samples: number): { agree: number; same: number; costs: number[] } {
-  let agree = 0;
-  let same = 0;
-  const costs: number[] = [];
-  let sampled = 0;
-  for (let index = 0, passed = 0; sampled < decisions; index++) {
-    const at = situation(index);
-    if (at === null || passed++ < skip) continue;
-    sampled++;
-    const best = latency.time(() => rate(at, null, deriveSeed(seed, 2 * index), samples).best);
-    const reference = rate(at, best, deriveSeed(seed, 2 * index + 1), samples * factor);
-    if (reference.best === best) same++;
-    // Strict: the reference's lead over the coach's choice is under twice its standard error (whatever a coach's own tolerance of small losses).
-    if (reference.cost <= 2 * reference.standardError) agree++;
-    costs.push(reference.cost);
-    progress(sampled, agree, costs);
-  }
-  return { agree, same, costs };
+interface ReferenceAnswer {
+  readonly best: number;
+  readonly verdicts: Readonly<Record<string, Verdict>>;
+  readonly costs?: Readonly<Record<string, readonly [cost: number, standardError: number]>>;
 }
 
-/** How many of `costs` (0..1) fall under each of COST_POINTS: `< 0.5 points 80, < 1 point 90, …`. */
-function costsUnder(costs: readonly number[]): string {
-  return COST_POINTS.map((points) => `< ${String(points)} ${points === 1 ? 'point' : 'points'} ${String(costs.filter((cost) => cost < points / 100).length)}`).join(', ');
+/** The reference's cost of the coach's choice and its standard error, by decision. */
+interface CoachCost {
+  readonly cost: number;
+  readonly standardError: number;
+}
+
+/**
+ * How often a sampling coach's best choice is, by a reference with more samples (on other draws),
+ * as good as the reference's best (`agree`), and the same choice (`same`). `coach` gives the
+ * coach's best choice in a situation, `reference` the reference's rating of every choice there;
+ * `params` name the reference in the journal.
+ */
+function sampledAgreement<S>(
+  situation: (index: number) => S | null,
+  coach: (situation: S, seed: number) => number,
+  reference: (situation: S, seed: number) => readonly SampledRating[],
+  params: JsonValue,
+): { agree: number; same: number; costs: CoachCost[]; notes: string[] } {
+  const journal = new ReferenceJournal<ReferenceAnswer>(params);
+  let agree = 0;
+  let same = 0;
+  const costs: CoachCost[] = [];
+  let sampled = 0;
+  for (let index = 0; sampled < to; index++) {
+    const at = situation(index);
+    if (at === null) continue;
+    const decision = sampled++;
+    if (decision < from) continue;
+    const best = latency.time(decision, () => coach(at, deriveSeed(seed, 2 * index)));
+    if (latencyOnly) continue;
+    const answer = journal.answer(decision, () => {
+      const ratings = reference(at, deriveSeed(seed, 2 * index + 1));
+      return {
+        best: ratings[0]!.best,
+        verdicts: Object.fromEntries(ratings.map((rating) => [String(rating.chosen), rating.verdict])),
+        costs: Object.fromEntries(ratings.map((rating) => [String(rating.chosen), [rating.cost, rating.standardError] as const])),
+      };
+    });
+    if (answer.best === best) same++;
+    if (answer.verdicts[String(best)] === 'best') agree++;
+    const cost = answer.costs?.[String(best)];
+    if (cost !== undefined) costs.push({ cost: cost[0], standardError: cost[1] });
+    progress(decision - from + 1, agree);
+  }
+  return { agree, same, costs, notes: journal.note() };
 }
 
 /**
@@ -261,19 +364,27 @@ function unoSituation(index: number): UnoWarState | null {
 
 function unoWar(): string[] {
   const samples = whole('--samples', UNO_SAMPLES, 1);
+  const referenceSamples = whole('--reference-samples', samples * factor, 1);
   const anyCard = (state: UnoWarState): number => state.handCard(0, [0, 1, 2, 3, 4].find((slot) => canPlayOn(state.top, state.handCard(0, slot)))!);
   // The coach may stop sampling early once a card is clearly best; the reference never does.
-  const { agree, same, costs } = sampledAgreement(
+  const { same, costs, notes } = sampledAgreement(
     unoSituation,
-    (state, chosen, at, count) => (chosen === null ? rateUno(state, anyCard(state), smallestCardAgent, at, count) : rateOutcomes(playOutCards(state, smallestCardAgent, at, count, false), chosen)),
-    samples,
+    (state, at) => rateUno(state, anyCard(state), smallestCardAgent, at, samples).best,
+    (state, at) => {
+      const outcomes = playOutCards(state, smallestCardAgent, at, referenceSamples, false);
+      return outcomes.cards.map((card) => rateOutcomes(outcomes, card));
+    },
+    { game, seed, samples: referenceSamples },
   );
-  const tolerated = costs.filter((cost) => cost < EQUAL_CHANCE).length;
+  const strict = costs.filter((c) => c.cost <= 2 * c.standardError).length;
+  const tolerated = costs.filter((c) => c.cost < EQUAL_CHANCE).length;
   return [
-    `uno-war: ${String(decisions)} decisions (seed ${String(seed)}${skip === 0 ? '' : `, after ${String(skip)}`}), against Smallest, coach ${String(samples)} states, reference ${String(factor)}x on other draws`,
-    `best card: as good as the reference's best ${String(agree)} (${share(agree, decisions)}); the same card ${String(same)} (${share(same, decisions)})`,
-    `best card: within the coach's tolerance (the reference's cost of it under ${(100 * EQUAL_CHANCE).toFixed(1)} points) ${String(tolerated)} (${share(tolerated, decisions)})`,
-    `the reference's cost of the coach's best card: ${costsUnder(costs)}`,
+    `uno-war: ${decisionsText()} (seed ${String(seed)}), against Smallest, coach ${String(samples)} states, reference ${String(referenceSamples)} (${(referenceSamples / samples).toFixed(0)}x) on other draws`,
+    // Strict: the reference's lead over the coach's card is under twice its standard error, whatever the coach's own tolerance of small losses.
+    `best card: as good as the reference's best ${String(strict)} (${share(strict, judgedCount)}); the same card ${String(same)} (${share(same, judgedCount)})`,
+    `best card: within the coach's tolerance (the reference's cost of it under ${(100 * EQUAL_CHANCE).toFixed(1)} points) ${String(tolerated)} (${share(tolerated, judgedCount)})`,
+    `the reference's cost of the coach's best card: ${costsUnder(costs.map((c) => c.cost))}`,
+    ...notes,
   ];
 }
 
@@ -297,17 +408,22 @@ function klondike(): string[] {
   const nodes = whole('--nodes', COACH_STATES, 1);
   // The reference's budget, F times the coach's, split evenly between samples and positions.
   const root = Math.sqrt(factor);
-  const { agree, same } = sampledAgreement(
+  const referenceBudget = { samples: whole('--reference-samples', Math.round(samples * root), 1), maxStates: whole('--reference-nodes', Math.round(nodes * root), 1) };
+  const { agree, same, notes } = sampledAgreement(
     klondikeSituation,
-    (state, chosen, at, count) => {
-      const reference = count !== samples;
-      const budget = reference ? { samples: Math.round(samples * root), maxStates: Math.round(nodes * root) } : { samples, maxStates: nodes };
-      return rateMove(state, candidateMoves(state)[chosen ?? 0]!, at, budget);
-    },
-    samples,
+    (state, at) => rateMove(state, candidateMoves(state)[0]!, at, { samples, maxStates: nodes }).best,
+    (state, at) => rateEveryKlondikeMove(state, at, referenceBudget),
+    { game, seed, ...referenceBudget },
   );
+  const times = (referenceBudget.samples * referenceBudget.maxStates) / (samples * nodes);
   return [
-    `klondike: ${String(decisions)} decisions (seed ${String(seed)}), coach ${String(samples)} deals x ${String(nodes)} positions, reference ${String(factor)}x (${String(Math.round(samples * root))} deals x ${String(Math.round(nodes * root))}) on other deals`,
-    `best move: as good as the reference's best ${String(agree)} (${share(agree, decisions)}); the same move ${String(same)} (${share(same, decisions)})`,
+    `klondike: ${decisionsText()} (seed ${String(seed)}), coach ${String(samples)} deals x ${String(nodes)} positions, reference ${String(referenceBudget.samples)} deals x ${String(referenceBudget.maxStates)} (${times.toFixed(0)}x) on other deals`,
+    `best move: as good as the reference's best ${String(agree)} (${share(agree, judgedCount)}); the same move ${String(same)} (${share(same, judgedCount)})`,
+    ...notes,
   ];
+}
+
+/** How many of `costs` (0..1) fall under each of COST_POINTS: `< 0.5 points 80, < 1 point 90, …`. */
+function costsUnder(costs: readonly number[]): string {
+  return COST_POINTS.map((points) => `< ${String(points)} ${points === 1 ? 'point' : 'points'} ${String(costs.filter((cost) => cost < points / 100).length)}`).join(', ');
 }

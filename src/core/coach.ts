@@ -102,3 +102,27 @@ export function summarizeSampled<R extends SampledRating>(ratings: readonly R[])
     costliest: [...marked].sort((a, b) => b.rating.cost - a.rating.cost || a.index - b.index).slice(0, 3),
   };
 }
+
+/**
+ * Standard errors of its lead over every other choice that make a choice clearly best, so that a
+ * coach may stop sampling: well above the two that mark a choice, because looking after every
+ * batch of samples gives the noise several chances to produce such a lead.
+ */
+export const CLEAR_LEAD = 3;
+
+/**
+ * Whether the choice with the highest mean outcome (`outcomes[i][k]`: choice i on sample k, common
+ * samples) is clearly best: it leads every other by more than CLEAR_LEAD standard errors of the
+ * paired difference, or has had the very same outcome on every sample (two choices that always
+ * end alike, as two columns a card leaves the game's course unchanged by, are as good as each
+ * other, and more samples would never tell them apart).
+ */
+export function clearlyBest(outcomes: readonly ArrayLike<number>[]): boolean {
+  const means = outcomes.map(sampleMean);
+  const leader = means.indexOf(Math.max(...means));
+  return outcomes.every((row, index) => {
+    if (index === leader) return true;
+    const { cost, standardError } = pairedCost(outcomes[leader]!, row, Infinity);
+    return cost > CLEAR_LEAD * standardError || (cost === 0 && standardError === 0);
+  });
+}

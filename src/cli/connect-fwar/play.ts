@@ -90,7 +90,7 @@ export function describeFour(board: Board, style: Style): string | null {
 /** Said once when the coach is on: how to read its values. */
 const COACH_LEGEND =
   'Coach: after each of your moves, the expected final score of every move you had (1-4 a column, d the discard), ' +
-  'played out on 1,000 orders of the cards you have not seen; - where the card cannot go.';
+  'played out on up to 1,000 orders of the cards you have not seen (fewer once one move is clearly best); - where the card cannot go.';
 
 export const RULES_SUMMARY = [
   `Put each card on column ${COLUMN_CHOICES}, bottom up: on an empty column, or on a top card of equal or lower`,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DECK_SIZE } from '../../core/cards.js';
 import { rngFromSeed } from '../../core/random.js';
-import { COACH_SAMPLES, rateDecision, rateEveryMove, RULES_OF_THUMB, situationOf, summarize, type Situation } from './coach.js';
+import { COACH_SAMPLES, SAMPLE_BATCH, rateDecision, rateEveryMove, RULES_OF_THUMB, situationOf, summarize, type Situation } from './coach.js';
 import { ConnectFwarState } from './engine.js';
 import { DISCARD } from './rules.js';
 
@@ -32,7 +32,8 @@ describe('the ConnectFwar coach', () => {
     expect(poor.cost).toBeCloseTo(poor.values[DISCARD]! - poor.values[3]!, 9);
     expect(poor.standardError).toBeLessThan(0.5);
     expect(poor.rule).toBe(RULES_OF_THUMB.discard);
-    expect(poor.samples).toBe(COACH_SAMPLES);
+    // So clear a mistake that the first batch of play-outs shows it (columns 1-3 and the discard end alike on every order).
+    expect(poor.samples).toBe(SAMPLE_BATCH);
     const discard = rateDecision(situation(QUEEN_OF_CLUBS), DISCARD, 1);
     expect(discard).toMatchObject({ verdict: 'best', cost: 0, rule: null, best: DISCARD });
   });
@@ -71,6 +72,16 @@ describe('situationOf', () => {
     expect(seen.unseen).toHaveLength(DECK_SIZE - 4);
     expect(seen.unseen).not.toContain(QUEEN_OF_CLUBS);
     expect(Array.from(seen.cells).filter((cell) => cell >= 0).sort()).toEqual([FIVE_OF_HEARTS, FIVE_OF_DIAMONDS, EIGHT_OF_DIAMONDS].sort());
+  });
+});
+
+describe('stopping early', () => {
+  it('stops after a batch once one move is clearly best, with the rating of just those play-outs; without stopping, plays them all', () => {
+    const clear = rateDecision(situation(TWO_OF_SPADES), 3, 1);
+    expect(clear.samples).toBeLessThan(COACH_SAMPLES);
+    expect(clear.samples % SAMPLE_BATCH).toBe(0);
+    expect(rateDecision(situation(TWO_OF_SPADES), 3, 1, clear.samples, false)).toEqual(clear);
+    expect(rateDecision(situation(TWO_OF_SPADES), 3, 1, COACH_SAMPLES, false).samples).toBe(COACH_SAMPLES);
   });
 });
 

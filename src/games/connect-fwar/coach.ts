@@ -19,14 +19,19 @@ import type { ConnectFwarState } from './engine.js';
 import { moveName } from './notation.js';
 import { COLUMNS, DISCARD, ROWS, columnFloor } from './rules.js';
 import { GreedyPolicy } from './players/honest.js';
-import { pairedCost, sampleMean, summarizeSampled, type RuleOfThumb, type SampledRating, type SampledSummary } from '../../core/coach.js';
+import { clearlyBest, pairedCost, sampleMean, summarizeSampled, type RuleOfThumb, type SampledRating, type SampledSummary } from '../../core/coach.js';
 
 /**
- * Orders of the unseen cards played out per decision: each is one rollout per legal move (up to
- * five), of about 7 cards with `greedy` (120,000 games a CPU-second): 1,000 keep a rating near
- * 50 ms, and the standard error of a difference between two moves near 0.1 point.
+ * The most orders of the unseen cards played out per decision: each is one rollout per legal move
+ * (up to five), of about 7 cards with `greedy` (120,000 games a CPU-second): 1,000 keep a rating
+ * near 50 ms, and the standard error of a difference between two moves near 0.1 point. Sampling
+ * stops earlier, after a multiple of SAMPLE_BATCH orders, once one move is clearly best
+ * (core/coach.ts clearlyBest).
  */
 export const COACH_SAMPLES = 1000;
+
+/** Orders played out between two looks at whether one move is clearly best. */
+export const SAMPLE_BATCH = 250;
 
 /** A lead of the best move (in expected points) that makes a choice a mistake rather than an inaccuracy. */
 export const MISTAKE_POINTS = 1;
@@ -62,10 +67,11 @@ const MOVES = [DISCARD, ...Array.from({ length: COLUMNS }, (_, col) => col)] as 
 
 /**
  * Rates the choice of `chosen` (a column 0..3, or DISCARD) in `situation`: every legal move played
- * out on the same `samples` orders of the unseen cards, shuffled from `seed`.
+ * out on the same orders of the unseen cards, shuffled from `seed`: up to `samples` of them, fewer
+ * when one move is clearly best sooner (with `stopWhenClear`).
  */
-export function rateDecision(situation: Situation, chosen: number, seed: number, samples = COACH_SAMPLES): Rating {
-  return rateMoves(situation, seed, samples, chosen)[0]!;
+export function rateDecision(situation: Situation, chosen: number, seed: number, samples = COACH_SAMPLES, stopWhenClear = true): Rating {
+  return rateMoves(situation, seed, samples, chosen, stopWhenClear)[0]!;
 }
 
 /**
@@ -74,12 +80,12 @@ export function rateDecision(situation: Situation, chosen: number, seed: number,
  * so the rating of whatever they choose, or training's warning, is there at once). Each equals
  * rateDecision's for that move.
  */
-export function rateEveryMove(situation: Situation, seed: number, samples = COACH_SAMPLES): Rating[] {
-  return rateMoves(situation, seed, samples, null);
+export function rateEveryMove(situation: Situation, seed: number, samples = COACH_SAMPLES, stopWhenClear = true): Rating[] {
+  return rateMoves(situation, seed, samples, null, stopWhenClear);
 }
 
 /** The ratings of `only` (which must be legal) or, when null, of every legal move. */
-function rateMoves(situation: Situation, seed: number, samples: number, only: number | null): Rating[] {
+function rateMoves(situation: Situation, seed: number, samples: number, only: number | null, stopWhenClear: boolean): Rating[] {
   const { cells, card, unseen } = situation;
   const heights = new Uint8Array(COLUMNS);
   const floors = new Uint8Array(COLUMNS);
@@ -93,15 +99,20 @@ function rateMoves(situation: Situation, seed: number, samples: number, only: nu
   policy.position.setBoard(cells, heights, floors);
   const legal = MOVES.filter((move) => move === DISCARD || policy.position.canPlay(card, move));
   if (only !== null && !legal.includes(only as (typeof MOVES)[number])) throw new RangeError(`The card cannot go on column ${String(only + 1)}`);
-  const scores = legal.map(() => new Float64Array(samples));
+  const all = legal.map(() => new Float64Array(samples));
   const order = Array.from(unseen);
   const rng = rngFromSeed(seed);
-  for (let sample = 0; sample < samples; sample++) {
-    shuffleInPlace(order, rng);
-    legal.forEach((move, index) => {
-      scores[index]![sample] = playOut(policy, cells, heights, floors, card, move, order);
-    });
+  let played = 0;
+  while (played < samples) {
+    for (const end = Math.min(samples, played + SAMPLE_BATCH); played < end; played++) {
+      shuffleInPlace(order, rng);
+      legal.forEach((move, index) => {
+        all[index]![played] = playOut(policy, cells, heights, floors, card, move, order);
+      });
+    }
+    if (stopWhenClear && legal.length > 1 && clearlyBest(all.map((row) => row.subarray(0, played)))) break;
   }
+  const scores = all.map((row) => row.subarray(0, played));
   const means = scores.map(sampleMean);
   let bestIndex = 0;
   means.forEach((value, index) => {
@@ -114,7 +125,7 @@ function rateMoves(situation: Situation, seed: number, samples: number, only: nu
     .filter((move) => only === null || move === only)
     .map((chosen) => {
       const { cost, standardError, verdict } = pairedCost(scores[bestIndex]!, scores[legal.indexOf(chosen)]!, MISTAKE_POINTS);
-      return { values, chosen, best, cost, standardError, verdict, rule: verdict === 'best' ? null : ruleBroken(heights, chosen, best), samples };
+      return { values, chosen, best, cost, standardError, verdict, rule: verdict === 'best' ? null : ruleBroken(heights, chosen, best), samples: played };
     });
 }
 

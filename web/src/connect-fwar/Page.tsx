@@ -228,7 +228,7 @@ export function ConnectFwarPage() {
               rating={shownRating}
               caption="Every move you had: expected final score"
               idle="After each of your moves, the coach gives the expected final score of every move you had."
-              legend="Expected final score: the average over a thousand orders of the cards you have not seen, the rest of the deal played by the greedy strategy. A mistake gives up a point or more; an inaccuracy less; a choice is marked only when the best move's lead is beyond the sampling error."
+              legend="Expected final score: the average over up to a thousand orders of the cards you have not seen (fewer once one move is clearly best), the rest of the deal played by the greedy strategy. A mistake gives up a point or more; an inaccuracy less; a choice is marked only when the best move's lead is beyond the sampling error."
             />
           )}
           {coach.coach &&
