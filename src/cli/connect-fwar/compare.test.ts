@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLI_PATH, runCli } from '../../test-support/cli.js';
+import { runInProcess } from '../../test-support/cli-in-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tabletop-compare-'));
 afterAll(() => {
@@ -246,7 +247,8 @@ describe('tabletop connect-fwar compare', () => {
     [['--bogus'], /unknown option '--bogus'/],
     [['--out', '/nonexistent/dir/results.jsonl'], /Cannot write results to \/nonexistent\/dir\/results.jsonl: ENOENT/],
   ])('rejects %j with exit 2 and a clear message', async (args, message) => {
-    const result = await runCli(['connect-fwar', 'compare', '--games', '10', '--threads', '1', ...args]);
+    // In this process: the binary's exit 2 is the spawned refusals' below.
+    const result = await runInProcess(['connect-fwar', 'compare', '--games', '10', '--threads', '1', ...args]);
     expect(result.status).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(message);
