@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../test-support/cli.js';
+import { runInProcess } from '../test-support/cli-in-process.js';
 
 describe('counts of one', () => {
   it('connect-four tournament: 1 game per pair, 1 game', async () => {
@@ -35,7 +36,8 @@ describe('klondike play bounds', () => {
     [['--piles', '0'], "The number of piles must be from 1 to 9, got '0'."],
     [['--draw', '53'], "The number of draw cards must be from 1 to 52, got '53'."],
   ])('%j is refused with the real bounds (exit status 2)', async (args, message) => {
-    const result = await runCli(['klondike', 'play', '--seed', '1', ...args], { input: 'q\n' });
+    // In this process: klondike/play.test.ts spawns the binary for its exit 2.
+    const result = await runInProcess(['klondike', 'play', '--seed', '1', ...args]);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain(message);
     expect(result.stdout).toBe('');

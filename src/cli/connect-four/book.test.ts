@@ -6,6 +6,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../test-support/cli.js';
+import { runInProcess } from '../../test-support/cli-in-process.js';
 import { bookPositions } from '../../games/connect-four/book/builder.js';
 import { Position, immediateWinScore } from '../../games/connect-four/position.js';
 import { Solver } from '../../games/connect-four/solver/solver.js';
@@ -43,7 +44,8 @@ describe('tabletop connect-four book', () => {
     const again = await runCli(['connect-four', 'book', 'build', '--root', ROOT, '--depth', '28', '--out', out, '--workers', '1', '--table', '200000']);
     expect(again.stderr).toMatch(new RegExp(`level 28: (\\d+), \\1 already known`));
 
-    const info = await runCli(['connect-four', 'book', 'info', out]);
+    // In this process (nothing-lost.test.ts runs the binary's `book info`).
+    const info = await runInProcess(['connect-four', 'book', 'info', out]);
     expect(info.stdout).toMatch(/positions, \d+ bytes, deepest 28 stones, no level complete, exact scores, checksum OK/);
 
     const lines = [ROOT, ...journal.map(([moves]) => moves)].join('\n') + '\n';
@@ -157,20 +159,21 @@ describe('tabletop connect-four book build --shard, book merge', () => {
     const twice = await runCli(['connect-four', 'book', 'merge', part(1), part(1), '--out', join(dir, 'x.c4book')]);
     expect(twice.status).toBe(2);
     expect(twice.stderr).toMatch(/counted twice/);
-    const typo = await runCli(['connect-four', 'book', 'merge', part(1), join(dir, 'part-9.journal'), '--out', join(dir, 'x.c4book')]);
+    // The first refusal through the binary (its exit status), the rest in this process.
+    const typo = await runInProcess(['connect-four', 'book', 'merge', part(1), join(dir, 'part-9.journal'), '--out', join(dir, 'x.c4book')]);
     expect(typo.status).toBe(2);
     expect(typo.stderr).toMatch(/Cannot read the journal .*part-9\.journal: no such file/);
     const half = join(dir, 'half.journal');
     expect((await build(['--shard', '1/2', '--journal', half])).status).toBe(0);
-    const overlap = await runCli(['connect-four', 'book', 'merge', half, part(2), '--out', join(dir, 'x.c4book')]);
+    const overlap = await runInProcess(['connect-four', 'book', 'merge', half, part(2), '--out', join(dir, 'x.c4book')]);
     expect(overlap.status).toBe(2);
     expect(overlap.stderr).toMatch(/counted in both .*half\.journal and .*part-2\.journal/);
     const other = join(dir, 'other.journal');
     expect((await runCli(['connect-four', 'book', 'build', '--root', `${ROOT}4`, '--depth', '28', '--shard', '1/3', '--journal', other, '--workers', '1', '--table', '200000'])).status).toBe(0);
-    const mixed = await runCli(['connect-four', 'book', 'merge', part(2), other, '--out', join(dir, 'x.c4book')]);
+    const mixed = await runInProcess(['connect-four', 'book', 'merge', part(2), other, '--out', join(dir, 'x.c4book')]);
     expect(mixed.status).toBe(2);
     expect(mixed.stderr).toMatch(/journals of different jobs do not merge/);
-    const asOther = await build(['--shard', '1/3', '--journal', part(2)]);
+    const asOther = await runInProcess(['connect-four', 'book', 'build', '--root', ROOT, '--depth', '28', '--workers', '1', '--table', '200000', '--shard', '1/3', '--journal', part(2)]);
     expect(asOther.status).toBe(2);
     expect(asOther.stderr).toMatch(/part-2\.journal:1: a record of items .* but this run \(or shard\) holds items/);
     expect(existsSync(join(dir, 'x.c4book'))).toBe(false);
@@ -255,7 +258,7 @@ describe('tabletop connect-four book strategy', () => {
     expect(again.status, again.stderr).toBe(0);
     expect(again.stderr).toMatch(/ 0 leaves solved/);
     expect(readFileSync(`${out}.journal`, 'utf8').trim().split('\n')).toEqual(journal);
-    const info = await runCli(['connect-four', 'book', 'info', out]);
+    const info = await runInProcess(['connect-four', 'book', 'info', out]);
     expect(info.stdout).toMatch(/values \(win\/draw\/loss\), checksum OK/);
     const lines = [ROOT, ...leaves].join('\n') + '\n';
     for (const mode of [['--weak'], [], ['--analyze']]) {
@@ -287,7 +290,7 @@ describe('tabletop connect-four book strategy', () => {
     for (const { key, score } of book.entries()) expect(extended.scoreOfKey(key)).toBe(score);
     expect(extended.depth).toBeGreaterThan(book.depth);
     // An exact-score book is not a book of values.
-    const wrong = await runCli(['connect-four', 'book', 'strategy', '--depth', String(depth), '--roots', ROOT, '--from', DEFAULT_BOOK_PATH, '--write-only', '--out', join(dir, 'wrong.c4book')]);
+    const wrong = await runInProcess(['connect-four', 'book', 'strategy', '--depth', String(depth), '--roots', ROOT, '--from', DEFAULT_BOOK_PATH, '--write-only', '--out', join(dir, 'wrong.c4book')]);
     expect(wrong.status).not.toBe(0);
     expect(wrong.stderr).toMatch(/--from takes a strategy book/);
   }, 120_000);
@@ -383,7 +386,8 @@ describe('solve on the empty board, with the shipped books', () => {
   }, 120_000);
 
   it('without the opening book, the strategy book still settles every first move\'s win, draw or loss', async () => {
-    const analysis = await runCli(['connect-four', 'solve', '--analyze', '--book', DEFAULT_VALUES_PATH], { input: '-\n' });
+    // Seconds of search when idle; on a loaded machine it may take longer than runCli's default limit.
+    const analysis = await runCli(['connect-four', 'solve', '--analyze', '--book', DEFAULT_VALUES_PATH], { input: '-\n', timeoutMs: 110_000 });
     expect(analysis.status).toBe(0);
     const [board, ...columns] = analysis.stdout.trim().split(' ');
     expect(board).toBe('-');

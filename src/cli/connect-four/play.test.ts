@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { Position } from '../../games/connect-four/position.js';
 import { runCli, withoutFenceWarning, runCliOk } from '../../test-support/cli.js';
+import { runInProcess } from '../../test-support/cli-in-process.js';
 import { expectColourByItself, playThrough } from '../../test-support/play-streams.js';
 import { stripStyle } from '../style.js';
 import { playGame, type PlayOptions } from './play.js';
@@ -143,9 +144,16 @@ describe('tabletop connect-four play', () => {
     [['--pos', '48'], '--pos:'],
     [['--hint-time', '0'], 'The hint time must be a positive number'],
   ])('rejects %j with exit status 2', async (args, message) => {
-    const result = await runCli(['connect-four', 'play', ...args]);
+    const result = await runInProcess(['connect-four', 'play', ...args]);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain(message);
+    expect(result.stdout).toBe('');
+  });
+
+  it('the binary refuses a bad option of play the same way: exit status 2, the message, nothing on stdout', async () => {
+    const result = await runCli(['connect-four', 'play', '--level', '7']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('The level must be from 1 to 6');
     expect(result.stdout).toBe('');
   });
 });
@@ -277,7 +285,8 @@ describe('tabletop connect-four tournament', () => {
     [['--bots', 'solver,random', '--time', 'soon'], 'The time limit must be a positive number'],
     [[], "required option '--bots <list>' not specified"],
   ])('rejects %j with exit status 2', async (args, message) => {
-    const result = await runCli(['connect-four', 'tournament', ...args]);
+    // In this process: the binary's exit 2 for tournament is the --openings test's above.
+    const result = await runInProcess(['connect-four', 'tournament', ...args]);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain(message);
   });

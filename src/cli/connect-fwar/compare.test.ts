@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLI_PATH, runCli } from '../../test-support/cli.js';
+import { runInProcess } from '../../test-support/cli-in-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tabletop-compare-'));
 afterAll(() => {
@@ -25,8 +26,14 @@ interface StrategyJson {
   vs?: Record<string, { difference: number; ciLow: number; ciHigh: number; pValue: number; paired: boolean }>;
 }
 
-async function compareJson(args: readonly string[]): Promise<Record<string, StrategyJson>> {
-  const result = await runCli(['connect-fwar', 'compare', '--json', ...args]);
+/**
+ * `compare --json`, through the binary or in this process (runInProcess). The tests below run their
+ * first command through the binary and most of the commands they compare with it (other thread
+ * counts, shards, resumes, merges) in this process: the same program, without a Node start and the
+ * program's loading per command.
+ */
+async function compareJson(args: readonly string[], run: (args: readonly string[]) => Promise<{ stdout: string; stderr: string; status: number | null }> = runCli): Promise<Record<string, StrategyJson>> {
+  const result = await run(['connect-fwar', 'compare', '--json', ...args]);
   expect(result.stderr).toBe('');
   expect(result.status).toBe(0);
   return JSON.parse(result.stdout) as Record<string, StrategyJson>;
@@ -66,8 +73,8 @@ describe('tabletop connect-fwar compare', () => {
     expect(Math.abs(basic.ciHigh - basic.mean - (1.959964 * basic.sd) / Math.sqrt(1500))).toBeLessThan(0.05);
     expect(basic.zeroShare).toBeGreaterThan(0);
     expect(basic.vs!.suits!.difference).toBeCloseTo(basic.mean - one.suits!.mean, 10);
-    expect(await compareJson(['--games', '1500', '--seed', '77', '--threads', '2', '--batch-size', '7', '--players', 'basic,suits'])).toEqual(one);
-    expect(await compareJson(['--games', '1500', '--seed', '77', '--threads', '2', '--batch-size', '333', '--players', 'basic,suits'])).toEqual(one);
+    expect(await compareJson(['--games', '1500', '--seed', '77', '--threads', '2', '--batch-size', '7', '--players', 'basic,suits'], runInProcess)).toEqual(one);
+    expect(await compareJson(['--games', '1500', '--seed', '77', '--threads', '2', '--batch-size', '333', '--players', 'basic,suits'], runInProcess)).toEqual(one);
   });
 
   it('--games 10000: every seed strategy lands within ±0.6 of the spec\'s long-run means', async () => {
@@ -85,7 +92,7 @@ describe('tabletop connect-fwar compare', () => {
     expect(first.status).toBe(0);
     const seed = /^Seed (\d+) \(replay this run with --seed \1\)$/m.exec(first.stderr)?.[1];
     expect(seed).toBeDefined();
-    const replay = await runCli(['connect-fwar', 'compare', '--games', '300', '--threads', '1', '--players', 'random', '--seed', seed!]);
+    const replay = await runInProcess(['connect-fwar', 'compare', '--games', '300', '--threads', '1', '--players', 'random', '--seed', seed!]);
     expect(replay.stdout).toBe(first.stdout);
   });
 
@@ -95,12 +102,12 @@ describe('tabletop connect-fwar compare', () => {
     // 20,000 games make it far larger than the noise of the estimate.
     const args = ['--games', '20000', '--seed', '5', '--threads', '2', '--players', 'basic,ranks'];
     const independent = await compareJson(args);
-    const paired = await compareJson([...args, '--paired']);
+    const paired = await compareJson([...args, '--paired'], runInProcess);
     const width = (s: StrategyJson): number => s.vs!.ranks!.ciHigh - s.vs!.ranks!.ciLow;
     expect(paired.basic!.vs!.ranks!.paired).toBe(true);
     expect(independent.basic!.vs!.ranks!.paired).toBe(false);
     expect(width(paired.basic!)).toBeLessThan(0.97 * width(independent.basic!));
-    const text = await runCli(['connect-fwar', 'compare', ...args, '--paired']);
+    const text = await runInProcess(['connect-fwar', 'compare', ...args, '--paired']);
     expect(text.stdout).toContain('paired (the same deals for every strategy)');
     expect(text.stdout).toContain('Differences of means (paired on the same deals), 95% CI and two-sided p:');
   });
@@ -108,7 +115,7 @@ describe('tabletop connect-fwar compare', () => {
   it('--until-ci stops once every CI half-width is below the width, at the same point for any thread count', async () => {
     const args = ['connect-fwar', 'compare', '--games', '100000', '--seed', '3', '--until-ci', '0.9', '--players', 'basic,random'];
     const one = await runCli([...args, '--threads', '1']);
-    const two = await runCli([...args, '--threads', '2']);
+    const two = await runInProcess([...args, '--threads', '2']);
     expect(one.status).toBe(0);
     expect(two.stdout).toBe(one.stdout);
     // sd ≈ 16: ±0.9 needs about 1,200 games; rounds end at 1,000, 2,000, …
@@ -118,24 +125,24 @@ describe('tabletop connect-fwar compare', () => {
     );
     // Saved and resumed, the run keeps its stopping rule and prints the same.
     const out = file('until-ci.jsonl');
-    expect((await runCli([...args, '--threads', '2', '--out', out])).stdout).toBe(one.stdout);
-    const resumed = await runCli(['connect-fwar', 'compare', '--players', 'basic,random', '--resume', out]);
+    expect((await runInProcess([...args, '--threads', '2', '--out', out])).stdout).toBe(one.stdout);
+    const resumed = await runInProcess(['connect-fwar', 'compare', '--players', 'basic,random', '--resume', out]);
     expect(resumed.stdout).toBe(one.stdout);
-    const merged = await runCli(['merge', out]);
+    const merged = await runInProcess(['merge', out]);
     expect(merged.stderr).toBe("Note: the run was set to stop once the 95% CI half-width of each strategy's mean is below 0.9; these files hold 2,000 of at most 100,000 games.\n");
     // Interrupted in round 2 with its batches finished out of order: round 1 and scattered batches
     // of round 2 (1,400 games, enough for ±0.9). The resumed run must still decide at 1,000 on
     // games 0..999 alone, go on, and stop at 2,000 as the uninterrupted run did.
     const small = file('until-ci-small-batches.jsonl');
-    expect((await runCli([...args, '--threads', '1', '--batch-size', '100', '--out', small])).stdout).toBe(one.stdout);
+    expect((await runInProcess([...args, '--threads', '1', '--batch-size', '100', '--out', small])).stdout).toBe(one.stdout);
     const records = readFileSync(small, 'utf8').trimEnd().split('\n');
     const scattered = file('until-ci-scattered.jsonl');
     writeFileSync(scattered, `${[...records.slice(0, 10), records[17]!, records[13]!, records[11]!, records[15]!].join('\n')}\n`);
-    const resumedScattered = await runCli(['connect-fwar', 'compare', '--players', 'basic,random', '--threads', '2', '--resume', scattered]);
+    const resumedScattered = await runInProcess(['connect-fwar', 'compare', '--players', 'basic,random', '--threads', '2', '--resume', scattered]);
     expect(resumedScattered.status).toBe(0);
     expect(resumedScattered.stdout).toBe(one.stdout);
-    expect((await runCli(['merge', scattered])).stdout).toBe((await runCli(['merge', out])).stdout);
-    const json = await compareJson(['--games', '100000', '--seed', '3', '--until-ci', '0.9', '--players', 'basic,random', '--threads', '2']);
+    expect((await runInProcess(['merge', scattered])).stdout).toBe((await runInProcess(['merge', out])).stdout);
+    const json = await compareJson(['--games', '100000', '--seed', '3', '--until-ci', '0.9', '--players', 'basic,random', '--threads', '2'], runInProcess);
     for (const s of Object.values(json)) {
       expect(s.games).toBe(2000);
       expect((s.ciHigh - s.ciLow) / 2).toBeLessThan(0.9);
@@ -147,18 +154,18 @@ describe('tabletop connect-fwar compare', () => {
     const whole = await runCli(['connect-fwar', 'compare', ...common]);
     const parts = ['1/3', '2/3', '3/3'].map((shard, k) => ({ shard, out: file(`shard-${String(k)}.jsonl`) }));
     for (const { shard, out } of parts) {
-      const r = await runCli(['connect-fwar', 'compare', ...common, '--shard', shard, '--out', out]);
+      const r = await runInProcess(['connect-fwar', 'compare', ...common, '--shard', shard, '--out', out]);
       expect(r.status).toBe(0);
     }
-    const shardOne = await compareJson([...common, '--shard', '1/3']);
+    const shardOne = await compareJson([...common, '--shard', '1/3'], runInProcess);
     expect(shardOne.basic!.games).toBe(833);
     const merged = await runCli(['merge', ...parts.map((p) => p.out)]);
     expect(merged.stderr).toBe('');
     expect(merged.stdout).toBe(whole.stdout);
-    const mergedJson = await runCli(['merge', '--json', ...parts.map((p) => p.out)]);
-    expect(JSON.parse(mergedJson.stdout)).toEqual(await compareJson(common));
+    const mergedJson = await runInProcess(['merge', '--json', ...parts.map((p) => p.out)]);
+    expect(JSON.parse(mergedJson.stdout)).toEqual(await compareJson(common, runInProcess));
     // A missing shard is reported, not silently ignored.
-    const partial = await runCli(['merge', parts[0]!.out, parts[2]!.out]);
+    const partial = await runInProcess(['merge', parts[0]!.out, parts[2]!.out]);
     expect(partial.status).toBe(0);
     expect(partial.stderr).toMatch(/Note: 833 planned games are not in these files \(games 833\.\.1665\)/);
   });
@@ -176,23 +183,23 @@ describe('tabletop connect-fwar compare', () => {
     const cut = file('cut.jsonl');
     writeFileSync(cut, `${lines.slice(0, 5).join('\n')}\n${lines[5]!.slice(0, 40)}`);
     // --resume takes the seed and the games from the file, and drops the fragment before appending.
-    const resumed = await runCli(['connect-fwar', 'compare', '--threads', '2', '--players', 'ranks,basic', '--resume', cut]);
+    const resumed = await runInProcess(['connect-fwar', 'compare', '--threads', '2', '--players', 'ranks,basic', '--resume', cut]);
     expect(resumed.status).toBe(0);
     expect(resumed.stdout).toBe(whole.stdout);
     expect(resumed.stderr).toBe(`Note: dropped the half-written last line of ${cut} (40 bytes) before resuming.\n`);
     // The repaired file is whole again: every line a record, resumable and mergeable.
     expect(readFileSync(cut, 'utf8').endsWith('\n')).toBe(true);
     for (const line of readFileSync(cut, 'utf8').trimEnd().split('\n')) expect(() => JSON.parse(line) as unknown).not.toThrow();
-    const again = await runCli(['connect-fwar', 'compare', '--players', 'ranks,basic', '--resume', cut]);
+    const again = await runInProcess(['connect-fwar', 'compare', '--players', 'ranks,basic', '--resume', cut]);
     expect([again.status, again.stderr, again.stdout]).toEqual([0, '', whole.stdout]);
-    expect((await runCli(['merge', cut])).stdout).toBe(whole.stdout);
+    expect((await runInProcess(['merge', cut])).stdout).toBe(whole.stdout);
     // Cut just before a record's newline: that record counts, and the next one starts a new line.
     const noNewline = file('no-newline.jsonl');
     writeFileSync(noNewline, lines.slice(0, 7).join('\n'));
-    expect((await runCli(['connect-fwar', 'compare', '--players', 'ranks,basic', '--resume', noNewline])).stdout).toBe(whole.stdout);
-    expect((await runCli(['merge', noNewline])).stdout).toBe(whole.stdout);
+    expect((await runInProcess(['connect-fwar', 'compare', '--players', 'ranks,basic', '--resume', noNewline])).stdout).toBe(whole.stdout);
+    expect((await runInProcess(['merge', noNewline])).stdout).toBe(whole.stdout);
     // Resuming a complete file plays nothing more and prints the same.
-    expect((await runCli(['connect-fwar', 'compare', ...common, '--resume', out])).stdout).toBe(whole.stdout);
+    expect((await runInProcess(['connect-fwar', 'compare', ...common, '--resume', out])).stdout).toBe(whole.stdout);
   });
 
   it('Ctrl-C stops the workers, prints and saves the results so far, exits 130; --resume completes it exactly', async () => {
@@ -246,7 +253,8 @@ describe('tabletop connect-fwar compare', () => {
     [['--bogus'], /unknown option '--bogus'/],
     [['--out', '/nonexistent/dir/results.jsonl'], /Cannot write results to \/nonexistent\/dir\/results.jsonl: ENOENT/],
   ])('rejects %j with exit 2 and a clear message', async (args, message) => {
-    const result = await runCli(['connect-fwar', 'compare', '--games', '10', '--threads', '1', ...args]);
+    // In this process: the binary's exit 2 is the spawned refusals' below.
+    const result = await runInProcess(['connect-fwar', 'compare', '--games', '10', '--threads', '1', ...args]);
     expect(result.status).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(message);

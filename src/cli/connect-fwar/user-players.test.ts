@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { connectFwarGame } from '../../games/connect-fwar/definition.js';
 import { compareStrategies } from '../../lab/player-comparison.js';
 import { CLI_PATH, runCli, runCliJson } from '../../test-support/cli.js';
+import { runInProcess } from '../../test-support/cli-in-process.js';
 import { cutToFirstRecord, newVersionOf } from '../../test-support/results-files.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -37,8 +38,10 @@ describe('tabletop connect-fwar compare with player modules', () => {
   it.each(['tightest-fit', 'coin-flip', 'basic-agent'])('examples/connect-fwar/%s.mjs gives the same figures on 1 and 2 threads as the library', async (name) => {
     const path = join(examples, `${name}.mjs`);
     const one = await compareJson(['--players', `basic,${path}`, '--threads', '1']);
-    const two = await compareJson(['--players', `basic,${path}`, '--threads', '2']);
-    expect(two).toEqual(one);
+    // On 2 threads in this process: the same program as the binary's run above, without a Node start.
+    const two = await runInProcess(['connect-fwar', 'compare', '--json', '--games', '300', '--seed', '9', '--players', `basic,${path}`, '--threads', '2']);
+    expect([two.status, two.stderr]).toEqual([0, '']);
+    expect(JSON.parse(two.stdout)).toEqual(one);
     const library = await compareStrategies(connectFwarGame, { games: 300, seed: 9, threads: 1, players: ['basic', pathToFileURL(path)] });
     expect(one[name]!.mean).toBe(library.players[1]!.average);
     expect(one.basic!.mean).toBe(library.players[0]!.average);
@@ -82,18 +85,22 @@ describe('tabletop connect-fwar compare with player modules', () => {
     const result = await runCli(['connect-fwar', 'compare', '--games', '200', '--seed', '3', '--threads', '2', '--players', path]);
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/\nno-aces faulted in \d+ games \(each fault was played as the rules read a bad answer: ConnectFwar discards the card\); the first:\n {2}game 0 \(seed \d+\): nextMove\(Ace of \w+\) threw Error: no aces\n/);
-    const json = await compareJson(['--players', path, '--threads', '2']);
+    // The runs compared below go in this process: the same program, without a Node start each.
+    const inProcess = async (args: readonly string[]): Promise<string> => {
+      const run = await runInProcess(args);
+      expect([run.status, run.stderr]).toEqual([0, '']);
+      return run.stdout;
+    };
+    const json = JSON.parse(await inProcess(['connect-fwar', 'compare', '--json', '--games', '300', '--seed', '9', '--players', path, '--threads', '2'])) as Record<string, StrategyJson>;
     expect(json['no-aces']!.faults!.games).toBeGreaterThan(0);
     expect(json['no-aces']!.faults!.examples).toHaveLength(3);
     // Shards merged: the same faults, the same first examples (kept by game number, not by batch).
     const shards = [1, 2].map((k) => join(dir, `no-aces-${String(k)}.jsonl`));
     for (const [k, out] of shards.entries()) {
-      const shard = await runCli(['connect-fwar', 'compare', '--games', '300', '--seed', '9', '--threads', '2', '--batch-size', '37', '--players', path, '--shard', `${String(k + 1)}/2`, '--out', out]);
-      expect(shard.status).toBe(0);
+      await inProcess(['connect-fwar', 'compare', '--games', '300', '--seed', '9', '--threads', '2', '--batch-size', '37', '--players', path, '--shard', `${String(k + 1)}/2`, '--out', out]);
     }
-    const merged = await runCli(['merge', '--json', shards[1]!, shards[0]!]);
-    expect(merged.status).toBe(0);
-    expect((JSON.parse(merged.stdout) as Record<string, StrategyJson>)['no-aces']!.faults).toEqual(json['no-aces']!.faults);
+    const merged = await inProcess(['merge', '--json', shards[1]!, shards[0]!]);
+    expect((JSON.parse(merged) as Record<string, StrategyJson>)['no-aces']!.faults).toEqual(json['no-aces']!.faults);
   });
 
   it.each([

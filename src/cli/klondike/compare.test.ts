@@ -16,6 +16,7 @@ import { createGreedyAgent } from '../../games/klondike/agents.js';
 import type { KlondikeState } from '../../games/klondike/engine.js';
 import type { Rng } from '../../core/random.js';
 import { runCli } from '../../test-support/cli.js';
+import { runInProcess } from '../../test-support/cli-in-process.js';
 import { moduleFolder } from '../../test-support/module-files.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -31,8 +32,9 @@ interface StrategyJson {
   faults?: { games: number; examples: { game: number; seed: number; message: string }[] };
 }
 
-async function compareJson(args: readonly string[]): Promise<Record<string, StrategyJson>> {
-  const result = await runCli(['klondike', 'compare', '--json', '--games', '120', '--seed', '8', ...args]);
+/** `klondike compare --json` on 120 deals of seed 8, through the binary or, for a run compared with one, in this process. */
+async function compareJson(args: readonly string[], run: typeof runCli | typeof runInProcess = runCli): Promise<Record<string, StrategyJson>> {
+  const result = await run(['klondike', 'compare', '--json', '--games', '120', '--seed', '8', ...args]);
   expect(result.stderr).toBe('');
   expect(result.status).toBe(0);
   return JSON.parse(result.stdout) as Record<string, StrategyJson>;
@@ -50,7 +52,7 @@ describe('tabletop klondike compare', () => {
 
   it('the example program gives the same figures on 1 and 2 threads, through the CLI and the library, as a module and as an object', async () => {
     const one = await compareJson(['--players', `greedy,${example}`, '--threads', '1']);
-    const two = await compareJson(['--players', `greedy,${example}`, '--threads', '2']);
+    const two = await compareJson(['--players', `greedy,${example}`, '--threads', '2'], runInProcess);
     expect(two).toEqual(one);
     const library = await compareStrategies(klondikeGame, { games: 120, seed: 8, threads: 2, players: ['greedy', pathToFileURL(example)] });
     expect(library.players[1]!.average).toBe(one['foundations-first']!.mean);

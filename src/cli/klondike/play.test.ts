@@ -3,6 +3,7 @@ import { BasicKlondike } from '../../games/klondike/basic-klondike.js';
 import { parseDeck } from '../../games/klondike/rigging.js';
 import { KlondikeTextualView } from '../../games/klondike/view.js';
 import { runCli } from '../../test-support/cli.js';
+import { runInProcess } from '../../test-support/cli-in-process.js';
 import { playThrough } from '../../test-support/play-streams.js';
 import { applyMove, isNoOpMove, legalMoves } from '../../games/klondike/moves.js';
 import { ENGINE_STATE } from '../../games/klondike/engine.js';
@@ -276,7 +277,14 @@ describe('tabletop klondike play (end to end)', () => {
     [['--seed', '-1']],
     [['--colour', 'red']],
   ])('exits with status 2 on bad options %j', async (args) => {
-    const result = await runCli(['klondike', 'play', ...args], { input: 'q\n' });
+    const result = await runInProcess(['klondike', 'play', ...args]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).not.toBe('');
+    expect(result.stdout).not.toContain('Draw:');
+  });
+
+  it('the binary exits with status 2 on a bad option too, before any deal', async () => {
+    const result = await runCli(['klondike', 'play', '--piles', '10'], { input: 'q\n' });
     expect(result.status).toBe(2);
     expect(result.stderr).not.toBe('');
     expect(result.stdout).not.toContain('Draw:');

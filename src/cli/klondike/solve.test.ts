@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../test-support/cli.js';
+import { runInProcess } from '../../test-support/cli-in-process.js';
 import { parseSeedRange } from './solve.js';
 
 describe('parseSeedRange', () => {
@@ -27,8 +28,9 @@ describe('klondike solve and play take the same piles and draw sizes', () => {
     ['--draw', '0', 'The number of draw cards must be from 1 to 52'],
     ['--draw', '53', 'The number of draw cards must be from 1 to 52'],
   ])('%s %s: exit 2, the true range', async (option, value, message) => {
+    // In this process: the binary's exit 2 is the huge range's test below (and play.test.ts's).
     for (const command of ['solve', 'play']) {
-      const result = await runCli(['klondike', command, '--seed', '1', option, value]);
+      const result = await runInProcess(['klondike', command, '--seed', '1', option, value]);
       expect(result.status, command).toBe(2);
       expect(result.stderr, command).toContain(`${message}, got '${value}'.`);
     }
@@ -49,7 +51,7 @@ describe('tabletop klondike solve', () => {
     expect(result.stdout).toMatch(/^Klondike deal 13: 7 piles, 3 draw cards shown/);
     expect(result.stdout).toMatch(/Verdict: winnable: a winning line of \d+ moves\./);
     expect(result.stdout).toMatch(/Time: [\d.]+ ms; positions searched: \d+\./);
-    const line = await runCli(['klondike', 'solve', '--seed', '13', '--moves-only']);
+    const line = await runInProcess(['klondike', 'solve', '--seed', '13', '--moves-only']);
     expect(line.stdout.trim().split('\n').every((command) => /^(mpp \d+ \d+ \d+|md \d+|mpf \d+ \d+|mdf \d+|dd)$/.test(command))).toBe(true);
     const played = await runCli(['klondike', 'play', '--seed', '13'], { input: line.stdout });
     expect(played.stdout).not.toContain('Invalid move');
@@ -113,22 +115,23 @@ describe('tabletop klondike solve', () => {
     // An interrupted run: only the first batch saved. Resuming classifies the other four deals.
     const part = join(dir, 'part.jsonl');
     writeFileSync(part, `${lines[0]!}\n`);
-    const resumed = await runCli(['klondike', 'solve', '--resume', part, '--json', '--list']);
+    // The runs compared with the spawned one go in this process (the same program, no Node start each).
+    const resumed = await runInProcess(['klondike', 'solve', '--resume', part, '--json', '--list']);
     expect(resumed.status).toBe(0);
     expect(stable(JSON.parse(resumed.stdout) as Report)).toEqual(stable(report));
     // The text report lists the same deals, and --list prints one line per deal.
-    const text = await runCli(['klondike', 'solve', '--resume', part, '--list']);
+    const text = await runInProcess(['klondike', 'solve', '--resume', part, '--list']);
     expect(text.stdout.split('\n').filter((line) => /^deal \d+ (winnable|unwinnable|undecided) [\d.]+ ms \d+ positions$/.test(line))).toHaveLength(6);
     if (report.undecided > 0) expect(text.stdout).toContain(`Undecided: ${report.undecidedDeals.join(' ')}.`);
     expect(text.stdout).toMatch(/Time per deal: median [\d.]+ ms, 95th percentile [\d.]+ ms/);
     expect(readFileSync(part, 'utf8').trim().split('\n')).toHaveLength(3);
     // The saved budget holds: a different one is refused, and so is a file of another kind.
-    const other = await runCli(['klondike', 'solve', '--resume', part, '--max-states', '7']);
+    const other = await runInProcess(['klondike', 'solve', '--resume', part, '--max-states', '7']);
     expect(other.status).toBe(2);
     expect(other.stderr).toMatch(/Cannot resume: .*maxStates":7.* contradicts the saved run/);
     const bogus = join(dir, 'bogus.jsonl');
     writeFileSync(bogus, '');
-    const empty = await runCli(['klondike', 'solve', '--resume', bogus]);
+    const empty = await runInProcess(['klondike', 'solve', '--resume', bogus]);
     expect(empty.status).toBe(2);
     expect(empty.stderr).toContain('holds no classification batches yet');
   });
@@ -137,13 +140,13 @@ describe('tabletop klondike solve', () => {
     const seeded = await runCli(['klondike', 'solve', '--seed', '13']);
     const deck = /^Deal \(dealing order, --deck notation\): (.+)$/m.exec(seeded.stdout)![1]!;
     expect(deck.split(' ')).toHaveLength(52);
-    const written = await runCli(['klondike', 'solve', '--deck', deck.replaceAll(' ', ', ')]);
+    const written = await runInProcess(['klondike', 'solve', '--deck', deck.replaceAll(' ', ', ')]);
     expect(written.status).toBe(0);
     expect(written.stdout).toContain('Klondike deal of 52 cards (--deck)');
     const line = (text: string): string => text.trim().split('\n').at(-1)!;
     expect(line(written.stdout)).toBe(line(seeded.stdout));
     // A small deck of the spec (♣A-3 and ♡A-3 on 2 piles): ♣A up, then ♣2; ♣3, ♡A and ♡2 from the stock; ♡3.
-    const small = await runCli(['klondike', 'solve', '--deck', '2c 3h Ac 3c 2h Ah', '--piles', '2']);
+    const small = await runInProcess(['klondike', 'solve', '--deck', '2c 3h Ac 3c 2h Ah', '--piles', '2']);
     expect(small.status).toBe(0);
     expect(small.stdout).toContain('Klondike deal of 6 cards (--deck): 2 piles, 3 draw cards shown');
     expect(small.stdout).toContain('Verdict: winnable: a winning line of');
@@ -156,21 +159,23 @@ describe('tabletop klondike solve', () => {
       [['--deck', 'A♣ 2♣ 3♣'], /Cannot deal 7 piles from 3 cards: 7 piles need 28\./],
       [['--deck', ' , '], /The deck is empty/],
     ];
-    for (const [args, message] of cases) {
-      const result = await runCli(['klondike', 'solve', ...args]);
+    // The first through the binary (its exit status), the rest in this process.
+    for (const [k, [args, message]] of cases.entries()) {
+      const result = await (k === 0 ? runCli : runInProcess)(['klondike', 'solve', ...args]);
       expect(result.status).toBe(2);
       expect(result.stderr).toMatch(message);
     }
   });
 
   it('refuses a missing or doubled deal choice', async () => {
-    const none = await runCli(['klondike', 'solve']);
+    // In this process: the binary's exit 2 is the bad --deck test's above.
+    const none = await runInProcess(['klondike', 'solve']);
     expect(none.status).toBe(2);
     expect(none.stderr).toContain('Give one of --seed N, --deck CARDS, --deal FILE or --seeds a..b (or --resume FILE).');
-    const withOut = await runCli(['klondike', 'solve', '--seed', '1', '--out', 'x.jsonl']);
+    const withOut = await runInProcess(['klondike', 'solve', '--seed', '1', '--out', 'x.jsonl']);
     expect(withOut.status).toBe(2);
     expect(withOut.stderr).toContain('--out goes with --seeds, not with one deal.');
-    const both = await runCli(['klondike', 'solve', '--seed', '1', '--seeds', '1..2']);
+    const both = await runInProcess(['klondike', 'solve', '--seed', '1', '--seeds', '1..2']);
     expect(both.status).toBe(2);
   });
 });

@@ -14,6 +14,7 @@ import { parseGameRecords, replayGameRecord, type GameRecord } from '../../lab/g
 import { gameById } from '../../lab/registry.js';
 import { sprtLook, type SprtJson, type SprtSettings } from '../../lab/sprt.js';
 import { runCli } from '../../test-support/cli.js';
+import { runInProcess } from '../../test-support/cli-in-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tabletop-records-'));
 afterAll(() => {
@@ -23,8 +24,13 @@ afterAll(() => {
 let files = 0;
 const fresh = (name: string): string => join(dir, `${String(files++)}-${name}`);
 
-async function ok(args: readonly string[], stderr = ''): Promise<string> {
-  const result = await runCli(args);
+/**
+ * Runs `tabletop <args>` and expects exit 0 and `stderr`; resolves to stdout. Through the binary, or
+ * in this process (`inProcess`) for the runs compared with a spawned one: the same program without
+ * a Node start and the program's loading each.
+ */
+async function ok(args: readonly string[], stderr = '', inProcess = false): Promise<string> {
+  const result = await (inProcess ? runInProcess : runCli)(args);
   expect([result.status, result.stderr]).toEqual([0, stderr]);
   return result.stdout;
 }
@@ -54,7 +60,7 @@ function killedRecords(path: string, keepGames: number, extra: number): void {
 async function expectResumedCompareRecords(args: readonly string[], wholeRecords: string, keepBatches: number, keepGames: number): Promise<void> {
   const results = fresh('results-compare.jsonl');
   const records = fresh('records-compare.jsonl');
-  await ok([...args, '--out', results, '--records', records, '--json']);
+  await ok([...args, '--out', results, '--records', records, '--json'], '', true);
   killedResults(results, keepBatches);
   killedRecords(records, keepGames, 5);
   await resumeCompare(args[0]!, results, records, wholeRecords);
@@ -62,7 +68,7 @@ async function expectResumedCompareRecords(args: readonly string[], wholeRecords
 
 /** Resumes a killed compare on two threads and expects the records file of the uninterrupted run, byte for byte. */
 async function resumeCompare(game: string, results: string, records: string, wholeRecords: string): Promise<void> {
-  await ok([game, 'compare', '--resume', results, '--records', records, '--threads', '2', '--json'], tornNote(results));
+  await ok([game, 'compare', '--resume', results, '--records', records, '--threads', '2', '--json'], tornNote(results), true);
   expect(readFileSync(records, 'utf8')).toBe(readFileSync(wholeRecords, 'utf8'));
 }
 
@@ -308,12 +314,12 @@ describe('--records with --resume', () => {
     await ok([...args, '--records', wholeRecords, '--json']);
     const results = fresh('results.jsonl');
     const records = fresh('records.jsonl');
-    await ok([...args, '--out', results, '--records', records, '--json']);
+    await ok([...args, '--out', results, '--records', records, '--json'], '', true);
     expect(readFileSync(records, 'utf8')).toBe(readFileSync(wholeRecords, 'utf8'));
     // One batch is 25 pairs (one thread): 2 batches saved = 100 games; 7 records of the third batch were written, not saved.
     killedResults(results, 2);
     killedRecords(records, 100, 7);
-    await ok(['uno-war', 'sprt', '--resume', results, '--records', records, '--threads', '2', '--json'], `Note: dropped the half-written last line of ${results} (30 bytes).\n`);
+    await ok(['uno-war', 'sprt', '--resume', results, '--records', records, '--threads', '2', '--json'], `Note: dropped the half-written last line of ${results} (30 bytes).\n`, true);
     expect(readFileSync(records, 'utf8')).toBe(readFileSync(wholeRecords, 'utf8'));
   });
 
@@ -332,7 +338,8 @@ describe('--records with --resume', () => {
     const before = readFileSync(results, 'utf8');
     const records = fresh('records-lacking.jsonl');
     writeFileSync(records, '');
-    const resumed = await runCli(['uno-war', 'sprt', '--resume', results, '--records', records, '--json']);
+    // In this process: the binary's exit 2 is the next test's.
+    const resumed = await runInProcess(['uno-war', 'sprt', '--resume', results, '--records', records, '--json']);
     expect(resumed.status).toBe(2);
     expect(resumed.stderr).toMatch(/^tabletop: Cannot resume: .*records-lacking\.jsonl lacks the records of 100 game\(s\) the results file holds/);
     expect(readFileSync(results, 'utf8')).toBe(before);

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../test-support/cli.js';
+import { runInProcess } from '../../test-support/cli-in-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tabletop-merge-'));
 const a = join(dir, 'a.jsonl');
@@ -63,7 +64,8 @@ describe('tabletop merge', () => {
     [() => [damaged('sum-null')], /damaged-sum-null\.jsonl:2: not a results record \(bad seat tally in lineup 0\)/],
     [() => [damaged('wins-string')], /damaged-wins-string\.jsonl:2: not a results record \(bad seat tally in lineup 0\)/],
   ])('refuses bad input with exit 2 (%#)', async (files, message) => {
-    const result = await runCli(['merge', ...files()]);
+    // In this process: the binary's exit 2 is the --resume test's below.
+    const result = await runInProcess(['merge', ...files()]);
     expect(result.status).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(message);

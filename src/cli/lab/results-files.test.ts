@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLI_PATH, runCli } from '../../test-support/cli.js';
+import { runInProcess } from '../../test-support/cli-in-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tabletop-results-'));
 afterAll(() => {
@@ -41,6 +42,16 @@ describe('--resume takes the experiment from the file', () => {
     expect(merged.stdout).toBe(whole.stdout);
   });
 
+  // The saved run's first line (its settings and first batch), written once by the binary; each case
+  // resumes a copy of it, in this process (the binary's own refusal is the --until-ci test's below).
+  let firstLine: Promise<string> | undefined;
+  const savedFirstLine = (): Promise<string> =>
+    (firstLine ??= (async () => {
+      const saved = file('contradicted.jsonl');
+      expect((await compare('--games', '3000', '--seed', '5', '--players', 'basic', '--shard', '2/2', '--batch-size', '500', '--out', saved)).status).toBe(0);
+      return `${lines(saved)[0]!}\n`;
+    })());
+
   it.each([
     [['--games', '4000'], '--games 4000 contradicts the saved run, which has 3,000 games.'],
     [['--seed', '6'], '--seed 6 contradicts the saved run, which has seed 5.'],
@@ -50,10 +61,9 @@ describe('--resume takes the experiment from the file', () => {
     [['--paired'], '--paired contradicts the saved run, which has independent deals.'],
   ])('refuses %j that contradicts the saved run, and leaves the file as it was', async (args, message) => {
     const saved = file(`contradicted-${args.join('').replace(/\W/g, '_')}.jsonl`);
-    expect((await compare('--games', '3000', '--seed', '5', '--players', 'basic', '--shard', '2/2', '--batch-size', '500', '--out', saved)).status).toBe(0);
-    writeFileSync(saved, `${lines(saved)[0]!}\n`);
+    writeFileSync(saved, await savedFirstLine());
     const before = readFileSync(saved, 'utf8');
-    const result = await compare('--resume', saved, ...args);
+    const result = await runInProcess(['connect-fwar', 'compare', '--threads', '1', '--resume', saved, ...args]);
     expect(result.status).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain(`Cannot resume: ${message}`);

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../test-support/cli.js';
+import { runInProcess } from '../../test-support/cli-in-process.js';
 import type { Tally } from '../../lab/experiment.js';
 import type { SprtJson } from '../../lab/sprt.js';
 
@@ -58,12 +59,13 @@ describe('tabletop uno-war sprt', () => {
     const args = ['uno-war', 'sprt', '--a', 'random', '--b', 'random', '--every', '25', '--seed', '5', '--threads', '1'];
     const whole = await sprtJson(args);
     const path = join(dir, 'uno.jsonl');
-    expect((await runCli([...args, '--out', path])).status).toBe(0);
+    // The runs compared with the spawned one go in this process (the same program, no Node start each).
+    expect((await runInProcess([...args, '--out', path])).status).toBe(0);
     // Cut to its first three batches and a torn fourth line, as a killed run leaves it.
     const lines = readFileSync(path, 'utf8').trimEnd().split('\n');
     expect(lines.length).toBeGreaterThan(3);
     writeFileSync(path, `${lines.slice(0, 3).join('\n')}\n${lines[3]!.slice(0, 40)}`);
-    const resumed = await runCli(['uno-war', 'sprt', '--resume', path, '--threads', '2', '--json']);
+    const resumed = await runInProcess(['uno-war', 'sprt', '--resume', path, '--threads', '2', '--json']);
     expect(resumed.status).toBe(0);
     expect(JSON.parse(resumed.stdout)).toEqual(whole);
   });
@@ -72,13 +74,14 @@ describe('tabletop uno-war sprt', () => {
     const noB = await runCli(['uno-war', 'sprt', '--a', 'random']);
     expect(noB.status).toBe(2);
     expect(noB.stderr).toMatch(/--a PLAYER --b PLAYER/);
-    const order = await runCli(['uno-war', 'sprt', '--a', 'random', '--b', 'biggest', '--elo0', '5', '--elo1', '0']);
+    // The first through the binary (its exit status), the rest in this process.
+    const order = await runInProcess(['uno-war', 'sprt', '--a', 'random', '--b', 'biggest', '--elo0', '5', '--elo1', '0']);
     expect(order.status).toBe(2);
     expect(order.stderr).toMatch(/--elo1 \(0\) must be greater than --elo0 \(5\)/);
-    const alpha = await runCli(['uno-war', 'sprt', '--a', 'random', '--b', 'biggest', '--alpha', '0.7']);
+    const alpha = await runInProcess(['uno-war', 'sprt', '--a', 'random', '--b', 'biggest', '--alpha', '0.7']);
     expect(alpha.status).toBe(2);
     expect(alpha.stderr).toMatch(/--alpha must be a number strictly between 0 and 0\.5/);
-    const unknown = await runCli(['uno-war', 'sprt', '--a', 'random', '--b', 'nobody']);
+    const unknown = await runInProcess(['uno-war', 'sprt', '--a', 'random', '--b', 'nobody']);
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toMatch(/nobody/);
   });
@@ -102,7 +105,7 @@ describe('tabletop klondike sprt --wins', () => {
     expect(sum((t) => t.differences[0]!.n)).toBeGreaterThanOrEqual(deals);
     expect(sum((t) => t.differences[0]!.sum)).toBe(sum((t) => t.lineups[0]!.seats[0]!.atMax) - sum((t) => t.lineups[1]!.seats[0]!.atMax));
     expect(sum((t) => t.differences[0]!.sumSq)).toBeLessThanOrEqual(sum((t) => t.differences[0]!.n));
-    const resumed = await runCli(['klondike', 'sprt', '--resume', path, '--threads', '1']);
+    const resumed = await runInProcess(['klondike', 'sprt', '--resume', path, '--threads', '1']);
     expect(resumed.stdout).toBe(result.stdout);
   });
 
@@ -110,7 +113,8 @@ describe('tabletop klondike sprt --wins', () => {
     const big = await runCli(['klondike', 'sprt', '--a', 'greedy', '--b', 'random', '--wins', '--delta1', '3']);
     expect(big.status).toBe(2);
     expect(big.stderr).toMatch(/With --wins, --delta0 and --delta1 are differences of win shares, between -1 and 1/);
-    const fwar = await runCli(['connect-fwar', 'sprt', '--a', 'basic', '--b', 'random', '--wins']);
+    // In this process: the refusal above is the binary's (the games' sprt commands are one program).
+    const fwar = await runInProcess(['connect-fwar', 'sprt', '--a', 'basic', '--b', 'random', '--wins']);
     expect(fwar.status).toBe(2);
     expect(fwar.stderr).toMatch(/unknown option '--wins'/);
   });

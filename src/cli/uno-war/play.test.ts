@@ -1,6 +1,7 @@
 /** End-to-end tests of `tabletop uno-war play` through the built binary (stdin is a pipe). */
 import { describe, expect, it } from 'vitest';
 import { runCli, runCliOk } from '../../test-support/cli.js';
+import { runInProcess } from '../../test-support/cli-in-process.js';
 import { expectColourByItself, playThrough } from '../../test-support/play-streams.js';
 import { stripStyle } from '../style.js';
 import { playUnoWar } from './play.js';
@@ -139,7 +140,8 @@ describe('tabletop uno-war play', () => {
       [['--turbo'], /unknown option '--turbo'/],
       [['--stand-in', 'nobody'], /unknown 'nobody'/],
     ] as const) {
-      const { status, stderr, stdout } = await runCli([...PLAY, ...args], { input: 'q\n' });
+      // The first through the binary (its exit status), the rest in this process.
+      const { status, stderr, stdout } = args[0] === '--ai' ? await runCli([...PLAY, ...args], { input: 'q\n' }) : await runInProcess([...PLAY, ...args]);
       expect(status).toBe(2);
       expect(stderr).toMatch(message);
       expect(stdout).toBe('');

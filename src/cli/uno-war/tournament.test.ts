@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../test-support/cli.js';
+import { runInProcess } from '../../test-support/cli-in-process.js';
 import type { TournamentReport } from '../../lab/report.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tabletop-tournament-'));
@@ -103,7 +104,8 @@ describe('tabletop uno-war tournament', () => {
     [['--games', '-1'], /games/],
     [['--threads', '2000'], /The thread count must be from 0 to 1024/],
   ])('rejects %j with exit 2 and a clear message', async (args, message) => {
-    const result = await runCli(['uno-war', 'tournament', '--games', '10', '--threads', '1', ...args]);
+    // In this process: user-ais.test.ts spawns the binary for tournament's exit 2.
+    const result = await runInProcess(['uno-war', 'tournament', '--games', '10', '--threads', '1', ...args]);
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(message);
   });
