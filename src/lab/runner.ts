@@ -10,6 +10,8 @@
  * sees exactly the games [0, hi): never a game past it. That matters for resumed runs: an
  * interrupted run may hold batches past the boundary it was working towards (workers finish out of
  * order), and counting them would let the resumed run stop where one uninterrupted run would not.
+ * The rounds, the stop rule's view and the batches are the job core's (job-core.ts), as for every
+ * job; this file is what a batch of an experiment is on Node (threads, the move watchdog).
  *
  * One fact about a game may depend on timing: whether a player module's move ran past the move
  * time limit. When one does, its worker is stopped and the batch is played again from its start
@@ -32,7 +34,10 @@ import { PROGRAM_RANGE } from './external-players.js';
 import { builtScript, DEFAULT_MEMORY_LIMIT_MB } from './module-probe.js';
 import { checkGameModuleUnchanged, GameModuleError } from './game-modules.js';
 import { isUserGameId, userGameModuleOf } from './user-games.js';
-import { batchesOf, defaultBatchSize, runLanes, type BatchAnswer, type CompletedBatch, type GameRange, type RunOptions, type RunResult } from './batching.js';
+import { runJobBatches } from './job-core.js';
+import { JOB_FORMAT, type JobRecord } from './jobs.js';
+import { resultsJob } from './records.js';
+import { defaultBatchSize, type BatchAnswer, type CompletedBatch, type GameRange, type RunOptions, type RunResult } from './batching.js';
 
 export { planBatches, type BatchSource, type CompletedBatch, type GameRange, type RunOptions, type RunResult, type UntilCi } from './batching.js';
 
@@ -62,11 +67,6 @@ export function workerThreads(requested: number, batches: number): number {
 export function roundEnd(start: number, roundGames?: number): number {
   if (roundGames !== undefined) return start + roundGames;
   return start + Math.max(1000, Math.floor(start / 10));
-}
-
-/** Intersects ranges with [lo, hi). */
-function clip(ranges: readonly GameRange[], lo: number, hi: number): GameRange[] {
-  return ranges.map(([s, e]): GameRange => [Math.max(s, lo), Math.min(e, hi)]).filter(([s, e]) => s < e);
 }
 
 const countOf = (ranges: readonly GameRange[]): number => ranges.reduce((n, [s, e]) => n + e - s, 0);
@@ -109,23 +109,6 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
   const tally = emptyTally(config);
   for (const batch of options.earlier ?? []) mergeTally(tally, batch.tally);
   const batches: CompletedBatch[] = [];
-  // For untilCi: the tally of games [0, prefixEnd), grown batch by batch in game order at each
-  // round boundary, and the completed batches (earlier or new) not folded into it yet, by start.
-  const prefix = emptyTally(config);
-  let prefixEnd = 0;
-  const unfolded = new Map<number, CompletedBatch>((options.earlier ?? []).map((b) => [b.start, b]));
-  /** The tally of exactly games [0, hi), or undefined while some of them are missing. */
-  const tallyBefore = (hi: number): Tally | undefined => {
-    for (let b = unfolded.get(prefixEnd); b !== undefined && b.end <= hi; b = unfolded.get(prefixEnd)) {
-      mergeTally(prefix, b.tally);
-      unfolded.delete(b.start);
-      prefixEnd = b.end;
-    }
-    // A gap (games neither played before nor planned now) or an earlier batch straddling `hi`
-    // (from a run without untilCi) leaves [0, hi) incomplete: the rule is then not applied here,
-    // rather than applied to the wrong games.
-    return prefixEnd === hi ? prefix : undefined;
-  };
   let played = 0;
   const total = totalIndices * lineups;
   const record = options.recordGames === true;
@@ -134,7 +117,6 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
     // The games go to `onBatch` only: kept in the result, every game of a long run would stay in memory.
     const batch: CompletedBatch = { start, end, tally: batchTally };
     batches.push(batch);
-    if (options.untilCi !== undefined) unfolded.set(start, batch);
     played += (end - start) * lineups;
     options.onBatch?.(games === undefined ? batch : { ...batch, games });
     options.onProgress?.(played, total);
@@ -176,20 +158,6 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
     const played = await (source === undefined ? local!.play(start, end, undefined, undefined, games) : source.play(config, start, end, games));
     return { tally: played, games };
   };
-
-  // Rounds: one round for a fixed-size run; for untilCi, rounds ending at fixed game indices.
-  const rangeEnd = options.ranges.reduce((m, [, e]) => Math.max(m, e), 0);
-  const rounds: GameRange[][] = [];
-  const roundEnds: number[] = [];
-  if (options.untilCi === undefined) rounds.push([...options.ranges]);
-  else {
-    for (let lo = 0; lo < rangeEnd; ) {
-      const hi = Math.min(rangeEnd, roundEnd(lo, options.untilCi.roundGames));
-      rounds.push(clip(options.ranges, lo, hi));
-      roundEnds.push(hi);
-      lo = hi;
-    }
-  }
 
   /**
    * One batch on the pool. With player modules, the game and move under way ([lineup, game index,
@@ -248,40 +216,34 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
     return { start, end, ...played };
   };
 
-  let aborted = false;
-  let stoppedByCi = false;
+  // The job core (job-core.ts) runs the rounds: for untilCi, rounds end at fixed game indices,
+  // and the rule at each boundary sees the tally of exactly the games before it.
+  const count = Math.max(options.ranges.reduce((m, [, e]) => Math.max(m, e), 0), ...(options.earlier ?? []).map((b) => b.end));
+  const identity = resultsJob(config, count, undefined);
+  const asRecord = (batch: CompletedBatch): JobRecord<CompletedBatch> => ({ format: JOB_FORMAT, ...identity, part: [0, count], start: batch.start, end: batch.end, result: batch });
+  const prefix = emptyTally(config);
+  const untilCi = options.untilCi;
+  let outcome;
   try {
-    for (let r = 0; r < rounds.length; r++) {
-      const round = rounds[r]!;
-      let left = countOf(round);
-      await runLanes<CompletedBatch>({
-        batches: batchesOf(round, batchSize),
-        lanes,
-        stopped: () => isAborted(signal),
-        run: playBatch,
-        onDone: (_, batch) => {
-          left -= batch.end - batch.start;
-          complete(batch.start, batch.end, batch.tally, batch.games);
-        },
-      });
-      if (left > 0) {
-        // Only a stop leaves games of a round unplayed (a failure has thrown).
-        aborted = true;
-        break;
-      }
-      if (options.untilCi !== undefined && r < rounds.length - 1) {
-        const before = tallyBefore(roundEnds[r]!);
-        if (before !== undefined && options.untilCi.satisfied(before)) {
-          stoppedByCi = true;
-          break;
-        }
-      }
-    }
+    outcome = await runJobBatches<CompletedBatch>({
+      identity,
+      part: [0, count],
+      earlier: (options.earlier ?? []).map(asRecord),
+      todo: options.ranges,
+      batchSize,
+      lanes,
+      runBatch: ({ start, end }, lane) => playBatch([start, end], lane),
+      stopped: () => isAborted(signal),
+      ...(untilCi === undefined
+        ? {}
+        : { stopRule: { roundEnd: (start: number) => roundEnd(start, untilCi.roundGames), add: (batch: CompletedBatch) => mergeTally(prefix, batch.tally), satisfied: () => untilCi.satisfied(prefix) } }),
+      onRecord: ({ result }) => complete(result.start, result.end, result.tally, result.games),
+    });
   } finally {
     await workers?.close();
   }
   batches.sort((x, y) => x.start - y.start);
-  return { tally, batches, aborted, stoppedByCi };
+  return { tally, batches, aborted: outcome.aborted, stoppedByCi: outcome.stoppedByRule };
 }
 
 
