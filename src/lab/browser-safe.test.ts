@@ -1,5 +1,5 @@
 /**
- * The lab's planning and the core of running a job must run in a browser: `session.ts`, `job-core.ts` and everything they import at run time
+ * The lab's planning and the core of running a job must run in a browser: `session.ts`, `job-core.ts`, `experiment-job.ts` and everything they import at run time
  * (type-only imports vanish in the build) use no Node module and no thread pool. Checked on the
  * built JavaScript (build first), following every relative import.
  */
@@ -40,10 +40,12 @@ describe('the lab planning (session.js) in a browser', () => {
   });
 });
 
-describe('the core of running a job (job-core.js) in a browser', () => {
+describe('the core of running a job (job-core.js), and an experiment on it (experiment-job.js), in a browser', () => {
   it.runIf(existsSync(DIST_LAB))('imports no Node module and no thread pool, however deep', () => {
-    const { modules, nodeOnly } = nodeImports('job-core.js');
-    expect(modules).toBeGreaterThan(2);
-    expect(nodeOnly).toEqual([]);
+    for (const entry of ['job-core.js', 'experiment-job.js']) {
+      const { modules, nodeOnly } = nodeImports(entry);
+      expect(modules).toBeGreaterThan(2);
+      expect(nodeOnly, entry).toEqual([]);
+    }
   });
 });

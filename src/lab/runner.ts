@@ -10,8 +10,8 @@
  * sees exactly the games [0, hi): never a game past it. That matters for resumed runs: an
  * interrupted run may hold batches past the boundary it was working towards (workers finish out of
  * order), and counting them would let the resumed run stop where one uninterrupted run would not.
- * The rounds, the stop rule's view and the batches are the job core's (job-core.ts), as for every
- * job; this file is what a batch of an experiment is on Node (threads, the move watchdog).
+ * The rounds, the stop rule's view and the tallies are the job core's (job-core.ts, through
+ * experiment-job.ts, as in the browser); this file is what a batch of an experiment is on Node (threads, the move watchdog).
  *
  * One fact about a game may depend on timing: whether a player module's move ran past the move
  * time limit. When one does, its worker is stopped and the batch is played again from its start
@@ -25,7 +25,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { formatDuration, printable, thrownText } from '../core/format.js';
-import { BatchPlayer, emptyTally, gameSeed, mergeTally, validateConfig, type ExperimentConfig, type FailedMove, type PlayedGame, type Tally } from './experiment.js';
+import { BatchPlayer, gameSeed, validateConfig, type ExperimentConfig, type FailedMove, type PlayedGame, type Tally } from './experiment.js';
 import type { BatchTask } from './worker.js';
 import { startWorkerPool } from './worker-pool.js';
 import { PROGRESS_SLOTS, agentLabel, userModuleOf } from './user-agents.js';
@@ -34,11 +34,10 @@ import { PROGRAM_RANGE } from './external-players.js';
 import { builtScript, DEFAULT_MEMORY_LIMIT_MB } from './module-probe.js';
 import { checkGameModuleUnchanged, GameModuleError } from './game-modules.js';
 import { isUserGameId, userGameModuleOf } from './user-games.js';
-import { runJobBatches } from './job-core.js';
-import { JOB_FORMAT, type JobRecord } from './jobs.js';
-import { resultsJob } from './records.js';
-import { defaultBatchSize, type BatchAnswer, type CompletedBatch, type GameRange, type RunOptions, type RunResult } from './batching.js';
+import { runExperimentBatches } from './experiment-job.js';
+import { defaultBatchSize, type BatchAnswer, type GameRange, type RunOptions, type RunResult } from './batching.js';
 
+export { roundEnd } from './experiment-job.js';
 export { planBatches, type BatchSource, type CompletedBatch, type GameRange, type RunOptions, type RunResult, type UntilCi } from './batching.js';
 
 /**
@@ -61,12 +60,6 @@ const workerFile = (): string => builtScript(new URL('./worker.js', import.meta.
  */
 export function workerThreads(requested: number, batches: number): number {
   return Math.max(1, Math.min(requested, availableParallelism(), batches));
-}
-
-/** Where the round that starts at game index `start` ends. */
-export function roundEnd(start: number, roundGames?: number): number {
-  if (roundGames !== undefined) return start + roundGames;
-  return start + Math.max(1000, Math.floor(start / 10));
 }
 
 const countOf = (ranges: readonly GameRange[]): number => ranges.reduce((n, [s, e]) => n + e - s, 0);
@@ -106,21 +99,7 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
   const batchSize = options.batchSize ?? Math.max(programBatch, defaultBatchSize(totalIndices, lineups, workerThreads(threads, Infinity)));
   if (!Number.isSafeInteger(batchSize) || batchSize < 1) throw new RangeError(`Invalid batch size: ${String(batchSize)}`);
 
-  const tally = emptyTally(config);
-  for (const batch of options.earlier ?? []) mergeTally(tally, batch.tally);
-  const batches: CompletedBatch[] = [];
-  let played = 0;
-  const total = totalIndices * lineups;
   const record = options.recordGames === true;
-  const complete = (start: number, end: number, batchTally: Tally, games?: readonly PlayedGame[]): void => {
-    mergeTally(tally, batchTally);
-    // The games go to `onBatch` only: kept in the result, every game of a long run would stay in memory.
-    const batch: CompletedBatch = { start, end, tally: batchTally };
-    batches.push(batch);
-    played += (end - start) * lineups;
-    options.onBatch?.(games === undefined ? batch : { ...batch, games });
-    options.onProgress?.(played, total);
-  };
 
   // A player object lives in this thread: with one, every game is played here. Player modules
   // play on workers, which can be cut off (a hang, Ctrl-C) without stopping this thread.
@@ -204,48 +183,25 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
   // stop the dispatch, the batches under way finish (they are short), and only whole batches count.
   const lanes = pool === undefined ? 1 : 2 * poolSize;
   const progressOf = Array.from({ length: lanes }, () => (modules ? new Int32Array(new SharedArrayBuffer(4 * PROGRESS_SLOTS)) : undefined));
-  const playBatch = async ([start, end]: GameRange, lane: number): Promise<CompletedBatch | undefined> => {
+  const playBatch = async ([start, end]: GameRange, lane: number): Promise<{ tally: Tally; games?: readonly PlayedGame[] | undefined } | undefined> => {
     if (pool !== undefined) {
       const answer = await playOnPool(start, end, progressOf[lane]);
       if (answer === undefined) return undefined;
-      return record ? { start, end, ...(answer as { tally: Tally; games: PlayedGame[] }) } : { start, end, tally: answer as Tally };
+      return record ? (answer as { tally: Tally; games: PlayedGame[] }) : { tally: answer as Tally };
     }
     const played = await playHere(start, end);
     // Let signal handlers and timers (progress bar, Ctrl-C) run between batches.
     await new Promise<void>((resolve) => setImmediate(resolve));
-    return { start, end, ...played };
+    return played;
   };
 
-  // The job core (job-core.ts) runs the rounds: for untilCi, rounds end at fixed game indices,
-  // and the rule at each boundary sees the tally of exactly the games before it.
-  const count = Math.max(options.ranges.reduce((m, [, e]) => Math.max(m, e), 0), ...(options.earlier ?? []).map((b) => b.end));
-  const identity = resultsJob(config, count, undefined);
-  const asRecord = (batch: CompletedBatch): JobRecord<CompletedBatch> => ({ format: JOB_FORMAT, ...identity, part: [0, count], start: batch.start, end: batch.end, result: batch });
-  const prefix = emptyTally(config);
-  const untilCi = options.untilCi;
-  let outcome;
+  // The rounds, untilCi's rule and the tallies are the job core's, as in the browser (experiment-job.ts).
   try {
-    outcome = await runJobBatches<CompletedBatch>({
-      identity,
-      part: [0, count],
-      earlier: (options.earlier ?? []).map(asRecord),
-      todo: options.ranges,
-      batchSize,
-      lanes,
-      runBatch: ({ start, end }, lane) => playBatch([start, end], lane),
-      stopped: () => isAborted(signal),
-      ...(untilCi === undefined
-        ? {}
-        : { stopRule: { roundEnd: (start: number) => roundEnd(start, untilCi.roundGames), add: (batch: CompletedBatch) => mergeTally(prefix, batch.tally), satisfied: () => untilCi.satisfied(prefix) } }),
-      onRecord: ({ result }) => complete(result.start, result.end, result.tally, result.games),
-    });
+    return await runExperimentBatches(options, { batchSize, lanes, playBatch, stopped: () => isAborted(signal) });
   } finally {
     await workers?.close();
   }
-  batches.sort((x, y) => x.start - y.start);
-  return { tally, batches, aborted: outcome.aborted, stoppedByCi: outcome.stoppedByRule };
 }
-
 
 /**
  * Watches the move a worker reports in `progress` ([lineup, game index, call]: the call under way is
