@@ -1,5 +1,5 @@
 /**
- * The lab's planning must run in a browser: `session.ts` and everything it imports at run time
+ * The lab's planning and the core of running a job must run in a browser: `session.ts`, `job-core.ts`, `experiment-job.ts` and everything they import at run time
  * (type-only imports vanish in the build) use no Node module and no thread pool. Checked on the
  * built JavaScript (build first), following every relative import.
  */
@@ -25,11 +25,27 @@ function importGraph(entry: string): Map<string, string[]> {
   return graph;
 }
 
+/** What the modules reached from `entry` (dist/lab/…) import from Node or a thread pool: none, for code the browser runs. */
+function nodeImports(entry: string): { readonly modules: number; readonly nodeOnly: string[] } {
+  const graph = importGraph(resolve(DIST_LAB, entry));
+  const outside = [...graph.entries()].flatMap(([file, specifiers]) => specifiers.map((s) => `${file.slice(DIST_LAB.length - 4)} → ${s}`));
+  return { modules: graph.size, nodeOnly: outside.filter((line) => /→ (node:|piscina|fs$|path$|os$|worker_threads$|child_process$)/.test(line)) };
+}
+
 describe('the lab planning (session.js) in a browser', () => {
   it.runIf(existsSync(DIST_LAB))('imports no Node module and no thread pool, however deep', () => {
-    const graph = importGraph(resolve(DIST_LAB, 'session.js'));
-    expect(graph.size).toBeGreaterThan(5);
-    const outside = [...graph.entries()].flatMap(([file, specifiers]) => specifiers.map((s) => `${file.slice(DIST_LAB.length - 4)} → ${s}`));
-    expect(outside.filter((line) => /→ (node:|piscina|fs$|path$|os$|worker_threads$|child_process$)/.test(line))).toEqual([]);
+    const { modules, nodeOnly } = nodeImports('session.js');
+    expect(modules).toBeGreaterThan(5);
+    expect(nodeOnly).toEqual([]);
+  });
+});
+
+describe('the core of running a job (job-core.js), and an experiment on it (experiment-job.js), in a browser', () => {
+  it.runIf(existsSync(DIST_LAB))('imports no Node module and no thread pool, however deep', () => {
+    for (const entry of ['job-core.js', 'experiment-job.js']) {
+      const { modules, nodeOnly } = nodeImports(entry);
+      expect(modules).toBeGreaterThan(2);
+      expect(nodeOnly, entry).toEqual([]);
+    }
   });
 });

@@ -1,8 +1,9 @@
 /**
- * Runs a job (jobs.ts) on Node: its journal locked (files.ts), read by the one rule (journal.ts)
- * and resumed — only the items of this run's part that the journal lacks are run — in batches on
- * the lab's worker pool (piscina), each batch's record appended as it completes. Stopped (the
- * signal), it drops the batches under way: the journal keeps every finished one.
+ * Runs a job (jobs.ts) on Node: the Node side of the job core (job-core.ts, which plans the
+ * batches and makes the records). Its journal is locked (files.ts), read by the one rule
+ * (journal.ts) and resumed — only the items of this run's part that the journal lacks are run — in
+ * batches on the lab's worker pool (piscina), each batch's record appended as it completes.
+ * Stopped (the signal), it drops the batches under way: the journal keeps every finished one.
  *
  * A job's worker module default-exports `(task: JobTask) => result` (or a promise of it); what
  * every thread needs once (a big table's size, a book to consult) comes as `workerData`, read in
@@ -11,16 +12,12 @@
  */
 import { startWorkerPool } from './worker-pool.js';
 import { JournalFile } from './journal-file.js';
-import { batchesOf, runLanes, type GameRange } from './batching.js';
+import type { GameRange } from './batching.js';
 import { workerThreads } from './runner.js';
-import { JOB_FORMAT, jobRecordLine, jobRecordsOf, partOf, todoOf, type JobIdentity, type JobRecord, type JobShard, type JsonValue } from './jobs.js';
+import { runJobBatches, type JobTask } from './job-core.js';
+import { jobRecordLine, jobRecordsOf, partOf, todoOf, type JobIdentity, type JobRecord, type JobShard } from './jobs.js';
 
-/** What a job's worker is given per batch. */
-export interface JobTask {
-  readonly params: JsonValue;
-  readonly start: number;
-  readonly end: number;
-}
+export type { JobTask } from './job-core.js';
 
 export interface JobRun<R> {
   readonly identity: JobIdentity;
@@ -63,49 +60,47 @@ export async function runJob<R>(run: JobRun<R>): Promise<JobOutcome<R>> {
     const earlier = open?.accepted ?? (journal === undefined ? [] : recordsOf(journal));
     const todo = run.readOnly === true ? [] : todoOf(part, earlier);
     run.onStart?.({ earlier, todo, part, tornBytes: journal?.tornBytes ?? 0 });
-    const records = [...earlier];
-    let aborted = false;
-    if (todo.length > 0) aborted = await runBatches(run, todo, journal, records);
-    records.sort((a, b) => a.start - b.start);
+    if (todo.length === 0) return { records: [...earlier].sort((a, b) => a.start - b.start), part, aborted: false };
+    const { records, aborted } = await runOnPool(run, part, earlier, todo, journal);
     return { records, part, aborted };
   } finally {
     open?.close();
   }
 }
 
-async function runBatches<R>(run: JobRun<R>, todo: readonly GameRange[], journal: JournalFile | undefined, records: JobRecord<R>[]): Promise<boolean> {
-  const { identity, signal, here } = run;
-  const part = partOf(identity.count, run.shard);
+/** The items `todo` run by the job core (job-core.ts) on the worker pool, or in this thread; each record appended to the journal. */
+async function runOnPool<R>(run: JobRun<R>, part: GameRange, earlier: readonly JobRecord<R>[], todo: readonly GameRange[], journal: JournalFile | undefined): Promise<{ records: readonly JobRecord<R>[]; aborted: boolean }> {
+  const { signal, here } = run;
   const batchCount = todo.reduce((n, [s, e]) => n + Math.ceil((e - s) / run.batchSize), 0);
-  const threads = here !== undefined && run.threads <= 1 ? 1 : workerThreads(run.threads, batchCount);
-  const workers = here !== undefined && run.threads <= 1 ? undefined : startWorkerPool<JobTask, R>({ filename: run.workerFile, threads, workerData: run.workerData });
+  const inThread = here !== undefined && run.threads <= 1;
+  const threads = inThread ? 1 : workerThreads(run.threads, batchCount);
+  const workers = inThread ? undefined : startWorkerPool<JobTask, R>({ filename: run.workerFile, threads, workerData: run.workerData });
   const pool = workers?.pool;
-  const runBatch = async (task: JobTask): Promise<R> => {
+  const stopped = (): boolean => signal?.aborted === true;
+  const runBatch = async (task: JobTask): Promise<R | undefined> => {
     if (pool !== undefined) return pool.run(task, signal === undefined ? {} : { signal });
     // In this thread: a turn of the event loop first, so that Ctrl-C is heard between batches.
     await new Promise((resolve) => setImmediate(resolve));
-    return here!(task);
+    const result = here!(task);
+    // Stopped while it ran in this thread: dropped, as a worker's batch under way is.
+    return stopped() ? undefined : result;
   };
-  const stopped = (): boolean => signal?.aborted === true;
   try {
-    await runLanes<R>({
-      batches: batchesOf(todo, run.batchSize),
+    return await runJobBatches<R>({
+      identity: run.identity,
+      part,
+      earlier,
+      todo,
+      batchSize: run.batchSize,
       lanes: threads,
+      runBatch,
       stopped,
-      run: async ([start, end]) => {
-        const result = await runBatch({ params: identity.params, start, end });
-        // Stopped while it ran in this thread: dropped, as a worker's batch under way is.
-        return stopped() && pool === undefined ? undefined : result;
-      },
-      onDone: ([start, end], result) => {
-        const record: JobRecord<R> = { format: JOB_FORMAT, job: identity.job, params: identity.params, count: identity.count, part, start, end, result };
+      onRecord: (record) => {
         journal?.append(jobRecordLine(record));
-        records.push(record);
         run.onRecord?.(record);
       },
     });
   } finally {
     await workers?.close();
   }
-  return stopped() && todoOf(part, records).length > 0;
 }

@@ -10,6 +10,8 @@
  * sees exactly the games [0, hi): never a game past it. That matters for resumed runs: an
  * interrupted run may hold batches past the boundary it was working towards (workers finish out of
  * order), and counting them would let the resumed run stop where one uninterrupted run would not.
+ * The rounds, the stop rule's view and the tallies are the job core's (job-core.ts, through
+ * experiment-job.ts, as in the browser); this file is what a batch of an experiment is on Node (threads, the move watchdog).
  *
  * One fact about a game may depend on timing: whether a player module's move ran past the move
  * time limit. When one does, its worker is stopped and the batch is played again from its start
@@ -23,7 +25,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { formatDuration, printable, thrownText } from '../core/format.js';
-import { BatchPlayer, emptyTally, gameSeed, mergeTally, validateConfig, type ExperimentConfig, type FailedMove, type PlayedGame, type Tally } from './experiment.js';
+import { BatchPlayer, gameSeed, validateConfig, type ExperimentConfig, type FailedMove, type PlayedGame, type Tally } from './experiment.js';
 import type { BatchTask } from './worker.js';
 import { startWorkerPool } from './worker-pool.js';
 import { PROGRESS_SLOTS, agentLabel, userModuleOf } from './user-agents.js';
@@ -32,8 +34,10 @@ import { PROGRAM_RANGE } from './external-players.js';
 import { builtScript, DEFAULT_MEMORY_LIMIT_MB } from './module-probe.js';
 import { checkGameModuleUnchanged, GameModuleError } from './game-modules.js';
 import { isUserGameId, userGameModuleOf } from './user-games.js';
-import { batchesOf, defaultBatchSize, runLanes, type BatchAnswer, type CompletedBatch, type GameRange, type RunOptions, type RunResult } from './batching.js';
+import { runExperimentBatches } from './experiment-job.js';
+import { defaultBatchSize, type BatchAnswer, type GameRange, type RunOptions, type RunResult } from './batching.js';
 
+export { roundEnd } from './experiment-job.js';
 export { planBatches, type BatchSource, type CompletedBatch, type GameRange, type RunOptions, type RunResult, type UntilCi } from './batching.js';
 
 /**
@@ -56,17 +60,6 @@ const workerFile = (): string => builtScript(new URL('./worker.js', import.meta.
  */
 export function workerThreads(requested: number, batches: number): number {
   return Math.max(1, Math.min(requested, availableParallelism(), batches));
-}
-
-/** Where the round that starts at game index `start` ends. */
-export function roundEnd(start: number, roundGames?: number): number {
-  if (roundGames !== undefined) return start + roundGames;
-  return start + Math.max(1000, Math.floor(start / 10));
-}
-
-/** Intersects ranges with [lo, hi). */
-function clip(ranges: readonly GameRange[], lo: number, hi: number): GameRange[] {
-  return ranges.map(([s, e]): GameRange => [Math.max(s, lo), Math.min(e, hi)]).filter(([s, e]) => s < e);
 }
 
 const countOf = (ranges: readonly GameRange[]): number => ranges.reduce((n, [s, e]) => n + e - s, 0);
@@ -106,39 +99,7 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
   const batchSize = options.batchSize ?? Math.max(programBatch, defaultBatchSize(totalIndices, lineups, workerThreads(threads, Infinity)));
   if (!Number.isSafeInteger(batchSize) || batchSize < 1) throw new RangeError(`Invalid batch size: ${String(batchSize)}`);
 
-  const tally = emptyTally(config);
-  for (const batch of options.earlier ?? []) mergeTally(tally, batch.tally);
-  const batches: CompletedBatch[] = [];
-  // For untilCi: the tally of games [0, prefixEnd), grown batch by batch in game order at each
-  // round boundary, and the completed batches (earlier or new) not folded into it yet, by start.
-  const prefix = emptyTally(config);
-  let prefixEnd = 0;
-  const unfolded = new Map<number, CompletedBatch>((options.earlier ?? []).map((b) => [b.start, b]));
-  /** The tally of exactly games [0, hi), or undefined while some of them are missing. */
-  const tallyBefore = (hi: number): Tally | undefined => {
-    for (let b = unfolded.get(prefixEnd); b !== undefined && b.end <= hi; b = unfolded.get(prefixEnd)) {
-      mergeTally(prefix, b.tally);
-      unfolded.delete(b.start);
-      prefixEnd = b.end;
-    }
-    // A gap (games neither played before nor planned now) or an earlier batch straddling `hi`
-    // (from a run without untilCi) leaves [0, hi) incomplete: the rule is then not applied here,
-    // rather than applied to the wrong games.
-    return prefixEnd === hi ? prefix : undefined;
-  };
-  let played = 0;
-  const total = totalIndices * lineups;
   const record = options.recordGames === true;
-  const complete = (start: number, end: number, batchTally: Tally, games?: readonly PlayedGame[]): void => {
-    mergeTally(tally, batchTally);
-    // The games go to `onBatch` only: kept in the result, every game of a long run would stay in memory.
-    const batch: CompletedBatch = { start, end, tally: batchTally };
-    batches.push(batch);
-    if (options.untilCi !== undefined) unfolded.set(start, batch);
-    played += (end - start) * lineups;
-    options.onBatch?.(games === undefined ? batch : { ...batch, games });
-    options.onProgress?.(played, total);
-  };
 
   // A player object lives in this thread: with one, every game is played here. Player modules
   // play on workers, which can be cut off (a hang, Ctrl-C) without stopping this thread.
@@ -176,20 +137,6 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
     const played = await (source === undefined ? local!.play(start, end, undefined, undefined, games) : source.play(config, start, end, games));
     return { tally: played, games };
   };
-
-  // Rounds: one round for a fixed-size run; for untilCi, rounds ending at fixed game indices.
-  const rangeEnd = options.ranges.reduce((m, [, e]) => Math.max(m, e), 0);
-  const rounds: GameRange[][] = [];
-  const roundEnds: number[] = [];
-  if (options.untilCi === undefined) rounds.push([...options.ranges]);
-  else {
-    for (let lo = 0; lo < rangeEnd; ) {
-      const hi = Math.min(rangeEnd, roundEnd(lo, options.untilCi.roundGames));
-      rounds.push(clip(options.ranges, lo, hi));
-      roundEnds.push(hi);
-      lo = hi;
-    }
-  }
 
   /**
    * One batch on the pool. With player modules, the game and move under way ([lineup, game index,
@@ -236,54 +183,25 @@ export async function runExperiment(options: RunOptions): Promise<RunResult> {
   // stop the dispatch, the batches under way finish (they are short), and only whole batches count.
   const lanes = pool === undefined ? 1 : 2 * poolSize;
   const progressOf = Array.from({ length: lanes }, () => (modules ? new Int32Array(new SharedArrayBuffer(4 * PROGRESS_SLOTS)) : undefined));
-  const playBatch = async ([start, end]: GameRange, lane: number): Promise<CompletedBatch | undefined> => {
+  const playBatch = async ([start, end]: GameRange, lane: number): Promise<{ tally: Tally; games?: readonly PlayedGame[] | undefined } | undefined> => {
     if (pool !== undefined) {
       const answer = await playOnPool(start, end, progressOf[lane]);
       if (answer === undefined) return undefined;
-      return record ? { start, end, ...(answer as { tally: Tally; games: PlayedGame[] }) } : { start, end, tally: answer as Tally };
+      return record ? (answer as { tally: Tally; games: PlayedGame[] }) : { tally: answer as Tally };
     }
     const played = await playHere(start, end);
     // Let signal handlers and timers (progress bar, Ctrl-C) run between batches.
     await new Promise<void>((resolve) => setImmediate(resolve));
-    return { start, end, ...played };
+    return played;
   };
 
-  let aborted = false;
-  let stoppedByCi = false;
+  // The rounds, untilCi's rule and the tallies are the job core's, as in the browser (experiment-job.ts).
   try {
-    for (let r = 0; r < rounds.length; r++) {
-      const round = rounds[r]!;
-      let left = countOf(round);
-      await runLanes<CompletedBatch>({
-        batches: batchesOf(round, batchSize),
-        lanes,
-        stopped: () => isAborted(signal),
-        run: playBatch,
-        onDone: (_, batch) => {
-          left -= batch.end - batch.start;
-          complete(batch.start, batch.end, batch.tally, batch.games);
-        },
-      });
-      if (left > 0) {
-        // Only a stop leaves games of a round unplayed (a failure has thrown).
-        aborted = true;
-        break;
-      }
-      if (options.untilCi !== undefined && r < rounds.length - 1) {
-        const before = tallyBefore(roundEnds[r]!);
-        if (before !== undefined && options.untilCi.satisfied(before)) {
-          stoppedByCi = true;
-          break;
-        }
-      }
-    }
+    return await runExperimentBatches(options, { batchSize, lanes, playBatch, stopped: () => isAborted(signal) });
   } finally {
     await workers?.close();
   }
-  batches.sort((x, y) => x.start - y.start);
-  return { tally, batches, aborted, stoppedByCi };
 }
-
 
 /**
  * Watches the move a worker reports in `progress` ([lineup, game index, call]: the call under way is

@@ -1,14 +1,15 @@
 /**
  * The /lab page's executor for `runLab` (src/lab/session.ts): the planned batches played on a small
  * pool of Web Workers, one per hardware thread, each running the lab's BatchPlayer. It is the
- * browser's `runExperiment`: the same batches (src/lab/batching.ts), the same integer tallies
- * added in any order, so a seed gives the CLI's figures exactly.
+ * browser's `runExperiment`: the same batches, rounds and tallies (the job core, through
+ * src/lab/experiment-job.ts), integer tallies added in any order, so a seed gives the CLI's figures exactly.
  *
  * Cancelling terminates the workers at once: the batches under way are lost, and only completed
  * batches count (the result says it was aborted). `untilCi` is not offered by the page.
  */
-import { batchesOf, defaultBatchSize, runLanes, type CompletedBatch, type RunOptions, type RunResult } from '../../../src/lab/batching.js';
-import { emptyTally, mergeTally, type PlayedGame, type Tally } from '../../../src/lab/experiment.js';
+import { defaultBatchSize, type RunOptions, type RunResult } from '../../../src/lab/batching.js';
+import type { PlayedGame, Tally } from '../../../src/lab/experiment.js';
+import { runExperimentBatches } from '../../../src/lab/experiment-job.js';
 import type { Executor } from '../../../src/lab/session.js';
 import type { BatchRequest, BatchResponse } from './lab.worker.js';
 
@@ -25,12 +26,6 @@ async function runInWorkers(options: RunOptions, threads: number): Promise<RunRe
   const lineups = config.lineups.length;
   const indices = options.ranges.reduce((n, [s, e]) => n + e - s, 0);
   const batchSize = options.batchSize ?? defaultBatchSize(indices, lineups, threads);
-  const planned = batchesOf(options.ranges, batchSize);
-  const tally: Tally = emptyTally(config);
-  for (const batch of options.earlier ?? []) mergeTally(tally, batch.tally);
-  const batches: CompletedBatch[] = [];
-  const total = indices * lineups;
-  let played = 0;
   const poolSize = Math.max(1, Math.min(threads, Math.ceil(indices / batchSize)));
   const workers = Array.from({ length: poolSize }, (_, k) => new Worker(new URL('./lab.worker.ts', import.meta.url), { type: 'module', name: `lab-${String(k + 1)}` }));
   let aborted = false;
@@ -70,28 +65,20 @@ async function runInWorkers(options: RunOptions, threads: number): Promise<RunRe
     });
 
   try {
-    // The lab's one dispatch loop (batching.ts), a lane per worker.
-    await runLanes<CompletedBatch>({
-      batches: planned,
+    // The lab's one way of running an experiment's batches (the job core), a lane per worker.
+    return await runExperimentBatches(options, {
+      batchSize,
       lanes: workers.length,
       stopped: () => aborted,
-      run: async ([start, end], lane) => {
+      playBatch: async ([start, end], lane) => {
         try {
           const result = await Promise.race([playOn(workers[lane]!, start, end), stopped]);
-          return result === 'stopped' ? undefined : { start, end, tally: result.tally, ...(result.games === undefined ? {} : { games: result.games }) };
+          return result === 'stopped' ? undefined : result;
         } catch (error) {
           // A failed worker ends the other lanes at once (their batches are cut off, not waited for).
           stop();
           throw error;
         }
-      },
-      onDone: (_, batch) => {
-        mergeTally(tally, batch.tally);
-        batches.push({ start: batch.start, end: batch.end, tally: batch.tally });
-        played += (batch.end - batch.start) * lineups;
-        // The games go to onBatch only, as the runner's do: the result keeps the tallies.
-        options.onBatch?.(batch);
-        options.onProgress?.(played, total);
       },
     });
   } catch (error) {
@@ -102,6 +89,4 @@ async function runInWorkers(options: RunOptions, threads: number): Promise<RunRe
     signal?.removeEventListener('abort', onAbort);
     for (const worker of workers) worker.terminate();
   }
-  batches.sort((x, y) => x.start - y.start);
-  return { tally, batches, aborted, stoppedByCi: false };
 }
