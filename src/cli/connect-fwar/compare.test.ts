@@ -177,8 +177,9 @@ describe('tabletop connect-fwar compare', () => {
     expect(whole.status).toBe(0);
     const lines = readFileSync(out, 'utf8').trimEnd().split('\n');
     expect(lines).toHaveLength(12);
-    const record = JSON.parse(lines[0]!) as { config: unknown; planned: unknown; start: number; end: number };
-    expect(record).toMatchObject({ config: { game: 'connect-fwar', lineups: [['ranks'], ['basic']], seed: 21, paired: false }, planned: [0, 3000], total: 3000, start: 0, end: 250 });
+    // A results file is a job journal: the experiment is the job's params, the run's games its part.
+    const record = JSON.parse(lines[0]!) as { params: unknown; part: unknown; count: number; start: number; end: number };
+    expect(record).toMatchObject({ format: 'tabletop-job/1', job: 'lab experiment', params: { config: { game: 'connect-fwar', lineups: [['ranks'], ['basic']], seed: 21, paired: false } }, part: [0, 3000], count: 3000, start: 0, end: 250 });
     // What a run killed mid-write leaves: some whole batches and half a line.
     const cut = file('cut.jsonl');
     writeFileSync(cut, `${lines.slice(0, 5).join('\n')}\n${lines[5]!.slice(0, 40)}`);
