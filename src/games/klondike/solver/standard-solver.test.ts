@@ -250,6 +250,12 @@ describe('the prunings of the compact search', () => {
       expect(wins(state, result.moves!)).toBe(true);
     });
   }
+
+  it('moves a King-led build that turns a card up to an empty pile', () => {
+    // K♡ covers Q♡, the only way on: K♡ to the empty pile, then Q♡ and K♡ up.
+    const deal: ThoughtfulDeal = { piles: [cardsOf('Q♡ K♡'), []], hidden: [1, 0], talon: [], tops: topsOf('J♡'), draw: 1, passes: Infinity };
+    expect(searchThoughtful(deal, { maxStates: 1_000, outOfTime: () => false }).result).toBe('won');
+  });
 });
 
 describe("solveStandard's two passes", () => {
