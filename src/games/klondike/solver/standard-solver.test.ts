@@ -36,6 +36,8 @@ describe('solveStandard', () => {
   for (const { suits, length, piles } of [
     { suits: 'cd', length: 5, piles: 2 },
     { suits: 'chs', length: 4, piles: 3 },
+    // Two runs of one suit: the search over the engine (repeated cards), not the compact one.
+    { suits: 'cch', length: 4, piles: 3 },
   ]) {
     it(`agrees with an exhaustive search on ${suits} A..${String(length)}, ${String(piles)} piles (draw 1 and 3, 1 pass and unlimited)`, () => {
       const rng = rngFromSeed(length * 100 + piles);
@@ -255,6 +257,17 @@ describe('the prunings of the compact search', () => {
     // K♡ covers Q♡, the only way on: K♡ to the empty pile, then Q♡ and K♡ up.
     const deal: ThoughtfulDeal = { piles: [cardsOf('Q♡ K♡'), []], hidden: [1, 0], talon: [], tops: topsOf('J♡'), draw: 1, passes: Infinity };
     expect(searchThoughtful(deal, { maxStates: 1_000, outOfTime: () => false }).result).toBe('won');
+  });
+});
+
+describe('the search over the engine (repeated cards)', () => {
+  it('moves a King that covers a card to an empty pile', () => {
+    // Two runs of ♡: each 2♡ lies under a K♡, and neither foundation passes its Ace until a K♡
+    // moves to the pile the first A♡ empties (then the other K♡, once the first has gone up).
+    const state = positionOf({ deck: 'A♡ 2♡ 3♡ K♡ 2♡ K♡ A♡ 3♡ 4♡ 4♡ 5♡ 5♡ 6♡ 6♡ 7♡ 7♡ 8♡ 8♡ 9♡ 9♡ 10♡ 10♡ J♡ J♡ Q♡ Q♡', piles: 3, draw: 1, passes: Infinity, moves: '' });
+    const result = solveStandard(state, { timeMs: 60_000, maxStates: 100_000 });
+    expect(result.verdict).toBe('winnable');
+    expect(wins(state, result.moves!)).toBe(true);
   });
 });
 
