@@ -196,6 +196,14 @@ const PRUNING_EXAMPLES: readonly (Position & { readonly pruning: string })[] = [
     passes: 2,
     moves: 'mpf 4 4, mpf 4 1, dd, mfp 4 1, mpf 1 3, mfp 3 3, mpf 3 4, dd, mfp 1 1, mpf 1 2, mfp 2 3, mpf 3 2, mfp 4 3',
   },
+  {
+    pruning: 'under limited passes each cursor has a key of its own (a waste emptied by plays is not one turned over)',
+    deck: '6♠ 4♠ 2♡ A♡ 4♢ 2♢ 5♠ 5♡ A♠ A♣ 3♠ 5♢ 6♢ 4♣ 2♠ 5♣ 4♡ 3♣ A♢ 6♣ 2♣ 3♡ 3♢ 6♡',
+    piles: 4,
+    draw: 1,
+    passes: 2,
+    moves: 'mpf 4 3, mpf 4 2, mpp 3 1 1, mfp 2 3, mpf 3 4, dd, mfp 4 3, dd, mpf 3 2, mfp 2 3, mpf 3 2, dd, dd, dd, mpp 2 1 4, dd',
+  },
 ];
 
 /** Card indices of `cards` (as parseDeck reads them). */
