@@ -1,16 +1,20 @@
 /**
  * The standard rules' solver against a plain exhaustive search without prunings on small decks
  * (draw 1 and 3, one pass and unlimited passes): the same verdict on every deal, and every winning
- * line wins when replayed.
+ * line wins when replayed. Small random deals seldom need what a pruning could cut wrongly, so each
+ * pruning also has deals of its own that only a line it must keep wins (see `PRUNING_EXAMPLES`).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { randomInt, rngFromSeed, shuffleInPlace } from '../../../core/random.js';
 import { encodeMove, KlondikeState } from '../engine.js';
-import { deckOfRuns } from '../rigging.js';
+import { parseCommand } from '../notation.js';
+import { deckOfRuns, parseDeck } from '../rigging.js';
+import { SUIT, VALUE } from '../rules.js';
 import { searchByUndo } from '../search-by-undo.js';
 import { dealState } from './deal.js';
 import { solveStandard } from './standard-solver.js';
+import { searchThoughtful, type ThoughtfulDeal } from './thoughtful-search.js';
 
 /** Whether the position can be won: every legal move tried, every position once (passes made count only when limited). */
 function exhaustive(state: KlondikeState): boolean {
@@ -32,6 +36,8 @@ describe('solveStandard', () => {
   for (const { suits, length, piles } of [
     { suits: 'cd', length: 5, piles: 2 },
     { suits: 'chs', length: 4, piles: 3 },
+    // Two runs of one suit: the search over the engine (repeated cards), not the compact one.
+    { suits: 'cch', length: 4, piles: 3 },
   ]) {
     it(`agrees with an exhaustive search on ${suits} A..${String(length)}, ${String(piles)} piles (draw 1 and 3, 1 pass and unlimited)`, () => {
       const rng = rngFromSeed(length * 100 + piles);
@@ -92,5 +98,202 @@ describe('solveStandard', () => {
     );
     expect(verdicts.winnable).toBeGreaterThan(0);
     expect(verdicts.unwinnable).toBeGreaterThan(0);
+  });
+});
+
+/** A position: a deal (cards in dealing order, see deal.ts) and the moves made since (as the terminal's commands). */
+interface Position {
+  readonly deck: string;
+  readonly piles: number;
+  readonly draw: number;
+  readonly passes: number;
+  readonly moves: string;
+}
+
+function positionOf({ deck, piles, draw, passes, moves }: Position): KlondikeState {
+  const state = dealState(
+    parseDeck(deck).map((card) => card.index),
+    piles,
+    { rules: 'standard', draw, passes },
+  );
+  for (const command of moves.split(', ').filter((word) => word !== '')) {
+    const move = parseCommand(command.split(' '), state.config);
+    if (typeof move === 'string') throw new Error(move);
+    const action = encodeMove(state.config, move);
+    if (!state.isLegalMove(action)) throw new Error(`${command} is not legal here`);
+    state.applyAction(action);
+  }
+  return state;
+}
+
+/** Plays `moves` on a copy of `state`; whether that wins. */
+function wins(state: KlondikeState, moves: readonly Parameters<typeof encodeMove>[1][]): boolean {
+  const replay = state.clone();
+  for (const move of moves) replay.applyAction(encodeMove(replay.config, move));
+  return replay.score === replay.config.deckSize;
+}
+
+/**
+ * Winnable positions that each pruning of the compact search (thoughtful-search.ts) must keep a
+ * move for: the search made any bolder there (the pruning named, cut as described) calls the
+ * position unwinnable. Found by breaking each pruning on purpose and comparing verdicts on many
+ * small deals; the solver as it is wins each, and its line is replayed here.
+ */
+const PRUNING_EXAMPLES: readonly (Position & { readonly pruning: string })[] = [
+  {
+    pruning: 'a card goes up without branching only when nothing can need it (not every card)',
+    deck: 'A♣ 4♡ A♢ 5♢ 5♠ 2♣ 3♡ 2♡ 2♢ A♡ 2♠ 4♢ 5♡ 4♠ 5♣ 3♠ 3♣ 3♢ 4♣ A♠',
+    piles: 4,
+    draw: 1,
+    passes: 1,
+    moves: 'mpf 4 3, mpf 1 1',
+  },
+  {
+    pruning: 'a card goes up without branching only when nothing can need it (not every Three, nor with foundations one lower than the rule asks), and a card comes back from a foundation',
+    deck: '2♣ 4♡ 4♢ 3♣ 4♣ A♠ A♡ 2♠ 3♡ 4♠ 2♡ 3♠ 3♢ 2♢ A♣ A♢',
+    piles: 4,
+    draw: 2,
+    passes: 3,
+    moves: 'dd, dd, dd, mdf 3, mdf 1, mdf 3, mdf 3',
+  },
+  {
+    pruning: 'a part of a build moves (when the card it leaves on top can be used at once), and the key tells which card a card lies on',
+    deck: '2♡ 2♢ 5♡ 5♠ 4♠ A♡ 3♡ 5♣ 4♢ A♣ 3♣ 3♠ 4♡ 4♣ 2♠ 3♢ A♠ 5♢ 2♣ A♢',
+    piles: 4,
+    draw: 1,
+    passes: Infinity,
+    moves: 'mpf 4 4, mpp 4 1 3, dd, mfp 4 1, mpf 1 2, mpp 4 1 2, dd, mpp 3 1 4, mpp 4 1 3, md 3, dd, dd, mpp 1 1 3, mfp 2 3, dd, mpf 3 3, dd',
+  },
+  {
+    pruning: 'the talon is played at the cursors reached after turning the waste over, not only before',
+    deck: '2♢ A♢ 3♢ 4♠ 4♡ A♠ 2♠ A♡ 3♠ 2♡ 3♣ 3♡ 2♣ A♣ 4♢ 4♣',
+    piles: 4,
+    draw: 3,
+    passes: Infinity,
+    moves: 'mpf 3 3, mpf 3 1, mpf 4 3, dd, dd, mfp 1 1, mpf 1 1, mfp 1 1, mpf 1 4, mfp 4 1, mpf 1 2, mpp 4 1 2',
+  },
+  {
+    pruning: 'a talon card that can go up is not forced up (only a pile card is), and the talon is played after a pass',
+    deck: '2♢ 5♠ 3♢ A♢ A♠ 4♡ 2♣ A♣ 3♡ 3♠ 4♢ 2♡ A♡ 5♡ 5♣ 5♢ 3♣ 4♣ 2♠ 4♠',
+    piles: 4,
+    draw: 3,
+    passes: 2,
+    moves: 'mpf 3 3, mpf 2 2, mfp 2 1',
+  },
+  {
+    pruning: 'under unlimited passes only the cursors an empty waste turns to share one key (not every cursor)',
+    deck: '2♡ 4♢ A♣ 2♢ 3♡ 4♠ A♠ A♢ 4♡ 3♠ 3♣ A♡ 2♠ 4♣ 2♣ 3♢',
+    piles: 4,
+    draw: 3,
+    passes: Infinity,
+    moves: 'mpf 3 4, mpp 1 1 4',
+  },
+  {
+    pruning: 'under limited passes the key holds the passes made',
+    deck: '2♠ 4♠ 2♢ 4♣ 4♡ 3♢ 5♠ 2♣ A♢ A♡ 4♢ 5♣ 3♡ 3♣ 3♠ 5♡ A♠ 5♢ 2♡ A♣',
+    piles: 4,
+    draw: 2,
+    passes: 2,
+    moves: 'mpf 4 4, mpf 4 1, dd, mfp 4 1, mpf 1 3, mfp 3 3, mpf 3 4, dd, mfp 1 1, mpf 1 2, mfp 2 3, mpf 3 2, mfp 4 3',
+  },
+  {
+    pruning: 'under limited passes each cursor has a key of its own (a waste emptied by plays is not one turned over)',
+    deck: '6♠ 4♠ 2♡ A♡ 4♢ 2♢ 5♠ 5♡ A♠ A♣ 3♠ 5♢ 6♢ 4♣ 2♠ 5♣ 4♡ 3♣ A♢ 6♣ 2♣ 3♡ 3♢ 6♡',
+    piles: 4,
+    draw: 1,
+    passes: 2,
+    moves: 'mpf 4 3, mpf 4 2, mpp 3 1 1, mfp 2 3, mpf 3 4, dd, mfp 4 3, dd, mpf 3 2, mfp 2 3, mpf 3 2, dd, dd, dd, mpp 2 1 4, dd',
+  },
+];
+
+/** Card indices of `cards` (as parseDeck reads them). */
+const cardsOf = (cards: string): number[] => parseDeck(cards).map((card) => card.index);
+
+/** Foundation tops (per suit) with `cards` on top of theirs. */
+function topsOf(cards: string): number[] {
+  const tops = [0, 0, 0, 0];
+  for (const c of cardsOf(cards)) tops[SUIT[c]!] = VALUE[c]!;
+  return tops;
+}
+
+/**
+ * Positions made by hand, each won by one line only, whose first move the search keeps only for
+ * the reason named: a card X left on top by a part of a build moved, or a card taken back from a
+ * foundation, is used at once. The rest of each line is forced; any other first move loses.
+ */
+const USED_AT_ONCE: readonly { readonly reason: string; readonly deal: ThoughtfulDeal }[] = [
+  {
+    // 2♠ onto 3♢ leaves 3♡ on top, which goes up and turns up A♠; then A♠ 2♠ 3♢, 2♣ turned up. (3♢ up first buries 2♠ for good.)
+    reason: 'X goes up',
+    deal: { piles: [cardsOf('A♠ 3♡ 2♠'), cardsOf('2♣ 3♢')], hidden: [1, 1], talon: [], tops: topsOf('A♣ 2♡ 2♢'), draw: 1, passes: Infinity },
+  },
+  {
+    // 3♡ back onto 4♠ takes 2♣, the waste's top (draw 2: A♣ under it): then A♣ 2♣ 3♡ 4♠ up.
+    reason: 'a card of the talon goes onto the card taken back',
+    deal: { piles: [cardsOf('4♠')], hidden: [0], talon: cardsOf('A♣ 2♣'), tops: topsOf('3♡ 3♠'), draw: 2, passes: Infinity },
+  },
+  {
+    // 3♡ back onto 4♠ takes 2♣, which turns up A♣: then A♣ 2♣ 3♡ 4♠ up.
+    reason: 'a pile card goes onto the card taken back',
+    deal: { piles: [cardsOf('A♣ 2♣'), cardsOf('4♠')], hidden: [1, 0], talon: [], tops: topsOf('3♡ 3♠'), draw: 1, passes: Infinity },
+  },
+  {
+    // 4♡ back onto 5♠, 3♣ back onto 4♡ takes 2♢, which turns up A♢: then everything goes up.
+    reason: 'a foundation card goes onto the card taken back',
+    deal: { piles: [cardsOf('A♢ 2♢'), cardsOf('5♠')], hidden: [1, 0], talon: [], tops: topsOf('4♡ 3♣ 4♠'), draw: 1, passes: Infinity },
+  },
+];
+
+describe('the prunings of the compact search', () => {
+  for (const { reason, deal } of USED_AT_ONCE) {
+    it(`keeps the move that uncovers or takes back a card when ${reason}`, () => {
+      const limits = { maxStates: 10_000, outOfTime: () => false };
+      for (const order of ['talon first', 'builds first'] as const) expect(searchThoughtful(deal, limits, order).result).toBe('won');
+    });
+  }
+
+  for (const example of PRUNING_EXAMPLES) {
+    it(`wins a position that needs what this pruning keeps: ${example.pruning}`, () => {
+      const state = positionOf(example);
+      const result = solveStandard(state, { timeMs: 60_000, maxStates: 1_000_000 });
+      expect(result.verdict).toBe('winnable');
+      expect(wins(state, result.moves!)).toBe(true);
+    });
+  }
+
+  it('moves a King-led build that turns a card up to an empty pile', () => {
+    // K♡ covers Q♡, the only way on: K♡ to the empty pile, then Q♡ and K♡ up.
+    const deal: ThoughtfulDeal = { piles: [cardsOf('Q♡ K♡'), []], hidden: [1, 0], talon: [], tops: topsOf('J♡'), draw: 1, passes: Infinity };
+    expect(searchThoughtful(deal, { maxStates: 1_000, outOfTime: () => false }).result).toBe('won');
+  });
+});
+
+describe('the search over the engine (repeated cards)', () => {
+  it('moves a King that covers a card to an empty pile', () => {
+    // Two runs of ♡: each 2♡ lies under a K♡, and neither foundation passes its Ace until a K♡
+    // moves to the pile the first A♡ empties (then the other K♡, once the first has gone up).
+    const state = positionOf({ deck: 'A♡ 2♡ 3♡ K♡ 2♡ K♡ A♡ 3♡ 4♡ 4♡ 5♡ 5♡ 6♡ 6♡ 7♡ 7♡ 8♡ 8♡ 9♡ 9♡ 10♡ 10♡ J♡ J♡ Q♡ Q♡', piles: 3, draw: 1, passes: Infinity, moves: '' });
+    const result = solveStandard(state, { timeMs: 60_000, maxStates: 100_000 });
+    expect(result.verdict).toBe('winnable');
+    expect(wins(state, result.moves!)).toBe(true);
+  });
+});
+
+describe("solveStandard's two passes", () => {
+  // A deal the 'builds first' order wins in 350 positions and the 'talon first' order in 35 (see
+  // ThoughtfulOrder): the first pass ('builds first', a quarter of the positions) runs out on it.
+  const deal = positionOf({ deck: '6♣ 4♣ 5♣ 7♣ A♠ 7♡ 2♡ 3♢ 7♢ 5♡ 3♠ 5♠ 4♡ 5♢ 4♠ 7♠ 2♠ 4♢ 6♡ A♢ A♣ 3♡ A♡ 2♢ 6♠ 3♣ 6♢ 2♣', piles: 5, draw: 3, passes: Infinity, moves: '' });
+
+  it('goes on to the second pass with the rest of the budget when the first runs out', () => {
+    const result = solveStandard(deal, { timeMs: 600_000, maxStates: 80 });
+    expect(result.verdict).toBe('winnable');
+    expect(result.states).toBeLessThanOrEqual(80);
+    expect(wins(deal, result.moves!)).toBe(true);
+  });
+
+  it('says undecided, not unwinnable, when both passes run out, within the positions allowed', () => {
+    const result = solveStandard(deal, { timeMs: 600_000, maxStates: 40 });
+    expect(result.verdict).toBe('undecided');
+    expect(result.states).toBeLessThanOrEqual(40);
   });
 });
