@@ -85,13 +85,13 @@ describe('uno-war competition', () => {
 
   it('refuses a folder it cannot read, no DIR, and DIR beside --resume (exit 2)', async () => {
     // In this process: each is refused before any program runs.
-    const refused = (args: readonly string[]): Promise<{ status: number; stderr: string }> => runInProcess(['uno-war', 'competition', ...args]);
+    const refused = (args: readonly string[]): Promise<{ status: number; stdout: string; stderr: string }> => runInProcess(['uno-war', 'competition', ...args]);
     const missing = await refused([join(dir, 'nothing-here')]);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toMatch(/Cannot read the submissions folder .*nothing-here/);
     const none = await refused([]);
-    expect(none).toEqual({ status: 2, stderr: 'tabletop: uno-war competition needs the folder of submissions (DIR)\n' });
+    expect(none).toEqual({ status: 2, stdout: '', stderr: 'tabletop: uno-war competition needs the folder of submissions (DIR)\n' });
     const both = await refused([EXAMPLE, '--resume', join(dir, 'x.jsonl')]);
-    expect(both).toEqual({ status: 2, stderr: 'tabletop: --resume continues the competition its file holds: leave out DIR\n' });
+    expect(both).toEqual({ status: 2, stdout: '', stderr: 'tabletop: --resume continues the competition its file holds: leave out DIR\n' });
   });
 });
