@@ -475,6 +475,7 @@ describe('Klondike page', () => {
       await page.keyboard.press('2');
       await page.keyboard.press('6');
       await expect.poll(() => warning.count()).toBe(1);
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Make it anyway');
       await page.keyboard.press('Enter');
       await expect.poll(() => movesOf(page)).toBe(`${before}p2n2t6`);
       // The shared panel: the verdict with its cost, then every move with its winnable share.

@@ -5,7 +5,7 @@
  * a page gives them: the game modules' coaches (src/games/<game>/coach.ts) rate and word.
  */
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import './coach.css';
 import type { Verdict } from '../../../src/core/coach.js';
 import type { CoachState } from './state.js';
@@ -107,7 +107,9 @@ export function CoachPanel({ rating, legend, idle, caption = 'Every choice you h
  */
 export function TrainingWarning({ message, confirmLabel, onConfirm, onCancel }: { message: string; confirmLabel: string; onConfirm: () => void; onCancel: () => void }) {
   const first = useRef<HTMLButtonElement>(null);
-  useEffect(() => first.current?.focus(), [message]);
+  // Focused before the dialog is painted (a layout effect, not an effect that runs a frame later),
+  // so an Enter pressed the moment the warning shows confirms it instead of falling to the page.
+  useLayoutEffect(() => first.current?.focus(), [message]);
   return (
     <div
       class="coach-warning"
