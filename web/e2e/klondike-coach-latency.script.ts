@@ -46,6 +46,8 @@ function keysOf(move: KlondikeMove): string[] {
 /** Plays deal `seed` (7 piles, draw 1) for up to MOVES moves, waiting `thinkMs` before each; the page's latencies. */
 async function playDeal(page: Page, seed: number, thinkMs: number): Promise<number[]> {
   await page.goto(`${env.server.url}klondike?seed=${String(seed)}&draw=1&piles=7&auto=0&coach=1`);
+  // Keys pressed before the page has drawn its table would be lost: wait for the coach's switch.
+  await page.getByRole('checkbox', { name: 'Coach', exact: true }).waitFor();
   let decisions = 0;
   for (let step = 0; step < MOVES; step++) {
     const before = movesOf(page);
