@@ -3,10 +3,9 @@
  * src/docs-check/examples.ts for the markup). Runs the built CLI: `npm test` builds first.
  * After an intended change of output: `npm run docs:check` shows the diffs, `-- --update` writes them.
  */
-import { execFile } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkProducer, collectBlocks, documentFiles, exampleLocation, runBlocks, type ExampleResult } from './run.js';
 
@@ -16,13 +15,8 @@ const runnable = blocks.filter((block) => block.mode !== 'script').flatMap((bloc
 
 describe('the documents’ command examples', () => {
   let results = new Map<string, ExampleResult>();
-  let npxVersion: Promise<string> = Promise.resolve('not run');
 
   beforeAll(async () => {
-    // npx starts npm, which reads its own files and the project's tree before it runs anything:
-    // seconds, mostly waiting on the disk. It runs beside the examples instead of after them.
-    npxVersion = promisify(execFile)('npx', ['--no-install', 'tabletop', '--version'], { cwd: ROOT, encoding: 'utf8' }).then(({ stdout }) => stdout.trim());
-    npxVersion.catch(() => undefined); // its test reports a failure
     const all = await runBlocks(ROOT, blocks);
     results = new Map(all.map((result) => [exampleLocation(result.example), result]));
   }, 300_000);
@@ -38,9 +32,9 @@ describe('the documents’ command examples', () => {
   });
 
   // The check maps `npx tabletop` to the built CLI; this is the real thing, as a user runs it in the checkout.
-  it('`npx tabletop` in the checkout runs its own CLI (nothing downloaded)', async () => {
+  it('`npx tabletop` in the checkout runs its own CLI (nothing downloaded)', () => {
     const version = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-    expect(await npxVersion).toBe(version);
+    expect(execFileSync('npx', ['--no-install', 'tabletop', '--version'], { cwd: ROOT, encoding: 'utf8' }).trim()).toBe(version);
   });
 
   it.each(runnable.map((example) => [exampleLocation(example), example.command] as const))('%s $ %s', (location) => {
