@@ -4,7 +4,7 @@
  * (coach-text.ts, words.ts), and a summary after the game, in the coach's pieces every game page
  * shares (../coach/Panel.tsx).
  */
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useMemo } from 'preact/hooks';
 import { ruleCitation, tallyLine } from '../../../src/core/coach.js';
 import { COACH_SAMPLES, summarize, type Rating } from '../../../src/games/klondike/coach.js';
 import { basisText, coachLegend, coachSeed, hasChoice, judgement, shareText, totalCostText } from '../../../src/games/klondike/coach-text.js';
@@ -12,6 +12,7 @@ import type { KlondikeState } from '../../../src/games/klondike/engine.js';
 import type { KlondikeMove } from '../../../src/games/klondike/moves.js';
 import { moveWords } from '../../../src/games/klondike/words.js';
 import { CoachChoices, CoachPanel, CoachSummary, CoachSummaryPending, type CoachChoice, type CostlyDecision, type ShownRating } from '../coach/Panel.js';
+import { useCoachRatings, type CoachView, type KnownRatings } from '../coach/ratings.js';
 import { KlondikeCoachClient, type CoachJob } from './coach-client.js';
 import { coachDealSeed, decisionsOf, decisionWhat, ratingKey, ratingOf, type Decision } from './coach-view.js';
 import { moveToken, movesToText, type DealSpec } from './model.js';
@@ -19,16 +20,15 @@ import { moveToken, movesToText, type DealSpec } from './model.js';
 /** What `performance.measure` names the time from a move to its rating on the page. */
 export const RATING_MEASURE = 'klondike-coach-rating';
 
-export interface KlondikeCoachView {
-  /** The person's decisions (moves made among others; the finish's left out). */
-  readonly decisions: readonly Decision[];
-  /** Each decision's rating, or undefined while it is computed, or null when the coach failed. */
-  readonly ratings: readonly (Rating | null | undefined)[];
-  /** The rating of `move` in the position the person is at (asked for by training). */
-  ratingNow(move: KlondikeMove): Rating | null | undefined;
-  /** Call just before the person's move number `index` (`move`) is made: its rating's latency is measured from then. */
-  played(index: number, move: KlondikeMove): void;
+/** A move of a position: what a rating is of. */
+interface KlondikeChoice {
+  /** The moves before it, as the address writes them. */
+  readonly before: string;
+  readonly move: KlondikeMove;
 }
+
+/** The person's decisions are the moves made among others (the finish's left out). */
+export type KlondikeCoachView = CoachView<Decision, KlondikeMove, Rating>;
 
 /**
  * The coach's ratings for the game `moves` reach on `deal` (`dealId` names the deal and its rule
@@ -36,68 +36,36 @@ export interface KlondikeCoachView {
  * finish); `urgent` is a move of the current position the page waits on (training).
  */
 export function useKlondikeCoach(deal: DealSpec, dealId: string, moves: readonly KlondikeMove[], state: KlondikeState, enabled: boolean, skipped: ReadonlySet<number>, urgent: KlondikeMove | null): KlondikeCoachView {
-  const [known, setKnown] = useState<ReadonlyMap<string, readonly Rating[] | null>>(new Map());
-  const playedAt = useRef(new Map<string, { readonly before: string; readonly move: KlondikeMove; readonly start: number }>());
-  const client = useMemo(
-    () =>
-      new KlondikeCoachClient({
-        rated: (key, ratings) => setKnown((map) => new Map(map).set(key, ratings)),
-        failed: (key) => setKnown((map) => new Map(map).set(key, null)),
-      }),
-    [],
-  );
-  useEffect(() => () => client.dispose(), [client]);
-
   const decisions = useMemo(() => (enabled ? decisionsOf(deal, moves, skipped) : []), [enabled, deal, moves, skipped]);
-  const ratingFor = (before: string, move: KlondikeMove): Rating | null | undefined => ratingOf(known.get(ratingKey(dealId, before)), known.get(ratingKey(dealId, before, move)), move);
-  const ratings = decisions.map((d) => ratingFor(d.before, d.move));
   const movesText = movesToText(moves);
+  const seedNow = coachSeed(coachDealSeed(deal), state.moves);
   const choiceNow = enabled && !state.isTerminal() && hasChoice(state);
-
-  // What to rate, most urgent first: the position training waits on, the moves made (newest
-  // first), then every move of the position the person is at, so its rating is often ready when
-  // they move. A position is rated whole (every candidate move at once); a move that is no
-  // candidate (a pile swapped onto an empty one) is rated alone.
-  useEffect(() => {
-    if (!enabled) {
-      client.want([]);
-      return;
-    }
-    const jobs: CoachJob[] = [];
-    const add = (before: string, move: KlondikeMove | null, seed: number): void => {
-      const key = ratingKey(dealId, before, move);
-      if (!known.has(key) && !jobs.some((job) => job.key === key)) jobs.push({ key, deal, moves: before, move: move === null ? null : moveToken(move), seed });
-    };
-    const want = (before: string, move: KlondikeMove, seed: number): void => {
-      const every = known.get(ratingKey(dealId, before));
-      if (every === undefined) add(before, null, seed);
-      else if (every !== null && ratingFor(before, move) === undefined) add(before, move, seed);
-    };
-    const seedNow = coachSeed(coachDealSeed(deal), state.moves);
-    if (urgent !== null) want(movesText, urgent, seedNow);
-    for (let i = decisions.length - 1; i >= 0; i--) want(decisions[i]!.before, decisions[i]!.move, decisions[i]!.seed);
-    if (choiceNow) add(movesText, null, seedNow);
-    client.want(jobs);
-  }, [client, known, decisions, urgent, enabled, choiceNow]);
-
-  // The latency of a rating as the person sees it: from their move to the rating on the page (at
-  // once when it was ready before the move: then the page shows it as it shows the move).
-  useEffect(() => {
-    for (const [key, { before, move, start }] of playedAt.current) {
-      if (ratingFor(before, move) === undefined) continue;
-      performance.measure(RATING_MEASURE, { start, end: performance.now() });
-      playedAt.current.delete(key);
-    }
-  }, [known, moves]);
+  // A position is rated whole (every candidate move at once); a move that is no candidate (a pile
+  // swapped onto an empty one) is rated alone.
+  const job = (before: string, move: KlondikeMove | null, seed: number): CoachJob => ({ key: ratingKey(dealId, before, move), deal, moves: before, move: move === null ? null : moveToken(move), seed });
+  const ratingIn = (known: KnownRatings<readonly Rating[]>, { before, move }: KlondikeChoice): Rating | null | undefined =>
+    ratingOf(known.get(ratingKey(dealId, before)), known.get(ratingKey(dealId, before, move)), move);
+  const coach = useCoachRatings<KlondikeChoice, KlondikeChoice & { readonly seed: number }, readonly Rating[], Rating, CoachJob>({
+    client: (listener) => new KlondikeCoachClient(listener),
+    enabled,
+    decisions,
+    urgent: urgent === null ? null : { before: movesText, move: urgent, seed: seedNow },
+    ahead: choiceNow ? [job(movesText, null, seedNow)] : [],
+    keyOf: ({ before, move }) => ratingKey(dealId, before, move),
+    ratingOf: ratingIn,
+    jobOf: (known, choice) => {
+      const every = known.get(ratingKey(dealId, choice.before));
+      if (every === undefined) return job(choice.before, null, choice.seed);
+      return every !== null && ratingIn(known, choice) === undefined ? job(choice.before, choice.move, choice.seed) : null;
+    },
+    measure: RATING_MEASURE,
+  });
 
   return {
     decisions,
-    ratings,
-    ratingNow: (move) => ratingFor(movesText, move),
-    played: (index, move) => {
-      const before = movesToText(moves.slice(0, index));
-      if (enabled) playedAt.current.set(ratingKey(dealId, before, move), { before, move, start: performance.now() });
-    },
+    ratings: coach.ratings,
+    ratingNow: (move) => coach.ratingOf({ before: movesText, move }),
+    played: (index, move) => coach.played({ before: movesToText(moves.slice(0, index)), move }),
   };
 }
 

@@ -12,7 +12,7 @@ import { ENGINE_STATE, type KlondikeState } from '../../../src/games/klondike/en
 import type { KlondikeMove } from '../../../src/games/klondike/moves.js';
 import { lowerFirst, moveWords } from '../../../src/games/klondike/words.js';
 import { CoachToggles, TrainingWarning } from '../coach/Panel.js';
-import type { CoachState } from '../coach/state.js';
+import { useCoachSwitches } from '../coach/training.js';
 import { KlondikeCoachPanel, KlondikeCoachSummary, useKlondikeCoach } from './Coach.js';
 import { finishedByItself } from './coach-view.js';
 import { allFaceUp, canStillProgress, finishingMove } from '../../../src/games/klondike/progress.js';
@@ -70,14 +70,12 @@ export function KlondikePage() {
     return { seed, piles, draw, order, rules, passes, scoring };
   });
   const [moves, setMoves, latest] = useLatestState<readonly KlondikeMove[]>(initial.settings.moves);
-  const [coachState, setCoachState] = useState<CoachState>(initial.settings.coach);
+  const { coachState, switchCoach, awaiting, setAwaiting, warning, setWarning, forgetTraining } = useCoachSwitches<KlondikeMove, { readonly move: KlondikeMove; readonly rating: Rating; readonly state: KlondikeState }>(
+    initial.settings.coach,
+  );
   const { coach, training } = coachState;
   /** The moves the finish made (the coach rates the person's only); a game reopened from its address counts those made once every card was face up. */
   const [finishMoves, setFinishMoves] = useState<ReadonlySet<number>>(() => finishedByItself(deal, initial.settings.moves, initial.settings.autoFinish));
-  /** Training: the move whose rating the page waits for before making it. */
-  const [awaiting, setAwaiting] = useState<KlondikeMove | null>(null);
-  /** Training: a costly move the person is asked about. */
-  const [warning, setWarning] = useState<{ readonly move: KlondikeMove; readonly rating: Rating; readonly state: KlondikeState } | null>(null);
   /** The person ended the game (Give up): the coach's summary shows until the next move. */
   const [gaveUp, setGaveUp] = useState(false);
   const [winnableOnly, setWinnableOnly] = useState(initial.settings.winnableOnly);
@@ -202,8 +200,7 @@ export function KlondikePage() {
 
   /** Training's question and the summary of a game given up belong to the position they were about. */
   const forgetQuestions = (): void => {
-    setAwaiting(null);
-    setWarning(null);
+    forgetTraining();
     setGaveUp(false);
   };
 
@@ -563,15 +560,7 @@ export function KlondikePage() {
               </button>
             )}
           </div>
-          <CoachToggles
-            state={coachState}
-            onChange={(next) => {
-              setCoachState(next);
-              // A move waiting for the coach's word is left unmade, as if never chosen.
-              setAwaiting(null);
-              setWarning(null);
-            }}
-          />
+          <CoachToggles state={coachState} onChange={switchCoach} />
           <p class="hint">
             Click a card, then where it goes (a pile or a foundation), or drag it there; double-click sends a card to a foundation. Click the stock (or press D)
             to draw. Keys: 1–{deal.piles} choose a pile and then its destination, S the draw card, F to a foundation, D draw, U undo, H hint, Esc cancels.

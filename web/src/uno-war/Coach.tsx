@@ -4,7 +4,7 @@
  * worded by the game module (coach-text.ts), and a summary after the game, shown in the coach's
  * pieces every game page shares (../coach/Panel.tsx).
  */
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useMemo } from 'preact/hooks';
 import { CoachChoices, CoachPanel, CoachSummary, CoachSummaryPending, type CoachChoice, type CostlyDecision, type ShownRating } from '../coach/Panel.js';
 import { ruleCitation, tallyLine } from '../../../src/core/coach.js';
 import { summarize, type Rating } from '../../../src/games/uno-war/coach.js';
@@ -12,6 +12,7 @@ import { chanceText, coachLegend, costlyDecisionText, judgement, totalCostText }
 import { COACH_SAMPLES } from '../../../src/games/uno-war/coach.js';
 import { CardFace } from '../cards/Card.js';
 import { cardName } from '../cards/names.js';
+import { useCoachRatings, type CoachView } from '../coach/ratings.js';
 import { UnoCoachClient, type CoachJob } from './coach-client.js';
 import { choicesAt, coachSeed, decisionsOf, type Decision, type UnoWarState } from './model.js';
 
@@ -23,69 +24,44 @@ export function ratingKey(seed: number, ai: string, before: readonly number[], c
 /** What `performance.measure` names the time from a play to its rating on the page. */
 export const RATING_MEASURE = 'uno-war-coach-rating';
 
-export interface CoachView {
-  /** The person's decisions with a choice, stand-in plays left out. */
-  readonly decisions: readonly Decision[];
-  /** Each decision's rating, or undefined while it is computed, or null when the coach failed. */
-  readonly ratings: readonly (Rating | null | undefined)[];
-  /** A rating of the position the person is at (prefetched, or asked for by training). */
-  ratingNow(card: number): Rating | null | undefined;
-  /** Call just before the person's move number `index` (playing `card`) is made: its rating's latency is measured from then. */
-  played(index: number, card: number): void;
+/** A card played, or that may be played, at the person's move number `index`: what a rating is of. */
+interface UnoChoice {
+  readonly index: number;
+  readonly card: number;
 }
+
+/** The person's decisions are the plays with a choice, the stand-in's left out; a move is the card played. */
+export type UnoCoachView = CoachView<Decision, number, Rating>;
 
 /**
  * The coach's ratings for the game `moves` reach (nothing when `enabled` is false). `skipped` holds
  * the move indices the stand-in played; `urgent` is a card of the current position the page waits on.
  */
-export function useUnoCoach(seed: number, ai: string, moves: readonly number[], state: UnoWarState, enabled: boolean, skipped: ReadonlySet<number>, urgent: number | null): CoachView {
-  const [known, setKnown] = useState<ReadonlyMap<string, Rating | null>>(new Map());
-  const playedAt = useRef(new Map<string, number>());
-  const client = useMemo(
-    () =>
-      new UnoCoachClient({
-        rated: (key, rating) => setKnown((map) => new Map(map).set(key, rating)),
-        failed: (key) => setKnown((map) => new Map(map).set(key, null)),
-      }),
-    [],
-  );
-  useEffect(() => () => client.dispose(), [client]);
-
+export function useUnoCoach(seed: number, ai: string, moves: readonly number[], state: UnoWarState, enabled: boolean, skipped: ReadonlySet<number>, urgent: number | null): UnoCoachView {
   const decisions = useMemo(() => (enabled ? decisionsOf(seed, ai, moves).filter((d) => !skipped.has(d.index)) : []), [enabled, seed, ai, moves, skipped]);
-  const keyOf = (d: Decision): string => ratingKey(seed, ai, moves.slice(0, d.index), d.card);
-  const ratings = decisions.map((d) => known.get(keyOf(d)));
   const choices = enabled && !state.isTerminal() && state.currentPlayer() === 0 ? choicesAt(state) : [];
-  const nowKey = (card: number): string => ratingKey(seed, ai, moves, card);
-
-  // What to rate, most urgent first: the card training waits on, the cards played (newest first),
-  // then every card the person may play now, so its rating is often ready when they choose.
-  useEffect(() => {
-    const jobs: CoachJob[] = [];
-    const add = (key: string, observation: Decision['observation'], card: number, index: number): void => {
-      if (!known.has(key) && !jobs.some((job) => job.key === key)) jobs.push({ key, observation, card, opponent: ai, seed: coachSeed(seed, index) });
-    };
-    if (urgent !== null && choices.includes(urgent)) add(nowKey(urgent), state.observe(0), urgent, moves.length);
-    for (let i = decisions.length - 1; i >= 0; i--) add(keyOf(decisions[i]!), decisions[i]!.observation, decisions[i]!.card, decisions[i]!.index);
-    if (choices.length > 1) for (const card of choices) add(nowKey(card), state.observe(0), card, moves.length);
-    client.want(jobs);
-  }, [client, known, decisions, urgent, enabled, state]);
-
-  // The latency of a rating as the person sees it: from their play to the rating on the page (at
-  // once when it was ready before the play: then the page shows it as it shows the play).
-  useEffect(() => {
-    for (const [key, start] of playedAt.current) {
-      if (!known.has(key)) continue;
-      performance.measure(RATING_MEASURE, { start, end: performance.now() });
-      playedAt.current.delete(key);
-    }
-  }, [known, moves]);
+  const keyOf = ({ index, card }: UnoChoice): string => ratingKey(seed, ai, moves.slice(0, index), card);
+  const job = (choice: UnoChoice & Pick<Decision, 'observation'>): CoachJob => ({ key: keyOf(choice), observation: choice.observation, card: choice.card, opponent: ai, seed: coachSeed(seed, choice.index) });
+  const now = (card: number): UnoChoice & Pick<Decision, 'observation'> => ({ index: moves.length, card, observation: state.observe(0) });
+  const coach = useCoachRatings<UnoChoice, UnoChoice & Pick<Decision, 'observation'>, Rating, Rating, CoachJob>({
+    client: (listener) => new UnoCoachClient(listener),
+    enabled,
+    decisions,
+    urgent: urgent !== null && choices.includes(urgent) ? now(urgent) : null,
+    // Every card the person may play now, so its rating is often ready when they choose.
+    ahead: choices.length > 1 ? choices.map((card) => job(now(card))) : [],
+    keyOf,
+    ratingOf: (known, choice) => known.get(keyOf(choice)),
+    jobOf: (_known, choice) => job(choice),
+    measure: RATING_MEASURE,
+  });
 
   return {
     decisions,
-    ratings,
-    ratingNow: (card) => known.get(nowKey(card)),
+    ratings: coach.ratings,
+    ratingNow: (card) => coach.ratingOf({ index: moves.length, card }),
     played: (index, card) => {
-      if (enabled && choices.length > 1) playedAt.current.set(ratingKey(seed, ai, moves.slice(0, index), card), performance.now());
+      if (choices.length > 1) coach.played({ index, card });
     },
   };
 }
@@ -113,7 +89,7 @@ export function chancesCaption(number: number): string {
 }
 
 /** The coach's panel beside the game: the rating of the person's last decision, in the shared panel. */
-export function UnoCoachPanel({ view }: { view: CoachView }) {
+export function UnoCoachPanel({ view }: { view: UnoCoachView }) {
   const last = view.decisions.length - 1;
   const rating = view.ratings[last];
   const shown: ShownRating | null =
@@ -134,7 +110,7 @@ export function UnoCoachPanel({ view }: { view: CoachView }) {
  * decisions, each with the rule of thumb it broke, the point shown on demand and a link that
  * replays the game from there (`replayHref` gives the address for the moves before it).
  */
-export function UnoCoachSummary({ view, replayHref }: { view: CoachView; replayHref: (index: number) => string }) {
+export function UnoCoachSummary({ view, replayHref }: { view: UnoCoachView; replayHref: (index: number) => string }) {
   const missing = view.ratings.filter((r) => r === undefined).length;
   if (missing > 0) return <CoachSummaryPending text={`Coach's summary: rating your decisions (${String(view.ratings.length - missing)} of ${String(view.ratings.length)})…`} />;
   const rated = view.ratings.filter((r): r is Rating => r !== null && r !== undefined);

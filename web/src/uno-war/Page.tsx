@@ -12,7 +12,7 @@ import { useLatestState } from '../latest.js';
 import { usePlayKeys } from '../keys.js';
 import { UnoCoachPanel, UnoCoachSummary, useUnoCoach } from './Coach.js';
 import { CoachToggles, TrainingWarning } from '../coach/Panel.js';
-import type { CoachState } from '../coach/state.js';
+import { useCoachSwitches } from '../coach/training.js';
 import type { Rating } from '../../../src/games/uno-war/coach.js';
 import { judgement } from '../../../src/games/uno-war/coach-text.js';
 import {
@@ -47,14 +47,13 @@ export function UnoWarPage() {
   const [problems, setProblems] = useState(initial.problems);
   const [notice, setNotice] = useState('');
   const [standIn, setStandIn] = useState(DEFAULT_STAND_IN);
-  const [coachState, setCoachState] = useState<CoachState>({ coach: initial.state.coach, training: initial.state.training });
+  const { coachState, switchCoach, awaiting, setAwaiting, warning, setWarning, forgetTraining } = useCoachSwitches<{ readonly slot: number; readonly card: number }, { readonly slot: number; readonly rating: Rating }>({
+    coach: initial.state.coach,
+    training: initial.state.training,
+  });
   const { coach, training } = coachState;
   /** The person's moves the stand-in made (not rated: the person did not choose them). */
   const [standInMoves, setStandInMoves] = useState<ReadonlySet<number>>(new Set());
-  /** Training: the slot of a card whose rating the page waits for before playing it. */
-  const [awaiting, setAwaiting] = useState<{ readonly slot: number; readonly card: number } | null>(null);
-  /** Training: a costly card the person is asked about. */
-  const [warning, setWarning] = useState<{ readonly slot: number; readonly rating: Rating } | null>(null);
 
   useLayoutEffect(() => {
     history.replaceState(null, '', location.pathname + toSearch({ seed, ai, moves, auto, coach, training }));
@@ -98,8 +97,7 @@ export function UnoWarPage() {
       }
     }
     setNotice('');
-    setAwaiting(null);
-    setWarning(null);
+    forgetTraining();
     coachView.played(latest.current.length, card);
     setMoves([...latest.current, slotFor(now, slot)]);
   };
@@ -120,8 +118,7 @@ export function UnoWarPage() {
       return;
     }
     setNotice('');
-    setAwaiting(null);
-    setWarning(null);
+    forgetTraining();
     const next = finishMoves(seed, ai, latest.current, standIn, scope);
     setStandInMoves(new Set([...standInMoves, ...Array.from({ length: next.length - latest.current.length }, (_, i) => latest.current.length + i)]));
     setMoves(next);
@@ -155,8 +152,7 @@ export function UnoWarPage() {
   /** A new game or opponent: the stand-in's moves and training's questions belong to the old one. */
   const forgetChoices = (): void => {
     setStandInMoves(new Set());
-    setAwaiting(null);
-    setWarning(null);
+    forgetTraining();
   };
 
   const you = state.scores[0]!;
@@ -272,15 +268,7 @@ export function UnoWarPage() {
             <input type="checkbox" checked={auto} onChange={(event) => setAuto(event.currentTarget.checked)} />
             Play forced cards for me
           </label>
-          <CoachToggles
-            state={coachState}
-            onChange={(next) => {
-              setCoachState(next);
-              // A card waiting for the coach's word is left unplayed, as if never chosen.
-              setAwaiting(null);
-              setWarning(null);
-            }}
-          />
+          <CoachToggles state={coachState} onChange={switchCoach} />
           <div class="buttons">
             <RestartAndNew unit="game" seed={seed} started={moves.length > 0} open={newGame} />
           </div>
