@@ -112,10 +112,12 @@ export const CLEAR_LEAD = 3;
 
 /**
  * Whether the choice with the highest mean outcome (`outcomes[i][k]`: choice i on sample k, common
- * samples) is clearly best: it leads every other by more than CLEAR_LEAD standard errors of the
- * paired difference, or has had the very same outcome on every sample (two choices that always
- * end alike, as two columns a card leaves the game's course unchanged by, are as good as each
- * other, and more samples would never tell them apart).
+ * samples) is clearly best, so that a coach may stop sampling: every other choice trails it by more
+ * than CLEAR_LEAD standard errors of the paired difference, or has had the very same outcome as it
+ * on every sample. Two choices that always end alike are as good as each other, and more samples
+ * would never tell them apart (two ConnectFwar columns a card leaves the game's course unchanged
+ * by); two that merely ended alike so far (two UnoWar cards) differ by too little for the samples
+ * to show, and the coach rates them equal either way.
  */
 export function clearlyBest(outcomes: readonly ArrayLike<number>[]): boolean {
   const means = outcomes.map(sampleMean);

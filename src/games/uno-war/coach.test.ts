@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { CHANCE } from '../../core/game.js';
-import { rngFromSeed } from '../../core/random.js';
+import { deriveSeed, randomInt, rngFromSeed } from '../../core/random.js';
 import { smallestCardAgent } from './agents.js';
 import { pairedCost } from '../../core/coach.js';
 import { EQUAL_CHANCE, playOutCards, rateDecision, rateOutcomes, RULES_OF_THUMB, SAMPLE_BATCH, summarize } from './coach.js';
 import { UnoWarState } from './engine.js';
 import { HAND_SIZE, RANK, canPlayOn } from './rules.js';
+
+/** The distinct cards the player to move of `state` can play. */
+function legalCards(state: UnoWarState): number[] {
+  const player = state.currentPlayer();
+  return [...new Set(Array.from({ length: HAND_SIZE }, (_, slot) => state.handCard(player, slot)).filter((card) => canPlayOn(state.top, card)))];
+}
 
 /** Deal 1 played by Smallest in both seats up to player 0's second decision with a choice; its playable cards. */
 function secondChoice(): { state: UnoWarState; cards: number[] } {
@@ -16,7 +22,7 @@ function secondChoice(): { state: UnoWarState; cards: number[] } {
     const player = state.currentPlayer();
     if (player === CHANCE) state.applyAction(state.sampleChance(rng));
     else {
-      const cards = [...new Set(Array.from({ length: HAND_SIZE }, (_, slot) => state.handCard(player, slot)).filter((card) => canPlayOn(state.top, card)))];
+      const cards = legalCards(state);
       if (player === 0 && cards.length > 1 && ++choices === 2) return { state, cards };
       state.applyAction(smallestCardAgent.act(state, rng));
     }
@@ -44,7 +50,7 @@ describe('the UnoWar coach', () => {
     expect(rateDecision(state, rating.best, smallestCardAgent, 5, 100)).toMatchObject({ verdict: 'best', cost: 0, rule: null });
   });
 
-  it('stops sampling only at a batch and only when one card leads every other by three standard errors; the same play-outs rate every card', () => {
+  it('stops sampling only at a batch and only when every other card trails one by three standard errors or ended as it did on every draw; the same play-outs rate every card', () => {
     const { state, cards } = secondChoice();
     const all = playOutCards(state, smallestCardAgent, 9, 2 * SAMPLE_BATCH, false);
     expect(all.cards).toEqual(cards);
@@ -58,7 +64,7 @@ describe('the UnoWar coach', () => {
     const leader = firstBatch.reduce((best, won, index) => (won.reduce((a, b) => a + b, 0) > firstBatch[best]!.reduce((a, b) => a + b, 0) ? index : best), 0);
     const clear = firstBatch.every((won, index) => {
       const { cost, standardError } = pairedCost(firstBatch[leader]!, won, 1);
-      return index === leader || cost > 3 * standardError;
+      return index === leader || cost > 3 * standardError || (cost === 0 && standardError === 0);
     });
     expect(drawn === SAMPLE_BATCH).toBe(clear);
     for (const card of cards) {
@@ -66,6 +72,23 @@ describe('the UnoWar coach', () => {
       expect(rating.samples).toBe(2 * SAMPLE_BATCH);
       expect(rating.best).toBe(rateOutcomes(all, cards[0]!).best);
     }
+  });
+
+  it('stops after the first batch when every card won on every state drawn: cards that end alike are settled', () => {
+    // Decision 313 of `npm run bench:coach -- --game uno-war` (seed 1): a deal played by Smallest in
+    // both seats, stopped at player 0's first decision with a choice from a random round on.
+    const rng = rngFromSeed(deriveSeed(1, 313));
+    const fromRound = randomInt(rng, 10);
+    const state = new UnoWarState();
+    for (;;) {
+      const player = state.currentPlayer();
+      if (player === CHANCE) state.applyAction(state.sampleChance(rng));
+      else if (player === 0 && state.rounds >= fromRound && legalCards(state).length > 1) break;
+      else state.applyAction(smallestCardAgent.act(state, rng));
+    }
+    const outcomes = playOutCards(state, smallestCardAgent, deriveSeed(1, 313), 2 * SAMPLE_BATCH);
+    expect(outcomes.wins.map((won) => Array.from(won))).toEqual(outcomes.cards.map(() => new Array<number>(SAMPLE_BATCH).fill(1)));
+    for (const card of outcomes.cards) expect(rateOutcomes(outcomes, card)).toMatchObject({ verdict: 'best', cost: 0, samples: SAMPLE_BATCH });
   });
 
   it('counts a card as good as the best when its loss, however well measured, is under EQUAL_CHANCE, and marks it from there on', () => {

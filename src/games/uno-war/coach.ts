@@ -15,7 +15,7 @@
  * This module knows nothing of terminals or pages; the CLI's `play --coach` prints its ratings.
  */
 import { deriveSeed, rngFromSeed } from '../../core/random.js';
-import { pairedCost, sampleMean, summarizeSampled, type RuleOfThumb, type SampledRating, type SampledSummary } from '../../core/coach.js';
+import { clearlyBest, pairedCost, sampleMean, summarizeSampled, type RuleOfThumb, type SampledRating, type SampledSummary } from '../../core/coach.js';
 import { smallestCardAgent, type UnoWarAgent } from './agents.js';
 import type { UnoWarState } from './engine.js';
 import { UnoWarBelief } from './information.js';
@@ -26,19 +26,12 @@ export type { Verdict, RuleOfThumb } from '../../core/coach.js';
 /**
  * The most states drawn per decision; each is played out once per playable card to the end of the
  * game (15,000-130,000 games a second depending on the players). Sampling stops earlier, at a
- * multiple of SAMPLE_BATCH, once one card is clearly best (CLEAR_LEAD).
+ * multiple of SAMPLE_BATCH, once one card is clearly best (core/coach.ts clearlyBest).
  */
 export const COACH_SAMPLES = 200;
 
 /** States drawn between two looks at whether one card is clearly best. */
 export const SAMPLE_BATCH = 100;
-
-/**
- * Standard errors of its lead over every other card that make a card clearly best, so that the
- * sampling stops: well above the two that mark a choice, because looking after every batch gives
- * the noise several chances to produce such a lead.
- */
-const CLEAR_LEAD = 3;
 
 /** A lead of the best card in the chance of winning (0..1) that makes a choice a mistake rather than an inaccuracy. */
 export const MISTAKE_CHANCE = 0.05;
@@ -82,7 +75,8 @@ export interface CardOutcomes {
 /**
  * Draws up to `samples` states consistent with what the player to move of `state` has seen and
  * plays every playable card out from each against `opponent`; with `stopWhenClear`, stops at a
- * multiple of SAMPLE_BATCH once one card leads every other by CLEAR_LEAD standard errors.
+ * multiple of SAMPLE_BATCH once one card is clearly best: every other card trails it by more than
+ * CLEAR_LEAD standard errors or ended as it did on every state drawn (core/coach.ts clearlyBest).
  */
 export function playOutCards(state: UnoWarState, opponent: UnoWarAgent, seed: number, samples: number, stopWhenClear = true): CardOutcomes {
   const player = state.toMove;
@@ -113,17 +107,6 @@ export function playOutCards(state: UnoWarState, opponent: UnoWarAgent, seed: nu
     if (stopWhenClear && clearlyBest(outcomes.map((won) => won.subarray(0, drawn)))) break;
   }
   return { cards, wins: outcomes.map((won) => won.subarray(0, drawn)) };
-}
-
-/** Whether the card with the most wins leads every other by more than CLEAR_LEAD standard errors. */
-function clearlyBest(wins: readonly Uint8Array[]): boolean {
-  const chances = wins.map(sampleMean);
-  const leader = chances.indexOf(Math.max(...chances));
-  return wins.every((won, index) => {
-    if (index === leader) return true;
-    const { cost, standardError } = pairedCost(wins[leader]!, won, MISTAKE_CHANCE);
-    return cost > CLEAR_LEAD * standardError;
-  });
 }
 
 /**
