@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Moments } from '../core/stats.js';
-import { eloToScore, gaussianLlr, pairedMeanLlr, parseSprtParams, pentanomialLlr, scoreToElo, sprtBounds, sprtEstimate, sprtLook, sprtParams, type SprtSettings } from './sprt.js';
+import { checkSprtSettings, eloToScore, gaussianLlr, pairedMeanLlr, parseSprtParams, pentanomialLlr, scoreToElo, sprtBounds, sprtEstimate, sprtLook, sprtParams, type SprtSettings } from './sprt.js';
 
 /** The moments of a list of per-pair (or per-deal) differences. */
 const moments = (values: readonly number[]): Moments => ({ n: values.length, sum: values.reduce((a, b) => a + b, 0), sumSq: values.reduce((a, b) => a + b * b, 0) });
@@ -149,5 +149,14 @@ describe('the settings as a run parameter', () => {
     expect(parseSprtParams(undefined)).toBeUndefined();
     expect(parseSprtParams('budget 1000')).toBeUndefined();
     expect(parseSprtParams('sprt {"kind":"elo","h0":5,"h1":0,"alpha":0.05,"beta":0.05,"every":1}')).toBeUndefined();
+  });
+
+  it("keep a game referee's own settings as given, in their place, and refuse one that is not a whole number", () => {
+    const referee = { timeLimitMs: 18_000, rounds: 3, bots: [{ name: 'ff', command: 'sh ff.sh' }] };
+    const params = sprtParams({ ...ELO, referee });
+    expect(params).toContain('"referee":{"timeLimitMs":18000,"rounds":3,"bots":[{"name":"ff","command":"sh ff.sh"}]}');
+    expect(parseSprtParams(params)?.referee).toEqual(referee);
+    for (const rounds of [2.5, '3', null]) expect(parseSprtParams(sprtParams({ ...ELO, referee: { ...referee, rounds } }))).toBeUndefined();
+    expect(() => checkSprtSettings({ ...ELO, referee: { ...referee, rounds: 2.5 } })).toThrow("The referee's setting 'rounds' must be a whole number, got 2.5");
   });
 });

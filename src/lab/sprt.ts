@@ -79,14 +79,18 @@ export interface SprtSettings {
   readonly referee?: RefereeSettings;
 }
 
-/** A refereed test's rules and players (see SprtSettings.referee). */
+/**
+ * A refereed test's rules and players (see SprtSettings.referee). Beside these the game's referee
+ * may keep settings of its own for the bots it makes (Connect Four's: arena/connect-four/
+ * refereed-pairs.ts), each a whole number, saved with the rest as part of the test's identity.
+ */
 export interface RefereeSettings {
   /** The longest a move may take, in ms; past it the move forfeits the game. */
   readonly timeLimitMs: number;
-  /** The level of the arena's `alphabeta` bot. */
-  readonly level: number;
   /** A and B (one entry when they are the same bot): a built-in bot's name, a program's command line, or a bot module's file URL. */
   readonly bots: readonly RefereedBot[];
+  /** The game referee's own settings, by name. */
+  readonly [gameSetting: string]: unknown;
 }
 
 export interface RefereedBot {
@@ -153,9 +157,11 @@ export function checkSprtSettings(settings: SprtSettings): SprtSettings {
 }
 
 function checkReferee(referee: RefereeSettings): void {
-  const { timeLimitMs, level, bots } = referee as Partial<RefereeSettings>;
+  const { timeLimitMs, bots, ...gameSettings } = referee as Partial<RefereeSettings>;
   if (!(typeof timeLimitMs === 'number' && timeLimitMs > 0)) throw new RangeError(`The move time limit must be a positive number of ms, got ${String(timeLimitMs)}`);
-  if (!Number.isSafeInteger(level)) throw new RangeError(`The alphabeta level must be a whole number, got ${String(level)}`);
+  for (const [name, value] of Object.entries(gameSettings)) {
+    if (!Number.isSafeInteger(value)) throw new RangeError(`The referee's setting '${name}' must be a whole number, got ${String(value)}`);
+  }
   const text = (x: unknown): boolean => x === undefined || typeof x === 'string';
   if (!Array.isArray(bots) || bots.length === 0 || bots.length > 2 || !bots.every((bot: Partial<RefereedBot> | null) => typeof bot?.name === 'string' && text(bot.command) && text(bot.module))) {
     throw new RangeError('The refereed bots must be one or two entries { name, command?, module? }');

@@ -6,8 +6,9 @@
  * counts a fault). Pair i starts both of its games — A as red, then B as red — from opening i of
  * the suite, as the lab's opening pairs do (opening-pairs.ts), so the test's unit is the same.
  *
- * Which bots and which limit come from the test's settings (`SprtSettings.referee`, saved in the
- * results file), so a resumed test plays the same programs under the same limit.
+ * Which bots, which limit and which level of the `alphabeta` bot come from the test's settings
+ * (`SprtSettings.referee`, saved in the results file), so a resumed test plays the same programs
+ * under the same limit.
  */
 import { emptyTally, gameSeed, MAX_FAULT_EXAMPLES, type ExperimentConfig, type LineupTally, type PlayedGame, type Tally } from '../../lab/experiment.js';
 import { parseSprtParams, type RefereeSettings } from '../../lab/sprt.js';
@@ -16,13 +17,22 @@ import { moveString, type GameResult } from '../../games/connect-four/referee/re
 import { createBot, type LineupOptions, type ModuleBot } from './lineup.js';
 import { Referee, seatPlayers } from './referee.js';
 
+/** A refereed Connect Four test's settings: the lab's, and the level of the arena's `alphabeta` bot. */
+export interface ConnectFourRefereeSettings extends RefereeSettings {
+  readonly level: number;
+}
+
 /** The referee settings of a test's config, or undefined for a test played by the lab's agents. */
-export function refereeOf(config: ExperimentConfig): RefereeSettings | undefined {
-  return parseSprtParams(config.params)?.referee;
+export function refereeOf(config: ExperimentConfig): ConnectFourRefereeSettings | undefined {
+  const referee = parseSprtParams(config.params)?.referee;
+  if (referee === undefined) return undefined;
+  const { level } = referee;
+  if (!Number.isSafeInteger(level)) throw new RangeError(`The alphabeta level must be a whole number, got ${String(level)}`);
+  return { ...referee, level: level as number };
 }
 
 /** The arena's lineup options for a refereed test: its bots, its limit, its seed. */
-function lineupOf(config: ExperimentConfig, referee: RefereeSettings): LineupOptions {
+function lineupOf(config: ExperimentConfig, referee: ConnectFourRefereeSettings): LineupOptions {
   const externals = referee.bots.flatMap(({ name, command }) => (command === undefined ? [] : [{ name, command }]));
   const modules = new Map<string, ModuleBot>(referee.bots.flatMap(({ name, module }) => (module === undefined ? [] : [[name, { name, url: module }] as const])));
   return { timeLimitMs: referee.timeLimitMs, level: referee.level, seed: config.seed, externals, modules };

@@ -8,7 +8,8 @@
 import { Option, type Command } from 'commander';
 import { connectFourGame } from '../../games/connect-four/definition.js';
 import { BUILTIN_BOTS, resolveLineup, type ExternalBotDefinition } from '../../arena/connect-four/lineup.js';
-import type { RefereedBot, RefereeSettings } from '../../lab/sprt.js';
+import type { RefereedBot } from '../../lab/sprt.js';
+import type { ConnectFourRefereeSettings } from '../../arena/connect-four/refereed-pairs.js';
 import { isExecSpec } from '../../lab/external-players.js';
 import { refereedAgentId } from '../../lab/user-agents.js';
 import { PlayerModuleError } from '../../lab/user-players.js';
@@ -26,7 +27,7 @@ export const connectFourReferee: RefereeOptions = {
       .option('--time <seconds>', `referee the games as connect-four tournament does, with this move time limit (default ${String(DEFAULT_TIME_SECONDS)} when refereed); a move past it forfeits the game`, parsePositiveNumber('The time limit'));
   },
 
-  async resolve(a: string, b: string, options: { readonly bot?: readonly ExternalBotDefinition[]; readonly time?: number }): Promise<{ ids: [string, string]; referee: RefereeSettings } | undefined> {
+  async resolve(a: string, b: string, options: { readonly bot?: readonly ExternalBotDefinition[]; readonly time?: number }): Promise<{ ids: [string, string]; referee: ConnectFourRefereeSettings } | undefined> {
     const given = options.bot ?? [];
     // A program (--bot, or named exec:<command>) or a tournament-only bot is played under the referee.
     const refereed = (name: string): boolean => tournamentOnly(name) || isExecSpec(name);
