@@ -7,7 +7,10 @@ import { runInProcess } from '../../test-support/cli-in-process.js';
 import { playThrough } from '../../test-support/play-streams.js';
 import { applyMove, isNoOpMove, legalMoves } from '../../games/klondike/moves.js';
 import { ENGINE_STATE } from '../../games/klondike/engine.js';
-import { solveSeed } from '../../games/klondike/solver/deal.js';
+import { dealState, solveSeed } from '../../games/klondike/solver/deal.js';
+import { EngineKlondike } from '../../games/klondike/engine-klondike.js';
+import { moveCommand } from '../../games/klondike/notation.js';
+import { planFinish } from '../../games/klondike/progress.js';
 import { solveKlondike } from '../../games/klondike/solver/solver.js';
 import { COLORED, stripStyle } from '../style.js';
 import { autoFinish, playKlondike, playSession, stuckReason, type SessionOptions } from './play.js';
@@ -63,6 +66,20 @@ describe('playSession', () => {
     expect(out).toContain('> f\nNot yet: the auto-finish needs every card of the piles face up.\n');
     expect(out).toContain('> f\nEvery card is face up: 6 moves to the foundations.\n');
     expect(out.trimEnd().endsWith('You won in 7 moves, the last 6 played by the auto-finish! Game over. Final score: 6.')).toBe(true);
+  });
+
+  it('under the standard rules, f finishes only a finish that wins, and else says why it cannot', async () => {
+    // Piles [4♣] [4♢ down, A♣]; one pass of the stock 2♢ 3♣ 3♢ 2♣ A♢ (as in progress.test.ts): once
+    // A♣ is up every card is face up, but the finish would bury 3♣ and 2♢ under 3♢ on the last pass.
+    const model = new EngineKlondike(dealState(parseDeck('4♣ 4♢ A♣ 2♢ 3♣ 3♢ 2♣ A♢').map((card) => card.index), 2, { rules: 'standard', draw: 1, passes: 1 }));
+    const out = await playThrough((stdin, stdout) => playSession(model, stdin, stdout), 'mpf 2 1\nf\nq\n');
+    expect(out).toContain('> f\nEvery card is face up, but the finish cannot play every card: it needs another pass through the stock, and no pass is left. Play on by hand, or type u to take moves back.\n> q\n');
+    expect(model.getScore()).toBe(1);
+    // The finish's moves made by hand, then 3♢ onto 4♣: now the finish wins.
+    const byHand = [...planFinish(model)!.moves.map(moveCommand), 'md 1', 'f'];
+    const won = await playThrough((stdin, stdout) => playSession(model, stdin, stdout), `${byHand.join('\n')}\n`);
+    expect(won).toContain('> f\nEvery card is face up: 5 moves to the foundations.\n');
+    expect(won.trimEnd().endsWith('Game over. Final score: 8.')).toBe(true);
   });
 
   it('autoFinish wins every standard deal once the cascade is face up (solver lines played up to that point)', () => {

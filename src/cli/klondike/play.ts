@@ -18,7 +18,7 @@ import { applyMove, engineStateOf, hint, legalMovesOfState, type KlondikeMove } 
 import type { KlondikeState } from '../../games/klondike/engine.js';
 import { COACH_LEGEND, KlondikeCoach } from './coach.js';
 import type { KlondikeModel, UndoableKlondikeModel } from '../../games/klondike/model.js';
-import { allFaceUp, canStillProgress, finishingMove } from '../../games/klondike/progress.js';
+import { canStillProgress, finishStopWords, planFinish, type FinishPlan, type FinishStop } from '../../games/klondike/progress.js';
 import { winningHint } from '../../games/klondike/solver/hint.js';
 import type { SolveResult } from '../../games/klondike/solver/solver.js';
 import { dealState, seededDeal, solveDeal } from '../../games/klondike/solver/deal.js';
@@ -133,22 +133,22 @@ export function stuckReason(model: KlondikeModel): string | null {
 export const STUCK_SEARCH_POSITIONS = 5_000;
 
 /**
- * Plays every card to the foundations once every card of the cascade is face up, and returns the
- * moves made, with `finishingMove` (games/klondike/progress.ts, which argues why this always
- * finishes). Returns null (nothing changed) if the cascade still hides a card.
+ * The finish: once every card of the cascade is face up, plays every card to the foundations
+ * (`planFinish`, games/klondike/progress.ts, which argues why this always wins under the
+ * assignment's rules) and returns the plan with its moves made. Under the standard rules the finish
+ * may be unable to win (no pass through the stock left, or a card that never comes to the top of
+ * the waste): the plan says why, and nothing is changed. Null (nothing changed) while the cascade
+ * still hides a card.
  */
-export function autoFinish(model: KlondikeModel): KlondikeMove[] | null {
-  // Its argument is the assignment's draw pile, which any card can be brought to the front of.
-  if (!allFaceUp(model) || engineStateOf(model).config.standardRules) return null;
-  const made: KlondikeMove[] = [];
-  // Each card needs at most one full turn of the draw pile: a bound that can only be hit by a defect.
-  const state = engineStateOf(model);
-  const limit = state.config.deckSize * (state.queueLength + 2);
-  for (let move = finishingMove(model); move !== null && made.length < limit; move = finishingMove(model)) {
-    applyMove(model, move);
-    made.push(move);
-  }
-  return made;
+export function autoFinish(model: KlondikeModel): FinishPlan | null {
+  const plan = planFinish(model);
+  if (plan?.stop === null) for (const move of plan.moves) applyMove(model, move);
+  return plan;
+}
+
+/** What the terminal and the page say when the finish cannot win from here. */
+export function finishStopMessage(stop: FinishStop): string {
+  return `Every card is face up, but the finish cannot play every card: ${finishStopWords(stop)}. Play on by hand, or type u to take moves back.`;
 }
 
 /** What the solver says about the position, in one or more lines, and the line when winnable. */
@@ -318,7 +318,7 @@ function replayCommand(options: PlayOptions, seed: number | null, moves: string)
  * player quits, or the input ends. Prints the view, the score and the draw pile after every change;
  * an invalid move prints `Invalid move. <reason>` and changes nothing. Says once when no move can
  * help any more (`stuckReason`), and finishes by itself once every card is face up (unless
- * `autoFinish` is false; `f` does it then).
+ * `autoFinish` is false, or under the standard rules; `f` does it then, or says why it cannot win).
  */
 export async function playSession(model: UndoableKlondikeModel, input: NodeJS.ReadableStream, output: NodeJS.WritableStream, options: SessionOptions = {}): Promise<void> {
   const style = options.style ?? PLAIN;
@@ -341,10 +341,12 @@ export async function playSession(model: UndoableKlondikeModel, input: NodeJS.Re
   /** After a change: the picture, then the auto-finish or the stuck note. */
   const changed = (): void => {
     session.write(picture(model, style));
-    if (options.autoFinish !== false && !isWon(model)) {
-      const moves = autoFinish(model);
-      if (moves !== null && moves.length > 0) {
-        finish(moves);
+    // Under the standard rules the finish waits for f: with every card face up a decision may
+    // remain (the coach rates it), as a card turned past on the last pass is gone.
+    if (options.autoFinish !== false && !isWon(model) && !engineStateOf(model).config.standardRules) {
+      const plan = autoFinish(model);
+      if (plan !== null && plan.moves.length > 0) {
+        finish(plan.moves);
         session.write(picture(model, style));
       }
     }
@@ -394,10 +396,11 @@ export async function playSession(model: UndoableKlondikeModel, input: NodeJS.Re
         continue;
       }
       if (word === 'f' || word === 'finish') {
-        const moves = autoFinish(model);
-        if (moves === null) say('Not yet: the auto-finish needs every card of the piles face up.');
+        const plan = autoFinish(model);
+        if (plan === null) say('Not yet: the auto-finish needs every card of the piles face up.');
+        else if (plan.stop !== null) say(finishStopMessage(plan.stop));
         else {
-          finish(moves);
+          finish(plan.moves);
           session.write(picture(model, style));
         }
         continue;

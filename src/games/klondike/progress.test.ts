@@ -4,7 +4,7 @@ import { BasicKlondike } from './basic-klondike.js';
 import { ENGINE_STATE } from './engine.js';
 import { EngineKlondike } from './engine-klondike.js';
 import { applyMove, legalMoves } from './moves.js';
-import { allFaceUp, canStillProgress, finishingMove } from './progress.js';
+import { allFaceUp, canStillProgress, finishingMove, finishStopWords, planFinish } from './progress.js';
 import { parseDeck } from './rigging.js';
 import { dealState } from './solver/deal.js';
 
@@ -117,5 +117,56 @@ describe('finishingMove', () => {
       expect(model.getScore()).toBe(52);
       expect(model.isGameOver()).toBe(true);
     }
+  });
+});
+
+describe('planFinish', () => {
+  /** Two suits A..4 on 2 piles under the standard rules: pile 2's Ace goes up, and every card is face up. */
+  function standardDeal(deck: string, draw: number, passes: number): EngineKlondike {
+    const model = new EngineKlondike(dealState(parseDeck(deck).map((card) => card.index), 2, { rules: 'standard', draw, passes }));
+    applyMove(model, { kind: 'moveToFoundation', src: 1, foundation: 0 });
+    expect(allFaceUp(model)).toBe(true);
+    return model;
+  }
+
+  it('wins under the assignment rules once every card is face up, changing nothing', () => {
+    const model = new BasicKlondike(3);
+    model.startGame(model.getDeck(), true, 1, 3);
+    const plan = planFinish(model)!;
+    expect(plan.stop).toBeNull();
+    expect(model.getScore()).toBe(0);
+    for (const move of plan.moves) applyMove(model, move);
+    expect(model.getScore()).toBe(52);
+    expect(planFinish(model)).toBeNull();
+  });
+
+  it('under the standard rules turns the stock when the waste is empty, and stops where the one pass runs out', () => {
+    // Piles [4♣] [4♢]; the stock turns 2♢ 3♣ 3♢ 2♣ A♢ one at a time, once. The finish puts 2♣ and
+    // A♢ up, then 3♢ covers 3♣ and 2♢ on the waste for good; by hand 3♢ goes onto 4♣ and all is won.
+    const model = standardDeal('4♣ 4♢ A♣ 2♢ 3♣ 3♢ 2♣ A♢', 1, 1);
+    expect(finishingMove(model)).toEqual({ kind: 'discardDraw' });
+    const plan = planFinish(model)!;
+    expect(plan.stop).toBe('passes');
+    expect(finishStopWords(plan.stop!)).toBe('it needs another pass through the stock, and no pass is left');
+    expect(model.getScore()).toBe(1);
+    for (const move of plan.moves) applyMove(model, move);
+    expect([model.getScore(), model.getDrawCards().map(String)]).toEqual([3, ['3♢']]);
+    applyMove(model, { kind: 'moveDraw', dest: 0 });
+    const rest = planFinish(model)!;
+    expect(rest.stop).toBeNull();
+    for (const move of rest.moves) applyMove(model, move);
+    expect(model.getScore()).toBe(8);
+  });
+
+  it('drawing three with unlimited passes, stops when the card it needs never comes to the top of the waste', () => {
+    // Piles [3♢] [4♣]; the stock turns 3♣ 2♢ 4♢, then A♣ 2♣: 4♢ and 2♣ come to the top on every
+    // pass, over the 2♢ and A♣ the finish needs, and nothing goes up: the finish must not turn the
+    // stock for ever.
+    const model = standardDeal('3♢ 4♣ A♢ 3♣ 2♢ 4♢ A♣ 2♣', 3, Infinity);
+    const before = model[ENGINE_STATE]().serialize();
+    const plan = planFinish(model)!;
+    expect(plan).toEqual({ moves: [], stop: 'waste' });
+    expect(finishStopWords(plan.stop!)).toBe('the card it needs next never comes to the top of the waste');
+    expect(model[ENGINE_STATE]().serialize()).toBe(before);
   });
 });

@@ -11,7 +11,7 @@
  * can ever raise the score or show another card: the player is stuck, whatever they try (loops of
  * builds moved back and forth, stock cards played onto piles, the draw pile turned forever).
  */
-import { KlondikeState } from './engine.js';
+import { encodeMove, KlondikeState } from './engine.js';
 import type { KlondikeModel } from './model.js';
 import { engineStateOf, type KlondikeMove } from './moves.js';
 import { canFoundOn, NONE, VALUE } from './rules.js';
@@ -87,9 +87,10 @@ export function allFaceUp(model: KlondikeModel | KlondikeState): boolean {
  * The next move of an automatic finish, once every pile card is face up (else null; null too when
  * the game is won). Then each pile is one build falling from its first card, so its last card is
  * its lowest; the lowest card not yet on a foundation is therefore always a pile's last card or a
- * stock card, and its foundation takes it (all lower cards of its suit are up already). Hence
- * foundation moves alone, with discards to bring stock cards forward, always finish the game: this
- * returns a foundation move when one is legal, else a discard.
+ * stock card, and its foundation takes it (all lower cards of its suit are up already). Under the
+ * assignment's rules a discard brings any stock card to the front, so foundation moves alone, with
+ * discards, always finish the game: this returns a foundation move when one is legal, else a
+ * discard. Under the standard rules that argument fails (see `planFinish`).
  */
 export function finishingMove(model: KlondikeModel | KlondikeState): KlondikeMove | null {
   const state = engineOf(model);
@@ -117,5 +118,54 @@ export function finishingMove(model: KlondikeModel | KlondikeState): KlondikeMov
     if (f >= 0 && VALUE[draw]! < bestValue) best = { kind: 'moveDrawToFoundation', foundation: f };
   }
   if (best !== null) return best;
-  return draw === NONE ? null : { kind: 'discardDraw' };
+  // Under the standard rules the waste may be empty while the stock is not: the stock is turned then.
+  return state.queueLength === 0 ? null : { kind: 'discardDraw' };
+}
+
+/**
+ * Why the automatic finish cannot play every card (standard rules): `passes`, it needs another pass
+ * through the stock and none is left; `waste`, the card it needs next never comes to the top of the
+ * waste (drawing three, the same groups of three come round on every pass).
+ */
+export type FinishStop = 'passes' | 'waste';
+
+/** What the automatic finish would do from here: the moves that win, or where and why it stops. */
+export interface FinishPlan {
+  /** The finish's moves: all of them when it wins, else those it could make before it stopped. */
+  readonly moves: readonly KlondikeMove[];
+  /** Null when the moves win the game. */
+  readonly stop: FinishStop | null;
+}
+
+/**
+ * The automatic finish (`finishingMove` after `finishingMove`) played out on a copy of the position,
+ * which is not changed; null while a pile card is face down or when the game is over, or ends
+ * short of a win (an engine's idle limit; the page and the terminal have none). Under the
+ * assignment's rules it always wins. Under the standard rules a discard may be refused (no pass
+ * left), and drawing three the discards may go round and round without ever offering the card the
+ * finish needs: the foundations gain nothing over a whole turn of the stock and the waste, so the
+ * same states recur. Either way the plan says where it stops, and why, instead of playing on.
+ */
+export function planFinish(model: KlondikeModel | KlondikeState): FinishPlan | null {
+  const state = engineOf(model).clone();
+  if (!allFaceUp(state) || state.currentPlayer() !== 0) return null;
+  const moves: KlondikeMove[] = [];
+  // A turn of the stock and the waste takes at most queueLength + 1 discards; the first pass may start part way.
+  const roundTrip = 2 * (state.queueLength + 2);
+  let discardsInARow = 0;
+  for (let move = finishingMove(state); move !== null; move = finishingMove(state)) {
+    const action = encodeMove(state.config, move);
+    if (!state.isLegalMove(action)) return { moves, stop: 'passes' };
+    discardsInARow = move.kind === 'discardDraw' ? discardsInARow + 1 : 0;
+    if (discardsInARow > roundTrip) return { moves: moves.slice(0, moves.length - roundTrip), stop: 'waste' };
+    state.applyAction(action);
+    moves.push(move);
+  }
+  // Short of a win only when the game itself ended (an engine's idle limit): no finish then either.
+  return state.score === state.config.deckSize ? { moves, stop: null } : null;
+}
+
+/** Why the finish stops, in words that follow "the finish cannot play every card: ". */
+export function finishStopWords(stop: FinishStop): string {
+  return stop === 'passes' ? 'it needs another pass through the stock, and no pass is left' : 'the card it needs next never comes to the top of the waste';
 }

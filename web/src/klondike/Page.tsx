@@ -15,7 +15,7 @@ import { CoachToggles, TrainingWarning } from '../coach/Panel.js';
 import { useCoachSwitches } from '../coach/training.js';
 import { KlondikeCoachPanel, KlondikeCoachSummary, useKlondikeCoach } from './Coach.js';
 import { finishedByItself } from './coach-view.js';
-import { allFaceUp, canStillProgress, finishingMove } from '../../../src/games/klondike/progress.js';
+import { canStillProgress, finishingMove, finishStopWords, planFinish } from '../../../src/games/klondike/progress.js';
 import { PageHeader } from '../Problems.js';
 import { useLatestState } from '../latest.js';
 import { usePlayKeys } from '../keys.js';
@@ -233,16 +233,19 @@ export function KlondikePage() {
     play(move);
   };
 
-  // Auto-finish: once every pile card is face up, foundation moves (with draws) finish the deal.
-  const faceUp = allFaceUp(model);
-  const autoRunning = !table.won && faceUp && ((autoFinish && !paused) || finishing);
+  // Auto-finish: once every pile card is face up, foundation moves (with draws) finish the deal. It
+  // starts only when it would win (`planFinish`): under the standard rules it may need a pass
+  // through the stock that is not left, and then the person is told why and plays on by hand.
+  const finishPlan = useMemo(() => planFinish(model), [model]);
+  const canFinish = finishPlan !== null && finishPlan.stop === null;
+  const autoRunning = !table.won && canFinish && ((autoFinish && !paused) || finishing);
   useEffect(() => {
     if (!autoRunning || thinking !== null) return;
     const timer = setTimeout(() => {
       const current = replaySpec(deal, latest.current).model;
       const step: KlondikeMove[] = [];
+      // One foundation move a step, with the draws that bring it forward: the person sees the cards go up.
       for (let move = finishingMove(current); move !== null; move = finishingMove(current)) {
-        // Under the standard rules with limited passes the stock may not turn again: the finish stops there.
         if (tryMove(current, move) !== null) break;
         step.push(move);
         if (move.kind !== 'discardDraw') break;
@@ -255,8 +258,8 @@ export function KlondikePage() {
     return () => clearTimeout(timer);
   }, [model, autoRunning, thinking]);
   useEffect(() => {
-    if (!faceUp || table.won) setFinishing(false);
-  }, [faceUp, table.won]);
+    if (!canFinish || table.won) setFinishing(false);
+  }, [canFinish, table.won]);
 
   const draw = (): void => {
     if (!table.canDraw) {
@@ -443,9 +446,11 @@ export function KlondikePage() {
           : 'Now choose where it goes: a pile or a foundation (Esc cancels).'
         : autoRunning
           ? 'Every card is face up: finishing…'
-          : faceUp
+          : canFinish
             ? 'Every card is face up: press Finish to play the rest.'
-            : 'Build the foundations up by suit from Ace to King.';
+            : finishPlan !== null && finishPlan.stop !== null
+              ? `Every card is face up, but the finish cannot play every card: ${finishStopWords(finishPlan.stop)}. Play on by hand, or undo.`
+              : 'Build the foundations up by suit from Ace to King.';
   const over = table.won || !progress || gaveUp;
   const seconds = thinking === null ? 0 : Math.max(0, Math.floor((clock - thinking.since) / 1000));
   const hintText = thinking?.what === 'hint' ? `Hint: the solver is thinking… ${String(seconds)} s` : hint !== null && hint.at === positionKey ? `Hint: ${hint.text}` : '';
@@ -534,7 +539,7 @@ export function KlondikePage() {
             <button type="button" onClick={() => openDeal(deal)} disabled={moves.length === 0}>
               Restart deal
             </button>
-            {faceUp && !table.won && !autoRunning && (
+            {canFinish && !table.won && !autoRunning && (
               <button type="button" onClick={() => setFinishing(true)}>
                 Finish
               </button>
