@@ -3,8 +3,9 @@
  * serve`: the rule set chosen by the selects' accessible names and kept in the address, a few moves
  * (one a foundation card taken back) checked against `EngineKlondike` with the Vegas score and the
  * passes left, Finish withheld (and the reason said) where the finish would need a pass that is not
- * left, a pasted deal opened (and a malformed paste refused, nothing lost), and a hint that is the
- * next move of the standard solver's winning line.
+ * left, statistics kept apart for each rule set (and in storage, over a reload), a pasted deal
+ * opened (and a malformed paste refused, nothing lost), and a hint that is the next move of the
+ * standard solver's winning line.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -133,6 +134,55 @@ describe('Klondike page, standard rules', () => {
       expect(await button(page, 'Finish').count()).toBe(0);
       expect([await output(page, 'Moves').textContent(), await output(page, 'Cards in the stock').textContent(), await output(page, 'Passes left').textContent()]).toEqual([String(textToMoves(moves).moves.length), '1', '1']);
       await page.screenshot({ path: '/tmp/klondike-finish-stops.png' });
+    });
+  });
+
+  it('keeps statistics per rule set: a game under the assignment rules, two under standard draw 3 Vegas, each set its own, kept over a reload', async () => {
+    const statistics = (page: Page) => page.getByRole('region', { name: 'Statistics' });
+    const rows = (page: Page) => statistics(page).locator('tr').evaluateAll((trs) => trs.map((r) => r.textContent));
+    const note = (page: Page) => statistics(page).locator('.field-note').textContent();
+    /** Opens deal `seed` under the rule set chosen in the form, then turns the stock once (a deal counts as played at its first move). */
+    const playOne = async (page: Page, seed: number): Promise<void> => {
+      await page.getByLabel('Deal number').fill(String(seed));
+      await button(page, 'Open deal').click();
+      await expect.poll(() => page.locator('.k-deal').textContent(), SLOW).toMatch(new RegExp(`^Deal ${String(seed)} `));
+      await button(page, 'Draw').click();
+      await expect.poll(() => output(page, 'Moves').textContent(), SLOW).toBe('1');
+    };
+    const assignmentRows = ['Played1', 'Won0', 'Win rate–', 'Current streak0', 'Best streak0', 'Best score0'];
+    await withPage('/klondike?seed=30&draw=1&piles=7&auto=0', async (page) => {
+      await playOne(page, 30);
+      expect(await note(page)).toBe("For the assignment's rules.");
+      await expect.poll(() => rows(page), SLOW).toEqual(assignmentRows);
+
+      await page.getByLabel('Rules').selectOption('standard');
+      await page.getByLabel('Draw size').selectOption('3');
+      await page.getByLabel('Scoring').selectOption('vegas');
+      await playOne(page, 31);
+      expect(await note(page)).toBe('For standard rules, draw 3, unlimited passes, Vegas scoring.');
+      // The first deal of this rule set: none of the assignment's games counts here.
+      await expect.poll(() => rows(page), SLOW).toEqual(['Played1', 'Won0', 'Win rate–', 'Current streak0', 'Best streak0', 'Best score-52']);
+      await playOne(page, 32);
+      await expect.poll(() => rows(page), SLOW).toEqual(['Played2', 'Won0', 'Win rate0%', 'Current streak0', 'Best streak0', 'Best score-52']);
+
+      // Back to the assignment's rules: its own statistics, as they were, and after a reload.
+      await page.getByLabel('Rules').selectOption('assignment');
+      await page.getByLabel('Deal number').fill('30');
+      await button(page, 'Open deal').click();
+      await expect.poll(() => note(page), SLOW).toBe("For the assignment's rules.");
+      expect(await rows(page)).toEqual(assignmentRows);
+      await page.reload();
+      await expect.poll(() => rows(page), SLOW).toEqual(assignmentRows);
+      // And the standard set's survive the reload too, when its deal is opened from its address.
+      await page.goto(page.url().replace(/\?.*$/, '?seed=32&draw=3&piles=7&rules=standard&passes=unlimited&scoring=vegas'));
+      await expect.poll(() => note(page), SLOW).toBe('For standard rules, draw 3, unlimited passes, Vegas scoring.');
+      expect(await rows(page)).toEqual(['Played2', 'Won0', 'Win rate0%', 'Current streak0', 'Best streak0', 'Best score-52']);
+      // Reset clears the statistics shown, this rule set's only.
+      await button(page, 'Reset statistics').click();
+      await expect.poll(() => rows(page), SLOW).toEqual(['Played0', 'Won0', 'Win rate–', 'Current streak0', 'Best streak0', 'Best score–']);
+      await page.goto(page.url().replace(/\?.*$/, '?seed=30&draw=1&piles=7'));
+      await expect.poll(() => note(page), SLOW).toBe("For the assignment's rules.");
+      expect(await rows(page)).toEqual(assignmentRows);
     });
   });
 
