@@ -277,6 +277,29 @@ describe('the search over the engine (repeated cards)', () => {
     expect(result.verdict).toBe('winnable');
     expect(wins(state, result.moves!)).toBe(true);
   });
+
+  it('chooses which copy of a card goes up: the one that turns a card face up, not the first found', () => {
+    // Two runs of ♣ A..4 on 2 piles: [4♣] and [2♣ face down, 4♣]; the waste shows A♣ A♣ 2♣, the
+    // stock holds 3♣ 3♣ (draw 3, 3 passes). Once A♣ 2♣ 3♣ are up on one foundation, pile 2's 4♣
+    // must go there to turn up the 2♣ the other foundation needs; pile 1's 4♣ there (nothing can
+    // need a 4♣ on a pile, so the search used to force it up) leaves the other A♣ stuck for good.
+    const state = positionOf({ deck: '4♣ 2♣ 4♣ 2♣ A♣ A♣ 3♣ 3♣', piles: 2, draw: 3, passes: 3, moves: 'dd' });
+    const result = solveStandard(state, { timeMs: 60_000, maxStates: 100_000 });
+    expect(result.verdict).toBe('winnable');
+    expect(wins(state, result.moves!)).toBe(true);
+  });
+
+  it('under limited passes keeps the passes made in its position key', () => {
+    // Two runs of ♣ A..5 on 2 piles, draw 2, 2 passes: an exhaustive search (the one above) wins
+    // this deal. Left out of the key, the passes made no longer tell a position reached with a
+    // pass in hand from the same one reached after the last pass, searched first and lost there:
+    // the search then skips the one that wins and calls the deal unwinnable.
+    const state = positionOf({ deck: '2♣ 4♣ 4♣ 3♣ A♣ 5♣ 5♣ A♣ 2♣ 3♣', piles: 2, draw: 2, passes: 2, moves: '' });
+    expect(exhaustive(state.clone())).toBe(true);
+    const result = solveStandard(state, { timeMs: 60_000, maxStates: 100_000 });
+    expect(result.verdict).toBe('winnable');
+    expect(wins(state, result.moves!)).toBe(true);
+  });
 });
 
 describe("solveStandard's two passes", () => {

@@ -13,13 +13,15 @@
  * again, so a collision cannot hide a win). Pruning, each sound:
  * - a pile's last card that nothing can need any more goes to its foundation at once, without
  *   branching: an Ace or a Two, or a card whose possible tenants (the cards one lower of the other
- *   colour) are all on the foundations already (not from the waste: see `movesToTry`);
+ *   colour) are all on the foundations already (not from the waste: see `stepsToTry`), unless
+ *   another copy of it is still off the foundations (see `hasTwinLeft`);
  * - a King-led pile that is all face up never moves to an empty pile (that changes nothing);
  * - under unlimited passes the pass count is left out of the position (it allows nothing new).
  * So "unwinnable" means every position reachable under these rules was searched.
  */
 import { decodeAction, encodeMove, KlondikeState } from '../engine.js';
 import type { KlondikeMove } from '../moves.js';
+import { STANDARD_DECK_SIZE } from '../card.js';
 import { NONE, RED, SUIT, VALUE } from '../rules.js';
 import { cpuNow, type SolveBudget, type SolveResult } from './solver.js';
 import { distinctCards, searchThoughtful, type ThoughtfulOrder, type ThoughtfulOutcome, type ThoughtfulStep } from './thoughtful-search.js';
@@ -40,6 +42,17 @@ function isSafeToFound(state: KlondikeState, c: number, otherColourRuns: number)
   let covered = 0;
   for (const top of state.foundation) if (top >= 0 && RED[top] !== RED[c] && VALUE[top]! >= value - 1) covered++;
   return covered === otherColourRuns;
+}
+
+/**
+ * Whether another copy of card c (several decks' runs) is still off the foundations: then c going up
+ * takes a foundation place that copy may need (the one whose going up turns a card face up), so
+ * which copy goes up is a choice, not a forced move.
+ */
+function hasTwinLeft(state: KlondikeState, c: number, copies: Int8Array): boolean {
+  let up = 0;
+  for (const top of state.foundation) if (top >= 0 && SUIT[top] === SUIT[c] && VALUE[top]! >= VALUE[c]!) up++;
+  return copies[c]! - up > 1;
 }
 
 /** The position's exact text: piles (face-down count and cards), stock and waste, foundations and passes. */
@@ -73,7 +86,7 @@ interface Step {
  * waste is as large as it was at some earlier turn (later rounds only come back to the same
  * positions, with fewer passes left).
  */
-function stepsToTry(state: KlondikeState, buffer: Int32Array, runsOfColour: readonly number[]): Step[] {
+function stepsToTry(state: KlondikeState, buffer: Int32Array, runsOfColour: readonly number[], copies: Int8Array): Step[] {
   const { drawToPile, pileToFoundation, movePileBase, foundationToPileBase } = state.config;
   const steps: Step[] = [];
   const count = state.legalActions(buffer);
@@ -84,7 +97,7 @@ function stepsToTry(state: KlondikeState, buffer: Int32Array, runsOfColour: read
     if (action < movePileBase) {
       const src = Math.floor((action - pileToFoundation) / state.config.foundations);
       const card = state.lastCard(src);
-      if (isSafeToFound(state, card, runsOfColour[1 - RED[card]!]!)) return [{ turns: 0, action, rank: 0 }];
+      if (isSafeToFound(state, card, runsOfColour[1 - RED[card]!]!) && !hasTwinLeft(state, card, copies)) return [{ turns: 0, action, rank: 0 }];
       rank = 0;
     } else if (action >= foundationToPileBase) rank = 5;
     else {
@@ -135,6 +148,9 @@ function searchEngine(deal: KlondikeState, timeMs: number, maxStates: number): S
   // Foundations (one per Ace) of each colour: black (index 0) and red (index 1).
   const runsOfColour = [0, 0];
   for (const c of state.config.composition) if (VALUE[c] === 1) runsOfColour[RED[c]!]!++;
+  // How many copies of each card the deck holds.
+  const copies = new Int8Array(STANDARD_DECK_SIZE);
+  for (const c of state.config.composition) copies[c]!++;
   let outOfBudget = false;
   const won = (): boolean => state.score === state.config.deckSize;
 
@@ -148,7 +164,7 @@ function searchEngine(deal: KlondikeState, timeMs: number, maxStates: number): S
       return null;
     }
     seen.add(key);
-    return stepsToTry(state, buffer, runsOfColour);
+    return stepsToTry(state, buffer, runsOfColour, copies);
   };
   const search = (): boolean => {
     if (won()) return true;
