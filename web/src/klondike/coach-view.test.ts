@@ -46,6 +46,17 @@ describe("the Klondike page's coach, its pure part", () => {
     expect(finishedByItself(DEAL, textToMoves('p5n1t3').moves, true)).toEqual(new Set());
   });
 
+  it('counts as the person\'s the moves made once every card is face up where the finish cannot win (standard rules, no pass left)', () => {
+    // Deal 170, draw 1, one pass: every card face up after these 76 moves, and the finish would need a second pass.
+    const deal: DealSpec = { seed: 170, piles: 7, draw: 1, order: null, rules: 'standard', passes: 1, scoring: 'standard' };
+    const moves = textToMoves(
+      'p3f1p7f2p7f3p2n1t5p3n1t4p3f1p4n2t1p7n1t2p7n1t2p5n2t7p5f4p5f2p5f1p5f4p7f2p7n2t1dsf2ds3dsf4p1f4p1f2p2f4p1f4p2f2p2f4ddsf2p4f2p4n1t2dsf3p4f3ddsf1p7f1ds6dds6ds2p6n3t2ds6ds2dds4p6n2t4p6f3sf3dsf3dsf2ds4s4ds4ddsf2dsf3p2f3p7f3p6f3p6n1t5s6',
+    ).moves;
+    expect(moves).toHaveLength(77);
+    expect(replaySpec(deal, moves).error).toBeNull();
+    expect(finishedByItself(deal, moves, true)).toEqual(new Set());
+  });
+
   it("finds a move's rating among its position's (a foundation is any that takes the card), else among its own", () => {
     const rated = (move: KlondikeMove): Rating => ({ moves: [{ move, share: 1, undecided: 0 }], chosen: 0 }) as unknown as Rating;
     const every = [rated({ kind: 'discardDraw' }), rated({ kind: 'moveToFoundation', src: 2, foundation: 0 })];

@@ -7,7 +7,7 @@ import { sameMove, type Rating } from '../../../src/games/klondike/coach.js';
 import { coachSeed, hasChoice } from '../../../src/games/klondike/coach-text.js';
 import { ENGINE_STATE, type KlondikeState } from '../../../src/games/klondike/engine.js';
 import type { KlondikeMove } from '../../../src/games/klondike/moves.js';
-import { allFaceUp } from '../../../src/games/klondike/progress.js';
+import { planFinish } from '../../../src/games/klondike/progress.js';
 import { lowerFirst, moveWords } from '../../../src/games/klondike/words.js';
 import { dealOf, moveToken, movesToText, tryMove, type DealSpec } from './model.js';
 
@@ -46,15 +46,16 @@ export function decisionsOf(deal: DealSpec, moves: readonly KlondikeMove[], skip
 
 /**
  * The moves of an address the finish would have made by itself: those made once every card was face
- * up, when the finish is on. The page does not keep who made a move in the address, so a game
- * reopened from it leaves these out of the coach's decisions as the page did when they were made.
+ * up and the finish could win from there (`planFinish`; under the standard rules it may not, and the
+ * person plays on), when the finish is on. The page does not keep who made a move in the address, so
+ * a game reopened from it leaves these out of the coach's decisions as the page did when they were made.
  */
 export function finishedByItself(deal: DealSpec, moves: readonly KlondikeMove[], autoFinish: boolean): Set<number> {
   const skipped = new Set<number>();
   if (!autoFinish) return skipped;
   const model = dealOf(deal);
   moves.forEach((move, index) => {
-    if (allFaceUp(model)) skipped.add(index);
+    if (planFinish(model)?.stop === null) skipped.add(index);
     tryMove(model, move);
   });
   return skipped;
