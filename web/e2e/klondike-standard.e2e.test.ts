@@ -119,7 +119,7 @@ describe('Klondike page, standard rules', () => {
 
   it('does not offer Finish when the finish cannot win (no pass left), and says why; the page plays nothing by itself', async () => {
     // Deal 170, standard rules, draw 1, one pass: these moves turn every card face up with one stock
-    // card left. The finish would turn it, and then need the waste turned over: no pass is left. (A
+    // card left. The finish would turn it, and then need the waste turned over, and this pass is the last. (A
     // person can still win: the solver finds a line, playing waste cards onto piles.)
     const moves =
       'p3f1p7f2p7f3p2n1t5p3n1t4p3f1p4n2t1p7n1t2p7n1t2p5n2t7p5f4p5f2p5f1p5f4p7f2p7n2t1dsf2ds3dsf4p1f4p1f2p2f4p1f4p2f2p2f4ddsf2p4f2p4n1t2dsf3p4f3ddsf1p7f1ds6dds6ds2p6n3t2ds6ds2dds4p6n2t4p6f3sf3dsf3dsf2ds4s4ds4ddsf2dsf3p2f3p7f3p6f3p6n1t5';
@@ -130,7 +130,7 @@ describe('Klondike page, standard rules', () => {
     await withPage(`/klondike?seed=170&draw=1&piles=7&rules=standard&passes=1&scoring=standard&moves=${moves}`, async (page) => {
       await expect
         .poll(() => page.getByRole('status', { name: 'Game' }).textContent(), SLOW)
-        .toBe('Every card is face up, but the finish cannot play every card: it needs another pass through the stock, and no pass is left. Play on by hand, or undo.');
+        .toBe('Every card is face up, but the finish cannot play every card: it needs another pass through the stock, and this pass is the last. Play on by hand, or undo.');
       expect(await button(page, 'Finish').count()).toBe(0);
       expect([await output(page, 'Moves').textContent(), await output(page, 'Cards in the stock').textContent(), await output(page, 'Passes left').textContent()]).toEqual([String(textToMoves(moves).moves.length), '1', '1']);
       await page.screenshot({ path: '/tmp/klondike-finish-stops.png' });

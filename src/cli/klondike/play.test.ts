@@ -73,7 +73,7 @@ describe('playSession', () => {
     // A♣ is up every card is face up, but the finish would bury 3♣ and 2♢ under 3♢ on the last pass.
     const model = new EngineKlondike(dealState(parseDeck('4♣ 4♢ A♣ 2♢ 3♣ 3♢ 2♣ A♢').map((card) => card.index), 2, { rules: 'standard', draw: 1, passes: 1 }));
     const out = await playThrough((stdin, stdout) => playSession(model, stdin, stdout), 'mpf 2 1\nf\nq\n');
-    expect(out).toContain('> f\nEvery card is face up, but the finish cannot play every card: it needs another pass through the stock, and no pass is left. Play on by hand, or type u to take moves back.\n> q\n');
+    expect(out).toContain('> f\nEvery card is face up, but the finish cannot play every card: it needs another pass through the stock, and this pass is the last. Play on by hand, or type u to take moves back.\n> q\n');
     expect(model.getScore()).toBe(1);
     // The finish's moves made by hand, then 3♢ onto 4♣: now the finish wins.
     const byHand = [...planFinish(model)!.moves.map(moveCommand), 'md 1', 'f'];

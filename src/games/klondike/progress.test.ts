@@ -147,7 +147,7 @@ describe('planFinish', () => {
     expect(finishingMove(model)).toEqual({ kind: 'discardDraw' });
     const plan = planFinish(model)!;
     expect(plan.stop).toBe('passes');
-    expect(finishStopWords(plan.stop!)).toBe('it needs another pass through the stock, and no pass is left');
+    expect(finishStopWords(plan.stop!)).toBe('it needs another pass through the stock, and this pass is the last');
     expect(model.getScore()).toBe(1);
     for (const move of plan.moves) applyMove(model, move);
     expect([model.getScore(), model.getDrawCards().map(String)]).toEqual([3, ['3♢']]);

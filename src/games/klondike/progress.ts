@@ -167,5 +167,5 @@ export function planFinish(model: KlondikeModel | KlondikeState): FinishPlan | n
 
 /** Why the finish stops, in words that follow "the finish cannot play every card: ". */
 export function finishStopWords(stop: FinishStop): string {
-  return stop === 'passes' ? 'it needs another pass through the stock, and no pass is left' : 'the card it needs next never comes to the top of the waste';
+  return stop === 'passes' ? 'it needs another pass through the stock, and this pass is the last' : 'the card it needs next never comes to the top of the waste';
 }
