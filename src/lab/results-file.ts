@@ -15,8 +15,7 @@
 import { FileSafetyError } from './files.js';
 import { JournalFile } from './journal-file.js';
 import { openJob, type JobJournal, type JobJournalKind, type JobOpenMode } from './job-journal.js';
-import { recordsOfLines, RecordsError, resultsJobRecord, type BatchRecord, type ParsedResults } from './records.js';
-import type { ResultsLog } from './session.js';
+import { recordsOfLines, RecordsError, type BatchRecord, type ParsedResults } from './records.js';
 
 /** Runs `action`, reporting a file refused or unreadable as a RecordsError (a usage error in the CLI). */
 function asRecordsError<T>(action: () => T): T {
@@ -71,48 +70,14 @@ export const RESULTS_JOURNAL: JobJournalKind<BatchRecord> = {
   error: (message) => new RecordsError(message),
 };
 
-/** A results file opened (and locked) for one run: the job journal of its batch records (job-journal.ts). */
-export class ResultsFile implements ResultsLog {
-  readonly #journal: JobJournal<BatchRecord>;
+/** A results file opened (and locked) for one run: the job journal of its batch records (job-journal.ts), the log a lab run appends to. */
+export type ResultsFile = JobJournal<BatchRecord>;
 
-  private constructor(journal: JobJournal<BatchRecord>) {
-    this.#journal = journal;
-  }
-
-  get path(): string {
-    return this.#journal.path;
-  }
-
-  get records(): readonly BatchRecord[] {
-    return this.#journal.records;
-  }
-
-  /** Bytes of a torn last line that the first append will drop (0 if none). */
-  get tornBytes(): number {
-    return this.#journal.tornBytes;
-  }
-
+export const ResultsFile = {
   /**
    * Locks and reads the file. 'new' refuses a file that already holds a whole record (pointing to
    * --resume); 'resume' refuses a missing file. A file holding only a torn fragment (a run killed
    * while writing its first record) holds no results: 'new' may overwrite it, and 'resume' says so.
    */
-  static open(path: string, mode: OpenMode): ResultsFile {
-    return new ResultsFile(openJob(path, mode, RESULTS_JOURNAL));
-  }
-
-  /** Drops a torn last line (or a file's only, unfinished line) so that appended lines stay whole. */
-  prepare(): void {
-    this.#journal.prepare();
-  }
-
-  /** Appends one record as a line; synchronous, so a batch reported complete is on disk even if Ctrl-C follows. */
-  append(record: BatchRecord): void {
-    this.#journal.append(resultsJobRecord(record));
-  }
-
-  /** Releases the lock. Idempotent. */
-  close(): void {
-    this.#journal.close();
-  }
-}
+  open: (path: string, mode: OpenMode): ResultsFile => openJob(path, mode, RESULTS_JOURNAL),
+};
