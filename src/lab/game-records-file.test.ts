@@ -12,8 +12,8 @@ import type { CompletedBatch, GameRange } from './batching.js';
 import { emptyTally, gameSeed, mergeTally, type ExperimentConfig, type PlayedGame } from './experiment.js';
 import { GameRecordsFile } from './game-records-file.js';
 import { parseGameRecords } from './game-record.js';
-import type { BatchRecord } from './records.js';
-import { runLab, type Executor, type ResultsLog } from './session.js';
+import { runLab, type Executor } from './session.js';
+import { memoryResultsLog } from '../test-support/memory-results-log.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tabletop-game-records-file-'));
 afterAll(() => {
@@ -52,10 +52,6 @@ function outOfOrder(order: (count: number) => number[]): Executor {
 /** Second, first, fourth, third, …: every batch but the first waits for none or one. */
 const swappedPairs = (count: number): number[] => Array.from({ length: count }, (_, k) => (k % 2 === 0 ? Math.min(count - 1, k + 1) : k - 1));
 
-function memoryLog(records: BatchRecord[] = []): ResultsLog & { appended: BatchRecord[] } {
-  const appended: BatchRecord[] = [];
-  return { records, appended, append: (r) => appended.push(r) };
-}
 
 const indices = (path: string): number[] => parseGameRecords(readFileSync(path, 'utf8'), path).map((r) => r.index);
 const range = (from: number, to: number): number[] => Array.from({ length: to - from }, (_, k) => from + k);
@@ -64,7 +60,7 @@ describe('game records of batches completed out of order', () => {
   it('reach the results log and the records file in game order, and the end only cuts the games past those counted', async () => {
     const path = join(dir, 'streamed.jsonl');
     const records = GameRecordsFile.open(path, false);
-    const log = memoryLog();
+    const log = memoryResultsLog();
     const outcome = await runLab({ game: CONFIG.game, lineups: CONFIG.lineups, paired: true, games: 60, seed: CONFIG.seed, log, gameLog: records }, outOfOrder(swappedPairs));
     expect(log.appended.map((r) => r.start)).toEqual([0, 10, 20, 30, 40, 50]);
     // In order before the end: nothing is sorted afterwards.
@@ -77,7 +73,7 @@ describe('game records of batches completed out of order', () => {
   it('a resumed run that fills a gap ends with the file of one uninterrupted run', async () => {
     const wholePath = join(dir, 'whole.jsonl');
     const whole = GameRecordsFile.open(wholePath, false);
-    const wholeLog = memoryLog();
+    const wholeLog = memoryResultsLog();
     const outcome = await runLab({ game: CONFIG.game, lineups: CONFIG.lineups, paired: true, games: 40, seed: CONFIG.seed, log: wholeLog, gameLog: whole }, outOfOrder((n) => range(0, n)));
     whole.finish(outcome.plan.config);
     const wholeText = readFileSync(wholePath, 'utf8');
@@ -87,7 +83,7 @@ describe('game records of batches completed out of order', () => {
     const saved = [wholeLog.appended[0]!, wholeLog.appended[2]!];
     const resumed = GameRecordsFile.open(path, true);
     writeFileSync(path, wholeText);
-    const log = memoryLog(saved);
+    const log = memoryResultsLog(saved);
     const again = await runLab({ game: CONFIG.game, resume: true, log, gameLog: resumed }, outOfOrder((n) => range(0, n).reverse()));
     expect(log.appended.map((r) => [r.start, r.end])).toEqual([[10, 20], [30, 40]]);
     // The resumed batches came after deal 29's records: put in order at the end.

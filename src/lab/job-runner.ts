@@ -1,7 +1,7 @@
 /**
  * Runs a job (jobs.ts) on Node: the Node side of the job core (job-core.ts, which plans the
- * batches and makes the records). Its journal is locked (files.ts), read by the one rule
- * (journal.ts) and resumed — only the items of this run's part that the journal lacks are run — in
+ * batches and makes the records). Its journal is opened as every job's is (job-journal.ts: locked,
+ * read by the one rule) and resumed — only the items of this run's part that the journal lacks are run — in
  * batches on the lab's worker pool (piscina), each batch's record appended as it completes.
  * Stopped (the signal), it drops the batches under way: the journal keeps every finished one.
  *
@@ -15,7 +15,8 @@ import { JournalFile } from './journal-file.js';
 import type { GameRange } from './batching.js';
 import { workerThreads } from './runner.js';
 import { runJobBatches, type JobTask } from './job-core.js';
-import { jobRecordLine, jobRecordsOf, partOf, todoOf, type JobIdentity, type JobRecord, type JobShard } from './jobs.js';
+import { jobRecordsOf, partOf, todoOf, type JobIdentity, type JobRecord, type JobShard } from './jobs.js';
+import { openJob, type JobJournal, type JobJournalKind } from './job-journal.js';
 
 export type { JobTask } from './job-core.js';
 
@@ -53,23 +54,29 @@ export interface JobOutcome<R> {
 
 export async function runJob<R>(run: JobRun<R>): Promise<JobOutcome<R>> {
   const part = partOf(run.identity.count, run.shard);
-  const recordsOf = (journal: JournalFile): JobRecord<R>[] => jobRecordsOf(journal.lines, journal.path, { identity: run.identity, part }) as JobRecord<R>[];
-  const open = run.readOnly === true || run.journal === undefined ? undefined : JournalFile.openLocked(run.journal, { read: 'the journal', write: 'the journal' }, recordsOf);
-  try {
-    const journal = open?.journal ?? (run.journal === undefined ? undefined : JournalFile.read(run.journal, 'the journal'));
-    const earlier = open?.accepted ?? (journal === undefined ? [] : recordsOf(journal));
+  const kind: JobJournalKind<JobRecord<R>> = { names: { read: 'the journal', write: 'the journal' }, readLines: (lines, path) => jobRecordsOf(lines, path, { identity: run.identity, part }) as JobRecord<R>[] };
+  if (run.readOnly === true || run.journal === undefined) {
+    // Nothing to append: read without the lock.
+    const journal = run.journal === undefined ? undefined : JournalFile.read(run.journal, kind.names.read);
+    const earlier = journal === undefined ? [] : kind.readLines(journal.lines, journal.path);
     const todo = run.readOnly === true ? [] : todoOf(part, earlier);
     run.onStart?.({ earlier, todo, part, tornBytes: journal?.tornBytes ?? 0 });
+    return todo.length === 0 ? { records: [...earlier].sort((a, b) => a.start - b.start), part, aborted: false } : { ...(await runOnPool(run, part, earlier, todo, undefined)), part };
+  }
+  const journal = openJob(run.journal, 'either', kind);
+  try {
+    const earlier = journal.records;
+    const todo = todoOf(part, earlier);
+    run.onStart?.({ earlier, todo, part, tornBytes: journal.tornBytes });
     if (todo.length === 0) return { records: [...earlier].sort((a, b) => a.start - b.start), part, aborted: false };
-    const { records, aborted } = await runOnPool(run, part, earlier, todo, journal);
-    return { records, part, aborted };
+    return { ...(await runOnPool(run, part, earlier, todo, journal)), part };
   } finally {
-    open?.close();
+    journal.close();
   }
 }
 
 /** The items `todo` run by the job core (job-core.ts) on the worker pool, or in this thread; each record appended to the journal. */
-async function runOnPool<R>(run: JobRun<R>, part: GameRange, earlier: readonly JobRecord<R>[], todo: readonly GameRange[], journal: JournalFile | undefined): Promise<{ records: readonly JobRecord<R>[]; aborted: boolean }> {
+async function runOnPool<R>(run: JobRun<R>, part: GameRange, earlier: readonly JobRecord<R>[], todo: readonly GameRange[], journal: JobJournal<JobRecord<R>> | undefined): Promise<{ records: readonly JobRecord<R>[]; aborted: boolean }> {
   const { signal, here } = run;
   const batchCount = todo.reduce((n, [s, e]) => n + Math.ceil((e - s) / run.batchSize), 0);
   const inThread = here !== undefined && run.threads <= 1;
@@ -96,7 +103,7 @@ async function runOnPool<R>(run: JobRun<R>, part: GameRange, earlier: readonly J
       runBatch,
       stopped,
       onRecord: (record) => {
-        journal?.append(jobRecordLine(record));
+        journal?.append(record);
         run.onRecord?.(record);
       },
     });

@@ -42,6 +42,22 @@ export interface JobRecord<R = unknown> extends JobIdentity {
   readonly result: R;
 }
 
+/**
+ * Where a run's records are kept: a job's journal on Node (job-journal.ts), memory in a test. The
+ * browser lab keeps none. Platform-free, so the lab's planning (session.ts) can take one.
+ */
+export interface JobLog<T> {
+  /** What the log held when the run began, as its kind reads it (a torn last line is not among them). */
+  readonly records: readonly T[];
+  /** Appends one record. Throws if it cannot be saved. */
+  append(record: JobRecord<unknown>): void;
+  /**
+   * Called once the run is planned and accepted, before its first batch: a log may then repair
+   * itself (drop a torn last line). Until then it changes nothing, so a refused run leaves it as it was.
+   */
+  prepare?(): void;
+}
+
 /** A journal that cannot be read, resumed or merged as asked (the CLI reports it as a usage error, exit 2). */
 export class JobJournalError extends Error {
   override readonly name = 'JobJournalError';

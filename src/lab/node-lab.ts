@@ -1,6 +1,6 @@
 /**
  * `runLabOnNode`: a lab run on Node — worker threads and a results file on disk. It only wires the
- * Node pieces (runner.ts's thread pool, results-file.ts's locked file) into `runLab` (session.ts),
+ * Node pieces (runner.ts's thread pool, the results file opened as a job's journal, results-file.ts) into `runLab` (session.ts),
  * which plans and plays the run; the CLI and library users on Node call this.
  */
 import { loadGamesOfResults } from './game-modules.js';

@@ -10,6 +10,7 @@ import { combineRecords, parseResults, RECORD_FORMAT, RecordsError, resultsLine,
 import { renderReport } from './report.js';
 import { runExperiment } from './runner.js';
 import { runLab } from './session.js';
+import { memoryResultsLog } from '../test-support/memory-results-log.js';
 
 /** A parsed record that the cases below damage at any depth (`any` on purpose). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -17,9 +18,9 @@ type LooseJson = Record<string, any>;
 
 /** The records of a real run, played here. */
 async function recordsOf(game: string, lineups: string[][], games: number, paired = false): Promise<BatchRecord[]> {
-  const records: BatchRecord[] = [];
-  await runLab({ game, lineups, games, seed: 7, paired, threads: 0, batchSize: games / 2, log: { records: [], append: (r) => records.push(r) } }, runExperiment);
-  return records;
+  const log = memoryResultsLog();
+  await runLab({ game, lineups, games, seed: 7, paired, threads: 0, batchSize: games / 2, log }, runExperiment);
+  return log.appended;
 }
 
 /** A record as a results file holds it (a job record: the config in `params.config`, the tally in `result`), to damage. */

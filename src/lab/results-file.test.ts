@@ -7,8 +7,11 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emptyTally, type ExperimentConfig } from './experiment.js';
-import { RECORD_FORMAT, RecordsError, RESULTS_JOB } from './records.js';
-import { JOB_FORMAT } from './jobs.js';
+import { RECORD_FORMAT, RecordsError, RESULTS_JOB, resultsJob } from './records.js';
+import { JOB_FORMAT, jobRecordsOf } from './jobs.js';
+import { JobJournal, openJob } from './job-journal.js';
+
+const NAMES = { read: 'the journal', write: 'the journal' } as const;
 import { runLabOnNode } from './node-lab.js';
 import { readResults, repairResults, ResultsFile } from './results-file.js';
 
@@ -104,5 +107,27 @@ describe('ResultsFile', () => {
     // The old lines are kept as they were; the torn one is dropped; the new ones are job records, the same as one run's.
     expect(readFileSync(old, 'utf8')).toBe(`${[...legacy, ...lines.slice(2)].join('\n')}\n`);
     expect(readResults(old).records).toEqual(readResults(whole).records);
+  });
+
+  it("is appended by the job runner's journal (openJob): a job's own reader resumes it, and while a lab run holds it no job opens it", async () => {
+    const path = join(dir, 'a-job.jsonl');
+    const config: ExperimentConfig = { game: 'connect-fwar', lineups: [['basic'], ['random']], seed: 4, paired: false };
+    let planned = 0;
+    await runLabOnNode({
+      ...config,
+      games: 200,
+      threads: 0,
+      batchSize: 100,
+      out: path,
+      onPlan: (_plan, log) => {
+        planned++;
+        expect(log).toBeInstanceOf(JobJournal);
+        expect(() => openJob(path, 'either', { names: NAMES, readLines: () => [] })).toThrow(new RegExp(`in use by process ${String(process.pid)} on `));
+      },
+    });
+    expect(planned).toBe(1);
+    const job = openJob(path, 'either', { names: NAMES, readLines: (lines, p) => jobRecordsOf(lines, p, { identity: resultsJob(config, 200, undefined), part: [0, 200] }) });
+    expect(job.records.map((r) => [r.start, r.end])).toEqual([[0, 100], [100, 200]]);
+    job.close();
   });
 });

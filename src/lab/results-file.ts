@@ -1,25 +1,21 @@
 /**
- * The Node side of results files: a results file is a journal of the lab's batch records, read,
- * locked and appended by journal-file.ts as every journal is (one rule for a torn last line, one
- * lock, one writer). Everything
+ * The Node side of results files: a results file is the journal of the job `lab experiment`,
+ * opened, locked, repaired and appended by the one code path of every job's journal
+ * (job-journal.ts: one rule for a torn last line, one lock, one writer); this file only says what
+ * its lines are (batch records of either format, records.ts) and how its refusals read. Everything
  * that decides *what* a file means (parsing, checking, combining records) is pure and lives in
  * records.ts; the planning of a run lives in session.ts. This adapter is the only part of the lab's
  * results handling that touches the file system, so the browser lab can swap in its own store.
  *
- * Invariants of an open `ResultsFile`:
- * - it holds the lock `<real file>.lock` (files.ts) from `open` to `close`, so no second run appends
- *   to the same file at the same time, whatever path or link it names the file by — two runs
- *   resuming one file would otherwise both play and append the same games;
- * - nothing is written to the file before the first `append`, so a run refused after opening (a
- *   contradicting option, say) leaves the file byte for byte as it was;
- * - a torn last line is cut off just before the first append, so every later line is whole (the
- *   journals' one rule, journal.ts: a record counts only when its line ends with '\n').
+ * An open `ResultsFile` holds the lock `<real file>.lock` from `open` to `close` (two runs resuming
+ * one file would otherwise both play and append the same games), writes nothing before the run is
+ * accepted (a refused run leaves the file byte for byte as it was), and cuts a torn last line off
+ * before its first append: job-journal.ts's invariants.
  */
-import { existsSync } from 'node:fs';
 import { FileSafetyError } from './files.js';
-import { JournalFile, type LockedJournal } from './journal-file.js';
-import { recordsOfLines, RecordsError, resultsLine, type BatchRecord, type ParsedResults } from './records.js';
-import type { ResultsLog } from './session.js';
+import { JournalFile } from './journal-file.js';
+import { openJob, type JobJournal, type JobJournalKind, type JobOpenMode } from './job-journal.js';
+import { recordsOfLines, RecordsError, type BatchRecord, type ParsedResults } from './records.js';
 
 /** Runs `action`, reporting a file refused or unreadable as a RecordsError (a usage error in the CLI). */
 function asRecordsError<T>(action: () => T): T {
@@ -57,61 +53,31 @@ export function repairResults(path: string, file: ReadResults): number {
   return file.journal.prepare();
 }
 
-export type OpenMode =
-  /** A new run: the file must not hold results yet (a torn fragment without a whole record is no result). */
-  | 'new'
-  /** Continue the run the file holds. */
-  | 'resume';
+export type OpenMode = Exclude<JobOpenMode, 'either'>;
 
-/** A results file opened (and locked) for one run: a journal (journal-file.ts) whose lines are batch records. */
-export class ResultsFile implements ResultsLog {
-  readonly path: string;
-  readonly records: readonly BatchRecord[];
-  /** Bytes of a torn last line that the first append will drop (0 if none). */
-  readonly tornBytes: number;
-  readonly #open: LockedJournal<readonly BatchRecord[]>;
+/** A results file as a kind of job journal (job-journal.ts): its lines are batch records (either format), its refusals the lab's. */
+export const RESULTS_JOURNAL: JobJournalKind<BatchRecord> = {
+  names: NAMES,
+  readLines: recordsOfLines,
+  refusals: {
+    holdsRecords: (path) => `${path} already holds results: continue it with --resume ${path}, or choose another file.`,
+    missing: (path) => `Cannot read ${path}: no such file`,
+    nothingToResume: (path, tornBytes) => {
+      const what = tornBytes > 0 ? `only an unfinished first line (${String(tornBytes)} bytes)` : 'no batch records';
+      return `${path} holds ${what}: there is nothing to resume. Start the run afresh with --out ${path} (it replaces what is there).`;
+    },
+  },
+  error: (message) => new RecordsError(message),
+};
 
-  private constructor(open: LockedJournal<readonly BatchRecord[]>) {
-    this.path = open.journal.path;
-    this.records = open.accepted;
-    this.tornBytes = open.journal.tornBytes;
-    this.#open = open;
-  }
+/** A results file opened (and locked) for one run: the job journal of its batch records (job-journal.ts), the log a lab run appends to. */
+export type ResultsFile = JobJournal<BatchRecord>;
 
+export const ResultsFile = {
   /**
    * Locks and reads the file. 'new' refuses a file that already holds a whole record (pointing to
    * --resume); 'resume' refuses a missing file. A file holding only a torn fragment (a run killed
    * while writing its first record) holds no results: 'new' may overwrite it, and 'resume' says so.
    */
-  static open(path: string, mode: OpenMode): ResultsFile {
-    if (mode === 'resume' && !existsSync(path)) throw new RecordsError(`Cannot read ${path}: no such file`);
-    const accept = (journal: JournalFile): BatchRecord[] => {
-      const records = recordsOfLines(journal.lines, path);
-      if (mode === 'new' && records.length > 0) {
-        throw new RecordsError(`${path} already holds results: continue it with --resume ${path}, or choose another file.`);
-      }
-      if (mode === 'resume' && records.length === 0) {
-        const what = journal.tornBytes > 0 ? `only an unfinished first line (${String(journal.tornBytes)} bytes)` : 'no batch records';
-        throw new RecordsError(`${path} holds ${what}: there is nothing to resume. Start the run afresh with --out ${path} (it replaces what is there).`);
-      }
-      return records;
-    };
-    return new ResultsFile(asRecordsError(() => JournalFile.openLocked(path, NAMES, accept)));
-  }
-
-  /** Drops a torn last line (or a file's only, unfinished line) so that appended lines stay whole. */
-  prepare(): void {
-    if (!this.#open.closed) this.#open.journal.prepare();
-  }
-
-  /** Appends one record as a line; synchronous, so a batch reported complete is on disk even if Ctrl-C follows. */
-  append(record: BatchRecord): void {
-    if (this.#open.closed) throw new Error(`${this.path} is closed`);
-    this.#open.journal.append(resultsLine(record));
-  }
-
-  /** Releases the lock. Idempotent. */
-  close(): void {
-    this.#open.close();
-  }
-}
+  open: (path: string, mode: OpenMode): ResultsFile => openJob(path, mode, RESULTS_JOURNAL),
+};

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { emptyTally, type ExperimentConfig } from './experiment.js';
 import type { BatchRecord } from './records.js';
 import { runExperiment } from './runner.js';
-import { PlanError, planLabRun, runLab, stopRuleFor, type ResultsLog } from './session.js';
+import { PlanError, planLabRun, runLab, stopRuleFor } from './session.js';
+import { memoryResultsLog } from '../test-support/memory-results-log.js';
 
 const CONFIG: ExperimentConfig = { game: 'connect-fwar', lineups: [['basic']], seed: 5, paired: false };
 
@@ -18,18 +19,6 @@ function record(start: number, end: number, planned: readonly [number, number], 
   return { config: CONFIG, planned, total, untilCi, start, end, tally };
 }
 
-/** A log in memory; `failAfter` appends succeed, then every append throws. */
-function memoryLog(records: BatchRecord[] = [], failAfter = Infinity): ResultsLog & { appended: BatchRecord[] } {
-  const appended: BatchRecord[] = [];
-  return {
-    records,
-    appended,
-    append(r) {
-      if (appended.length >= failAfter) throw new Error('ENOSPC: no space left on device');
-      appended.push(r);
-    },
-  };
-}
 
 describe('planLabRun', () => {
   it('plans a fresh run or a shard from the request, with a fresh seed when none is given', () => {
@@ -80,17 +69,17 @@ describe('stopRuleFor', () => {
 
 describe('runLab', () => {
   it('appends one record per batch, and a resumed run completes the log to one run', async () => {
-    const log = memoryLog();
+    const log = memoryResultsLog();
     const whole = await runLab({ game: 'connect-fwar', lineups: [['basic']], games: 600, seed: 5, threads: 1, batchSize: 100, log }, runExperiment);
     expect(log.appended.map((r) => [r.start, r.end])).toEqual([[0, 100], [100, 200], [200, 300], [300, 400], [400, 500], [500, 600]]);
-    const partial = memoryLog(log.appended.slice(0, 2));
+    const partial = memoryResultsLog(log.appended.slice(0, 2));
     const resumed = await runLab({ game: 'connect-fwar', resume: true, threads: 1, batchSize: 100, log: partial }, runExperiment);
     expect(resumed.tally).toEqual(whole.tally);
     expect(partial.appended.map((r) => r.start)).toEqual([200, 300, 400, 500]);
   });
 
   it('keeps playing and counting when the log fails, and reports how much it lacks', async () => {
-    const log = memoryLog([], 2);
+    const log = memoryResultsLog([], 2);
     const outcome = await runLab({ game: 'connect-fwar', lineups: [['basic']], games: 600, seed: 5, threads: 1, batchSize: 100, log }, runExperiment);
     expect(outcome.played).toBe(600);
     expect(outcome.saveFailure).toMatchObject({ saved: 2, unsaved: 4 });

@@ -4,7 +4,7 @@
  * batches complete. The CLI, a library user and the browser lab all go through `runLab`; the CLI
  * only parses options and prints.
  *
- * This module does no I/O of its own: the results log (`ResultsLog`) and the executor that plays
+ * This module does no I/O of its own: the results log (a `JobLog`, jobs.ts) and the executor that plays
  * batches (`runExperiment` on Node, a web-worker pool in the browser) are passed in. On Node,
  * `runLabOnNode` (node-lab.ts) supplies both.
  *
@@ -13,8 +13,8 @@
  * that contradicts them is refused rather than silently winning — a resumed run that played a
  * different game range would append records that no longer merge with the rest.
  */
-import { combineRecords, RecordsError, type BatchRecord } from './records.js';
-import { partOf, todoOf, type JobShard } from './jobs.js';
+import { combineRecords, RecordsError, resultsJobRecord, type BatchRecord } from './records.js';
+import { partOf, todoOf, type JobLog, type JobShard } from './jobs.js';
 import { freshSeed } from '../core/random.js';
 import type { ExperimentConfig, PlayedGame, Tally } from './experiment.js';
 import { validateConfig } from './experiment.js';
@@ -25,19 +25,6 @@ import type { BatchSource, CompletedBatch, GameRange, RunOptions, RunResult, Unt
 
 /** Part `index` (1-based) of `count` of an experiment's games: a job's shard (jobs.ts). */
 export type Shard = JobShard;
-
-/** Where a run's batch records go (a file on Node, storage in the browser). */
-export interface ResultsLog {
-  /** Records the log already holds (checked; a torn last line is not among them). */
-  readonly records: readonly BatchRecord[];
-  /** Appends one record. Throws if it cannot be saved. */
-  append(record: BatchRecord): void;
-  /**
-   * Called once the run is planned and accepted, before any game: a log may then repair itself
-   * (drop a torn last line). Until then it must change nothing, so a refused run leaves it as it was.
-   */
-  prepare?(): void;
-}
 
 /** Where a run's game records go (game-record.ts): a JSONL file on Node (game-records-file.ts). */
 export interface GameRecordLog {
@@ -87,7 +74,11 @@ export interface LabRunRequest {
   readonly stopWhen?: (config: ExperimentConfig) => UntilCi;
   /** Continue the run the log holds (plays only what it lacks) instead of starting a new one. */
   readonly resume?: boolean;
-  readonly log?: ResultsLog;
+  /**
+   * Where the batch records go: a log of the job `lab experiment` (jobs.ts) — on Node the results
+   * file, opened and appended as every job's journal is (job-journal.ts, results-file.ts).
+   */
+  readonly log?: JobLog<BatchRecord>;
   /** Write every game played as a game record here (the run then records its games: `RunOptions.recordGames`). */
   readonly gameLog?: GameRecordLog;
   readonly threads?: number;
@@ -98,7 +89,7 @@ export interface LabRunRequest {
   readonly memoryLimitMb?: number;
   readonly signal?: AbortSignal;
   /** Called once the run is planned and the log prepared, before any game is played. */
-  readonly onPlan?: (plan: LabRunPlan, log: ResultsLog | undefined) => void;
+  readonly onPlan?: (plan: LabRunPlan, log: JobLog<BatchRecord> | undefined) => void;
   /** Games played so far in this run and planned for it (all lineups). */
   readonly onProgress?: (played: number, total: number) => void;
 }
@@ -325,7 +316,7 @@ export async function runLab(request: LabRunRequest, execute: Executor): Promise
     try {
       // The games first: a batch the results log holds must have its records (a resume checks it).
       if (gameLog !== undefined) gameLog.append(config, batch.games ?? []);
-      log?.append({ config, planned: plan.span, total: plan.total, untilCi: plan.untilCi, start: batch.start, end: batch.end, tally: batch.tally });
+      log?.append(resultsJobRecord({ config, planned: plan.span, total: plan.total, untilCi: plan.untilCi, start: batch.start, end: batch.end, tally: batch.tally }));
       saved++;
     } catch (error) {
       failure = error instanceof Error ? error : new Error(String(error));

@@ -11,7 +11,7 @@ import { runLabOnNode } from '../../lab/node-lab.js';
 import { RecordsError } from '../../lab/records.js';
 import { FileSafetyError, refuseSameFiles, type NamedPath } from '../../lab/files.js';
 import { GameRecordError } from '../../lab/game-record.js';
-import { ResultsFile } from '../../lab/results-file.js';
+import { JobJournal } from '../../lab/job-journal.js';
 import { renderReport } from '../../lab/report.js';
 import { DEFAULT_MEMORY_LIMIT_MB, DEFAULT_MOVE_TIME_LIMIT_MS, defaultThreads } from '../../lab/runner.js';
 import { PlanError, type LabRunOutcome, type Shard } from '../../lab/session.js';
@@ -157,7 +157,7 @@ export async function runExperimentCommand(spec: ExperimentCommand): Promise<voi
       memoryLimitMb: options.memoryLimit,
       signal: controller.signal,
       onPlan: (plan, file) => {
-        if (file instanceof ResultsFile && file.tornBytes > 0) {
+        if (file instanceof JobJournal && file.tornBytes > 0) {
           if (resuming) process.stderr.write(`Note: dropped the half-written last line of ${file.path} (${plural(file.tornBytes, 'byte')}) before resuming.\n`);
           else process.stderr.write(`Note: ${file.path} held only an unfinished first line (${plural(file.tornBytes, 'byte')}, no results); it was replaced.\n`);
         }

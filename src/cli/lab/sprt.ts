@@ -10,7 +10,8 @@ import type { GameDefinition, GameState } from '../../core/game.js';
 import { plural } from '../../core/format.js';
 import { runLabOnNode } from '../../lab/node-lab.js';
 import { RecordsError } from '../../lab/records.js';
-import { readRecords, ResultsFile } from '../../lab/results-file.js';
+import { readRecords } from '../../lab/results-file.js';
+import { JobJournal } from '../../lab/job-journal.js';
 import type { BatchSource } from '../../lab/batching.js';
 import { DEFAULT_MOVE_TIME_LIMIT_MS, defaultThreads } from '../../lab/runner.js';
 import { PlanError } from '../../lab/session.js';
@@ -276,7 +277,7 @@ export async function runSprtCommand(command: Command, spec: SprtCommand, option
         signal: controller.signal,
         onLook,
         onPlan: (plan, file) => {
-          if (file instanceof ResultsFile && file.tornBytes > 0) process.stderr.write(`Note: dropped the half-written last line of ${file.path} (${plural(file.tornBytes, 'byte')}).\n`);
+          if (file instanceof JobJournal && file.tornBytes > 0) process.stderr.write(`Note: dropped the half-written last line of ${file.path} (${plural(file.tornBytes, 'byte')}).\n`);
           if (plan.freshSeed) process.stderr.write(`Seed ${String(plan.config.seed)} (replay this test with --seed ${String(plan.config.seed)})\n`);
           const [a, b] = plan.config.lineups.map((lineup) => agentLabel(lineup[0]!));
           if (options.json !== true) {
