@@ -3,8 +3,11 @@
  * (no bot, so nothing but the coach's solver runs), each decision rated.
  */
 import { describe, expect, it } from 'vitest';
+import { Position } from '../../games/connect-four/position.js';
 import { playThrough } from '../../test-support/play-streams.js';
+import { TerminalCoach } from './coach.js';
 import { playGame, type PlayOptions } from './play.js';
+import { TerminalHuman } from './terminal-human.js';
 
 const play = (input: string, extra: Partial<PlayOptions>): Promise<string> => {
   const options: PlayOptions = { red: 'human', yellow: 'human', time: 18, level: 4, bot: [], hintTime: 1, ...extra };
@@ -55,5 +58,33 @@ describe('connect-four play --coach', () => {
     );
     expect(out).toContain('Coach: 1:-4  2:-2  3:-2  4:-1  5:-2  6:-2  7:-4 — you played 1: an inaccuracy, it loses sooner (cost 3 points; best 4).\n');
     expect(out).toMatch(/Moves: 41\n/);
+  });
+
+  it('scores the position while the person thinks, so their decision is rated without another search', async () => {
+    const coach = new TerminalCoach(() => undefined);
+    const events: string[] = [];
+    const human = new TerminalHuman(
+      {
+        ask: (prompt) => {
+          events.push(`asked: ${prompt.slice(0, 12)}`);
+          // The person answers later, after the prompt has been shown.
+          return new Promise((resolve) => setImmediate(() => (events.push('answered'), resolve('3'))));
+        },
+      },
+      { say: () => undefined, canTakeBack: () => false, prepare: (position) => (events.push(`prepare ${position.toMoves()}`), coach.prepare(position)) },
+    );
+    // Past the opening books, so the scores take a search; column 3 turns a win into a draw.
+    const before = '4345356456334311';
+    human.init(true);
+    for (const digit of before) human.inform(Number(digit) - 1);
+    expect(await human.move()).toBe(2);
+    expect(events).toEqual(['asked: red (human),', `prepare ${before}`, 'answered']);
+    const searched = coach.nodes;
+    expect(searched).toBeGreaterThan(0);
+    const rating = coach.record([...before].map((digit) => Number(digit) - 1), 2);
+    expect(coach.nodes).toBe(searched);
+    expect(rating).toMatchObject({ verdict: 'mistake', best: 3, cost: 5, outcomeBefore: 'win', outcomeAfter: 'draw' });
+    // The same rating as a coach that had not scored the position ahead.
+    expect(new TerminalCoach(() => undefined).rate(Position.fromMoves(before), 2)).toEqual(rating);
   });
 });

@@ -2,7 +2,13 @@
  * `play --coach` and `--training` on the terminal: the game module's coach (games/connect-four/
  * coach.ts) rates each decision of a person; this file only words its ratings. One solver (with
  * both shipped books: the opening book's exact scores and the strategy book's values) serves the
- * whole game, made at the first rating.
+ * whole game, made with the coach, before the first board is drawn (loading the books and
+ * allocating the solver's 42 MB table take some 40-60 ms, which the first rating used to pay).
+ *
+ * A position is scored while the person thinks (`prepare`, as the prompt is shown), so the
+ * rating of their decision is there when they make it; the scores depend only on the positions
+ * scored and their order, never on how long anyone took, so a game gives the same ratings on any
+ * machine.
  */
 import { colorName } from '../../games/connect-four/player.js';
 import { Position } from '../../games/connect-four/position.js';
@@ -45,21 +51,33 @@ export function describeSummary(ratings: readonly Rating[], red: boolean, seats:
  * warning asked first or not) and keeps the ratings for the summary.
  */
 export class TerminalCoach {
-  #solver: Solver | undefined;
+  readonly #solver: Solver;
   /** The last position scored and its columns: the training warning and the rating share them. */
   #scored: { readonly moves: string; readonly columns: (ColumnScore | null)[] } | undefined;
   readonly #ratings: Rating[] = [];
 
-  constructor(private readonly warn: (message: string) => void) {}
+  constructor(warn: (message: string) => void) {
+    this.#solver = new Solver({ book: loadDefaultBook(warn), values: loadDefaultValues(warn) });
+  }
+
+  /** Nodes the coach's solver has searched so far. */
+  get nodes(): number {
+    return this.#solver.nodes;
+  }
+
+  /**
+   * Scores the columns of `position` (side to move: the person) unless it is the position scored
+   * last: called when the person is asked to move, so that their decision is rated at once.
+   */
+  prepare(position: Position): (ColumnScore | null)[] {
+    const moves = position.toMoves();
+    if (this.#scored?.moves !== moves) this.#scored = { moves, columns: scoreColumns(this.#solver, position) };
+    return this.#scored.columns;
+  }
 
   /** Rates `column` in `position` (side to move: the person) without keeping the rating. */
   rate(position: Position, column: number): Rating {
-    const moves = position.toMoves();
-    if (this.#scored?.moves !== moves) {
-      this.#solver ??= new Solver({ book: loadDefaultBook(this.warn), values: loadDefaultValues(this.warn) });
-      this.#scored = { moves, columns: scoreColumns(this.#solver, position) };
-    }
-    return judge(position, this.#scored.columns, column);
+    return judge(position, this.prepare(position), column);
   }
 
   /** Rates and keeps the decision of `column` after `before` (0-based columns). */

@@ -134,6 +134,7 @@ export async function playGame(options: PlayOptions, input: NodeJS.ReadableStrea
         },
         canTakeBack: () => moves.length - takeBackSize() >= start.length,
         ...(options.training === true && coach !== null ? { warning: (position: Position, column: number) => coach.warning(position, column) } : {}),
+        ...(coach === null ? {} : { prepare: (position: Position) => void coach.prepare(position) }),
       });
     }
     return thinkingAloud(createBot(name, lineup, 0, color), color, session, style, tty);

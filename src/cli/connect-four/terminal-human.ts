@@ -23,6 +23,12 @@ export interface TerminalHumanOptions {
   readonly canTakeBack: () => boolean;
   /** `--training`: a warning before `column` is played in `position`, or null to play it at once; after a warning the person confirms. */
   readonly warning?: (position: Position, column: number) => string | null;
+  /**
+   * Work to do on `position` while the person thinks (the coach scores it): called each time they
+   * are asked for a column, once the prompt is shown. It holds the thread, which is free while
+   * the person reads the board; a line typed meanwhile waits in the input (the terminal echoes it).
+   */
+  readonly prepare?: (position: Position) => void;
 }
 
 export class TerminalHuman implements Player {
@@ -49,7 +55,9 @@ export class TerminalHuman implements Player {
   async move(): Promise<number> {
     const say = this.#options.say;
     for (;;) {
-      const line = await this.#input.ask(`${colorName(this.#color)} (human), your column 1-${String(WIDTH)} (u undo, h hint, q quit): `);
+      const asked = this.#input.ask(`${colorName(this.#color)} (human), your column 1-${String(WIDTH)} (u undo, h hint, q quit): `);
+      this.#options.prepare?.(this.#position);
+      const line = await asked;
       if (line === null) throw new Resignation('input ended');
       const answer = line.trim().toLowerCase();
       if (answer === 'q' || answer === 'quit') throw new Resignation('quit');
