@@ -2,9 +2,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it, vi } from 'vitest';
 import { playThrough } from '../../test-support/play-streams.js';
 import { UsageError } from '../options.js';
+import { KlondikeCoach } from './coach.js';
 import { playKlondike } from './play.js';
 
 // Two suits A..5 on 2 piles, standard rules, draw 1, two passes: after the first pass and one
@@ -44,5 +46,36 @@ describe('klondike play --coach', () => {
   it('stops with a usage error when a move of --moves cannot be made', async () => {
     await expect(play('', { moves: 'dd,mpf 1 1' })).rejects.toThrow(UsageError);
     await expect(play('', { moves: 'dd,mpf 1 1' })).rejects.toThrow(/^--moves: move 2, 'mpf 1 1': /);
+  });
+
+  it('solves the position while the person thinks: before their line is read', async () => {
+    const events: string[] = [];
+    const original = KlondikeCoach.prototype.prepare;
+    const prepare = vi.spyOn(KlondikeCoach.prototype, 'prepare').mockImplementation(function (this: KlondikeCoach, state) {
+      events.push(`prepare after ${String(state.moves)} moves`);
+      original.call(this, state);
+    });
+    try {
+      const stdin = new PassThrough();
+      const stdout = new PassThrough();
+      const lines = ['dd', 'q'];
+      let text = '';
+      // The person types each line only once the prompt is on the screen.
+      stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        text += chunk;
+        if (text.endsWith('> ') && lines.length > 0) {
+          const line = lines.shift()!;
+          setImmediate(() => {
+            events.push(`typed ${line}`);
+            stdin.write(`${line}\n`);
+          });
+        }
+      });
+      await playKlondike({ deal: dealFile, piles: 2, draw: 1, rules: 'standard', passes: 2, solverTime: 1, coach: true, moves: OPENING }, stdin, stdout);
+      expect(events).toEqual(['prepare after 10 moves', 'typed dd', 'prepare after 11 moves', 'typed q']);
+      expect(text).toContain('— you played dd: a mistake, it turns a winnable deal into a lost one');
+    } finally {
+      prepare.mockRestore();
+    }
   });
 });

@@ -1,9 +1,11 @@
 /**
  * `klondike play --coach` and `--training` on the terminal: the game module's coach
  * (games/klondike/coach.ts) rates each move the person makes; this file words its ratings and keeps
- * them for the summary.
+ * them for the summary. The position is prepared (its sampled deals solved after every move) while
+ * the person thinks, so the rating of their move costs only its own refinement when they make it;
+ * the ratings are the same whenever they are computed.
  */
-import { COACH_SAMPLES, rateMove, summarize, type Rating } from '../../games/klondike/coach.js';
+import { COACH_SAMPLES, PreparedDecision, summarize, type Rating } from '../../games/klondike/coach.js';
 import { basisText, coachLegend, coachSeed, hasChoice, judgement, shareText, totalCostText } from '../../games/klondike/coach-text.js';
 import { decodeAction, type KlondikeState } from '../../games/klondike/engine.js';
 import type { KlondikeMove } from '../../games/klondike/moves.js';
@@ -20,7 +22,8 @@ function shareWords(rating: Rating, index: number): string {
 
 export class KlondikeCoach {
   readonly #ratings: { readonly rating: Rating; readonly state: KlondikeState; readonly before: string }[] = [];
-  #pending: { readonly key: string; readonly ratings: Map<string, Rating> } | undefined;
+  /** The decision at hand: its samples solved, and its moves rated so far (a warning and the rating share one). */
+  #pending: { readonly key: string; readonly prepared: PreparedDecision; readonly ratings: Map<string, Rating> } | undefined;
 
   /** @param replay the command that replays the game with these moves first (`--moves`) */
   constructor(
@@ -33,15 +36,28 @@ export class KlondikeCoach {
     return hasChoice(state);
   }
 
-  /** The rating of `move` in `state` (not changed); the moves made so far identify the decision. */
-  rate(state: KlondikeState, move: KlondikeMove): Rating {
+  /**
+   * Solves the samples of the decision in `state` (not changed) unless they are solved already:
+   * called when the person is asked for a move; the moves made so far identify the decision.
+   */
+  prepare(state: KlondikeState): void {
+    this.#prepared(state);
+  }
+
+  #prepared(state: KlondikeState): { readonly prepared: PreparedDecision; readonly ratings: Map<string, Rating> } {
     const key = movesSoFar(state);
-    if (this.#pending?.key !== key) this.#pending = { key, ratings: new Map() };
+    if (this.#pending?.key !== key) this.#pending = { key, prepared: new PreparedDecision(state, coachSeed(this.seed, state.moves)), ratings: new Map() };
+    return this.#pending;
+  }
+
+  /** The rating of `move` in `state` (not changed). */
+  rate(state: KlondikeState, move: KlondikeMove): Rating {
+    const { prepared, ratings } = this.#prepared(state);
     const command = moveCommand(move);
-    let rating = this.#pending.ratings.get(command);
+    let rating = ratings.get(command);
     if (rating === undefined) {
-      rating = rateMove(state, move, coachSeed(this.seed, state.moves));
-      this.#pending.ratings.set(command, rating);
+      rating = prepared.rate(move);
+      ratings.set(command, rating);
     }
     return rating;
   }

@@ -371,7 +371,11 @@ export async function playSession(model: UndoableKlondikeModel, input: NodeJS.Re
         say(`No move is left. Game over. ${score()}`);
         return;
       }
-      const line = await session.ask('> ');
+      const asked = session.ask('> ');
+      // The coach solves the position's samples while the person thinks (the prompt is shown; a line typed meanwhile waits).
+      const here = options.coach === undefined ? null : engineStateOf(model);
+      if (here !== null && KlondikeCoach.hasChoice(here)) options.coach!.prepare(here);
+      const line = await asked;
       if (line === null) {
         say(`\nEnd of input. ${score()}`);
         return;

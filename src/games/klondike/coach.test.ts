@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { rngFromSeed, shuffleInPlace } from '../../core/random.js';
 import { createRandomAgent } from './agents.js';
-import { candidateMoves, rateEveryMove, rateMove, RULES_OF_THUMB, summarize, unseenCards } from './coach.js';
+import { candidateMoves, PreparedDecision, rateEveryMove, rateMove, RULES_OF_THUMB, summarize, unseenCards } from './coach.js';
 import { Card } from './card.js';
 import { DISCARD_ACTION, encodeMove, type KlondikeState } from './engine.js';
 import { legalMovesOfState, type KlondikeMove } from './moves.js';
@@ -92,6 +92,24 @@ describe('rateMove', () => {
       { numRuns: 10, seed: 32 },
     );
     expect(undecided).toBeGreaterThan(0);
+  });
+
+  it('rates a move from a decision prepared before the choice exactly as rateMove does, whatever the state does meanwhile', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 0, max: 12 }), fc.boolean(), (seed, steps, standard) => {
+        const state = playedSmallDeal(seed, steps, standard ? { rules: 'standard', draw: 1, passes: 2 } : {});
+        fc.pre(!state.isTerminal());
+        const budget = { samples: 4, maxStates: 10 };
+        // rateEveryMove rates as rateMove does (above), on samples solved once.
+        const expected = rateEveryMove(state, 5, budget);
+        const prepared = new PreparedDecision(state, 5, budget);
+        // The person's move is made on the state the decision was prepared from.
+        state.applyAction(legalMovesOfState(state, true)[0]!.action);
+        expect(expected.map((rating) => prepared.rate(rating.moves[rating.chosen]!.move))).toEqual(expected);
+        expect(() => prepared.rate({ kind: 'moveDraw', dest: 9 })).toThrow(RangeError);
+      }),
+      { numRuns: 6, seed: 33 },
+    );
   });
 
   it('marks turning an Ace or a Two away for good a mistake, with the rule it broke', () => {

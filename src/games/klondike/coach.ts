@@ -128,6 +128,35 @@ export function rateMove(state: KlondikeState, chosen: KlondikeMove, seed: numbe
 }
 
 /**
+ * The costly part of rating a decision, done before the person chooses: the sampled deals solved
+ * after every candidate move. `rate(chosen)` then gives what `rateMove(state, chosen, seed,
+ * budget)` gives (the same rating), at the cost of the chosen move's refinement alone (a few
+ * larger searches where it is undecided, often none). A terminal prepares the position while the
+ * person thinks.
+ */
+export class PreparedDecision {
+  readonly #sampled: SampledOutcomes;
+  readonly #seed: number;
+  readonly #budget: CoachBudget;
+
+  constructor(state: KlondikeState, seed: number, budget: CoachBudget = {}) {
+    // A copy: the caller's state may move on while the rating is pending.
+    const copy = state.clone();
+    this.#sampled = sampleOutcomes(copy, candidateMoves(copy), seed, budget);
+    this.#seed = seed;
+    this.#budget = budget;
+  }
+
+  /** The rating of `chosen` (legal in the state prepared; RangeError otherwise). */
+  rate(chosen: KlondikeMove): Rating {
+    const chosenIndex = this.#sampled.moves.findIndex((move) => sameMove(move, chosen));
+    // A legal move left out of the candidates (one that swaps empty piles) is sampled with them, as rateMove does.
+    if (chosenIndex < 0) return rateMove(this.#sampled.state, chosen, this.#seed, this.#budget);
+    return rateChosen(this.#sampled, chosenIndex);
+  }
+}
+
+/**
  * Every candidate move of `state` rated as if the person chose it: `rateMove(state, candidate,
  * seed, budget)` for each, in the order of `candidateMoves`, the samples solved once for all. A
  * page rates the position while the person thinks, so the rating of their move is ready when they
