@@ -39,6 +39,16 @@
  * stopped part way resumes where it stopped, and a coach changed later is judged again at the
  * cost of its own ratings. `--from A --to B` takes decisions A..B-1 only (a shard). `--latency-only`
  * times the coach's ratings and computes no reference.
+ *
+ * Latency: `coach rating` is the compute time of a rating from scratch (wall and CPU). Connect
+ * Four's and Klondike's terminals prepare a position while the person thinks (the columns scored,
+ * the sampled deals solved after every move) and finish the rating when they decide (Connect
+ * Four: nothing left to search; Klondike: the chosen move's refinement); both parts are timed
+ * apart, and `as a person sees it` is the wait from the decision to the rating of a person who
+ * decides `--think MS` after the position shows (default THINK_MS): the part of the preparation
+ * still running then, plus the rest of the rating, max(0, prepare - think) + finish, from the
+ * measured wall times, and from the CPU times (the wait on a core of its own). (The terminal
+ * prepares on its one thread: a line typed meanwhile is read when the preparation ends.)
  */
 import { DECK_SIZE } from '../core/cards.js';
 import { deriveSeed, randomFloat, randomInt, rngFromSeed, shuffleInPlace } from '../core/random.js';
@@ -54,7 +64,7 @@ import { UnoWarState } from '../games/uno-war/engine.js';
 import { HAND_SIZE as UNO_HAND, canPlayOn } from '../games/uno-war/rules.js';
 import { Position } from '../games/connect-four/position.js';
 import { createGreedyAgent } from '../games/klondike/agents.js';
-import { COACH_SAMPLES as KLONDIKE_SAMPLES, COACH_STATES, candidateMoves, rateEveryMove as rateEveryKlondikeMove, rateMove } from '../games/klondike/coach.js';
+import { COACH_SAMPLES as KLONDIKE_SAMPLES, COACH_STATES, PreparedDecision, candidateMoves, rateEveryMove as rateEveryKlondikeMove } from '../games/klondike/coach.js';
 import type { KlondikeState } from '../games/klondike/engine.js';
 import { legalMovesOfState } from '../games/klondike/moves.js';
 import { seededDeal } from '../games/klondike/solver/deal.js';
@@ -71,7 +81,7 @@ const whole = (name: string, fallback: number, min: number): number => wholeOpti
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
   process.stdout.write(
     'usage: npm run bench:coach -- [--game connect-four|connect-fwar|uno-war|klondike] [--decisions N] [--seed S] [--factor F] [--nodes N] [--samples N]\n' +
-      '       [--reference-samples N] [--reference-nodes N] [--journal FILE] [--from A] [--to B] [--latency-only]\n' +
+      '       [--reference-samples N] [--reference-nodes N] [--journal FILE] [--from A] [--to B] [--latency-only] [--think MS]\n' +
       "A game's coach against a reference with F times its budget (see docs/benchmarks.md).\n",
   );
   process.exit(0);
@@ -91,6 +101,9 @@ const judgedCount = to - from;
 const journalPath = option('--journal');
 /** `--latency-only`: the coach's ratings alone, timed; no reference, no agreement. */
 const latencyOnly = process.argv.includes('--latency-only');
+/** A person's time to decide after a position shows (ms): how long a prepared rating's preparation may take unseen. */
+const THINK_MS = 1000;
+const thinkMs = whole('--think', THINK_MS, 0);
 
 /** Wall and CPU times of the coach's ratings. */
 class Latency {
@@ -99,15 +112,29 @@ class Latency {
   /** The decision of each time. */
   readonly decisions: number[] = [];
 
+  /** With prepared ratings: the wait a person sees from their decision to the rating (see the top of the file). */
+  readonly seen: number[] = [];
+  /** The same from the CPU times: the wait on a core of its own (where wall time is CPU time). */
+  readonly seenCpu: number[] = [];
+
   time<T>(decision: number, rate: () => T): T {
-    const started = performance.now();
-    const cpu = process.cpuUsage();
-    const result = rate();
-    const used = process.cpuUsage(cpu);
-    this.wall.push(performance.now() - started);
-    this.cpu.push((used.user + used.system) / 1000);
+    const { result, wall, cpu } = measured(rate);
+    this.wall.push(wall);
+    this.cpu.push(cpu);
     this.decisions.push(decision);
     return result;
+  }
+
+  /** A rating in two parts: `prepare` while the person thinks, `finish` once they decide. */
+  timePrepared<P, T>(decision: number, prepare: () => P, finish: (prepared: P) => T): T {
+    const before = measured(prepare);
+    const after = measured(() => finish(before.result));
+    this.wall.push(before.wall + after.wall);
+    this.cpu.push(before.cpu + after.cpu);
+    this.seen.push(Math.max(0, before.wall - thinkMs) + after.wall);
+    this.seenCpu.push(Math.max(0, before.cpu - thinkMs) + after.cpu);
+    this.decisions.push(decision);
+    return after.result;
   }
 
   report(): string {
@@ -117,8 +144,22 @@ class Latency {
       return `median ${at(0.5).toFixed(0)} ms, 90th percentile ${at(0.9).toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms`;
     };
     const slowest = this.cpu.map((cpu, i) => ({ cpu, decision: this.decisions[i]! })).sort((a, b) => b.cpu - a.cpu).slice(0, 5);
-    return `coach rating: wall ${line(this.wall)}; CPU ${line(this.cpu)}\nthe most CPU: ${slowest.map(({ cpu, decision }) => `decision ${String(decision)} ${cpu.toFixed(0)} ms`).join(', ')}`;
+    const over = (times: readonly number[]): string => `${String(times.filter((ms) => ms > 100).length)} over 100 ms`;
+    return [
+      `coach rating, computed from scratch: wall ${line(this.wall)} (${over(this.wall)}); CPU ${line(this.cpu)} (${over(this.cpu)})`,
+      `the most CPU: ${slowest.map(({ cpu, decision }) => `decision ${String(decision)} ${cpu.toFixed(0)} ms`).join(', ')}`,
+      ...(this.seen.length === 0 ? [] : [`as a person sees it, deciding ${String(thinkMs)} ms after the position shows (prepared meanwhile): wall ${line(this.seen)} (${over(this.seen)}); from the CPU times ${line(this.seenCpu)} (${over(this.seenCpu)})`]),
+    ].join('\n');
   }
+}
+
+/** `run`'s result with its wall and CPU time (ms). */
+function measured<T>(run: () => T): { result: T; wall: number; cpu: number } {
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  const result = run();
+  const used = process.cpuUsage(cpu);
+  return { result, wall: performance.now() - started, cpu: (used.user + used.system) / 1000 };
 }
 
 /** The chance that a sampled ConnectFwar game's move is a random legal one rather than greedy's. */
@@ -205,7 +246,8 @@ function connectFour(): string[] {
     progress(decision - from);
     const position = Position.fromMoves(moves);
     const before = coach.nodes;
-    const best = latency.time(decision, () => bestColumn(scoreColumns(coach, position, nodes)));
+    // As the terminal does: the columns scored while the person thinks, the best one found when they decide.
+    const best = latency.timePrepared(decision, () => scoreColumns(coach, position, nodes), bestColumn);
     coachNodes += coach.nodes - before;
     if (latencyOnly) continue;
     const truth = journal
@@ -299,15 +341,21 @@ interface CoachCost {
   readonly standardError: number;
 }
 
+/** A coach whose terminal prepares a situation while the person thinks (`prepare`) and rates their choice when they make it (`finish`: the best choice). */
+interface PreparedCoach<S, P> {
+  prepare(situation: S, seed: number): P;
+  finish(prepared: P): number;
+}
+
 /**
  * How often a sampling coach's best choice is, by a reference with more samples (on other draws),
  * as good as the reference's best (`agree`), and the same choice (`same`). `coach` gives the
- * coach's best choice in a situation, `reference` the reference's rating of every choice there;
- * `params` name the reference in the journal.
+ * coach's best choice in a situation (at once or prepared first), `reference` the reference's
+ * rating of every choice there; `params` name the reference in the journal.
  */
-function sampledAgreement<S>(
+function sampledAgreement<S, P = never>(
   situation: (index: number) => S | null,
-  coach: (situation: S, seed: number) => number,
+  coach: ((situation: S, seed: number) => number) | PreparedCoach<S, P>,
   reference: (situation: S, seed: number) => readonly SampledRating[],
   params: JsonValue,
 ): { agree: number; same: number; costs: CoachCost[]; notes: string[] } {
@@ -321,7 +369,15 @@ function sampledAgreement<S>(
     if (at === null) continue;
     const decision = sampled++;
     if (decision < from) continue;
-    const best = latency.time(decision, () => coach(at, deriveSeed(seed, 2 * index)));
+    const coachSeed = deriveSeed(seed, 2 * index);
+    const best =
+      typeof coach === 'function'
+        ? latency.time(decision, () => coach(at, coachSeed))
+        : latency.timePrepared(
+            decision,
+            () => coach.prepare(at, coachSeed),
+            (prepared) => coach.finish(prepared),
+          );
     if (latencyOnly) continue;
     const answer = journal.answer(decision, () => {
       const ratings = reference(at, deriveSeed(seed, 2 * index + 1));
@@ -411,7 +467,11 @@ function klondike(): string[] {
   const referenceBudget = { samples: whole('--reference-samples', Math.round(samples * root), 1), maxStates: whole('--reference-nodes', Math.round(nodes * root), 1) };
   const { agree, same, notes } = sampledAgreement(
     klondikeSituation,
-    (state, at) => rateMove(state, candidateMoves(state)[0]!, at, { samples, maxStates: nodes }).best,
+    // As the terminal does: the samples solved while the person thinks, the (first) move rated when they make it.
+    {
+      prepare: (state, at) => ({ prepared: new PreparedDecision(state, at, { samples, maxStates: nodes }), chosen: candidateMoves(state)[0]! }),
+      finish: ({ prepared, chosen }) => prepared.rate(chosen).best,
+    },
     (state, at) => rateEveryKlondikeMove(state, at, referenceBudget),
     { game, seed, ...referenceBudget },
   );
