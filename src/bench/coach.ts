@@ -41,10 +41,9 @@
  * times the coach's ratings and computes no reference.
  *
  * Latency: `coach rating` is the compute time of a rating from scratch (wall and CPU). Connect
- * Four's and Klondike's terminals prepare a position while the person thinks (the columns scored,
- * the sampled deals solved after every move) and finish the rating when they decide (Connect
- * Four: nothing left to search; Klondike: the chosen move's refinement); both parts are timed
- * apart, and `as a person sees it` is the wait from the decision to the rating of a person who
+ * Four's and Klondike's terminals prepare a position while the person thinks (the columns scored;
+ * every move rated) and finish the rating when they decide (the verdict on the column chosen; a
+ * look-up); both parts are timed apart, and `as a person sees it` is the wait from the decision to the rating of a person who
  * decides `--think MS` after the position shows (default THINK_MS): the part of the preparation
  * still running then, plus the rest of the rating, max(0, prepare - think) + finish, from the
  * measured wall times, and from the CPU times (the wait on a core of its own). (The terminal

@@ -1,9 +1,9 @@
 /**
  * `klondike play --coach` and `--training` on the terminal: the game module's coach
  * (games/klondike/coach.ts) rates each move the person makes; this file words its ratings and keeps
- * them for the summary. The position is prepared (its sampled deals solved after every move) while
- * the person thinks, so the rating of their move costs only its own refinement when they make it;
- * the ratings are the same whenever they are computed.
+ * them for the summary. The position is prepared (every move rated) while the person thinks, so the
+ * rating of their move is there when they make it; the ratings are the same whenever they are
+ * computed.
  */
 import { COACH_SAMPLES, PreparedDecision, summarize, type Rating } from '../../games/klondike/coach.js';
 import { basisText, coachLegend, coachSeed, hasChoice, judgement, shareText, totalCostText } from '../../games/klondike/coach-text.js';
@@ -22,8 +22,8 @@ function shareWords(rating: Rating, index: number): string {
 
 export class KlondikeCoach {
   readonly #ratings: { readonly rating: Rating; readonly state: KlondikeState; readonly before: string }[] = [];
-  /** The decision at hand: its samples solved, and its moves rated so far (a warning and the rating share one). */
-  #pending: { readonly key: string; readonly prepared: PreparedDecision; readonly ratings: Map<string, Rating> } | undefined;
+  /** The decision at hand, every move rated (a warning and the rating share it). */
+  #pending: { readonly key: string; readonly prepared: PreparedDecision } | undefined;
 
   /** @param replay the command that replays the game with these moves first (`--moves`) */
   constructor(
@@ -37,29 +37,22 @@ export class KlondikeCoach {
   }
 
   /**
-   * Solves the samples of the decision in `state` (not changed) unless they are solved already:
-   * called when the person is asked for a move; the moves made so far identify the decision.
+   * Rates every move of the decision in `state` (not changed) unless it is rated already: called
+   * when the person is asked for a move; the moves made so far identify the decision.
    */
   prepare(state: KlondikeState): void {
     this.#prepared(state);
   }
 
-  #prepared(state: KlondikeState): { readonly prepared: PreparedDecision; readonly ratings: Map<string, Rating> } {
+  #prepared(state: KlondikeState): PreparedDecision {
     const key = movesSoFar(state);
-    if (this.#pending?.key !== key) this.#pending = { key, prepared: new PreparedDecision(state, coachSeed(this.seed, state.moves)), ratings: new Map() };
-    return this.#pending;
+    if (this.#pending?.key !== key) this.#pending = { key, prepared: new PreparedDecision(state, coachSeed(this.seed, state.moves)) };
+    return this.#pending.prepared;
   }
 
   /** The rating of `move` in `state` (not changed). */
   rate(state: KlondikeState, move: KlondikeMove): Rating {
-    const { prepared, ratings } = this.#prepared(state);
-    const command = moveCommand(move);
-    let rating = ratings.get(command);
-    if (rating === undefined) {
-      rating = prepared.rate(move);
-      ratings.set(command, rating);
-    }
-    return rating;
+    return this.#prepared(state).rate(move);
   }
 
   /** The training warning before `move` is made, or null if it is (as good as) the best. */

@@ -372,7 +372,7 @@ export async function playSession(model: UndoableKlondikeModel, input: NodeJS.Re
         return;
       }
       const asked = session.ask('> ');
-      // The coach solves the position's samples while the person thinks (the prompt is shown; a line typed meanwhile waits).
+      // The coach rates the position's moves while the person thinks (the prompt is shown; a line typed meanwhile waits).
       const here = options.coach === undefined ? null : engineStateOf(model);
       if (here !== null && KlondikeCoach.hasChoice(here)) options.coach!.prepare(here);
       const line = await asked;
