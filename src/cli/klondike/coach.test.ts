@@ -48,7 +48,7 @@ describe('klondike play --coach', () => {
     await expect(play('', { moves: 'dd,mpf 1 1' })).rejects.toThrow(/^--moves: move 2, 'mpf 1 1': /);
   });
 
-  it('rates the position\'s moves while the person thinks: before their line is read', async () => {
+  it("rates the position's moves while the person thinks: before their line is read", async () => {
     const events: string[] = [];
     const original = KlondikeCoach.prototype.prepare;
     const prepare = vi.spyOn(KlondikeCoach.prototype, 'prepare').mockImplementation(function (this: KlondikeCoach, state) {
