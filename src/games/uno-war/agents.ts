@@ -34,6 +34,8 @@ export const Policy = {
   Checked: 4,
 } as const;
 export type Policy = (typeof Policy)[keyof typeof Policy];
+/** The three built-in strategies' policies (the assignment's three AI classes). */
+export type BuiltInPolicy = typeof Policy.FirstValid | typeof Policy.Smallest | typeof Policy.Biggest;
 
 /**
  * Bit s set when the card in slot s of the hand at `hands[base ..]` may go on card `top`.
@@ -178,6 +180,9 @@ export const firstValidAgent: UnoWarAgent = policyAgent('Random Card AI', Policy
 export const smallestCardAgent: UnoWarAgent = policyAgent('Smallest Card AI', Policy.Smallest);
 /** `BiggestCardAI`: the highest-rank playable card (earliest slot on ties). */
 export const biggestCardAgent: UnoWarAgent = policyAgent('Biggest Card AI', Policy.Biggest);
+
+/** The agent of each built-in policy, indexed by the policy. */
+export const BUILT_IN_AGENTS: Readonly<Record<BuiltInPolicy, UnoWarAgent>> = [firstValidAgent, smallestCardAgent, biggestCardAgent];
 
 /** The agents by the ids the lab and the CLI use, in the assignment's order. */
 export const UNO_WAR_AGENT_IDS = ['random', 'smallest', 'biggest'] as const;

@@ -1,7 +1,7 @@
 import type { Card } from '../../core/cards.js';
 import type { ReadonlyCardPile } from './card-pile.js';
 import type { ReadonlyHand } from './hand.js';
-import { Policy, preferredCard } from './agents.js';
+import { Policy, preferredCard, type BuiltInPolicy } from './agents.js';
 
 /**
  * A strategy for UnoWar, and the assignment's baseline: the FIRST playable card scanning slots 0 upwards
@@ -48,7 +48,7 @@ export class BiggestCardAI extends AI {
 }
 
 /** The `policy` of `ai`'s class (FirstValid for an object whose constructor names none). */
-function policyOfClass(ai: AI): Policy {
+function policyOfClass(ai: AI): BuiltInPolicy {
   const policy = (ai.constructor as Partial<typeof AI> | undefined)?.policy;
   return policy === Policy.Smallest || policy === Policy.Biggest ? policy : Policy.FirstValid;
 }
@@ -59,7 +59,7 @@ function policyOfClass(ai: AI): Policy {
  * the prototype — else Custom. The match then need not call `getPlay` at all: the choice is the
  * same (the earliest slot among equal ranks, tested game for game), so no AI can tell.
  */
-export function builtInAIPolicy(ai: AI): Policy {
+export function builtInAIPolicy(ai: AI): BuiltInPolicy | typeof Policy.Custom {
   return ai.getPlay === OWN_GET_PLAY ? policyOfClass(ai) : Policy.Custom;
 }
 

@@ -1,7 +1,7 @@
 import { Card } from '../../core/cards.js';
 import { assertSeed, assertSeedLike, deriveSeed, freshSeed, rngFromSeed, type Rng, type SeedLike } from '../../core/random.js';
 import { builtInAIPolicy, type AI } from './ai.js';
-import { Policy, bestSlot } from './agents.js';
+import { BUILT_IN_AGENTS, Policy, bestSlot } from './agents.js';
 import { enginePileView, type ReadonlyCardPile } from './card-pile.js';
 import { Phase, UnoWarState } from './engine.js';
 import { engineHandView, type ReadonlyHand } from './hand.js';
@@ -52,7 +52,9 @@ export interface UnoWarMatchOptions {
  * with no playable card is still asked (the assignment asks every turn) and loses the round.
  *
  * The assignment's own three AI classes (their `getPlay` not overridden) are not asked: the engine
- * computes the very card they would return (`builtInAIPolicy`), as the lab does for its agents.
+ * computes the very card they would return (`builtInAIPolicy`), as the lab does for its agents;
+ * when neither AI is asked and no record is kept (`playGame`, `winRate`), the game is the engine's
+ * own playout of the matching agents (`playToEnd`).
  */
 export class UnoWarMatch {
   readonly #ais: readonly [AI, AI];
@@ -128,6 +130,12 @@ export class UnoWarMatch {
     // The assignment's own AIs choose as the engine's inline policies do: no need to ask them.
     const policy0 = builtInAIPolicy(this.#ais[0]);
     const policy1 = builtInAIPolicy(this.#ais[1]);
+    if (record === null && policy0 !== Policy.Custom && policy1 !== Policy.Custom) {
+      // Nobody to ask and nothing to record: the engine's own playout of the agents these classes
+      // are faces of (`BUILT_IN_AGENTS`) is this very game, deal for deal (tested).
+      state.playToEnd([BUILT_IN_AGENTS[policy0], BUILT_IN_AGENTS[policy1]], rng);
+      return state.winner() === 0;
+    }
     for (;;) {
       const phase = state.phase;
       if (phase === Phase.Over) break;
