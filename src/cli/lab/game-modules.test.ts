@@ -188,41 +188,44 @@ describe('a broken or hostile game module is one clear error (exit 2), and the r
     for (const line of readFileSync(file, 'utf8').split('\n').filter((l) => l !== '')) expect(() => JSON.parse(line) as unknown).not.toThrow();
   }
 
-  it('a module that throws while playing: the game and its seed are named', async () => {
-    const path = variant('throws.mjs', '  applyAction(action) {', '  applyAction(action) { if (this.arrived === 9 && this.quality[0] === 0) throw new Error("boom");');
-    const out = join(folder.dir, 'throws.jsonl');
-    const result = await run(path, out);
-    expect(result.status).toBe(2);
-    expect(result.stderr).toMatch(/^tabletop: The game module .*throws\.mjs failed: game \d+ of optimal \(seed \d+\) threw Error: boom\n$/);
-    expectWholeRecords(out);
-  });
-
-  it('a module that ends its thread while playing', async () => {
-    const path = variant('exits.mjs', '  applyAction(action) {', '  applyAction(action) { if (this.arrived === 9 && this.quality[0] === 0) process.exit(4);');
-    const out = join(folder.dir, 'exits.jsonl');
-    const result = await run(path, out);
-    expect(result.status).toBe(2);
-    expect(result.stderr).toMatch(/The game module .*exits\.mjs failed: .*code: 4/);
-    expectWholeRecords(out);
-  });
-
-  it('a module that allocates without end while playing: stopped at the memory limit', async () => {
-    const path = variant('allocates.mjs', '  applyAction(action) {', '  applyAction(action) { if (this.arrived === 9 && this.quality[0] === 0) { const all = []; for (;;) all.push(new Array(1000).fill(1)); }');
-    const out = join(folder.dir, 'allocates.jsonl');
-    const result = await run(path, out, ['--memory-limit', '64']);
-    expect(result.status).toBe(2);
-    expect(result.stderr).toMatch(/The game module .*allocates\.mjs failed: .*memory limit/);
-    expectWholeRecords(out);
-  });
-
-  it('a module that never finishes a game: stopped past the move time limit', async () => {
-    const path = variant('hangs.mjs', '  applyAction(action) {', '  applyAction(action) { if (this.arrived === 9 && this.quality[0] === 0) for (;;);');
-    const out = join(folder.dir, 'hangs.jsonl');
-    const result = await run(path, out, ['--move-time-limit', '2']);
-    expect(result.status).toBe(2);
-    expect(result.stderr).toMatch(/The game module .*hangs\.mjs did not finish game \d+ of optimal \(seed \d+\): its code ran for more than 2 s/);
-    expectWholeRecords(out);
-  });
+  // Each fault strikes mid-game and only in some games (those whose first candidate was the worst),
+  // so the games before the first such one are played and saved when the module fails.
+  const HOOK = '  applyAction(action) {';
+  const WHEN = 'if (this.arrived === 9 && this.quality[0] === 0)';
+  const FAULTS = [
+    {
+      fault: 'throws while playing: the game and its seed are named',
+      file: 'throws.mjs',
+      code: `${WHEN} throw new Error("boom");`,
+      extra: [],
+      message: /^tabletop: The game module .*throws\.mjs failed: game \d+ of optimal \(seed \d+\) threw Error: boom\n$/,
+    },
+    { fault: 'ends its thread while playing', file: 'exits.mjs', code: `${WHEN} process.exit(4);`, extra: [], message: /The game module .*exits\.mjs failed: .*code: 4/ },
+    {
+      fault: 'allocates without end while playing: stopped at the memory limit',
+      file: 'allocates.mjs',
+      code: `${WHEN} { const all = []; for (;;) all.push(new Array(1000).fill(1)); }`,
+      extra: ['--memory-limit', '64'],
+      message: /The game module .*allocates\.mjs failed: .*memory limit/,
+    },
+    {
+      fault: 'never finishes a game: stopped past the move time limit',
+      file: 'hangs.mjs',
+      code: `${WHEN} for (;;);`,
+      extra: ['--move-time-limit', '2'],
+      message: /The game module .*hangs\.mjs did not finish game \d+ of optimal \(seed \d+\): its code ran for more than 2 s/,
+    },
+  ];
+  for (const { fault, file, code, extra, message } of FAULTS) {
+    it(`a module that ${fault}`, async () => {
+      const path = variant(file, HOOK, `${HOOK} ${code}`);
+      const out = join(folder.dir, file.replace('.mjs', '.jsonl'));
+      const result = await run(path, out, extra);
+      expect(result.status).toBe(2);
+      expect(result.stderr).toMatch(message);
+      expectWholeRecords(out);
+    });
+  }
 
   it('a module whose import exits, or that exports no game, before any game (nothing written)', async () => {
     const exits = variant('import-exits.mjs', 'export default {', 'process.exit(3);\nexport default {');

@@ -30,6 +30,13 @@ function playedSmallDeal(seed: number, steps: number, rules: Parameters<typeof d
   return state;
 }
 
+/** `playedSmallDeal`'s seed and steps, and whether the rules are the standard ones (draw 1, 2 passes) or the assignment's. */
+const SMALL_DEALS = fc.tuple(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 0, max: 12 }), fc.boolean());
+const smallDealOf = ([seed, steps, standard]: [number, number, boolean]): KlondikeState =>
+  playedSmallDeal(seed, steps, standard ? { rules: 'standard', draw: 1, passes: 2 } : {});
+/** A budget this small leaves deals undecided, so the larger second search is exercised too. */
+const TINY_BUDGET = { samples: 4, maxStates: 10 };
+
 const moveAfter = (state: KlondikeState, move: KlondikeMove): KlondikeState => {
   const after = state.clone();
   const action = legalMovesOfState(state, false).find((m) => JSON.stringify(m.move) === JSON.stringify(move))!.action;
@@ -80,13 +87,11 @@ describe('rateMove', () => {
   it('rates every move of a position at once exactly as each would be rated alone', () => {
     let undecided = 0;
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 0, max: 12 }), fc.boolean(), (seed, steps, standard) => {
-        const state = playedSmallDeal(seed, steps, standard ? { rules: 'standard', draw: 1, passes: 2 } : {});
+      fc.property(SMALL_DEALS, (deal) => {
+        const state = smallDealOf(deal);
         fc.pre(!state.isTerminal());
-        // A budget this small leaves deals undecided, so the larger second search is exercised too.
-        const budget = { samples: 4, maxStates: 10 };
-        const every = rateEveryMove(state, 3, budget);
-        expect(every).toEqual(candidateMoves(state).map((move) => rateMove(state, move, 3, budget)));
+        const every = rateEveryMove(state, 3, TINY_BUDGET);
+        expect(every).toEqual(candidateMoves(state).map((move) => rateMove(state, move, 3, TINY_BUDGET)));
         undecided += every.filter((rating) => rating.moves.some((share) => share.undecided > 0)).length;
       }),
       { numRuns: 10, seed: 32 },
@@ -96,13 +101,12 @@ describe('rateMove', () => {
 
   it('rates a move from a decision prepared before the choice exactly as rateMove does, whatever the state does meanwhile', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 0, max: 12 }), fc.boolean(), (seed, steps, standard) => {
-        const state = playedSmallDeal(seed, steps, standard ? { rules: 'standard', draw: 1, passes: 2 } : {});
+      fc.property(SMALL_DEALS, (deal) => {
+        const state = smallDealOf(deal);
         fc.pre(!state.isTerminal());
-        const budget = { samples: 4, maxStates: 10 };
         // rateEveryMove rates as rateMove does (above), on samples solved once.
-        const expected = rateEveryMove(state, 5, budget);
-        const prepared = new PreparedDecision(state, 5, budget);
+        const expected = rateEveryMove(state, 5, TINY_BUDGET);
+        const prepared = new PreparedDecision(state, 5, TINY_BUDGET);
         // The person's move is made on the state the decision was prepared from.
         state.applyAction(legalMovesOfState(state, true)[0]!.action);
         expect(expected.map((rating) => prepared.rate(rating.moves[rating.chosen]!.move))).toEqual(expected);
