@@ -79,6 +79,15 @@ export class JobJournal<T> implements JobLog<T> {
     this.#open.journal.append(jobRecordLine(record));
   }
 
+  /**
+   * Appends one line of the kind's own: for a kind that continues a journal of its earlier,
+   * pre-job format in that format (a file keeps one format from its first line to its last).
+   */
+  appendLine(line: string): void {
+    if (this.#open.closed) throw new Error(`${this.path} is closed`);
+    this.#open.journal.append(line);
+  }
+
   /** Releases the lock. Idempotent. */
   close(): void {
     this.#open.close();

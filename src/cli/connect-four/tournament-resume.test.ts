@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLI_PATH, runCli } from '../../test-support/cli.js';
 import { parseGameRecord } from '../../lab/game-record.js';
+import { jobRecordsOf } from '../../lab/jobs.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tabletop-c4-resume-'));
 afterAll(() => {
@@ -30,7 +31,7 @@ function killAfter(path: string, games: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI_PATH, 'connect-four', 'tournament', ...SETTINGS, '--out', path], { stdio: 'ignore' });
     const poll = setInterval(() => {
-      if (lineCount(path) >= 1 + games) child.kill('SIGKILL');
+      if (lineCount(path) >= games) child.kill('SIGKILL');
     }, 5);
     child.on('error', reject);
     child.on('close', (status, signal) => {
@@ -50,20 +51,22 @@ describe('connect-four tournament --out / --resume', () => {
     expect(uninterrupted.stdout).toContain('α-Rank mass');
     expect(uninterrupted.stdout).toMatch(/\n(Transitive: no cycle|Not transitive: )/);
     const wholeBytes = readFileSync(whole);
-    // The settings, then the 24 games in order, each a game record that begins with its opening.
+    // The 24 games in order, each the job record of its index holding a game record that begins with its opening.
     const lines = wholeBytes.toString('utf8').trimEnd().split('\n');
-    expect(lines).toHaveLength(1 + 24);
-    const records = lines.slice(1).map((line, k) => parseGameRecord(line, `line ${String(k + 2)}`));
+    expect(lines).toHaveLength(24);
+    const jobRecords = jobRecordsOf(lines, whole);
+    expect(jobRecords.map((r) => r.start)).toEqual([...Array(24).keys()]);
+    const records = jobRecords.map((r, k) => parseGameRecord(JSON.stringify(r.result), `line ${String(k + 1)}`));
     expect(records.map((r) => r.index)).toEqual([...Array(24).keys()]);
     for (const r of records) expect(r.moves.startsWith(r.opening) && r.opening.length === 2).toBe(true);
 
     const cut = join(dir, 'cut.jsonl');
     await killAfter(cut, 6);
-    const kept = lineCount(cut) - 1;
+    const kept = lineCount(cut);
     expect(kept).toBeGreaterThanOrEqual(6);
     expect(kept).toBeLessThan(24);
     // As if the kill had come in the middle of a write: half a line, no newline.
-    appendFileSync(cut, lines[kept + 1]!.slice(0, 40));
+    appendFileSync(cut, lines[kept]!.slice(0, 40));
     const resumed = await runCli(['connect-four', 'tournament', '--resume', cut], { timeoutMs: 240_000 });
     expect(resumed.stderr).toBe('');
     expect(resumed.status).toBe(0);
@@ -79,7 +82,7 @@ describe('connect-four tournament --out / --resume', () => {
     expect(mixed.stderr).toContain('--resume continues the tournament its file holds, with its settings: leave out --games');
     const wrong = await runCli(['connect-four', 'tournament', '--resume', path]);
     expect(wrong.status).toBe(2);
-    expect(wrong.stderr).toContain('is not a file of `connect-four tournament --out` (format "tabletop-lab/batch@1", expected "tabletop-connect-four-tournament@1")');
+    expect(wrong.stderr).toContain('is not a file of `connect-four tournament --out` (format "tabletop-lab/batch@1", expected "tabletop-job/1")');
     const none = await runCli(['connect-four', 'tournament', '--games', '4']);
     expect(none.status).toBe(2);
     expect(none.stderr).toContain("required option '--bots <list>' not specified");

@@ -112,12 +112,20 @@ function resumedOptions(options: TournamentCliOptions, command: Command): Tourna
   if (given.length > 0) throw new UsageError(`--resume continues the tournament its file holds, with its settings: leave out ${given.map((name) => `--${name}`).join(', ')}`);
   const resumed = TournamentJournal.resume(options.resume);
   const { settings } = resumed;
-  if (settings.openings !== false && !Object.hasOwn(OPENING_SUITES, settings.openings)) throw new UsageError(`Cannot resume: ${options.resume} names an opening suite this version has not: ${settings.openings}`);
+  if (settings.openings !== false && !Object.hasOwn(OPENING_SUITES, settings.openings)) {
+    resumed.close();
+    throw new UsageError(`Cannot resume: ${options.resume} names an opening suite this version has not: ${settings.openings}`);
+  }
   return { ...options, bots: [...settings.bots], bot: [...settings.bot], games: settings.games, openings: settings.openings, time: settings.time, level: settings.level, seed: settings.seed, resumed };
 }
 
-function tournament(options: TournamentCliOptions & { readonly resumed?: ResumedTournament }): Promise<void> {
-  return exitingOnInterrupt(() => runAndPrint(options));
+async function tournament(options: TournamentCliOptions & { readonly resumed?: ResumedTournament }): Promise<void> {
+  try {
+    await exitingOnInterrupt(() => runAndPrint(options));
+  } finally {
+    // The file's lock, held from --resume's reading on; a run refused before it plays releases it too.
+    options.resumed?.close();
+  }
 }
 
 async function runAndPrint(options: TournamentCliOptions & { readonly resumed?: ResumedTournament }): Promise<void> {
@@ -144,7 +152,7 @@ async function runAndPrint(options: TournamentCliOptions & { readonly resumed?: 
   const earlier = options.resumed?.games(bots) ?? [];
   const settings: TournamentSettings = { bots: options.bots ?? [], bot: options.bot, games: options.games, openings: options.openings, time: options.time, level: options.level, seed };
   const journal =
-    options.resumed !== undefined ? options.resumed.open(bots, earlier.length) : options.out === undefined ? undefined : TournamentJournal.create(options.out, settings, bots);
+    options.resumed !== undefined ? options.resumed.open(bots, earlier.length) : options.out === undefined ? undefined : TournamentJournal.create(options.out, settings, bots, total);
   const progress = progressBar(total);
   progress.update(earlier.length);
   let results: RefereedTournamentResults;
@@ -169,6 +177,7 @@ async function runAndPrint(options: TournamentCliOptions & { readonly resumed?: 
   } finally {
     // Stopped on failure too: a running bar redraws on a timer, which would keep the process alive.
     progress.stop();
+    journal?.close();
   }
   if (options.records !== undefined) writeFileSync(options.records, results.games.map((game) => `${gameRecordLine(refereedGameRecord(game, bots, seed))}\n`).join(''));
   if (options.json === true) {
