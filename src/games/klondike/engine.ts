@@ -37,7 +37,8 @@
  * and a played waste card is simply cut out of it. Points (`points`) follow the `scoring` table.
  *
  * Termination (the lab's rule; unlimited passes through the stock could loop forever): the game
- * ends when no move is legal (this includes a win), or after `idleLimit` consecutive moves without
+ * ends when it is won (under the standard rules a card could still come back from a foundation),
+ * when no move is legal, or after `idleLimit` consecutive moves without
  * progress (the spec's model uses no limit). Progress is a card to a foundation, a face-down card
  * turned up, or a stock card played to a pile; each can happen a bounded number of times, which
  * bounds every game (`maxGameLength`).
@@ -808,7 +809,8 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
   }
 
   private updatePhase(): void {
-    this.phase = this.idle >= this.config.idleLimit || this.playerMoves(null) === 0 ? TERMINAL : 0;
+    // A won game ends: under the standard rules a card could still come back from a foundation.
+    this.phase = this.score === this.config.deckSize || this.idle >= this.config.idleLimit || this.playerMoves(null) === 0 ? TERMINAL : 0;
   }
 
   /** Whether a player move can be taken back (`undo`); the model's question, so the deal does not count. */

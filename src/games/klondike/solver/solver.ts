@@ -1125,7 +1125,7 @@ export function solveKlondike(state: KlondikeState, budget: SolveBudget = {}): S
  * A copy of `state` under the same rules without the lab's idle limit (the solver ignores it: a
  * line may make more idle moves in a row than a lab game allows, which ends such a game early).
  */
-function withoutIdleLimit(state: KlondikeState): KlondikeState {
+export function withoutIdleLimit(state: KlondikeState): KlondikeState {
   if (state.config.idleLimit === Infinity) return state.clone();
   const data = JSON.parse(state.serialize()) as { idleLimit: number | null };
   data.idleLimit = null;

@@ -7,12 +7,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { randomInt, rngFromSeed, shuffleInPlace } from '../../../core/random.js';
-import { encodeMove, KlondikeState } from '../engine.js';
+import { encodeMove, KlondikeConfig, KlondikeState } from '../engine.js';
 import { parseCommand } from '../notation.js';
 import { deckOfRuns, parseDeck } from '../rigging.js';
 import { SUIT, VALUE } from '../rules.js';
 import { searchByUndo } from '../search-by-undo.js';
-import { dealState } from './deal.js';
+import { dealState, seededDeal } from './deal.js';
 import { solveStandard } from './standard-solver.js';
 import { searchThoughtful, type ThoughtfulDeal } from './thoughtful-search.js';
 
@@ -318,5 +318,32 @@ describe("solveStandard's two passes", () => {
     const result = solveStandard(deal, { timeMs: 600_000, maxStates: 40 });
     expect(result.verdict).toBe('undecided');
     expect(result.states).toBeLessThanOrEqual(40);
+  });
+});
+
+describe('solveStandard on a lab game’s position (an idle limit, which the search ignores)', () => {
+  it('reports the winning line, replayed without the limit, even when the line makes more idle moves in a row than the game allows', () => {
+    const order = Array.from(seededDeal(10).dealOrder);
+    const labState = KlondikeState.fromDeck(new KlondikeConfig({ rules: 'standard', draw: 3, idleLimit: 2 }), order);
+    const result = solveStandard(labState, { timeMs: 600_000, maxStates: 20_000 });
+    expect(result.verdict).toBe('winnable');
+    expect(wins(dealState(order, 7, { rules: 'standard', draw: 3 }), result.moves!)).toBe(true);
+    // The premise: under the limit the line's idle moves end the game before it is won.
+    const limited = labState.clone();
+    for (const move of result.moves!) {
+      if (limited.isTerminal()) break;
+      limited.applyAction(encodeMove(limited.config, move));
+    }
+    expect(limited.isTerminal() && limited.score < 52).toBe(true);
+  });
+
+  it('ends the game at the win: no card comes back from a foundation after the last one goes up', () => {
+    const order = Array.from(seededDeal(10).dealOrder);
+    const labState = KlondikeState.fromDeck(new KlondikeConfig({ rules: 'standard', draw: 3 }), order);
+    const result = solveStandard(labState, { timeMs: 600_000, maxStates: 20_000 });
+    for (const move of result.moves!) labState.applyAction(encodeMove(labState.config, move));
+    expect(labState.score).toBe(52);
+    expect(labState.isTerminal()).toBe(true);
+    expect(labState.legalActions(new Int32Array(labState.config.numActions))).toBe(0);
   });
 });

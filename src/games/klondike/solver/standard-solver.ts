@@ -23,7 +23,7 @@ import { decodeAction, encodeMove, KlondikeState } from '../engine.js';
 import type { KlondikeMove } from '../moves.js';
 import { STANDARD_DECK_SIZE } from '../card.js';
 import { NONE, RED, SUIT, VALUE } from '../rules.js';
-import { cpuNow, type SolveBudget, type SolveResult } from './solver.js';
+import { cpuNow, withoutIdleLimit, type SolveBudget, type SolveResult } from './solver.js';
 import { distinctCards, searchThoughtful, type ThoughtfulOrder, type ThoughtfulOutcome, type ThoughtfulStep } from './thoughtful-search.js';
 
 /** The share of the budget of `solveStandard`'s first pass (see there). */
@@ -198,8 +198,8 @@ function searchEngine(deal: KlondikeState, timeMs: number, maxStates: number): S
   const found = search();
   const elapsedMs = performance.now() - started;
   if (!found) return { verdict: outOfBudget ? 'undecided' : 'unwinnable', moves: null, furthest: null, states: seen.size, elapsedMs };
-  // The line must win when replayed move by move on the deal itself.
-  const replay = deal.clone();
+  // The line must win when replayed move by move on the deal itself (the search ignores a lab game's idle limit).
+  const replay = withoutIdleLimit(deal);
   const moves: KlondikeMove[] = line.map((action) => {
     if (!replay.isLegalMove(action)) throw new Error('Klondike standard solver defect: its line makes an illegal move');
     const move = decodeAction(replay.config, action);
@@ -247,7 +247,8 @@ export function solveStandard(deal: KlondikeState, budget: SolveBudget = {}): So
 
 /** The engine moves of a winning line of the compact search, each checked legal on a fresh copy of the deal, which they must win. */
 function replayLine(deal: KlondikeState, line: readonly ThoughtfulStep[]): KlondikeMove[] {
-  const replay = deal.clone();
+  // The search ignores a lab game's idle limit: a line may make more idle moves in a row than it allows.
+  const replay = withoutIdleLimit(deal);
   const { config } = replay;
   const moves: KlondikeMove[] = [];
   const play = (move: KlondikeMove): void => {
