@@ -7,6 +7,8 @@
  *
  *   npm run bench:klondike -- --seeds 1..1000 --budget-ms 10000 --piles 7 --draw 3
  *   npm run bench:klondike -- --seeds 1..1000 --player sampler     (an agent's wins on the same deals)
+ *   … --player sampler --rules standard --passes unlimited --samples 6 --sampler-states 1500
+ *                                                                  (the standard rules; the sampler's budget)
  *   … --each                                                       (also one line per deal on stderr)
  *
  * Defaults: seeds 1..200, 10,000 ms and 5,000,000 positions per deal, 7 piles, draw 3. Wall times
@@ -18,8 +20,9 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { percentile, wilsonInterval } from '../core/stats.js';
 import { rngFromSeed } from '../core/random.js';
-import { klondikeGame } from '../games/klondike/definition.js';
-import { KlondikeConfig, KlondikeState } from '../games/klondike/engine.js';
+import { makeKlondikeGame } from '../games/klondike/definition.js';
+import { KlondikeConfig, KlondikeState, type KlondikeOptions } from '../games/klondike/engine.js';
+import { createSamplerAgent, DEFAULT_SAMPLER, DEFAULT_STANDARD_SAMPLER, type SamplerOptions } from '../games/klondike/solver/players.js';
 import { seededDeal, solveSeed } from '../games/klondike/solver/deal.js';
 import { DEFAULT_BUDGET, type SolveVerdict } from '../games/klondike/solver/solver.js';
 
@@ -33,6 +36,10 @@ function main(): void {
       draw: { type: 'string', default: '3' },
       clock: { type: 'string', default: 'wall' },
       player: { type: 'string' },
+      rules: { type: 'string', default: 'assignment' },
+      passes: { type: 'string', default: 'unlimited' },
+      samples: { type: 'string' },
+      'sampler-states': { type: 'string' },
       each: { type: 'boolean', default: false },
     },
   });
@@ -47,7 +54,17 @@ function main(): void {
   const first = Number(range[1]);
   const last = Number(range[2]);
   if (values.player !== undefined) {
-    playDeals(values.player, first, last, piles, draw, values.each);
+    const rules = values.rules;
+    const passes = values.passes === 'unlimited' ? Infinity : Number(values.passes);
+    const defaults = rules === 'standard' ? DEFAULT_STANDARD_SAMPLER : DEFAULT_SAMPLER;
+    const samplerBudget = [values.samples ?? String(defaults.samples), values['sampler-states'] ?? String(defaults.maxStates)].map(Number);
+    if ((rules !== 'assignment' && rules !== 'standard') || !(passes === Infinity || (Number.isInteger(passes) && passes >= 1)) || samplerBudget.some((n) => !Number.isInteger(n) || n < 1)) {
+      process.stderr.write('Usage: bench:klondike -- --player ID [--rules assignment|standard] [--passes N|unlimited] [--samples N] [--sampler-states N]\n');
+      process.exit(2);
+    }
+    const options: KlondikeOptions = rules === 'standard' ? { piles, draw, rules, passes } : { piles, draw };
+    const sampler = values.samples !== undefined || values['sampler-states'] !== undefined ? { samples: samplerBudget[0]!, maxStates: samplerBudget[1]! } : undefined;
+    playDeals(values.player, first, last, options, values.each, sampler);
     return;
   }
   const counts: Record<SolveVerdict, number> = { winnable: 0, unwinnable: 0, undecided: 0 };
@@ -97,17 +114,20 @@ function main(): void {
 
 /**
  * `--player ID`: a Klondike lab agent (random, greedy, sampler, solver) plays each deal of the range
- * — the same deals the solver classifies — in the lab's game (idle limit 100), its generator seeded
- * with the deal number; prints its wins (every card on a foundation) with their Wilson interval.
+ * — the same deals the solver classifies — in the lab's game (idle limit 100) under the rules of
+ * `options`, its generator seeded with the deal number; prints its wins (every card on a foundation)
+ * with their Wilson interval. `sampler`: the sampler with that budget instead of the game's.
  */
-function playDeals(id: string, first: number, last: number, piles: number, draw: number, each: boolean): void {
-  const factory = klondikeGame.agents[id];
+function playDeals(id: string, first: number, last: number, options: KlondikeOptions, each: boolean, sampler?: SamplerOptions): void {
+  const game = makeKlondikeGame(options);
+  const factory = game.agents[id];
   if (factory === undefined) {
-    process.stderr.write(`Unknown Klondike agent '${id}' (known: ${Object.keys(klondikeGame.agents).join(', ')})\n`);
+    process.stderr.write(`Unknown Klondike agent '${id}' (known: ${Object.keys(game.agents).join(', ')})\n`);
     process.exit(2);
   }
-  const config = new KlondikeConfig({ piles, draw });
-  const agent = factory.create();
+  const config = new KlondikeConfig(options);
+  const { piles, draw } = config;
+  const agent = sampler !== undefined && id === 'sampler' ? createSamplerAgent(sampler) : factory.create();
   const loadBefore = loadavg();
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
@@ -131,7 +151,9 @@ function playDeals(id: string, first: number, last: number, piles: number, draw:
   const cpu = process.cpuUsage(cpuBefore);
   const { low, high } = wilsonInterval(wins, n);
   const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
-  console.log(`Klondike agent '${id}' on deals ${String(first)}..${String(last)} (${String(n)}), ${String(piles)} piles, draw ${String(draw)}, the lab's idle limit ${String(config.idleLimit)}`);
+  const rules = config.standardRules ? `standard rules, ${config.passes === Infinity ? 'unlimited' : String(config.passes)} passes, ` : '';
+  const budget = sampler !== undefined && id === 'sampler' ? ` (${String(sampler.samples)} samples × ${String(sampler.maxStates)} positions)` : '';
+  console.log(`Klondike agent '${id}'${budget} on deals ${String(first)}..${String(last)} (${String(n)}), ${rules}${String(piles)} piles, draw ${String(draw)}, the lab's idle limit ${String(config.idleLimit)}`);
   console.log(`load average (1, 5, 15 min): ${loadBefore.map((x) => x.toFixed(1)).join(', ')} at the start, ${loadavg().map((x) => x.toFixed(1)).join(', ')} at the end`);
   console.log(`won ${String(wins)}/${String(n)} = ${pct(wins / n)} (95% Wilson CI ${pct(low)}–${pct(high)}); mean ${(cards / n).toFixed(2)} cards on the foundations`);
   console.log(`per deal: ${((performance.now() - started) / n).toFixed(1)} ms wall, ${((cpu.user + cpu.system) / 1000 / n).toFixed(1)} ms CPU`);

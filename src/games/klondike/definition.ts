@@ -5,7 +5,7 @@ import { SUIT, VALUE } from './rules.js';
 import { klondikeUserPlayers } from './user-players.js';
 import { klondikeProtocol } from './protocol.js';
 import { moveWords } from './words.js';
-import { createSamplerAgent, createSolverAgent, DEFAULT_SAMPLER } from './solver/players.js';
+import { createSamplerAgent, createSolverAgent, DEFAULT_SAMPLER, DEFAULT_STANDARD_SAMPLER } from './solver/players.js';
 
 /**
  * A Klondike variant for the lab: one player, score = cards on the foundations (0..deck size), the
@@ -26,11 +26,7 @@ export function makeKlondikeGame(options: KlondikeOptions = {}): GameDefinition<
     {
       random: { description: 'a uniformly random legal move', create: createRandomAgent },
       greedy: { description: 'foundation moves, then moves turning up face-down cards, then draw to pile, else a random discard or pile move', create: createGreedyAgent },
-      sampler: {
-        description: `honest: solves ${String(DEFAULT_SAMPLER.samples)} deals drawn consistent with what it has seen (${DEFAULT_SAMPLER.maxStates.toLocaleString('en-US')} positions each) whenever a card turns up, and plays the move most winning lines start with`,
-        create: () => createSamplerAgent(),
-      },
-      solver: { description: 'sees every card (a bound, not a player): plays the solver’s winning line, else as greedy', seesHidden: true, create: () => createSolverAgent() },
+      ...solverPlayers(DEFAULT_SAMPLER),
     },
   );
 }
@@ -65,8 +61,8 @@ const STANDARD_ID = /^klondike-standard-d(\d{1,2})-p(\d{1,2}|u)-(standard|vegas)
 /**
  * Klondike under the standard rules for the lab (7 piles, the standard deck, 100 idle moves end a
  * game): draw and passes as given. Its id names them (`klondike-standard-d3-pu-standard`: draw 3,
- * unlimited passes), so worker threads rebuild it from the id (`klondikeGameById`). The solver-based
- * players solve the assignment's rules only, so this game offers the random and greedy ones.
+ * unlimited passes), so worker threads rebuild it from the id (`klondikeGameById`). Its players are
+ * the assignment game's, the solver-based ones on the standard rules' solver.
  */
 function standardRulesGame(config: KlondikeConfig): GameDefinition<KlondikeState> {
   if (config.piles !== 7 || config.idleLimit !== 100 || !config.standardDeck) throw new RangeError('The standard-rules Klondike of the lab has 7 piles, the standard deck and an idle limit of 100');
@@ -75,7 +71,19 @@ function standardRulesGame(config: KlondikeConfig): GameDefinition<KlondikeState
   return labGame(config, `klondike-standard-d${String(config.draw)}-p${passes}-${config.scoring}`, `Klondike (standard rules, draw ${String(config.draw)}, ${passesTitle})`, {
     random: { description: 'a uniformly random legal move', create: createRandomAgent },
     greedy: { description: 'foundation moves, then moves turning up face-down cards, then waste to pile, else a random turn of the stock or pile move', create: createGreedyAgent },
+    ...solverPlayers(DEFAULT_STANDARD_SAMPLER),
   });
+}
+
+/** The players built on the variant's solver: the honest sampler with `budget`, and the solver that sees every card. */
+function solverPlayers(budget: { readonly samples: number; readonly maxStates: number }): GameDefinition<KlondikeState>['agents'] {
+  return {
+    sampler: {
+      description: `honest: solves ${String(budget.samples)} deals drawn consistent with what it has seen (${budget.maxStates.toLocaleString('en-US')} positions each) whenever a card turns up, and plays the move most winning lines start with`,
+      create: () => createSamplerAgent(budget),
+    },
+    solver: { description: 'sees every card (a bound, not a player): plays the solver’s winning line, else as greedy', seesHidden: true, create: () => createSolverAgent() },
+  };
 }
 
 /** The standard-rules Klondike game with this id (see `standardRulesGame`), or undefined for another id. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rngFromSeed } from '../../../core/random.js';
-import { encodeMove, KlondikeConfig, KlondikeState } from '../engine.js';
+import { makeKlondikeGame } from '../definition.js';
+import { DISCARD_ACTION, encodeMove, KlondikeConfig, KlondikeState, type KlondikeOptions } from '../engine.js';
 import { seededDeal } from './deal.js';
 import { createSamplerAgent, createSolverAgent } from './players.js';
 import { solveKlondike } from './solver.js';
@@ -8,18 +9,38 @@ import { solveKlondike } from './solver.js';
 /** Deal `seed` as a lab state (7 piles, draw 3, the lab's idle limit of 100). */
 const labDeal = (seed: number): KlondikeState => KlondikeState.fromDeck(new KlondikeConfig(), seededDeal(seed).dealOrder);
 
+/** Deal `seed` under the standard rules in the lab's game (draw 3 and unlimited passes unless `options` says otherwise). */
+const standardDeal = (seed: number, options: KlondikeOptions = {}): KlondikeState =>
+  KlondikeState.fromDeck(new KlondikeConfig({ rules: 'standard', draw: 3, ...options }), seededDeal(seed).dealOrder);
+
 /**
  * Deal `seed` with the two deepest face-down cards of each of the last three piles swapped: the
  * player sees the same (stock included) until one of them turns up.
  */
-function riggedDeal(seed: number): KlondikeState {
-  const config = new KlondikeConfig();
+function riggedDeal(seed: number, config = new KlondikeConfig()): KlondikeState {
   const order = Array.from(seededDeal(seed).dealOrder);
   for (const pile of [4, 5, 6]) {
     const [a, b] = [config.cellDeal[pile * config.rows]!, config.cellDeal[pile * config.rows + 1]!];
     [order[a], order[b]] = [order[b]!, order[a]!];
   }
   return KlondikeState.fromDeck(config, order);
+}
+
+/** Plays `a` on `state` and `b` on `rigged` with generators from one seed while the player sees the same; the moves compared. */
+function playAlike(state: KlondikeState, rigged: KlondikeState, seed: number, options: { samples: number; maxStates: number }): number {
+  const a = createSamplerAgent(options);
+  const b = createSamplerAgent(options);
+  const rngA = rngFromSeed(seed);
+  const rngB = rngFromSeed(seed);
+  let compared = 0;
+  while (!state.isTerminal() && state.informationStateString(0) === rigged.informationStateString(0)) {
+    const move = a.act(state, rngA);
+    expect(b.act(rigged, rngB)).toBe(move);
+    state.applyAction(move);
+    rigged.applyAction(move);
+    compared++;
+  }
+  return compared;
 }
 
 /** Small budgets keep these tests quick; the behaviour tested does not depend on them. */
@@ -32,17 +53,7 @@ describe('the honest sampler', () => {
       const state = labDeal(seed);
       const rigged = riggedDeal(seed);
       expect(rigged.serialize()).not.toBe(state.serialize());
-      const a = createSamplerAgent(SMALL);
-      const b = createSamplerAgent(SMALL);
-      const rngA = rngFromSeed(seed);
-      const rngB = rngFromSeed(seed);
-      while (!state.isTerminal() && state.informationStateString(0) === rigged.informationStateString(0)) {
-        const move = a.act(state, rngA);
-        expect(b.act(rigged, rngB)).toBe(move);
-        state.applyAction(move);
-        rigged.applyAction(move);
-        compared++;
-      }
+      compared += playAlike(state, rigged, seed, SMALL);
     }
     // 217 moves on these two deals: the stock turned over (21 discards a deal), then play until a swapped card turns up.
     expect(compared).toBeGreaterThan(150);
@@ -79,6 +90,96 @@ describe('the honest sampler', () => {
   it('refuses a budget it cannot keep', () => {
     expect(() => createSamplerAgent({ samples: 0 })).toThrow(RangeError);
     expect(() => createSamplerAgent({ maxStates: 0.5 })).toThrow(RangeError);
+    expect(() => createSamplerAgent({ retryStates: 0 })).toThrow(RangeError);
+  });
+});
+
+/** Every queue entry the player has seen (the waste, and the stock but its never-shown block), face-up pile cards, foundations. */
+function seenCards(s: KlondikeState): string {
+  const { piles, rows } = s.config;
+  const faceUp = Array.from({ length: piles }, (_, p) => [s.hidden[p], ...s.cells.subarray(p * rows + s.hidden[p]!, p * rows + s.heights[p]!)]);
+  return JSON.stringify({ faceUp, seenQueue: Array.from(s.queue.subarray(0, s.queueLength - s.stockUnseen)), unseen: s.stockUnseen, foundation: Array.from(s.foundation) });
+}
+
+/** The cards the player cannot see, in their places: face-down pile cards, then the never-shown stock. */
+function unseenCards(s: KlondikeState): number[] {
+  const cards: number[] = [];
+  for (let p = 0; p < s.config.piles; p++) cards.push(...s.cells.subarray(p * s.config.rows, p * s.config.rows + s.hidden[p]!));
+  cards.push(...s.queue.subarray(s.queueLength - s.stockUnseen, s.queueLength));
+  return cards;
+}
+
+describe('the honest sampler under the standard rules', () => {
+  it('draw 3: the three cards a turn fans out are seen, the stock behind them is not, and a sample keeps every card seen and redeals only the unseen ones', () => {
+    const state = standardDeal(4);
+    state.applyAction(DISCARD_ACTION);
+    expect(state.stockUnseen).toBe(21);
+    expect(state.getDrawCards()).toHaveLength(3);
+    state.applyAction(DISCARD_ACTION);
+    expect(state.stockUnseen).toBe(18);
+    // Play on a little (greedy moves may play waste cards, uncovering cards seen before).
+    const greedy = makeKlondikeGame({ rules: 'standard', draw: 3 }).agents['greedy']!.create();
+    const rng = rngFromSeed(1);
+    for (let i = 0; i < 12 && !state.isTerminal(); i++) state.applyAction(greedy.act(state, rng));
+    expect(state.stockUnseen).toBeGreaterThan(0);
+    const hiddenBefore = unseenCards(state);
+    let changed = 0;
+    for (let k = 0; k < 6; k++) {
+      const sample = state.resample(0, rngFromSeed(100 + k));
+      expect(seenCards(sample)).toBe(seenCards(state));
+      expect(sample.informationStateString(0)).toBe(state.informationStateString(0));
+      const hidden = unseenCards(sample);
+      expect([...hidden].sort((x, y) => x - y)).toEqual([...hiddenBefore].sort((x, y) => x - y));
+      if (hidden.some((c, i) => c !== hiddenBefore[i])) changed++;
+      // The sample is a deal of its own: solving it never reads the true one.
+      expect(sample.serialize()).not.toContain(JSON.stringify(Array.from(state.dealOrder)));
+    }
+    expect(changed).toBe(6);
+  });
+
+  it('never reads hidden cards: draw 3, unlimited passes (face-down cards rigged) and 3 passes (the stock’s last cards rigged too)', () => {
+    const compared: number[] = [];
+    for (const [seed, passes] of [
+      [3, Infinity],
+      [8, 3],
+    ] as const) {
+      const state = standardDeal(seed, { passes });
+      const rigged = riggedDeal(seed, state.config);
+      if (passes !== Infinity) {
+        // Also swap the last two stock cards, which a player with passes to keep does not turn up to see first.
+        const order = Array.from(rigged.dealOrder);
+        [order[50], order[51]] = [order[51]!, order[50]!];
+        compared.push(playAlike(state, KlondikeState.fromDeck(state.config, order), seed, SMALL));
+      } else compared.push(playAlike(state, rigged, seed, SMALL));
+    }
+    // 188 and 78 moves compared: each deal played well past its first plans before a rigged card showed.
+    for (const moves of compared) expect(moves).toBeGreaterThan(40);
+  });
+
+  it('is the standard-rules lab game’s sampler, and wins a deal there with a small budget', () => {
+    const game = makeKlondikeGame({ rules: 'standard', draw: 3 });
+    expect(game.id).toBe('klondike-standard-d3-pu-standard');
+    expect(game.agents['sampler']!.description).toMatch(/^honest/);
+    expect(game.agents['sampler']!.seesHidden).toBeUndefined();
+    const state = standardDeal(10);
+    const agent = createSamplerAgent({ samples: 6, maxStates: 1_500 });
+    const rng = rngFromSeed(10);
+    while (!state.isTerminal()) state.applyAction(agent.act(state, rng));
+    expect(state.score).toBe(52);
+    expect(agent.stats.maxStatesInOneSolve).toBeLessThanOrEqual(1_500);
+  });
+
+  it('tries again with fresh samples and the larger budget when no sample of a plan is won, and keeps to both budgets', () => {
+    const state = standardDeal(4);
+    const agent = createSamplerAgent({ samples: 3, maxStates: 200, retryStates: 2_000 });
+    const rng = rngFromSeed(4);
+    for (let i = 0; i < 60 && !state.isTerminal(); i++) state.applyAction(agent.act(state, rng));
+    const { plans, solves, maxStatesInOneSolve } = agent.stats;
+    // Some plan needed the second try: more than one try's samples a plan on average, and a solve past the first budget.
+    expect(solves).toBeGreaterThan(3 * plans);
+    expect(maxStatesInOneSolve).toBeGreaterThan(200);
+    expect(solves).toBeLessThanOrEqual(6 * plans);
+    expect(maxStatesInOneSolve).toBeLessThanOrEqual(2_000);
   });
 });
 
