@@ -7,8 +7,8 @@
  *
  *   npm run bench:klondike -- --seeds 1..1000 --budget-ms 10000 --piles 7 --draw 3
  *   npm run bench:klondike -- --seeds 1..1000 --player sampler     (an agent's wins on the same deals)
- *   … --player sampler --rules standard --passes unlimited --samples 6 --sampler-states 1500
- *                                                                  (the standard rules; the sampler's budget)
+ *   … --player sampler --rules standard --passes unlimited --samples 6 --sampler-states 3000 --sampler-retry 30000
+ *                                                                  (the standard rules; the sampler's budget, `--sampler-retry none` for no second try)
  *   … --each                                                       (also one line per deal on stderr)
  *
  * Defaults: seeds 1..200, 10,000 ms and 5,000,000 positions per deal, 7 piles, draw 3. Wall times
@@ -40,6 +40,7 @@ function main(): void {
       passes: { type: 'string', default: 'unlimited' },
       samples: { type: 'string' },
       'sampler-states': { type: 'string' },
+      'sampler-retry': { type: 'string' },
       each: { type: 'boolean', default: false },
     },
   });
@@ -63,7 +64,14 @@ function main(): void {
       process.exit(2);
     }
     const options: KlondikeOptions = rules === 'standard' ? { piles, draw, rules, passes } : { piles, draw };
-    const sampler = values.samples !== undefined || values['sampler-states'] !== undefined ? { samples: samplerBudget[0]!, maxStates: samplerBudget[1]! } : undefined;
+    // The rule set's default second try unless given; `none` for none.
+    const retryText = values['sampler-retry'] ?? ('retryStates' in defaults ? String(defaults.retryStates) : 'none');
+    const retry = retryText === 'none' ? undefined : Number(retryText);
+    if (retry !== undefined && !(Number.isInteger(retry) && retry >= 1)) {
+      process.stderr.write('bench:klondike: --sampler-retry takes a number of positions or none\n');
+      process.exit(2);
+    }
+    const sampler = values.samples !== undefined || values['sampler-states'] !== undefined || values['sampler-retry'] !== undefined ? { samples: samplerBudget[0]!, maxStates: samplerBudget[1]!, ...(retry === undefined ? {} : { retryStates: retry }) } : undefined;
     playDeals(values.player, first, last, options, values.each, sampler);
     return;
   }
@@ -152,7 +160,7 @@ function playDeals(id: string, first: number, last: number, options: KlondikeOpt
   const { low, high } = wilsonInterval(wins, n);
   const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
   const rules = config.standardRules ? `standard rules, ${config.passes === Infinity ? 'unlimited' : String(config.passes)} passes, ` : '';
-  const budget = sampler !== undefined && id === 'sampler' ? ` (${String(sampler.samples)} samples × ${String(sampler.maxStates)} positions)` : '';
+  const budget = sampler !== undefined && id === 'sampler' ? ` (${String(sampler.samples)} samples × ${String(sampler.maxStates)} positions${sampler.retryStates === undefined ? '' : `, retry ${String(sampler.retryStates)}`})` : '';
   console.log(`Klondike agent '${id}'${budget} on deals ${String(first)}..${String(last)} (${String(n)}), ${rules}${String(piles)} piles, draw ${String(draw)}, the lab's idle limit ${String(config.idleLimit)}`);
   console.log(`load average (1, 5, 15 min): ${loadBefore.map((x) => x.toFixed(1)).join(', ')} at the start, ${loadavg().map((x) => x.toFixed(1)).join(', ')} at the end`);
   console.log(`won ${String(wins)}/${String(n)} = ${pct(wins / n)} (95% Wilson CI ${pct(low)}–${pct(high)}); mean ${(cards / n).toFixed(2)} cards on the foundations`);

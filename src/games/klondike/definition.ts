@@ -5,7 +5,7 @@ import { SUIT, VALUE } from './rules.js';
 import { klondikeUserPlayers } from './user-players.js';
 import { klondikeProtocol } from './protocol.js';
 import { moveWords } from './words.js';
-import { createSamplerAgent, createSolverAgent, DEFAULT_SAMPLER, DEFAULT_STANDARD_SAMPLER } from './solver/players.js';
+import { createSamplerAgent, createSolverAgent, DEFAULT_SAMPLER, DEFAULT_STANDARD_SAMPLER, type SamplerOptions } from './solver/players.js';
 
 /**
  * A Klondike variant for the lab: one player, score = cards on the foundations (0..deck size), the
@@ -76,10 +76,11 @@ function standardRulesGame(config: KlondikeConfig): GameDefinition<KlondikeState
 }
 
 /** The players built on the variant's solver: the honest sampler with `budget`, and the solver that sees every card. */
-function solverPlayers(budget: { readonly samples: number; readonly maxStates: number }): GameDefinition<KlondikeState>['agents'] {
+function solverPlayers(budget: SamplerOptions & { readonly samples: number; readonly maxStates: number }): GameDefinition<KlondikeState>['agents'] {
+  const retry = budget.retryStates === undefined ? '' : `, ${budget.retryStates.toLocaleString('en-US')} when none is won`;
   return {
     sampler: {
-      description: `honest: solves ${String(budget.samples)} deals drawn consistent with what it has seen (${budget.maxStates.toLocaleString('en-US')} positions each) whenever a card turns up, and plays the move most winning lines start with`,
+      description: `honest: solves ${String(budget.samples)} deals drawn consistent with what it has seen (${budget.maxStates.toLocaleString('en-US')} positions each${retry}) whenever a card turns up, and plays the move most winning lines start with`,
       create: () => createSamplerAgent(budget),
     },
     solver: { description: 'sees every card (a bound, not a player): plays the solver’s winning line, else as greedy', seesHidden: true, create: () => createSolverAgent() },

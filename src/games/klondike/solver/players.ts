@@ -46,7 +46,7 @@ export interface SamplerOptions {
 export const DEFAULT_SAMPLER = { samples: 6, maxStates: 1_500 } as const;
 
 /** The sampler's budget under the standard rules (tuned for won deals per CPU second: docs/benchmarks.md). */
-export const DEFAULT_STANDARD_SAMPLER = { samples: 6, maxStates: 1_500 } as const;
+export const DEFAULT_STANDARD_SAMPLER = { samples: 6, maxStates: 3_000, retryStates: 30_000 } as const;
 
 /** What a sampler has spent: for tests of its budget and for reports. */
 export interface SamplerStats {
