@@ -55,6 +55,15 @@ describe('tabletop connect-fwar compare', () => {
     expect(result.stdout).toMatch(/\nbasic - ranks\s+\+\d+\.\d{4}\s+\[/);
   });
 
+  it("tabletop compare --game connect-fwar starts with the game's default lineup, as connect-fwar compare and the lab page do", async () => {
+    const args = ['--games', '200', '--seed', '3', '--threads', '1', '--json'];
+    const generic = await runInProcess(['compare', '--game', 'connect-fwar', ...args]);
+    expect([generic.status, generic.stderr]).toEqual([0, '']);
+    const own = await compareJson(args, runInProcess);
+    expect(Object.keys(own)).toEqual(['random', 'basic', 'suits', 'ranks']);
+    expect(JSON.parse(generic.stdout)).toEqual(own);
+  });
+
   it('--json gives strategy → {games, mean, ciLow, ciHigh, sd, …}, the same for any thread count or batch size', async () => {
     const one = await compareJson(['--games', '1500', '--seed', '77', '--threads', '1', '--players', 'basic,suits']);
     expect(Object.keys(one)).toEqual(['basic', 'suits']);

@@ -60,17 +60,21 @@ async function chosenGame(options: { game?: string; resume?: string }): Promise<
   return gameOf(module === undefined ? played : fileURLToPath(module.url));
 }
 
-/** The lineup ids of `--players`: a game module's own agents by name; a built-in game's agents or player modules. */
+/**
+ * The lineup ids of `--players`: a game module's own agents by name; a built-in game's agents or
+ * player modules. Without the option, the game's `defaultLineup` (what its own command and the lab
+ * page start with, as the game contract says), else every agent it offers people.
+ */
 async function playersOf(game: GameDefinition<GameState>, gameId: string, specs: readonly string[] | undefined, option = '--players'): Promise<string[]> {
   const offered = Object.keys(game.agents).filter((id) => game.agents[id]!.seesHidden !== true);
-  const chosen = specs ?? offered;
+  const chosen = specs ?? game.defaultLineup?.players ?? offered;
   if (!isUserGameId(gameId)) return resolvePlayers(game, chosen, option);
   const unknown = chosen.find((id) => !Object.hasOwn(game.agents, id));
   if (unknown !== undefined) throw new UsageError(`${option}: ${game.title} has no agent '${unknown}' (its agents: ${Object.keys(game.agents).join(', ')}); a game module's players are the agents it defines`);
   return [...chosen];
 }
 
-const playersOption = (): Option => new Option('-p, --players <list>', "comma-separated agents of the game (default: all it offers people); a built-in game also takes player modules").argParser(parseList('The --players list'));
+const playersOption = (): Option => new Option('-p, --players <list>', "comma-separated agents of the game (default: the game's default lineup, else all it offers people); a built-in game also takes player modules").argParser(parseList('The --players list'));
 
 export function registerGameCommands(program: Command): Command {
   const compare = program
