@@ -18,7 +18,7 @@ import { applyMove, engineStateOf, hint, legalMovesOfState, type KlondikeMove } 
 import type { KlondikeState } from '../../games/klondike/engine.js';
 import { COACH_LEGEND, KlondikeCoach } from './coach.js';
 import type { KlondikeModel, UndoableKlondikeModel } from '../../games/klondike/model.js';
-import { canStillProgress, finishStopWords, planFinish, type FinishPlan, type FinishStop } from '../../games/klondike/progress.js';
+import { canStillProgress, finishStopSentence, planFinish, type FinishPlan, type FinishStop } from '../../games/klondike/progress.js';
 import { winningHint } from '../../games/klondike/solver/hint.js';
 import type { SolveResult } from '../../games/klondike/solver/solver.js';
 import { dealState, seededDeal, solveDeal } from '../../games/klondike/solver/deal.js';
@@ -148,7 +148,7 @@ export function autoFinish(model: KlondikeModel): FinishPlan | null {
 
 /** What the terminal and the page say when the finish cannot win from here. */
 export function finishStopMessage(stop: FinishStop): string {
-  return `Every card is face up, but the finish cannot play every card: ${finishStopWords(stop)}. Play on by hand, or type u to take moves back.`;
+  return `${finishStopSentence(stop)}, or type u to take moves back.`;
 }
 
 /** What the solver says about the position, in one or more lines, and the line when winnable. */

@@ -169,3 +169,8 @@ export function planFinish(model: KlondikeModel | KlondikeState): FinishPlan | n
 export function finishStopWords(stop: FinishStop): string {
   return stop === 'passes' ? 'it needs another pass through the stock, and this pass is the last' : 'the card it needs next never comes to the top of the waste';
 }
+
+/** The sentence both front ends say when the finish cannot win; each adds how to take moves back there. */
+export function finishStopSentence(stop: FinishStop): string {
+  return `Every card is face up, but the finish cannot play every card: ${finishStopWords(stop)}. Play on by hand`;
+}

@@ -15,7 +15,7 @@ import { CoachToggles, TrainingWarning } from '../coach/Panel.js';
 import { useCoachSwitches } from '../coach/training.js';
 import { KlondikeCoachPanel, KlondikeCoachSummary, useKlondikeCoach } from './Coach.js';
 import { finishedByItself } from './coach-view.js';
-import { canStillProgress, finishingMove, finishStopWords, planFinish } from '../../../src/games/klondike/progress.js';
+import { canStillProgress, finishingMove, finishStopSentence, planFinish } from '../../../src/games/klondike/progress.js';
 import { PageHeader } from '../Problems.js';
 import { useLatestState } from '../latest.js';
 import { usePlayKeys } from '../keys.js';
@@ -449,7 +449,7 @@ export function KlondikePage() {
           : canFinish
             ? 'Every card is face up: press Finish to play the rest.'
             : finishPlan !== null && finishPlan.stop !== null
-              ? `Every card is face up, but the finish cannot play every card: ${finishStopWords(finishPlan.stop)}. Play on by hand, or undo.`
+              ? `${finishStopSentence(finishPlan.stop)}, or undo.`
               : 'Build the foundations up by suit from Ace to King.';
   const over = table.won || !progress || gaveUp;
   const seconds = thinking === null ? 0 : Math.max(0, Math.floor((clock - thinking.since) / 1000));
