@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { registerCompare } from './compare.js';
 import { registerDeal } from './deal.js';
+import { registerGrade } from './grade.js';
 import { registerPlay } from './play.js';
 import { registerSolve } from './solve.js';
 import { registerSprt } from '../lab/sprt.js';
@@ -12,6 +13,7 @@ export function registerKlondike(program: Command): Command {
   const command = program.command('klondike').description('Klondike solitaire');
   registerCompare(command);
   registerDeal(command);
+  registerGrade(command);
   registerPlay(command);
   registerSolve(command);
   registerSprt(command, { game: klondikeGame as unknown as GameDefinition<GameState>, scoreUnit: 'cards brought to the foundations', wins: 'all 52 cards to the foundations', modules: 'program modules' });
