@@ -13,6 +13,8 @@ import { moveCommand } from '../../games/klondike/notation.js';
 import { planFinish } from '../../games/klondike/progress.js';
 import { solveKlondike } from '../../games/klondike/solver/solver.js';
 import { COLORED, stripStyle } from '../style.js';
+import { difficultyTableFor } from '../../games/klondike/difficulty-data.js';
+import { gradeInTable, pickGradedDeal } from '../../games/klondike/difficulty.js';
 import { autoFinish, playKlondike, playSession, stuckReason, type SessionOptions } from './play.js';
 
 function dealOf(seed: number, piles = 7, draw = 3): string {
@@ -304,6 +306,33 @@ describe('tabletop klondike play (end to end)', () => {
     const result = await runCli(['klondike', 'play', '--piles', '10'], { input: 'q\n' });
     expect(result.status).toBe(2);
     expect(result.stderr).not.toBe('');
+    expect(result.stdout).not.toContain('Draw:');
+  });
+});
+
+describe('klondike play --difficulty', () => {
+  const standard = { piles: 7, draw: 3, solverTime: 1, rules: 'standard' as const, passes: Infinity };
+  const play = (options: Parameters<typeof playKlondike>[0]): Promise<string> => playThrough((stdin, stdout) => playKlondike(options, stdin, stdout), 'q\n');
+
+  it("deals the deal of the grade that --seed picks from the rule set's shipped table, and says its grade", async () => {
+    const table = difficultyTableFor({ rules: 'standard', draw: 3, passes: Infinity })!;
+    for (const grade of ['easy', 'expert'] as const) {
+      const deal = pickGradedDeal(table, grade, 11)!;
+      const out = await play({ ...standard, difficulty: grade, seed: 11 });
+      expect(out).toContain(`Klondike, deal ${String(deal)}: 7 piles, standard rules, draw 3, unlimited passes, standard scoring. Replay it with --seed ${String(deal)}. Difficulty: ${grade} (the honest player won `);
+      expect(gradeInTable(table, deal)).toBe(grade);
+    }
+  });
+
+  it.each([
+    [['--difficulty', 'hardest'], /The difficulty/],
+    [['--difficulty', 'hard', '--rules', 'standard', '--passes', '3'], /no deals are graded for standard rules, draw 3, 3 passes; graded are /],
+    [['--difficulty', 'hard', '--rules', 'standard', '--piles', '6'], /graded with 7 piles only/],
+    [['--difficulty', 'hard', '--rules', 'standard', '--winnable'], /takes neither --deal nor --winnable/],
+  ])('is a usage error (exit 2) where no graded deal can be picked: %j', async (args, message) => {
+    const result = await runInProcess(['klondike', 'play', ...args]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(message);
     expect(result.stdout).not.toContain('Draw:');
   });
 });

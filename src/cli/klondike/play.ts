@@ -29,7 +29,9 @@ import { addRulesOptions, parseDraw, parsePiles, rulesOf, rulesWords, type Rules
 import { moveCommand, parseCommand, pileRefusal, placeName } from '../../games/klondike/notation.js';
 import { lineStepWords, lowerFirst } from '../../games/klondike/words.js';
 import { KlondikeTextualView } from '../../games/klondike/view.js';
-import { parsePositiveNumber, parseSeed, UsageError } from '../options.js';
+import { parseChoice, parsePositiveNumber, parseSeed, UsageError } from '../options.js';
+import { DIFFICULTY_GRADES, gradeInTable, pickGradedDeal, type DifficultyGrade } from '../../games/klondike/difficulty.js';
+import { difficultyTableFor, shippedDifficultyRuleSets, type GradedRuleSet } from '../../games/klondike/difficulty-data.js';
 import { addColorOptions, colorSuits, PLAIN, styleFor, type Style } from '../style.js';
 import { exitingOnInterrupt, PlaySession } from '../terminal.js';
 
@@ -41,6 +43,8 @@ interface PlayOptions extends RulesOptions {
   readonly draw: number;
   /** Deal only deals the solver proves winnable (from --seed upwards). */
   readonly winnable?: boolean;
+  /** Deal a deal of this grade from the rule set's grading table, picked by --seed (or a fresh seed). */
+  readonly difficulty?: DifficultyGrade | 'any';
   /** Finish by itself once every card is face up (default true). */
   readonly autoFinish?: boolean;
   /** The solver's time for a hint, `solve` or a --winnable deal, in seconds. */
@@ -231,7 +235,8 @@ export async function playKlondike(options: PlayOptions, input: NodeJS.ReadableS
   const rules = rulesOf(options);
   if (options.deal !== undefined && (options.seed !== undefined || options.winnable === true)) throw new UsageError('--deal plays the deal in the file: it takes neither --seed nor --winnable.');
   const fromFile = options.deal === undefined ? null : readDealFile(options.deal, options.piles);
-  let seed = options.seed ?? freshSeed();
+  const graded = gradedRuleSet(options);
+  let seed = options.difficulty === undefined ? (options.seed ?? freshSeed()) : pickDeal(graded!, options.difficulty, options.seed ?? freshSeed());
   const deal = (): UndoableKlondikeModel => {
     try {
       if (fromFile === null && rules.rules !== 'standard') {
@@ -268,7 +273,7 @@ export async function playKlondike(options: PlayOptions, input: NodeJS.ReadableS
   }
   const shape = `${plural(model.getNumPiles(), 'pile')}, ${rules.rules === 'standard' ? rulesWords(rules, true) : `${plural(options.draw, 'draw card')} shown`}`;
   if (fromFile !== null) output.write(`Klondike, the deal of ${options.deal!}: ${shape}.\n`);
-  else output.write(`Klondike, deal ${String(seed)}: ${shape}. Replay it with --seed ${String(seed)}.${proof}\n`);
+  else output.write(`Klondike, deal ${String(seed)}: ${shape}. Replay it with --seed ${String(seed)}.${proof}${gradeSentence(graded, seed)}\n`);
   output.write(`${COMMAND_HELP}\n\n`);
   if (options.moves !== undefined) output.write(`${plural(replayMoves(model, options.moves), 'move')} replayed from --moves.\n`);
   let coach: KlondikeCoach | undefined;
@@ -278,6 +283,40 @@ export async function playKlondike(options: PlayOptions, input: NodeJS.ReadableS
     output.write(`${COACH_LEGEND}\n`);
   }
   await playSession(model, input, output, { style: styleFor(options.color, output), autoFinish: options.autoFinish !== false, solverTimeMs, coach, training: options.training === true });
+}
+
+/**
+ * The rule set of the options as the grading tables name it, after the checks of --difficulty: it
+ * goes with neither --deal nor --winnable (its deals are proved winnable), needs 7 piles and a
+ * rule set with a table. Null for a game with another number of piles or a pasted deal.
+ */
+function gradedRuleSet(options: PlayOptions): GradedRuleSet | null {
+  const rules = rulesOf(options);
+  const graded: GradedRuleSet = { rules: rules.rules === 'standard' ? 'standard' : 'assignment', draw: options.draw, passes: rules.passes ?? Infinity };
+  if (options.difficulty === undefined) return options.piles === 7 && options.deal === undefined ? graded : null;
+  if (options.deal !== undefined || options.winnable === true) throw new UsageError('--difficulty picks a deal proved winnable from the grading table: it takes neither --deal nor --winnable.');
+  if (options.piles !== 7) throw new UsageError('--difficulty: the deals are graded with 7 piles only.');
+  if (difficultyTableFor(graded) === null) {
+    const tables = shippedDifficultyRuleSets().map((r) => rulesWords({ rules: r.rules, draw: r.draw, passes: r.passes }));
+    throw new UsageError(`--difficulty: no deals are graded for ${rulesWords(rules)}; graded are ${tables.join('; ')} (docs/klondike.md, "Difficulty").`);
+  }
+  return graded;
+}
+
+/** The deal of `grade` that `seed` picks from the rule set's table (a usage error if the table has none of it). */
+function pickDeal(rules: GradedRuleSet, grade: DifficultyGrade | 'any', seed: number): number {
+  const deal = pickGradedDeal(difficultyTableFor(rules)!, grade, seed);
+  if (deal === null) throw new UsageError(`--difficulty ${grade}: the grading table of ${rulesWords(rules)} holds no deal of that grade.`);
+  return deal;
+}
+
+/** " Difficulty: hard (…)." for a deal the rule set's table grades, else nothing. */
+function gradeSentence(rules: GradedRuleSet | null, deal: number): string {
+  const table = rules === null ? null : difficultyTableFor(rules);
+  const grade = table === null ? null : gradeInTable(table, deal);
+  if (table === null || grade === null) return '';
+  const measure = table.deals.get(deal)!;
+  return ` Difficulty: ${grade} (the honest player won ${String(measure.wins)} of ${String(table.params.runs)} runs; the solver proved it winnable in ${measure.positions.toLocaleString('en-US')} positions).`;
 }
 
 /** Makes the moves of `--moves` (commands separated by commas); a usage error names the first that cannot be made. Returns how many. */
@@ -479,6 +518,7 @@ export function registerPlay(command: Command): Command {
     .option('--piles <n>', 'cascade piles, 1 to 9', parsePiles, 7)
     .option('--draw <n>', 'draw cards shown, 1 to 52 (--rules standard: cards turned from the stock at a time)', parseDraw, 3)
     .option('--winnable', `deal only a deal the solver proves winnable: the first from --seed (or a fresh deal) upwards, at most ${String(WINNABLE_TRIES)} tried`)
+    .option('--difficulty <grade>', `deal a deal proved winnable of this grade (${['any', ...DIFFICULTY_GRADES].join(', ')}) from the rule set's grading table, picked by --seed (or a fresh seed); 7 piles`, parseChoice(['any', ...DIFFICULTY_GRADES], 'The difficulty'))
     .option('--no-auto-finish', 'do not play the cards to the foundations by themselves once every card is face up (f does it)')
     .option('--coach', 'after each of your moves, the share of deals like yours that each move you could make keeps winnable, and what yours cost; a summary after the game')
     .option('--training', 'the coach, and a warning before a costly move (you confirm it or choose again)')

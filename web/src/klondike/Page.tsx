@@ -21,11 +21,14 @@ import { useLatestState } from '../latest.js';
 import { usePlayKeys } from '../keys.js';
 import { parseDealNumber } from '../seed.js';
 import { lineHint, noLineHint, type Hint } from './hints.js';
+import { DIFFICULTY_GRADES, pickGradedDeal } from '../../../src/games/klondike/difficulty.js';
+import { difficultyTableFor } from '../../../src/games/klondike/difficulty-data.js';
+import { DIFFICULTY_CHOICES, gradedRuleSetOf, gradeOfDeal, noGradesReason, type DifficultyChoice } from './model.js';
 import { PILES, moveFor, ruleSetOf, movesToText, newDealSeed, orderToText, parseSearch, replaySpec, ruleWords, tableOf, textToMoves, toSearch, tryMove, type DealSpec, type RuleSet, type Source, type Target } from './model.js';
 import { PasteDeal } from './PasteDeal.js';
 import { Choice, RuleChoice } from './RuleChoice.js';
 import { SolverClient } from './solver-client.js';
-import { dealKey, loadStats, recordScore, recordStart, recordWin, ruleSetKey, saveStats, NO_STATS, winRate, type KlondikeStats } from './stats.js';
+import { dealKey, loadStats, recordHelp, recordHintFree, recordScore, recordStart, recordWin, ruleSetKey, saveStats, NO_STATS, winRate, type KlondikeStats } from './stats.js';
 import { Table, type Highlight } from './Table.js';
 import './klondike.css';
 import { OpenRecord } from '../replay/OpenRecord.js';
@@ -34,6 +37,8 @@ import { OpenRecord } from '../replay/OpenRecord.js';
 const HINT_BUDGET = { timeMs: 10_000, maxStates: 1_000_000 } as const;
 const DEAL_BUDGET = { timeMs: 2_000, maxStates: 300_000 } as const;
 const DEAL_TRIES = 40;
+
+const DIFFICULTY_WORDS: Readonly<Record<DifficultyChoice, string>> = { any: 'Any deal', easy: 'Easy', medium: 'Medium', hard: 'Hard', expert: 'Expert' };
 
 function storage(): Storage | null {
   try {
@@ -79,6 +84,7 @@ export function KlondikePage() {
   /** The person ended the game (Give up): the coach's summary shows until the next move. */
   const [gaveUp, setGaveUp] = useState(false);
   const [winnableOnly, setWinnableOnly] = useState(initial.settings.winnableOnly);
+  const [difficulty, setDifficulty] = useState<DifficultyChoice>(initial.settings.difficulty);
   const [autoFinish, setAutoFinish] = useState(initial.settings.autoFinish);
   /** The auto-finish waits after an undo (else it would replay the move at once) until the next move. */
   const [paused, setPaused] = useState(false);
@@ -109,13 +115,15 @@ export function KlondikePage() {
   useEffect(() => () => solver.dispose(), [solver]);
 
   useLayoutEffect(() => {
-    history.replaceState(null, '', location.pathname + toSearch({ ...deal, moves, winnableOnly, autoFinish, coach: coachState }));
-  }, [deal, moves, winnableOnly, autoFinish, coachState]);
+    history.replaceState(null, '', location.pathname + toSearch({ ...deal, moves, winnableOnly, difficulty, autoFinish, coach: coachState }));
+  }, [deal, moves, winnableOnly, difficulty, autoFinish, coachState]);
 
   const model = useMemo(() => replaySpec(deal, moves).model, [deal, moves]);
   const table = useMemo(() => tableOf(model), [model]);
   const progress = useMemo(() => table.won || canStillProgress(model), [model, table]);
   const movesText = movesToText(moves);
+  /** The deal's grade in its rule set's table, when it is graded. */
+  const grade = useMemo(() => gradeOfDeal(deal), [deal]);
   /** The deal (its number or pasted cards, piles and draw) within its rule set. */
   const key = deal.order === null ? dealKey(deal.seed, deal.piles, deal.draw) : `pasted:${orderToText(deal.order)}/${String(deal.piles)}/${String(deal.draw)}`;
   const positionKey = `${ruleSet}:${key}:${movesText}`;
@@ -137,13 +145,16 @@ export function KlondikePage() {
   }, [moves]);
 
   // Statistics: a deal counts as played at its first move made here, and as won once (opening a
-  // link to someone's won game counts nothing).
+  // link to someone's won game counts nothing). A graded deal counts in its grade's hint-free games
+  // unless the coach is on or was, or a hint was asked (`askHint`).
   const movedHere = useRef(false);
   useEffect(() => {
     if (moves.length === 0 || !movedHere.current) return;
-    const next = recordScore(table.won ? recordWin(stats, key) : recordStart(stats, key), table.points ?? table.score);
+    const helped = coach ? recordHelp(stats, key, grade) : stats;
+    const counted = recordHintFree(helped, key, grade, table.won);
+    const next = recordScore(table.won ? recordWin(counted, key) : recordStart(counted, key), table.points ?? table.score);
     if (next !== stats) setStats(next);
-  }, [moves.length > 0, table.won, key, ruleSet, table.points ?? table.score]);
+  }, [moves.length > 0, table.won, key, ruleSet, table.points ?? table.score, coach]);
 
   // A clock for "thinking… N s".
   useEffect(() => {
@@ -324,6 +335,8 @@ export function KlondikePage() {
   /** The solver's answer for the latest position, from the cache or the worker. */
   const askHint = async (): Promise<void> => {
     const at = positionKey;
+    const helped = recordHelp(stats, key, grade);
+    if (helped !== stats) setStats(helped);
     const here = solved.current.get(at);
     const current = replaySpec(deal, latest.current).model;
     if (here !== undefined) {
@@ -363,6 +376,16 @@ export function KlondikePage() {
 
   const newDeal = async (): Promise<void> => {
     const from = newDealSeed();
+    if (difficulty !== 'any' && noGradesReason(form.rules, form.piles) === null) {
+      // A deal of the grade from the rule set's table, picked by a fresh seed: proved winnable when it was graded.
+      const seed = pickGradedDeal(difficultyTableFor(gradedRuleSetOf(form.rules))!, difficulty, from);
+      if (seed === null) {
+        setNotice(`No deal of the grading table is ${difficulty}: choose another difficulty.`);
+        return;
+      }
+      openDeal({ ...form.rules, seed, piles: form.piles, order: null }, { text: `Deal ${String(seed)}: a ${difficulty} deal, proved winnable.`, tone: 'success' });
+      return;
+    }
     if (!winnableOnly) {
       openDeal({ ...form.rules, seed: from, piles: form.piles, order: null });
       return;
@@ -469,6 +492,12 @@ export function KlondikePage() {
               <strong>A pasted deal</strong>
             )}{' '}
             · {deal.piles} piles · {ruleWords(deal)}
+            {grade !== null && (
+              <>
+                {' '}
+                · Difficulty <strong aria-label="Difficulty of this deal">{grade}</strong>
+              </>
+            )}
           </p>
           <div class="k-bar">
             {table.points === null ? (
@@ -597,6 +626,15 @@ export function KlondikePage() {
           </div>
           <NumberChoice id="k-piles" label="Piles" range={PILES} value={form.piles} onChange={(piles) => setForm({ ...form, piles })} />
           <RuleChoice value={form.rules} onChange={(rules) => setForm({ ...form, rules })} />
+          <Choice
+            id="k-difficulty"
+            label="Difficulty"
+            value={difficulty}
+            options={DIFFICULTY_CHOICES.map((choice) => [choice, DIFFICULTY_WORDS[choice]])}
+            disabled={noGradesReason(form.rules, form.piles) !== null}
+            note={noGradesReason(form.rules, form.piles) ?? (difficulty === 'any' ? 'New deal deals any deal.' : `New deal deals a ${difficulty} deal, proved winnable (docs/klondike.md, "Difficulty").`)}
+            onChange={(choice) => setDifficulty(choice as DifficultyChoice)}
+          />
           <label class="check">
             <input type="checkbox" checked={winnableOnly} onChange={(event) => setWinnableOnly(event.currentTarget.checked)} /> Winnable deals only
           </label>
@@ -640,6 +678,27 @@ export function KlondikePage() {
               </tr>
             </tbody>
           </table>
+          {noGradesReason(deal, PILES.standard) === null && (
+            <table aria-label="Hint-free games by difficulty">
+              <caption>Hint-free games of graded deals (no hint, coach off)</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Difficulty</th>
+                  <th scope="col">Played</th>
+                  <th scope="col">Won</th>
+                </tr>
+              </thead>
+              <tbody>
+                {DIFFICULTY_GRADES.map((g) => (
+                  <tr key={g}>
+                    <th scope="row">{DIFFICULTY_WORDS[g]}</th>
+                    <td>{stats.hintFree[g].played}</td>
+                    <td>{stats.hintFree[g].won}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
           <button
             type="button"
             onClick={() => setStats(NO_STATS)}

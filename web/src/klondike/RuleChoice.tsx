@@ -6,13 +6,13 @@
 import type { KlondikeRules, KlondikeScoring } from '../../../src/games/klondike/engine.js';
 import { DRAWS, PASSES, STANDARD_DRAWS, type RuleSet } from './model.js';
 
-/** A labelled select of `options` (value, words), with an optional note under it. */
-export function Choice(props: { id: string; label: string; value: string; options: readonly (readonly [string, string])[]; onChange: (value: string) => void; note?: string }) {
-  const { id, label, value, options, onChange, note } = props;
+/** A labelled select of `options` (value, words), with an optional note under it (read with it by screen readers); `disabled` greys it out, the note saying why. */
+export function Choice(props: { id: string; label: string; value: string; options: readonly (readonly [string, string])[]; onChange: (value: string) => void; note?: string; disabled?: boolean }) {
+  const { id, label, value, options, onChange, note, disabled } = props;
   return (
     <div class="field">
       <label for={id}>{label}</label>
-      <select id={id} value={value} aria-describedby={note === undefined ? undefined : `${id}-note`} onChange={(event) => onChange(event.currentTarget.value)}>
+      <select id={id} value={value} disabled={disabled} aria-describedby={note === undefined ? undefined : `${id}-note`} onChange={(event) => onChange(event.currentTarget.value)}>
         {options.map(([optionValue, words]) => (
           <option key={optionValue} value={optionValue}>
             {words}

@@ -7,8 +7,10 @@ import { moveWords } from '../../../src/games/klondike/words.js';
 import { fromPysol, toPysol, toSolvitaire, fromSolvitaire } from '../../../src/games/klondike/deal-formats.js';
 import { solveStandard } from '../../../src/games/klondike/solver/standard-solver.js';
 import { COACH_OFF } from '../coach/state.js';
-import { ASSIGNMENT_RULES, dealModel, dealOf, moveFor, movesToText, parseSearch, replayDeal, replaySpec, tableOf, textToMoves, toSearch, type DealSpec } from './model.js';
-import { loadStats, NO_STATS, recordScore, recordStart, recordWin, ruleSetKey, saveStats, STATS_KEY, winRate } from './stats.js';
+import { dealsOfGrade } from '../../../src/games/klondike/difficulty.js';
+import { difficultyTableFor } from '../../../src/games/klondike/difficulty-data.js';
+import { ASSIGNMENT_RULES, gradeOfDeal, noGradesReason, dealModel, dealOf, moveFor, movesToText, parseSearch, replayDeal, replaySpec, tableOf, textToMoves, toSearch, type DealSpec } from './model.js';
+import { loadStats, NO_STATS, recordHelp, recordHintFree, recordScore, recordStart, recordWin, ruleSetKey, saveStats, STATS_KEY, winRate, type KlondikeStats } from './stats.js';
 
 describe('moves in the address', () => {
   it('writes every kind of move and reads it back', () => {
@@ -46,7 +48,7 @@ describe('moves in the address', () => {
     expect(replay.applied).toBe(60);
     expect(replay.error).toBeNull();
     expect(tableOf(replay.model)).toEqual(tableOf(model));
-    const settings = { seed: 11, piles: 7, draw: 1, order: null, ...ASSIGNMENT_RULES, moves: made, winnableOnly: true, autoFinish: false, coach: { coach: true, training: true } };
+    const settings = { seed: 11, piles: 7, draw: 1, order: null, ...ASSIGNMENT_RULES, moves: made, winnableOnly: true, difficulty: 'hard' as const, autoFinish: false, coach: { coach: true, training: true } };
     const parsed = parseSearch(toSearch(settings), () => 0);
     expect(parsed.problems).toEqual([]);
     expect(parsed.settings).toEqual(settings);
@@ -156,11 +158,68 @@ describe('statistics', () => {
   });
 });
 
+describe('difficulty', () => {
+  const DRAW3: DealSpec = { seed: 0, piles: 7, draw: 3, order: null, rules: 'standard', passes: Infinity, scoring: 'vegas' };
+
+  it('keeps the choice in the address and names a value it cannot use', () => {
+    expect(parseSearch('?seed=4&difficulty=expert', () => 0).settings.difficulty).toBe('expert');
+    const bad = parseSearch('?seed=4&difficulty=brutal', () => 0);
+    expect(bad.settings.difficulty).toBe('any');
+    expect(bad.problems).toEqual(['"difficulty=brutal" should be one of any, easy, medium, hard, expert: any is used.']);
+  });
+
+  it("grades a numbered deal of 7 piles by its rule set's table, whatever the scoring, and says why a rule set has no grades", () => {
+    const table = difficultyTableFor({ rules: 'standard', draw: 3, passes: Infinity })!;
+    const deal = dealsOfGrade(table, 'medium')[0]!;
+    expect(gradeOfDeal({ ...DRAW3, seed: deal })).toBe('medium');
+    expect(gradeOfDeal({ ...DRAW3, seed: deal, scoring: 'standard' })).toBe('medium');
+    expect(gradeOfDeal({ ...DRAW3, seed: deal, piles: 6 })).toBeNull();
+    expect(gradeOfDeal({ ...DRAW3, seed: deal, passes: 3 })).toBeNull();
+    expect(noGradesReason(DRAW3, 7)).toBeNull();
+    expect(noGradesReason({ ...DRAW3, passes: 3 }, 7)).toBe('No deals are graded for standard rules, draw 3, 3 passes yet.');
+    expect(noGradesReason(DRAW3, 6)).toBe('Deals are graded with 7 piles only.');
+  });
+});
+
+describe('hint-free statistics per grade', () => {
+  it('count a graded deal at its first move and its win, once, unless help was had; help later takes it out again', () => {
+    const play = (stats: KlondikeStats, key: string, won: boolean): KlondikeStats => {
+      const counted = recordHintFree(stats, key, 'hard', won);
+      return won ? recordWin(counted, key) : recordStart(counted, key);
+    };
+    let stats = play(NO_STATS, 'a', false);
+    stats = play(stats, 'a', false);
+    expect(stats.hintFree.hard).toEqual({ played: 1, won: 0 });
+    stats = play(stats, 'a', true);
+    stats = play(stats, 'a', true);
+    expect(stats.hintFree.hard).toEqual({ played: 1, won: 1 });
+    // A hint in b before its first move: b never counts.
+    stats = play(recordHelp(stats, 'b', 'hard'), 'b', true);
+    expect(stats.hintFree.hard).toEqual({ played: 1, won: 1 });
+    // A hint in a after it was won hint-free takes it out.
+    stats = recordHelp(stats, 'a', 'hard');
+    expect(stats.hintFree.hard).toEqual({ played: 0, won: 0 });
+    expect([stats.played, stats.won]).toEqual([2, 2]);
+    // A deal without a grade counts in none.
+    expect(recordHintFree(NO_STATS, 'c', null, true)).toBe(NO_STATS);
+  });
+
+  it('are stored with the rest, and broken counts read as none', () => {
+    const store = new Map<string, string>();
+    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
+    const stats = recordWin(recordHintFree(NO_STATS, 'x', 'easy', true), 'x');
+    saveStats(storage, stats, 'standard/draw3/passesunlimited/standard');
+    expect(loadStats(storage, 'standard/draw3/passesunlimited/standard')).toEqual(stats);
+    store.set(STATS_KEY, JSON.stringify({ hintFree: { easy: { played: 2, won: 5 }, hard: 'x' } }));
+    expect(loadStats(storage).hintFree).toEqual({ ...NO_STATS.hintFree, easy: { played: 2, won: 2 } });
+  });
+});
+
 const VEGAS_DRAW3: DealSpec = { seed: 5, piles: 7, draw: 3, order: null, rules: 'standard', passes: 1, scoring: 'vegas' };
 
 describe('the standard rules', () => {
   it('keeps the rule set and a pasted deal in the address, and names values it cannot use', () => {
-    const settings = { ...VEGAS_DRAW3, moves: [{ kind: 'discardDraw' } as const], winnableOnly: false, autoFinish: true, coach: COACH_OFF };
+    const settings = { ...VEGAS_DRAW3, moves: [{ kind: 'discardDraw' } as const], winnableOnly: false, difficulty: 'any' as const, autoFinish: true, coach: COACH_OFF };
     const search = toSearch(settings);
     expect(search).toBe('?seed=5&draw=3&piles=7&rules=standard&passes=1&scoring=vegas&moves=d');
     expect(parseSearch(search, () => 0)).toEqual({ settings, problems: [] });

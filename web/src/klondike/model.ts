@@ -17,6 +17,8 @@ import { IllegalArgumentError, IllegalStateError } from '../../../src/games/klon
 import type { UndoableKlondikeModel } from '../../../src/games/klondike/model.js';
 import { applyMove, type KlondikeMove } from '../../../src/games/klondike/moves.js';
 import { dealState, seededDeal } from '../../../src/games/klondike/solver/deal.js';
+import { DIFFICULTY_GRADES, gradeInTable, type DifficultyGrade } from '../../../src/games/klondike/difficulty.js';
+import { difficultyTableFor, type GradedRuleSet } from '../../../src/games/klondike/difficulty-data.js';
 import { parseCoachParams, setCoachParams, type CoachState } from '../coach/state.js';
 import { parseDealNumber, seedFromParams } from '../seed.js';
 
@@ -52,10 +54,16 @@ export interface DealSpec extends RuleSet {
 /** The model the page plays: the assignment's `BasicKlondike` or the standard rules' `EngineKlondike`. */
 export type PageModel = UndoableKlondikeModel & { [ENGINE_STATE](): KlondikeState };
 
+/** The page's difficulty choice: a grade, or any deal. */
+export type DifficultyChoice = DifficultyGrade | 'any';
+export const DIFFICULTY_CHOICES: readonly DifficultyChoice[] = ['any', ...DIFFICULTY_GRADES];
+
 export interface KlondikeSettings extends DealSpec {
   readonly moves: readonly KlondikeMove[];
   /** New deals are only deals the solver proved winnable. */
   readonly winnableOnly: boolean;
+  /** New deals are deals of this grade from the rule set's grading table ('any': any deal). */
+  readonly difficulty: DifficultyChoice;
   /** Play the rest by itself once every pile card is face up. */
   readonly autoFinish: boolean;
   /** The coach's switches (`coach=1`, `training=1`). */
@@ -162,6 +170,12 @@ export function parseSearch(search: string, makeSeed: () => number = newDealSeed
     return standard;
   };
   const winnableOnly = flag('winnable', false);
+  const difficultyText = params.get('difficulty') ?? 'any';
+  let difficulty = DIFFICULTY_CHOICES.find((choice) => choice === difficultyText);
+  if (difficulty === undefined) {
+    problems.push(`"difficulty=${difficultyText}" should be one of ${DIFFICULTY_CHOICES.join(', ')}: any is used.`);
+    difficulty = 'any';
+  }
   const autoFinish = flag('auto', true);
   const coach = parseCoachParams(params, problems);
   const rules = ruleSetParams(params, draw, problems);
@@ -186,7 +200,7 @@ export function parseSearch(search: string, makeSeed: () => number = newDealSeed
   const moves = parsed.moves.slice(0, replay.applied);
   if (parsed.rest !== '') problems.push(`"${parsed.rest}" in the moves is not a move: the deal goes on from the move before it.`);
   else if (replay.error !== null) problems.push(`Move ${String(replay.applied + 1)} of the address (${moveToken(parsed.moves[replay.applied]!)}) is not legal here (${replay.error}): the deal goes on from the move before it.`);
-  return { settings: { ...spec, moves, winnableOnly, autoFinish, coach }, problems };
+  return { settings: { ...spec, moves, winnableOnly, difficulty, autoFinish, coach }, problems };
 }
 
 /** The address's `rules`, `passes` and `scoring` (and `draw`, which the standard rules keep to 1 or 3). */
@@ -227,10 +241,33 @@ export function toSearch(settings: KlondikeSettings): string {
     params.set('scoring', settings.scoring);
   }
   if (settings.winnableOnly) params.set('winnable', '1');
+  if (settings.difficulty !== 'any') params.set('difficulty', settings.difficulty);
   if (!settings.autoFinish) params.set('auto', '0');
   setCoachParams(params, settings.coach);
   if (settings.moves.length > 0) params.set('moves', movesToText(settings.moves));
   return `?${params.toString()}`;
+}
+
+// ---- Difficulty ----
+
+/** The rule set as the grading tables name it (scoring changes no move). */
+export function gradedRuleSetOf(rules: RuleSet): GradedRuleSet {
+  return { rules: rules.rules, draw: rules.draw, passes: rules.rules === 'standard' ? rules.passes : Infinity };
+}
+
+/** Why no deal of a grade can be picked for a next deal of `rules` with `piles` piles, or null when it can. */
+export function noGradesReason(rules: RuleSet, piles: number): string | null {
+  if (piles !== PILES.standard) return `Deals are graded with ${String(PILES.standard)} piles only.`;
+  if (difficultyTableFor(gradedRuleSetOf(rules)) !== null) return null;
+  const words = rules.rules === 'assignment' ? `the assignment's rules, draw ${String(rules.draw)}` : ruleWords({ ...rules, scoring: 'standard' }).replace(', standard scoring', '');
+  return `No deals are graded for ${words} yet.`;
+}
+
+/** The grade of deal `spec` in its rule set's table (a numbered deal with 7 piles), or null when it is not graded. */
+export function gradeOfDeal(spec: DealSpec): DifficultyGrade | null {
+  if (spec.order !== null || spec.piles !== PILES.standard) return null;
+  const table = difficultyTableFor(gradedRuleSetOf(spec));
+  return table === null ? null : gradeInTable(table, spec.seed);
 }
 
 // ---- The deal ----

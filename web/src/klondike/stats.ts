@@ -5,8 +5,20 @@
  * A streak ends when a deal that was started is left unwon for another. Each rule set keeps its own
  * (`ruleSetKey`): a draw-3 Vegas game and the assignment's game are not the same contest. The
  * assignment's statistics stay under the key they had before there were other rule sets.
+ *
+ * For the validation of the difficulty grades by people (docs/klondike.md, "Difficulty"), each
+ * rule set also counts its graded deals played and won **without help**, per grade: a deal counts
+ * at its first move unless a hint was asked or the coach was on before, and stops counting (played,
+ * and won if it was) once either happens.
  */
+import { DIFFICULTY_GRADES, type DifficultyGrade } from '../../../src/games/klondike/difficulty.js';
 import type { RuleSet } from './model.js';
+
+/** Hint-free games of one grade. */
+export interface GradeStats {
+  readonly played: number;
+  readonly won: number;
+}
 
 export interface KlondikeStats {
   readonly played: number;
@@ -19,12 +31,19 @@ export interface KlondikeStats {
   readonly wonDeals: readonly string[];
   /** The best score reached in a deal (the rule set's points; cards on the foundations under the assignment's rules); null before any. */
   readonly bestScore: number | null;
+  /** Graded deals played and won without a hint or the coach, per grade. */
+  readonly hintFree: Readonly<Record<DifficultyGrade, GradeStats>>;
+  /** Deals a hint was asked in, or the coach was on (most recent last), at most KEEP of them: they count in no grade. */
+  readonly helped: readonly string[];
 }
 
 export const STATS_KEY = 'tabletop-lab.klondike.stats';
 const KEEP = 500;
 
-export const NO_STATS: KlondikeStats = { played: 0, won: 0, streak: 0, bestStreak: 0, started: [], wonDeals: [], bestScore: null };
+const NO_GRADE_STATS: GradeStats = { played: 0, won: 0 };
+const NO_HINT_FREE = Object.fromEntries(DIFFICULTY_GRADES.map((grade) => [grade, NO_GRADE_STATS])) as Record<DifficultyGrade, GradeStats>;
+
+export const NO_STATS: KlondikeStats = { played: 0, won: 0, streak: 0, bestStreak: 0, started: [], wonDeals: [], bestScore: null, hintFree: NO_HINT_FREE, helped: [] };
 
 /** The rule set's name in storage: "assignment", or e.g. "standard/draw3/passes1/vegas". */
 export function ruleSetKey(rules: RuleSet): string {
@@ -58,10 +77,23 @@ export function loadStats(storage: Pick<Storage, 'getItem'> | null, ruleSet = 'a
       started: keys(data['started']),
       wonDeals: keys(data['wonDeals']),
       bestScore: typeof data['bestScore'] === 'number' && Number.isSafeInteger(data['bestScore']) ? data['bestScore'] : null,
+      hintFree: hintFreeOf(data['hintFree']),
+      helped: keys(data['helped']),
     };
   } catch {
     return NO_STATS;
   }
+}
+
+function hintFreeOf(value: unknown): Record<DifficultyGrade, GradeStats> {
+  const data = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  return Object.fromEntries(
+    DIFFICULTY_GRADES.map((grade) => {
+      const g = (typeof data[grade] === 'object' && data[grade] !== null ? data[grade] : {}) as Record<string, unknown>;
+      const played = count(g['played']);
+      return [grade, { played, won: Math.min(played, count(g['won'])) }];
+    }),
+  ) as Record<DifficultyGrade, GradeStats>;
 }
 
 export function saveStats(storage: Pick<Storage, 'setItem'> | null, stats: KlondikeStats, ruleSet = 'assignment'): void {
@@ -103,4 +135,27 @@ export function winRate(stats: KlondikeStats): string {
   const open = last !== undefined && !stats.wonDeals.includes(last) ? 1 : 0;
   const decided = stats.played - open;
   return decided <= 0 ? '–' : `${String(Math.round((100 * stats.won) / decided))}%`;
+}
+
+/**
+ * Before `recordStart`/`recordWin` of deal `key` of grade `grade` (null: not graded): counts it as
+ * a hint-free game played (its first move) and won, unless help was had in it.
+ */
+export function recordHintFree(stats: KlondikeStats, key: string, grade: DifficultyGrade | null, won: boolean): KlondikeStats {
+  if (grade === null || stats.helped.includes(key)) return stats;
+  const first = !stats.started.includes(key);
+  const newWin = won && !stats.wonDeals.includes(key);
+  if (!first && !newWin) return stats;
+  const g = stats.hintFree[grade];
+  return { ...stats, hintFree: { ...stats.hintFree, [grade]: { played: g.played + (first ? 1 : 0), won: g.won + (newWin ? 1 : 0) } } };
+}
+
+/** Help was had in deal `key` (a hint, or the coach on): it counts in no grade from now on, nor did it. */
+export function recordHelp(stats: KlondikeStats, key: string, grade: DifficultyGrade | null): KlondikeStats {
+  if (stats.helped.includes(key)) return stats;
+  const helped = [...stats.helped, key].slice(-KEEP);
+  if (grade === null || !stats.started.includes(key)) return { ...stats, helped };
+  const g = stats.hintFree[grade];
+  const won = stats.wonDeals.includes(key) ? 1 : 0;
+  return { ...stats, helped, hintFree: { ...stats.hintFree, [grade]: { played: Math.max(0, g.played - 1), won: Math.max(0, g.won - won) } } };
 }
