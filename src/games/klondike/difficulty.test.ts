@@ -5,15 +5,15 @@ import { difficultyTableFor, shippedDifficultyRuleSets } from './difficulty-data
 const EFFORT = GRADE_THRESHOLDS.effortPositions;
 
 describe('the difficulty grade', () => {
-  it('places a deal by the win share of its grading runs: easy from 3 of 4, medium from half, hard from a quarter, else expert', () => {
-    expect([4, 3, 2, 1, 0].map((wins) => gradeOf(wins, 4, 100))).toEqual(['easy', 'easy', 'medium', 'hard', 'expert']);
+  it('places a deal proved quickly by the win share of its grading runs: easy from 3 of 4, medium from 1 of 4, else hard', () => {
+    expect([4, 3, 2, 1, 0].map((wins) => gradeOf(wins, 4, 100))).toEqual(['easy', 'easy', 'medium', 'medium', 'hard']);
     // The thresholds are shares, whatever the number of runs.
-    expect([10, 8, 7, 5, 4, 3, 2, 0].map((wins) => gradeOf(wins, 10, 100))).toEqual(['easy', 'easy', 'medium', 'medium', 'hard', 'hard', 'expert', 'expert']);
+    expect([10, 8, 7, 5, 3, 2, 0].map((wins) => gradeOf(wins, 10, 100))).toEqual(['easy', 'easy', 'medium', 'medium', 'medium', 'hard', 'hard']);
   });
 
-  it('makes a deal one grade harder when the solver needed many positions to prove it, and expert stays expert', () => {
-    expect([4, 2, 1, 0].map((wins) => gradeOf(wins, 4, EFFORT - 1))).toEqual(['easy', 'medium', 'hard', 'expert']);
-    expect([4, 2, 1, 0].map((wins) => gradeOf(wins, 4, EFFORT))).toEqual(['medium', 'hard', 'expert', 'expert']);
+  it('makes a deal one grade harder when the solver needed many positions to prove it: a deal never won and long to prove is expert', () => {
+    expect([4, 2, 1, 0].map((wins) => gradeOf(wins, 4, EFFORT - 1))).toEqual(['easy', 'medium', 'medium', 'hard']);
+    expect([4, 2, 1, 0].map((wins) => gradeOf(wins, 4, EFFORT))).toEqual(['medium', 'hard', 'hard', 'expert']);
   });
 
   it('refuses counts that are not wins of runs', () => {
@@ -31,8 +31,8 @@ describe('a grading table', () => {
     const table = parseDifficultyTable(TEXT);
     expect(table.params).toEqual({ rules: 'standard', draw: 3, passes: null, runs: 4, checkRuns: 2, maxStates: 300_000, seed: 1 });
     expect(formatDifficultyTable(table)).toBe(TEXT);
-    expect([1, 2, 3, 4, 5, 6, 7, 8].map((deal) => gradeInTable(table, deal))).toEqual([null, 'expert', 'expert', null, 'easy', 'hard', null, 'medium']);
-    expect(dealsOfGrade(table, 'expert')).toEqual([2, 3]);
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map((deal) => gradeInTable(table, deal))).toEqual([null, 'expert', 'hard', null, 'easy', 'medium', null, 'medium']);
+    expect(dealsOfGrade(table, 'medium')).toEqual([6, 8]);
     expect(dealsOfGrade(table, 'any')).toEqual([2, 3, 5, 6, 8]);
   });
 
@@ -55,7 +55,7 @@ describe('picking a deal of a grade', () => {
   const table: DifficultyTable = parseDifficultyTable(TEXT);
 
   it('is deterministic in its seed, always of the grade asked, and spreads over the grade', () => {
-    for (const grade of ['expert', 'any'] as const) {
+    for (const grade of ['medium', 'any'] as const) {
       const picks = Array.from({ length: 40 }, (_, seed) => pickGradedDeal(table, grade, seed));
       expect(Array.from({ length: 40 }, (_, seed) => pickGradedDeal(table, grade, seed))).toEqual(picks);
       expect(picks.every((deal) => deal !== null && dealsOfGrade(table, grade).includes(deal))).toBe(true);

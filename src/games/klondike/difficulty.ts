@@ -9,11 +9,14 @@
  * - **the solver's effort**: the positions the rule set's solver searched to prove the deal
  *   winnable (a position budget and no clock, so the figure is the same on any machine).
  *
- * The grade (`gradeOf`, thresholds in `GRADE_THRESHOLDS`): the win share places the deal —
- * easy when the player won at least 3 runs of 4, medium at least half, hard at least one, expert
- * none — and a deal the solver needed many positions to prove (`effortPositions` or more) goes one
- * grade harder (expert stays expert). Deals the solver did not prove winnable within the budget get
- * no grade. Everything is deterministic from the deal, the rule set and the seed.
+ * The grade (`gradeOf`, thresholds in `GRADE_THRESHOLDS`): the win share places the deal — won
+ * at least 3 runs of 4: easy; at least 1 of 4: medium; less: hard — and a deal the solver needed
+ * many positions to prove (`effortPositions` or more) goes one grade harder, so a deal the player
+ * never won is expert when its proof was long. The player's wins come first because they are the
+ * nearer measure of a person's chances; the effort splits the deals the runs leave alike (4 runs
+ * give few distinct shares, and most deals are won every time or never). Deals the solver did not
+ * prove winnable within the budget get no grade. Everything is deterministic from the deal, the
+ * rule set and the seed.
  *
  * The measuring is difficulty-measure.ts's (`measureDeal`); this file reads no player, so the page
  * loads it without them. A grading table (`formatDifficultyTable`, `parseDifficultyTable`) is text, one deal a line, so
@@ -27,14 +30,16 @@ export const DIFFICULTY_GRADES = ['easy', 'medium', 'hard', 'expert'] as const;
 export type DifficultyGrade = (typeof DIFFICULTY_GRADES)[number];
 
 /**
- * The grade's thresholds: the least win share of each grade but the last (by the share, before the
- * effort), and the solver effort that makes a deal one grade harder.
+ * The grade's thresholds: the least win share of easy and of medium (by the share alone; below
+ * medium's: hard), and the solver effort that makes a deal one grade harder. The effort's threshold
+ * sits between the proofs of the deals the player won every time (most under 300 positions, under
+ * every rule set graded) and those of the deals it never won (most in the thousands).
  */
 export const GRADE_THRESHOLDS = {
-  /** Least win share of easy, medium and hard; below hard's: expert. */
-  share: { easy: 0.75, medium: 0.5, hard: 0.25 },
+  /** Least win share of easy and of medium, before the effort. */
+  share: { easy: 0.75, medium: 0.25 },
   /** Positions the solver searched to prove the deal winnable, from which the deal goes one grade harder. */
-  effortPositions: 50_000,
+  effortPositions: 2_000,
 } as const;
 
 /** What grading measured of one deal. */
@@ -70,8 +75,8 @@ export interface GradingParams {
 export function gradeOf(wins: number, runs: number, positions: number): DifficultyGrade {
   if (!(Number.isSafeInteger(runs) && runs >= 1 && Number.isSafeInteger(wins) && wins >= 0 && wins <= runs)) throw new RangeError(`A grade needs 0 ≤ wins ≤ runs and runs ≥ 1, got ${String(wins)} of ${String(runs)}`);
   const share = wins / runs;
-  const { easy, medium, hard } = GRADE_THRESHOLDS.share;
-  const byShare = share >= easy ? 0 : share >= medium ? 1 : share >= hard ? 2 : 3;
+  const { easy, medium } = GRADE_THRESHOLDS.share;
+  const byShare = share >= easy ? 0 : share >= medium ? 1 : 2;
   const harder = positions >= GRADE_THRESHOLDS.effortPositions ? 1 : 0;
   return DIFFICULTY_GRADES[Math.min(byShare + harder, DIFFICULTY_GRADES.length - 1)]!;
 }
