@@ -17,6 +17,8 @@ import { solveStandard } from '../../src/games/klondike/solver/standard-solver.j
 import { lineHint } from '../src/klondike/hints.js';
 import { cardWords, dealOf, movesToText, tableOf, textToMoves, type DealSpec, type PageModel } from '../src/klondike/model.js';
 import { pageOpener, serverAndBrowser } from './harness.js';
+import { dealsOfGrade } from '../../src/games/klondike/difficulty.js';
+import { difficultyTableFor } from '../../src/games/klondike/difficulty-data.js';
 
 const env = serverAndBrowser();
 const withPage = pageOpener(env);
@@ -246,6 +248,32 @@ describe('Klondike page, standard rules', () => {
       await expect.poll(() => output(page, 'Moves').textContent(), SLOW).toBe('1');
       expect(textToMoves(new URL(page.url()).searchParams.get('moves')!).moves).toEqual([move]);
       await page.screenshot({ path: '/tmp/klondike-standard-hint.png' });
+    });
+  });
+
+  it('deals, on New deal, a deal of the difficulty chosen from the shipped table, kept in the address; says where no deals are graded; counts hint-free games by grade', async () => {
+    const table = difficultyTableFor({ rules: 'standard', draw: 3, passes: Infinity })!;
+    await withPage('/klondike?seed=30&draw=3&piles=7&rules=standard&passes=unlimited&scoring=standard&auto=0', async (page) => {
+      const choice = page.getByRole('combobox', { name: 'Difficulty' });
+      expect(await choice.isDisabled()).toBe(false);
+      await choice.selectOption('hard');
+      expect(await choice.evaluate((select) => document.getElementById(select.getAttribute('aria-describedby')!)?.textContent)).toMatch(/^New deal deals a hard deal, proved winnable/);
+      await button(page, 'New deal').click();
+      await expect.poll(() => page.locator('.notice').textContent(), SLOW).toMatch(/^Deal \d+: a hard deal, proved winnable\.$/);
+      const params = new URL(page.url()).searchParams;
+      const seed = Number(params.get('seed'));
+      expect(params.get('difficulty')).toBe('hard');
+      expect(dealsOfGrade(table, 'hard')).toContain(seed);
+      expect(await page.getByLabel('Difficulty of this deal').textContent()).toBe('hard');
+      // A first move without a hint counts the deal as a hint-free hard game.
+      await button(page, 'Draw').click();
+      const hintFree = page.getByRole('region', { name: 'Hint-free games by difficulty' });
+      await expect.poll(() => hintFree.locator('tbody tr').evaluateAll((trs) => trs.map((r) => r.textContent)), SLOW).toEqual(['Easy00', 'Medium00', 'Hard10', 'Expert00']);
+      await page.screenshot({ path: '/tmp/klondike-difficulty.png', fullPage: true });
+      // One pass through the stock: no table, so the choice is disabled and says why.
+      await page.getByLabel('Passes').selectOption('1');
+      expect(await choice.isDisabled()).toBe(true);
+      expect(await choice.evaluate((select) => document.getElementById(select.getAttribute('aria-describedby')!)?.textContent)).toBe('No deals are graded for standard rules, draw 3, 1 pass yet.');
     });
   });
 });

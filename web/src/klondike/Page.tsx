@@ -495,7 +495,7 @@ export function KlondikePage() {
             {grade !== null && (
               <>
                 {' '}
-                · Difficulty <strong aria-label="Difficulty of this deal">{grade}</strong>
+                · <span class="k-grade">Difficulty <strong aria-label="Difficulty of this deal">{grade}</strong></span>
               </>
             )}
           </p>
@@ -632,7 +632,7 @@ export function KlondikePage() {
             value={difficulty}
             options={DIFFICULTY_CHOICES.map((choice) => [choice, DIFFICULTY_WORDS[choice]])}
             disabled={noGradesReason(form.rules, form.piles) !== null}
-            note={noGradesReason(form.rules, form.piles) ?? (difficulty === 'any' ? 'New deal deals any deal.' : `New deal deals a ${difficulty} deal, proved winnable (docs/klondike.md, "Difficulty").`)}
+            note={noGradesReason(form.rules, form.piles) ?? (difficulty === 'any' ? 'New deal deals any deal.' : `New deal deals a ${difficulty} deal, proved winnable.`)}
             onChange={(choice) => setDifficulty(choice as DifficultyChoice)}
           />
           <label class="check">
@@ -678,9 +678,18 @@ export function KlondikePage() {
               </tr>
             </tbody>
           </table>
-          {noGradesReason(deal, PILES.standard) === null && (
-            <table aria-label="Hint-free games by difficulty">
-              <caption>Hint-free games of graded deals (no hint, coach off)</caption>
+          <button
+            type="button"
+            onClick={() => setStats(NO_STATS)}
+          >
+            Reset statistics
+          </button>
+        </section>
+        {noGradesReason(deal, PILES.standard) === null && (
+          <section class="k-stats" aria-label="Hint-free games by difficulty">
+            <h2>Hint-free games</h2>
+            <p class="field-note">Graded deals of {ruleWords(deal)} played without a hint and with the coach off, by difficulty.</p>
+            <table>
               <thead>
                 <tr>
                   <th scope="col">Difficulty</th>
@@ -698,14 +707,8 @@ export function KlondikePage() {
                 ))}
               </tbody>
             </table>
-          )}
-          <button
-            type="button"
-            onClick={() => setStats(NO_STATS)}
-          >
-            Reset statistics
-          </button>
-        </section>
+          </section>
+        )}
         <PasteDeal onOpen={({ piles, order }) => openDeal({ ...form.rules, seed: deal.seed, piles, order }, { text: 'The pasted deal is dealt.', tone: 'success' })} />
       </div>
       <OpenRecord game="klondike" />
