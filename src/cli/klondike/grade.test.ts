@@ -8,6 +8,8 @@ import { seededDeal } from '../../games/klondike/solver/deal.js';
 import { honestPlayerWins, runSeed } from '../../games/klondike/difficulty-measure.js';
 import { gradedDeals, gradeDeals, gradeJob, gradeJobParams, gradeWorkerFile, type GradedDeal, type GradeJobParams } from './grade-job.js';
 import { gradeReport, summarizeGrading } from './grade.js';
+import { parseDifficultyTable } from '../../games/klondike/difficulty.js';
+import { runInProcess } from '../../test-support/cli-in-process.js';
 
 /**
  * The assignment's rules, where the honest player takes a tenth of a second a game: deals 19 and 20
@@ -74,3 +76,33 @@ describe('grading seeded deals as a job', () => {
     expect(lines.slice(3).reduce((n, line) => n + Number(line.split(/\s+/)[1]), 0)).toBe(winnable);
   });
 });
+
+describe('klondike grade on the command line', () => {
+  it('writes the grading table of the deals it graded (--table), which the game module reads back', async () => {
+    const file = join(dir, 'grades.txt');
+    const result = await runInProcess(['klondike', 'grade', '--seeds', '19..20', '--draw', '1', '--runs', '1', '--check-runs', '1', '--max-states', '3000', '--table', file]);
+    expect(result.status).toBe(0);
+    const table = parseDifficultyTable(readFileSync(file, 'utf8'), file);
+    expect(table.params).toEqual({ rules: 'assignment', draw: 1, passes: null, runs: 1, checkRuns: 1, maxStates: 3_000, seed: 1 });
+    expect([...table.deals.values()].map((d) => [d.deal, d.verdict, d.wins, d.checkWins])).toEqual([
+      [19, 'winnable', 1, 1],
+      [20, 'winnable', 0, 0],
+    ]);
+  });
+
+  it.each([
+    [[], /Give the deals to grade with --seeds a\.\.b/],
+    [['--seeds', '1..2', '--shard', '1/2'], /--shard writes its part to a journal: give --out FILE/],
+    [['--seeds', '1..2', '--rules', 'standard', '--scoring', 'vegas'], /--scoring changes no move/],
+    [['--seeds', '2..1'], /A seed range a\.\.b needs/],
+    [['--seeds', '1..2', '--runs', '0'], /The number of runs/],
+    [['--merge', 'a.jsonl', '--seeds', '1..2'], /--merge reads everything from the journals: it takes no --seeds/],
+    [['--merge', join(dir, 'missing.jsonl')], /Cannot read the journal .*missing\.jsonl: no such file/],
+  ])('is a usage error (exit 2), grading nothing: %j', async (args, message) => {
+    const result = await runInProcess(['klondike', 'grade', ...args]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(message);
+    expect(result.stdout).toBe('');
+  });
+});
+
