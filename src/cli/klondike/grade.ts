@@ -10,14 +10,13 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { plural } from '../../core/format.js';
+import { reportInterrupted, runDealJob, thisRunLine, type DealJobOutcome } from './deal-job.js';
 import { wilsonInterval } from '../../core/stats.js';
 import { DIFFICULTY_GRADES, formatDifficultyTable, gradeOf, type DifficultyGrade, type DifficultyTable } from '../../games/klondike/difficulty.js';
 import { JournalFile } from '../../lab/journal-file.js';
-import { runJob } from '../../lab/job-runner.js';
-import { describeRanges, JobJournalError, jobRecordsOf, mergeJobRecords, type JobRecord, type JobShard } from '../../lab/jobs.js';
-import { interruptible, parseShard } from '../lab/experiment.js';
+import { describeRanges, JobJournalError, jobRecordsOf, mergeJobRecords, type JobShard } from '../../lab/jobs.js';
+import { parseShard } from '../lab/experiment.js';
 import { capAtCores, parseIntegerIn, parsePositiveInt, parseSeed, UsageError } from '../options.js';
-import { progressBar, type Progress } from '../terminal.js';
 import { gradedDeals, gradeDeals, gradeJob, gradeJobParams, gradeWorkerFile, type GradedDeal, type GradeJobParams } from './grade-job.js';
 import { addRulesOptions, parseDraw, rulesOf, rulesWords, type RulesOptions } from './rules-options.js';
 import { parseSeedRange, type SeedRange } from './solve.js';
@@ -158,52 +157,24 @@ async function gradeRange(options: GradeOptions): Promise<void> {
   };
   const identity = gradeJob(params, seeds.last - seeds.first + 1);
   const threads = capAtCores(options.threads, '--threads');
-  const { controller, onSigint } = interruptible();
-  let bar: Progress | undefined;
-  let done = 0;
-  let records: readonly JobRecord<GradedDeal[]>[];
-  let aborted: boolean;
-  const started = performance.now();
-  process.on('SIGINT', onSigint);
+  let outcome: DealJobOutcome<GradedDeal[]>;
   try {
-    ({ records, aborted } = await runJob<GradedDeal[]>({
-      identity,
-      workerFile: gradeWorkerFile(),
-      here: (task) => gradeDeals(params, task.start, task.end),
-      journal: options.out,
-      shard: options.shard,
-      threads,
-      batchSize: options.batchSize,
-      signal: controller.signal,
-      onStart: ({ earlier, todo, tornBytes }) => {
-        if (tornBytes > 0) process.stderr.write(`Note: dropped the half-written last line of ${options.out!} (${plural(tornBytes, 'byte')}).\n`);
-        const held = earlier.reduce((n, r) => n + r.end - r.start, 0);
-        if (held > 0) process.stderr.write(`Continuing ${options.out!}: ${plural(held, 'deal')} graded before.\n`);
-        bar = progressBar(todo.reduce((n, [s, e]) => n + e - s, 0), 'deals');
-      },
-      onRecord: (record) => {
-        done += record.end - record.start;
-        bar?.update(done);
-      },
-    }));
+    outcome = await runDealJob<GradedDeal[]>(
+      { identity, workerFile: gradeWorkerFile(), here: (task) => gradeDeals(params, task.start, task.end), journal: options.out, shard: options.shard, threads, batchSize: options.batchSize },
+      { onEarlier: (held) => held > 0 && process.stderr.write(`Continuing ${options.out!}: ${plural(held, 'deal')} graded before.\n`) },
+    );
   } catch (error) {
     usage(error);
     return;
-  } finally {
-    bar?.stop();
-    process.off('SIGINT', onSigint);
   }
+  const { records, aborted, done, started } = outcome;
   const deals = gradedDeals(records, params, options.out ?? 'this run');
   if (deals.length === 0) process.stderr.write('No deals were graded.\n');
   else {
     print(summarizeGrading(params, identity.count, deals), options);
-    if (options.json !== true) process.stdout.write(`This run: ${plural(done, 'deal')} in ${((performance.now() - started) / 1000).toFixed(1)} s on ${plural(threads, 'thread')}.\n`);
+    if (options.json !== true) process.stdout.write(thisRunLine(done, started, threads));
   }
-  if (aborted) {
-    const where = options.out === undefined ? '' : ` Saved to ${options.out}: run the same command again to continue.`;
-    process.stderr.write(`Interrupted after ${plural(deals.length, 'deal')}: the results above are partial.${where}\n`);
-    process.exitCode = 130;
-  }
+  if (aborted) reportInterrupted(deals.length, options.out === undefined ? '' : ` Saved to ${options.out}: run the same command again to continue.`);
 }
 
 export function registerGrade(command: Command): Command {

@@ -15,17 +15,15 @@ import { plural } from '../../core/format.js';
 import { percentile, wilsonInterval } from '../../core/stats.js';
 import { IllegalArgumentError } from '../../games/klondike/errors.js';
 import { classifyDeals, classifyJob, classifyParams, classifyWorkerFile, dealResults, type ClassifyParams, type DealResult } from './classify.js';
+import { reportInterrupted, runDealJob, thisRunLine, type DealJobOutcome } from './deal-job.js';
 import { dealFromText, dealState, dealText, seededDeal, solveDeal } from '../../games/klondike/solver/deal.js';
 import { readDealFile } from './deal.js';
 import { addRulesOptions, parseDraw, parsePiles, rulesOf, rulesWords, type RulesOptions } from './rules-options.js';
 import { DEFAULT_BUDGET, type SolveResult } from '../../games/klondike/solver/solver.js';
 import type { KlondikeState } from '../../games/klondike/engine.js';
-import { interruptible } from '../lab/experiment.js';
 import { JournalFile } from '../../lab/journal-file.js';
-import { runJob } from '../../lab/job-runner.js';
 import { canonicalJson, describeJob, JobJournalError, jobRecordsOf, type JobRecord } from '../../lab/jobs.js';
 import { capAtCores, parsePositiveInt, parseSeed, UsageError } from '../options.js';
-import { progressBar, type Progress } from '../terminal.js';
 import { moveCommand } from '../../games/klondike/notation.js';
 
 interface SolveOptions extends RulesOptions {
@@ -289,40 +287,24 @@ async function solveRange(options: SolveOptions, explicit: (name: string) => boo
   const params = classifyParams(identity);
   const journal = options.resume ?? options.out;
   const threads = capAtCores(options.threads, '--threads');
-  const { controller, onSigint } = interruptible();
-  let bar: Progress | undefined;
-  let earlierDeals = 0;
-  let done = 0;
-  let records: readonly JobRecord<DealResult[]>[];
-  let aborted: boolean;
-  const started = performance.now();
-  process.on('SIGINT', onSigint);
+  let outcome: DealJobOutcome<DealResult[]>;
   try {
-    ({ records, aborted } = await runJob<DealResult[]>({
-      identity,
-      workerFile: classifyWorkerFile(),
-      here: (task) => classifyDeals(task.params as unknown as ClassifyParams, task.start, task.end),
-      journal,
-      threads,
-      batchSize: options.batchSize ?? DEFAULT_BATCH,
-      signal: controller.signal,
-      onStart: ({ earlier, todo, tornBytes }) => {
-        if (tornBytes > 0) process.stderr.write(`Note: dropped the half-written last line of ${journal!} (${plural(tornBytes, 'byte')})${resuming ? ' before resuming' : ''}.\n`);
-        earlierDeals = earlier.reduce((n, r) => n + r.end - r.start, 0);
-        bar = progressBar(todo.reduce((n, [s, e]) => n + e - s, 0), 'deals');
+    outcome = await runDealJob<DealResult[]>(
+      {
+        identity,
+        workerFile: classifyWorkerFile(),
+        here: (task) => classifyDeals(task.params as unknown as ClassifyParams, task.start, task.end),
+        journal,
+        threads,
+        batchSize: options.batchSize ?? DEFAULT_BATCH,
       },
-      onRecord: (record) => {
-        done += record.end - record.start;
-        bar?.update(done);
-      },
-    }));
+      { tornSuffix: resuming ? ' before resuming' : '' },
+    );
   } catch (error) {
     if (error instanceof JobJournalError) throw new UsageError(resuming ? `Cannot resume: ${error.message}` : error.message);
     throw error;
-  } finally {
-    bar?.stop();
-    process.off('SIGINT', onSigint);
   }
+  const { records, aborted, earlierDeals, started } = outcome;
   const perDeal = dealResults(records, params, journal ?? 'this run');
   if (perDeal.length === 0) process.stderr.write('No deals were classified.\n');
   else {
@@ -331,13 +313,12 @@ async function solveRange(options: SolveOptions, explicit: (name: string) => boo
     else {
       if (options.list === true) for (const line of dealLines(summary)) process.stdout.write(`${line}\n`);
       for (const line of rangeReport(summary)) process.stdout.write(`${line}\n`);
-      process.stdout.write(`This run: ${plural(perDeal.length - earlierDeals, 'deal')} in ${((performance.now() - started) / 1000).toFixed(1)} s on ${plural(threads, 'thread')}${earlierDeals > 0 ? ` (${plural(earlierDeals, 'deal')} from ${journal ?? 'the file'})` : ''}.\n`);
+      process.stdout.write(thisRunLine(perDeal.length - earlierDeals, started, threads, earlierDeals > 0 ? ` (${plural(earlierDeals, 'deal')} from ${journal ?? 'the file'})` : ''));
     }
   }
   if (aborted) {
     const where = journal === undefined ? '' : perDeal.length === 0 ? ` Nothing was saved to ${journal}; start the run again with --out ${journal}.` : ` Saved to ${journal}; continue with --resume ${journal}.`;
-    process.stderr.write(`Interrupted after ${plural(perDeal.length, 'deal')}: the results above are partial.${where}\n`);
-    process.exitCode = 130;
+    reportInterrupted(perDeal.length, where);
   }
 }
 
