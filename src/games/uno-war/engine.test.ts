@@ -159,6 +159,61 @@ describe('UnoWarState.playToEnd (the specialised playOut)', () => {
   });
 });
 
+describe('UnoWarState.playToRoundEnd (a play-out of the current round only)', () => {
+  const ids = ['random', 'smallest', 'biggest'] as const;
+
+  it('plays exactly what the generic steps play up to the end of the round (or of the game), history included, from any node', () => {
+    fc.assert(
+      fc.property(fc.nat(), fc.integer({ min: 0, max: 400 }), fc.constantFrom(...ids), fc.constantFrom(...ids), fc.boolean(), (seed, steps, a, b, asked) => {
+        // Built-in seats are played inline; an asked seat (a plain object) is called on an exact state.
+        const inner = [unoWarGame.agents[a]!.create(), unoWarGame.agents[b]!.create()];
+        const agents: Agent<UnoWarState>[] = asked ? [{ name: 'asked', act: (state, rng) => inner[0]!.act(state, rng) }, inner[1]!] : inner;
+        const rng = rngFromSeed(seed);
+        const generic = new UnoWarState();
+        for (let i = 0; i < steps && !generic.isTerminal(); i++) {
+          const p = generic.currentPlayer();
+          generic.applyAction(p === CHANCE ? generic.sampleChance(rng) : agents[p]!.act(generic, rng));
+        }
+        const round = generic.clone();
+        const genericRng = rngFromSeed(seed + 1);
+        const roundRng = rngFromSeed(seed + 1);
+        // A round from its Pile node is the next round; from inside a round, the rest of it.
+        const roundsAtEnd = generic.isTerminal() ? generic.rounds : generic.phase === Phase.Deal ? 1 : generic.rounds + 1;
+        while (!generic.isTerminal() && generic.rounds < roundsAtEnd) {
+          const p = generic.currentPlayer();
+          generic.applyAction(p === CHANCE ? generic.sampleChance(genericRng) : agents[p]!.act(generic, genericRng));
+        }
+        round.playToRoundEnd(agents, roundRng);
+        expect(round.serialize()).toBe(generic.serialize());
+        expect(round.phase).toBe(generic.isTerminal() ? Phase.Over : Phase.Pile);
+        expect(roundRng.next()).toBe(genericRng.next());
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('setPositionFrom copies the position and starts an empty history; play on it is recorded', () => {
+    const rng = rngFromSeed(3);
+    const state = new UnoWarState();
+    state.playToEnd([UNO_WAR_AGENTS.smallest, UNO_WAR_AGENTS.smallest], rng);
+    const midGame = new UnoWarState();
+    while (midGame.rounds < 3) {
+      const p = midGame.currentPlayer();
+      midGame.applyAction(p === CHANCE ? midGame.sampleChance(rng) : UNO_WAR_AGENTS.smallest.act(midGame, rng));
+    }
+    const scratch = state.clone();
+    scratch.setPositionFrom(midGame);
+    expect(scratch.historyLength).toBe(0);
+    expect(scratch.toString()).toBe(midGame.toString());
+    expect(Array.from(scratch.deck)).toEqual(Array.from(midGame.deck));
+    const copy = midGame.clone();
+    scratch.playToRoundEnd([UNO_WAR_AGENTS.smallest, UNO_WAR_AGENTS.biggest], rngFromSeed(8));
+    copy.playToRoundEnd([UNO_WAR_AGENTS.smallest, UNO_WAR_AGENTS.biggest], rngFromSeed(8));
+    expect(scratch.toString()).toBe(copy.toString());
+    expect(scratch.historyCodes()).toEqual(copy.historyCodes().slice(midGame.historyLength));
+  });
+});
+
 describe('UnoWar rules in the engine', () => {
   it('describes the pile with its count: "(1 card)", "(2 cards)"', () => {
     const state = new UnoWarState();

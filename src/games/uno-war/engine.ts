@@ -162,6 +162,8 @@ export class UnoWarState implements GameState {
   /** The two agents of that playout. */
   private replayAgent0: Agent<UnoWarState> | null = null;
   private replayAgent1: Agent<UnoWarState> | null = null;
+  /** Set during `playToRoundEnd`: the playout stops at the end of the round. */
+  private roundOnly = false;
   /** The answers the asked agents gave in that playout, in order (only the first `answerCount` count). */
   private answers = new Uint8Array(HISTORY_CAPACITY);
   private answerCount = 0;
@@ -426,7 +428,7 @@ export class UnoWarState implements GameState {
             break;
           }
           startingRound = true;
-          if (rng === null) {
+          if (rng === null || this.roundOnly) {
             phase = Phase.Pile;
             break;
           }
@@ -454,6 +456,10 @@ export class UnoWarState implements GameState {
                 break;
               }
               startingRound = true;
+              if (this.roundOnly) {
+                phase = Phase.Pile;
+                break;
+              }
             }
           }
         }
@@ -570,6 +576,27 @@ export class UnoWarState implements GameState {
     }
   }
 
+  /**
+   * `playToEnd`, stopped at the end of the current round (at the next round's Pile node) or of the
+   * game, whichever comes first; from a Pile node, the next round is played. The history is
+   * recorded as it goes (not deferred: the state is not at the game's end). For evaluators that
+   * value the state a round leaves (the coach, games/uno-war/coach.ts).
+   */
+  playToRoundEnd(agents: readonly Agent<UnoWarState>[], rng: Rng): void {
+    if (this.phase === Phase.Over) return;
+    if (this.replayRng !== null) this.replayHistory();
+    this.trace = null;
+    this.pristine = false;
+    const agent0 = agents[0]!;
+    const agent1 = agents[1]!;
+    this.roundOnly = true;
+    try {
+      this.playOn(agent0, agent1, builtInPolicy(agent0), builtInPolicy(agent1), rng);
+    } finally {
+      this.roundOnly = false;
+    }
+  }
+
   private playToEndFrom(agents: readonly Agent<UnoWarState>[], rng: Rng): void {
     const agent0 = agents[0]!;
     const agent1 = agents[1]!;
@@ -600,6 +627,7 @@ export class UnoWarState implements GameState {
 
   /** `playToEnd` from the current node, with the agents' policies (built in, or Custom/Checked: asked). */
   private playOn(agent0: Agent<UnoWarState>, agent1: Agent<UnoWarState>, policy0: Policy, policy1: Policy, rng: Rng): void {
+    const rounds = this.rounds;
     const trace = this.trace;
     while (this.phase === Phase.Deal) {
       const card = this.drawNext(rng);
@@ -615,8 +643,9 @@ export class UnoWarState implements GameState {
       if (slot === CONCEDE_ROUND) this.concedeRound();
       else this.advance(NO_CARD, slot, rng, policy0, policy1, agent0, agent1);
     }
-    // From a chance node (Advance stops only at the end when it has `rng`).
-    if (this.phase !== Phase.Over) {
+    // From a chance node (Advance stops only at the end when it has `rng`, or at a round's end in
+    // `playToRoundEnd`: a round the move at the Play node above ended is not followed by another).
+    if (this.phase !== Phase.Over && !(this.roundOnly && this.rounds !== rounds)) {
       const card = this.drawNext(rng);
       if (trace !== null) trace.push(card);
       this.advance(card, -1, rng, policy0, policy1, agent0, agent1);
@@ -653,6 +682,19 @@ export class UnoWarState implements GameState {
     copy.copyPosition(this);
     copy.copyHistory(this);
     return copy;
+  }
+
+  /**
+   * Makes this state `source`'s position with an empty history: a scratch state for play-outs whose
+   * players are all built-in policies, which never read the history (the coach reuses one for every
+   * card and drawn state instead of cloning a history of thousands of events each time). What is
+   * played on it from here is recorded as usual; what came before is not.
+   */
+  setPositionFrom(source: UnoWarState): void {
+    if (source.replayRng !== null) source.replayHistory();
+    this.copyPosition(source);
+    this.eventCount = 0;
+    this.replayRng = null;
   }
 
   /** Makes this state `source`'s position: every field but the history. */
