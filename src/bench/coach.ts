@@ -219,7 +219,7 @@ class ReferenceJournal<R> {
 }
 const REFERENCE_JOB = 'bench:coach reference';
 const lines = GAMES[game as keyof typeof GAMES]();
-process.stdout.write(`${(latencyOnly ? lines.slice(0, 1) : lines).join('\n')}\n${latency.report()}\n`);
+process.stdout.write(`${(latencyOnly ? lines.slice(0, 1) : lines).join('\n')}\n${latency.wall.length === 0 ? '' : `${latency.report()}\n`}`);
 
 function connectFour(): string[] {
   const nodes = whole('--nodes', COACH_NODES, 1);
@@ -418,7 +418,13 @@ function unoSituation(index: number): UnoWarState | null {
 }
 
 function unoWar(): string[] {
+  if (process.argv.includes('--truncation-bias')) return unoTruncationBias();
   const samples = whole('--samples', UNO_SAMPLES, 1);
+  // `--reference full`: the reference plays every card out to the game's end (the evaluator
+  // without the round-value table), so that the truncation's bias counts against the coach too.
+  const method = option('--reference') ?? 'same';
+  if (method !== 'same' && method !== 'full') fail(`--reference must be same or full, got '${method}'`);
+  const toGameEnd = method === 'full';
   const referenceSamples = whole('--reference-samples', samples * factor, 1);
   const anyCard = (state: UnoWarState): number => state.handCard(0, [0, 1, 2, 3, 4].find((slot) => canPlayOn(state.top, state.handCard(0, slot)))!);
   // The coach may stop sampling early once a card is clearly best; the reference never does.
@@ -426,20 +432,73 @@ function unoWar(): string[] {
     unoSituation,
     (state, at) => rateUno(state, anyCard(state), smallestCardAgent, at, samples).best,
     (state, at) => {
-      const outcomes = playOutCards(state, smallestCardAgent, at, referenceSamples, false);
+      const outcomes = playOutCards(state, smallestCardAgent, at, referenceSamples, { stopWhenClear: false, toGameEnd });
       return outcomes.cards.map((card) => rateOutcomes(outcomes, card));
     },
-    { game, seed, samples: referenceSamples },
+    // The full play-out reference is a journal's other job: its parameters name the method.
+    toGameEnd ? { game, seed, samples: referenceSamples, reference: 'full' } : { game, seed, samples: referenceSamples },
   );
   const strict = costs.filter((c) => c.cost <= 2 * c.standardError).length;
   const tolerated = costs.filter((c) => c.cost < EQUAL_CHANCE).length;
+  const reference = toGameEnd ? 'each card played out to the game\'s end' : 'the same method';
   return [
-    `uno-war: ${decisionsText()} (seed ${String(seed)}), against Smallest, coach ${String(samples)} states, reference ${String(referenceSamples)} (${(referenceSamples / samples).toFixed(0)}x) on other draws`,
+    `uno-war: ${decisionsText()} (seed ${String(seed)}), against Smallest, coach ${String(samples)} states, reference ${String(referenceSamples)} (${(referenceSamples / samples).toFixed(0)}x; ${reference}) on other draws`,
     // Strict: the reference's lead over the coach's card is under twice its standard error, whatever the coach's own tolerance of small losses.
     `best card: as good as the reference's best ${String(strict)} (${share(strict, judgedCount)}); the same card ${String(same)} (${share(same, judgedCount)})`,
     `best card: within the coach's tolerance (the reference's cost of it under ${(100 * EQUAL_CHANCE).toFixed(1)} points) ${String(tolerated)} (${share(tolerated, judgedCount)})`,
     `the reference's cost of the coach's best card: ${costsUnder(costs.map((c) => c.cost))}`,
     ...notes,
+  ];
+}
+
+/**
+ * `--truncation-bias`: on each decision, every card's chance by the coach's method (each card
+ * played to the round's end, the round-value table) and by full play-outs to the game's end, both
+ * on the same `--reference-samples` drawn states and random streams (so their difference is
+ * measured precisely): how far the table's chances and the cards' leads over each other lie from
+ * the play-outs', and how often the coach's method's best card is, by the full play-outs,
+ * significantly worse than their best (its lead over twice its standard error).
+ */
+function unoTruncationBias(): string[] {
+  const samples = whole('--reference-samples', UNO_SAMPLES * 10, 1);
+  const chanceDifferences: number[] = [];
+  const leadDifferences: number[] = [];
+  let worse = 0;
+  let sameBest = 0;
+  let sampled = 0;
+  for (let index = 0; sampled < to; index++) {
+    const state = unoSituation(index);
+    if (state === null) continue;
+    const decision = sampled++;
+    if (decision < from) continue;
+    const at = deriveSeed(seed, 2 * index + 1);
+    const truncated = playOutCards(state, smallestCardAgent, at, samples, { stopWhenClear: false });
+    const full = playOutCards(state, smallestCardAgent, at, samples, { stopWhenClear: false, toGameEnd: true });
+    const truncatedRatings = truncated.cards.map((card) => rateOutcomes(truncated, card));
+    const fullRatings = full.cards.map((card) => rateOutcomes(full, card));
+    const fullBest = fullRatings[0]!.best;
+    truncatedRatings.forEach((rating, i) => {
+      const chance = rating.cards[i]!.chance;
+      chanceDifferences.push(chance - fullRatings[i]!.cards[i]!.chance);
+      // A card's lead over the full play-outs' best card, by each method.
+      const lead = (ratings: typeof truncatedRatings): number => ratings[i]!.cards[i]!.chance - ratings[i]!.cards[full.cards.indexOf(fullBest)]!.chance;
+      leadDifferences.push(lead(truncatedRatings) - lead(fullRatings));
+    });
+    const best = truncatedRatings[0]!.best;
+    if (best === fullBest) sameBest++;
+    const { cost, standardError } = rateOutcomes(full, best);
+    if (cost > 2 * standardError) worse++;
+    progress(decision - from + 1);
+  }
+  const points = (values: readonly number[]): string => {
+    const absolute = values.map(Math.abs);
+    return `mean ${(100 * (values.reduce((a, b) => a + b, 0) / values.length)).toFixed(2)}, mean absolute ${(100 * (absolute.reduce((a, b) => a + b, 0) / absolute.length)).toFixed(2)}, max absolute ${(100 * Math.max(...absolute)).toFixed(2)} points`;
+  };
+  return [
+    `uno-war truncation bias: ${decisionsText()} (seed ${String(seed)}), against Smallest, both methods on the same ${String(samples)} states and streams, ${String(chanceDifferences.length)} cards`,
+    `a card's chance, table minus full play-outs: ${points(chanceDifferences)}`,
+    `a card's lead over the full play-outs' best card, table minus full play-outs: ${points(leadDifferences)}`,
+    `the table's best card: the full play-outs' best ${String(sameBest)} (${share(sameBest, judgedCount)}); significantly worse than it by the full play-outs (over twice the standard error) ${String(worse)} (${share(worse, judgedCount)})`,
   ];
 }
 

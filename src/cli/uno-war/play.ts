@@ -18,7 +18,6 @@ import { SLOT_CHOICES, parseSlot, playRefusal, slotName } from '../../games/uno-
 import { HAND_SIZE, WINNING_SCORE, canPlayOn } from '../../games/uno-war/rules.js';
 import { parseChoice, parseSeed, UsageError } from '../options.js';
 import { UnoCoach } from './coach.js';
-import { COACH_SAMPLES } from '../../games/uno-war/coach.js';
 import { coachLegend } from '../../games/uno-war/coach-text.js';
 import { addColorOptions, styleFor } from '../style.js';
 import { exitingOnInterrupt, PlaySession } from '../terminal.js';
@@ -96,7 +95,7 @@ export async function playUnoWar(options: PlayOptions, input: NodeJS.ReadableStr
   const replayCommand = (answers: string): string =>
     ['tabletop uno-war play', '--ai', options.ai, '--seed', String(seed), ...(options.standIn === undefined || options.standIn === 'smallest' ? [] : ['--stand-in', options.standIn]), ...(options.playForced === false ? ['--no-play-forced'] : []), ...(answers === '' ? [] : ['--moves', answers]), '--coach'].join(' ');
   const coach = options.coach === true || options.training === true ? new UnoCoach(seed, agent, name, replayCommand) : null;
-  if (coach !== null) say(coachLegend(COACH_SAMPLES));
+  if (coach !== null) say(coachLegend(agent));
   /** The person's answers so far (slots 1-5, r, g): what --moves replays. */
   let answers = '';
   const replay = Array.from(options.moves ?? '');

@@ -3,7 +3,9 @@
  * page's coach): a card's chance to win, the verdict on a choice with its cost, a game's total cost.
  * `name` says how a card is named (the terminal may colour it).
  */
-import { EQUAL_CHANCE, type Rating } from './coach.js';
+import type { UnoWarAgent } from './agents.js';
+import { EQUAL_CHANCE, FULL_PLAY_OUT_SAMPLES, defaultSamples, type Rating } from './coach.js';
+import { roundValuesAgainst } from './round-values.js';
 
 /** A chance to win (0..1) as a percentage: `55.0%`. */
 export function chanceText(chance: number): string {
@@ -44,10 +46,12 @@ export function equalCardsText(rating: Rating, name: (card: number) => string): 
   return equal.length < 2 ? '' : `; equal within ${CLOSE_ENOUGH}: ${equal.slice(0, -1).join(', ')} and ${equal.at(-1)!}`;
 }
 
-/** How to read the coach's figures, said once when it is turned on (`samples`: the most states drawn per decision). */
-export function coachLegend(samples: number): string {
-  return (
-    `Coach: after each card you choose, each playable card's chance to win the game against your opponent, played out from up to ${String(samples)} deals ` +
-    'consistent with what you have seen (you playing on as Smallest Card AI).'
-  );
+/** How to read the coach's figures against `opponent` (undefined: an AI without a round-value table), said once when it is turned on. */
+export function coachLegend(opponent: UnoWarAgent | undefined): string {
+  const samples = opponent === undefined ? FULL_PLAY_OUT_SAMPLES : defaultSamples(opponent);
+  const how =
+    opponent === undefined || roundValuesAgainst(opponent) === undefined
+      ? `played out to the game's end from up to ${String(samples)} deals consistent with what you have seen`
+      : `played to the end of the round from up to ${String(samples)} deals consistent with what you have seen, then valued by the chance of winning from the scores, who starts next and the high cards in each hand`;
+  return `Coach: after each card you choose, each playable card's chance to win the game against your opponent, ${how} (you playing on as Smallest Card AI).`;
 }

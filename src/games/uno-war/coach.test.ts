@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { cardName } from '../../core/cards.js';
 import { CHANCE } from '../../core/game.js';
 import { deriveSeed, randomInt, rngFromSeed } from '../../core/random.js';
 import { smallestCardAgent } from './agents.js';
 import { pairedCost } from '../../core/coach.js';
-import { EQUAL_CHANCE, playOutCards, rateDecision, rateOutcomes, RULES_OF_THUMB, SAMPLE_BATCH, summarize } from './coach.js';
+import { COACH_SAMPLES, EQUAL_CHANCE, defaultSamples, FULL_PLAY_OUT_BATCH, FULL_PLAY_OUT_SAMPLES, MISTAKE_CHANCE, playOutCards, rateDecision, rateOutcomes, RULES_OF_THUMB, SAMPLE_BATCH, summarize } from './coach.js';
+import { roundValuesAgainst } from './round-values.js';
+import type { UnoWarAgent } from './agents.js';
 import { UnoWarState } from './engine.js';
 import { HAND_SIZE, RANK, canPlayOn } from './rules.js';
 
@@ -13,21 +16,24 @@ function legalCards(state: UnoWarState): number[] {
   return [...new Set(Array.from({ length: HAND_SIZE }, (_, slot) => state.handCard(player, slot)).filter((card) => canPlayOn(state.top, card)))];
 }
 
-/** Deal 1 played by Smallest in both seats up to player 0's second decision with a choice; its playable cards. */
-function secondChoice(): { state: UnoWarState; cards: number[] } {
+/** Deal `deal` played by Smallest in both seats up to player 0's `nth` decision with a choice (from 1); its playable cards. */
+function choiceOf(deal: number, nth: number): { state: UnoWarState; cards: number[] } {
   const state = new UnoWarState();
-  const rng = rngFromSeed(1);
+  const rng = rngFromSeed(deal);
   let choices = 0;
   for (;;) {
     const player = state.currentPlayer();
     if (player === CHANCE) state.applyAction(state.sampleChance(rng));
     else {
       const cards = legalCards(state);
-      if (player === 0 && cards.length > 1 && ++choices === 2) return { state, cards };
+      if (player === 0 && cards.length > 1 && ++choices === nth) return { state, cards };
       state.applyAction(smallestCardAgent.act(state, rng));
     }
   }
 }
+
+/** Deal 1 played by Smallest in both seats up to player 0's second decision with a choice; its playable cards. */
+const secondChoice = (): { state: UnoWarState; cards: number[] } => choiceOf(1, 2);
 
 describe('the UnoWar coach', () => {
   it('gives every playable card a chance to win, marks one only when the lead is significant, and repeats itself for a seed', () => {
@@ -52,15 +58,15 @@ describe('the UnoWar coach', () => {
 
   it('stops sampling only at a batch and only when every other card trails one by three standard errors or ended as it did on every draw; the same play-outs rate every card', () => {
     const { state, cards } = secondChoice();
-    const all = playOutCards(state, smallestCardAgent, 9, 2 * SAMPLE_BATCH, false);
+    const all = playOutCards(state, smallestCardAgent, 9, 2 * SAMPLE_BATCH, { stopWhenClear: false });
     expect(all.cards).toEqual(cards);
-    for (const won of all.wins) expect(won.length).toBe(2 * SAMPLE_BATCH);
+    for (const chances of all.chances) expect(chances.length).toBe(2 * SAMPLE_BATCH);
     const early = playOutCards(state, smallestCardAgent, 9, 2 * SAMPLE_BATCH);
-    const drawn = early.wins[0]!.length;
+    const drawn = early.chances[0]!.length;
     expect([SAMPLE_BATCH, 2 * SAMPLE_BATCH]).toContain(drawn);
     // The first batch is the same draws either way.
-    expect(early.wins.map((won) => Array.from(won.subarray(0, SAMPLE_BATCH)))).toEqual(all.wins.map((won) => Array.from(won.subarray(0, SAMPLE_BATCH))));
-    const firstBatch = all.wins.map((won) => won.subarray(0, SAMPLE_BATCH));
+    expect(early.chances.map((chances) => Array.from(chances.subarray(0, SAMPLE_BATCH)))).toEqual(all.chances.map((chances) => Array.from(chances.subarray(0, SAMPLE_BATCH))));
+    const firstBatch = all.chances.map((chances) => chances.subarray(0, SAMPLE_BATCH));
     const leader = firstBatch.reduce((best, won, index) => (won.reduce((a, b) => a + b, 0) > firstBatch[best]!.reduce((a, b) => a + b, 0) ? index : best), 0);
     const clear = firstBatch.every((won, index) => {
       const { cost, standardError } = pairedCost(firstBatch[leader]!, won, 1);
@@ -74,7 +80,7 @@ describe('the UnoWar coach', () => {
     }
   });
 
-  it('stops after the first batch when every card won on every state drawn: cards that end alike are settled', () => {
+  it('stops after the first batch when, played out to the game\'s end, every card won on every state drawn: cards that end alike are settled', () => {
     // Decision 313 of `npm run bench:coach -- --game uno-war` (seed 1): a deal played by Smallest in
     // both seats, stopped at player 0's first decision with a choice from a random round on.
     const rng = rngFromSeed(deriveSeed(1, 313));
@@ -86,18 +92,18 @@ describe('the UnoWar coach', () => {
       else if (player === 0 && state.rounds >= fromRound && legalCards(state).length > 1) break;
       else state.applyAction(smallestCardAgent.act(state, rng));
     }
-    const outcomes = playOutCards(state, smallestCardAgent, deriveSeed(1, 313), 2 * SAMPLE_BATCH);
-    expect(outcomes.wins.map((won) => Array.from(won))).toEqual(outcomes.cards.map(() => new Array<number>(SAMPLE_BATCH).fill(1)));
-    for (const card of outcomes.cards) expect(rateOutcomes(outcomes, card)).toMatchObject({ verdict: 'best', cost: 0, samples: SAMPLE_BATCH });
+    const outcomes = playOutCards(state, smallestCardAgent, deriveSeed(1, 313), 2 * FULL_PLAY_OUT_BATCH, { toGameEnd: true });
+    expect(outcomes.chances.map((chances) => Array.from(chances))).toEqual(outcomes.cards.map(() => new Array<number>(FULL_PLAY_OUT_BATCH).fill(1)));
+    for (const card of outcomes.cards) expect(rateOutcomes(outcomes, card)).toMatchObject({ verdict: 'best', cost: 0, samples: FULL_PLAY_OUT_BATCH });
   });
 
   it('counts a card as good as the best when its loss, however well measured, is under EQUAL_CHANCE, and marks it from there on', () => {
     // 2,000 play-outs a card: the best (the Ace of Spades) wins them all; the King of Spades loses 18
     // (0.9 points) or 22 (1.1 points) of them, a lead above twice its standard error (about 0.4 points) either way.
-    const outcomes = (losses: number): { cards: number[]; wins: Uint8Array[] } => {
-      const other = new Uint8Array(2000).fill(1);
+    const outcomes = (losses: number): { cards: number[]; chances: Float64Array[] } => {
+      const other = new Float64Array(2000).fill(1);
       other.fill(0, 0, losses);
-      return { cards: [0, 12], wins: [new Uint8Array(2000).fill(1), other] };
+      return { cards: [0, 12], chances: [new Float64Array(2000).fill(1), other] };
     };
     const small = rateOutcomes(outcomes(18), 12);
     expect(small).toMatchObject({ best: 0, verdict: 'best', rule: null });
@@ -107,6 +113,44 @@ describe('the UnoWar coach', () => {
     const marked = rateOutcomes(outcomes(22), 12);
     expect(marked).toMatchObject({ best: 0, verdict: 'inaccuracy', rule: RULES_OF_THUMB.lowest });
     expect(marked.cards.map(({ equal }) => equal)).toEqual([true, false]);
+  });
+
+  it('flags a deliberately poor card with its cost: the King of Diamonds on the Six of Spades, deal 1', () => {
+    // Deal 1, player 0's third decision with a choice, at 0-0: the Four of Spades, the King of
+    // Spades or the King of Diamonds on the Six of Spades. A King of the pile's suit leaves the
+    // opponent the same cards to answer as the Four; the King of Diamonds changes the suit.
+    const { state, cards } = choiceOf(1, 3);
+    const named = (name: string): number => cards.find((card) => cardName(card) === name)!;
+    expect(cardName(state.top)).toBe('Six of Spades');
+    expect(cards.map(cardName).sort()).toEqual(['Four of Spades', 'King of Diamonds', 'King of Spades']);
+    const rating = rateDecision(state, named('King of Diamonds'), smallestCardAgent, 5);
+    expect(rating.verdict).toBe('inaccuracy');
+    expect(rating.cost).toBeGreaterThan(Math.max(EQUAL_CHANCE, 2 * rating.standardError));
+    expect(rating.cost).toBeLessThan(MISTAKE_CHANCE);
+    // A card of the same rank as the best: the rule to count the cards (which suits are left).
+    expect(RANK[rating.best]).toBe(RANK[named('King of Diamonds')]);
+    expect(rating.rule).toBe(RULES_OF_THUMB.count);
+    expect(rating.samples).toBe(COACH_SAMPLES);
+    const chance = (card: number): number => rating.cards.find((c) => c.card === card)!.chance;
+    expect(rating.cost).toBeCloseTo(chance(rating.best) - chance(named('King of Diamonds')), 9);
+    // Smallest's card, the Four, is as good as the best within a point.
+    expect(rateDecision(state, named('Four of Spades'), smallestCardAgent, 5).verdict).toBe('best');
+  });
+
+  it("against a built-in AI values each card by the round-value table; against any other AI plays it out to the game's end", () => {
+    const { state } = secondChoice();
+    // Chances between 0 and 1 that are not all whole: most rounds end short of the game's end.
+    const truncated = playOutCards(state, smallestCardAgent, 3, 20, { stopWhenClear: false });
+    expect(roundValuesAgainst(smallestCardAgent)).toBeDefined();
+    expect(defaultSamples(smallestCardAgent)).toBe(COACH_SAMPLES);
+    expect(truncated.chances.some((chances) => chances.some((chance) => chance > 0 && chance < 1))).toBe(true);
+    // An opponent that is not a built-in AI (the same policy behind a plain object): whole games, on fewer states.
+    const other: UnoWarAgent = { name: 'other', act: (s, rng) => smallestCardAgent.act(s, rng) };
+    expect(defaultSamples(other)).toBe(FULL_PLAY_OUT_SAMPLES);
+    const whole = playOutCards(state, other, 3, 20, { stopWhenClear: false });
+    for (const chances of whole.chances) for (const chance of chances) expect([0, 1]).toContain(chance);
+    // The same opponent as the built-in object, told to play to the game's end, plays the same games.
+    expect(playOutCards(state, smallestCardAgent, 3, 20, { stopWhenClear: false, toGameEnd: true })).toEqual(whole);
   });
 
   it('refuses a card that cannot be played, and sums a game up', () => {

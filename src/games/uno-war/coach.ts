@@ -5,33 +5,54 @@
  * The evaluator sees what the person sees: its own hand, the pile and the public history. The
  * other hand and the deck's order are drawn, `samples` times, consistently with all of it
  * (`UnoWarBelief`: the cards counted since each shuffle, the rounds the opponent lost unable to
- * play). From each drawn state every playable card is played and the game played out to its end:
- * the opponent by its own policy, the person by Smallest's (the lowest playable card, what the
- * best honest players play 98 times in 100: docs/what-wins.md). Every card is played out on the same
- * drawn states and the same random stream, so the difference between two cards is measured far
- * more precisely than either chance: a choice is marked only when the best card's lead over it is
- * larger than twice its standard error and at least EQUAL_CHANCE.
+ * play). From each drawn state every playable card is played and the play continued, the opponent
+ * by its own policy, the person by Smallest's (the lowest playable card, what the best honest
+ * players play 98 times in 100: docs/what-wins.md).
+ *
+ * Against the three built-in AIs the play stops at the end of the current round, and the state the
+ * round leaves is valued by a table of the chance of winning from there (round-values.ts: by the
+ * scores, who starts the next round and the high cards of each hand, computed offline from millions
+ * of rounds). A card changes mostly the round it is played in; played out to the game's end, every
+ * later round adds its own luck to each play-out, and the play-outs of two cards end differently so
+ * often that a few hundred states cannot order cards a point or two apart. Stopping at the round's
+ * end leaves that luck out (the table averages over it) and makes a play-out some fifteen times
+ * cheaper, so many more states fit the same time. Against any other opponent (no table) every
+ * card is played out to the game's end, on fewer states (FULL_PLAY_OUT_SAMPLES).
+ *
+ * Every card is played out on the same drawn states and the same random stream, so the difference
+ * between two cards is measured far more precisely than either chance: a choice is marked only when
+ * the best card's lead over it is larger than twice its standard error and at least EQUAL_CHANCE.
  *
  * This module knows nothing of terminals or pages; the CLI's `play --coach` prints its ratings.
  */
-import { deriveSeed, rngFromSeed } from '../../core/random.js';
+import { ReseedableRng, deriveSeed, rngFromSeed } from '../../core/random.js';
 import { clearlyBest, pairedCost, sampleMean, summarizeSampled, type RuleOfThumb, type SampledRating, type SampledSummary } from '../../core/coach.js';
 import { smallestCardAgent, type UnoWarAgent } from './agents.js';
-import type { UnoWarState } from './engine.js';
+import { UnoWarState } from './engine.js';
 import { UnoWarBelief } from './information.js';
+import { roundValuesAgainst } from './round-values.js';
 import { HAND_SIZE, RANK, canPlayOn } from './rules.js';
 
 export type { Verdict, RuleOfThumb } from '../../core/coach.js';
 
 /**
- * The most states drawn per decision; each is played out once per playable card to the end of the
- * game (15,000-130,000 games a second depending on the players). Sampling stops earlier, at a
- * multiple of SAMPLE_BATCH, once one card is clearly best (core/coach.ts clearlyBest).
+ * The most states drawn per decision against a built-in AI; from each, every playable card is
+ * played to the end of the round and the state it leaves valued by the round-value table. Sampling
+ * stops earlier, at a multiple of SAMPLE_BATCH, once one card is clearly best (core/coach.ts
+ * clearlyBest).
  */
-export const COACH_SAMPLES = 200;
+export const COACH_SAMPLES = 2000;
 
 /** States drawn between two looks at whether one card is clearly best. */
-export const SAMPLE_BATCH = 100;
+export const SAMPLE_BATCH = 500;
+
+/**
+ * The most states drawn per decision against an opponent without a round-value table: each is
+ * played out once per playable card to the end of the game (15,000-130,000 games a second
+ * depending on the players), in batches of FULL_PLAY_OUT_BATCH.
+ */
+export const FULL_PLAY_OUT_SAMPLES = 200;
+export const FULL_PLAY_OUT_BATCH = 100;
 
 /** A lead of the best card in the chance of winning (0..1) that makes a choice a mistake rather than an inaccuracy. */
 export const MISTAKE_CHANCE = 0.05;
@@ -65,20 +86,38 @@ export interface Rating extends SampledRating {
   readonly cards: readonly CardChance[];
 }
 
-/** Every playable card played out from the same drawn states: `wins[i][k]` is 1 when playing `cards[i]` won the game from state k. */
+/**
+ * Every playable card played out from the same drawn states: `chances[i][k]` is the chance of
+ * winning after playing `cards[i]` from state k: 1 or 0 when the game ended, else the round-value
+ * table's chance of the state the round left (or, played out to the game's end, 1 or 0).
+ */
 export interface CardOutcomes {
   /** Each distinct playable card of the player to move, in the order of the hand's slots. */
   readonly cards: readonly number[];
-  readonly wins: readonly Uint8Array[];
+  readonly chances: readonly Float64Array[];
+}
+
+export interface PlayOutOptions {
+  /** Stop at a multiple of the batch once one card is clearly best (default true). */
+  readonly stopWhenClear?: boolean;
+  /** Play every card out to the game's end, table or not (the bench's full play-out reference). */
+  readonly toGameEnd?: boolean;
+}
+
+/** The most states `rateDecision` draws against `opponent` by default: COACH_SAMPLES with a round-value table, else FULL_PLAY_OUT_SAMPLES. */
+export function defaultSamples(opponent: UnoWarAgent): number {
+  return roundValuesAgainst(opponent) === undefined ? FULL_PLAY_OUT_SAMPLES : COACH_SAMPLES;
 }
 
 /**
  * Draws up to `samples` states consistent with what the player to move of `state` has seen and
- * plays every playable card out from each against `opponent`; with `stopWhenClear`, stops at a
- * multiple of SAMPLE_BATCH once one card is clearly best: every other card trails it by more than
- * CLEAR_LEAD standard errors or ended as it did on every state drawn (core/coach.ts clearlyBest).
+ * plays every playable card out from each against `opponent`: to the end of the round, valued by
+ * the round-value table, when there is one for `opponent` (and not `toGameEnd`), else to the end
+ * of the game. With `stopWhenClear`, stops at a multiple of the batch once one card is clearly
+ * best: every other card trails it by more than CLEAR_LEAD standard errors or ended as it did on
+ * every state drawn (core/coach.ts clearlyBest).
  */
-export function playOutCards(state: UnoWarState, opponent: UnoWarAgent, seed: number, samples: number, stopWhenClear = true): CardOutcomes {
+export function playOutCards(state: UnoWarState, opponent: UnoWarAgent, seed: number, samples: number, { stopWhenClear = true, toGameEnd = false }: PlayOutOptions = {}): CardOutcomes {
   const player = state.toMove;
   const cards: number[] = [];
   for (let slot = 0; slot < HAND_SIZE; slot++) {
@@ -86,34 +125,48 @@ export function playOutCards(state: UnoWarState, opponent: UnoWarAgent, seed: nu
     if (canPlayOn(state.top, card) && !cards.includes(card)) cards.push(card);
   }
   const agents = player === 0 ? [smallestCardAgent, opponent] : [opponent, smallestCardAgent];
+  const values = toGameEnd ? undefined : roundValuesAgainst(opponent);
+  const batch = values === undefined ? FULL_PLAY_OUT_BATCH : SAMPLE_BATCH;
   const belief = new UnoWarBelief(state, player);
   const rng = rngFromSeed(seed);
   // Common random numbers: every card is played out from the same drawn state with the same stream
   // (the same cards come off the deck in the same order), so the difference between two cards is
   // measured more precisely than either chance.
-  const outcomes = cards.map(() => new Uint8Array(samples));
+  const outcomes = cards.map(() => new Float64Array(samples));
+  const scratch = new UnoWarState();
+  const stream = new ReseedableRng();
   let drawn = 0;
   while (drawn < samples) {
-    for (const end = Math.min(samples, drawn + SAMPLE_BATCH); drawn < end; drawn++) {
+    for (const end = Math.min(samples, drawn + batch); drawn < end; drawn++) {
       const sampled = belief.sample(rng);
-      const stream = deriveSeed(seed, drawn);
+      const streamSeed = deriveSeed(seed, drawn);
       cards.forEach((card, index) => {
-        const game = sampled.clone();
-        game.applyAction(game.slotOfCard(player, card));
-        game.playToEnd(agents, rngFromSeed(stream));
-        outcomes[index]![drawn] = game.winner() === player ? 1 : 0;
+        if (values === undefined) {
+          // The opponent may read the history (a card counter does): a whole copy.
+          const game = sampled.clone();
+          game.applyAction(game.slotOfCard(player, card));
+          game.playToEnd(agents, rngFromSeed(streamSeed));
+          outcomes[index]![drawn] = game.winner() === player ? 1 : 0;
+        } else {
+          // Built-in policies on both sides, which never read the history: the scratch state.
+          scratch.setPositionFrom(sampled);
+          scratch.applyAction(scratch.slotOfCard(player, card));
+          stream.reseed(streamSeed);
+          scratch.playToRoundEnd(agents, stream);
+          outcomes[index]![drawn] = values.chanceAt(scratch, player);
+        }
       });
     }
-    if (stopWhenClear && clearlyBest(outcomes.map((won) => won.subarray(0, drawn)))) break;
+    if (stopWhenClear && clearlyBest(outcomes.map((chances) => chances.subarray(0, drawn)))) break;
   }
-  return { cards, wins: outcomes.map((won) => won.subarray(0, drawn)) };
+  return { cards, chances: outcomes.map((chances) => chances.subarray(0, drawn)) };
 }
 
 /**
  * Rates the choice of `chosen` (a card of the hand that can go on the pile) by `player`, the side
  * to move of `state`, against `opponent` (the other seat's agent), on up to `samples` drawn states.
  */
-export function rateDecision(state: UnoWarState, chosen: number, opponent: UnoWarAgent, seed: number, samples = COACH_SAMPLES): Rating {
+export function rateDecision(state: UnoWarState, chosen: number, opponent: UnoWarAgent, seed: number, samples = defaultSamples(opponent)): Rating {
   const player = state.toMove;
   if (!canPlayOn(state.top, chosen) || !Array.from({ length: HAND_SIZE }, (_, slot) => state.handCard(player, slot)).includes(chosen)) {
     throw new RangeError(`Card ${String(chosen)} is not a playable card of the hand`);
@@ -122,20 +175,20 @@ export function rateDecision(state: UnoWarState, chosen: number, opponent: UnoWa
 }
 
 /** The rating of `chosen`, one of the cards played out. */
-export function rateOutcomes({ cards, wins }: CardOutcomes, chosen: number): Rating {
+export function rateOutcomes({ cards, chances: outcomes }: CardOutcomes, chosen: number): Rating {
   const chosenIndex = cards.indexOf(chosen);
   if (chosenIndex < 0) throw new RangeError(`Card ${String(chosen)} is not a playable card of the hand`);
-  const chances = wins.map(sampleMean);
+  const chances = outcomes.map(sampleMean);
   let bestIndex = 0;
   chances.forEach((chance, index) => {
     const leader = chances[bestIndex]!;
     if (chance > leader || (chance === leader && RANK[cards[index]!]! < RANK[cards[bestIndex]!]!)) bestIndex = index;
   });
-  const { cost, standardError, verdict } = pairedCost(wins[bestIndex]!, wins[chosenIndex]!, MISTAKE_CHANCE, EQUAL_CHANCE);
+  const { cost, standardError, verdict } = pairedCost(outcomes[bestIndex]!, outcomes[chosenIndex]!, MISTAKE_CHANCE, EQUAL_CHANCE);
   const best = cards[bestIndex]!;
   const rule = verdict === 'best' ? null : RANK[chosen]! > RANK[best]! ? RULES_OF_THUMB.lowest : RANK[chosen]! < RANK[best]! ? RULES_OF_THUMB.endTheRound : RULES_OF_THUMB.count;
-  const equal = (index: number): boolean => pairedCost(wins[bestIndex]!, wins[index]!, MISTAKE_CHANCE, EQUAL_CHANCE).verdict === 'best';
-  return { cards: cards.map((card, index) => ({ card, chance: chances[index]!, equal: equal(index) })), chosen, best, cost, standardError, verdict, rule, samples: wins[0]!.length };
+  const equal = (index: number): boolean => pairedCost(outcomes[bestIndex]!, outcomes[index]!, MISTAKE_CHANCE, EQUAL_CHANCE).verdict === 'best';
+  return { cards: cards.map((card, index) => ({ card, chance: chances[index]!, equal: equal(index) })), chosen, best, cost, standardError, verdict, rule, samples: outcomes[0]!.length };
 }
 
 /** A game's decisions summed up (totalCost: The chance of winning given up (0..1), summed over the marked decisions). */

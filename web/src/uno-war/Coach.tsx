@@ -9,7 +9,7 @@ import { CoachChoices, CoachPanel, CoachSummary, CoachSummaryPending, type Coach
 import { ruleCitation, tallyLine } from '../../../src/core/coach.js';
 import { summarize, type Rating } from '../../../src/games/uno-war/coach.js';
 import { chanceText, coachLegend, costlyDecisionText, judgement, totalCostText } from '../../../src/games/uno-war/coach-text.js';
-import { COACH_SAMPLES } from '../../../src/games/uno-war/coach.js';
+import { UNO_WAR_AGENTS, type UnoWarAgent } from '../../../src/games/uno-war/agents.js';
 import { CardFace } from '../cards/Card.js';
 import { cardName } from '../cards/names.js';
 import { useCoachRatings, type CoachView } from '../coach/ratings.js';
@@ -88,8 +88,13 @@ export function chancesCaption(number: number): string {
   return `The coach on decision ${String(number)}: the chance to win after each card`;
 }
 
-/** The coach's panel beside the game: the rating of the person's last decision, in the shared panel. */
-export function UnoCoachPanel({ view }: { view: UnoCoachView }) {
+/** The agent of the page's opponent `ai`, or undefined for one the coach has no round-value table for (it then plays cards out to the game's end). */
+function opponentAgent(ai: string): UnoWarAgent | undefined {
+  return Object.hasOwn(UNO_WAR_AGENTS, ai) ? UNO_WAR_AGENTS[ai as keyof typeof UNO_WAR_AGENTS] : undefined;
+}
+
+/** The coach's panel beside the game against `ai`: the rating of the person's last decision, in the shared panel. */
+export function UnoCoachPanel({ view, ai }: { view: UnoCoachView; ai: string }) {
   const last = view.decisions.length - 1;
   const rating = view.ratings[last];
   const shown: ShownRating | null =
@@ -102,7 +107,7 @@ export function UnoCoachPanel({ view }: { view: UnoCoachView }) {
           judgement: rating == null ? '' : judgement(rating, cardName),
           choices: rating == null ? [] : unoChoices(rating),
         };
-  return <CoachPanel rating={shown} caption={chancesCaption(last + 1)} idle="After each card you choose, the coach gives the chance to win after every card you could play." legend={coachLegend(COACH_SAMPLES)} />;
+  return <CoachPanel rating={shown} caption={chancesCaption(last + 1)} idle="After each card you choose, the coach gives the chance to win after every card you could play." legend={coachLegend(opponentAgent(ai))} />;
 }
 
 /**

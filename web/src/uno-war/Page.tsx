@@ -273,7 +273,7 @@ export function UnoWarPage() {
             <RestartAndNew unit="game" seed={seed} started={moves.length > 0} open={newGame} />
           </div>
           <p class="hint">Deal {seed}. The address holds the game: share or reload it.</p>
-          {coach && <UnoCoachPanel view={coachView} />}
+          {coach && <UnoCoachPanel view={coachView} ai={ai} />}
           <h2 class="uno-h2">Last rounds</h2>
           {lastRounds.length === 0 ? (
             <p class="hint">None yet.</p>
