@@ -21,11 +21,12 @@ const withPage = pageOpener(env);
 const movesOf = (page: Page): string => new URL(page.url()).searchParams.get('moves') ?? '';
 
 /**
- * Deal 33 against Smallest: the person's first decision has four playable cards. The coach's
+ * Deal 5 against Smallest: the person's first decision has three playable cards on the Nine of
+ * Diamonds; the Ten of Hearts (a higher card that changes the suit) is the poor one. The coach's
  * rating of each, as the page's worker computes it (the same observation and seed); the costliest
  * card the coach marks is the poor card the tests play.
  */
-const SEED = 33;
+const SEED = 5;
 function poorCard(): { readonly slot: number; readonly rating: Rating } {
   const { state } = replayGame(SEED, 'smallest', []);
   const seed = coachSeed(SEED, 0);
@@ -55,7 +56,7 @@ describe('UnoWar page: the coach', () => {
       const verdict = panel.getByRole('paragraph').first();
       await expect.poll(() => verdict.textContent(), { timeout: 60_000 }).toContain(`Decision 1, the ${name} on the `);
       await expect.poll(() => verdict.textContent(), { timeout: 60_000 }).toContain(`: ${judgement(poor.rating, cardName)}.`);
-      expect(await verdict.textContent()).toMatch(/a (mistake|n inaccuracy) \(cost \d+\.\d points of the chance/);
+      expect(await verdict.textContent()).toMatch(/(a mistake|an inaccuracy) \(cost \d+\.\d points of the chance/);
       const rated = panel.getByRole('table', { name: 'The coach on decision 1: the chance to win after each card' });
       const mine = rated.getByRole('row').filter({ hasText: 'your choice' });
       expect(await mine.textContent()).toMatch(new RegExp(`${name}\\d+\\.\\d%your choice: (\\?! inaccuracy|\\?\\? mistake)$`));
