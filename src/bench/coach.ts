@@ -22,7 +22,11 @@
  * UnoWar (src/games/uno-war/coach.ts): the decisions come from deals played by Smallest in both
  * seats, at player 0's first choice from a random round on; the opponent is Smallest; the coach
  * draws up to `--samples` states (default COACH_SAMPLES; it stops early when a card is clearly
- * best), the reference F times as many, other draws, all of them. Agreement as for ConnectFwar.
+ * best) and plays each card to the round's end (the round-value table), the reference F times as
+ * many, other draws, all of them. Agreement as for ConnectFwar. `--reference full`: the reference
+ * plays each card out to the game's end instead (no table), so that the table's bias counts too.
+ * `--truncation-bias`: no agreement, but on each decision every card's chance by both methods on
+ * the same `--reference-samples` states (unoTruncationBias).
  *
  * Klondike (src/games/klondike/coach.ts): the decisions come from deals of `klondike play` (7
  * piles, draw 3, the assignment's rules) played by `greedy` with one move in four a random legal
@@ -81,6 +85,7 @@ if (process.argv.includes('--help') || process.argv.includes('-h')) {
   process.stdout.write(
     'usage: npm run bench:coach -- [--game connect-four|connect-fwar|uno-war|klondike] [--decisions N] [--seed S] [--factor F] [--nodes N] [--samples N]\n' +
       '       [--reference-samples N] [--reference-nodes N] [--journal FILE] [--from A] [--to B] [--latency-only] [--think MS]\n' +
+      '       uno-war only: [--reference same|full] [--truncation-bias]\n' +
       "A game's coach against a reference with F times its budget (see docs/benchmarks.md).\n",
   );
   process.exit(0);
@@ -440,9 +445,10 @@ function unoWar(): string[] {
   );
   const strict = costs.filter((c) => c.cost <= 2 * c.standardError).length;
   const tolerated = costs.filter((c) => c.cost < EQUAL_CHANCE).length;
-  const reference = toGameEnd ? 'each card played out to the game\'s end' : 'the same method';
+  // A full play-out costs many round play-outs: the ratio of states is no ratio of budgets then.
+  const reference = toGameEnd ? "each card played out to the game's end" : `${(referenceSamples / samples).toFixed(0)}x, the same method`;
   return [
-    `uno-war: ${decisionsText()} (seed ${String(seed)}), against Smallest, coach ${String(samples)} states, reference ${String(referenceSamples)} (${(referenceSamples / samples).toFixed(0)}x; ${reference}) on other draws`,
+    `uno-war: ${decisionsText()} (seed ${String(seed)}), against Smallest, coach ${String(samples)} states, reference ${String(referenceSamples)} (${reference}) on other draws`,
     // Strict: the reference's lead over the coach's card is under twice its standard error, whatever the coach's own tolerance of small losses.
     `best card: as good as the reference's best ${String(strict)} (${share(strict, judgedCount)}); the same card ${String(same)} (${share(same, judgedCount)})`,
     `best card: within the coach's tolerance (the reference's cost of it under ${(100 * EQUAL_CHANCE).toFixed(1)} points) ${String(tolerated)} (${share(tolerated, judgedCount)})`,
