@@ -133,12 +133,14 @@ export function playOutCards(state: UnoWarState, opponent: UnoWarAgent, seed: nu
   // (the same cards come off the deck in the same order), so the difference between two cards is
   // measured more precisely than either chance.
   const outcomes = cards.map(() => new Float64Array(samples));
+  const drawnState = new UnoWarState();
   const scratch = new UnoWarState();
   const stream = new ReseedableRng();
   let drawn = 0;
   while (drawn < samples) {
     for (const end = Math.min(samples, drawn + batch); drawn < end; drawn++) {
-      const sampled = belief.sample(rng);
+      // Against a built-in AI the drawn state goes to a reused state, without the history (never read).
+      const sampled = values === undefined ? belief.sample(rng) : belief.sample(rng, drawnState);
       const streamSeed = deriveSeed(seed, drawn);
       cards.forEach((card, index) => {
         if (values === undefined) {

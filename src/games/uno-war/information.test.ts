@@ -155,6 +155,31 @@ describe('UnoWar determinisation counts cards', () => {
   });
 });
 
+describe('UnoWarBelief.sample into a reused state', () => {
+  it('draws the same position as a fresh sample from the same stream, without the history', () => {
+    fc.assert(
+      fc.property(fc.nat(), fc.integer({ min: 20, max: 1500 }), (seed, steps) => {
+        const { state } = randomGame(seed, steps);
+        if (state.currentPlayer() !== 0 && state.currentPlayer() !== 1) return;
+        // Two beliefs: each draw also reshuffles the belief's own pools, so a draw depends on those before it.
+        const belief = new UnoWarBelief(state, state.currentPlayer());
+        const other = new UnoWarBelief(state, state.currentPlayer());
+        const into = new UnoWarState();
+        for (let k = 0; k < 3; k++) {
+          const fresh = belief.sample(rngFromSeed(seed + k));
+          const reused = other.sample(rngFromSeed(seed + k), into);
+          expect(reused).toBe(into);
+          expect(reused.toString()).toBe(fresh.toString());
+          expect(Array.from(reused.hands)).toEqual(Array.from(fresh.hands));
+          expect(Array.from(reused.deck.subarray(0, reused.remaining))).toEqual(Array.from(fresh.deck.subarray(0, fresh.remaining)));
+          expect(reused.historyLength).toBe(0);
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
+
 describe('UnoWarBelief under tight constraints', () => {
   // A position (reached by random play, seed 1981229767 of the conformance suite's honesty check)
   // where the other player lost rounds holding four of its five cards: few hands fit, and 1,000
