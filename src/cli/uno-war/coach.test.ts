@@ -9,18 +9,19 @@ const play = (input: string, options: Partial<Options>): Promise<string> => play
 
 describe('uno-war play --coach', () => {
   it('flags a high card spent for nothing with its cost, and sums the game up with a command that replays it', async () => {
-    // Deal 1: the second choice holds the Two, Four and Eight of Spades; slot 3 is the Eight.
+    // Deal 1: the first choice holds the King, Two and Four of Spades (slot 3 the King); the second
+    // the Eight, Two and Four of Spades (slot 3 the Eight). Each high card costs a point or so.
     const out = await play('3\n3\nq\n', { coach: true });
-    expect(out).toContain("Coach: after each card you choose, each playable card's chance to win the game");
-    expect(out).toMatch(/Coach \(chance to win the game\): Eight of Spades [\d.]+%, Two of Spades [\d.]+%, Four of Spades [\d.]+%(?:; equal within 1 point or the sampling error: [^—]+)? — you played the Eight of Spades: a mistake \(cost [\d.]+ points of the chance, ± [\d.]+; best the Four of Spades\)\.\n/);
-    expect(out).toMatch(/Coach's summary: 2 decisions, 1 best, 0 inaccuracies, 1 mistake; accuracy 50%; total cost [\d.]+ points of the chance to win\.\n/);
-    expect(out).toMatch(/ {2}1\. Decision 2: the Eight of Spades, a mistake \([^)]*\)\. Rule 1 of what-wins\.md: Play your lowest card\.\n {5}Replay: tabletop uno-war play --ai smallest --seed 1 --moves 3 --coach\n/);
+    expect(out).toContain("Coach: after each card you choose, each playable card's chance to win the game against your opponent, played to the end of the round");
+    expect(out).toMatch(/Coach \(chance to win the game\): Eight of Spades [\d.]+%, Two of Spades [\d.]+%, Four of Spades [\d.]+%(?:; equal within 1 point or the sampling error: [^—]+)? — you played the Eight of Spades: an inaccuracy \(cost [\d.]+ points of the chance, ± [\d.]+; best the Four of Spades\)\.\n/);
+    expect(out).toMatch(/Coach's summary: 2 decisions, 0 best, 2 inaccuracies, 0 mistakes; accuracy 0%; total cost [\d.]+ points of the chance to win\.\n/);
+    expect(out).toMatch(/ {2}1\. Decision 2: the Eight of Spades, an inaccuracy \([^)]*\)\. Rule 1 of what-wins\.md: Play your lowest card\.\n {5}Replay: tabletop uno-war play --ai smallest --seed 1 --moves 3 --coach\n/);
   });
 
   it('replays --moves, then warns before a costly card with --training and asks again on n', async () => {
     const out = await play('3\nn\nq\n', { training: true, moves: '3' });
     expect(out).toContain('(replayed from --moves).\n');
-    expect(out).toMatch(/\nCoach: the Eight of Spades would be a mistake \([^)]*\)\.\nPlay the Eight of Spades anyway\? \(y\/n\): n\n\nPile: /);
+    expect(out).toMatch(/\nCoach: the Eight of Spades would be an inaccuracy \([^)]*\)\.\nPlay the Eight of Spades anyway\? \(y\/n\): n\n\nPile: /);
     expect(out).toContain("Coach's summary: 0 decisions");
   });
 
