@@ -62,7 +62,7 @@ import { COLUMNS, DISCARD } from '../games/connect-fwar/rules.js';
 import { CHANCE } from '../core/game.js';
 import type { SampledRating, Verdict } from '../core/coach.js';
 import { smallestCardAgent } from '../games/uno-war/agents.js';
-import { COACH_SAMPLES as UNO_SAMPLES, EQUAL_CHANCE, playOutCards, rateDecision as rateUno, rateOutcomes } from '../games/uno-war/coach.js';
+import { COACH_SAMPLES as UNO_SAMPLES, EQUAL_CHANCE, playOutCards, rateDecision as rateUno, rateOutcomes, warmUpCoach } from '../games/uno-war/coach.js';
 import { UnoWarState } from '../games/uno-war/engine.js';
 import { HAND_SIZE as UNO_HAND, canPlayOn } from '../games/uno-war/rules.js';
 import { Position } from '../games/connect-four/position.js';
@@ -424,6 +424,8 @@ function unoSituation(index: number): UnoWarState | null {
 
 function unoWar(): string[] {
   if (process.argv.includes('--truncation-bias')) return unoTruncationBias();
+  // As the terminal and the page's worker do when the coach starts (not timed).
+  warmUpCoach();
   const samples = whole('--samples', UNO_SAMPLES, 1);
   // `--reference full`: the reference plays every card out to the game's end (the evaluator
   // without the round-value table), so that the truncation's bias counts against the coach too.

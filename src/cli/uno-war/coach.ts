@@ -5,7 +5,7 @@
  */
 import { deriveSeed } from '../../core/random.js';
 import type { UnoWarAgent } from '../../games/uno-war/agents.js';
-import { rateDecision, summarize, type Rating } from '../../games/uno-war/coach.js';
+import { rateDecision, summarize, warmUpCoach, type Rating } from '../../games/uno-war/coach.js';
 import { chanceText, costlyDecisionText, equalCardsText, judgement, totalCostText } from '../../games/uno-war/coach-text.js';
 import type { UnoWarState } from '../../games/uno-war/engine.js';
 import { summaryLines } from '../coach-text.js';
@@ -26,7 +26,10 @@ export class UnoCoach {
     private readonly opponent: UnoWarAgent,
     private readonly name: (card: number) => string,
     private readonly replay: (answers: string) => string,
-  ) {}
+  ) {
+    // Before the first board: the first rating need not compile the play-outs.
+    warmUpCoach();
+  }
 
   /** The rating of playing `card` now; `answers` are the person's answers so far (--moves), which identify the decision. */
   rate(state: UnoWarState, card: number, answers: string): Rating {

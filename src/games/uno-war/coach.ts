@@ -27,8 +27,8 @@
  */
 import { ReseedableRng, deriveSeed, rngFromSeed } from '../../core/random.js';
 import { clearlyBest, pairedCost, sampleMean, summarizeSampled, type RuleOfThumb, type SampledRating, type SampledSummary } from '../../core/coach.js';
-import { smallestCardAgent, type UnoWarAgent } from './agents.js';
-import { UnoWarState } from './engine.js';
+import { Policy, bestSlot, smallestCardAgent, type UnoWarAgent } from './agents.js';
+import { Phase, UnoWarState } from './engine.js';
 import { UnoWarBelief } from './information.js';
 import { roundValuesAgainst } from './round-values.js';
 import { HAND_SIZE, RANK, canPlayOn } from './rules.js';
@@ -175,6 +175,23 @@ export function rateDecision(state: UnoWarState, chosen: number, opponent: UnoWa
   }
   return rateOutcomes(playOutCards(state, opponent, seed, samples), chosen);
 }
+
+/**
+ * Rates one decision of a fixed deal on a small budget and throws the rating away: the first rating
+ * of a process otherwise pays for compiling the play-outs (some 100 ms of CPU: twice or more a
+ * typical rating). The terminal and the page's worker call it when the coach starts, before the
+ * person's first decision.
+ */
+export function warmUpCoach(): void {
+  const state = new UnoWarState();
+  const rng = rngFromSeed(1);
+  while (state.phase !== Phase.Play) state.dealNext(rng);
+  const card = state.handCard(state.toMove, bestSlot(Policy.Smallest, state.hands, state.toMove * HAND_SIZE, state.top));
+  rateDecision(state, card, smallestCardAgent, 1, WARM_UP_SAMPLES);
+}
+
+/** States the warm-up draws: enough round play-outs for the compiler to take the play-out loop on. */
+const WARM_UP_SAMPLES = 1000;
 
 /** The rating of `chosen`, one of the cards played out. */
 export function rateOutcomes({ cards, chances: outcomes }: CardOutcomes, chosen: number): Rating {

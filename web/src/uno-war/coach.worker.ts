@@ -5,7 +5,7 @@
  */
 import { builtInAgent } from '../../../src/core/game.js';
 import { deriveSeed, rngFromSeed } from '../../../src/core/random.js';
-import { rateDecision } from '../../../src/games/uno-war/coach.js';
+import { rateDecision, warmUpCoach } from '../../../src/games/uno-war/coach.js';
 import { unoWarGame } from '../../../src/games/uno-war/definition.js';
 import { stateFromObservation } from '../../../src/games/uno-war/observed.js';
 import type { CoachRequest, CoachResponse } from './coach-protocol.js';
@@ -13,6 +13,10 @@ import type { CoachRequest, CoachResponse } from './coach-protocol.js';
 function reply(message: CoachResponse): void {
   self.postMessage(message);
 }
+
+// As the worker starts (the coach turned on), before the first card is rated: that rating need
+// not compile the play-outs.
+warmUpCoach();
 
 self.onmessage = (event: MessageEvent<CoachRequest>) => {
   const request = event.data;
