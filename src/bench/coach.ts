@@ -99,6 +99,20 @@ const seed = whole('--seed', 1, 0);
 const factor = whole('--factor', 100, 1);
 const from = whole('--from', 0, 0);
 const to = whole('--to', decisions, 1);
+
+/**
+ * The decisions this run rates, in order: the situation of each game index that has one (a game
+ * index without a decision is skipped, not counted), numbered from 0, those in [from, to) only.
+ */
+function* decisionsOf<S>(situation: (index: number) => S | null): Generator<{ readonly at: S; readonly index: number; readonly decision: number }> {
+  let sampled = 0;
+  for (let index = 0; sampled < to; index++) {
+    const at = situation(index);
+    if (at === null) continue;
+    const decision = sampled++;
+    if (decision >= from) yield { at, index, decision };
+  }
+}
 if (from >= to || to > decisions) fail(`--from and --to must satisfy 0 <= from < to <= ${String(decisions)} (the decisions), got ${String(from)} and ${String(to)}`);
 /** The decisions judged. */
 const judgedCount = to - from;
@@ -241,12 +255,7 @@ function connectFour(): string[] {
   let outcomeKnown = 0;
   let coachNodes = 0;
   const disagreements: string[] = [];
-  let sampled = 0;
-  for (let index = 0; sampled < to; index++) {
-    const moves = samplePosition(seed, index);
-    if (moves === null) continue;
-    const decision = sampled++;
-    if (decision < from) continue;
+  for (const { at: moves, decision } of decisionsOf((index) => samplePosition(seed, index))) {
     progress(decision - from);
     const position = Position.fromMoves(moves);
     const before = coach.nodes;
@@ -367,12 +376,7 @@ function sampledAgreement<S, P = never>(
   let agree = 0;
   let same = 0;
   const costs: CoachCost[] = [];
-  let sampled = 0;
-  for (let index = 0; sampled < to; index++) {
-    const at = situation(index);
-    if (at === null) continue;
-    const decision = sampled++;
-    if (decision < from) continue;
+  for (const { at, index, decision } of decisionsOf(situation)) {
     const coachSeed = deriveSeed(seed, 2 * index);
     const best =
       typeof coach === 'function'
@@ -473,12 +477,7 @@ function unoTruncationBias(): string[] {
   const leadDifferences: number[] = [];
   let worse = 0;
   let sameBest = 0;
-  let sampled = 0;
-  for (let index = 0; sampled < to; index++) {
-    const state = unoSituation(index);
-    if (state === null) continue;
-    const decision = sampled++;
-    if (decision < from) continue;
+  for (const { at: state, index, decision } of decisionsOf(unoSituation)) {
     const at = deriveSeed(seed, 2 * index + 1);
     const truncated = playOutCards(state, smallestCardAgent, at, samples, { stopWhenClear: false });
     const full = playOutCards(state, smallestCardAgent, at, samples, { stopWhenClear: false, toGameEnd: true });

@@ -8,6 +8,17 @@ import { unoWarGame } from './definition.js';
 import { Phase, UnoWarState } from './engine.js';
 import { HAND_SIZE } from './rules.js';
 
+/** A game from the start, `steps` generic steps on (fewer if it ends), chance drawn from `seed`'s stream and the seats played by `agents`. */
+function playSteps(seed: number, steps: number, agents: readonly Agent<UnoWarState>[]): UnoWarState {
+  const rng = rngFromSeed(seed);
+  const generic = new UnoWarState();
+  for (let i = 0; i < steps && !generic.isTerminal(); i++) {
+    const p = generic.currentPlayer();
+    generic.applyAction(p === CHANCE ? generic.sampleChance(rng) : agents[p]!.act(generic, rng));
+  }
+  return generic;
+}
+
 describe('UnoWarState', () => {
   it('starts at a chance node dealing 2 hands of 5 from a full deck', () => {
     const s = new UnoWarState();
@@ -39,12 +50,7 @@ describe('UnoWarState.playToEnd (the specialised playOut)', () => {
               : form === 'checked'
                 ? [markChecked(wrapped(a)), markChecked(wrapped(b))]
                 : [markChecked(wrapped(a)), unoWarGame.agents[b]!.create()];
-        const rng = rngFromSeed(seed);
-        const generic = new UnoWarState();
-        for (let i = 0; i < steps && !generic.isTerminal(); i++) {
-          const p = generic.currentPlayer();
-          generic.applyAction(p === CHANCE ? generic.sampleChance(rng) : agents[p]!.act(generic, rng));
-        }
+        const generic = playSteps(seed, steps, agents);
         const fast = generic.clone();
         const rngCopy = rngFromSeed(seed + 1);
         const genericRng = rngFromSeed(seed + 1);
@@ -168,12 +174,7 @@ describe('UnoWarState.playToRoundEnd (a play-out of the current round only)', ()
         // Built-in seats are played inline; an asked seat (a plain object) is called on an exact state.
         const inner = [unoWarGame.agents[a]!.create(), unoWarGame.agents[b]!.create()];
         const agents: Agent<UnoWarState>[] = asked ? [{ name: 'asked', act: (state, rng) => inner[0]!.act(state, rng) }, inner[1]!] : inner;
-        const rng = rngFromSeed(seed);
-        const generic = new UnoWarState();
-        for (let i = 0; i < steps && !generic.isTerminal(); i++) {
-          const p = generic.currentPlayer();
-          generic.applyAction(p === CHANCE ? generic.sampleChance(rng) : agents[p]!.act(generic, rng));
-        }
+        const generic = playSteps(seed, steps, agents);
         const round = generic.clone();
         const genericRng = rngFromSeed(seed + 1);
         const roundRng = rngFromSeed(seed + 1);
