@@ -482,7 +482,7 @@ describe('Klondike page', () => {
       const panel = page.getByRole('region', { name: 'Coach', exact: true });
       const verdict = panel.getByRole('paragraph').first();
       await expect.poll(() => verdict.textContent(), SLOW).toBe(`Move 8, ${lowerFirst(moveWords(state, poor))}: ${words}.`);
-      expect(words).toMatch(/^a (mistake|n inaccuracy) \(cost \d+ points of the winnable share, ± \d+; best: /);
+      expect(words).toMatch(/^(a mistake|an inaccuracy) \(cost \d+ points of the winnable share, ± \d+; best: /);
       const table = panel.getByRole('table', { name: `The coach on move 8: winnable share over ${String(rating.samples)} deals` });
       expect(await table.getByRole('row').count()).toBe(rating.moves.length);
       expect(await table.getByRole('row').filter({ hasText: 'your choice' }).textContent()).toMatch(/\d+%( \(\d undecided\))?your choice: (\?! inaccuracy|\?\? mistake)$/);
