@@ -24,6 +24,7 @@ import {
   finishMoves,
   handOf,
   illegalReason,
+  lastRoundLine,
   legalSlots,
   parseSearch,
   replayGame,
@@ -286,7 +287,7 @@ export function UnoWarPage() {
                 const lastCard = r.plays.length > 0 ? r.plays[r.plays.length - 1]!.card : r.first;
                 return (
                   <li key={number}>
-                    {`Round ${String(number)}: ${r.winner === 0 ? 'you won' : `${opponent.name} won`} — ${loser} could not play on ${cardShort(lastCard)} after ${String(r.plays.length)} card${r.plays.length === 1 ? '' : 's'}`}
+                    {lastRoundLine(number, r.winner === 0 ? 'you' : opponent.name, loser, cardShort(lastCard), r.plays.length)}
                   </li>
                 );
               })}

@@ -3,7 +3,7 @@ import { cardIndex } from '../../../src/core/cards.js';
 import { CHANCE } from '../../../src/core/game.js';
 import { rngFromSeed } from '../../../src/core/random.js';
 import { unoWarGame } from '../../../src/games/uno-war/definition.js';
-import { NOT_OFFERED, OPPONENTS, choicesAt, decisionsOf, finishMoves, illegalReason, legalSlots, parseSearch, replayGame, toSearch } from './model.js';
+import { NOT_OFFERED, OPPONENTS, choicesAt, decisionsOf, finishMoves, illegalReason, lastRoundLine, legalSlots, parseSearch, replayGame, toSearch } from './model.js';
 
 describe('UnoWar page model', () => {
   it('lists every AI of the registry but those not worth playing (mcts), and says why one is not offered', () => {
@@ -118,5 +118,16 @@ describe('UnoWar page model', () => {
       // What travels to the coach's worker: the person's own hand and the public record only.
       expect(Object.keys(decision.observation).sort()).toEqual(['currentPlayer', 'hand', 'history', 'pileSize', 'player', 'remaining', 'rounds', 'scores', 'starter', 'top']);
     }
+  });
+});
+
+describe('lastRoundLine', () => {
+  it('names the card the loser could not play on, and how many cards went on the pile before it', () => {
+    expect(lastRoundLine(3, 'you', 'Smallest Card AI', '9♦', 4)).toBe('Round 3: you won — Smallest Card AI could not play on 9♦ after 4 cards');
+    expect(lastRoundLine(2, 'Smallest Card AI', 'you', '2♥', 1)).toBe('Round 2: Smallest Card AI won — you could not play on 2♥ after 1 card');
+  });
+
+  it('says a round lost on its first card was lost on the first card, not "after 0 cards"', () => {
+    expect(lastRoundLine(1, 'Smallest Card AI', 'you', 'K♠', 0)).toBe("Round 1: Smallest Card AI won — you could not play on K♠, the round's first card");
   });
 });

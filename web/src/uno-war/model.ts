@@ -248,3 +248,12 @@ export function toSearch(state: PageState): string {
   if (state.moves.length > 0) params.set('moves', state.moves.map(slotName).join(''));
   return `?${params.toString()}`;
 }
+
+/**
+ * The "Last rounds" line of a finished round: who won, and on which card the loser could not play
+ * (`plays` cards after the round's first; none means the loser could not play on the first card).
+ */
+export function lastRoundLine(round: number, winner: string, loser: string, lastCard: string, plays: number): string {
+  const when = plays === 0 ? ", the round's first card" : ` after ${String(plays)} card${plays === 1 ? '' : 's'}`;
+  return `Round ${String(round)}: ${winner} won — ${loser} could not play on ${lastCard}${when}`;
+}
