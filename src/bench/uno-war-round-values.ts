@@ -41,6 +41,12 @@ const out = option('--out') ?? 'src/games/uno-war/round-values.data.ts';
 /** A start or end cell: `first` is whether the person starts the round (or won it). */
 const cell = (first: boolean, strength: number, opponentStrength: number): number => ((first ? 1 : 0) * STRENGTHS + strength) * STRENGTHS + opponentStrength;
 
+/** The table's index (round-values.ts cellIndex) of scores (a, b) and a start or end `cell` of the counts (the inverse of `cell`). */
+const tableIndex = (a: number, b: number, at: number): number => {
+  const hands = at % (STRENGTHS * STRENGTHS);
+  return cellIndex(a, b, at >= STRENGTHS * STRENGTHS, Math.floor(hands / STRENGTHS), hands % STRENGTHS);
+};
+
 /** The rounds of `games` games against `policy`'s agent: counts[start * CELLS + end]. */
 function countTransitions(policy: BuiltInPolicy): { counts: Float64Array; rounds: number } {
   const opponent = BUILT_IN_AGENTS[policy];
@@ -86,9 +92,7 @@ function solve(probabilities: Float64Array): Float64Array {
   const after = (a: number, b: number, end: number): number => {
     if (a === WINNING_SCORE) return 1;
     if (b === WINNING_SCORE) return 0;
-    const first = end >= STRENGTHS * STRENGTHS;
-    const rest = end % (STRENGTHS * STRENGTHS);
-    return chances[cellIndex(a, b, first, Math.floor(rest / STRENGTHS), rest % STRENGTHS)]!;
+    return chances[tableIndex(a, b, end)]!;
   };
   for (let a = WINNING_SCORE - 1; a >= 0; a--) {
     for (let b = WINNING_SCORE - 1; b >= 0; b--) {
@@ -100,9 +104,7 @@ function solve(probabilities: Float64Array): Float64Array {
           // The end cell says who won the round: they score and start the next one.
           chance += p * (end >= STRENGTHS * STRENGTHS ? after(a + 1, b, end) : after(a, b + 1, end));
         }
-        const first = start >= STRENGTHS * STRENGTHS;
-        const rest = start % (STRENGTHS * STRENGTHS);
-        chances[cellIndex(a, b, first, Math.floor(rest / STRENGTHS), rest % STRENGTHS)] = chance;
+        chances[tableIndex(a, b, start)] = chance;
       }
     }
   }

@@ -3,6 +3,7 @@
  * winnable, then the registry's honest player plays it, run after run, each run with its own
  * generator (see difficulty.ts for what varies and how the grade follows).
  */
+import { playOut } from '../../core/game.js';
 import { deriveSeed, rngFromSeed } from '../../core/random.js';
 import { makeKlondikeGame } from './definition.js';
 import type { DealMeasure, GradingParams } from './difficulty.js';
@@ -30,8 +31,7 @@ export function honestPlayerWins(order: readonly number[], rules: DealRules, see
   if (factory === undefined) throw new Error(`The Klondike game ${game.id} has no honest player 'sampler'`);
   const agent = factory.create();
   const state = KlondikeState.fromDeck(game.newInitialState().config, order);
-  const rng = rngFromSeed(seed);
-  while (!state.isTerminal()) state.applyAction(agent.act(state, rng));
+  playOut(state, [agent], rngFromSeed(seed));
   return state.score === state.config.deckSize;
 }
 
