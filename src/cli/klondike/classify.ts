@@ -6,6 +6,7 @@
  * split over threads like any job, and a resumed run keeps the saved budget: a journal's records
  * name the first deal, the pile count and the budget, and records of another budget never combine.
  */
+import { klondikeRuleSet } from '../../games/klondike/rule-set.js';
 import { solveSeed } from '../../games/klondike/solver/deal.js';
 import type { SolveVerdict } from '../../games/klondike/solver/solver.js';
 import { JobJournalError, type JobIdentity } from '../../lab/jobs.js';
@@ -83,7 +84,7 @@ export function dealResults(records: readonly { readonly start: number; readonly
 /** Solves deals firstDeal + start .. firstDeal + end − 1. */
 export function classifyDeals(params: ClassifyParams, start: number, end: number): DealResult[] {
   const { firstDeal, piles, timeMs, maxStates, standard } = params;
-  const rules = standard === undefined ? {} : { rules: 'standard' as const, draw: standard.draw, passes: standard.passes ?? Infinity };
+  const rules = standard === undefined ? {} : klondikeRuleSet({ rules: 'standard', ...standard });
   const deals: DealResult[] = [];
   for (let i = start; i < end; i++) {
     const { verdict, elapsedMs, states } = solveSeed(firstDeal + i, piles, 3, { timeMs, maxStates }, rules);

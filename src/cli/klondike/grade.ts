@@ -12,6 +12,7 @@ import type { Command } from 'commander';
 import { plural } from '../../core/format.js';
 import { reportInterrupted, runDealJob, thisRunLine, type DealJobOutcome } from './deal-job.js';
 import { wilsonInterval } from '../../core/stats.js';
+import { klondikeRuleSet, passesInJson } from '../../games/klondike/rule-set.js';
 import { DIFFICULTY_GRADES, formatDifficultyTable, gradeOf, type DifficultyGrade, type DifficultyTable } from '../../games/klondike/difficulty.js';
 import { JournalFile } from '../../lab/journal-file.js';
 import { describeRanges, JobJournalError, jobRecordsOf, mergeJobRecords, type JobShard } from '../../lab/jobs.js';
@@ -64,7 +65,7 @@ export function summarizeGrading(params: GradeJobParams, count: number, deals: r
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
 
 function paramsWords(p: GradeJobParams): string {
-  return `${rulesWords({ rules: p.rules, draw: p.draw, passes: p.passes ?? Infinity })}; the honest player ${plural(p.runs, 'run')} a deal to grade it and ${plural(p.checkRuns, 'check run')}, generators from seed ${String(p.seed)}; the solver's proof within ${p.maxStates.toLocaleString('en-US')} positions`;
+  return `${rulesWords(klondikeRuleSet(p))}; the honest player ${plural(p.runs, 'run')} a deal to grade it and ${plural(p.checkRuns, 'check run')}, generators from seed ${String(p.seed)}; the solver's proof within ${p.maxStates.toLocaleString('en-US')} positions`;
 }
 
 /** The report as lines of text: the verdicts, then per grade the deals and the check runs' win share with its 95% Wilson interval. */
@@ -147,9 +148,9 @@ async function gradeRange(options: GradeOptions): Promise<void> {
   const seeds = options.seeds!;
   const params: GradeJobParams = {
     firstDeal: seeds.first,
-    rules: rules.rules === 'standard' ? 'standard' : 'assignment',
-    draw: options.draw,
-    passes: rules.passes === undefined || rules.passes === Infinity ? null : rules.passes,
+    rules: rules.rules,
+    draw: rules.draw,
+    passes: passesInJson(rules.passes),
     runs: options.runs,
     checkRuns: options.checkRuns,
     maxStates: options.maxStates,

@@ -291,14 +291,14 @@ export async function playKlondike(options: PlayOptions, input: NodeJS.ReadableS
  * rule set with a table. Null for a game with another number of piles or a pasted deal.
  */
 function gradedRuleSet(options: PlayOptions): GradedRuleSet | null {
-  const rules = rulesOf(options);
-  const graded: GradedRuleSet = { rules: rules.rules === 'standard' ? 'standard' : 'assignment', draw: options.draw, passes: rules.passes ?? Infinity };
+  // Scoring changes no move, so the tables ignore it.
+  const graded: GradedRuleSet = rulesOf(options);
   if (options.difficulty === undefined) return options.piles === 7 && options.deal === undefined ? graded : null;
   if (options.deal !== undefined || options.winnable === true) throw new UsageError('--difficulty picks a deal proved winnable from the grading table: it takes neither --deal nor --winnable.');
   if (options.piles !== 7) throw new UsageError('--difficulty: the deals are graded with 7 piles only.');
   if (difficultyTableFor(graded) === null) {
-    const tables = shippedDifficultyRuleSets().map((r) => rulesWords({ rules: r.rules, draw: r.draw, passes: r.passes }));
-    throw new UsageError(`--difficulty: no deals are graded for ${rulesWords(rules)}; graded are ${tables.join('; ')} (docs/klondike.md, "Difficulty").`);
+    const tables = shippedDifficultyRuleSets().map((r) => rulesWords(r));
+    throw new UsageError(`--difficulty: no deals are graded for ${rulesWords(graded)}; graded are ${tables.join('; ')} (docs/klondike.md, "Difficulty").`);
   }
   return graded;
 }

@@ -4,7 +4,8 @@
  * only); `--draw N` is each command's own. Combinations that make no sense are usage errors (exit 2).
  */
 import { InvalidArgumentError, type Command } from 'commander';
-import { KLONDIKE_RULES, KLONDIKE_SCORINGS, type KlondikeOptions, type KlondikeRules, type KlondikeScoring } from '../../games/klondike/engine.js';
+import { KLONDIKE_RULES, KLONDIKE_SCORINGS, type KlondikeRules, type KlondikeScoring } from '../../games/klondike/engine.js';
+import { klondikeRuleSet, passesWords, type KlondikeRuleSet } from '../../games/klondike/rule-set.js';
 import { parseChoice, parseIntegerIn, UsageError } from '../options.js';
 
 export interface RulesOptions {
@@ -33,20 +34,18 @@ export function addRulesOptions(command: Command): Command {
     .option('--scoring <table>', "standard rules: points table, 'standard' (Microsoft Solitaire's) or 'vegas' (default standard)", parseChoice(KLONDIKE_SCORINGS, 'The scoring'));
 }
 
-/** The engine options the rule-set options name; a usage error for passes or scoring without --rules standard. */
-export function rulesOf(options: RulesOptions): KlondikeOptions {
+/** The rule set the rule-set options name; a usage error for passes or scoring without --rules standard. */
+export function rulesOf(options: RulesOptions): KlondikeRuleSet {
   if (options.rules !== 'standard') {
     for (const [name, value] of [['passes', options.passes], ['scoring', options.scoring]] as const) {
       if (value !== undefined) throw new UsageError(`--${name} goes with --rules standard: the assignment rules turn the draw pile without limit and score the cards on the foundations.`);
     }
-    return { rules: 'assignment', draw: options.draw };
   }
-  return { rules: 'standard', draw: options.draw, passes: options.passes ?? Infinity, scoring: options.scoring ?? 'standard' };
+  return klondikeRuleSet(options);
 }
 
 /** The rule set in words, for reports: "standard rules, draw 3, unlimited passes" (and the scoring when `withScoring`). */
-export function rulesWords(rules: KlondikeOptions, withScoring = false): string {
+export function rulesWords(rules: Pick<KlondikeRuleSet, 'rules' | 'draw' | 'passes'> & Partial<Pick<KlondikeRuleSet, 'scoring'>>, withScoring = false): string {
   if (rules.rules !== 'standard') return 'assignment rules';
-  const passes = rules.passes === undefined || rules.passes === Infinity ? 'unlimited passes' : `${String(rules.passes)} pass${rules.passes === 1 ? '' : 'es'}`;
-  return `standard rules, draw ${String(rules.draw ?? 3)}, ${passes}${withScoring ? `, ${rules.scoring ?? 'standard'} scoring` : ''}`;
+  return `standard rules, draw ${String(rules.draw)}, ${passesWords(rules.passes)}${withScoring ? `, ${rules.scoring ?? 'standard'} scoring` : ''}`;
 }

@@ -21,6 +21,7 @@ import { readDealFile } from './deal.js';
 import { addRulesOptions, parseDraw, parsePiles, rulesOf, rulesWords, type RulesOptions } from './rules-options.js';
 import { DEFAULT_BUDGET, type SolveResult } from '../../games/klondike/solver/solver.js';
 import type { KlondikeState } from '../../games/klondike/engine.js';
+import { klondikeRuleSet, passesInJson } from '../../games/klondike/rule-set.js';
 import { JournalFile } from '../../lab/journal-file.js';
 import { canonicalJson, describeJob, JobJournalError, jobRecordsOf, type JobRecord } from '../../lab/jobs.js';
 import { capAtCores, parsePositiveInt, parseSeed, UsageError } from '../options.js';
@@ -178,7 +179,7 @@ const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
 function rangeRules(params: ClassifyParams): string {
   const standard = params.standard;
   if (standard === undefined) return RULES;
-  return `${rulesWords({ rules: 'standard', draw: standard.draw, passes: standard.passes ?? Infinity })}; every card known`;
+  return `${rulesWords(klondikeRuleSet({ rules: 'standard', ...standard }))}; every card known`;
 }
 
 /** The report of a classification as lines of text. */
@@ -253,7 +254,7 @@ function savedClassification(path: string): { count: number; params: ClassifyPar
 async function solveRange(options: SolveOptions, explicit: (name: string) => boolean): Promise<void> {
   const resuming = options.resume !== undefined;
   const rules = rulesOf(options);
-  const standard = rules.rules === 'standard' ? { draw: options.draw, passes: rules.passes === Infinity ? null : rules.passes! } : undefined;
+  const standard = rules.rules === 'standard' ? { draw: rules.draw, passes: passesInJson(rules.passes) } : undefined;
   const asked: ClassifyParams = { firstDeal: options.seeds?.first ?? 0, piles: options.piles, timeMs: options.budgetMs, maxStates: options.maxStates, ...(standard === undefined ? {} : { standard }) };
   let identity = classifyJob(asked, options.seeds === undefined ? 0 : options.seeds.last - options.seeds.first + 1);
   if (resuming) {

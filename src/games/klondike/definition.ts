@@ -1,6 +1,7 @@
 import type { GameDefinition } from '../../core/game.js';
 import { createGreedyAgent, createRandomAgent } from './agents.js';
 import { decodeAction, KlondikeConfig, KlondikeState, type KlondikeOptions } from './engine.js';
+import { passesWords } from './rule-set.js';
 import { SUIT, VALUE } from './rules.js';
 import { klondikeUserPlayers } from './user-players.js';
 import { klondikeProtocol } from './protocol.js';
@@ -67,8 +68,7 @@ const STANDARD_ID = /^klondike-standard-d(\d{1,2})-p(\d{1,2}|u)-(standard|vegas)
 function standardRulesGame(config: KlondikeConfig): GameDefinition<KlondikeState> {
   if (config.piles !== 7 || config.idleLimit !== 100 || !config.standardDeck) throw new RangeError('The standard-rules Klondike of the lab has 7 piles, the standard deck and an idle limit of 100');
   const passes = config.passes === Infinity ? 'u' : String(config.passes);
-  const passesTitle = config.passes === Infinity ? 'unlimited passes' : `${String(config.passes)} pass${config.passes === 1 ? '' : 'es'}`;
-  return labGame(config, `klondike-standard-d${String(config.draw)}-p${passes}-${config.scoring}`, `Klondike (standard rules, draw ${String(config.draw)}, ${passesTitle})`, {
+  return labGame(config, `klondike-standard-d${String(config.draw)}-p${passes}-${config.scoring}`, `Klondike (standard rules, draw ${String(config.draw)}, ${passesWords(config.passes)})`, {
     random: { description: 'a uniformly random legal move', create: createRandomAgent },
     greedy: { description: 'foundation moves, then moves turning up face-down cards, then waste to pile, else a random turn of the stock or pile move', create: createGreedyAgent },
     ...solverPlayers(DEFAULT_STANDARD_SAMPLER),

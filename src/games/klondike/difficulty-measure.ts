@@ -8,12 +8,8 @@ import { deriveSeed, rngFromSeed } from '../../core/random.js';
 import { makeKlondikeGame } from './definition.js';
 import type { DealMeasure, GradingParams } from './difficulty.js';
 import { KlondikeState } from './engine.js';
+import { klondikeRuleSet } from './rule-set.js';
 import { solveDeal, dealState, seededDeal, type DealRules } from './solver/deal.js';
-
-/** The engine rule options of grading parameters. */
-export function dealRulesOf(params: Pick<GradingParams, 'rules' | 'draw' | 'passes'>): DealRules {
-  return params.rules === 'standard' ? { rules: 'standard', draw: params.draw, passes: params.passes ?? Infinity } : { rules: 'assignment', draw: params.draw };
-}
 
 /** The seed of the honest player's generator in run `run` of deal `deal` (see the file's comment). */
 export function runSeed(seed: number, deal: number, run: number): number {
@@ -37,7 +33,7 @@ export function honestPlayerWins(order: readonly number[], rules: DealRules, see
 
 /** Measures deal `deal` (see the file's comment): the solver first; the player's runs only for a deal proved winnable. */
 export function measureDeal(deal: number, params: GradingParams): DealMeasure {
-  const rules = dealRulesOf(params);
+  const rules = klondikeRuleSet(params);
   const order = Array.from(seededDeal(deal, 7, params.draw).dealOrder);
   const { verdict, states } = solveDeal(dealState(order, 7, rules), { maxStates: params.maxStates, timeMs: Number.MAX_SAFE_INTEGER });
   let wins = 0;

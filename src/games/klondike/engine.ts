@@ -64,6 +64,7 @@ import { Card, NUM_VALUES, STANDARD_DECK_SIZE, standardDeck } from './card.js';
 import { IllegalArgumentError } from './errors.js';
 import type { ReadonlyKlondikeModel } from './model.js';
 import type { KlondikeMove } from './moves.js';
+import { klondikeRuleSet, passesInJson } from './rule-set.js';
 import { canBuildOn, canFoundOn, deckProblem, NONE, VALUE } from './rules.js';
 import { viewLines } from './view.js';
 
@@ -400,7 +401,7 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
         draw: data.draw,
         idleLimit: data.idleLimit ?? Infinity,
         deck: names(data.deck).map((c) => Card.fromIndex(c)),
-        ...(data.rules === undefined ? {} : { rules: data.rules, passes: data.passes ?? Infinity, scoring: data.scoring }),
+        ...(data.rules === undefined ? {} : klondikeRuleSet({ rules: data.rules, draw: data.draw, passes: data.passes, scoring: data.scoring })),
       });
       if (config !== undefined && !config.equals(parsed)) throw new RangeError('The serialised Klondike state is of another variant');
       const state = new KlondikeState(config ?? parsed);
@@ -1059,7 +1060,7 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
       deck: names(composition, composition.length),
       deal: names(this.dealOrder, this.dealt),
       moves: this.getMoves(),
-      ...(standardRules ? { rules: 'standard' as const, passes: passes === Infinity ? null : passes, scoring } : {}),
+      ...(standardRules ? { rules: 'standard' as const, passes: passesInJson(passes), scoring } : {}),
     };
     return JSON.stringify(data);
   }

@@ -7,5 +7,6 @@ export { KlondikeTextualView } from './view.js';
 export { applyMove, hint, legalMoves, type KlondikeMove } from './moves.js';
 export { deckOfRuns, parseDeck } from './rigging.js';
 export { decodeAction, encodeMove, KlondikeConfig, KlondikeState, type KlondikeObservation, type KlondikeOptions, type KlondikeRules, type KlondikeScoring } from './engine.js';
+export { klondikeRuleSet, passesInJson, passesWords, type KlondikeRuleParams, type KlondikeRuleSet } from './rule-set.js';
 export { createGreedyAgent, createRandomAgent } from './agents.js';
 export { klondikeGame, klondikeGameById, makeKlondikeGame } from './definition.js';

@@ -4,6 +4,7 @@
  * accessible name and is operated from the keyboard like any form field.
  */
 import type { KlondikeRules, KlondikeScoring } from '../../../src/games/klondike/engine.js';
+import { klondikeRuleSet } from '../../../src/games/klondike/rule-set.js';
 import { DRAWS, PASSES, STANDARD_DRAWS, type RuleSet } from './model.js';
 
 /** A labelled select of `options` (value, words), with an optional note under it (read with it by screen readers); `disabled` greys it out, the note saying why. */
@@ -68,7 +69,7 @@ export function RuleChoice({ value, onChange }: { readonly value: RuleSet; reado
         onChange={(rules) => {
           const next = rules as KlondikeRules;
           const draw = next === 'standard' && !(STANDARD_DRAWS as readonly number[]).includes(value.draw) ? 3 : value.draw;
-          onChange(next === 'standard' ? { ...value, rules: next, draw } : { rules: next, draw, passes: Infinity, scoring: 'standard' });
+          onChange(next === 'standard' ? { ...value, rules: next, draw } : klondikeRuleSet({ draw }));
         }}
       />
       <Choice id="k-draw" label="Draw size" value={String(value.draw)} options={draws.map((n) => [String(n), String(n)])} note={drawRule(value)} onChange={(draw) => onChange({ ...value, draw: Number(draw) })} />

@@ -11,8 +11,9 @@
  */
 import { BasicKlondike } from '../../../src/games/klondike/basic-klondike.js';
 import { Card } from '../../../src/games/klondike/card.js';
-import { DISCARD_ACTION, encodeMove, ENGINE_STATE, type KlondikeRules, type KlondikeScoring, type KlondikeState } from '../../../src/games/klondike/engine.js';
+import { DISCARD_ACTION, encodeMove, ENGINE_STATE, type KlondikeScoring, type KlondikeState } from '../../../src/games/klondike/engine.js';
 import { EngineKlondike } from '../../../src/games/klondike/engine-klondike.js';
+import { klondikeRuleSet, passesWords, type KlondikeRuleSet } from '../../../src/games/klondike/rule-set.js';
 import { IllegalArgumentError, IllegalStateError } from '../../../src/games/klondike/errors.js';
 import type { UndoableKlondikeModel } from '../../../src/games/klondike/model.js';
 import { applyMove, type KlondikeMove } from '../../../src/games/klondike/moves.js';
@@ -29,12 +30,7 @@ export const STANDARD_DRAWS = [1, 3] as const;
 export const PASSES = [Infinity, 1, 3] as const;
 
 /** The rule set a deal is played under (passes and scoring count under the standard rules only). */
-export interface RuleSet {
-  readonly rules: KlondikeRules;
-  readonly draw: number;
-  readonly passes: number;
-  readonly scoring: KlondikeScoring;
-}
+export type RuleSet = KlondikeRuleSet;
 
 /** Just the rule set of `spec` (a deal's settings carry more). */
 export function ruleSetOf({ rules, draw, passes, scoring }: RuleSet): RuleSet {
@@ -151,8 +147,7 @@ export function textToOrder(text: string): number[] | null {
 /** The rule set's words: "draw 1" (the assignment's rules), "standard rules, draw 3, 1 pass, Vegas scoring". */
 export function ruleWords(rules: RuleSet): string {
   if (rules.rules === 'assignment') return `draw ${String(rules.draw)}`;
-  const passes = rules.passes === Infinity ? 'unlimited passes' : rules.passes === 1 ? '1 pass' : `${String(rules.passes)} passes`;
-  return `standard rules, draw ${String(rules.draw)}, ${passes}, ${rules.scoring === 'vegas' ? 'Vegas' : 'standard'} scoring`;
+  return `standard rules, draw ${String(rules.draw)}, ${passesWords(rules.passes)}, ${rules.scoring === 'vegas' ? 'Vegas' : 'standard'} scoring`;
 }
 
 /** The settings an address holds, and the values it could not use (in words), each replaced by its default. */
@@ -208,7 +203,7 @@ function ruleSetParams(params: URLSearchParams, draw: number, problems: string[]
   const rulesText = params.get('rules') ?? 'assignment';
   if (rulesText !== 'standard') {
     if (rulesText !== 'assignment') problems.push(`"rules=${rulesText}" should be rules=assignment or rules=standard: the assignment's rules are used.`);
-    return { ...ASSIGNMENT_RULES, draw };
+    return klondikeRuleSet({ draw });
   }
   if (!(STANDARD_DRAWS as readonly number[]).includes(draw)) {
     problems.push(`The standard rules draw 1 or 3 cards, not ${String(draw)}: 1 is used.`);
