@@ -9,7 +9,7 @@ import { solveStandard } from '../../../src/games/klondike/solver/standard-solve
 import { COACH_OFF } from '../coach/state.js';
 import { dealsOfGrade } from '../../../src/games/klondike/difficulty.js';
 import { difficultyTableFor } from '../../../src/games/klondike/difficulty-data.js';
-import { ASSIGNMENT_RULES, gradeOfDeal, noGradesReason, dealModel, dealOf, moveFor, movesToText, parseSearch, replayDeal, replaySpec, tableOf, textToMoves, toSearch, type DealSpec } from './model.js';
+import { ASSIGNMENT_RULES, gradeOfDeal, noGradesReason, dealModel, ruleWords, dealOf, moveFor, movesToText, parseSearch, replayDeal, replaySpec, tableOf, textToMoves, toSearch, type DealSpec } from './model.js';
 import { loadStats, NO_STATS, recordHelp, recordHintFree, recordScore, recordStart, recordWin, ruleSetKey, saveStats, STATS_KEY, winRate, type KlondikeStats } from './stats.js';
 
 describe('moves in the address', () => {
@@ -178,6 +178,14 @@ describe('difficulty', () => {
     expect(noGradesReason(DRAW3, 7)).toBeNull();
     expect(noGradesReason({ ...DRAW3, passes: 3 }, 7)).toBe('No deals are graded for standard rules, draw 3, 3 passes yet.');
     expect(noGradesReason(DRAW3, 6)).toBe('Deals are graded with 7 piles only.');
+  });
+
+  it('words a rule set with its scoring, or without it when asked (the grades ignore the scoring)', () => {
+    expect(ruleWords(DRAW3)).toBe('standard rules, draw 3, unlimited passes, Vegas scoring');
+    expect(ruleWords({ ...DRAW3, passes: 1, scoring: 'standard' })).toBe('standard rules, draw 3, 1 pass, standard scoring');
+    expect(ruleWords(DRAW3, { withScoring: false })).toBe('standard rules, draw 3, unlimited passes');
+    expect(ruleWords({ ...DRAW3, ...ASSIGNMENT_RULES, draw: 2 }, { withScoring: false })).toBe('draw 2');
+    expect(noGradesReason({ ...DRAW3, draw: 1, passes: 3, scoring: 'standard' }, 7)).toBe('No deals are graded for standard rules, draw 1, 3 passes yet.');
   });
 });
 

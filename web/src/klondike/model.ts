@@ -144,10 +144,14 @@ export function textToOrder(text: string): number[] | null {
   return order.length > 0 && order.every((c) => c >= 0) ? order : null;
 }
 
-/** The rule set's words: "draw 1" (the assignment's rules), "standard rules, draw 3, 1 pass, Vegas scoring". */
-export function ruleWords(rules: RuleSet): string {
+/**
+ * The rule set's words: "draw 1" (the assignment's rules), "standard rules, draw 3, 1 pass, Vegas
+ * scoring"; without the scoring (`withScoring: false`) where it changes nothing, as for the grades.
+ */
+export function ruleWords(rules: RuleSet, { withScoring = true }: { readonly withScoring?: boolean } = {}): string {
   if (rules.rules === 'assignment') return `draw ${String(rules.draw)}`;
-  return `standard rules, draw ${String(rules.draw)}, ${passesWords(rules.passes)}, ${rules.scoring === 'vegas' ? 'Vegas' : 'standard'} scoring`;
+  const scoring = withScoring ? `, ${rules.scoring === 'vegas' ? 'Vegas' : 'standard'} scoring` : '';
+  return `standard rules, draw ${String(rules.draw)}, ${passesWords(rules.passes)}${scoring}`;
 }
 
 /** The settings an address holds, and the values it could not use (in words), each replaced by its default. */
@@ -254,7 +258,7 @@ export function gradedRuleSetOf(rules: RuleSet): GradedRuleSet {
 export function noGradesReason(rules: RuleSet, piles: number): string | null {
   if (piles !== PILES.standard) return `Deals are graded with ${String(PILES.standard)} piles only.`;
   if (difficultyTableFor(gradedRuleSetOf(rules)) !== null) return null;
-  const words = rules.rules === 'assignment' ? `the assignment's rules, draw ${String(rules.draw)}` : ruleWords({ ...rules, scoring: 'standard' }).replace(', standard scoring', '');
+  const words = rules.rules === 'assignment' ? `the assignment's rules, draw ${String(rules.draw)}` : ruleWords(rules, { withScoring: false });
   return `No deals are graded for ${words} yet.`;
 }
 
