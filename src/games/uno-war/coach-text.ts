@@ -51,7 +51,7 @@ export function coachLegend(opponent: UnoWarAgent | undefined): string {
   const samples = opponent === undefined ? FULL_PLAY_OUT_SAMPLES : defaultSamples(opponent);
   const how =
     opponent === undefined || roundValuesAgainst(opponent) === undefined
-      ? `played out to the game's end from up to ${String(samples)} deals consistent with what you have seen`
-      : `played to the end of the round from up to ${String(samples)} deals consistent with what you have seen, then valued by the chance of winning from the scores, who starts next and the high cards in each hand`;
+      ? `played out to the game's end from up to ${samples.toLocaleString('en-US')} deals consistent with what you have seen`
+      : `played to the end of the round from up to ${samples.toLocaleString('en-US')} deals consistent with what you have seen, then valued by the chance of winning from the scores, who starts next and the high cards in each hand`;
   return `Coach: after each card you choose, each playable card's chance to win the game against your opponent, ${how} (you playing on as Smallest Card AI).`;
 }

@@ -5,6 +5,7 @@ import { deriveSeed, randomInt, rngFromSeed } from '../../core/random.js';
 import { smallestCardAgent } from './agents.js';
 import { pairedCost } from '../../core/coach.js';
 import { COACH_SAMPLES, EQUAL_CHANCE, defaultSamples, FULL_PLAY_OUT_BATCH, FULL_PLAY_OUT_SAMPLES, MISTAKE_CHANCE, playOutCards, rateDecision, rateOutcomes, RULES_OF_THUMB, SAMPLE_BATCH, summarize, warmUpCoach } from './coach.js';
+import { coachLegend } from './coach-text.js';
 import { roundValuesAgainst } from './round-values.js';
 import type { UnoWarAgent } from './agents.js';
 import { UnoWarState } from './engine.js';
@@ -162,5 +163,13 @@ describe('the UnoWar coach', () => {
     const rating = rateDecision(state, cards[0]!, smallestCardAgent, 5, 20);
     expect(summarize([rating, rating])).toMatchObject({ decisions: 2, best: rating.verdict === 'best' ? 2 : 0 });
     expect(summarize([])).toMatchObject({ decisions: 0, accuracy: 1, totalCost: 0, costliest: [] });
+  });
+});
+
+describe("the UnoWar coach's legend", () => {
+  it('gives its sample counts with a thousands separator, as every number a user reads', () => {
+    expect(COACH_SAMPLES).toBe(2000);
+    expect(coachLegend(smallestCardAgent)).toContain('played to the end of the round from up to 2,000 deals consistent with what you have seen');
+    expect(coachLegend(undefined)).toContain(`played out to the game's end from up to ${String(FULL_PLAY_OUT_SAMPLES)} deals`);
   });
 });
