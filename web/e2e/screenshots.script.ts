@@ -82,12 +82,13 @@ it('takes the screenshots', async () => {
   await shoot('connect-four-win.png', 'connect-four?red=human&yellow=perfect&pos=12234334544', { width: 1000, height: 760 }, async (page) => {
     await expect.poll(() => page.getByRole('status').textContent()).toBe('Red wins');
   });
-  // 13314 lies past the opening book and off the strategy book's lines, so the perfect player has
-  // to search: about 4 s.
-  await shoot('connect-four-thinking.png', 'connect-four?red=human&yellow=perfect&pos=1331', { width: 1000, height: 760 }, async (page) => {
-    await page.getByRole('button', { name: 'Column 4', exact: true }).click();
+  // 311165532 lies past the opening book and off the strategy book's lines: the perfect player
+  // searches for most of its budget on the page (PERFECT_BUDGET_MS, 1.6 s; about 1.3 s in Node), so
+  // the picture is taken half a second in.
+  await shoot('connect-four-thinking.png', 'connect-four?red=human&yellow=perfect&pos=31116553', { width: 1000, height: 760 }, async (page) => {
+    await page.getByRole('button', { name: 'Column 2', exact: true }).click();
     await expect.poll(() => page.getByRole('timer').textContent()).toContain('is thinking');
-    await page.waitForTimeout(1_200);
+    await page.waitForTimeout(500);
   });
   const opening = connectFwarMoves(3, 6);
   await shoot('connect-fwar-play.png', `connect-fwar?seed=3&moves=${opening.moves}`, { width: 1000, height: 820 }, async (page) => {
