@@ -4,6 +4,7 @@ import { CHANCE } from '../../core/game.js';
 import { randomInt, rngFromSeed } from '../../core/random.js';
 import { Card } from '../../core/cards.js';
 import { smallestCardAgent } from './agents.js';
+import { ConsistentHands } from './consistent-hands.js';
 import { Phase, UnoWarState } from './engine.js';
 import { EVENT_CONCEDE, EVENT_KIND, EVENT_PILE, EVENT_PLAY, EVENT_ROUND, UnoWarBelief, describeEvent, eventCard, eventPlayer, eventSlot } from './information.js';
 import { HAND_SIZE, canPlayOn } from './rules.js';
@@ -201,5 +202,277 @@ describe('UnoWarBelief under tight constraints', () => {
         expect(belief.mayHold(i, sample.handCard(player ^ 1, slot))).toBe(true);
       });
     }
+  });
+});
+
+/** n·(n−1)·…·(n−t+1). */
+function fallingFactorial(n: number, t: number): number {
+  let ways = 1;
+  for (let i = 0; i < t; i++) ways *= n - i;
+  return ways;
+}
+
+/** Draws of distinct unseen cards into the hidden slots, consistent or not. */
+function injectiveDraws(belief: UnoWarBelief): number {
+  let ways = 1;
+  for (const [epoch, cards] of belief.unseen) ways *= fallingFactorial(cards.length, belief.hiddenEpochs.filter((e) => e === epoch).length);
+  return ways;
+}
+
+/** Whether `cards` (by hidden-slot number) is a hand the belief admits: unseen, distinct within a deck, allowed, and playable when it must play. */
+function isConsistent(belief: UnoWarBelief, cards: ArrayLike<number>): boolean {
+  const k = belief.hiddenSlots.length;
+  for (let i = 0; i < k; i++) {
+    const card = cards[i]!;
+    if (!belief.unseen.get(belief.hiddenEpochs[i]!)!.includes(card) || !belief.mayHold(i, card)) return false;
+    for (let j = 0; j < i; j++) if (cards[j] === card && belief.hiddenEpochs[j] === belief.hiddenEpochs[i]) return false;
+  }
+  return !belief.mustPlay || Array.from({ length: k }, (_, i) => cards[i]!).some((card) => canPlayOn(belief.state.top, card));
+}
+
+/** Every consistent hand (cards by hidden-slot number, joined), by brute force: small beliefs only. */
+function consistentHandsByBruteForce(belief: UnoWarBelief): string[] {
+  const k = belief.hiddenSlots.length;
+  const hands: string[] = [];
+  const chosen: number[] = [];
+  const extend = (i: number): void => {
+    if (i === k) {
+      if (isConsistent(belief, chosen)) hands.push(chosen.join(','));
+      return;
+    }
+    for (const card of belief.unseen.get(belief.hiddenEpochs[i]!)!) {
+      if (chosen.slice(0, i).some((other, j) => other === card && belief.hiddenEpochs[j] === belief.hiddenEpochs[i])) continue;
+      chosen[i] = card;
+      extend(i + 1);
+    }
+  };
+  extend(0);
+  return hands;
+}
+
+/** Pearson's chi-square of `counts` against equal frequencies over `categories`. */
+function chiSquare(counts: Map<string, number>, categories: readonly string[], draws: number): number {
+  const expected = draws / categories.length;
+  return categories.reduce((sum, hand) => sum + ((counts.get(hand) ?? 0) - expected) ** 2 / expected, 0);
+}
+
+/** Far in the chi-square's upper tail (6 standard deviations over its mean): a uniform sampler stays under it. */
+function chiSquareBound(categories: number): number {
+  return categories - 1 + 6 * Math.sqrt(2 * (categories - 1));
+}
+
+/** Tallies `draw`'s hands (cards by hidden-slot number, joined) over `count` draws. */
+function tally(count: number, draw: () => ArrayLike<number>): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (let i = 0; i < count; i++) {
+    const hand = Array.from(draw()).join(',');
+    counts.set(hand, (counts.get(hand) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/**
+ * The draw `sampleHand` made before it drew exactly (a reference, written apart): per deck, a
+ * partial Fisher–Yates over a running copy of its unseen cards, the whole hand redrawn until it is
+ * consistent. Returns the draws it took.
+ */
+function rejectionReference(belief: UnoWarBelief, pools: Map<number, number[]>, rng: ReturnType<typeof rngFromSeed>, hand: Uint8Array): number {
+  const cards: number[] = [];
+  for (let draws = 1; ; draws++) {
+    for (const [epoch, unseen] of belief.unseen) {
+      const pool = pools.get(epoch) ?? unseen.slice();
+      pools.set(epoch, pool);
+      let next = 0;
+      belief.hiddenSlots.forEach((slot, k) => {
+        if (belief.hiddenEpochs[k] !== epoch) return;
+        const j = next + randomInt(rng, pool.length - next);
+        [pool[j], pool[next]] = [pool[next]!, pool[j]!];
+        cards[k] = pool[next++]!;
+        hand[slot] = cards[k];
+      });
+    }
+    if (isConsistent(belief, cards)) return draws;
+  }
+}
+
+describe('UnoWarBelief draws consistent hands exactly (ConsistentHands)', () => {
+  // Random play, seed 4, 506 actions, seen by P1: P2 is to play (so holds a card that goes on the
+  // pile, and not all its unseen cards do); one of its cards comes from the current deck, four from
+  // the one before; the first was in its hand when it lost a round unable to play: 576 of the 1,176
+  // draws of distinct unseen cards are consistent.
+  const twoDecks = (): UnoWarBelief => new UnoWarBelief(randomGame(4, 506).state, 0);
+  // Seed 7, 490 actions, seen by P1: P2 lost rounds holding three of its four cards from the
+  // current deck, which may hold only five of the deck's eight unseen cards: 300 of 1,680.
+  const lostRounds = (): UnoWarBelief => new UnoWarBelief(randomGame(7, 490).state, 0);
+
+  /** The chi-square of `draws` exact draws of `belief`'s hands (each of which must be consistent) against equal frequencies. */
+  const exactChiSquare = (belief: UnoWarBelief, hands: readonly string[], draws: number, rng: ReturnType<typeof rngFromSeed>): number => {
+    const exact = belief.consistentHands();
+    expect(exact.count).toBe(hands.length);
+    const cards = new Uint8Array(HAND_SIZE);
+    const counts = tally(draws, () => {
+      exact.draw(rng, cards);
+      return cards.subarray(0, belief.hiddenSlots.length);
+    });
+    expect([...counts.keys()].every((hand) => hands.includes(hand))).toBe(true);
+    return chiSquare(counts, hands, draws);
+  };
+
+  it('counts the consistent hands as brute force does, on every small belief of three random games', () => {
+    let compared = 0;
+    let mustPlay = 0;
+    let manyDecks = 0;
+    let lostRound = 0;
+    for (const seed of [1, 6, 7]) {
+      const state = new UnoWarState();
+      const rng = rngFromSeed(seed);
+      const buffer = new Int32Array(DECK);
+      while (!state.isTerminal()) {
+        for (const player of [0, 1]) {
+          const belief = new UnoWarBelief(state, player);
+          const injective = injectiveDraws(belief);
+          if (injective > 2000) continue;
+          const exact = belief.consistentHands();
+          expect(exact.count).toBe(consistentHandsByBruteForce(belief).length);
+          expect(exact.acceptance).toBeCloseTo(exact.count / injective, 12);
+          expect(exact.count).toBeGreaterThan(0); // the real hand is one
+          compared++;
+          if (belief.mustPlay) mustPlay++;
+          if (new Set(belief.hiddenEpochs).size > 1) manyDecks++;
+          if (belief.allowed.some((row, k) => belief.unseen.get(belief.hiddenEpochs[k]!)!.some((card) => row[card] === 0))) lostRound++;
+        }
+        const count = state.legalActions(buffer);
+        state.applyAction(state.currentPlayer() === CHANCE ? state.sampleChance(rng) : buffer[randomInt(rng, count)]!);
+      }
+    }
+    expect(compared).toBeGreaterThan(50);
+    expect(Math.min(mustPlay, manyDecks, lostRound)).toBeGreaterThan(5);
+  });
+
+  it('draws every consistent hand equally often (chi-square), where a slot-by-slot draw is biased', () => {
+    const rng = rngFromSeed(30);
+    const belief = twoDecks();
+    expect(belief.mustPlay).toBe(true);
+    expect(new Set(belief.hiddenEpochs).size).toBe(2);
+    expect([...belief.unseen.values()].flat().some((card) => !canPlayOn(belief.state.top, card))).toBe(true);
+    expect(belief.allowed.some((row, k) => belief.unseen.get(belief.hiddenEpochs[k]!)!.some((card) => row[card] === 0))).toBe(true);
+    const hands = consistentHandsByBruteForce(belief);
+    expect(hands.length).toBeLessThan(injectiveDraws(belief));
+    expect(exactChiSquare(belief, hands, 40 * hands.length, rng)).toBeLessThan(chiSquareBound(hands.length));
+
+    const tight = lostRounds();
+    const tightHands = consistentHandsByBruteForce(tight);
+    expect(tightHands.length).toBeLessThan(injectiveDraws(tight) / 4);
+    const draws = 40 * tightHands.length;
+    expect(exactChiSquare(tight, tightHands, draws, rng)).toBeLessThan(chiSquareBound(tightHands.length));
+    // The test can tell: each slot in turn given one of the cards it may still hold, the whole hand
+    // redrawn at a dead end (consistent, but not uniform: what the backtracking fallback did).
+    const slotBySlot = (): number[] => {
+      for (;;) {
+        const chosen: number[] = [];
+        for (let k = 0; k < tight.hiddenSlots.length; k++) {
+          const options = tight.unseen.get(tight.hiddenEpochs[k]!)!.filter((card) => tight.mayHold(k, card) && !chosen.some((other, j) => other === card && tight.hiddenEpochs[j] === tight.hiddenEpochs[k]));
+          if (options.length === 0) break;
+          chosen.push(options[randomInt(rng, options.length)]!);
+        }
+        if (chosen.length === tight.hiddenSlots.length && isConsistent(tight, chosen)) return chosen;
+      }
+    };
+    expect(chiSquare(tally(draws, slotBySlot), tightHands, draws)).toBeGreaterThan(chiSquareBound(tightHands.length));
+  });
+
+  it('gives only consistent hands, and samples that agree with what the player saw, whichever way it draws', () => {
+    fc.assert(
+      fc.property(fc.nat(), fc.integer({ min: 0, max: 1500 }), fc.constantFrom(0, 1), (seed, steps, player) => {
+        const { state, trail } = randomGame(seed, steps);
+        const belief = new UnoWarBelief(state, player);
+        const exact = belief.consistentHands();
+        expect(exact.count).toBeGreaterThan(0);
+        const cards = new Uint8Array(HAND_SIZE);
+        const rng = rngFromSeed(seed);
+        for (let k = 0; k < 4; k++) {
+          exact.draw(rng, cards);
+          expect(isConsistent(belief, cards)).toBe(true);
+        }
+        for (let k = 0; k < 3; k++) sampleAgreesWithWhatPlayerSaw(belief.sample(rng), player, trail);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('draws exactly when a uniform draw is rarely consistent, and deals the rest of the deck as before', () => {
+    // Smallest against Smallest, as the coach's bench plays: at some of player 0's decisions, under
+    // one uniform draw in 16 is consistent. There every hand is drawn exactly, and each sample still
+    // agrees with what the player saw (the undealt deck is the current deck's unseen cards the
+    // hidden slots did not take).
+    let exactDecisions = 0;
+    for (let seed = 1; exactDecisions < 6 && seed < 40; seed++) {
+      const state = new UnoWarState();
+      const rng = rngFromSeed(seed);
+      const trail: number[] = [];
+      while (!state.isTerminal() && exactDecisions < 6) {
+        const action = state.currentPlayer() === CHANCE ? state.sampleChance(rng) : smallestCardAgent.act(state, rng);
+        if (state.currentPlayer() === 0) {
+          const belief = new UnoWarBelief(state, 0);
+          if (belief.consistentHands().acceptance < 1 / 16) {
+            for (let k = 0; k < 5; k++) sampleAgreesWithWhatPlayerSaw(belief.sample(rngFromSeed(k)), 0, trail);
+            expect(belief.exactDraws).toBeGreaterThanOrEqual(4); // the first draw may be kept before the switch
+            expect(belief.draws).toBeLessThanOrEqual(belief.exactDraws + 1);
+            exactDecisions++;
+          }
+        }
+        state.applyAction(action);
+        trail.push(action);
+      }
+    }
+    expect(exactDecisions).toBe(6);
+  });
+
+  it('draws the same hands as the rejection draw, from the same stream, when one draw in 16 or more is consistent', () => {
+    let unconstrained = 0;
+    let constrainedKept = 0;
+    fc.assert(
+      fc.property(fc.nat(), fc.integer({ min: 0, max: 1500 }), fc.constantFrom(0, 1), (seed, steps, player) => {
+        const { state } = randomGame(seed, steps);
+        const belief = new UnoWarBelief(state, player);
+        const acceptance = new UnoWarBelief(state, player).consistentHands().acceptance;
+        if (acceptance < 1 / 16) return;
+        if (acceptance === 1) unconstrained++;
+        else constrainedKept++;
+        const [rng, referenceRng] = [rngFromSeed(seed), rngFromSeed(seed)];
+        const [hand, expected] = [new Uint8Array(HAND_SIZE), new Uint8Array(HAND_SIZE)];
+        const pools = new Map<number, number[]>();
+        let draws = 0;
+        for (let k = 0; k < 6; k++) {
+          expect(belief.sampleHand(rng, hand)).toBe(true);
+          draws += rejectionReference(belief, pools, referenceRng, expected);
+          expect(Array.from(hand)).toEqual(Array.from(expected));
+        }
+        expect(belief.draws).toBe(draws);
+        expect(belief.exactDraws).toBe(0);
+      }),
+      { numRuns: 60 },
+    );
+    expect(Math.min(unconstrained, constrainedKept)).toBeGreaterThan(5);
+  });
+
+  it('finds no hand at once when none is consistent (a defect of the belief), and keeps the state\'s own cards', () => {
+    const { state } = randomGame(4, 506);
+    const belief = new UnoWarBelief(state, 0);
+    belief.allowed[0]!.fill(0);
+    expect(belief.consistentHands().count).toBe(0);
+    expect(belief.sampleHand(rngFromSeed(1), new Uint8Array(HAND_SIZE))).toBe(false);
+    expect(belief.draws).toBeLessThanOrEqual(1);
+    expect(belief.sample(rngFromSeed(2)).serialize()).toBe(state.serialize());
+    // Hand-made: two slots from ♥2, ♥3, ♥4, with ♠K on the pile (none of them goes on it).
+    const c = (rank: number, suit: number): number => (suit - 1) * 13 + rank - 1;
+    const count = (firstSlotMayHold: number, mustPlay: boolean): number =>
+      new ConsistentHands(
+        { hiddenSlots: [0, 1], hiddenEpochs: [0, 0], allowed: [new Uint8Array(DECK).fill(firstSlotMayHold), new Uint8Array(DECK).fill(1)], unseen: new Map([[0, [c(2, 2), c(3, 2), c(4, 2)]]]), mustPlay },
+        c(13, 1),
+      ).count;
+    expect(count(1, false)).toBe(6);
+    expect(count(0, false)).toBe(0);
+    expect(count(1, true)).toBe(0);
   });
 });
