@@ -84,9 +84,12 @@ describe('the UnoWar coach', () => {
   });
 
   it('stops after the first batch when, played out to the game\'s end, every card won on every state drawn: cards that end alike are settled', () => {
-    // Decision 313 of `npm run bench:coach -- --game uno-war` (seed 1): a deal played by Smallest in
-    // both seats, stopped at player 0's first decision with a choice from a random round on.
-    const rng = rngFromSeed(deriveSeed(1, 313));
+    // Deal 3115 of `npm run bench:coach -- --game uno-war` (seed 1): a deal played by Smallest in
+    // both seats, stopped at player 0's first decision with a choice from a random round on; player 0
+    // leads 9-0, and every one of its four cards won on each of the first 100 states drawn (its
+    // cards lost 0 to 31 games of 4,000 on other draws). (Deal 313, the one taken before, drew other
+    // states once its hidden hands were drawn exactly, and one card lost some of them.)
+    const rng = rngFromSeed(deriveSeed(1, 3115));
     const fromRound = randomInt(rng, 10);
     const state = new UnoWarState();
     for (;;) {
@@ -95,7 +98,7 @@ describe('the UnoWar coach', () => {
       else if (player === 0 && state.rounds >= fromRound && legalCards(state).length > 1) break;
       else state.applyAction(smallestCardAgent.act(state, rng));
     }
-    const outcomes = playOutCards(state, smallestCardAgent, deriveSeed(1, 313), 2 * FULL_PLAY_OUT_BATCH, { toGameEnd: true });
+    const outcomes = playOutCards(state, smallestCardAgent, deriveSeed(1, 3115), 2 * FULL_PLAY_OUT_BATCH, { toGameEnd: true });
     expect(outcomes.chances.map((chances) => Array.from(chances))).toEqual(outcomes.cards.map(() => new Array<number>(FULL_PLAY_OUT_BATCH).fill(1)));
     for (const card of outcomes.cards) expect(rateOutcomes(outcomes, card)).toMatchObject({ verdict: 'best', cost: 0, samples: FULL_PLAY_OUT_BATCH });
   });
