@@ -42,7 +42,8 @@
  * run finds the answers its journal already holds and appends the others as it goes: a run
  * stopped part way resumes where it stopped, and a coach changed later is judged again at the
  * cost of its own ratings. `--from A --to B` takes decisions A..B-1 only (a shard). `--latency-only`
- * times the coach's ratings and computes no reference.
+ * times the coach's ratings and computes no reference. `--times FILE` writes every rating's CPU and
+ * wall time, a line a decision.
  *
  * Latency: `coach rating` is the compute time of a rating from scratch (wall and CPU). Connect
  * Four's and Klondike's terminals prepare a position while the person thinks (the columns scored;
@@ -53,6 +54,7 @@
  * measured wall times, and from the CPU times (the wait on a core of its own). (The terminal
  * prepares on its one thread: a line typed meanwhile is read when the preparation ends.)
  */
+import { writeFileSync } from 'node:fs';
 import { DECK_SIZE } from '../core/cards.js';
 import { deriveSeed, randomFloat, randomInt, rngFromSeed, shuffleInPlace } from '../core/random.js';
 import { COACH_NODES, bestColumn, outcomeOf, scoreColumns, type ColumnScore } from '../games/connect-four/coach.js';
@@ -84,7 +86,7 @@ const whole = (name: string, fallback: number, min: number): number => wholeOpti
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
   process.stdout.write(
     'usage: npm run bench:coach -- [--game connect-four|connect-fwar|uno-war|klondike] [--decisions N] [--seed S] [--factor F] [--nodes N] [--samples N]\n' +
-      '       [--reference-samples N] [--reference-nodes N] [--journal FILE] [--from A] [--to B] [--latency-only] [--think MS]\n' +
+      '       [--reference-samples N] [--reference-nodes N] [--journal FILE] [--from A] [--to B] [--latency-only] [--think MS] [--times FILE]\n' +
       '       uno-war only: [--reference same|full] [--truncation-bias]\n' +
       "A game's coach against a reference with F times its budget (see docs/benchmarks.md).\n",
   );
@@ -119,6 +121,8 @@ const judgedCount = to - from;
 const journalPath = option('--journal');
 /** `--latency-only`: the coach's ratings alone, timed; no reference, no agreement. */
 const latencyOnly = process.argv.includes('--latency-only');
+/** `--times FILE`: every rating's time, a line a decision, for a look at particular decisions. */
+const timesPath = option('--times');
 /** A person's time to decide after a position shows (ms): how long a prepared rating's preparation may take unseen. */
 const THINK_MS = 1000;
 const thinkMs = whole('--think', THINK_MS, 0);
@@ -153,6 +157,11 @@ class Latency {
     this.seenCpu.push(Math.max(0, before.cpu - thinkMs) + after.cpu);
     this.decisions.push(decision);
     return after.result;
+  }
+
+  /** Every rating's decision, CPU and wall time (ms), tab-separated under a header. */
+  table(): string {
+    return `decision\tcpu_ms\twall_ms\n${this.decisions.map((decision, i) => `${String(decision)}\t${this.cpu[i]!.toFixed(1)}\t${this.wall[i]!.toFixed(1)}\n`).join('')}`;
   }
 
   report(): string {
@@ -239,6 +248,7 @@ class ReferenceJournal<R> {
 const REFERENCE_JOB = 'bench:coach reference';
 const lines = GAMES[game as keyof typeof GAMES]();
 process.stdout.write(`${(latencyOnly ? lines.slice(0, 1) : lines).join('\n')}\n${latency.wall.length === 0 ? '' : `${latency.report()}\n`}`);
+if (timesPath !== undefined) writeFileSync(timesPath, latency.table());
 
 function connectFour(): string[] {
   const nodes = whole('--nodes', COACH_NODES, 1);
