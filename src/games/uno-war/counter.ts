@@ -12,7 +12,8 @@
  *
  * Honest: it reads its own hand, the pile and the public history (through `UnoWarBelief`), never the
  * other hand or the deck. Deterministic for the random stream it is given. Its work per move is
- * bounded: `samples` accepted hands (each draw rejected at most 1,000 times; never seen).
+ * bounded: `samples` hands, each by at most 1,000 rejected draws, or drawn exactly when consistent
+ * hands are rare (`UnoWarBelief.sampleHand`).
  */
 import type { Rng } from '../../core/random.js';
 import type { UnoWarAgent } from './agents.js';

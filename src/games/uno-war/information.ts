@@ -32,12 +32,12 @@ import { CAN_PLAY, HAND_SIZE, NUM_PLAYERS } from './rules.js';
 const REJECTION_ATTEMPTS = 1000;
 /**
  * Below this chance that a uniform draw of the hidden cards is consistent, `sampleHand` draws
- * exactly (`ConsistentHands`) instead of by rejection. At the threshold a kept draw costs 16 draws
- * on average, about two exact draws' time (each exact draw walks the classes' table), and still a
- * tenth of a coach rating's 100 ms over 2,000 states; below it the rejections soon cost more
- * (346,545 draws for 2,000 states, 89 ms, on a decision where the chance was about 1 in 170). Above
- * it the draws stay the rejection draws they always were, so the random stream of every belief
- * with a chance of 1/16 or more, and the figures drawn from it, do not change.
+ * exactly (`ConsistentHands`) instead of by rejection. At or above it the draws stay the rejection
+ * draws they always were, so the random stream of those beliefs (every belief without a lost round,
+ * most with one) and the figures drawn from it do not change; at it, a kept hand costs 16 draws on
+ * average (an exact draw costs about two), some 5 ms over a coach rating's 2,000 states, a twentieth
+ * of the 100 ms aimed at. Below it rejection soon costs more: 346,545 draws for 2,000 states at a
+ * decision where one draw in 171 is consistent. (67 of the coach bench's 1,000 decisions fall below.)
  */
 const EXACT_BELOW = 1 / 16;
 
@@ -217,8 +217,8 @@ export class UnoWarBelief {
   readonly #pools = new Map<number, number[]>();
   /**
    * Hands drawn so far, rejected ones included (the work done, for budgets and tests). An exact
-   * draw counts as one: it is never rejected (its cost, a walk through the counting table, is about
-   * that of two rejection draws; the table is built once per belief).
+   * draw counts as one: it is never rejected, and costs about two rejection draws (a walk back
+   * through the counting table, built once per belief at the first rejection).
    */
   draws = 0;
   /** Of `draws`, those drawn exactly (`ConsistentHands`). */
