@@ -6,7 +6,7 @@ import { Card } from '../../core/cards.js';
 import { smallestCardAgent } from './agents.js';
 import { ConsistentHands } from './consistent-hands.js';
 import { Phase, UnoWarState } from './engine.js';
-import { EVENT_CONCEDE, EVENT_KIND, EVENT_PILE, EVENT_PLAY, EVENT_ROUND, UnoWarBelief, describeEvent, eventCard, eventPlayer, eventSlot } from './information.js';
+import { EVENT_CONCEDE, EVENT_KIND, EVENT_PILE, EVENT_PLAY, EVENT_ROUND, EXACT_BELOW, UnoWarBelief, describeEvent, eventCard, eventPlayer, eventSlot } from './information.js';
 import { HAND_SIZE, canPlayOn } from './rules.js';
 import { sampleAgreesWithWhatPlayerSaw } from '../../test-support/uno-war-sight.js';
 
@@ -402,9 +402,9 @@ describe('UnoWarBelief draws consistent hands exactly (ConsistentHands)', () => 
 
   it('draws exactly when a uniform draw is rarely consistent, and deals the rest of the deck as before', () => {
     // Smallest against Smallest, as the coach's bench plays: at some of player 0's decisions, under
-    // one uniform draw in 16 is consistent. There every hand is drawn exactly, and each sample still
-    // agrees with what the player saw (the undealt deck is the current deck's unseen cards the
-    // hidden slots did not take).
+    // one uniform draw in 16 (EXACT_BELOW) is consistent. There every hand is drawn exactly, and
+    // each sample still agrees with what the player saw (the undealt deck is the current deck's
+    // unseen cards the hidden slots did not take).
     let exactDecisions = 0;
     for (let seed = 1; exactDecisions < 6 && seed < 40; seed++) {
       const state = new UnoWarState();
@@ -414,7 +414,7 @@ describe('UnoWarBelief draws consistent hands exactly (ConsistentHands)', () => 
         const action = state.currentPlayer() === CHANCE ? state.sampleChance(rng) : smallestCardAgent.act(state, rng);
         if (state.currentPlayer() === 0) {
           const belief = new UnoWarBelief(state, 0);
-          if (belief.consistentHands().acceptance < 1 / 16) {
+          if (belief.consistentHands().acceptance < EXACT_BELOW) {
             for (let k = 0; k < 5; k++) sampleAgreesWithWhatPlayerSaw(belief.sample(rngFromSeed(k)), 0, trail);
             expect(belief.exactDraws).toBeGreaterThanOrEqual(4); // the first draw may be kept before the switch
             expect(belief.draws).toBeLessThanOrEqual(belief.exactDraws + 1);
@@ -436,7 +436,7 @@ describe('UnoWarBelief draws consistent hands exactly (ConsistentHands)', () => 
         const { state } = randomGame(seed, steps);
         const belief = new UnoWarBelief(state, player);
         const acceptance = new UnoWarBelief(state, player).consistentHands().acceptance;
-        if (acceptance < 1 / 16) return;
+        if (acceptance < EXACT_BELOW) return;
         if (acceptance === 1) unconstrained++;
         else constrainedKept++;
         const [rng, referenceRng] = [rngFromSeed(seed), rngFromSeed(seed)];

@@ -39,7 +39,7 @@ const REJECTION_ATTEMPTS = 1000;
  * of the 100 ms aimed at. Below it rejection soon costs more: 346,545 draws for 2,000 states at a
  * decision where one draw in 171 is consistent. (67 of the coach bench's 1,000 decisions fall below.)
  */
-const EXACT_BELOW = 1 / 16;
+export const EXACT_BELOW = 1 / 16;
 
 /** How `sampleHand` draws: not yet known (no draw rejected yet), by rejection, or exactly. */
 const UNDECIDED = 0;
