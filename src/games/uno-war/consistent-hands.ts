@@ -169,9 +169,7 @@ function epochTable(ks: Int32Array, unseen: readonly number[], constraints: Hand
   const sizeOfKey = new Uint8Array(2 * PLAYS_BIT);
   for (const card of unseen) {
     let key = 0;
-    ks.forEach((k, i) => {
-      key |= constraints.allowed[k]![card]! << i;
-    });
+    for (let i = 0; i < ks.length; i++) key |= constraints.allowed[ks[i]!]![card]! << i;
     if (key === 0) continue; // no slot admits it: it can only be undealt (or another slot's epoch's)
     if (constraints.mustPlay && CAN_PLAY[top * DECK_SIZE + card] === 1) key |= PLAYS_BIT;
     keyOf[card] = key;
@@ -204,6 +202,7 @@ function epochTable(ks: Int32Array, unseen: readonly number[], constraints: Hand
     const j = classOfKey[key]!;
     cards[classStart[j]! + filled[j]!++] = card;
   }
+  const full = (1 << ks.length) - 1;
   const ways = new Float64Array((classCount + 1) * ENTRIES_PER_CLASS);
   ways[0] = 1;
   for (let j = 0; j < classCount; j++) {
@@ -212,7 +211,7 @@ function epochTable(ks: Int32Array, unseen: readonly number[], constraints: Hand
     const slots = classSlots[j]!;
     const size = classSize[j]!;
     const plays = classPlays[j]!;
-    for (let set = 0; set < SUBSETS; set++) {
+    for (let set = 0; set <= full; set++) {
       for (let played = 0; played < 2; played++) {
         const before = ways[from + set * 2 + played]!;
         if (before === 0) continue;
@@ -226,7 +225,6 @@ function epochTable(ks: Int32Array, unseen: readonly number[], constraints: Hand
       }
     }
   }
-  const full = (1 << ks.length) - 1;
   const last = classCount * ENTRIES_PER_CLASS + full * 2;
   return { ks, classCount, classSlots, classPlays, classStart, classSize, cards, ways, full, withoutPlay: ways[last]!, withPlay: ways[last + 1]! };
 }

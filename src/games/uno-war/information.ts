@@ -31,6 +31,13 @@ import { CAN_PLAY, HAND_SIZE, NUM_PLAYERS } from './rules.js';
 /** Uniform draws tried in a row before an exact draw (`sampleHand`); at EXACT_BELOW or more, all 1,000 fail once in 10^28. */
 const REJECTION_ATTEMPTS = 1000;
 /**
+ * Uniform draws rejected in a row, in one `sampleHand`, before the consistent hands are counted to
+ * choose how to draw. Counting costs about as much as building the belief: a belief built for one
+ * draw (`resample`, an MCTS iteration) where most draws are kept should not pay it for a single
+ * rejection; at EXACT_BELOW 16 rejections in a row come about one time in three, at 1 in 5 once in 36.
+ */
+const REJECTIONS_BEFORE_COUNTING = 16;
+/**
  * Below this chance that a uniform draw of the hidden cards is consistent, `sampleHand` draws
  * exactly (`ConsistentHands`) instead of by rejection. At or above it the draws stay the rejection
  * draws they always were, so the random stream of those beliefs (every belief without a lost round,
@@ -218,7 +225,7 @@ export class UnoWarBelief {
   /**
    * Hands drawn so far, rejected ones included (the work done, for budgets and tests). An exact
    * draw counts as one: it is never rejected, and costs about two rejection draws (a walk back
-   * through the counting table, built once per belief at the first rejection).
+   * through the counting table, built once per belief when draws are often rejected).
    */
   draws = 0;
   /** Of `draws`, those drawn exactly (`ConsistentHands`). */
@@ -269,9 +276,9 @@ export class UnoWarBelief {
    * The other player's hand in a draw consistent with everything the player saw (as `sample`, without
    * building a state): writes the hidden slots of `hand` (length HAND_SIZE). Every consistent hand is
    * equally likely. Uniform draws are made and the inconsistent ones rejected, as long as at least
-   * one in 16 is kept (EXACT_BELOW); the first rejection counts the consistent hands
-   * (`consistentHands`), and below that share every later hand is drawn exactly, without rejection
-   * (as is a hand after REJECTION_ATTEMPTS rejections in a row). Either way the hand is uniform over
+   * one in 16 is kept (EXACT_BELOW); the first REJECTIONS_BEFORE_COUNTING rejections in a row count
+   * the consistent hands (`consistentHands`), and below that share every later hand is drawn
+   * exactly, without rejection (as is a hand after REJECTION_ATTEMPTS rejections in a row). Either way the hand is uniform over
    * the consistent ones. Returns false, with `hand` unspecified, only when there is none (a defect
    * of the belief).
    */
@@ -279,7 +286,7 @@ export class UnoWarBelief {
     if (this.#mode !== EXACTLY) {
       for (let attempt = 0; attempt < REJECTION_ATTEMPTS; attempt++) {
         if (this.#drawHand(rng, hand)) return true;
-        if (this.#mode === UNDECIDED) {
+        if (this.#mode === UNDECIDED && attempt + 1 === REJECTIONS_BEFORE_COUNTING) {
           const consistent = this.consistentHands();
           this.#mode = consistent.count === 0 || consistent.acceptance < EXACT_BELOW ? EXACTLY : BY_REJECTION;
           if (this.#mode === EXACTLY) break;
