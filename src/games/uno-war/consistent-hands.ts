@@ -24,18 +24,19 @@
  * Exact arithmetic. Every number here — a table entry, a weight, a product formed while
  * unranking, the total — counts ways to fill some of the hidden slots with distinct unseen cards
  * of their epochs: at most 52 cards a slot and at most HAND_SIZE = 5 slots over all epochs
- * together, so it is below 52^5 = 380,204,032 < 2^32. Doubles hold such integers exactly (and
- * their products with one another's factors, also counts, stay below 2^32), and `randomInt` takes
- * ranges up to 2^32. No BigInt is needed.
+ * together, so it is below 52^5 = 380,204,032 < 2^32. So is every product formed (a table entry
+ * times a class's ways, one epoch's fillings times the other epochs'), being such a count too.
+ * Doubles hold these integers exactly, and `randomInt` takes ranges up to 2^32: no BigInt needed.
  */
 import { DECK_SIZE } from '../../core/cards.js';
 import { randomInt, type Rng } from '../../core/random.js';
 import { CAN_PLAY, HAND_SIZE } from './rules.js';
 
-/** What constrains the hidden cards: the fields of `UnoWarBelief` of the same names. */
+/**
+ * What constrains the hidden cards: the fields of `UnoWarBelief` of the same names. Hidden slots
+ * are numbered k = 0, 1, … (the belief's `hiddenSlots` says which hand slot each is).
+ */
 export interface HandConstraints {
-  /** The other player's slots that hold a hidden card; the k-th constraint rows below are for hiddenSlots[k]. */
-  readonly hiddenSlots: readonly number[];
   /** The epoch each hidden slot's card was drawn in. */
   readonly hiddenEpochs: readonly number[];
   /** `allowed[k][card]` is 1 when hidden slot number k may hold `card`. */
@@ -68,7 +69,7 @@ function fallingFactorial(n: number, t: number): number {
 
 /** One epoch's hidden slots and the classes of its unseen cards, with the counting table. */
 interface EpochTable {
-  /** Hidden-slot numbers (indices into `hiddenSlots`) drawn in this epoch, in slot order: the epoch's slot i is ks[i]. */
+  /** The numbers of the hidden slots drawn in this epoch, in order: the epoch's slot i is hidden slot ks[i]. */
   readonly ks: Int32Array;
   readonly classCount: number;
   /** Per class: the epoch's slots that admit its cards (bit i: slot i). */
@@ -129,7 +130,8 @@ export class ConsistentHands {
       this.#suffixNone[i] = table.withoutPlay * this.#suffixNone[i + 1]!;
     }
     this.count = this.#rest(0, this.#mustPlay ? 0 : 1);
-    this.acceptance = this.count / injective;
+    // No draw at all when an epoch has fewer unseen cards than hidden slots (a defect): none is kept.
+    this.acceptance = injective === 0 ? 0 : this.count / injective;
   }
 
   /** Fillings of epochs i.. that complete a consistent hand, given whether a card that plays was placed before them. */
@@ -138,8 +140,8 @@ export class ConsistentHands {
   }
 
   /**
-   * Draws a consistent hand uniformly: `out[k]` becomes the card of hidden slot number k (an index
-   * into `hiddenSlots`), for every k. One `randomInt` below `count`. Requires `count` > 0.
+   * Draws a consistent hand uniformly: `out[k]` becomes the card of hidden slot number k, for
+   * every k. One `randomInt` below `count`. Requires `count` > 0.
    */
   draw(rng: Rng, out: Uint8Array): void {
     if (this.count === 0) throw new Error('ConsistentHands.draw: no consistent hand exists');

@@ -472,7 +472,7 @@ describe('UnoWarBelief draws consistent hands exactly (ConsistentHands)', () => 
     const c = (rank: number, suit: number): number => (suit - 1) * 13 + rank - 1;
     const count = (firstSlotMayHold: number, mustPlay: boolean): number =>
       new ConsistentHands(
-        { hiddenSlots: [0, 1], hiddenEpochs: [0, 0], allowed: [new Uint8Array(DECK).fill(firstSlotMayHold), new Uint8Array(DECK).fill(1)], unseen: new Map([[0, [c(2, 2), c(3, 2), c(4, 2)]]]), mustPlay },
+        { hiddenEpochs: [0, 0], allowed: [new Uint8Array(DECK).fill(firstSlotMayHold), new Uint8Array(DECK).fill(1)], unseen: new Map([[0, [c(2, 2), c(3, 2), c(4, 2)]]]), mustPlay },
         c(13, 1),
       ).count;
     expect(count(1, false)).toBe(6);
