@@ -240,6 +240,13 @@ export class UnoWarBelief {
     return (this.#consistent ??= new ConsistentHands(this, this.state.top));
   }
 
+  /** The scratch copy of `epoch`'s unseen cards (made at the first draw) that draws reorder. */
+  #poolOf(epoch: number): number[] {
+    let pool = this.#pools.get(epoch);
+    if (pool === undefined) this.#pools.set(epoch, (pool = this.unseen.get(epoch)!.slice()));
+    return pool;
+  }
+
   /**
    * Draws the other player's hidden cards into `hand` (by slot; slots not hidden are left alone):
    * for each epoch, its hidden slots get distinct cards drawn uniformly from its unseen cards (a
@@ -250,9 +257,8 @@ export class UnoWarBelief {
     this.draws++;
     const slots = this.hiddenSlots;
     let ok = true;
-    for (const [epoch, cards] of this.unseen) {
-      let pool = this.#pools.get(epoch);
-      if (pool === undefined) this.#pools.set(epoch, (pool = cards.slice()));
+    for (const epoch of this.unseen.keys()) {
+      const pool = this.#poolOf(epoch);
       let next = 0;
       for (let k = 0; k < slots.length; k++) {
         if (this.hiddenEpochs[k] !== epoch) continue;
@@ -309,9 +315,8 @@ export class UnoWarBelief {
     const cards = this.#exactCards;
     consistent.draw(rng, cards);
     const slots = this.hiddenSlots;
-    for (const [epoch, unseen] of this.unseen) {
-      let pool = this.#pools.get(epoch);
-      if (pool === undefined) this.#pools.set(epoch, (pool = unseen.slice()));
+    for (const epoch of this.unseen.keys()) {
+      const pool = this.#poolOf(epoch);
       let next = 0;
       for (let k = 0; k < slots.length; k++) {
         if (this.hiddenEpochs[k] !== epoch) continue;
