@@ -6,6 +6,11 @@
  * page's load, the worker's start and its book fetches included), timed until every column is
  * shown. The two alternate, ROUNDS times each, so that a change in the machine's load falls on
  * both. Prints the figures and checks only that the page shows what the command line prints.
+ *
+ * `SOLUTION_FILE=F` times the positions of a test set in Pons' format instead (one `<moves> <score>`
+ * a line: Begin-Hard, which is not in the repository, for one), every `SOLUTION_EVERY`-th line
+ * (default 1) from the first; the summary then gives each side's mean and maximum and how many
+ * positions took over a second.
  */
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
@@ -19,8 +24,19 @@ const ROUNDS = Number(process.env['SOLUTION_ROUNDS'] ?? 3);
 const SEED = 26;
 const env = serverAndBrowser();
 
-/** The issue's positions, then one of 6 to 30 stones from each of Pons' sets here, picked by SEED. */
+/** The positions of SOLUTION_FILE (every SOLUTION_EVERY-th line), or the default choice. */
 function positions(): string[] {
+  const file = process.env['SOLUTION_FILE'];
+  if (file === undefined) return defaultPositions();
+  const every = Number(process.env['SOLUTION_EVERY'] ?? 1);
+  if (!Number.isInteger(every) || every < 1) throw new Error(`SOLUTION_EVERY must be a whole number from 1, not ${String(process.env['SOLUTION_EVERY'])}`);
+  return parseTestSet(readFileSync(file, 'utf8'))
+    .filter((_, i) => i % every === 0)
+    .map(({ moves }) => moves);
+}
+
+/** The issue's positions, then one of 6 to 30 stones from each of Pons' sets here, picked by SEED. */
+function defaultPositions(): string[] {
   const chosen = ['4444422456', '444444', '13314', '11114', '123'];
   for (const [set, file] of ['Test_L1_R1', 'Test_L1_R2', 'Test_L2_R1', 'Test_L2_R2', 'Test_L3_R1'].entries()) {
     const lines = parseTestSet(readFileSync(new URL(`../../src/games/connect-four/testdata/${file}`, import.meta.url), 'utf8'));
@@ -37,6 +53,8 @@ it('measures Show solution against solve --analyze', { timeout: 4 * 3_600_000 },
   console.log(lines[0]);
   let cliTotal = 0;
   let pageTotal = 0;
+  const cliMedians: number[] = [];
+  const pageMedians: number[] = [];
   for (const moves of positions()) {
     const cliTimes: number[] = [];
     const pageTimes: number[] = [];
@@ -59,11 +77,16 @@ it('measures Show solution against solve --analyze', { timeout: 4 * 3_600_000 },
     }
     const cliS = median(cliTimes);
     const pageS = median(pageTimes);
+    cliMedians.push(cliS);
+    pageMedians.push(pageS);
     cliTotal += cliS;
     pageTotal += pageS;
     lines.push(`${moves.padEnd(24)} ${cliS.toFixed(2).padStart(14)}  ${pageS.toFixed(2).padStart(15)}  ${(pageS / cliS).toFixed(2).padStart(8)}`);
     console.log(lines[lines.length - 1]); // as it goes: a run on a busy machine takes long
   }
   lines.push(`${'total'.padEnd(24)} ${cliTotal.toFixed(2).padStart(14)}  ${pageTotal.toFixed(2).padStart(15)}  ${(pageTotal / cliTotal).toFixed(2).padStart(8)}`);
+  const spread = (times: number[]): string =>
+    `mean ${(times.reduce((a, b) => a + b, 0) / times.length).toFixed(2)} s, max ${Math.max(...times).toFixed(2)} s, over 1 s: ${String(times.filter((t) => t > 1).length)} of ${String(times.length)}`;
+  lines.push(`command line: ${spread(cliMedians)}`, `page:         ${spread(pageMedians)}`);
   console.log(['Show solution in Chromium beside solve --analyze (wall seconds, cold start each, median of ' + String(ROUNDS) + ')', ...lines].join('\n'));
 });
