@@ -36,7 +36,7 @@ const MiB = 1 << 20;
 export const READ_LIMITS = {
   /** A results file or journal: a record per batch (about 2 kB) or a line per solved position. */
   journal: 512 * MiB,
-  /** An opening book (the shipped ones are under 400 kB). */
+  /** An opening book (the shipped ones are under 1.1 MB). */
   book: 64 * MiB,
   /** A player module (a bundled one with its dependencies stays well below this). */
   module: 64 * MiB,
