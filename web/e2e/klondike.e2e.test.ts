@@ -331,11 +331,12 @@ describe('Klondike page', () => {
   });
 
   it('answers a move while the solver thinks, and drops the stale hint', async () => {
-    // Deal 77 (7 piles, draw 1) is undecided within the page's whole hint budget (10 s, a million
-    // positions): the draw comes while the solver thinks. In the worker, the draw cancels it and
-    // no answer ever shows; on the page's thread the click would wait for the answer, which would
+    // Deal 158 (7 piles) is undecided within the page's whole hint budget (10 s, a million
+    // positions: `tabletop klondike solve --seeds 158..158 --max-states 1000000`), so the draw comes
+    // while the solver thinks however slowly the click arrives. In the worker, the draw cancels it
+    // and no answer ever shows; on the page's thread the click would wait for the answer, which would
     // show before the draw cleared it. Every text the hint line ever shows is recorded.
-    await withPage('/klondike?seed=77&draw=1&piles=7&auto=0', async (page) => {
+    await withPage('/klondike?seed=158&draw=1&piles=7&auto=0', async (page) => {
       await page.waitForSelector('.k-hint', { state: 'attached' });
       await page.evaluate(() => {
         const w = window as unknown as { hintTexts: string[] };
