@@ -284,9 +284,9 @@ export class UnoWarBelief {
    * equally likely. Uniform draws are made and the inconsistent ones rejected, as long as at least
    * one in 16 is kept (EXACT_BELOW); the first REJECTIONS_BEFORE_COUNTING rejections in a row count
    * the consistent hands (`consistentHands`), and below that share every later hand is drawn
-   * exactly, without rejection (as is a hand after REJECTION_ATTEMPTS rejections in a row). Either way the hand is uniform over
-   * the consistent ones. Returns false, with `hand` unspecified, only when there is none (a defect
-   * of the belief).
+   * exactly, without rejection (as is a hand after REJECTION_ATTEMPTS rejections in a row). Either
+   * way the hand is uniform over the consistent ones. Returns false, with `hand` unspecified, only
+   * when there is none (a defect of the belief).
    */
   sampleHand(rng: Rng, hand: Uint8Array): boolean {
     if (this.#mode !== EXACTLY) {
