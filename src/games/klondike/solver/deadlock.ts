@@ -14,8 +14,9 @@
  *   y ≺ x for each such y that is a unit — or onto a card P one higher of the other colour — P must
  *   be uncovered then (in place or moved), so u ≺ x for every unit u above P in P's pile — or, a
  *   King, to an empty pile: another pile all of whose units have left (u ≺ x for each), or one
- *   empty now (no constraint). P on a foundation cannot take x; P in the stock, or a face-up card
- *   above its pile's base, constrains nothing.
+ *   empty now (no constraint). P on a foundation cannot take x under the assignment's rules; under
+ *   the standard rules it can come back down first, so, like P in the stock or a face-up card
+ *   above its pile's base, it constrains nothing.
  * The check keeps the relation's transitive closure as bit sets, drops the options of a unit that
  * would need a unit it must precede to leave first (a cycle), and when one option is left, adds its
  * constraints; repeated until nothing changes. A unit with no option left proves the position lost:
@@ -33,12 +34,22 @@ export class DeadlockCheck {
   private readonly unitOf = new Int32Array(52);
   /** after[u]: u and every unit u must leave before (closed under transitivity). */
   private readonly after = new Int32Array(MAX_UNITS);
-  /** Per unit, the sets of units each remaining option needs gone first (see `lost`). */
+  /** Per unit, the sets of units each remaining option needs gone first (see `analyse`). */
   private readonly options = new Int32Array(MAX_UNITS * MAX_OPTIONS);
   private readonly optionCount = new Int32Array(MAX_UNITS);
   private readonly forced = new Uint8Array(MAX_UNITS);
-  /** Where each card is: -2 gone (foundation), -1 stock, else 64·pile + row. */
+  /** Where each card is: -2 gone (foundation, or not in the deck), -1 stock, else 64·pile + row. */
   private readonly where = new Int32Array(52);
+  /** First unit index of each pile (a pile's units are consecutive, row 0 first), and one past the last. */
+  private readonly firstUnit = new Int32Array(64);
+  private readonly pileLength = new Int32Array(64);
+  private units = 0;
+
+  /**
+   * @param foundationsGiveBack whether a foundation's top card may come back onto a pile (the
+   *   standard rules): a card one higher on a foundation can then still take a card.
+   */
+  constructor(private readonly foundationsGiveBack = false) {}
 
   /**
    * Whether the position is proved lost. `piles[p]` lists pile p's cards from row 0, the first
@@ -47,38 +58,64 @@ export class DeadlockCheck {
    * (nothing proved) when there are more units than the bit sets hold.
    */
   lost(piles: readonly (readonly number[])[], hidden: readonly number[], stock: readonly number[], inStock: Uint8Array, inDeck: Uint8Array): boolean {
-    const { unitCard, unitOf, after, options, optionCount, forced, where } = this;
-    where.fill(-2);
-    unitOf.fill(-1);
-    for (let i = 0; i < stock.length; i++) if (inStock[i] === 1) where[stock[i]!] = -1;
-    let units = 0;
-    // First unit index of each pile (units of a pile are consecutive, row 0 first).
-    const firstUnit = this.firstUnit;
-    for (let p = 0; p < piles.length; p++) {
-      const pile = piles[p]!;
-      firstUnit[p] = units;
-      const last = Math.min(hidden[p]!, pile.length - 1);
-      if (units + last + 1 > MAX_UNITS) return false;
-      for (let r = 0; r < pile.length; r++) {
-        const card = pile[r]!;
-        where[card] = 64 * p + r;
-        if (r <= last) {
-          unitOf[card] = units;
-          unitCard[units] = card;
-          // A unit leaves before every unit under it in its pile.
-          after[units] = (1 << (units - firstUnit[p]! + 1)) - 1 << firstUnit[p]!;
-          units++;
-        }
+    this.clear();
+    for (let i = 0; i < stock.length; i++) if (inStock[i] === 1) this.where[stock[i]!] = -1;
+    for (let p = 0; p < piles.length; p++) if (!this.addPile(p, piles[p]!, 0, piles[p]!.length, hidden[p]!)) return false;
+    return this.analyse(piles.length, inDeck);
+  }
+
+  /**
+   * `lost` for a board kept flat: pile p is `cells[p·rows …]`, `height[p]` cards, the first
+   * `hidden[p]` face-down; every card of `talon[0 .. talonLength)` is still to come from the stock
+   * or the waste.
+   */
+  lostBoard(cells: Int8Array, rows: number, height: Int32Array, hidden: Int32Array, pileCount: number, talon: Int8Array, talonLength: number, inDeck: Uint8Array): boolean {
+    this.clear();
+    for (let i = 0; i < talonLength; i++) this.where[talon[i]!] = -1;
+    for (let p = 0; p < pileCount; p++) if (!this.addPile(p, cells, p * rows, height[p]!, hidden[p]!)) return false;
+    return this.analyse(pileCount, inDeck);
+  }
+
+  private clear(): void {
+    this.where.fill(-2);
+    this.unitOf.fill(-1);
+    this.units = 0;
+  }
+
+  /** Records pile p (`length` cards from `cards[offset]`, `hidden` face-down) and its units; false when they overflow the bit sets. */
+  private addPile(p: number, cards: ArrayLike<number>, offset: number, length: number, hidden: number): boolean {
+    const { unitCard, unitOf, after, firstUnit, where } = this;
+    let units = this.units;
+    firstUnit[p] = units;
+    this.pileLength[p] = length;
+    const last = Math.min(hidden, length - 1);
+    if (units + last + 1 > MAX_UNITS) return false;
+    for (let r = 0; r < length; r++) {
+      const card = cards[offset + r]!;
+      where[card] = 64 * p + r;
+      if (r <= last) {
+        unitOf[card] = units;
+        unitCard[units] = card;
+        // A unit leaves before every unit under it in its pile.
+        after[units] = (1 << (units - firstUnit[p]! + 1)) - 1 << firstUnit[p]!;
+        units++;
       }
-      firstUnit[p + 1] = units;
     }
+    firstUnit[p + 1] = units;
+    this.units = units;
+    return true;
+  }
+
+  /** The proof on the recorded piles (see the file's comment). */
+  private analyse(pileCount: number, inDeck: Uint8Array): boolean {
+    const { unitCard, unitOf, after, options, optionCount, forced, where, firstUnit, units } = this;
     // Each unit's options, as the set of units that must be gone first; a free unit has none listed.
     for (let u = 0; u < units; u++) {
       const x = unitCard[u]!;
       const value = VALUE[x]!;
       forced[u] = 0;
       let count = 0;
-      let free = value === 13 && piles.length >= MAX_OPTIONS;
+      let free = value === 13 && pileCount >= MAX_OPTIONS;
       // To its foundation: after the lower cards of its suit that are units (a suit's cards are
       // consecutive indices, Ace first, so x − value + 1 is x's Ace).
       let needs = 0;
@@ -89,7 +126,11 @@ export class DeadlockCheck {
         const parent = suit * 13 + value;
         if (value === 13 || RED[parent] === RED[x] || inDeck[parent] === 0) continue;
         const at = where[parent]!;
-        if (at === -2) continue;
+        if (at === -2) {
+          // On a foundation: it can come back down under the standard rules.
+          if (this.foundationsGiveBack) free = true;
+          continue;
+        }
         if (at === -1) {
           free = true;
           continue;
@@ -102,9 +143,9 @@ export class DeadlockCheck {
         else options[u * MAX_OPTIONS + count++] = ((1 << unitsInPile) - 1 - ((1 << (row + 1)) - 1)) << firstUnit[q]!;
       }
       // A King: into a pile emptied by then (all its units gone), or one empty now (free).
-      for (let q = 0; q < piles.length && value === 13 && !free; q++) {
-        if (piles[q]!.length === 0) free = true;
-        else if (q !== unitPile(firstUnit, u, piles.length)) options[u * MAX_OPTIONS + count++] = ((1 << (firstUnit[q + 1]! - firstUnit[q]!)) - 1) << firstUnit[q]!;
+      for (let q = 0; q < pileCount && value === 13 && !free; q++) {
+        if (this.pileLength[q] === 0) free = true;
+        else if (q !== unitPile(firstUnit, u, pileCount)) options[u * MAX_OPTIONS + count++] = ((1 << (firstUnit[q + 1]! - firstUnit[q]!)) - 1) << firstUnit[q]!;
       }
       optionCount[u] = free ? 0 : count;
     }
@@ -135,8 +176,6 @@ export class DeadlockCheck {
     }
     return false;
   }
-
-  private readonly firstUnit = new Int32Array(64);
 }
 
 /** The pile of unit u, from the first unit of each pile. */

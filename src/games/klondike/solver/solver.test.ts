@@ -219,6 +219,20 @@ describe('the deadlock proof (deadlock.ts)', () => {
     expect(lost(deal)).toBe(false);
     expect(solveKlondike(deal, { timeMs: NO_CLOCK }).verdict).toBe(exhaustivelyWinnable(deal) ? 'winnable' : 'unwinnable');
   });
+  it('under the standard rules counts a card on a foundation as a way out: it can come back down to take a card', () => {
+    // 4♡ lies on 3♡ and must leave first; it cannot go up before the 3♡ under it, and the black 5s
+    // it could go onto are on their foundations (♠ and ♣ up to 5, ♡ up to 2).
+    const [three, four] = parseDeck('3♡ 4♡').map((card) => card.index);
+    const inDeck = new Uint8Array(52);
+    for (const card of parseDeck('A♡ 2♡ 3♡ 4♡ A♠ 2♠ 3♠ 4♠ 5♠ A♣ 2♣ 3♣ 4♣ 5♣')) inDeck[card.index] = 1;
+    const ask = (foundationsGiveBack: boolean): [boolean, boolean] => {
+      const check = new DeadlockCheck(foundationsGiveBack);
+      const board = check.lostBoard(Int8Array.of(three!, four!), 2, Int32Array.of(2), Int32Array.of(1), 1, new Int8Array(0), 0, inDeck);
+      return [check.lost([[three!, four!]], [1], [], new Uint8Array(0), inDeck), board];
+    };
+    expect(ask(false)).toEqual([true, true]);
+    expect(ask(true)).toEqual([false, false]);
+  });
 });
 
 describe('the position key kept up to date by the moves', () => {

@@ -12,7 +12,7 @@ import { parseCommand } from '../notation.js';
 import { deckOfRuns, parseDeck } from '../rigging.js';
 import { SUIT, VALUE } from '../rules.js';
 import { searchByUndo } from '../search-by-undo.js';
-import { dealState, seededDeal } from './deal.js';
+import { dealState, seededDeal, solveSeed } from './deal.js';
 import { solveStandard } from './standard-solver.js';
 import { searchThoughtful, type ThoughtfulDeal } from './thoughtful-search.js';
 
@@ -299,6 +299,17 @@ describe('the search over the engine (repeated cards)', () => {
     const result = solveStandard(state, { timeMs: 60_000, maxStates: 100_000 });
     expect(result.verdict).toBe('winnable');
     expect(wins(state, result.moves!)).toBe(true);
+  });
+});
+
+describe('the deadlock proof in the compact search', () => {
+  it('proves seeded deal 115 (draw 3, unlimited passes) unwinnable at its start, which no search of its positions had done', () => {
+    // Pile 7 is 7♣ 10♢ 10♠ 10♡ 3♢ 4♢ under a face-up 9♣, which must leave before any of them turns
+    // up: it cannot go up before the 7♣, and both red 10s it could go onto lie under it.
+    const result = solveSeed(115, 7, 3, { timeMs: 600_000, maxStates: 200_000 }, { rules: 'standard', draw: 3 });
+    expect(result.verdict).toBe('unwinnable');
+    // The start only: the first pass proves it lost, so there is no second.
+    expect(result.states).toBe(1);
   });
 });
 

@@ -27,9 +27,14 @@
  *   move and uses X (or the card taken back) only later can make it just before that use instead;
  * - a build that is a whole pile without face-down cards never moves to an empty pile;
  * - the talon's card is played at each cursor position reachable by turning the stock (once round;
- *   a position reached again after a pass has fewer passes left), the turns folded into the play.
+ *   a position reached again after a pass has fewer passes left), the turns folded into the play;
+ * - a position the order its cards must leave in proves lost is not searched (deadlock.ts, run with
+ *   cards able to come back from the foundations). The proof costs about as much as generating the
+ *   moves, so, as in the assignment's solver, it runs at every position only while it keeps proving
+ *   some (see DEADLOCK_TRIAL); skipping it is always sound.
  */
 import { canBuildOn, NONE, RED, SUIT, VALUE } from '../rules.js';
+import { DeadlockCheck } from './deadlock.js';
 import { KeyTable } from './key-table.js';
 
 /** A move of the search, packed: kind, then its fields (see `pack`). */
@@ -90,6 +95,12 @@ export interface ThoughtfulOutcome {
 
 const CARDS = 52;
 
+/**
+ * The deadlock proof runs at each new position until this many have been searched, and after that
+ * only if it has proved some position lost.
+ */
+const DEADLOCK_TRIAL = 20_000;
+
 /** Whether the deal's cards are distinct (this search identifies a card by its index). */
 export function distinctCards(cards: readonly number[]): boolean {
   const seen = new Set<number>();
@@ -139,6 +150,9 @@ class ThoughtfulBoard {
   private readonly reachCursor: Int32Array;
   private readonly reachRecycles: Int32Array;
   private readonly reachSeen: Uint8Array;
+  private readonly deadlock = new DeadlockCheck(true);
+  /** Whether each card is in the deal (on a pile, in the talon or on a foundation), for the deadlock proof. */
+  private readonly inDeck = new Uint8Array(CARDS);
 
   constructor(
     deal: ThoughtfulDeal,
@@ -164,8 +178,14 @@ class ThoughtfulBoard {
     deal.talon.forEach((c, i) => (this.talonSlot[c] = i));
     const all = [...deal.piles.flat(), ...deal.talon];
     this.cardsUp = this.top.reduce((a, b) => a + b, 0);
-    for (const c of all) this.hasSuit[SUIT[c]!] = 1;
-    for (let s = 0; s < 4; s++) if (this.top[s]! > 0) this.hasSuit[s] = 1;
+    for (const c of all) {
+      this.hasSuit[SUIT[c]!] = 1;
+      this.inDeck[c] = 1;
+    }
+    for (let s = 0; s < 4; s++) {
+      if (this.top[s]! > 0) this.hasSuit[s] = 1;
+      this.inDeck.fill(1, s * 13, s * 13 + this.top[s]!);
+    }
     this.deckSize = all.length + this.cardsUp;
     // Bits: 2 per card, then per pile 4 (face-down count) + 6 (first face-up card), 4 per
     // foundation, 6 for the cursor, 15 for the passes made when they are limited, one per dealt
@@ -324,6 +344,11 @@ class ThoughtfulBoard {
         this.recycles = undo >>> 7;
       }
     }
+  }
+
+  /** Whether the deadlock proof shows that this position cannot be won. */
+  private hopeless(): boolean {
+    return this.deadlock.lostBoard(this.cells, this.rows, this.height, this.hidden, this.pileCount, this.talon, this.talonLength, this.inDeck);
   }
 
   private won(): boolean {
@@ -548,9 +573,15 @@ class ThoughtfulBoard {
     const madeUndo: number[] = [];
     const line = (): ThoughtfulOutcome => ({ result: 'won', line: made.map((m) => this.step(m)), states: table.size });
     if (this.won()) return { result: 'won', line: [], states: 0 };
+    let deadlockUseful = false;
     const push = (): boolean => {
       this.writeKey();
       if (!table.add(this.key)) return false;
+      // A lost position stays in the table: reached again, it is not proved again.
+      if ((deadlockUseful || table.size <= DEADLOCK_TRIAL) && this.hopeless()) {
+        deadlockUseful = true;
+        return false;
+      }
       const start = frameStart.length === 0 ? 0 : frameEnd[frameEnd.length - 1]!;
       // Room for every move a position can have.
       if (buffer.length - start < 4096) {
