@@ -14,9 +14,12 @@
  *   y ≺ x for each such y that is a unit — or onto a card P one higher of the other colour — P must
  *   be uncovered then (in place or moved), so u ≺ x for every unit u above P in P's pile — or, a
  *   King, to an empty pile: another pile all of whose units have left (u ≺ x for each), or one
- *   empty now (no constraint). P on a foundation cannot take x under the assignment's rules; under
- *   the standard rules it can come back down first, so, like P in the stock or a face-up card
- *   above its pile's base, it constrains nothing.
+ *   empty now (no constraint). A face-up P above its pile's base constrains nothing. P in the stock
+ *   must be put on a pile first, in the same ways: onto a card Q one higher than P of the other
+ *   colour, uncovered then (u ≺ x for every unit u above Q), or, a King, into an emptied pile; Q in
+ *   the stock constrains nothing. P on a foundation cannot take x under the assignment's rules;
+ *   under the standard rules it can come back down first, in the same ways as from the stock (and
+ *   Q on a foundation, which could too, constrains nothing).
  * The check keeps the relation's transitive closure as bit sets, drops the options of a unit that
  * would need a unit it must precede to leave first (a cycle), and when one option is left, adds its
  * constraints; repeated until nothing changes. A unit with no option left proves the position lost:
@@ -26,8 +29,13 @@ import { RED, VALUE } from '../rules.js';
 
 /** The most units the bit sets hold. */
 const MAX_UNITS = 31;
-/** The most options a unit has: its foundation, and two cards one higher of the other colour or (a King) an empty pile each. */
+/**
+ * The most options a unit has: its foundation, and for each of the two cards one higher of the
+ * other colour its place, or two places of its own, or (a King) a pile to empty; a King's piles.
+ */
 const MAX_OPTIONS = 16;
+/** No constraint: a way out that needs no unit gone (no unit set is all ones). */
+const FREE = -1;
 
 export class DeadlockCheck {
   private readonly unitCard = new Int32Array(MAX_UNITS);
@@ -106,6 +114,48 @@ export class DeadlockCheck {
     return true;
   }
 
+  /**
+   * The units that must be gone for the card at `at` (64·pile + row) to be uncovered: those above it
+   * in its pile, or FREE for a face-up card above its pile's base (only face-up cards, which can
+   * move away, cover it).
+   */
+  private unitsAbove(at: number): number {
+    const q = at >> 6;
+    const row = at & 63;
+    const unitsInPile = this.firstUnit[q + 1]! - this.firstUnit[q]!;
+    if (row >= unitsInPile) return FREE;
+    return ((1 << unitsInPile) - 1 - ((1 << (row + 1)) - 1)) << this.firstUnit[q]!;
+  }
+
+  /**
+   * Adds to `options` from `base + count` the ways card p, in the stock or on a foundation, can be
+   * put on a pile: onto a card one higher of the other colour, uncovered then, or, a King, into a
+   * pile emptied by then. Returns the new count, or FREE when a way needs nothing (that card is in
+   * the stock too, or on a foundation it can come back down from, or a face-up card above its
+   * base; a pile is empty now; or the options would overflow).
+   */
+  private placements(p: number, base: number, count: number, pileCount: number, inDeck: Uint8Array): number {
+    const value = VALUE[p]!;
+    if (value === 13) {
+      for (let q = 0; q < pileCount; q++) {
+        if (this.pileLength[q] === 0 || count === MAX_OPTIONS) return FREE;
+        this.options[base + count++] = ((1 << (this.firstUnit[q + 1]! - this.firstUnit[q]!)) - 1) << this.firstUnit[q]!;
+      }
+      return count;
+    }
+    for (let suit = 0; suit < 4; suit++) {
+      const onto = suit * 13 + value;
+      if (RED[onto] === RED[p] || inDeck[onto] === 0) continue;
+      const at = this.where[onto]!;
+      if (at === -1 || (at === -2 && this.foundationsGiveBack)) return FREE;
+      if (at === -2) continue;
+      const above = this.unitsAbove(at);
+      if (above === FREE || count === MAX_OPTIONS) return FREE;
+      this.options[base + count++] = above;
+    }
+    return count;
+  }
+
   /** The proof on the recorded piles (see the file's comment). */
   private analyse(pileCount: number, inDeck: Uint8Array): boolean {
     const { unitCard, unitOf, after, options, optionCount, forced, where, firstUnit, units } = this;
@@ -122,25 +172,20 @@ export class DeadlockCheck {
       for (let lower = x - value + 1; lower < x; lower++) if (unitOf[lower]! >= 0) needs |= 1 << unitOf[lower]!;
       options[u * MAX_OPTIONS + count++] = needs;
       // Onto a card one higher of the other colour.
-      for (let suit = 0; suit < 4 && !free; suit++) {
+      for (let suit = 0; suit < 4 && !free && value < 13; suit++) {
         const parent = suit * 13 + value;
-        if (value === 13 || RED[parent] === RED[x] || inDeck[parent] === 0) continue;
+        if (RED[parent] === RED[x] || inDeck[parent] === 0) continue;
         const at = where[parent]!;
-        if (at === -2) {
-          // On a foundation: it can come back down under the standard rules.
-          if (this.foundationsGiveBack) free = true;
-          continue;
+        if (at >= 0) {
+          const above = this.unitsAbove(at);
+          if (above === FREE) free = true;
+          else options[u * MAX_OPTIONS + count++] = above;
+        } else if (at === -1 || this.foundationsGiveBack) {
+          // In the stock, or on a foundation it can come back down from: it must be put on a pile
+          // before x can go onto it.
+          count = this.placements(parent, u * MAX_OPTIONS, count, pileCount, inDeck);
+          if (count === FREE) free = true;
         }
-        if (at === -1) {
-          free = true;
-          continue;
-        }
-        const q = at >> 6;
-        const row = at & 63;
-        const unitsInPile = firstUnit[q + 1]! - firstUnit[q]!;
-        // A face-up card above its base constrains nothing; else the units above it must be gone.
-        if (row >= unitsInPile) free = true;
-        else options[u * MAX_OPTIONS + count++] = ((1 << unitsInPile) - 1 - ((1 << (row + 1)) - 1)) << firstUnit[q]!;
       }
       // A King: into a pile emptied by then (all its units gone), or one empty now (free).
       for (let q = 0; q < pileCount && value === 13 && !free; q++) {

@@ -192,8 +192,10 @@ describe('the deadlock proof (deadlock.ts)', () => {
   // 3♣. The 3♣ must leave before the A♣ under it can go up, so before 3♣ can; it cannot go to an
   // empty pile (no Kings), and both cards it could go onto, the red 4s, lie under it.
   const stuck = '2♣ A♡ 4♣ 4♡ 2♡ A♢ 4♢ 3♡ A♣ 3♣ 2♢ 3♢';
-  // The same with 4♢ and 2♢ swapped: a red 4 in the stock, which the check counts as a way out.
-  const open = '2♣ A♡ 4♣ 4♡ 2♡ A♢ 2♢ 3♡ A♣ 3♣ 4♢ 3♢';
+  // The same with 4♢ and 2♢ swapped: a red 4 in the stock, but no 5 it could be put on.
+  const noPlace = '2♣ A♡ 4♣ 4♡ 2♡ A♢ 2♢ 3♡ A♣ 3♣ 4♢ 3♢';
+  // A..5 (15 cards): pile 1 is a face-up 5♣, onto which the red 4 in the stock can be put, a way out.
+  const open = '5♣ A♡ 4♣ 4♡ 2♡ A♢ 2♢ 3♡ A♣ 3♣ 4♢ 3♢ 2♣ 5♡ 5♢';
   const piles = (deal: KlondikeState): number[][] =>
     Array.from({ length: deal.config.piles }, (_, p) => Array.from({ length: deal.heights[p]! }, (_, r) => deal.cells[p * deal.config.rows + r]!));
   const stockOf = (deal: KlondikeState): number[] => Array.from({ length: deal.queueLength }, (_, i) => deal.queue[(deal.head + i) % deal.config.stockSize]!);
@@ -214,21 +216,29 @@ describe('the deadlock proof (deadlock.ts)', () => {
     expect(exhaustivelyWinnable(deal)).toBe(false);
   });
 
-  it('claims nothing when a card that could take it is in the stock; the search then decides, as the exhaustive one does', () => {
+  it('counts a card in the stock as a way out only if it could be put on a pile: here no 5 can take the red 4', () => {
+    const deal = dealOf(parseDeck(noPlace), 4);
+    expect(lost(deal)).toBe(true);
+    expect(solveKlondike(deal, { timeMs: NO_CLOCK }).verdict).toBe('unwinnable');
+    expect(exhaustivelyWinnable(deal)).toBe(false);
+  });
+
+  it('claims nothing when a card that could take it is in the stock and could be put on a pile; the search then decides, as the exhaustive one does', () => {
     const deal = dealOf(parseDeck(open), 4);
     expect(lost(deal)).toBe(false);
     expect(solveKlondike(deal, { timeMs: NO_CLOCK }).verdict).toBe(exhaustivelyWinnable(deal) ? 'winnable' : 'unwinnable');
   });
-  it('under the standard rules counts a card on a foundation as a way out: it can come back down to take a card', () => {
+  it('under the standard rules counts a card on a foundation as a way out when it can come back down onto a pile to take a card', () => {
     // 4♡ lies on 3♡ and must leave first; it cannot go up before the 3♡ under it, and the black 5s
-    // it could go onto are on their foundations (♠ and ♣ up to 5, ♡ up to 2).
-    const [three, four] = parseDeck('3♡ 4♡').map((card) => card.index);
+    // it could go onto are on their foundations (♠ and ♣ up to 5, ♡ up to 2); a face-up 6♢ on
+    // another pile could take one of them back.
+    const [three, four, six] = parseDeck('3♡ 4♡ 6♢').map((card) => card.index);
     const inDeck = new Uint8Array(52);
-    for (const card of parseDeck('A♡ 2♡ 3♡ 4♡ A♠ 2♠ 3♠ 4♠ 5♠ A♣ 2♣ 3♣ 4♣ 5♣')) inDeck[card.index] = 1;
+    for (const card of parseDeck('A♡ 2♡ 3♡ 4♡ A♠ 2♠ 3♠ 4♠ 5♠ A♣ 2♣ 3♣ 4♣ 5♣ 6♢')) inDeck[card.index] = 1;
     const ask = (foundationsGiveBack: boolean): [boolean, boolean] => {
       const check = new DeadlockCheck(foundationsGiveBack);
-      const board = check.lostBoard(Int8Array.of(three!, four!), 2, Int32Array.of(2), Int32Array.of(1), 1, new Int8Array(0), 0, inDeck);
-      return [check.lost([[three!, four!]], [1], [], new Uint8Array(0), inDeck), board];
+      const board = check.lostBoard(Int8Array.of(three!, four!, six!, 0), 2, Int32Array.of(2, 1), Int32Array.of(1, 0), 2, new Int8Array(0), 0, inDeck);
+      return [check.lost([[three!, four!], [six!]], [1, 0], [], new Uint8Array(0), inDeck), board];
     };
     expect(ask(false)).toEqual([true, true]);
     expect(ask(true)).toEqual([false, false]);
