@@ -399,22 +399,36 @@ class ThoughtfulBoard {
 
   // ---- Move generation ----
 
+  /**
+   * The row of pile p's face-up card of `value`, or −1. A pile's face-up cards fall by one from its
+   * first (its base), so that card can only be at one row.
+   */
+  private rowOfValue(p: number, value: number): number {
+    const hidden = this.hidden[p]!;
+    const h = this.height[p]!;
+    if (h === 0) return -1;
+    const r = hidden + VALUE[this.cells[p * this.rows + hidden]!]! - value;
+    return r >= hidden && r < h ? r : -1;
+  }
+
   /** Whether card c (not `except`) can be brought onto card x now: from a pile's face-up cards, the talon or a foundation. */
   private canReceive(x: number, except: number, reachable: number): boolean {
     const rows = this.rows;
+    const value = VALUE[x]! - 1;
+    if (value === 0) return false;
     for (let p = 0; p < this.pileCount; p++) {
-      for (let r = this.hidden[p]!; r < this.height[p]!; r++) {
-        const c = this.cells[p * rows + r]!;
-        if (c !== except && canBuildOn(c, x)) return true;
-      }
+      const r = this.rowOfValue(p, value);
+      if (r < 0) continue;
+      const c = this.cells[p * rows + r]!;
+      if (c !== except && canBuildOn(c, x)) return true;
     }
     for (let i = 0; i < reachable; i++) {
       const cursor = this.reachCursor[i]!;
       if (cursor > 0 && canBuildOn(this.talon[cursor - 1]!, x)) return true;
     }
     for (let s = 0; s < 4; s++) {
-      const value = this.top[s]!;
-      if (value > 0 && canBuildOn(s * 13 + value - 1, x)) return true;
+      const top = this.top[s]!;
+      if (top > 0 && canBuildOn(s * 13 + top - 1, x)) return true;
     }
     return false;
   }
@@ -424,14 +438,13 @@ class ThoughtfulBoard {
     const x = this.last(p);
     if (this.canFound(x)) return true;
     const rows = this.rows;
-    // A build ending with x moves to another pile.
-    for (let r = this.hidden[p]!; r < this.height[p]!; r++) {
-      const c = this.cells[p * rows + r]!;
-      for (let dest = 0; dest < this.pileCount; dest++) {
-        if (dest === p) continue;
-        const onto = this.last(dest);
-        if (canBuildOn(c, onto) && !(onto === NONE && r === 0)) return true;
-      }
+    // A build ending with x moves to another pile: the one card of p's face-up run that could lie
+    // on that pile's last card, if p has it (a King, onto an empty pile, unless it is the pile's first card).
+    for (let dest = 0; dest < this.pileCount; dest++) {
+      if (dest === p) continue;
+      const onto = this.last(dest);
+      const r = this.rowOfValue(p, onto === NONE ? 13 : VALUE[onto]! - 1);
+      if (r >= 0 && canBuildOn(this.cells[p * rows + r]!, onto) && !(onto === NONE && r === 0)) return true;
     }
     return this.canReceive(x, except, this.reach());
   }
