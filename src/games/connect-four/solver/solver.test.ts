@@ -360,6 +360,21 @@ describe('TranspositionTable', () => {
     }
   });
 
+  it('left untouched at construction (prefaultTable: false), searches exactly as one written through', () => {
+    const size = (1 << 17) + 1;
+    const untouched = new Solver({ tableSize: size, prefaultTable: false });
+    const touched = new Solver({ tableSize: size });
+    // Untouched: nothing was written (the zero pages), unlike the default's keys of -1.
+    expect(untouched.table.keys.every((key) => key === 0)).toBe(true);
+    expect(touched.table.keys.every((key) => key === -1)).toBe(true);
+    for (const { moves, score } of sample(load('middle-medium'), 6)) {
+      const position = Position.fromMoves(moves);
+      const [a, b] = [untouched.search(position), touched.search(position)];
+      expect(a).toEqual(b);
+      expect(a.score).toBe(score);
+    }
+  });
+
   it('rejects sizes it cannot key uniquely', () => {
     expect(() => new TranspositionTable(1000)).toThrow(RangeError);
     expect(() => new Solver({ tableSize: 1000 })).toThrow(RangeError);

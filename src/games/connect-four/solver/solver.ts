@@ -232,6 +232,13 @@ export interface BestMoveOptions extends SearchLimits {
 export interface SolverOptions {
   /** Transposition table entries (rounded up to a prime); default 2^23 (~42 MB). */
   readonly tableSize?: number;
+  /**
+   * Touch every page of the table at construction (default true), so that no search pays the
+   * page faults (tens of milliseconds for the default table). False leaves them to the searches:
+   * for a solver whose first answers may come from the books alone and should come at once (the
+   * browser app's worker).
+   */
+  readonly prefaultTable?: boolean;
   /** Node budget of each quick-result probe of a weak solve; default 200,000, 0: no probes. */
   readonly quickProbeNodes?: number;
   /**
@@ -299,8 +306,9 @@ export class Solver {
     }).exports as unknown as NegamaxCore;
     if (this.#core.MOVES_END.value > WASM_PAGE) throw new Error('Solver: the search\'s move lists overrun the first page of its memory');
     // The memory never grows, so these views stay valid.
-    this.table = new TranspositionTable(farRequest, memory.buffer, farAt);
-    this.#nearTable = new TranspositionTable(nearEntries, memory.buffer, nearAt);
+    const prefault = options.prefaultTable ?? true;
+    this.table = new TranspositionTable(farRequest, memory.buffer, farAt, prefault);
+    this.#nearTable = new TranspositionTable(nearEntries, memory.buffer, nearAt, prefault);
     this.#core.init(farAt, farEntries, nearAt, nearEntries, NEAR_STONES, UPPER_OFFSET, LOWER_OFFSET, LAST_UPPER, this.#bookDepth, this.#valuesDepth);
   }
 

@@ -24,14 +24,18 @@ export class TranspositionTable {
    * @param buffer where the table lives (the solver's WebAssembly memory: its search reads and
    *   writes the table there), from `byteOffset` (a multiple of 4) for `TranspositionTable.bytes`
    *   bytes: the keys, then the values. Default: a buffer of its own.
+   * @param prefault touch every page of the table now (below); false leaves the zero pages
+   *   untouched, for a caller whose first answer may need no search at all (a book look-up).
    */
-  constructor(minEntries = 1 << 23, buffer?: ArrayBuffer, byteOffset = 0) {
+  constructor(minEntries = 1 << 23, buffer?: ArrayBuffer, byteOffset = 0, prefault = true) {
     this.size = nextPrime(TranspositionTable.checkedEntries(minEntries));
     this.keys = new Int32Array(buffer ?? new ArrayBuffer(TranspositionTable.bytes(this.size)), byteOffset, this.size);
     this.values = new Int8Array(this.keys.buffer, byteOffset + 4 * this.size, this.size);
     this.#inverse = 1 / this.size;
     // Typed arrays start as untouched zero pages; writing them now moves the page faults (about a
-    // microsecond each) out of the searches, where they would land at random.
+    // microsecond each) out of the searches, where they would land at random. Untouched, the
+    // table is just as valid: a zero value is an empty entry whatever its key.
+    if (!prefault) return;
     this.keys.fill(-1);
     this.values.fill(1);
     this.values.fill(0);
