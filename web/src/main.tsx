@@ -5,12 +5,16 @@
  */
 import { render, type ComponentType } from 'preact';
 import { Home } from './Home.js';
-import { isReplayGame } from './replay/model.js';
+import { isReplayGame } from './replay/ids.js';
+import { prestartEngine } from './connect-four/engine-start.js';
 import './styles.css';
 
-/** Each page's address, its title and how to load its chunk. */
-const PAGES: Readonly<Record<string, { readonly title: string; readonly load: () => Promise<ComponentType> }>> = {
-  '/connect-four': { title: 'Connect Four', load: async () => (await import('./connect-four/Page.js')).ConnectFourPage },
+/**
+ * Each page's address, its title, how to load its chunk and what to start meanwhile (`start`:
+ * work of the page that need not wait for its code, such as a worker that takes long to get ready).
+ */
+const PAGES: Readonly<Record<string, { readonly title: string; readonly load: () => Promise<ComponentType>; readonly start?: () => void }>> = {
+  '/connect-four': { title: 'Connect Four', load: async () => (await import('./connect-four/Page.js')).ConnectFourPage, start: prestartEngine },
   '/connect-fwar': { title: 'ConnectFwar', load: async () => (await import('./connect-fwar/Page.js')).ConnectFwarPage },
   '/uno-war': { title: 'UnoWar', load: async () => (await import('./uno-war/Page.js')).UnoWarPage },
   '/klondike': { title: 'Klondike', load: async () => (await import('./klondike/Page.js')).KlondikePage },
@@ -30,9 +34,11 @@ if (new URLSearchParams(location.search).has('replay') && isReplayGame(replayed)
   document.title = 'Tabletop Lab';
   render(<Home />, root);
 } else if (Object.hasOwn(PAGES, path)) {
-  const { title, load } = PAGES[path]!;
+  const { title, load, start } = PAGES[path]!;
   document.title = `${title} · Tabletop Lab`;
-  const Page = await load();
+  const loading = load();
+  start?.();
+  const Page = await loading;
   render(<Page />, root);
 } else {
   document.title = 'Not found · Tabletop Lab';

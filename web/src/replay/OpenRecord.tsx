@@ -5,7 +5,7 @@
  */
 import { useState } from 'preact/hooks';
 import type { GameDefinition, GameState } from '../../../src/core/game.js';
-import { recordFromText, recordOfGame, replayAddress, type ReplayGameId } from './model.js';
+import type { ReplayGameId } from './model.js';
 
 /**
  * `definition`: the game's engine, to check the whole record before opening it (the replay page
@@ -15,8 +15,11 @@ import { recordFromText, recordOfGame, replayAddress, type ReplayGameId } from '
 export function OpenRecord({ game, definition, open = false }: { readonly game: ReplayGameId; readonly definition?: GameDefinition<GameState>; readonly open?: boolean }) {
   const [text, setText] = useState('');
   const [problem, setProblem] = useState('');
-  const openText = (line: string, source: string): void => {
+  const openText = async (line: string, source: string): Promise<void> => {
     try {
+      // Loaded when a record is opened, not with the page: reading records takes every game's rules
+      // (the lab's registry), which a game page does not otherwise need.
+      const { recordFromText, recordOfGame, replayAddress } = await import('./model.js');
       const record = definition === undefined ? recordOfGame(game, line, source) : recordFromText(definition, line, source).record;
       location.assign(replayAddress(`/${game}`, record, 0));
     } catch (error) {
@@ -34,7 +37,7 @@ export function OpenRecord({ game, definition, open = false }: { readonly game: 
         <textarea rows={3} value={text} aria-label="Game record" onInput={(e) => setText((e.target as HTMLTextAreaElement).value)} />
       </label>
       <div class="buttons">
-        <button type="button" onClick={() => openText(text, 'the pasted record')}>
+        <button type="button" onClick={() => void openText(text, 'the pasted record')}>
           Open the record
         </button>
         <label class="file-button">

@@ -8,11 +8,7 @@
 import { CHANCE, type GameDefinition, type GameState } from '../../../src/core/game.js';
 import { GameRecordError, gameRecordLine, parseGameRecord, replayGameRecord, type GameRecord, type ReplayedGame } from '../../../src/lab/game-record.js';
 
-/** The games whose pages replay records, by page path and game id (the same). */
-export const REPLAY_GAMES = ['connect-four', 'connect-fwar', 'uno-war', 'klondike'] as const;
-export type ReplayGameId = (typeof REPLAY_GAMES)[number];
-
-export const isReplayGame = (id: string): id is ReplayGameId => (REPLAY_GAMES as readonly string[]).includes(id);
+export type { ReplayGameId } from './ids.js';
 
 /** Text as base64url (UTF-8; no padding): what an address carries. */
 export function toBase64Url(text: string): string {
