@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { Position } from '../../src/games/connect-four/position.js';
 import { Solver } from '../../src/games/connect-four/solver/solver.js';
+import { analysisTexts } from '../../src/games/connect-four/solver/answers.js';
 import { parseTestSet } from '../../src/games/connect-four/testdata/test-sets.js';
 import { DEFAULT_BOOK_PATH, DEFAULT_VALUES_PATH, readBookFile } from '../../src/arena/connect-four/book-file.js';
 import { formatScore } from '../src/connect-four/model.js';
@@ -205,6 +206,31 @@ describe('Connect Four page', () => {
         for (let n = 1; n <= 7; n++) shown.push((await page.getByLabel(`Column ${String(n)} score`, { exact: true }).textContent()) ?? '?');
         expect({ moves, shown }).toEqual({ moves, shown: expected });
       });
+    }
+  });
+
+  it('Show solution’s worker starts with the page: its books are fetched and its solver made before the first click, which it answers', async () => {
+    const { context, page, errors } = await newPage(env.session);
+    try {
+      const bookRequests: string[] = [];
+      context.on('request', (request) => {
+        if (request.url().endsWith('.c4book')) bookRequests.push(new URL(request.url()).pathname);
+      });
+      await page.goto(`${env.server.url}connect-four?red=human&yellow=human&pos=123`);
+      const toggle = page.getByRole('checkbox', { name: 'Show solution' });
+      expect(await toggle.isChecked()).toBe(false);
+      // Nothing clicked yet: the worker main.tsx started with the page says it is ready.
+      await expect.poll(() => page.locator('label.switch', { has: toggle }).getAttribute('data-solver'), { timeout: 120_000 }).toBe('ready');
+      expect(bookRequests.length).toBe(2); // the opening book and the strategy book
+      await toggle.check();
+      await solutionSettled(page, 60_000);
+      const [book, values] = [readBookFile(DEFAULT_BOOK_PATH), readBookFile(DEFAULT_VALUES_PATH)];
+      expect(await solutionTexts(page)).toEqual(analysisTexts(new Solver({ book, values, tableSize: (1 << 17) + 1 }), Position.fromMoves('123'), false));
+      // The click was answered by that worker: no other one fetched the books again.
+      expect(bookRequests.length).toBe(2);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
     }
   });
 

@@ -27,6 +27,11 @@ export class WorkerRequests<Request extends { readonly id: number }, Response ex
     return this.#abandon !== null;
   }
 
+  /** Makes the worker now, if there is none, so that it starts before the first request. */
+  start(): void {
+    this.#worker ??= this.#create();
+  }
+
   /** Stops whatever the worker is computing; the pending promise resolves to null. */
   cancel(): void {
     if (this.#abandon === null) return;

@@ -9,6 +9,7 @@ import { Problems } from '../Problems.js';
 import { usePlayKeys } from '../keys.js';
 import { Board, SolutionRow } from './Board.js';
 import { EngineClient, type Analysis } from './engine-client.js';
+import { startWarmEngine, takePrestartedEngine, type WarmEngine } from './engine-start.js';
 import {
   PLAYER_KINDS,
   TIME_LIMITS_S,
@@ -86,7 +87,20 @@ export function ConnectFourPage() {
   const playerClient = useRef<EngineClient | null>(null);
   const solutionClient = useRef<EngineClient | null>(null);
   playerClient.current ??= new EngineClient();
-  solutionClient.current ??= new EngineClient();
+  // Show solution's worker: the one started with the page (main.tsx), then a new one after each
+  // cancel, each getting its books and solver ready before it is asked; `solver` says whether the
+  // latest is ready.
+  const [solver, setSolver] = useState<'starting' | 'ready' | 'failed'>('starting');
+  const solutionEngine = useRef<WarmEngine | null>(null);
+  solutionClient.current ??= new EngineClient(() => {
+    const engine = takePrestartedEngine() ?? startWarmEngine();
+    solutionEngine.current = engine;
+    setSolver('starting');
+    void engine.ready.then((ok) => {
+      if (solutionEngine.current === engine) setSolver(ok ? 'ready' : 'failed');
+    });
+    return engine.worker;
+  });
   const coachClient = useRef<EngineClient | null>(null);
   coachClient.current ??= new EngineClient();
 
@@ -197,6 +211,9 @@ export function ConnectFourPage() {
       play(warning.column, true);
     } else setWarning({ ...warning, rating });
   }, [warning, coachScores, movesKey, coach.training]);
+
+  // Show solution's worker from the start, whether or not it is on: its first answer is then at once.
+  useEffect(() => solutionClient.current!.start(), []);
 
   // Stop the workers when the page goes away.
   useEffect(
@@ -416,7 +433,7 @@ export function ConnectFourPage() {
               Swap sides
             </button>
           </div>
-          <label class="switch">
+          <label class="switch" data-solver={solver}>
             <input type="checkbox" checked={showSolution} onChange={(event) => setShowSolution(event.currentTarget.checked)} />
             Show solution
           </label>

@@ -7,6 +7,7 @@ import type { ComputerKind } from './model.js';
 import type { ColumnScore } from '../../../src/games/connect-four/coach.js';
 import type { EngineRequest, EngineResponse } from './protocol.js';
 import { WorkerRequests } from '../worker-requests.js';
+import { startEngineWorker } from './engine-start.js';
 
 /** Columns from the centre outwards: the fallback's order of preference. */
 const CENTRE_FIRST = [3, 2, 4, 1, 5, 0, 6] as const;
@@ -22,11 +23,18 @@ export interface Analysis {
 }
 
 export class EngineClient {
-  readonly #requests = new WorkerRequests<EngineRequest, EngineResponse>(
-    () => new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: 'connect-four-engine' }),
-    'Connect Four engine',
-  );
+  readonly #requests: WorkerRequests<EngineRequest, EngineResponse>;
   #nextId = 1;
+
+  /** `create` makes its worker (when first needed, and again after each cancel): by default a plain one. */
+  constructor(create: () => Worker = startEngineWorker) {
+    this.#requests = new WorkerRequests<EngineRequest, EngineResponse>(create, 'Connect Four engine');
+  }
+
+  /** Makes the worker now, if there is none, so that it gets ready before the first request. */
+  start(): void {
+    this.#requests.start();
+  }
 
   /** Stops whatever the worker is computing; the pending promise resolves to null. */
   cancel(): void {

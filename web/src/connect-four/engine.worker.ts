@@ -43,8 +43,20 @@ function loadBooks(): Promise<Books> {
   }));
   return books;
 }
+// Fetched as soon as the worker starts: every request needs them, and the first may come at once.
+void loadBooks();
 
 let solver: Solver | null = null;
+
+/**
+ * The solver of the analysis and the coach, made once. Its table is left to fault in page by page
+ * during searches: a position the books answer (the first moves) then needs no table at all, and
+ * so answers without the tens of milliseconds of writing it through.
+ */
+function solverWith(loaded: Books): Solver {
+  solver ??= new Solver({ ...loaded, prefaultTable: false });
+  return solver;
+}
 let perfect: { player: SolverPlayer; budgetMs: number } | null = null;
 
 function reply(message: EngineResponse): void {
@@ -85,18 +97,20 @@ self.onmessage = async (event: MessageEvent<EngineRequest>) => {
       quick.setPosition(request.moves);
       reply({ kind: 'provisional', id: request.id, column: quick.search().column });
       reply({ kind: 'move', id: request.id, ...chooseMove(request, loaded, receivedAt) });
+    } else if (request.kind === 'warm') {
+      solverWith(loaded);
+      reply({ kind: 'ready', id: request.id });
     } else if (request.kind === 'coach') {
       // The coach's scores, as `play --coach` computes them: the same budget, solver and books.
-      solver ??= new Solver(loaded);
-      reply({ kind: 'coach', id: request.id, columns: scoreColumns(solver, Position.fromMoves(request.moves)) });
+      reply({ kind: 'coach', id: request.id, columns: scoreColumns(solverWith(loaded), Position.fromMoves(request.moves)) });
     } else {
       // The command line's own answers (answers.ts), with the same solver, table size and books,
       // so that the page shows exactly what `solve --analyze` prints; each column as it is settled.
-      solver ??= new Solver(loaded);
+      const analyser = solverWith(loaded);
       const position = Position.fromMoves(request.moves);
       const texts: string[] = [];
       for (let column = 0; column < WIDTH; column++) {
-        texts.push(columnText(solver, position, column, false));
+        texts.push(columnText(analyser, position, column, false));
         reply({ kind: 'column', id: request.id, column, text: texts[column]! });
       }
       reply({ kind: 'analysis', id: request.id, texts });

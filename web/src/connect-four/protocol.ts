@@ -15,6 +15,8 @@ export type EngineRequest =
       readonly seed: number;
     }
   | { readonly kind: 'analyze'; readonly id: number; readonly moves: string }
+  /** Get ready ahead of any request: load the books and make the solver; answered by `ready`. */
+  | { readonly kind: 'warm'; readonly id: number }
   /** The coach: every column's score within the coach's node budget (games/connect-four/coach.ts's scoreColumns). */
   | { readonly kind: 'coach'; readonly id: number; readonly moves: string };
 
@@ -29,4 +31,6 @@ export type EngineResponse =
   | { readonly kind: 'column'; readonly id: number; readonly column: number; readonly text: string }
   | { readonly kind: 'analysis'; readonly id: number; readonly texts: readonly string[] }
   | { readonly kind: 'coach'; readonly id: number; readonly columns: readonly (ColumnScore | null)[] }
+  /** The books are loaded (or found missing or damaged, then not used) and the solver is made. */
+  | { readonly kind: 'ready'; readonly id: number }
   | { readonly kind: 'error'; readonly id: number; readonly message: string };
