@@ -36,9 +36,10 @@ if (new URLSearchParams(location.search).has('replay') && isReplayGame(replayed)
 } else if (Object.hasOwn(PAGES, path)) {
   const { title, load, start } = PAGES[path]!;
   document.title = `${title} · Tabletop Lab`;
-  const loading = load();
+  // Started before the page's code is asked for, so that its requests are not queued behind the
+  // page's chunks (a browser opens only a few connections to one server).
   start?.();
-  const Page = await loading;
+  const Page = await load();
   render(<Page />, root);
 } else {
   document.title = 'Not found · Tabletop Lab';
