@@ -156,22 +156,34 @@ export function ConnectFourPage() {
   }, [thinking]);
 
   // Show solution: each column's exact score, computed in its own worker, cancelled when the position changes.
+  // A layout effect: the request leaves as soon as the page has rendered, not a frame later (a
+  // plain effect waits for the next paint), and the first paint already says "computing".
   const analysis = analyses.get(movesKey);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!showSolution || over || analysis !== undefined) return;
     const client = solutionClient.current!;
     let cancelled = false;
     setAnalysisStarted(performance.now());
     const ticker = setInterval(() => setNow(performance.now()), 1000);
     setPartial({ key: movesKey, texts: [] });
-    const onColumn = (column: number, text: string): void => {
-      if (cancelled) return;
+    // Columns that arrive together (the books answer all seven at once) are shown together: one
+    // render a frame, not one a column.
+    const arrived: [number, string][] = [];
+    let frame: number | null = null;
+    const showArrived = (): void => {
+      frame = null;
+      const settled = arrived.splice(0);
       setPartial((current) => {
         if (current?.key !== movesKey) return current;
         const texts = [...current.texts];
-        texts[column] = text;
+        for (const [column, text] of settled) texts[column] = text;
         return { key: movesKey, texts };
       });
+    };
+    const onColumn = (column: number, text: string): void => {
+      if (cancelled) return;
+      arrived.push([column, text]);
+      frame ??= requestAnimationFrame(showArrived);
     };
     void client.analyze(movesKey, onColumn).then((scores) => {
       if (cancelled || scores === null) return;
@@ -180,6 +192,7 @@ export function ConnectFourPage() {
     return () => {
       cancelled = true;
       clearInterval(ticker);
+      if (frame !== null) cancelAnimationFrame(frame);
       client.cancel();
     };
   }, [showSolution, movesKey, over, analysis]);
