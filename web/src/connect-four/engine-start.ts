@@ -1,13 +1,15 @@
 /**
- * Starting the Connect Four engine worker. Show solution's worker is started as soon as the page's
- * address is known (main.tsx calls `prestartEngine` for /connect-four before the page's own code
- * has loaded) and asked at once to get its solver ready — fetch and check the books, make the
- * solver — so that none of this waits for the page to render or for the first click. Kept apart
- * from the page's code so that the app's entry can import it for a few hundred bytes.
+ * Starting the Connect Four engine worker, which gets its solver ready as it starts (fetches and
+ * checks the books, makes the solver) and then says `ready`. Show solution's worker is started as
+ * soon as the page's address is known (main.tsx calls `prestartEngine` for /connect-four before
+ * the page's own code has loaded), so that none of this waits for the page to render or for the
+ * first click. Kept apart from the page's code so that the app's entry can import it for a few
+ * hundred bytes.
  */
-import type { EngineRequest, EngineResponse } from './protocol.js';
+import type { EngineResponse } from './protocol.js';
+import { OPENING_URL, VALUES_URL } from './book-urls.js';
 
-/** A new engine worker, idle until asked. */
+/** A new engine worker. */
 export function startEngineWorker(): Worker {
   return new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: 'connect-four-engine' });
 }
@@ -18,7 +20,7 @@ export interface WarmEngine {
   readonly ready: Promise<boolean>;
 }
 
-/** A new engine worker, already getting its solver ready (see `WarmEngine.ready`). */
+/** A new engine worker, with the promise of its `ready` (see `WarmEngine.ready`). */
 export function startWarmEngine(): WarmEngine {
   const worker = startEngineWorker();
   const ready = new Promise<boolean>((resolve) => {
@@ -34,16 +36,28 @@ export function startWarmEngine(): WarmEngine {
     worker.addEventListener('message', onMessage);
     worker.addEventListener('error', onError);
   });
-  const warm: EngineRequest = { kind: 'warm', id: 0 };
-  worker.postMessage(warm);
   return { worker, ready };
 }
 
 let prestarted: WarmEngine | null = null;
 
-/** Starts Show solution's worker ahead of the page (once; the page takes it with `takePrestartedEngine`). */
+/**
+ * Starts Show solution's worker ahead of the page (once; the page takes it with
+ * `takePrestartedEngine`), and has the browser fetch the books meanwhile: the worker's own
+ * requests, made once its script has loaded and run, then find them in the browser's cache or on
+ * their way there.
+ */
 export function prestartEngine(): void {
-  prestarted ??= startWarmEngine();
+  if (prestarted !== null) return;
+  prestarted = startWarmEngine();
+  for (const url of [OPENING_URL, VALUES_URL]) {
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'fetch';
+    link.crossOrigin = 'anonymous';
+    link.href = url.href;
+    document.head.append(link);
+  }
 }
 
 /** The worker `prestartEngine` started, for the one that takes it first; null if none is waiting. */

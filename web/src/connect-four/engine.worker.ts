@@ -43,9 +43,6 @@ function loadBooks(): Promise<Books> {
   }));
   return books;
 }
-// Fetched as soon as the worker starts: every request needs them, and the first may come at once.
-void loadBooks();
-
 let solver: Solver | null = null;
 
 /**
@@ -57,6 +54,14 @@ function solverWith(loaded: Books): Solver {
   solver ??= new Solver({ ...loaded, prefaultTable: false });
   return solver;
 }
+
+// The books and the solver are made as soon as the worker starts, not at its first request: the
+// page's messages reach a worker only once the page's thread is free to pass them on, which on
+// opening the page is after its first render.
+void loadBooks().then((loaded) => {
+  solverWith(loaded);
+  reply({ kind: 'ready', id: 0 });
+});
 let perfect: { player: SolverPlayer; budgetMs: number } | null = null;
 
 function reply(message: EngineResponse): void {
@@ -97,9 +102,6 @@ self.onmessage = async (event: MessageEvent<EngineRequest>) => {
       quick.setPosition(request.moves);
       reply({ kind: 'provisional', id: request.id, column: quick.search().column });
       reply({ kind: 'move', id: request.id, ...chooseMove(request, loaded, receivedAt) });
-    } else if (request.kind === 'warm') {
-      solverWith(loaded);
-      reply({ kind: 'ready', id: request.id });
     } else if (request.kind === 'coach') {
       // The coach's scores, as `play --coach` computes them: the same budget, solver and books.
       reply({ kind: 'coach', id: request.id, columns: scoreColumns(solverWith(loaded), Position.fromMoves(request.moves)) });

@@ -15,8 +15,6 @@ export type EngineRequest =
       readonly seed: number;
     }
   | { readonly kind: 'analyze'; readonly id: number; readonly moves: string }
-  /** Get ready ahead of any request: load the books and make the solver; answered by `ready`. */
-  | { readonly kind: 'warm'; readonly id: number }
   /** The coach: every column's score within the coach's node budget (games/connect-four/coach.ts's scoreColumns). */
   | { readonly kind: 'coach'; readonly id: number; readonly moves: string };
 
@@ -31,6 +29,9 @@ export type EngineResponse =
   | { readonly kind: 'column'; readonly id: number; readonly column: number; readonly text: string }
   | { readonly kind: 'analysis'; readonly id: number; readonly texts: readonly string[] }
   | { readonly kind: 'coach'; readonly id: number; readonly columns: readonly (ColumnScore | null)[] }
-  /** The books are loaded (or found missing or damaged, then not used) and the solver is made. */
-  | { readonly kind: 'ready'; readonly id: number }
+  /**
+   * Sent once, unasked, as soon as the worker has its books (or found them missing or damaged,
+   * then not used) and its solver: id 0, no request's.
+   */
+  | { readonly kind: 'ready'; readonly id: 0 }
   | { readonly kind: 'error'; readonly id: number; readonly message: string };
