@@ -88,16 +88,16 @@ export function ConnectFourPage() {
   const solutionClient = useRef<EngineClient | null>(null);
   playerClient.current ??= new EngineClient();
   // Show solution's worker: the one started with the page (main.tsx), then a new one after each
-  // cancel, each getting its books and solver ready before it is asked; `solver` says whether the
-  // latest is ready.
-  const [solver, setSolver] = useState<'starting' | 'ready' | 'failed'>('starting');
+  // cancel, each getting its books and solver ready before it is asked; `solverReadiness` says
+  // whether the latest is ready (the switch's data-solver).
+  const [solverReadiness, setSolverReadiness] = useState<'starting' | 'ready' | 'failed'>('starting');
   const solutionEngine = useRef<WarmEngine | null>(null);
   solutionClient.current ??= new EngineClient(() => {
     const engine = takePrestartedEngine() ?? startWarmEngine();
     solutionEngine.current = engine;
-    setSolver('starting');
+    setSolverReadiness('starting');
     void engine.ready.then((ok) => {
-      if (solutionEngine.current === engine) setSolver(ok ? 'ready' : 'failed');
+      if (solutionEngine.current === engine) setSolverReadiness(ok ? 'ready' : 'failed');
     });
     return engine.worker;
   });
@@ -446,7 +446,7 @@ export function ConnectFourPage() {
               Swap sides
             </button>
           </div>
-          <label class="switch" data-solver={solver}>
+          <label class="switch" data-solver={solverReadiness}>
             <input type="checkbox" checked={showSolution} onChange={(event) => setShowSolution(event.currentTarget.checked)} />
             Show solution
           </label>
