@@ -161,18 +161,18 @@ describe('the honest sampler under the standard rules', () => {
     expect(game.id).toBe('klondike-standard-d3-pu-standard');
     expect(game.agents['sampler']!.description).toMatch(/^honest/);
     expect(game.agents['sampler']!.seesHidden).toBeUndefined();
-    const state = standardDeal(10);
+    const state = standardDeal(11);
     const agent = createSamplerAgent({ samples: 6, maxStates: 1_500 });
-    const rng = rngFromSeed(10);
+    const rng = rngFromSeed(11);
     while (!state.isTerminal()) state.applyAction(agent.act(state, rng));
     expect(state.score).toBe(52);
     expect(agent.stats.maxStatesInOneSolve).toBeLessThanOrEqual(1_500);
   });
 
   it('tries again with fresh samples and the larger budget when no sample of a plan is won, and keeps to both budgets', () => {
-    const state = standardDeal(4);
+    const state = standardDeal(6);
     const agent = createSamplerAgent({ samples: 3, maxStates: 200, retryStates: 2_000 });
-    const rng = rngFromSeed(4);
+    const rng = rngFromSeed(6);
     for (let i = 0; i < 60 && !state.isTerminal(); i++) state.applyAction(agent.act(state, rng));
     const { plans, solves, maxStatesInOneSolve } = agent.stats;
     // Some plan needed the second try: more than one try's samples a plan on average, and a solve past the first budget.

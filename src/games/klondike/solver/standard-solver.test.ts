@@ -248,7 +248,7 @@ describe('the prunings of the compact search', () => {
   for (const { reason, deal } of USED_AT_ONCE) {
     it(`keeps the move that uncovers or takes back a card when ${reason}`, () => {
       const limits = { maxStates: 10_000, outOfTime: () => false };
-      for (const order of ['talon first', 'builds first'] as const) expect(searchThoughtful(deal, limits, order).result).toBe('won');
+      for (const order of ['deepest first', 'builds first'] as const) expect(searchThoughtful(deal, limits, order).result).toBe('won');
     });
   }
 
@@ -314,7 +314,7 @@ describe('the deadlock proof in the compact search', () => {
 });
 
 describe("solveStandard's two passes", () => {
-  // A deal the 'builds first' order wins in 350 positions and the 'talon first' order in 35 (see
+  // A deal the 'builds first' order wins in 350 positions and the 'deepest first' order in 37 (see
   // ThoughtfulOrder): the first pass ('builds first', a quarter of the positions) runs out on it.
   const deal = positionOf({ deck: '6♣ 4♣ 5♣ 7♣ A♠ 7♡ 2♡ 3♢ 7♢ 5♡ 3♠ 5♠ 4♡ 5♢ 4♠ 7♠ 2♠ 4♢ 6♡ A♢ A♣ 3♡ A♡ 2♢ 6♠ 3♣ 6♢ 2♣', piles: 5, draw: 3, passes: Infinity, moves: '' });
 

@@ -238,7 +238,7 @@ export function solveStandard(deal: KlondikeState, budget: SolveBudget = {}): So
   const pass = (order: ThoughtfulOrder, untilMs: number, states: number): ThoughtfulOutcome =>
     searchThoughtful(position, { maxStates: Math.max(1, states), outOfTime: () => now() - start > untilMs }, order);
   const first = pass('builds first', timeMs * FIRST_PASS_SHARE, Math.floor(maxStates * FIRST_PASS_SHARE));
-  const outcome = first.result === 'budget' ? pass('talon first', timeMs, maxStates - first.states) : first;
+  const outcome = first.result === 'budget' ? pass('deepest first', timeMs, maxStates - first.states) : first;
   const states = first.result === 'budget' ? first.states + outcome.states : first.states;
   const elapsedMs = (): number => performance.now() - started;
   if (outcome.line === null) return { verdict: outcome.result === 'lost' ? 'unwinnable' : 'undecided', moves: null, furthest: null, states, elapsedMs: elapsedMs() };

@@ -112,16 +112,24 @@ export function distinctCards(cards: readonly number[]): boolean {
 }
 
 /** Searches `deal` depth first until it is won, exhausted or out of `limits`. */
-export function searchThoughtful(deal: ThoughtfulDeal, limits: ThoughtfulLimits, order: ThoughtfulOrder = 'talon first'): ThoughtfulOutcome {
+export function searchThoughtful(deal: ThoughtfulDeal, limits: ThoughtfulLimits, order: ThoughtfulOrder = 'deepest first'): ThoughtfulOutcome {
   return new ThoughtfulBoard(deal, order === 'builds first').search(limits);
 }
 
 /**
- * Which moves are tried first after the moves up and those that turn a card up: the talon's cards
- * onto piles, or the other builds. Either order searches the same positions; a deal one order
- * finds a win for at once can take the other millions of positions.
+ * The order moves are tried in, after a pile card going up:
+ * - 'builds first': the talon's cards going up, the builds that turn a card up, the other builds,
+ *   the talon's cards onto piles;
+ * - 'deepest first': the builds that turn a card up, from the piles with the most face-down cards
+ *   first (where the cards a win needs are most likely buried), then the talon's cards going up,
+ *   the talon's cards onto piles, the other builds.
+ * Both end with the foundations' cards coming back. Either order searches the same positions; a
+ * deal one order finds a win for at once can take the other millions of positions. On standard
+ * draw-3 deals 1..200, searched with a quarter of 100,000 positions in 'builds first' and the rest
+ * in 'deepest first', 145 were won, against 133 when the second pass tried the talon's cards
+ * first in the pile order.
  */
-export type ThoughtfulOrder = 'talon first' | 'builds first';
+export type ThoughtfulOrder = 'deepest first' | 'builds first';
 
 class ThoughtfulBoard {
   private readonly pileCount: number;
@@ -151,6 +159,8 @@ class ThoughtfulBoard {
   private readonly reachRecycles: Int32Array;
   private readonly reachSeen: Uint8Array;
   private readonly deadlock = new DeadlockCheck(true);
+  /** Scratch: the piles in the order their builds that turn a card up are tried. */
+  private readonly pileOrder: Int32Array;
   /** Whether each card is in the deal (on a pile, in the talon or on a foundation), for the deadlock proof. */
   private readonly inDeck = new Uint8Array(CARDS);
 
@@ -197,6 +207,7 @@ class ThoughtfulBoard {
     this.reachCursor = new Int32Array(deal.talon.length + 2);
     this.reachRecycles = new Int32Array(deal.talon.length + 2);
     this.reachSeen = new Uint8Array(deal.talon.length + 2);
+    this.pileOrder = new Int32Array(this.pileCount);
   }
 
   private last(p: number): number {
@@ -451,7 +462,6 @@ class ThoughtfulBoard {
 
   /** Writes the moves to try here into `out` from `at`, best first; returns the end. */
   private generate(out: Int32Array, at: number): number {
-    const rows = this.rows;
     const piles = this.pileCount;
     let n = at;
     // Pile cards to their foundations: a safe one alone.
@@ -465,27 +475,15 @@ class ThoughtfulBoard {
         out[n++] = pack(PILE_TO_FOUNDATION, p, c, 0);
       }
     }
-    // The talon's card at each reachable cursor: up, ...
     const reachable = this.reach();
-    for (let i = 0; i < reachable; i++) {
-      const cursor = this.reachCursor[i]!;
-      if (cursor === 0) continue;
-      const c = this.talon[cursor - 1]!;
-      if (this.canFound(c)) out[n++] = pack(TALON_TO_FOUNDATION, cursor, c, this.reachRecycles[i]!);
-    }
-    // Builds that turn a card up.
-    for (let src = 0; src < piles; src++) {
-      if (this.hidden[src] === 0) continue;
-      const first = this.cells[src * rows + this.hidden[src]!]!;
-      const count = this.height[src]! - this.hidden[src]!;
-      for (let dest = 0; dest < piles; dest++) {
-        if (dest !== src && canBuildOn(first, this.last(dest))) out[n++] = pack(PILE_TO_PILE, src, count, dest);
-      }
-    }
     if (this.buildsFirst) {
+      n = this.talonUp(out, n, reachable);
+      n = this.turningBuilds(out, n);
       n = this.otherBuilds(out, n);
       n = this.talonToPiles(out, n, reachable);
     } else {
+      n = this.turningBuilds(out, n);
+      n = this.talonUp(out, n, reachable);
       n = this.talonToPiles(out, n, reachable);
       n = this.otherBuilds(out, n);
     }
@@ -495,6 +493,48 @@ class ThoughtfulBoard {
       if (value === 0) continue;
       const c = s * 13 + value - 1;
       for (let dest = 0; dest < piles; dest++) if (canBuildOn(c, this.last(dest))) out[n++] = pack(FOUNDATION_TO_PILE, s, dest, 0);
+    }
+    return n;
+  }
+
+  /** Writes the talon's cards that can go up (at the `reachable` cursors) into `out` from `n`; returns the end. */
+  private talonUp(out: Int32Array, at: number, reachable: number): number {
+    let n = at;
+    for (let i = 0; i < reachable; i++) {
+      const cursor = this.reachCursor[i]!;
+      if (cursor === 0) continue;
+      const c = this.talon[cursor - 1]!;
+      if (this.canFound(c)) out[n++] = pack(TALON_TO_FOUNDATION, cursor, c, this.reachRecycles[i]!);
+    }
+    return n;
+  }
+
+  /**
+   * Writes the builds that turn a card up into `out` from `n`; returns the end. In the order
+   * 'deepest first' the piles with more face-down cards come first (ties: the lower pile).
+   */
+  private turningBuilds(out: Int32Array, at: number): number {
+    const rows = this.rows;
+    const piles = this.pileCount;
+    const order = this.pileOrder;
+    for (let i = 0; i < piles; i++) {
+      // Insertion, after the piles with as many face-down cards or more.
+      let j = i;
+      while (!this.buildsFirst && j > 0 && this.hidden[order[j - 1]!]! < this.hidden[i]!) {
+        order[j] = order[j - 1]!;
+        j--;
+      }
+      order[j] = i;
+    }
+    let n = at;
+    for (let i = 0; i < piles; i++) {
+      const src = order[i]!;
+      if (this.hidden[src] === 0) continue;
+      const first = this.cells[src * rows + this.hidden[src]!]!;
+      const count = this.height[src]! - this.hidden[src]!;
+      for (let dest = 0; dest < piles; dest++) {
+        if (dest !== src && canBuildOn(first, this.last(dest))) out[n++] = pack(PILE_TO_PILE, src, count, dest);
+      }
     }
     return n;
   }
