@@ -1,11 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { cardName } from '../../core/cards.js';
 import { CHANCE } from '../../core/game.js';
 import { deriveSeed, randomInt, rngFromSeed } from '../../core/random.js';
 import { smallestCardAgent } from './agents.js';
 import { pairedCost } from '../../core/coach.js';
-import { COACH_SAMPLES, EQUAL_CHANCE, defaultSamples, FULL_PLAY_OUT_BATCH, FULL_PLAY_OUT_SAMPLES, MISTAKE_CHANCE, playOutCards, rateDecision, rateOutcomes, RULES_OF_THUMB, SAMPLE_BATCH, summarize, warmUpCoach } from './coach.js';
+import { COACH_SAMPLES, EQUAL_CHANCE, defaultSamples, FULL_PLAY_OUT_BATCH, FULL_PLAY_OUT_SAMPLES, MISTAKE_CHANCE, playOutCards, rateDecision, rateOutcomes, RULES_OF_THUMB, SAMPLE_BATCH, summarize, warmUpCoach, WARM_UP_EXACT_DRAWS } from './coach.js';
 import { coachLegend } from './coach-text.js';
+import { ConsistentHands } from './consistent-hands.js';
 import { roundValuesAgainst } from './round-values.js';
 import type { UnoWarAgent } from './agents.js';
 import { UnoWarState } from './engine.js';
@@ -57,6 +58,18 @@ describe('the UnoWar coach', () => {
     // The state is left as it was: the coach plays on copies.
     expect(state.currentPlayer()).toBe(0);
     expect(rateDecision(state, rating.best, smallestCardAgent, 5, 100)).toMatchObject({ verdict: 'best', cost: 0, rule: null });
+  });
+
+  it('warms up both ways of drawing the hidden hands: by rejection and exactly (the hands counted)', () => {
+    // A spy on the exact draw: the warm-up must run it, so that a person's first decision whose
+    // hidden hands are drawn exactly does not pay for compiling it.
+    const exactDraw = vi.spyOn(ConsistentHands.prototype, 'draw');
+    try {
+      warmUpCoach();
+      expect(exactDraw.mock.calls.length).toBeGreaterThanOrEqual(WARM_UP_EXACT_DRAWS + SAMPLE_BATCH);
+    } finally {
+      exactDraw.mockRestore();
+    }
   });
 
   it('stops sampling only at a batch and only when every other card trails one by three standard errors or ended as it did on every draw; the same play-outs rate every card', () => {

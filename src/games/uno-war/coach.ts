@@ -25,6 +25,7 @@
  *
  * This module knows nothing of terminals or pages; the CLI's `play --coach` prints its ratings.
  */
+import { CHANCE } from '../../core/game.js';
 import { ReseedableRng, deriveSeed, rngFromSeed } from '../../core/random.js';
 import { clearlyBest, pairedCost, sampleMean, summarizeSampled, type RuleOfThumb, type SampledRating, type SampledSummary } from '../../core/coach.js';
 import { Policy, bestSlot, smallestCardAgent, type UnoWarAgent } from './agents.js';
@@ -177,21 +178,63 @@ export function rateDecision(state: UnoWarState, chosen: number, opponent: UnoWa
 }
 
 /**
- * Rates one decision of a fixed deal on a small budget and throws the rating away: the first rating
- * of a process otherwise pays for compiling the play-outs (some 100 ms of CPU: twice or more a
- * typical rating). The terminal and the page's worker call it when the coach starts, before the
- * person's first decision.
+ * Rates two decisions of fixed deals on a small budget and throws the ratings away, then draws
+ * more hidden hands for the second: the first rating of a process otherwise pays for compiling the
+ * play-outs (some 100 ms of CPU: twice or more a typical rating), and the first rating whose hidden
+ * hands are drawn exactly (`ConsistentHands`: where the rounds the opponent lost unable to play
+ * rule out most hands, as at TIGHT_DEAL) for compiling that draw (some 25 ms). The terminal and
+ * the page's worker call it when the coach starts, before the person's first decision.
  */
 export function warmUpCoach(): void {
   const state = new UnoWarState();
   const rng = rngFromSeed(1);
   while (state.phase !== Phase.Play) state.dealNext(rng);
-  const card = state.handCard(state.toMove, bestSlot(Policy.Smallest, state.hands, state.toMove * HAND_SIZE, state.top));
-  rateDecision(state, card, smallestCardAgent, 1, WARM_UP_SAMPLES);
+  const tight = tightDecision();
+  for (const decision of [state, tight]) {
+    rateDecision(decision, decision.handCard(decision.toMove, bestSlot(Policy.Smallest, decision.hands, decision.toMove * HAND_SIZE, decision.top)), smallestCardAgent, 1, WARM_UP_SAMPLES);
+  }
+  // A rating's draws are too few for the compiler to optimize the exact draw: more of them alone
+  // (no play-outs; a few milliseconds once compiled).
+  const belief = new UnoWarBelief(tight, tight.toMove);
+  const drawn = new UnoWarState();
+  for (let draw = 0; draw < WARM_UP_EXACT_DRAWS; draw++) belief.sample(rng, drawn);
 }
 
-/** States the warm-up draws: enough round play-outs for the compiler to take the play-out loop on. */
+/** States each warm-up rating draws: enough round play-outs for the compiler to take the play-out loop on. */
 const WARM_UP_SAMPLES = 1000;
+
+/**
+ * Hidden hands the warm-up draws exactly (TIGHT_DEAL's) after its ratings: after the rating's 1,000
+ * alone, the first rating of a decision drawn exactly still paid 12 to 35 ms for compiling the
+ * draw; after 10,000 more it did not.
+ */
+export const WARM_UP_EXACT_DRAWS = 10_000;
+
+/**
+ * A deal played by Smallest in both seats (its seed) and the plays after which the player to move
+ * (player 0, four playable cards, 8-8 in the 41st deck) must draw the other hand exactly: the
+ * rounds player 1 lost unable to play leave one uniform draw in 218 consistent (360,360 hands),
+ * below EXACT_BELOW (information.ts). Warmed up on a decision whose hands are few and drawn from
+ * two decks (deal 26 after 58 plays), the exact draw was compiled again at the first decision with
+ * many hands: this one's counts are large enough to take the draw's every path.
+ */
+const TIGHT_DEAL = { seed: 20, plays: 2122 } as const;
+
+/** TIGHT_DEAL's decision. */
+function tightDecision(): UnoWarState {
+  const state = new UnoWarState();
+  const rng = rngFromSeed(TIGHT_DEAL.seed);
+  for (let plays = 0; plays < TIGHT_DEAL.plays; ) {
+    if (state.currentPlayer() === CHANCE) state.applyAction(state.sampleChance(rng));
+    else {
+      state.applyAction(smallestCardAgent.act(state, rng));
+      plays++;
+    }
+  }
+  // A chance node may follow the last play (a round's end): the deal goes on to the next decision.
+  while (state.currentPlayer() === CHANCE) state.applyAction(state.sampleChance(rng));
+  return state;
+}
 
 /** The rating of `chosen`, one of the cards played out. */
 export function rateOutcomes({ cards, chances: outcomes }: CardOutcomes, chosen: number): Rating {
