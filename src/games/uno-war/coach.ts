@@ -214,17 +214,21 @@ export function rateDecision(state: UnoWarState, chosen: number, opponent: UnoWa
  * more hidden hands for the second: the first rating of a process otherwise pays for compiling the
  * play-outs (some 100 ms of CPU: twice or more a typical rating), and the first rating whose hidden
  * hands are drawn exactly (`ConsistentHands`: where the rounds the opponent lost unable to play
- * rule out most hands, as at TIGHT_DEAL) for compiling that draw (some 25 ms). The terminal and
- * the page's worker call it when the coach starts, before the person's first decision.
+ * rule out most hands, as at TIGHT_DEAL) for compiling that draw (some 25 ms). The terminal calls
+ * it when the coach starts, before the person's first decision. The page's worker warms up the
+ * play-outs only (`exactDraw: false`, the first decision alone): the page ends its worker whenever
+ * a rating in progress is no longer wanted and starts another, which warms up again, so a longer
+ * warm-up there delays the ratings that follow (by a third over a game played quickly).
  */
-export function warmUpCoach(): void {
+export function warmUpCoach({ exactDraw = true }: { readonly exactDraw?: boolean } = {}): void {
   const state = new UnoWarState();
   const rng = rngFromSeed(1);
   while (state.phase !== Phase.Play) state.dealNext(rng);
-  const tight = tightDecision();
-  for (const decision of [state, tight]) {
+  const tight = exactDraw ? tightDecision() : null;
+  for (const decision of tight === null ? [state] : [state, tight]) {
     rateDecision(decision, decision.handCard(decision.toMove, bestSlot(Policy.Smallest, decision.hands, decision.toMove * HAND_SIZE, decision.top)), smallestCardAgent, 1, WARM_UP_SAMPLES);
   }
+  if (tight === null) return;
   // A rating's draws are too few for the compiler to optimize the exact draw: more of them alone
   // (no play-outs; a few milliseconds once compiled).
   const belief = new UnoWarBelief(tight, tight.toMove);

@@ -15,8 +15,9 @@ function reply(message: CoachResponse): void {
 }
 
 // As the worker starts (the coach turned on), before the first card is rated: that rating need
-// not compile the play-outs.
-warmUpCoach();
+// not compile the play-outs. Not the exact draw: the page starts a new worker whenever it drops a
+// rating in progress, and each pays its warm-up again (see warmUpCoach).
+warmUpCoach({ exactDraw: false });
 
 self.onmessage = (event: MessageEvent<CoachRequest>) => {
   const request = event.data;
