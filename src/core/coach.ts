@@ -120,27 +120,10 @@ export const CLEAR_LEAD = 3;
  * to show, and the coach rates them equal either way.
  */
 export function clearlyBest(outcomes: readonly ArrayLike<number>[]): boolean {
-  // Every choice but the leader settled behind it.
-  return settledBehind(outcomes).filter((behind) => behind).length === outcomes.length - 1;
-}
-
-/** The index of the choice with the highest mean outcome (the first among equals). */
-function leaderOf(outcomes: readonly ArrayLike<number>[]): number {
   const means = outcomes.map(sampleMean);
-  return means.indexOf(Math.max(...means));
-}
-
-/**
- * Per choice (`outcomes[i][k]`: choice i on sample k, common samples), whether it is settled behind
- * the choice with the highest mean outcome, as clearlyBest judges it: it trails that choice by more
- * than CLEAR_LEAD standard errors of the paired difference, or had the very same outcome as it on
- * every sample. False for the leader. A coach may stop sampling the choices settled behind and
- * spend its samples on the others.
- */
-export function settledBehind(outcomes: readonly ArrayLike<number>[]): boolean[] {
-  const leader = leaderOf(outcomes);
-  return outcomes.map((row, index) => {
-    if (index === leader) return false;
+  const leader = means.indexOf(Math.max(...means));
+  return outcomes.every((row, index) => {
+    if (index === leader) return true;
     const { cost, standardError } = pairedCost(outcomes[leader]!, row, Infinity);
     return cost > CLEAR_LEAD * standardError || (cost === 0 && standardError === 0);
   });

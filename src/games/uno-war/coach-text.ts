@@ -49,10 +49,9 @@ export function equalCardsText(rating: Rating, name: (card: number) => string): 
 /** How to read the coach's figures against `opponent` (undefined: an AI without a round-value table), said once when it is turned on. */
 export function coachLegend(opponent: UnoWarAgent | undefined): string {
   const samples = opponent === undefined ? FULL_PLAY_OUT_SAMPLES : defaultSamples(opponent);
-  const deals = `deals consistent with what you have seen (a budget of ${samples.toLocaleString('en-US')} a card; the share of the cards clearly behind goes to those still close to the best)`;
   const how =
     opponent === undefined || roundValuesAgainst(opponent) === undefined
-      ? `played out to the game's end from ${deals}`
-      : `played to the end of the round from ${deals}, then valued by the chance of winning from the scores, who starts next and the high cards in each hand`;
+      ? `played out to the game's end from up to ${samples.toLocaleString('en-US')} deals consistent with what you have seen`
+      : `played to the end of the round from up to ${samples.toLocaleString('en-US')} deals consistent with what you have seen, then valued by the chance of winning from the scores, who starts next and the high cards in each hand`;
   return `Coach: after each card you choose, each playable card's chance to win the game against your opponent, ${how} (you playing on as Smallest Card AI).`;
 }

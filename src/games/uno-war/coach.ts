@@ -27,7 +27,7 @@
  */
 import { CHANCE } from '../../core/game.js';
 import { ReseedableRng, deriveSeed, rngFromSeed } from '../../core/random.js';
-import { pairedCost, settledBehind, sampleMean, summarizeSampled, type RuleOfThumb, type SampledRating, type SampledSummary } from '../../core/coach.js';
+import { clearlyBest, pairedCost, sampleMean, summarizeSampled, type RuleOfThumb, type SampledRating, type SampledSummary } from '../../core/coach.js';
 import { Policy, bestSlot, smallestCardAgent, type UnoWarAgent } from './agents.js';
 import { Phase, UnoWarState } from './engine.js';
 import { UnoWarBelief } from './information.js';
@@ -37,16 +37,14 @@ import { HAND_SIZE, RANK, canPlayOn } from './rules.js';
 export type { Verdict, RuleOfThumb } from '../../core/coach.js';
 
 /**
- * The states drawn per decision and card against a built-in AI: from each, a playable card is
- * played to the end of the round and the state it leaves valued by the round-value table. The
- * decision's budget is that many play-outs of every playable card; after each SAMPLE_BATCH states
- * the cards settled behind the leading one (core/coach.ts settledBehind) are played out no more,
- * and the others get their share on further states (up to half the budget each). Sampling stops
- * once one card is clearly best (the others all settled behind it) or the budget is spent.
+ * The most states drawn per decision against a built-in AI; from each, every playable card is
+ * played to the end of the round and the state it leaves valued by the round-value table. Sampling
+ * stops earlier, at a multiple of SAMPLE_BATCH, once one card is clearly best (core/coach.ts
+ * clearlyBest).
  */
 export const COACH_SAMPLES = 2000;
 
-/** States drawn between two looks at which cards are settled behind the leading one. */
+/** States drawn between two looks at whether one card is clearly best. */
 export const SAMPLE_BATCH = 500;
 
 /**
@@ -77,11 +75,7 @@ export const RULES_OF_THUMB = {
 
 export interface CardChance {
   readonly card: number;
-  /**
-   * The chance of winning the game after playing it (0..1): the best card's chance less this
-   * card's cost, measured on the states both were played out on (for a card played out on every
-   * state, its own mean).
-   */
+  /** The chance of winning the game after playing it (0..1). */
   readonly chance: number;
   /** Whether it counts as good as the best card: its lead is under two standard errors or under EQUAL_CHANCE; true of the best card. */
   readonly equal: boolean;
@@ -96,8 +90,7 @@ export interface Rating extends SampledRating {
 /**
  * Every playable card played out from the same drawn states: `chances[i][k]` is the chance of
  * winning after playing `cards[i]` from state k: 1 or 0 when the game ended, else the round-value
- * table's chance of the state the round left (or, played out to the game's end, 1 or 0). A card
- * settled behind another was played out on the first states only: its row is shorter.
+ * table's chance of the state the round left (or, played out to the game's end, 1 or 0).
  */
 export interface CardOutcomes {
   /** Each distinct playable card of the player to move, in the order of the hand's slots. */
@@ -106,11 +99,7 @@ export interface CardOutcomes {
 }
 
 export interface PlayOutOptions {
-  /**
-   * Adapt the sampling (default true): after each batch, play out no more the cards settled behind
-   * the leading one, spend their share of the budget on the others, and stop once one card is
-   * clearly best. Without, every card is played out on all `samples` states (the bench's reference).
-   */
+  /** Stop at a multiple of the batch once one card is clearly best (default true). */
   readonly stopWhenClear?: boolean;
   /** Play every card out to the game's end, table or not (the bench's full play-out reference). */
   readonly toGameEnd?: boolean;
@@ -122,14 +111,12 @@ export function defaultSamples(opponent: UnoWarAgent): number {
 }
 
 /**
- * Draws states consistent with what the player to move of `state` has seen and plays playable
- * cards out from each against `opponent`: to the end of the round, valued by the round-value table,
- * when there is one for `opponent` (and not `toGameEnd`), else to the end of the game. The budget
- * is `samples` play-outs of every card. With `stopWhenClear`, after each batch the cards settled
- * behind the leading one (each trails it by more than CLEAR_LEAD standard errors or ended as it
- * did on every state: core/coach.ts settledBehind) are played out no more, so that the play-outs
- * go to the cards still in contention, on more states; sampling stops once every other card is
- * settled behind one. Without, every card is played out on `samples` states.
+ * Draws up to `samples` states consistent with what the player to move of `state` has seen and
+ * plays every playable card out from each against `opponent`: to the end of the round, valued by
+ * the round-value table, when there is one for `opponent` (and not `toGameEnd`), else to the end
+ * of the game. With `stopWhenClear`, stops at a multiple of the batch once one card is clearly
+ * best: every other card trails it by more than CLEAR_LEAD standard errors or ended as it did on
+ * every state drawn (core/coach.ts clearlyBest).
  */
 export function playOutCards(state: UnoWarState, opponent: UnoWarAgent, seed: number, samples: number, { stopWhenClear = true, toGameEnd = false }: PlayOutOptions = {}): CardOutcomes {
   const player = state.toMove;
@@ -146,27 +133,17 @@ export function playOutCards(state: UnoWarState, opponent: UnoWarAgent, seed: nu
   // Common random numbers: every card is played out from the same drawn state with the same stream
   // (the same cards come off the deck in the same order), so the difference between two cards is
   // measured more precisely than either chance.
-  // Adaptive: a card settled behind keeps the outcomes of the states it was played on. Two cards
-  // at least stay in contention, so none is played out on more than half the budget.
-  const budget = samples * cards.length;
-  const capacity = stopWhenClear && cards.length > 1 ? Math.floor(budget / 2) : samples;
-  const outcomes = cards.map(() => new Float64Array(capacity));
-  const active = cards.map((_, index) => index);
-  const lengthOf = cards.map(() => 0);
+  const outcomes = cards.map(() => new Float64Array(samples));
   const drawnState = new UnoWarState();
   const scratch = new UnoWarState();
   const stream = new ReseedableRng();
   let drawn = 0;
-  let playOuts = 0;
-  for (;;) {
-    const states = Math.min(batch, Math.floor((budget - playOuts) / active.length), capacity - drawn);
-    if (states <= 0) break;
-    for (const end = drawn + states; drawn < end; drawn++) {
+  while (drawn < samples) {
+    for (const end = Math.min(samples, drawn + batch); drawn < end; drawn++) {
       // Against a built-in AI the drawn state goes to a reused state, without the history (never read).
       const sampled = values === undefined ? belief.sample(rng) : belief.sample(rng, drawnState);
       const streamSeed = deriveSeed(seed, drawn);
-      for (const index of active) {
-        const card = cards[index]!;
+      cards.forEach((card, index) => {
         if (values === undefined) {
           // The opponent may read the history (a card counter does): a whole copy.
           const game = sampled.clone();
@@ -181,20 +158,11 @@ export function playOutCards(state: UnoWarState, opponent: UnoWarAgent, seed: nu
           scratch.playToRoundEnd(agents, stream);
           outcomes[index]![drawn] = values.chanceAt(scratch, player);
         }
-      }
+      });
     }
-    playOuts += states * active.length;
-    if (!stopWhenClear) continue;
-    const behind = settledBehind(active.map((index) => outcomes[index]!.subarray(0, drawn)));
-    if (behind.filter((settled) => settled).length === active.length - 1) break;
-    for (let i = active.length - 1; i >= 0; i--) {
-      if (!behind[i]) continue;
-      lengthOf[active[i]!] = drawn;
-      active.splice(i, 1);
-    }
+    if (stopWhenClear && clearlyBest(outcomes.map((chances) => chances.subarray(0, drawn)))) break;
   }
-  for (const index of active) lengthOf[index] = drawn;
-  return { cards, chances: outcomes.map((chances, index) => chances.subarray(0, lengthOf[index])) };
+  return { cards, chances: outcomes.map((chances) => chances.subarray(0, drawn)) };
 }
 
 /**
@@ -277,27 +245,16 @@ export function rateOutcomes({ cards, chances: outcomes }: CardOutcomes, chosen:
   const chosenIndex = cards.indexOf(chosen);
   if (chosenIndex < 0) throw new RangeError(`Card ${String(chosen)} is not a playable card of the hand`);
   const chances = outcomes.map(sampleMean);
-  // The best card is among those played out on the most states (the others were settled behind
-  // one of them, on fewer).
-  const most = Math.max(...outcomes.map((row) => row.length));
-  let bestIndex = outcomes.findIndex((row) => row.length === most);
+  let bestIndex = 0;
   chances.forEach((chance, index) => {
-    if (outcomes[index]!.length !== most) return;
     const leader = chances[bestIndex]!;
     if (chance > leader || (chance === leader && RANK[cards[index]!]! < RANK[cards[bestIndex]!]!)) bestIndex = index;
   });
-  // A card against the best on the states both were played out on.
-  const against = (index: number): ReturnType<typeof pairedCost> => {
-    const common = outcomes[index]!.length;
-    return pairedCost(outcomes[bestIndex]!.subarray(0, common), outcomes[index]!, MISTAKE_CHANCE, EQUAL_CHANCE);
-  };
-  const { cost, standardError, verdict } = against(chosenIndex);
+  const { cost, standardError, verdict } = pairedCost(outcomes[bestIndex]!, outcomes[chosenIndex]!, MISTAKE_CHANCE, EQUAL_CHANCE);
   const best = cards[bestIndex]!;
-  // Each card's chance: the best card's, less the card's paired cost (its own mean on the cards
-  // played out on every state; for the others, corrected by the best card's luck on their states).
-  const top = chances[bestIndex]!;
   const rule = verdict === 'best' ? null : RANK[chosen]! > RANK[best]! ? RULES_OF_THUMB.lowest : RANK[chosen]! < RANK[best]! ? RULES_OF_THUMB.endTheRound : RULES_OF_THUMB.count;
-  return { cards: cards.map((card, index) => ({ card, chance: index === bestIndex ? top : top - against(index).cost, equal: against(index).verdict === 'best' })), chosen, best, cost, standardError, verdict, rule, samples: most };
+  const equal = (index: number): boolean => pairedCost(outcomes[bestIndex]!, outcomes[index]!, MISTAKE_CHANCE, EQUAL_CHANCE).verdict === 'best';
+  return { cards: cards.map((card, index) => ({ card, chance: chances[index]!, equal: equal(index) })), chosen, best, cost, standardError, verdict, rule, samples: outcomes[0]!.length };
 }
 
 /** A game's decisions summed up (totalCost: The chance of winning given up (0..1), summed over the marked decisions). */
