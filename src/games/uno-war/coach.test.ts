@@ -65,6 +65,9 @@ describe('the UnoWar coach', () => {
     // hidden hands are drawn exactly does not pay for compiling it.
     const exactDraw = vi.spyOn(ConsistentHands.prototype, 'draw');
     try {
+      // The page's worker, started again for each rating it drops, warms up the play-outs only.
+      warmUpCoach({ exactDraw: false });
+      expect(exactDraw).not.toHaveBeenCalled();
       warmUpCoach();
       expect(exactDraw.mock.calls.length).toBeGreaterThanOrEqual(WARM_UP_EXACT_DRAWS + SAMPLE_BATCH);
     } finally {
