@@ -216,11 +216,11 @@ export const WARM_UP_EXACT_DRAWS = 10_000;
 
 /**
  * A deal played by Smallest in both seats (its seed) and the plays after which the player to move
- * (player 0, four playable cards, 8-8 in the 41st deck) must draw the other hand exactly: the
- * rounds player 1 lost unable to play leave one uniform draw in 218 consistent (360,360 hands),
- * below EXACT_BELOW (information.ts). Warmed up on a decision whose hands are few and drawn from
- * two decks (deal 26 after 58 plays), the exact draw was compiled again at the first decision with
- * many hands: this one's counts are large enough to take the draw's every path.
+ * (player 0, four playable cards, 8-8, in the 42nd deck: epoch 41) must draw the other hand
+ * exactly: the rounds player 1 lost unable to play leave one uniform draw in 218 consistent
+ * (360,360 hands), below EXACT_BELOW (information.ts). Warmed up on a decision whose hands are few
+ * and drawn from two decks (deal 26 after 58 plays), the exact draw was compiled again at the first
+ * decision with many hands: this one's counts are large enough to take the draw's every path.
  */
 const TIGHT_DEAL = { seed: 20, plays: 2122 } as const;
 
