@@ -266,9 +266,9 @@ describe('Connect Four page', () => {
         if (moves === '444444') await solutionSettled(page, 60_000);
         for (let n = 1; n <= 7; n++) {
           const value = page.getByLabel(`Column ${String(n)} score`, { exact: true });
-          const outcome = (await value.evaluate((element) => element.parentElement?.dataset['outcome'])) ?? '';
+          // Read together, in one turn of the page: the answer may arrive between two reads.
+          const { outcome, colour } = await value.evaluate((element) => ({ outcome: element.parentElement?.dataset['outcome'] ?? '', colour: getComputedStyle(element).color }));
           if (outcome === '' || (moves === '77145145' && outcome !== 'unknown')) continue;
-          const colour = await value.evaluate((element) => getComputedStyle(element).color);
           expect(colours.get(outcome) ?? colour, `${moves}: column ${String(n)} (${outcome})`).toBe(colour);
           colours.set(outcome, colour);
         }
