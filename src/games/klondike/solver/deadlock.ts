@@ -178,7 +178,7 @@ export class DeadlockCheck {
         const at = where[parent]!;
         if (at >= 0) {
           const above = this.unitsAbove(at);
-          if (above === FREE) free = true;
+          if (above === FREE || count === MAX_OPTIONS) free = true;
           else options[u * MAX_OPTIONS + count++] = above;
         } else if (at === -1 || this.foundationsGiveBack) {
           // In the stock, or on a foundation it can come back down from: it must be put on a pile

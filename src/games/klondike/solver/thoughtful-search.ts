@@ -29,9 +29,9 @@
  * - the talon's card is played at each cursor position reachable by turning the stock (once round;
  *   a position reached again after a pass has fewer passes left), the turns folded into the play;
  * - a position the order its cards must leave in proves lost is not searched (deadlock.ts, run with
- *   cards able to come back from the foundations). The proof costs about as much as generating the
- *   moves, so, as in the assignment's solver, it runs at every position only while it keeps proving
- *   some (see DEADLOCK_TRIAL); skipping it is always sound.
+ *   cards able to come back from the foundations). On deals where it proves nothing past the start
+ *   it would only cost time, so, as in the assignment's solver, it runs at every position only
+ *   once it has proved some (see DEADLOCK_TRIAL); skipping it is always sound.
  */
 import { canBuildOn, NONE, RED, SUIT, VALUE } from '../rules.js';
 import { DeadlockCheck } from './deadlock.js';
