@@ -6,12 +6,12 @@
  * first click. Kept apart from the page's code so that the app's entry can import it for a few
  * hundred bytes.
  */
-import type { EngineResponse } from './protocol.js';
+import { SOLUTION_WORKER_NAME, type EngineResponse } from './protocol.js';
 import { OPENING_URL, VALUES_URL } from './book-urls.js';
 
-/** A new engine worker. */
-export function startEngineWorker(): Worker {
-  return new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: 'connect-four-engine' });
+/** A new engine worker; `name` SOLUTION_WORKER_NAME makes it get ready as it starts. */
+export function startEngineWorker(name = 'connect-four-engine'): Worker {
+  return new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name });
 }
 
 export interface WarmEngine {
@@ -20,9 +20,9 @@ export interface WarmEngine {
   readonly ready: Promise<boolean>;
 }
 
-/** A new engine worker, with the promise of its `ready` (see `WarmEngine.ready`). */
+/** A new Show solution worker, with the promise of its `ready` (see `WarmEngine.ready`). */
 export function startWarmEngine(): WarmEngine {
-  const worker = startEngineWorker();
+  const worker = startEngineWorker(SOLUTION_WORKER_NAME);
   const ready = new Promise<boolean>((resolve) => {
     const settle = (ok: boolean): void => {
       worker.removeEventListener('message', onMessage);

@@ -12,12 +12,8 @@ import { RandomPlayer } from '../../../src/games/connect-four/players/random.js'
 import { OpeningBook } from '../../../src/games/connect-four/book/book.js';
 import { columnText } from '../../../src/games/connect-four/solver/answers.js';
 import { scoreColumns } from '../../../src/games/connect-four/coach.js';
-import type { EngineRequest, EngineResponse } from './protocol.js';
-
-/** The strategy book (win/draw/loss values of the positions a perfect player meets), fetched once. */
-const VALUES_URL = new URL('../../../src/games/connect-four/book/strategy.c4book', import.meta.url);
-/** The opening book (exact scores of every position of its first levels), fetched once. */
-const OPENING_URL = new URL('../../../src/games/connect-four/book/opening.c4book', import.meta.url);
+import { SOLUTION_WORKER_NAME, type EngineRequest, type EngineResponse } from './protocol.js';
+import { OPENING_URL, VALUES_URL } from './book-urls.js';
 
 interface Books {
   readonly values?: OpeningBook;
@@ -55,13 +51,16 @@ function solverWith(loaded: Books): Solver {
   return solver;
 }
 
-// The books and the solver are made as soon as the worker starts, not at its first request: the
-// page's messages reach a worker only once the page's thread is free to pass them on, which on
-// opening the page is after its first render.
-void loadBooks().then((loaded) => {
-  solverWith(loaded);
-  reply({ kind: 'ready', id: 0 });
-});
+// Show solution's worker makes its books and solver as soon as it starts, not at its first request:
+// the page's messages reach a worker only once the page's thread is free to pass them on, which
+// on opening the page is after its first render. The other workers (the computer's moves, the
+// coach) make them when first asked.
+if (self.name === SOLUTION_WORKER_NAME) {
+  void loadBooks().then((loaded) => {
+    solverWith(loaded);
+    reply({ kind: 'ready', id: 0 });
+  });
+}
 let perfect: { player: SolverPlayer; budgetMs: number } | null = null;
 
 function reply(message: EngineResponse): void {

@@ -30,8 +30,11 @@ export type EngineResponse =
   | { readonly kind: 'analysis'; readonly id: number; readonly texts: readonly string[] }
   | { readonly kind: 'coach'; readonly id: number; readonly columns: readonly (ColumnScore | null)[] }
   /**
-   * Sent once, unasked, as soon as the worker has its books (or found them missing or damaged,
+   * Sent once, unasked, by the worker named SOLUTION_WORKER_NAME as soon as it has its books (or found them missing or damaged,
    * then not used) and its solver: id 0, no request's.
    */
   | { readonly kind: 'ready'; readonly id: 0 }
   | { readonly kind: 'error'; readonly id: number; readonly message: string };
+
+/** The name of Show solution's worker, which gets its books and solver ready as it starts and says `ready`. */
+export const SOLUTION_WORKER_NAME = 'connect-four-solution';

@@ -114,6 +114,11 @@ export class DeadlockCheck {
     return true;
   }
 
+  /** Pile q's units: all must be gone for it to be empty. */
+  private unitsOf(q: number): number {
+    return ((1 << (this.firstUnit[q + 1]! - this.firstUnit[q]!)) - 1) << this.firstUnit[q]!;
+  }
+
   /**
    * The units that must be gone for the card at `at` (64·pile + row) to be uncovered: those above it
    * in its pile, or FREE for a face-up card above its pile's base (only face-up cards, which can
@@ -139,7 +144,7 @@ export class DeadlockCheck {
     if (value === 13) {
       for (let q = 0; q < pileCount; q++) {
         if (this.pileLength[q] === 0 || count === MAX_OPTIONS) return FREE;
-        this.options[base + count++] = ((1 << (this.firstUnit[q + 1]! - this.firstUnit[q]!)) - 1) << this.firstUnit[q]!;
+        this.options[base + count++] = this.unitsOf(q);
       }
       return count;
     }
@@ -190,7 +195,7 @@ export class DeadlockCheck {
       // A King: into a pile emptied by then (all its units gone), or one empty now (free).
       for (let q = 0; q < pileCount && value === 13 && !free; q++) {
         if (this.pileLength[q] === 0) free = true;
-        else if (q !== unitPile(firstUnit, u, pileCount)) options[u * MAX_OPTIONS + count++] = ((1 << (firstUnit[q + 1]! - firstUnit[q]!)) - 1) << firstUnit[q]!;
+        else if (q !== unitPile(firstUnit, u, pileCount)) options[u * MAX_OPTIONS + count++] = this.unitsOf(q);
       }
       optionCount[u] = free ? 0 : count;
     }
