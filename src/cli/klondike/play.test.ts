@@ -274,8 +274,11 @@ describe('tabletop klondike play (end to end)', () => {
     const result = await runCli(['klondike', 'play', '--seed', String(DECK_UNWINNABLE), '--winnable'], { input: 'q\n' });
     expect(result.status).toBe(0);
     const next = DECK_UNWINNABLE + 1;
+    // The next deal is in the assignment rules' grading table, so its grade follows.
+    const grade = gradeInTable(difficultyTableFor({ rules: 'assignment', draw: 3, passes: Infinity })!, next);
+    expect(grade).not.toBeNull();
     expect(result.stdout).toMatch(
-      new RegExp(`^Deal ${String(DECK_UNWINNABLE)} skipped: the solver proved it cannot be won\\.\\nKlondike, deal ${String(next)}: 7 piles, 3 draw cards shown\\. Replay it with --seed ${String(next)}\\. The solver proved it winnable \\([\\d,]+ positions? in [\\d.]+ m?s\\)\\.\\n`),
+      new RegExp(`^Deal ${String(DECK_UNWINNABLE)} skipped: the solver proved it cannot be won\\.\\nKlondike, deal ${String(next)}: 7 piles, 3 draw cards shown\\. Replay it with --seed ${String(next)}\\. The solver proved it winnable \\([\\d,]+ positions? in [\\d.]+ m?s\\)\\. Difficulty: ${String(grade)} \\(`),
     );
     expect(result.stdout).toContain(dealOf(next));
     expect(solveSeed(next).verdict).toBe('winnable');
@@ -324,9 +327,18 @@ describe('klondike play --difficulty', () => {
     }
   });
 
+  it("grades the assignment's rules too (draw 3, the default)", async () => {
+    const table = difficultyTableFor({ rules: 'assignment', draw: 3, passes: Infinity })!;
+    const deal = pickGradedDeal(table, 'hard', 5)!;
+    const out = await play({ piles: 7, draw: 3, solverTime: 1, difficulty: 'hard', seed: 5 });
+    expect(out).toContain(`Klondike, deal ${String(deal)}: 7 piles, 3 draw cards shown. Replay it with --seed ${String(deal)}. Difficulty: hard (the honest player won `);
+    expect(gradeInTable(table, deal)).toBe('hard');
+  });
+
   it.each([
     [['--difficulty', 'hardest'], /The difficulty/],
     [['--difficulty', 'hard', '--rules', 'standard', '--passes', '3'], /no deals are graded for standard rules, draw 3, 3 passes; graded are /],
+    [['--difficulty', 'hard', '--draw', '1'], /no deals are graded for the assignment's rules, draw 1; graded are .*the assignment's rules, draw 3/],
     [['--difficulty', 'hard', '--rules', 'standard', '--piles', '6'], /graded with 7 piles only/],
     [['--difficulty', 'hard', '--rules', 'standard', '--winnable'], /takes neither --deal nor --winnable/],
   ])('is a usage error (exit 2) where no graded deal can be picked: %j', async (args, message) => {

@@ -297,8 +297,10 @@ function gradedRuleSet(options: PlayOptions): GradedRuleSet | null {
   if (options.deal !== undefined || options.winnable === true) throw new UsageError('--difficulty picks a deal proved winnable from the grading table: it takes neither --deal nor --winnable.');
   if (options.piles !== 7) throw new UsageError('--difficulty: the deals are graded with 7 piles only.');
   if (difficultyTableFor(graded) === null) {
-    const tables = shippedDifficultyRuleSets().map((r) => rulesWords(r));
-    throw new UsageError(`--difficulty: no deals are graded for ${rulesWords(graded)}; graded are ${tables.join('; ')} (docs/klondike.md, "Difficulty").`);
+    // The tables are per draw under either rule set, so the draw is named under the assignment's too.
+    const words = (rules: GradedRuleSet): string => (rules.rules === 'assignment' ? `the assignment's rules, draw ${String(rules.draw)}` : rulesWords(rules));
+    const tables = shippedDifficultyRuleSets().map(words);
+    throw new UsageError(`--difficulty: no deals are graded for ${words(graded)}; graded are ${tables.join('; ')} (docs/klondike.md, "Difficulty").`);
   }
   return graded;
 }
