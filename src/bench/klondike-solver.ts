@@ -121,7 +121,7 @@ function main(): void {
 }
 
 /**
- * `--player ID`: a Klondike lab agent (random, greedy, sampler, solver) plays each deal of the range
+ * `--player ID`: a Klondike lab agent (random, greedy, sampler, solver; planner under the standard rules) plays each deal of the range
  * — the same deals the solver classifies — in the lab's game (idle limit 100) under the rules of
  * `options`, its generator seeded with the deal number; prints its wins (every card on a foundation)
  * with their Wilson interval. `sampler`: the sampler with that budget instead of the game's.

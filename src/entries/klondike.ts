@@ -15,3 +15,4 @@ export {
   type SamplerStats,
   type SolverAgentOptions,
 } from '../games/klondike/solver/players.js';
+export { commitmentsOf, createPlannerAgent, DEFAULT_PLANNER, type PlannerAgent, type PlannerOptions, type PlannerStats } from '../games/klondike/solver/commitment-player.js';

@@ -6,6 +6,7 @@ import { SUIT, VALUE } from './rules.js';
 import { klondikeUserPlayers } from './user-players.js';
 import { klondikeProtocol } from './protocol.js';
 import { moveWords } from './words.js';
+import { createPlannerAgent, DEFAULT_PLANNER } from './solver/commitment-player.js';
 import { createSamplerAgent, createSolverAgent, DEFAULT_SAMPLER, DEFAULT_STANDARD_SAMPLER, type SamplerOptions } from './solver/players.js';
 
 /**
@@ -72,6 +73,10 @@ function standardRulesGame(config: KlondikeConfig): GameDefinition<KlondikeState
     random: { description: 'a uniformly random legal move', create: createRandomAgent },
     greedy: { description: 'foundation moves, then moves turning up face-down cards, then waste to pile, else a random turn of the stock or pile move', create: createGreedyAgent },
     ...solverPlayers(DEFAULT_STANDARD_SAMPLER),
+    planner: {
+      description: `honest: weighs each move it cannot take back (a card turned up, played from the stock or put up for good) by solving ${String(DEFAULT_PLANNER.samples)} deals drawn consistent with what it has seen after it (${DEFAULT_PLANNER.maxStates.toLocaleString('en-US')} positions each), reaching it through moves it can take back`,
+      create: () => createPlannerAgent(),
+    },
   });
 }
 

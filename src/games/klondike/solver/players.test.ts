@@ -5,6 +5,7 @@ import { DISCARD_ACTION, encodeMove, KlondikeConfig, KlondikeState, type Klondik
 import { seededDeal } from './deal.js';
 import { createSamplerAgent, createSolverAgent } from './players.js';
 import { solveKlondike } from './solver.js';
+import { playAlike, riggedDeal } from '../../../test-support/klondike-sight.js';
 
 /** Deal `seed` as a lab state (7 piles, draw 3, the lab's idle limit of 100). */
 const labDeal = (seed: number): KlondikeState => KlondikeState.fromDeck(new KlondikeConfig(), seededDeal(seed).dealOrder);
@@ -13,35 +14,9 @@ const labDeal = (seed: number): KlondikeState => KlondikeState.fromDeck(new Klon
 const standardDeal = (seed: number, options: KlondikeOptions = {}): KlondikeState =>
   KlondikeState.fromDeck(new KlondikeConfig({ rules: 'standard', draw: 3, ...options }), seededDeal(seed).dealOrder);
 
-/**
- * Deal `seed` with the two deepest face-down cards of each of the last three piles swapped: the
- * player sees the same (stock included) until one of them turns up.
- */
-function riggedDeal(seed: number, config = new KlondikeConfig()): KlondikeState {
-  const order = Array.from(seededDeal(seed).dealOrder);
-  for (const pile of [4, 5, 6]) {
-    const [a, b] = [config.cellDeal[pile * config.rows]!, config.cellDeal[pile * config.rows + 1]!];
-    [order[a], order[b]] = [order[b]!, order[a]!];
-  }
-  return KlondikeState.fromDeck(config, order);
-}
-
-/** Plays `a` on `state` and `b` on `rigged` with generators from one seed while the player sees the same; the moves compared. */
-function playAlike(state: KlondikeState, rigged: KlondikeState, seed: number, options: { samples: number; maxStates: number }): number {
-  const a = createSamplerAgent(options);
-  const b = createSamplerAgent(options);
-  const rngA = rngFromSeed(seed);
-  const rngB = rngFromSeed(seed);
-  let compared = 0;
-  while (!state.isTerminal() && state.informationStateString(0) === rigged.informationStateString(0)) {
-    const move = a.act(state, rngA);
-    expect(b.act(rigged, rngB)).toBe(move);
-    state.applyAction(move);
-    rigged.applyAction(move);
-    compared++;
-  }
-  return compared;
-}
+/** Plays the sampler with `options` on a deal and its rigged copy (see `playAlike`). */
+const playAlikeSampler = (state: KlondikeState, rigged: KlondikeState, seed: number, options: { samples: number; maxStates: number }): number =>
+  playAlike(() => createSamplerAgent(options), state, rigged, seed);
 
 /** Small budgets keep these tests quick; the behaviour tested does not depend on them. */
 const SMALL = { samples: 3, maxStates: 300 } as const;
@@ -53,7 +28,7 @@ describe('the honest sampler', () => {
       const state = labDeal(seed);
       const rigged = riggedDeal(seed);
       expect(rigged.serialize()).not.toBe(state.serialize());
-      compared += playAlike(state, rigged, seed, SMALL);
+      compared += playAlikeSampler(state, rigged, seed, SMALL);
     }
     // 217 moves on these two deals: the stock turned over (21 discards a deal), then play until a swapped card turns up.
     expect(compared).toBeGreaterThan(150);
@@ -149,8 +124,8 @@ describe('the honest sampler under the standard rules', () => {
         // Also swap the last two stock cards, which a player with passes to keep does not turn up to see first.
         const order = Array.from(rigged.dealOrder);
         [order[50], order[51]] = [order[51]!, order[50]!];
-        compared.push(playAlike(state, KlondikeState.fromDeck(state.config, order), seed, SMALL));
-      } else compared.push(playAlike(state, rigged, seed, SMALL));
+        compared.push(playAlikeSampler(state, KlondikeState.fromDeck(state.config, order), seed, SMALL));
+      } else compared.push(playAlikeSampler(state, rigged, seed, SMALL));
     }
     // 188 and 78 moves compared: each deal played well past its first plans before a rigged card showed.
     for (const moves of compared) expect(moves).toBeGreaterThan(40);

@@ -1,0 +1,115 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { rngFromSeed } from '../../../core/random.js';
+import { createGreedyAgent } from '../agents.js';
+import { makeKlondikeGame } from '../definition.js';
+import { DISCARD_ACTION, KlondikeConfig, KlondikeState, MoveRank } from '../engine.js';
+import { commitmentsOf, createPlannerAgent } from './commitment-player.js';
+import { seededDeal } from './deal.js';
+import { playAlike, riggedDeal } from '../../../test-support/klondike-sight.js';
+
+/** Deal `seed` under the standard rules in the lab's game (idle limit 100), unlimited passes. */
+const standardDeal = (seed: number, draw = 3): KlondikeState => KlondikeState.fromDeck(new KlondikeConfig({ rules: 'standard', draw }), seededDeal(seed).dealOrder);
+
+/** Whether `after`, one move on from `before`, made progress, showed a stock card or used a pass (the player's commitments). */
+const committed = (before: KlondikeState, after: KlondikeState): boolean =>
+  after.idle === 0 || after.stockUnseen !== before.stockUnseen || after.recycles !== before.recycles || after.isTerminal();
+
+/** Deal `seed`'s position after the stock was looked through and `greedyMoves` moves of greedy (fewer if the game ends). */
+function midGame(seed: number, greedyMoves: number, draw = 3): KlondikeState {
+  const state = standardDeal(seed, draw);
+  while (state.stockUnseen > 0) state.applyAction(DISCARD_ACTION);
+  const greedy = createGreedyAgent();
+  const rng = rngFromSeed(seed);
+  for (let i = 0; i < greedyMoves && !state.isTerminal(); i++) state.applyAction(greedy.act(state, rng));
+  return state;
+}
+
+/** Small budgets keep these tests quick; the behaviour tested does not depend on them. */
+const SMALL = { samples: 3, maxStates: 300, maxWalk: 60, finalStates: 20_000 } as const;
+
+describe('the commitments of a decision', () => {
+  it('each is a line of legal moves that commit nothing, then one that commits; the walk stays within its bound', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 5000 }), fc.integer({ min: 0, max: 60 }), fc.constantFrom(1, 3), (seed, moves, draw) => {
+        const start = midGame(seed, moves, draw);
+        if (start.isTerminal()) return;
+        const candidates = commitmentsOf(start, 40);
+        for (const line of candidates) {
+          const state = start.clone();
+          line.forEach((action, i) => {
+            expect(state.isLegalMove(action)).toBe(true);
+            const before = state.clone();
+            state.applyAction(action);
+            expect(committed(before, state)).toBe(i === line.length - 1);
+          });
+        }
+        // Reached through at most 40 positions: no line is longer than the walk could go.
+        for (const line of candidates) expect(line.length).toBeLessThanOrEqual(40);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('come a card turned up first, then a card to a foundation, then a stock card played; the shortest way to each', () => {
+    const start = midGame(7, 10);
+    const candidates = commitmentsOf(start, 300);
+    expect(candidates.length).toBeGreaterThan(1);
+    const ranks = candidates.map((line) => {
+      const state = start.clone();
+      for (const action of line.slice(0, -1)) state.applyAction(action);
+      return state.rankMove(line[line.length - 1]!);
+    });
+    const promise = (rank: number): number => (rank === MoveRank.Uncover ? -1 : rank);
+    expect(ranks.map(promise)).toEqual(ranks.map(promise).sort((a, b) => a - b));
+    expect(new Set(ranks).size).toBeGreaterThan(1);
+    // A commitment legal at once is reached in one move, never through a detour.
+    let buffer = new Int32Array(start.config.numActions);
+    buffer = buffer.slice(0, start.legalActions(buffer));
+    const immediate = Array.from(buffer).filter((action) => {
+      const after = start.clone();
+      after.applyAction(action);
+      return committed(start, after);
+    });
+    for (const action of immediate) expect(candidates.some((line) => line.length === 1 && line[0] === action)).toBe(true);
+  });
+
+  it('are the same whatever the face-down cards are (the walk reads only what the player sees)', () => {
+    const start = midGame(12, 15);
+    const rng = rngFromSeed(3);
+    const expected = commitmentsOf(start, 300);
+    for (let k = 0; k < 5; k++) expect(commitmentsOf(start.resample(0, rng), 300)).toEqual(expected);
+  });
+});
+
+describe('the planner', () => {
+  it('never reads hidden cards: on a deal rigged where it cannot see, it plays the same moves until a card it sees differs', () => {
+    let compared = 0;
+    for (const seed of [3, 8]) {
+      const state = standardDeal(seed);
+      const rigged = riggedDeal(seed, state.config);
+      expect(rigged.serialize()).not.toBe(state.serialize());
+      compared += playAlike(() => createPlannerAgent(SMALL), state, rigged, seed);
+    }
+    // The stock looked through (8 turns a deal), then play until a swapped card turns up.
+    expect(compared).toBeGreaterThan(40);
+  });
+
+  it('values the commitments on samples and spends within its budget', () => {
+    const agent = createPlannerAgent(SMALL);
+    const state = standardDeal(5);
+    const rng = rngFromSeed(5);
+    while (!state.isTerminal()) state.applyAction(agent.act(state, rng));
+    expect(agent.stats.decisions).toBeGreaterThan(0);
+    // Each solve of a sample stops at its position budget.
+    expect(agent.stats.states).toBeLessThanOrEqual(agent.stats.solves * SMALL.finalStates);
+    expect(agent.stats.solves).toBeGreaterThanOrEqual(agent.stats.decisions);
+  });
+
+  it('is a player of the standard rules’ lab game, and refuses a budget below one', () => {
+    const game = makeKlondikeGame({ rules: 'standard', draw: 3 });
+    expect(game.agents['planner']?.create().name).toBe('planner');
+    expect(() => createPlannerAgent({ samples: 0 })).toThrow(RangeError);
+    expect(() => createPlannerAgent({ maxStates: 1.5 })).toThrow(RangeError);
+  });
+});

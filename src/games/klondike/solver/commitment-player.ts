@@ -1,0 +1,252 @@
+/**
+ * `planner`: an honest player that decides only where a decision cannot be taken back.
+ *
+ * Most Klondike moves can be undone by another move: a run moved between piles that turns nothing
+ * up, a card put on a foundation and taken back (standard rules), the stock turned round (unlimited
+ * passes). Such moves lose nothing and learn nothing, so the player weighs only **commitments**:
+ * a move that turns a face-down card up, plays a stock card, puts a card on a foundation for good
+ * (more cards there than ever before), shows a stock card never seen, or uses up a pass. Its
+ * candidates are every commitment reachable through moves that can be undone (a breadth-first
+ * walk over the positions those moves reach; commitments that move the same card onto the same
+ * card, or turn up the same pile, are one candidate, the shortest way to it), and each is
+ * valued as hindsight optimisation values a move: the share of sampled deals (the cards it cannot
+ * see dealt afresh, consistently with what it has seen) that the solver wins after it. The same
+ * samples value every candidate, so that the comparison is not blurred by their draws.
+ *
+ * The sampler (players.ts) instead plays the first move of the solver's winning lines: in a sampled
+ * deal nearly every move still wins, so its samples agree on whatever move the solver tries first,
+ * and its choice is the solver's move order. Valuing each commitment on every sample is what
+ * tells them apart.
+ *
+ * - Candidates are valued in order of promise (a card turned up, then a card to a foundation, then
+ *   a stock card played, shortest ways first); one that wins every sample is taken at once (none
+ *   can do better, and ties go to the earlier), which keeps easy positions cheap.
+ * - A solve that runs out of positions counts as no win (as a lost one does): the player cannot
+ *   tell it from a loss without more search.
+ * - With nothing hidden any more, it solves the position itself and follows the winning line.
+ *
+ * Honesty: the walk reads face-up cards and the stock cards already shown only (the moves it
+ * makes are the legal moves of what the player sees; under unlimited passes it first turns the
+ * stock over once, as the sampler does, so that every stock card has been shown), and the
+ * candidates are told apart by what they do to cards already seen. The samples
+ * come from `resample`, which reads nothing hidden.
+ *
+ * Determinism: budgets in positions only (no clock), samples from the game's generator.
+ */
+import type { Rng } from '../../../core/random.js';
+import { createGreedyAgent, type KlondikeAgent } from '../agents.js';
+import { decodeAction, DISCARD_ACTION, encodeMove, MoveRank, type KlondikeState } from '../engine.js';
+import { solveDeal } from './deal.js';
+import type { SolveBudget } from './solver.js';
+
+export interface PlannerOptions {
+  /** Deals sampled for each decision (default 12). */
+  readonly samples?: number;
+  /** Positions the solver may search per sampled deal and candidate (default 2,000). */
+  readonly maxStates?: number;
+  /** Positions reachable without a commitment the walk visits at most (default 300). */
+  readonly maxWalk?: number;
+  /** Positions the solver may search for the whole position once nothing is hidden (default 200,000). */
+  readonly finalStates?: number;
+}
+
+export const DEFAULT_PLANNER = { samples: 12, maxStates: 2_000, maxWalk: 300, finalStates: 200_000 } as const;
+
+/** What a planner has spent: for tests of its budget and for reports. */
+export interface PlannerStats {
+  /** Decisions valued on samples, solves made and positions searched by them. */
+  decisions: number;
+  solves: number;
+  states: number;
+  /** Solves that ran out of positions before deciding. */
+  undecided: number;
+  /** Decisions where no candidate won a sample (the order of promise chose). */
+  blind: number;
+  /** The most candidates one decision had. */
+  maxCandidates: number;
+}
+
+export interface PlannerAgent extends KlondikeAgent {
+  readonly stats: PlannerStats;
+}
+
+/**
+ * The position as far as moves from it are concerned: the piles, the foundations, the stock and
+ * waste, the passes used. Not the history, the idle count or the points, which differ between ways
+ * to the same position.
+ */
+function positionKey(state: KlondikeState): string {
+  const { piles, rows, stockSize } = state.config;
+  const codes: number[] = [state.head, state.queueLength, state.waste, state.recycles, state.stockUnseen];
+  for (let p = 0; p < piles; p++) {
+    const height = state.heights[p]!;
+    codes.push(height, state.hidden[p]!);
+    for (let r = state.hidden[p]!; r < height; r++) codes.push(state.cells[p * rows + r]! + 2);
+  }
+  for (const top of state.foundation) codes.push(top + 2);
+  for (let i = 0; i < state.queueLength; i++) codes.push(state.queue[(state.head + i) % stockSize]! + 2);
+  return String.fromCharCode(...codes);
+}
+
+/**
+ * What a commitment does, as the player sees it before making it: which card goes onto which (or
+ * to a foundation), which pile turns a card up. Commitments alike in this are one candidate (the
+ * first found: the shortest way), whatever the undoable moves before them rearranged.
+ */
+function commitmentKey(before: KlondikeState, action: number): string {
+  const { rows } = before.config;
+  const move = decodeAction(before.config, action);
+  const top = (p: number): number => (before.heights[p]! > before.hidden[p]! ? before.cells[p * rows + before.heights[p]! - 1]! : -1);
+  switch (move.kind) {
+    case 'discardDraw':
+      return `D${String(before.recycles)}:${String(before.stockUnseen)}`;
+    case 'moveDraw':
+      return `S${String(before.drawCard())}>${String(top(move.dest))}`;
+    case 'moveDrawToFoundation':
+      return `T${String(before.drawCard())}`;
+    case 'moveToFoundation':
+      return `T${String(top(move.src))}`;
+    case 'movePile':
+      return `F${String(move.src)}:${String(before.cells[move.src * rows + before.heights[move.src]! - move.count]!)}>${String(top(move.dest))}`;
+    case 'moveFoundationToPile':
+      return `B${String(move.foundation)}>${String(move.dest)}`;
+  }
+}
+
+/** Whether `after` (the position `before` became by one move) is past a commitment (see the file's comment). */
+function isCommitment(before: KlondikeState, after: KlondikeState): boolean {
+  return after.idle === 0 || after.stockUnseen !== before.stockUnseen || after.recycles !== before.recycles || after.isTerminal();
+}
+
+/**
+ * The order in which commitments are valued, and so which of equally valued ones is taken: a card
+ * turned up first, then a card to a foundation, then a stock card played, then the rest. Valuing
+ * by samples solved with every card known gives a look at a hidden card no value (each sample
+ * already "knows" it), so among equals the move that shows a card goes first; on deals 101..160
+ * (draw 3) this order won 3 more of the first 51 than a card to a foundation first.
+ */
+function promise(rank: MoveRank): number {
+  return rank === MoveRank.Uncover ? -1 : rank;
+}
+
+/**
+ * The candidates of a decision (see the file's comment): every commitment reachable from `start`
+ * through moves that are not, each as the action codes from `start` that end in it, the shortest
+ * way first; commitments alike (`commitmentKey`) once. In the order of valuation (`promise`), each
+ * kind in the walk's order. The walk visits at most `maxWalk` positions.
+ */
+export function commitmentsOf(start: KlondikeState, maxWalk: number): number[][] {
+  const buffer = new Int32Array(start.config.numActions);
+  const legalActions = (state: KlondikeState): Int32Array => buffer.slice(0, state.legalActions(buffer));
+  const candidates: { actions: number[]; rank: number; order: number }[] = [];
+  const seen = new Set<string>([positionKey(start)]);
+  const reached = new Set<string>();
+  let frontier: { state: KlondikeState; actions: number[] }[] = [{ state: start, actions: [] }];
+  let walked = 0;
+  while (frontier.length > 0 && walked < maxWalk) {
+    const next: typeof frontier = [];
+    for (const { state, actions } of frontier) {
+      if (walked++ >= maxWalk) break;
+      for (const action of legalActions(state)) {
+        const after = state.clone();
+        after.applyAction(action);
+        if (isCommitment(state, after)) {
+          const key = commitmentKey(state, action);
+          if (!reached.has(key)) {
+            reached.add(key);
+            candidates.push({ actions: [...actions, action], rank: promise(state.rankMove(action)), order: candidates.length });
+          }
+        } else {
+          const key = positionKey(after);
+          if (!seen.has(key)) {
+            seen.add(key);
+            next.push({ state: after, actions: [...actions, action] });
+          }
+        }
+      }
+    }
+    frontier = next;
+  }
+  return candidates.sort((a, b) => a.rank - b.rank || a.order - b.order).map(({ actions }) => actions);
+}
+
+/** The honest planning player (see the file's comment). */
+export function createPlannerAgent(options: PlannerOptions = {}): PlannerAgent {
+  const samples = options.samples ?? DEFAULT_PLANNER.samples;
+  const maxStates = options.maxStates ?? DEFAULT_PLANNER.maxStates;
+  const maxWalk = options.maxWalk ?? DEFAULT_PLANNER.maxWalk;
+  const finalStates = options.finalStates ?? DEFAULT_PLANNER.finalStates;
+  for (const [name, value] of Object.entries({ samples, maxStates, maxWalk, finalStates })) {
+    if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`The planner needs ${name} ≥ 1, got ${String(value)}`);
+  }
+  const budget: SolveBudget = { maxStates, timeMs: Number.MAX_SAFE_INTEGER };
+  const finalBudget: SolveBudget = { maxStates: finalStates, timeMs: Number.MAX_SAFE_INTEGER };
+  const greedy = createGreedyAgent();
+  const stats: PlannerStats = { decisions: 0, solves: 0, states: 0, undecided: 0, blind: 0, maxCandidates: 0 };
+  /** The moves still to play, and what the player expects to see before the next. */
+  let plan: number[] = [];
+  let expected = '';
+  const solve = (state: KlondikeState, solveBudget: SolveBudget) => {
+    const result = solveDeal(state, solveBudget);
+    stats.solves++;
+    stats.states += result.states;
+    if (result.verdict === 'undecided') stats.undecided++;
+    return result;
+  };
+
+  const decide = (state: KlondikeState, rng: Rng): number[] => {
+    const unseen = state.stockUnseen + state.hidden.reduce((sum, h) => sum + h, 0);
+    if (unseen === 0) {
+      // Nothing hidden: the position itself decides.
+      const result = solve(state, finalBudget);
+      const line = result.moves ?? result.furthest ?? [];
+      if (line.length > 0) return line.map((move) => encodeMove(state.config, move));
+    }
+    const candidates = commitmentsOf(state, maxWalk);
+    stats.maxCandidates = Math.max(stats.maxCandidates, candidates.length);
+    if (candidates.length === 0) return [greedy.act(state, rng)];
+    if (candidates.length === 1) return [...candidates[0]!];
+    stats.decisions++;
+    const dealt = Array.from({ length: samples }, () => state.resample(0, rng));
+    let best = candidates[0]!;
+    let bestWins = -1;
+    for (const candidate of candidates) {
+      let wins = 0;
+      for (let k = 0; k < dealt.length; k++) {
+        // No need to go on once this candidate cannot beat the best so far.
+        if (wins + (dealt.length - k) <= bestWins) break;
+        const sample = dealt[k]!.clone();
+        for (const action of candidate) sample.applyAction(action);
+        if (sample.isTerminal()) {
+          if (sample.score === sample.config.deckSize) wins++;
+          continue;
+        }
+        if (solve(sample, budget).verdict === 'winnable') wins++;
+      }
+      if (wins > bestWins) {
+        best = candidate;
+        bestWins = wins;
+        if (wins === dealt.length) break;
+      }
+    }
+    if (bestWins === 0) stats.blind++;
+    return [...best];
+  };
+
+  return {
+    name: 'planner',
+    stats,
+    act(state, rng) {
+      // See the stock first, when it can be gone through again: until every stock card has been shown, turn it over.
+      if (state.stockUnseen > 0 && state.config.passes === Infinity) return DISCARD_ACTION;
+      // Undoable moves show nothing new, so a plan holds until its commitment is played.
+      const seen = state.informationStateString(0);
+      if (plan.length === 0 || seen !== expected || !state.isLegalMove(plan[0]!)) plan = decide(state, rng);
+      const action = plan.shift()!;
+      const next = state.clone();
+      next.applyAction(action);
+      expected = next.informationStateString(0);
+      return action;
+    },
+  };
+}
