@@ -198,7 +198,7 @@ describe('Klondike page, standard rules', () => {
       await button(page, 'Play this deal').click();
       await expect.poll(() => page.getByRole('alert').textContent(), SLOW).toMatch(/^This is not a deal the page can open: PySol's board, line 1: '1X' is not a card/);
       expect(await box.inputValue()).toBe(broken);
-      expect(await page.locator('.k-deal').textContent()).toBe('Deal 3 · 7 piles · draw 1');
+      expect(await page.locator('.k-deal').textContent()).toBe('Deal 3 · 7 piles · draw 1 · Difficulty medium');
 
       await box.fill(board);
       await button(page, 'Play this deal').click();

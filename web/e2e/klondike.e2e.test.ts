@@ -18,7 +18,7 @@ import { solveKlondike, type SolveResult } from '../../src/games/klondike/solver
 import { lineStepWords, lowerFirst, moveWords } from '../../src/games/klondike/words.js';
 import { lineHint } from '../src/klondike/hints.js';
 import { decisionsOf } from '../src/klondike/coach-view.js';
-import { ASSIGNMENT_RULES, cardWords, dealModel, movesToText, replayDeal, textToMoves } from '../src/klondike/model.js';
+import { ASSIGNMENT_RULES, cardWords, dealModel, gradeOfDeal, movesToText, replayDeal, textToMoves } from '../src/klondike/model.js';
 import { pageOpener, serverAndBrowser } from './harness.js';
 
 const env = serverAndBrowser();
@@ -122,13 +122,20 @@ async function expectFigures(page: Page, model: BasicKlondike, moves: number): P
   expect(shown.slice(1)).toEqual([`${String(model.getScore())} of 52`, String(model[ENGINE_STATE]().queueLength)]);
 }
 
+/** The line above the table for deal `seed` (7 piles, draw 1): with its grade when the assignment rules' table grades it. */
+function dealLine(seed: number): string {
+  const grade = gradeOfDeal({ seed, piles: 7, draw: 1, order: null, ...ASSIGNMENT_RULES });
+  return `Deal ${String(seed)} · 7 piles · draw 1${grade === null ? '' : ` · Difficulty ${grade}`}`;
+}
+
 describe('Klondike page', () => {
   it('plays deal 21 to a win along the solver’s line by clicks, drags and keys; the rest finishes by itself; the address keeps it', async () => {
     const seed = 21;
+    expect(dealLine(seed)).toBe('Deal 21 · 7 piles · draw 1 · Difficulty easy');
     const line = solve(seed, 7, 1, []).moves!;
     expect(line.length).toBeGreaterThan(100);
     await withPage(`/klondike?seed=${String(seed)}&draw=1&piles=7`, async (page) => {
-      await expect.poll(() => page.locator('.k-deal').textContent(), SLOW).toBe(`Deal ${String(seed)} · 7 piles · draw 1`);
+      await expect.poll(() => page.locator('.k-deal').textContent(), SLOW).toBe(dealLine(seed));
       const model = dealModel(seed, 7, 1);
       const ways: Record<Way, number> = { click: 0, drag: 0, keys: 0 };
       let made = 0;
@@ -380,7 +387,7 @@ describe('Klondike page', () => {
       expect(colours.shown).toBe(colours.good);
       expect(colours.shown).not.toBe(colours.bad);
       const seed = Number(new URL(page.url()).searchParams.get('seed'));
-      expect(await page.locator('.k-deal').textContent()).toBe(`Deal ${String(seed)} · 7 piles · draw 1`);
+      expect(await page.locator('.k-deal').textContent()).toBe(dealLine(seed));
       expect(solve(seed, 7, 1, []).verdict).toBe('winnable');
     });
   });

@@ -338,7 +338,7 @@ describe('klondike play --difficulty', () => {
   it.each([
     [['--difficulty', 'hardest'], /The difficulty/],
     [['--difficulty', 'hard', '--rules', 'standard', '--passes', '3'], /no deals are graded for standard rules, draw 3, 3 passes; graded are /],
-    [['--difficulty', 'hard', '--draw', '1'], /no deals are graded for the assignment's rules, draw 1; graded are .*the assignment's rules, draw 3/],
+    [['--difficulty', 'hard', '--draw', '2'], /no deals are graded for the assignment's rules, draw 2; graded are .*the assignment's rules, draw 3; the assignment's rules, draw 1/],
     [['--difficulty', 'hard', '--rules', 'standard', '--piles', '6'], /graded with 7 piles only/],
     [['--difficulty', 'hard', '--rules', 'standard', '--winnable'], /takes neither --deal nor --winnable/],
   ])('is a usage error (exit 2) where no graded deal can be picked: %j', async (args, message) => {

@@ -178,12 +178,12 @@ describe('difficulty', () => {
     expect(noGradesReason(DRAW3, 7)).toBeNull();
     expect(noGradesReason({ ...DRAW3, passes: 3 }, 7)).toBe('No deals are graded for standard rules, draw 3, 3 passes yet.');
     expect(noGradesReason(DRAW3, 6)).toBe('Deals are graded with 7 piles only.');
-    // The assignment's rules are graded drawing 3, not drawing 1.
-    const assignment = { ...DRAW3, ...ASSIGNMENT_RULES, draw: 3 };
+    // The assignment's rules are graded drawing 1 (the page's default) and 3, not drawing 2.
+    const assignment = { ...DRAW3, ...ASSIGNMENT_RULES, draw: 1 };
     expect(noGradesReason(assignment, 7)).toBeNull();
-    const hard = dealsOfGrade(difficultyTableFor({ rules: 'assignment', draw: 3, passes: Infinity })!, 'hard')[0]!;
+    const hard = dealsOfGrade(difficultyTableFor({ rules: 'assignment', draw: 1, passes: Infinity })!, 'hard')[0]!;
     expect(gradeOfDeal({ ...assignment, seed: hard })).toBe('hard');
-    expect(noGradesReason({ ...assignment, draw: 1 }, 7)).toBe("No deals are graded for the assignment's rules, draw 1 yet.");
+    expect(noGradesReason({ ...assignment, draw: 2 }, 7)).toBe("No deals are graded for the assignment's rules, draw 2 yet.");
   });
 
   it('words a rule set with its scoring, or without it when asked (the grades ignore the scoring)', () => {
