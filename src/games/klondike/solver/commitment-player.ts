@@ -37,6 +37,7 @@ import type { Rng } from '../../../core/random.js';
 import { createGreedyAgent, type KlondikeAgent } from '../agents.js';
 import { decodeAction, DISCARD_ACTION, encodeMove, MoveRank, type KlondikeState } from '../engine.js';
 import { solveDeal } from './deal.js';
+import { stockToLookThrough, unseenCount } from './players.js';
 import type { SolveBudget } from './solver.js';
 
 export interface PlannerOptions {
@@ -123,7 +124,7 @@ function isCommitment(before: KlondikeState, after: KlondikeState): boolean {
  * turned up first, then a card to a foundation, then a stock card played, then the rest. Valuing
  * by samples solved with every card known gives a look at a hidden card no value (each sample
  * already "knows" it), so among equals the move that shows a card goes first; on deals 101..160
- * (draw 3) this order won 3 more of the first 51 than a card to a foundation first.
+ * (draw 3) this order won 25 of the 60, a card to a foundation first 22 (docs/benchmarks.md).
  */
 function promise(rank: MoveRank): number {
   return rank === MoveRank.Uncover ? -1 : rank;
@@ -195,8 +196,7 @@ export function createPlannerAgent(options: PlannerOptions = {}): PlannerAgent {
   };
 
   const decide = (state: KlondikeState, rng: Rng): number[] => {
-    const unseen = state.stockUnseen + state.hidden.reduce((sum, h) => sum + h, 0);
-    if (unseen === 0) {
+    if (unseenCount(state) === 0) {
       // Nothing hidden: the position itself decides.
       const result = solve(state, finalBudget);
       const line = result.moves ?? result.furthest ?? [];
@@ -205,7 +205,7 @@ export function createPlannerAgent(options: PlannerOptions = {}): PlannerAgent {
     const candidates = commitmentsOf(state, maxWalk);
     stats.maxCandidates = Math.max(stats.maxCandidates, candidates.length);
     if (candidates.length === 0) return [greedy.act(state, rng)];
-    if (candidates.length === 1) return [...candidates[0]!];
+    if (candidates.length === 1) return candidates[0]!;
     stats.decisions++;
     const dealt = Array.from({ length: samples }, () => state.resample(0, rng));
     let best = candidates[0]!;
@@ -230,7 +230,7 @@ export function createPlannerAgent(options: PlannerOptions = {}): PlannerAgent {
       }
     }
     if (bestWins === 0) stats.blind++;
-    return [...best];
+    return best;
   };
 
   return {
@@ -238,7 +238,7 @@ export function createPlannerAgent(options: PlannerOptions = {}): PlannerAgent {
     stats,
     act(state, rng) {
       // See the stock first, when it can be gone through again: until every stock card has been shown, turn it over.
-      if (state.stockUnseen > 0 && state.config.passes === Infinity) return DISCARD_ACTION;
+      if (stockToLookThrough(state)) return DISCARD_ACTION;
       // Undoable moves show nothing new, so a plan holds until its commitment is played.
       const seen = state.informationStateString(0);
       if (plan.length === 0 || seen !== expected || !state.isLegalMove(plan[0]!)) plan = decide(state, rng);

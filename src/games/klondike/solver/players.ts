@@ -65,10 +65,19 @@ export interface SamplerAgent extends KlondikeAgent {
 }
 
 /** Cards the player cannot see: face-down cards and stock cards never shown. Visible to the player as a count. */
-function unseenCount(state: KlondikeState): number {
+export function unseenCount(state: KlondikeState): number {
   let n = state.stockUnseen;
   for (let p = 0; p < state.config.piles; p++) n += state.hidden[p]!;
   return n;
+}
+
+/**
+ * Whether an honest player should turn the stock first: some stock card was never shown, and the
+ * stock can be gone through again (the assignment's rules, or unlimited passes), so looking costs
+ * nothing. A person at the table may do the same.
+ */
+export function stockToLookThrough(state: KlondikeState): boolean {
+  return state.stockUnseen > 0 && state.config.passes === Infinity;
 }
 
 /**
@@ -142,7 +151,7 @@ export function createSamplerAgent(options: SamplerOptions = {}): SamplerAgent {
     stats,
     act(state, rng) {
       // See the stock first, when it can be gone through again: until every stock card has been shown, turn it over.
-      if (state.stockUnseen > 0 && state.config.passes === Infinity) return DISCARD_ACTION;
+      if (stockToLookThrough(state)) return DISCARD_ACTION;
       const info = state.informationStateString(0);
       const unseen = unseenCount(state);
       // Plan afresh when something new shows (a card turned up), when this is not the position the
