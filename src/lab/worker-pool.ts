@@ -16,6 +16,7 @@
  *   `close()` waits until each thread the pool started with has said it is ready (or has died).
  *   It cannot cover a replacement thread, which piscina starts later.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import { Piscina } from 'piscina';
@@ -26,6 +27,9 @@ const READY_KEY = '_WORKER_READY';
 
 /** Longest wait for a thread to finish loading before the pool is ended regardless. */
 const LOAD_WAIT_LIMIT_MS = 30_000;
+
+/** Longest wait for the threads' exit once they are terminated (they exit in milliseconds). */
+const EXIT_WAIT_LIMIT_MS = 10_000;
 
 export interface WorkerPool<Task, Result> {
   readonly pool: Piscina<Task, Result>;
@@ -59,8 +63,19 @@ export function startWorkerPool<Task, Result>(options: WorkerPoolOptions): Worke
   return {
     pool,
     async close() {
-      await loaded;
-      await pool.destroy();
+      // Nothing of the pool holds the event loop open while it ends: piscina unrefs its threads,
+      // and their ports once idle. If the loop emptied while this still waited (for a thread's
+      // load or its exit), Node would end a CLI run awaiting it with status 13 (a top-level await
+      // never settled) instead of its own. A run in the full test suite once ended so; it was not
+      // reproduced alone (292 runs). So the loop is held open here, and the wait for the threads'
+      // exit is bounded: a thread that never reports its exit cannot keep the run from ending.
+      const holdOpen = setInterval(() => undefined, 60_000);
+      try {
+        await loaded;
+        await Promise.race([pool.destroy(), delay(EXIT_WAIT_LIMIT_MS, undefined, { ref: false })]);
+      } finally {
+        clearInterval(holdOpen);
+      }
     },
   };
 }
