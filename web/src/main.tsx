@@ -7,14 +7,20 @@ import { render, type ComponentType } from 'preact';
 import { Home } from './Home.js';
 import { isReplayGame } from './replay/ids.js';
 import { prestartEngine } from './connect-four/engine-start.js';
+import { solutionAskedIn } from './connect-four/address.js';
 import './styles.css';
 
 /**
- * Each page's address, its title, how to load its chunk and what to start meanwhile (`start`:
- * work of the page that need not wait for its code, such as a worker that takes long to get ready).
+ * Each page's address, its title, how to load its chunk and what to start meanwhile (`start`, given
+ * the address's parameters: work of the page that need not wait for its code, such as a worker that
+ * takes long to get ready, and what the address already asks of it).
  */
-const PAGES: Readonly<Record<string, { readonly title: string; readonly load: () => Promise<ComponentType>; readonly start?: () => void }>> = {
-  '/connect-four': { title: 'Connect Four', load: async () => (await import('./connect-four/Page.js')).ConnectFourPage, start: prestartEngine },
+const PAGES: Readonly<Record<string, { readonly title: string; readonly load: () => Promise<ComponentType>; readonly start?: (params: URLSearchParams) => void }>> = {
+  '/connect-four': {
+    title: 'Connect Four',
+    load: async () => (await import('./connect-four/Page.js')).ConnectFourPage,
+    start: (params) => prestartEngine(solutionAskedIn(params)),
+  },
   '/connect-fwar': { title: 'ConnectFwar', load: async () => (await import('./connect-fwar/Page.js')).ConnectFwarPage },
   '/uno-war': { title: 'UnoWar', load: async () => (await import('./uno-war/Page.js')).UnoWarPage },
   '/klondike': { title: 'Klondike', load: async () => (await import('./klondike/Page.js')).KlondikePage },
@@ -38,7 +44,7 @@ if (new URLSearchParams(location.search).has('replay') && isReplayGame(replayed)
   document.title = `${title} · Tabletop Lab`;
   // Started before the page's code is asked for, so that its requests are not queued behind the
   // page's chunks (a browser opens only a few connections to one server).
-  start?.();
+  start?.(new URLSearchParams(location.search));
   const Page = await load();
   render(<Page />, root);
 } else {

@@ -42,7 +42,10 @@ export class WorkerRequests<Request extends { readonly id: number }, Response ex
     abandon();
   }
 
-  /** Ends the worker for good. */
+  /**
+   * Ends the worker now, busy or not (with a request of this client's, or with work of its own such
+   * as an analysis asked as it started: see `run`'s `alreadySent`); a later request makes a new one.
+   */
   dispose(): void {
     this.cancel();
     this.#worker?.terminate();
@@ -52,23 +55,26 @@ export class WorkerRequests<Request extends { readonly id: number }, Response ex
   /**
    * Sends `request` (cancelling any in flight) and resolves with the value `accept` takes from the
    * answers; `{ timedOut: true }` when `limitMs` passes first; `{}` when the worker failed; null
-   * when cancelled.
+   * when cancelled. With `alreadySent`, the request was posted to the current worker before (as it
+   * started): it is not sent again, and the answers it already gave, `alreadySent.received`, are
+   * taken first.
    */
-  run<T>(request: Request, limitMs: number, accept: (response: Response) => Acceptance<T>): Promise<{ value?: T; timedOut: boolean } | null> {
+  run<T>(request: Request, limitMs: number, accept: (response: Response) => Acceptance<T>, alreadySent?: { readonly received: readonly Response[] }): Promise<{ value?: T; timedOut: boolean } | null> {
     this.cancel();
     this.#worker ??= this.#create();
     const worker = this.#worker;
     return new Promise((resolve) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
+      let finished = false;
       const finish = (outcome: { value?: T; timedOut: boolean } | null): void => {
+        finished = true;
         clearTimeout(timer);
         worker.removeEventListener('message', onMessage);
         worker.removeEventListener('error', onError);
         this.#abandon = null;
         resolve(outcome);
       };
-      const onMessage = (event: MessageEvent<Response>): void => {
-        const response = event.data;
+      const onResponse = (response: Response): void => {
         if (response.id !== request.id) return;
         if (response.kind === 'error') {
           console.error(`${this.#label}: ${(response as { message?: string }).message ?? 'failed'}`);
@@ -78,6 +84,7 @@ export class WorkerRequests<Request extends { readonly id: number }, Response ex
         const verdict = accept(response);
         if (verdict.done) finish({ value: verdict.value, timedOut: false });
       };
+      const onMessage = (event: MessageEvent<Response>): void => onResponse(event.data);
       const onError = (event: ErrorEvent): void => {
         console.error(`${this.#label} failed: ${event.message}`);
         worker.terminate();
@@ -95,7 +102,15 @@ export class WorkerRequests<Request extends { readonly id: number }, Response ex
           finish({ timedOut: true });
         }, limitMs);
       }
-      worker.postMessage(request);
+      if (alreadySent === undefined) {
+        worker.postMessage(request);
+        return;
+      }
+      // The answers given so far, in order, as if they came now: the last may be the final one.
+      for (const response of alreadySent.received) {
+        if (finished) break;
+        onResponse(response);
+      }
     });
   }
 }

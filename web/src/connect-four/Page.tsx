@@ -92,15 +92,19 @@ export function ConnectFourPage() {
   // whether the latest is ready (the switch's data-solver).
   const [solverReadiness, setSolverReadiness] = useState<'starting' | 'ready' | 'failed'>('starting');
   const solutionEngine = useRef<WarmEngine | null>(null);
-  solutionClient.current ??= new EngineClient(() => {
-    const engine = takePrestartedEngine() ?? startWarmEngine();
-    solutionEngine.current = engine;
-    setSolverReadiness('starting');
-    void engine.ready.then((ok) => {
-      if (solutionEngine.current === engine) setSolverReadiness(ok ? 'ready' : 'failed');
-    });
-    return engine.worker;
-  });
+  solutionClient.current ??= new EngineClient(
+    () => {
+      const engine = takePrestartedEngine() ?? startWarmEngine();
+      solutionEngine.current = engine;
+      setSolverReadiness('starting');
+      void engine.ready.then((ok) => {
+        if (solutionEngine.current === engine) setSolverReadiness(ok ? 'ready' : 'failed');
+      });
+      return engine.worker;
+    },
+    // The started-with-the-page worker may already be analysing the address's position.
+    (moves) => solutionEngine.current?.takeEarlyAnalysis(moves) ?? null,
+  );
   const coachClient = useRef<EngineClient | null>(null);
   coachClient.current ??= new EngineClient();
 

@@ -7,7 +7,7 @@ import type { ComputerKind } from './model.js';
 import type { ColumnScore } from '../../../src/games/connect-four/coach.js';
 import type { EngineRequest, EngineResponse } from './protocol.js';
 import { WorkerRequests } from '../worker-requests.js';
-import { startEngineWorker } from './engine-start.js';
+import { startEngineWorker, type EarlyAnalysis } from './engine-start.js';
 
 /** Columns from the centre outwards: the fallback's order of preference. */
 const CENTRE_FIRST = [3, 2, 4, 1, 5, 0, 6] as const;
@@ -26,9 +26,16 @@ export class EngineClient {
   readonly #requests: WorkerRequests<EngineRequest, EngineResponse>;
   #nextId = 1;
 
-  /** `create` makes its worker (when first needed, and again after each cancel): by default a plain one. */
-  constructor(create: () => Worker = startEngineWorker) {
+  readonly #takeEarlyAnalysis: (moves: string) => EarlyAnalysis | 'busy' | null;
+
+  /**
+   * `create` makes its worker (when first needed, and again after each cancel): by default a plain
+   * one. `takeEarlyAnalysis` gives the analysis asked of the current worker as it started, if any
+   * (`WarmEngine.takeEarlyAnalysis`).
+   */
+  constructor(create: () => Worker = startEngineWorker, takeEarlyAnalysis: (moves: string) => EarlyAnalysis | 'busy' | null = () => null) {
     this.#requests = new WorkerRequests<EngineRequest, EngineResponse>(create, 'Connect Four engine');
+    this.#takeEarlyAnalysis = takeEarlyAnalysis;
   }
 
   /** Makes the worker now, if there is none, so that it gets ready before the first request. */
@@ -50,11 +57,25 @@ export class EngineClient {
    * hears each column as soon as the worker has it.
    */
   analyze(moves: string, onColumn: (column: number, text: string) => void): Promise<Analysis | null> {
-    return this.#requests.run({ kind: 'analyze', id: this.#nextId++, moves }, Infinity, (response) => {
-      if (response.kind === 'column') onColumn(response.column, response.text);
-      if (response.kind === 'analysis') return { done: true, value: { texts: [...response.texts] } };
-      return { done: false };
-    }).then((result) => result?.value ?? null);
+    // The worker, made now if there is none, may have been asked for this very analysis as it
+    // started: then its answers are taken over instead of asking again (which would wait behind it).
+    this.#requests.start();
+    const early = this.#takeEarlyAnalysis(moves);
+    if (early === 'busy') this.#requests.dispose();
+    const adopted = early === 'busy' ? null : early;
+    const request: EngineRequest = { kind: 'analyze', id: adopted?.id ?? this.#nextId++, moves };
+    return this.#requests
+      .run(
+        request,
+        Infinity,
+        (response) => {
+          if (response.kind === 'column') onColumn(response.column, response.text);
+          if (response.kind === 'analysis') return { done: true, value: { texts: [...response.texts] } };
+          return { done: false };
+        },
+        adopted ?? undefined,
+      )
+      .then((result) => result?.value ?? null);
   }
 
   /** Every column's score for the coach (null: a full column), or null if cancelled or failed. */

@@ -8,6 +8,7 @@ import { winningLines } from '../../../src/games/connect-four/winning.js';
 import { alphaBetaLevel } from '../../../src/games/connect-four/players/alphabeta.js';
 import { parseColumnText } from '../../../src/games/connect-four/solver/answers.js';
 import { COACH_OFF, parseCoachParams, setCoachParams, type CoachState } from '../coach/state.js';
+import { POS_PARAM, SOLUTION_PARAM } from './address.js';
 
 export const PLAYER_KINDS = ['human', 'random', 'alphabeta1', 'alphabeta2', 'alphabeta3', 'alphabeta4', 'alphabeta5', 'alphabeta6', 'perfect'] as const;
 export type PlayerKind = (typeof PLAYER_KINDS)[number];
@@ -55,7 +56,7 @@ export function parseSearch(search: string): ParsedState {
   const params = new URLSearchParams(search);
   const problems: string[] = [];
   let moves: number[] = [];
-  const pos = params.get('pos');
+  const pos = params.get(POS_PARAM);
   if (pos !== null && pos !== '') {
     try {
       moves = Position.fromMoves(pos).history();
@@ -84,7 +85,7 @@ export function parseSearch(search: string): ParsedState {
     else problems.push(`The time limit "${time}" in the address is not a number of seconds from 0.5 to 600; using ${String(DEFAULT_TIME_LIMIT_S)}.`);
   }
   let solution = false;
-  const shown = params.get('solution');
+  const shown = params.get(SOLUTION_PARAM);
   if (shown !== null) {
     if (shown === '1' || shown === '0') solution = shown === '1';
     else problems.push(`Show solution "${shown}" in the address is neither 1 (on) nor 0 (off); leaving it off.`);
@@ -99,9 +100,9 @@ export function toSearch(state: PageState): string {
   params.set('red', state.red);
   params.set('yellow', state.yellow);
   if (state.timeLimitS !== DEFAULT_TIME_LIMIT_S) params.set('time', String(state.timeLimitS));
-  if (state.solution) params.set('solution', '1');
+  if (state.solution) params.set(SOLUTION_PARAM, '1');
   setCoachParams(params, state.coach ?? COACH_OFF);
-  params.set('pos', state.moves.map((column) => String(column + 1)).join(''));
+  params.set(POS_PARAM, state.moves.map((column) => String(column + 1)).join(''));
   return '?' + params.toString();
 }
 

@@ -36,5 +36,11 @@ export type EngineResponse =
   | { readonly kind: 'ready'; readonly id: 0 }
   | { readonly kind: 'error'; readonly id: number; readonly message: string };
 
+/**
+ * The id of the analysis the app asks of Show solution's worker as it starts it, before the page's
+ * code has loaded (engine-start.ts): the page's own requests count up from 1.
+ */
+export const EARLY_ANALYSIS_ID = -1;
+
 /** The name of Show solution's worker, which gets its books and solver ready as it starts and says `ready`. */
 export const SOLUTION_WORKER_NAME = 'connect-four-solution';
