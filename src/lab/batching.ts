@@ -18,6 +18,12 @@ export interface CompletedBatch {
   readonly games?: readonly PlayedGame[];
 }
 
+/**
+ * The default time limit of one move of a player module: generous (a lab move usually takes well
+ * under a millisecond), it only catches players that never return.
+ */
+export const DEFAULT_MOVE_TIME_LIMIT_MS = 10_000;
+
 /** What a batch task returns when its games are recorded (`BatchTask.record`). */
 export interface RecordedBatch {
   readonly tally: Tally;
@@ -85,14 +91,14 @@ export interface RunOptions {
   /** Keep every game as played (its actions and result) in its `CompletedBatch.games`, for game records. */
   readonly recordGames?: boolean;
   /**
-   * Longest one move of a player module may take, in ms (default DEFAULT_MOVE_TIME_LIMIT_MS of
-   * runner.ts). Module players always play on worker threads (one at least), so that a move past
-   * the limit — a player that never returns — is cut off: its worker is terminated, the move counts
-   * as a fault of that player (played as the game's rules play a failed move), the player plays no
-   * more in that game, and the run goes on; and so that an abort (Ctrl-C) cancels the batches under
-   * way instead of waiting for them. Objects play in the calling thread and cannot be cut off (nor
-   * can anything in a run that has an object player: all of it plays in the calling thread), so a
-   * limit given for such a run is a RangeError.
+   * Longest one move of a player module may take, in ms (default DEFAULT_MOVE_TIME_LIMIT_MS). Module
+   * players always play on worker threads (one at least), so that a move past the limit — a player
+   * that never returns — is cut off: its worker is terminated, the move counts as a fault of that
+   * player (played as the game's rules play a failed move), the player plays no more in that game,
+   * and the run goes on; and so that an abort (Ctrl-C) cancels the batches under way instead of
+   * waiting for them. Objects play in the calling thread and cannot be cut off (nor can anything in
+   * a run that has an object player: all of it plays in the calling thread), so a limit given for
+   * such a run is a RangeError.
    */
   readonly moveTimeLimitMs?: number;
   /**

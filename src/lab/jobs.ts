@@ -14,7 +14,7 @@
  * a merge, must name the same one); `part` is the range of items the journal is responsible for
  * (all items, or one shard); `result` is what items s … e−1 gave, in the job's own shape.
  */
-import { firstOverlap, missingRanges, shardRange } from './records.js';
+import { firstOverlap, missingRanges, shardRange } from './game-ranges.js';
 import type { GameRange } from './batching.js';
 
 export const JOB_FORMAT = 'tabletop-job/1';

@@ -7,7 +7,7 @@ import { playOut } from '../core/game.js';
 import { rngFromSeed } from '../core/random.js';
 import { connectFwarGame } from '../games/connect-fwar/definition.js';
 import { BatchPlayer, emptyTally, gameSeed, mergeTally, type ExperimentConfig, type Tally } from './experiment.js';
-import { coalesce, missingRanges } from './records.js';
+import { coalesce, missingRanges } from './game-ranges.js';
 import { planBatches, runExperiment, type GameRange } from './runner.js';
 import { summarizeMoments } from '../core/stats.js';
 

@@ -35,16 +35,11 @@ import { builtScript, DEFAULT_MEMORY_LIMIT_MB } from './module-probe.js';
 import { checkGameModuleUnchanged, GameModuleError } from './game-modules.js';
 import { isUserGameId, userGameModuleOf } from './user-games.js';
 import { runExperimentBatches } from './experiment-job.js';
-import { defaultBatchSize, type BatchAnswer, type GameRange, type RunOptions, type RunResult } from './batching.js';
+import { DEFAULT_MOVE_TIME_LIMIT_MS, defaultBatchSize, type BatchAnswer, type GameRange, type RunOptions, type RunResult } from './batching.js';
 
 export { roundEnd } from './experiment-job.js';
-export { planBatches, type BatchSource, type CompletedBatch, type GameRange, type RunOptions, type RunResult, type UntilCi } from './batching.js';
+export { DEFAULT_MOVE_TIME_LIMIT_MS, planBatches, type BatchSource, type CompletedBatch, type GameRange, type RunOptions, type RunResult, type UntilCi } from './batching.js';
 
-/**
- * The default time limit of one move of a player module: generous (a lab move usually takes well
- * under a millisecond), it only catches players that never return.
- */
-export const DEFAULT_MOVE_TIME_LIMIT_MS = 10_000;
 
 export { DEFAULT_MEMORY_LIMIT_MB };
 

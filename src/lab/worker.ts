@@ -5,10 +5,9 @@
  */
 import { Console } from 'node:console';
 import { BatchPlayer, playTask, type ExperimentConfig, type FailedMove, type PlayedGame } from './experiment.js';
-import type { BatchAnswer } from './batching.js';
+import { DEFAULT_MOVE_TIME_LIMIT_MS, type BatchAnswer } from './batching.js';
 import { lockIntrinsics } from './intrinsics.js';
 import { LockstepPlayer, PlayerProgram } from './external-players.js';
-import { DEFAULT_MOVE_TIME_LIMIT_MS } from './runner.js';
 import { hasExternalPlayers, loadUserAgents } from './user-players.js';
 import { importGame } from './game-modules.js';
 

@@ -5,7 +5,8 @@
  */
 import type { Command } from 'commander';
 import { plural } from '../../core/format.js';
-import { combineResults, missingRanges, RecordsError } from '../../lab/records.js';
+import { combineResults, RecordsError } from '../../lab/records.js';
+import { missingRanges } from '../../lab/game-ranges.js';
 import { renderReport } from '../../lab/report.js';
 import { GameModuleError, loadGamesOfResults } from '../../lab/game-modules.js';
 import { readRecords } from '../../lab/results-file.js';
