@@ -2,28 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { EARLY_ANALYSIS_ID, type EngineRequest, type EngineResponse } from './protocol.js';
 import { EngineClient } from './engine-client.js';
 import { warmEngineOf, type WarmEngine } from './engine-start.js';
+import { StandInWorker as StandIn } from '../stand-in-worker.js';
 
-/** A worker that keeps the requests it is sent and answers when the test says. */
-class StandInWorker {
-  readonly sent: EngineRequest[] = [];
-  terminated = false;
-  readonly #listeners: ((event: MessageEvent<EngineResponse>) => void)[] = [];
-  addEventListener(type: string, listener: (event: MessageEvent<EngineResponse>) => void): void {
-    if (type === 'message') this.#listeners.push(listener);
-  }
-  removeEventListener(type: string, listener: (event: MessageEvent<EngineResponse>) => void): void {
-    const at = this.#listeners.indexOf(listener);
-    if (type === 'message' && at >= 0) this.#listeners.splice(at, 1);
-  }
-  postMessage(request: EngineRequest): void {
-    this.sent.push(request);
-  }
-  terminate(): void {
-    this.terminated = true;
-  }
-  say(response: EngineResponse): void {
-    for (const listener of [...this.#listeners]) listener({ data: response } as MessageEvent<EngineResponse>);
-  }
+/** Show solution's worker, stood in for. */
+class StandInWorker extends StandIn<EngineRequest, EngineResponse> {
   /** Request `id`'s answer for one column. */
   column(id: number, column: number, text: string): void {
     this.say({ kind: 'column', id, column, text });

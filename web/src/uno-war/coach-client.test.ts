@@ -3,30 +3,14 @@ import type { Rating } from '../../../src/games/uno-war/coach.js';
 import type { UnoWarObservation } from '../../../src/games/uno-war/engine.js';
 import type { CoachRequest, CoachResponse } from './coach-protocol.js';
 import { UnoCoachClient, type CoachJob } from './coach-client.js';
+import { StandInWorker as StandIn } from '../stand-in-worker.js';
 
-/** A worker that keeps the requests it is sent and answers when the test says. */
-class StandInWorker {
-  readonly sent: CoachRequest[] = [];
-  terminated = false;
-  readonly #listeners: ((event: MessageEvent<CoachResponse>) => void)[] = [];
-  addEventListener(type: string, listener: (event: MessageEvent<CoachResponse>) => void): void {
-    if (type === 'message') this.#listeners.push(listener);
-  }
-  removeEventListener(type: string, listener: (event: MessageEvent<CoachResponse>) => void): void {
-    const at = this.#listeners.indexOf(listener);
-    if (type === 'message' && at >= 0) this.#listeners.splice(at, 1);
-  }
-  postMessage(request: CoachRequest): void {
-    this.sent.push(request);
-  }
-  terminate(): void {
-    this.terminated = true;
-  }
+/** The coach's worker, stood in for. */
+class StandInWorker extends StandIn<CoachRequest, CoachResponse> {
   /** Answers the last request sent with a rating of its card. */
   answer(): void {
     const request = this.sent[this.sent.length - 1]!;
-    const rating = { chosen: request.card } as Rating;
-    for (const listener of [...this.#listeners]) listener({ data: { kind: 'rated', id: request.id, rating, elapsedMs: 1 } } as MessageEvent<CoachResponse>);
+    this.say({ kind: 'rated', id: request.id, rating: { chosen: request.card } as Rating, elapsedMs: 1 });
   }
 }
 
