@@ -10,7 +10,8 @@ import { Position } from '../../src/games/connect-four/position.js';
 import { Solver } from '../../src/games/connect-four/solver/solver.js';
 import { analysisTexts } from '../../src/games/connect-four/solver/answers.js';
 import { parseTestSet } from '../../src/games/connect-four/testdata/test-sets.js';
-import { DEFAULT_BOOK_PATH, DEFAULT_VALUES_PATH, readBookFile } from '../../src/arena/connect-four/book-file.js';
+import { DEFAULT_VALUES_PATH, readBookFile } from '../../src/arena/connect-four/book-file.js';
+import { shippedBook } from '../../src/test-support/connect-four-books.js';
 import { formatScore } from '../src/connect-four/model.js';
 import { mix32 } from '../../src/core/random.js';
 import { runCli } from '../../src/test-support/cli.js';
@@ -162,8 +163,10 @@ describe('Connect Four page', () => {
 
   it('Show solution gives, for positions of 6 to 30 stones from the public sets, what solve --analyze prints', { timeout: 1_800_000 }, async () => {
     // Two positions of each of Pons' sets here, picked by a fixed seed among those of 6 to 30
-    // stones, and the issue's own example; the expected values are the built command line's.
-    const positions = ['4444422456'];
+    // stones, the issue's own example, and an 8-stone position whose columns the book's deep level
+    // holds (the file the worker fetches after it is ready); the expected values are the built
+    // command line's.
+    const positions = ['4444422456', '56576416'];
     for (const [set, file] of ['Test_L1_R1', 'Test_L1_R2', 'Test_L2_R1', 'Test_L2_R2', 'Test_L3_R1'].entries()) {
       const fits = testSet(file).filter(({ moves }) => moves.length >= 6 && moves.length <= 30);
       for (let i = 0; i < 2; i++) positions.push(fits[(mix32(PARITY_SEED + 16 * set + i) >>> 0) % fits.length]!.moves);
@@ -193,7 +196,7 @@ describe('Connect Four page', () => {
     // The opening book holds every position of its first levels, so each column of the empty
     // board and of every one-stone position is a look-up: -2 -1 0 1 0 -1 -2 for red at the start
     // (the centre wins with red's last stone), -4 -2 -2 -1 -2 -2 -4 for yellow after 4.
-    const book = readBookFile(DEFAULT_BOOK_PATH);
+    const book = shippedBook();
     expect(book.completeDepth).toBeGreaterThanOrEqual(2);
     const solver = new Solver({ book });
     for (const [moves, known] of [['', [-2, -1, 0, 1, 0, -1, -2]], ['4', [-4, -2, -2, -1, -2, -2, -4]]] as const) {
@@ -221,12 +224,14 @@ describe('Connect Four page', () => {
       expect(await toggle.isChecked()).toBe(false);
       // Nothing clicked yet: the worker main.tsx started with the page says it is ready.
       await expect.poll(() => page.locator('label.switch', { has: toggle }).getAttribute('data-solver'), { timeout: 120_000 }).toBe('ready');
-      // The opening book and the strategy book (each asked by the page's preload and the worker).
-      expect(new Set(bookRequests).size).toBe(2);
+      // The opening book and the strategy book (each asked by the page's preload and the worker),
+      // then the opening book's deep level, which the worker fetches once it is ready.
+      await expect.poll(() => bookRequests.filter((path) => path.includes('opening-deep')).length, { timeout: 60_000 }).toBe(1);
+      expect(new Set(bookRequests).size).toBe(3);
       const beforeClick = bookRequests.length;
       await toggle.check();
       await solutionSettled(page, 60_000);
-      const [book, values] = [readBookFile(DEFAULT_BOOK_PATH), readBookFile(DEFAULT_VALUES_PATH)];
+      const [book, values] = [shippedBook(), readBookFile(DEFAULT_VALUES_PATH)];
       expect(await solutionTexts(page)).toEqual(analysisTexts(new Solver({ book, values, tableSize: (1 << 17) + 1 }), Position.fromMoves('123'), false));
       // The click was answered by that worker: no other one fetched the books again.
       expect(bookRequests.length).toBe(beforeClick);
@@ -467,7 +472,7 @@ async function playRated(page: Page, column: number): Promise<void> {
 describe('Connect Four page: the coach', () => {
   it('flags a poor move with its cost, sums the game up with a way back to a costly move, and warns before one in training', async () => {
     // The coach's own rating of Red's first move in column 1, in Node with the page's books.
-    const solver = new Solver({ book: readBookFile(DEFAULT_BOOK_PATH), values: readBookFile(DEFAULT_VALUES_PATH) });
+    const solver = new Solver({ book: shippedBook(), values: readBookFile(DEFAULT_VALUES_PATH) });
     const expected = rateDecision(solver, Position.fromMoves(''), 0);
     expect(expected.verdict).toBe('mistake');
 

@@ -14,6 +14,16 @@ import { checkWholeFileTarget, READ_LIMITS, readBoundedFile, refuseSameFiles, wr
  */
 export const DEFAULT_BOOK_PATH = fileURLToPath(new URL('../../games/connect-four/book/opening.c4book', import.meta.url));
 
+/**
+ * The shipped book's deep level (9 stones), a file of its own so that the browser app's first
+ * analysis need not wait for it (it fetches it afterwards); here it is merged with the opening
+ * levels at once (`loadDefaultBook`).
+ */
+export const DEFAULT_DEEP_BOOK_PATH = fileURLToPath(new URL('../../games/connect-four/book/opening-deep.c4book', import.meta.url));
+
+/** The files of the shipped book of exact scores, merged in this order. */
+export const SHIPPED_BOOK_PATHS: readonly string[] = [DEFAULT_BOOK_PATH, DEFAULT_DEEP_BOOK_PATH];
+
 /** The shipped strategy book: win/draw/loss values (book/strategy.ts), found the same way. */
 export const DEFAULT_VALUES_PATH = fileURLToPath(new URL('../../games/connect-four/book/strategy.c4book', import.meta.url));
 
@@ -37,11 +47,30 @@ export function kindOf(weak: boolean): string {
 }
 
 /**
- * The book to use by default: the shipped one if it is there and sound. A damaged book is not
- * fatal — the solver works without it — so this reports the problem through `warn` and returns
- * undefined.
+ * The book to use by default: the shipped one (its files merged) if it is there and sound. A
+ * damaged file is not fatal — the solver works without it — so this reports the problem through
+ * `warn` and goes on with the files that are sound (undefined if none is).
  */
-export function loadDefaultBook(warn: (message: string) => void, path = DEFAULT_BOOK_PATH, weak = false): OpeningBook | undefined {
+export function loadDefaultBook(warn: (message: string) => void, paths: string | readonly string[] = SHIPPED_BOOK_PATHS): OpeningBook | undefined {
+  const files = typeof paths === 'string' ? [paths] : paths;
+  const books = files.flatMap((path) => soundBookOrWarn(path, false, warn) ?? []);
+  if (books.length <= 1) return books[0];
+  try {
+    return OpeningBook.merge(...books);
+  } catch (error) {
+    // Two files that disagree cannot both be right: keep the first (the opening levels).
+    warn(`opening book: ${files.slice(1).join(', ')} not used: ${error instanceof Error ? error.message : String(error)}`);
+    return books[0];
+  }
+}
+
+/** The shipped strategy book (values), or undefined (with a warning through `warn` if it is damaged). */
+export function loadDefaultValues(warn: (message: string) => void, path = DEFAULT_VALUES_PATH): OpeningBook | undefined {
+  return soundBookOrWarn(path, true, warn);
+}
+
+/** The book at `path` if it exists and is sound and of the kind asked for; else undefined, with a warning for a file that is there. */
+function soundBookOrWarn(path: string, weak: boolean, warn: (message: string) => void): OpeningBook | undefined {
   if (!existsSync(path)) return undefined;
   try {
     const book = readBookFile(path);
@@ -51,11 +80,6 @@ export function loadDefaultBook(warn: (message: string) => void, path = DEFAULT_
     warn(`opening book not used: ${error instanceof Error ? error.message : String(error)}`);
     return undefined;
   }
-}
-
-/** The shipped strategy book (values), or undefined (with a warning through `warn` if it is damaged). */
-export function loadDefaultValues(warn: (message: string) => void, path = DEFAULT_VALUES_PATH): OpeningBook | undefined {
-  return loadDefaultBook(warn, path, true);
 }
 
 /**

@@ -10,8 +10,9 @@ import { runInProcess } from '../../test-support/cli-in-process.js';
 import { bookPositions } from '../../games/connect-four/book/builder.js';
 import { Position, immediateWinScore } from '../../games/connect-four/position.js';
 import { Solver } from '../../games/connect-four/solver/solver.js';
-import { OpeningBook, canonicalKey } from '../../games/connect-four/book/book.js';
-import { DEFAULT_BOOK_PATH, DEFAULT_VALUES_PATH, loadDefaultBook, readBookFile } from '../../arena/connect-four/book-file.js';
+import { OpeningBook, canonicalKey, stonesOfKey } from '../../games/connect-four/book/book.js';
+import { DEFAULT_BOOK_PATH, DEFAULT_DEEP_BOOK_PATH, DEFAULT_VALUES_PATH, loadDefaultBook, readBookFile } from '../../arena/connect-four/book-file.js';
+import { shippedBook } from '../../test-support/connect-four-books.js';
 
 // A Middle-Easy position with 26 stones: its subtree to 28 stones solves in well under a second.
 const ROOT = '21253774536432517717274325';
@@ -78,6 +79,41 @@ describe('tabletop connect-four book', () => {
     expect(scores.length).toBeGreaterThan(10);
     // The book leaves out a win with the next stone (the solver settles it before any lookup).
     for (const [moves, score] of scores) expect(first.score(Position.fromMoves(moves))).toBe(score === immediateWinScore(moves.length) ? undefined : score);
+  });
+
+  it('slices off a book\'s deep levels as a file of their own, which joined to the opening levels give the book again', async () => {
+    const deep = join(dir, 'deep.c4book');
+    const sliced = await runInProcess(['connect-four', 'book', 'slice', out, '--first-level', '28', '--out', deep]);
+    expect(sliced.stdout).toMatch(/deep.c4book: \d+ positions, \d+ bytes, from 28 stones on, deepest 28 stones, no level complete, exact scores, checksum OK/);
+    const [whole, part] = [readBookFile(out), readBookFile(deep)];
+    expect(part.size).toBe([...whole.entries()].filter((e) => stonesOfKey(e.key) >= 28).length);
+    expect(part.size).toBeGreaterThan(0);
+    const shallower = [...whole.entries()].filter((e) => stonesOfKey(e.key) < 28).map((e) => ({ ...e, moves: stonesOfKey(e.key) }));
+    expect(shallower.length).toBeGreaterThan(0);
+    const opening = join(dir, 'opening.c4book');
+    writeFileSync(opening, OpeningBook.fromEntries(shallower).encode());
+    const joined = join(dir, 'joined.c4book');
+    const joining = await runInProcess(['connect-four', 'book', 'join', opening, deep, '--out', joined]);
+    expect(joining.stdout).toMatch(/joined.c4book: \d+ positions, \d+ bytes, deepest 28 stones, no level complete, exact scores, checksum OK/);
+    expect(readFileSync(joined)).toEqual(readFileSync(out));
+    // Two books that score a position apart are not joined.
+    const [first] = shallower;
+    const liar = join(dir, 'liar-28.c4book');
+    writeFileSync(liar, OpeningBook.fromEntries([{ ...first!, score: -first!.score - 1 }]).encode());
+    const refusedJoin = await runInProcess(['connect-four', 'book', 'join', opening, liar, '--out', join(dir, 'never.c4book')]);
+    expect(refusedJoin.status).toBe(2);
+    expect(refusedJoin.stderr).toMatch(/cannot join .*: Two scores for the book key/);
+    expect(existsSync(join(dir, 'never.c4book'))).toBe(false);
+    // Without a file, `book info` describes both files of the shipped book.
+    const shipped = await runInProcess(['connect-four', 'book', 'info']);
+    expect(shipped.stdout.split('\n')).toEqual([
+      expect.stringMatching(/opening.c4book: \d+ positions, \d+ bytes, deepest \d+ stones, complete to \d+ stones, exact scores, checksum OK$/),
+      expect.stringMatching(/opening-deep.c4book: \d+ positions, \d+ bytes, from \d+ stones on, deepest \d+ stones, complete to \d+ stones, exact scores, checksum OK$/),
+      '',
+    ]);
+    const refused = await runInProcess(['connect-four', 'book', 'slice', out, '--first-level', '28', '--out', out]);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/--out/);
   });
 
   it('refuses a --from or --values book of the wrong kind, and a --from score the journal contradicts', async () => {
@@ -192,8 +228,31 @@ describe('tabletop connect-four book build --shard, book merge', () => {
 });
 
 describe('the shipped opening book', () => {
+  it('is its opening levels and its deep level, which join without a gap; a damaged or contradicting file is left out with a warning', () => {
+    const [opening, deep] = [readBookFile(DEFAULT_BOOK_PATH), readBookFile(DEFAULT_DEEP_BOOK_PATH)];
+    expect(opening.firstLevel).toBe(0);
+    expect(deep.firstLevel).toBe(opening.completeDepth + 1);
+    const warnings: string[] = [];
+    const merged = loadDefaultBook((m) => warnings.push(m))!;
+    expect(warnings).toEqual([]);
+    expect(merged.info()).toMatchObject({ entries: opening.size + deep.size, firstLevel: 0, completeDepth: deep.completeDepth, depth: deep.depth });
+    const bytes = readFileSync(DEFAULT_DEEP_BOOK_PATH);
+    bytes[bytes.length - 1]! ^= 1;
+    const damaged = join(dir, 'damaged-deep.c4book');
+    writeFileSync(damaged, bytes);
+    expect(loadDefaultBook((m) => warnings.push(m), [DEFAULT_BOOK_PATH, damaged])!.info()).toEqual(opening.info());
+    expect(warnings.join()).toMatch(/opening book not used: .*damaged-deep.c4book: damaged opening book: checksum mismatch/);
+    // A deep level that contradicts the opening levels (a position of both scored apart).
+    const [first] = opening.entries();
+    const liar = join(dir, 'liar.c4book');
+    writeFileSync(liar, OpeningBook.fromEntries([{ ...first!, score: -first!.score - 1, moves: stonesOfKey(first!.key) }]).encode());
+    warnings.length = 0;
+    expect(loadDefaultBook((m) => warnings.push(m), [DEFAULT_BOOK_PATH, liar])!.info()).toEqual(opening.info());
+    expect(warnings.join()).toMatch(/liar.c4book not used: Two scores for the book key/);
+  });
+
   it('loads (integrity checked) and agrees with the solver on a sample of its positions', () => {
-    const book = readBookFile(DEFAULT_BOOK_PATH);
+    const book = shippedBook();
     expect(book.size).toBeGreaterThan(0);
     const levels = bookPositions('', book.depth);
     const held = levels.flat().filter((e) => book.scoreOfKey(e.key) !== undefined);

@@ -1,6 +1,7 @@
 /**
- * `tabletop connect-four book build|merge|info`: builds the opening book (book/builder.ts explains
- * the method), merges the journals of a build's shards into the book, and describes a book file.
+ * `tabletop connect-four book build|merge|join|slice|info`: builds the opening book (book/builder.ts
+ * explains the method), merges the journals of a build's shards into the book, writes a book's
+ * deep levels as a file of their own, and describes a book file.
  *
  * `book build --depth D --out FILE` solves every position of D stones (one per mirror pair) as a
  * job of the lab's runner (book-job.ts, lab/job-runner.ts): on worker threads, in batches whose
@@ -16,14 +17,15 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { formatDuration } from '../../core/format.js';
-import { OpeningBook, stonesOfKey } from '../../games/connect-four/book/book.js';
+import { OpeningBook, stonesOfKey, type BookInfo } from '../../games/connect-four/book/book.js';
 import { completeLevels, deriveScores, type BookPosition } from '../../games/connect-four/book/builder.js';
 import { immediateWinScore } from '../../games/connect-four/position.js';
 import { parseIntegerIn, UsageError } from '../options.js';
 import { JournalFile } from '../../lab/journal-file.js';
 import { runJob } from '../../lab/job-runner.js';
 import { describeRanges, JobJournalError, jobRecordsOf, mergeJobRecords, partOf, type JobRecord, type JobShard } from '../../lab/jobs.js';
-import { checkBookTarget, DEFAULT_BOOK_PATH, readBookFile, writeBookFile } from '../../arena/connect-four/book-file.js';
+import { checkBookTarget, readBookFile, SHIPPED_BOOK_PATHS, writeBookFile } from '../../arena/connect-four/book-file.js';
+import type { NamedPath } from '../../lab/files.js';
 import { parseShard } from '../lab/experiment.js';
 import { buildTargets, readBookOfKind } from './book-kind.js';
 import { stopOnSignals } from './stop-signal.js';
@@ -98,19 +100,58 @@ export function registerBook(command: Command): Command {
       });
     });
   book
+    .command('join')
+    .description('write the books given (e.g. the two files of the shipped book) as one book: they must be of one kind and agree wherever they overlap')
+    .argument('<files...>', 'the books to join')
+    .requiredOption('--out <file>', 'the book file to write')
+    .action((files: string[], options: { out: string }) => {
+      writeDescribedBook(options.out, files.map((path) => ({ option: '<files>', path })), () => joinBooks(files));
+    });
+  book
+    .command('slice')
+    .description('write the positions of --first-level stones or more of a book as a book of their own (the shipped deep level is such a file; the solver merges it with the opening levels)')
+    .argument('<file>', 'the book to slice (exact scores or values)')
+    .requiredOption('--first-level <n>', 'the fewest stones of a position kept', parseIntegerIn(0, 42, 'The first level'))
+    .requiredOption('--out <file>', 'the book file to write')
+    .action((file: string, options: { firstLevel: number; out: string }) => {
+      writeDescribedBook(options.out, [{ option: '<file>', path: file }], () => readBookFile(file).slice(options.firstLevel));
+    });
+  book
     .command('info')
-    .description('check a book file and describe it (default: the shipped book)')
-    .argument('[file]', 'the book file', DEFAULT_BOOK_PATH)
-    .action((file: string) => {
-      const info = readBookFile(file).info();
-      process.stdout.write(
-        `${file}: ${String(info.entries)} positions, ${String(info.bytes)} bytes, deepest ${String(info.depth)} stones, ` +
-          `${info.completeDepth < 0 ? 'no level complete' : `complete to ${String(info.completeDepth)} stones`}, ${info.weak ? 'values (win/draw/loss)' : 'exact scores'}, checksum OK\n`,
-      );
+    .description('check a book file and describe it (default: the shipped book of exact scores, both of its files)')
+    .argument('[file]', 'the book file')
+    .action((file: string | undefined) => {
+      for (const path of file === undefined ? SHIPPED_BOOK_PATHS : [file]) process.stdout.write(describeBook(path, readBookFile(path).info()));
     });
   return command;
 }
 
+
+/** The book `make` gives, written to `out` (checked first against the inputs) and described on stdout. */
+function writeDescribedBook(out: string, inputs: readonly NamedPath[], make: () => OpeningBook): void {
+  checkBookTarget(out, inputs);
+  const book = make();
+  writeBookFile(out, book);
+  process.stdout.write(describeBook(out, book.info()));
+}
+
+/** The books of `files` as one; books that score a position apart are a usage error. */
+function joinBooks(files: readonly string[]): OpeningBook {
+  try {
+    return OpeningBook.merge(...files.map(readBookFile));
+  } catch (error) {
+    if (error instanceof RangeError) throw new UsageError(`cannot join ${files.join(', ')}: ${error.message}`);
+    throw error;
+  }
+}
+
+/** One line saying what a book file holds, as `book info` prints it. */
+function describeBook(path: string, info: BookInfo): string {
+  const levels = info.firstLevel > 0 ? `, from ${String(info.firstLevel)} stones on` : '';
+  const complete = info.completeDepth < 0 ? 'no level complete' : `complete to ${String(info.completeDepth)} stones`;
+  const kind = info.weak ? 'values (win/draw/loss)' : 'exact scores';
+  return `${path}: ${String(info.entries)} positions, ${String(info.bytes)} bytes${levels}, deepest ${String(info.depth)} stones, ${complete}, ${kind}, checksum OK\n`;
+}
 
 /** Runs `action`, reporting a journal that cannot be resumed or merged as a usage error (exit 2). */
 function asUsage<T>(action: () => T): T {

@@ -54,7 +54,7 @@ export function registerSolve(command: Command): Command {
     .description('solve positions read from stdin, one move string per line (e.g. 4453; "-" is the empty board): prints "<moves> <score>"')
     .option('--weak', 'only win (1), draw (0) or loss (-1) for the side to move (usually faster)')
     .option('--analyze', 'print the score of each of the seven columns instead ("-" for a full column)')
-    .option('--book <file>', 'the book to use: exact scores (book build) or values (book strategy); default: both shipped ones')
+    .option('--book <file>', 'the book to use: exact scores (book build) or values (book strategy); default: the shipped ones (exact scores in two files, and values)')
     .option('--no-book', 'use no book (search every position)')
     .option('--table <entries>', 'transposition-table entries (rounded up to a prime)', parseIntegerIn((1 << 17) + 1, 1 << 28, 'The table size'), SOLVE_TABLE_ENTRIES)
     .addHelpText(

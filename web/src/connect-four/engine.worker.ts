@@ -13,13 +13,19 @@ import { OpeningBook } from '../../../src/games/connect-four/book/book.js';
 import { columnText } from '../../../src/games/connect-four/solver/answers.js';
 import { scoreColumns } from '../../../src/games/connect-four/coach.js';
 import { SOLUTION_WORKER_NAME, type EngineRequest, type EngineResponse } from './protocol.js';
-import { OPENING_URL, VALUES_URL } from './book-urls.js';
+import { DEEP_URL, OPENING_URL, VALUES_URL } from './book-urls.js';
+import { waitsForDeepBook } from './deep-book.js';
 
 interface Books {
   readonly values?: OpeningBook;
   readonly book?: OpeningBook;
 }
+/** The books every request needs: the strategy book and the opening levels. */
 let books: Promise<Books> | null = null;
+/** The books as they are now: those of `books`, with the deep level merged in once it has arrived. */
+let current: Books = {};
+/** The opening book's deep level, fetched once the first books are in; settles once it is merged (or failed). */
+let deep: Promise<void> | null = null;
 
 /** A book file, or undefined if it cannot be fetched or is damaged (then everything is searched, as without it). */
 function fetchBook(url: URL, name: string): Promise<OpeningBook | undefined> {
@@ -33,12 +39,45 @@ function fetchBook(url: URL, name: string): Promise<OpeningBook | undefined> {
 }
 
 function loadBooks(): Promise<Books> {
-  books ??= Promise.all([fetchBook(VALUES_URL, 'strategy book'), fetchBook(OPENING_URL, 'opening book')]).then(([values, book]) => ({
-    ...(values === undefined ? {} : { values }),
-    ...(book === undefined ? {} : { book }),
-  }));
+  books ??= Promise.all([fetchBook(VALUES_URL, 'strategy book'), fetchBook(OPENING_URL, 'opening book')]).then(([values, book]) => {
+    current = { ...(values === undefined ? {} : { values }), ...(book === undefined ? {} : { book }) };
+    return current;
+  });
   return books;
 }
+
+/**
+ * Fetches the deep level (once, beside the first books if they are still coming) and merges it
+ * into the opening book. The solver and the perfect player are made again with the merged book at
+ * their next request: only their tables, caches, are lost. A deep file that is missing, damaged or
+ * at odds with the opening levels is left out.
+ */
+function loadDeepBook(): Promise<void> {
+  deep ??= Promise.all([loadBooks(), fetchBook(DEEP_URL, 'deep level of the opening book')]).then(([loaded, level]) => {
+    if (level === undefined) return;
+    try {
+      current = { ...loaded, book: loaded.book === undefined ? level : OpeningBook.merge(loaded.book, level) };
+      solver = null;
+      perfect = null;
+    } catch (error) {
+      console.warn(`Connect Four: the deep level of the opening book is not used: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  });
+  return deep;
+}
+
+/**
+ * The books for a request about a position of `stones` stones: with the deep level if it is worth
+ * the wait (deep-book.ts), else with whatever has arrived (the deep level is then fetched for
+ * later requests).
+ */
+async function booksFor(stones: number): Promise<Books> {
+  if (waitsForDeepBook(stones)) await loadDeepBook();
+  await loadBooks();
+  void loadDeepBook();
+  return current;
+}
+
 let solver: Solver | null = null;
 
 /**
@@ -55,10 +94,12 @@ function solverWith(loaded: Books): Solver {
 // the page's messages reach a worker only once the page's thread is free to pass them on, which
 // on opening the page is after its first render. The other workers (the computer's moves, the
 // coach) make them when first asked.
+// Its deep level is fetched after `ready`, so that neither waits for it.
 if (self.name === SOLUTION_WORKER_NAME) {
   void loadBooks().then((loaded) => {
     solverWith(loaded);
     reply({ kind: 'ready', id: 0 });
+    void loadDeepBook();
   });
 }
 let perfect: { player: SolverPlayer; budgetMs: number } | null = null;
@@ -93,7 +134,7 @@ function chooseMove(request: Extract<EngineRequest, { kind: 'move' }>, books: Bo
 self.onmessage = async (event: MessageEvent<EngineRequest>) => {
   const receivedAt = performance.now();
   const request = event.data;
-  const loaded = await loadBooks();
+  const loaded = await booksFor(request.moves.length);
   try {
     if (request.kind === 'move') {
       // A quick shallow choice first: if the real search is cut off, the page still has a sensible move.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Position } from '../position.js';
 import { Solver } from '../solver/solver.js';
-import { BookFormatError, OpeningBook, canonicalKey, fnv1a, stonesOfKey } from './book.js';
+import { BookFormatError, OpeningBook, canonicalKey, fnv1a, stonesOfKey, type BookEntry } from './book.js';
 import { bookPositions, completeLevels, deriveScores } from './builder.js';
 
 /** The mirror image of a move string (column c ↔ 8 - c, 1-based). */
@@ -119,6 +119,55 @@ describe('OpeningBook', () => {
     magic[0] = 0;
     expect(() => OpeningBook.decode(magic)).toThrow(/magic/);
     expect(fnv1a(new Uint8Array([1, 2, 3]))).not.toBe(fnv1a(new Uint8Array([1, 2, 4])));
+  });
+});
+
+describe('A book in two files', () => {
+  /** The book of ROOT's subtree to 29 stones, taken as complete (every position of the subtree is there). */
+  function wholeAndLevels(): { whole: OpeningBook; entries: (BookEntry & { moves: number })[] } {
+    const { book } = solvedBook(ROOT, 29);
+    const entries = [...book.entries()].map((e) => ({ ...e, moves: stonesOfKey(e.key) }));
+    return { whole: OpeningBook.fromEntries(entries, 29), entries };
+  }
+
+  it('is the deep level sliced off and the opening levels, merged back byte for byte in either order', () => {
+    const { whole, entries } = wholeAndLevels();
+    const deep = OpeningBook.decode(whole.slice(28).encode());
+    expect(deep.info()).toMatchObject({ firstLevel: 28, completeDepth: 29, depth: 29 });
+    expect(deep.size).toBe(entries.filter((e) => e.moves >= 28).length);
+    expect(deep.size).toBeGreaterThan(0);
+    // A position of the opening levels is not the deep file's to answer.
+    const shallow = entries.find((e) => e.moves === 27)!;
+    expect(deep.scoreOfKey(shallow.key)).toBeUndefined();
+    expect(whole.scoreOfKey(shallow.key)).toBe(shallow.score);
+    const opening = OpeningBook.fromEntries(entries.filter((e) => e.moves < 28), 27);
+    expect(opening.completeDepth).toBe(27);
+    for (const merged of [OpeningBook.merge(opening, deep), OpeningBook.merge(deep, opening)]) {
+      expect(merged.info()).toEqual(whole.info());
+      expect(merged.encode()).toEqual(whole.encode());
+    }
+  });
+
+  it('joins only the complete levels that touch, and refuses books that disagree or differ in kind', () => {
+    const { whole, entries } = wholeAndLevels();
+    // Levels up to 26 and from 28: level 27 is missing, so only the first span stays complete.
+    const upTo26 = OpeningBook.fromEntries(entries.filter((e) => e.moves <= 26), 26);
+    const gap = OpeningBook.merge(upTo26, whole.slice(28));
+    expect(gap.completeDepth).toBe(26);
+    expect(gap.depth).toBe(29);
+    // Alone, a deep level's file is complete from its first level, not from the empty board.
+    expect(OpeningBook.merge(OpeningBook.empty(), whole.slice(28)).info()).toMatchObject({ firstLevel: 28, completeDepth: 29 });
+    const [first] = entries;
+    const liar = OpeningBook.fromEntries([{ ...first!, score: first!.score === 0 ? 1 : 0 }]);
+    expect(() => OpeningBook.merge(whole, liar)).toThrow(/Two scores/);
+    const values = OpeningBook.fromEntries([{ ...first!, score: Math.sign(first!.score) }], -1, true);
+    expect(() => OpeningBook.merge(whole, values)).toThrow(/exact scores with a book of values/);
+  });
+
+  it('rejects a header whose first level lies past its complete depth', () => {
+    const bytes = wholeAndLevels().whole.slice(28).encode();
+    bytes[10] = 30;
+    expect(() => OpeningBook.decode(bytes)).toThrow(/first level 30, complete depth 29/);
   });
 });
 

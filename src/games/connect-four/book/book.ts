@@ -16,9 +16,10 @@
  * | 4 | format version (1) |
  * | 5, 6 | board width 7, height 6 |
  * | 7 | depth: the most stones of any stored position |
- * | 8 | complete depth + 1: every position with at most that many stones (game not over) is stored; 0: no level is complete |
+ * | 8 | complete depth + 1: every position with from the first level (byte 10) up to that many stones (game not over) is stored; 0: no level is complete |
  * | 9 | kind: 0 exact scores (-18..18), 1 values only (-1 loss, 0 draw, 1 win: a strategy book, see strategy.ts) |
- * | 10..11 | reserved, 0 |
+ * | 10 | first level: the fewest stones of a stored position (0 for a book from the empty board; a deep level shipped as a file of its own starts later) |
+ * | 11 | reserved, 0 |
  * | 12..15 | entry count n |
  * | 16..19 | FNV-1a 32-bit checksum of bytes 20.. (the entries) |
  * | 20.. | n entries of 8 bytes: the canonical key (7 bytes, 49 bits) and the score (int8) |
@@ -29,6 +30,12 @@
  * solver's (side to move's view, -18..18). Beyond the complete depth a position may or may not be
  * stored (a partly built level): `score` returns undefined for what the book does not hold, and
  * the solver searches those as usual.
+ *
+ * ## A book in two files
+ * The shipped book is two files: the opening levels, which the page's first analysis needs, and a
+ * deeper level that arrives later (`slice` writes it from a whole book; its first level says where
+ * it starts). `merge` joins them into the one book the solver consults; the two files' entries
+ * merged are the entries of the whole book, byte for byte.
  */
 import { CELLS, HEIGHT, WIDTH, type Position } from '../position.js';
 
@@ -55,8 +62,10 @@ export interface BookInfo {
   readonly entries: number;
   /** Most stones of any stored position. */
   readonly depth: number;
-  /** Every position with at most this many stones is stored (-1: none). */
+  /** Every position with from `firstLevel` up to this many stones is stored (-1: none). */
   readonly completeDepth: number;
+  /** The fewest stones of a position the book covers: 0, or where a deep level's own file starts. */
+  readonly firstLevel: number;
   readonly bytes: number;
   /** Values only (win 1, draw 0, loss -1), not exact scores. */
   readonly weak: boolean;
@@ -112,21 +121,66 @@ export class OpeningBook {
   readonly #scores: Int8Array;
   /** Most stones of any stored position (-1 when empty): deeper positions are never looked up. */
   readonly depth: number;
+  /**
+   * Every position with from `firstLevel` up to this many stones (game not over, no immediate
+   * win) is stored; -1: no level is complete.
+   */
   readonly completeDepth: number;
+  /** The fewest stones of a position the book covers (0 unless it is a deep level on its own, see `slice`). */
+  readonly firstLevel: number;
   /** The scores are values only: 1 win, 0 draw, -1 loss for the side to move (a strategy book). */
   readonly weak: boolean;
 
-  private constructor(keys: Float64Array, scores: Int8Array, depth: number, completeDepth: number, weak: boolean) {
+  private constructor(keys: Float64Array, scores: Int8Array, depth: number, completeDepth: number, weak: boolean, firstLevel = 0) {
     this.#keys = keys;
     this.#scores = scores;
     this.depth = depth;
     this.completeDepth = completeDepth;
     this.weak = weak;
+    this.firstLevel = firstLevel;
   }
 
   /** An empty book (covers nothing). */
   static empty(): OpeningBook {
     return new OpeningBook(new Float64Array(0), new Int8Array(0), -1, -1, false);
+  }
+
+  /**
+   * One book of everything the given books hold (e.g. the opening levels and a deep level shipped
+   * as its own file). They must be of one kind and agree on every position they share; the
+   * complete levels are those the books cover together without a gap from the first level.
+   */
+  static merge(...books: readonly OpeningBook[]): OpeningBook {
+    if (books.length === 0) return OpeningBook.empty();
+    const weak = books[0]!.weak;
+    if (books.some((book) => book.weak !== weak)) throw new RangeError('Cannot merge a book of exact scores with a book of values');
+    let keys = books[0]!.#keys;
+    let scores = books[0]!.#scores;
+    for (const book of books.slice(1)) [keys, scores] = mergeSorted(keys, scores, book.#keys, book.#scores);
+    const covering = books.filter((book) => book.size > 0);
+    const firstLevel = covering.length === 0 ? 0 : Math.min(...covering.map((book) => book.firstLevel));
+    const depth = keys.length === 0 ? -1 : Math.max(...books.map((book) => book.depth));
+    return new OpeningBook(keys, scores, depth, completeUnion(covering, firstLevel), weak, firstLevel);
+  }
+
+  /**
+   * The book's positions of `firstLevel` stones or more, as a book that starts there: the deep
+   * level(s) of a book, to ship as a second file that `merge` joins to the first.
+   */
+  slice(firstLevel: number): OpeningBook {
+    if (!Number.isInteger(firstLevel) || firstLevel < 0 || firstLevel > CELLS) throw new RangeError(`Invalid first level ${String(firstLevel)}`);
+    const keys: number[] = [];
+    const scores: number[] = [];
+    let depth = -1;
+    for (let i = 0; i < this.#keys.length; i++) {
+      const stones = stonesOfKey(this.#keys[i]!);
+      if (stones < firstLevel) continue;
+      keys.push(this.#keys[i]!);
+      scores.push(this.#scores[i]!);
+      if (stones > depth) depth = stones;
+    }
+    const completeDepth = this.completeDepth >= firstLevel && keys.length > 0 ? this.completeDepth : -1;
+    return new OpeningBook(Float64Array.from(keys), Int8Array.from(scores), depth, completeDepth, this.weak, firstLevel);
   }
 
   /**
@@ -163,9 +217,13 @@ export class OpeningBook {
     const count = view.getUint32(12, true);
     const checksum = view.getUint32(16, true);
     const kind = bytes[9]!;
+    const firstLevel = bytes[10]!;
     if (kind > 1) throw new BookFormatError(`unknown opening book kind ${String(kind)} (expected 0, exact scores, or 1, values)`);
     const limit = kind === 1 ? 1 : 18;
     if (depth > CELLS || completeDepth > depth) throw new BookFormatError(`damaged opening book: depth ${String(depth)}, complete depth ${String(completeDepth)}`);
+    if (firstLevel > CELLS || (completeDepth >= 0 && firstLevel > completeDepth)) {
+      throw new BookFormatError(`damaged opening book: first level ${String(firstLevel)}, complete depth ${String(completeDepth)}`);
+    }
     if (bytes.length !== HEADER_BYTES + count * ENTRY_BYTES) {
       throw new BookFormatError(`damaged opening book: ${String(bytes.length)} bytes, expected ${String(HEADER_BYTES + count * ENTRY_BYTES)} for ${String(count)} entries`);
     }
@@ -183,7 +241,7 @@ export class OpeningBook {
       scores[i] = score;
       previous = key;
     }
-    return new OpeningBook(keys, scores, count === 0 ? -1 : depth, completeDepth, kind === 1);
+    return new OpeningBook(keys, scores, count === 0 ? -1 : depth, completeDepth, kind === 1, firstLevel);
   }
 
   /** The file's bytes (see the format above). */
@@ -198,6 +256,7 @@ export class OpeningBook {
     bytes[7] = Math.max(0, this.depth);
     bytes[8] = this.completeDepth + 1;
     bytes[9] = this.weak ? 1 : 0;
+    bytes[10] = this.firstLevel;
     view.setUint32(12, count, true);
     for (let i = 0; i < count; i++) {
       const at = HEADER_BYTES + i * ENTRY_BYTES;
@@ -215,12 +274,19 @@ export class OpeningBook {
   }
 
   info(): BookInfo {
-    return { entries: this.size, depth: this.depth, completeDepth: this.completeDepth, bytes: HEADER_BYTES + this.size * ENTRY_BYTES, weak: this.weak };
+    return {
+      entries: this.size,
+      depth: this.depth,
+      completeDepth: this.completeDepth,
+      firstLevel: this.firstLevel,
+      bytes: HEADER_BYTES + this.size * ENTRY_BYTES,
+      weak: this.weak,
+    };
   }
 
   /** The stored score of the position (side to move's view), or undefined if the book does not hold it. */
   score(position: Position): number | undefined {
-    if (position.moves > this.depth) return undefined;
+    if (position.moves > this.depth || position.moves < this.firstLevel) return undefined;
     return this.scoreOfKey(canonicalKey(position));
   }
 
@@ -247,6 +313,42 @@ export class OpeningBook {
   *entries(): IterableIterator<BookEntry> {
     for (let i = 0; i < this.#keys.length; i++) yield { key: this.#keys[i]!, score: this.#scores[i]! };
   }
+}
+
+/** Two sorted key arrays (with their scores) as one; a key in both must have one score. */
+function mergeSorted(keysA: Float64Array, scoresA: Int8Array, keysB: Float64Array, scoresB: Int8Array): [Float64Array, Int8Array] {
+  const keys = new Float64Array(keysA.length + keysB.length);
+  const scores = new Int8Array(keys.length);
+  let a = 0;
+  let b = 0;
+  let n = 0;
+  while (a < keysA.length || b < keysB.length) {
+    const ka = a < keysA.length ? keysA[a]! : Infinity;
+    const kb = b < keysB.length ? keysB[b]! : Infinity;
+    if (ka === kb) {
+      if (scoresA[a] !== scoresB[b]) throw new RangeError(`Two scores for the book key ${String(ka)}: ${String(scoresA[a])} and ${String(scoresB[b])}`);
+      b++;
+    }
+    if (ka <= kb) {
+      keys[n] = ka;
+      scores[n++] = scoresA[a++]!;
+    } else {
+      keys[n] = kb;
+      scores[n++] = scoresB[b++]!;
+    }
+  }
+  return [keys.subarray(0, n), scores.subarray(0, n)];
+}
+
+/**
+ * The complete depth of books merged: their complete spans (first level to complete depth) joined
+ * while they touch, from the merged book's first level on; -1 if none starts there.
+ */
+function completeUnion(books: readonly OpeningBook[], firstLevel: number): number {
+  const spans = books.filter((book) => book.completeDepth >= book.firstLevel).sort((x, y) => x.firstLevel - y.firstLevel);
+  let end = firstLevel - 1;
+  for (const book of spans) if (book.firstLevel <= end + 1) end = Math.max(end, book.completeDepth);
+  return end >= firstLevel ? end : -1;
 }
 
 function checkEntry(key: number, score: number, weak: boolean): void {
