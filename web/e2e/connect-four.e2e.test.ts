@@ -312,6 +312,32 @@ describe('Connect Four page', () => {
     });
   });
 
+  it('Show solution goes on without a damaged deep level of the opening book, saying why, with the same values', async () => {
+    const { context, page, errors } = await newPage(env.session);
+    try {
+      // The deep level arrives with one byte of its entries flipped: its checksum fails.
+      await context.route(/opening-deep[^/]*\.c4book$/, async (route) => {
+        const body = Buffer.from(await (await route.fetch()).body());
+        body[body.length - 1]! ^= 1;
+        await route.fulfill({ body, contentType: 'application/octet-stream' });
+      });
+      const warnings: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'warning') warnings.push(message.text());
+      });
+      // 8 stones: the analysis waits for the deep level, and goes on searching when it is refused.
+      const moves = '56576416';
+      await page.goto(`${env.server.url}connect-four?red=human&yellow=human&solution=1&pos=${moves}`);
+      await solutionSettled(page, 120_000);
+      const solver = new Solver({ book: shippedBook(), values: readBookFile(DEFAULT_VALUES_PATH), tableSize: (1 << 17) + 1 });
+      expect(await solutionTexts(page)).toEqual(analysisTexts(solver, Position.fromMoves(moves), false));
+      await expect.poll(() => warnings.join('\n')).toMatch(/deep level of the opening book is not used: damaged opening book: checksum mismatch/);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('Show solution drops a slow analysis when the position changes', async () => {
     const end = '27644442417524125626652';
     const start = 9;
