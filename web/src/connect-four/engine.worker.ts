@@ -24,7 +24,7 @@ interface Books {
 let books: Promise<Books> | null = null;
 /** The books as they are now: those of `books`, with the deep level merged in once it has arrived. */
 let current: Books = {};
-/** The opening book's deep level, fetched once the first books are in; settles once it is merged (or failed). */
+/** The opening book's deep level: fetched once the worker is ready, or at once by a request that waits for it; settles once it is merged (or left out). */
 let deep: Promise<void> | null = null;
 
 /** A book file, or undefined if it cannot be fetched or is damaged (then everything is searched, as without it). */
@@ -94,7 +94,8 @@ function solverWith(loaded: Books): Solver {
 // the page's messages reach a worker only once the page's thread is free to pass them on, which
 // on opening the page is after its first render. The other workers (the computer's moves, the
 // coach) make them when first asked.
-// Its deep level is fetched after `ready`, so that neither waits for it.
+// The deep level of the opening book (twice the rest) is fetched after `ready`: neither `ready`
+// nor an analysis that does not need it waits for it.
 if (self.name === SOLUTION_WORKER_NAME) {
   void loadBooks().then((loaded) => {
     solverWith(loaded);

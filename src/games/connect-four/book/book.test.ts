@@ -134,6 +134,8 @@ describe('A book in two files', () => {
     const { whole, entries } = wholeAndLevels();
     const deep = OpeningBook.decode(whole.slice(28).encode());
     expect(deep.info()).toMatchObject({ firstLevel: 28, completeDepth: 29, depth: 29 });
+    // Sliced again below its start, a deep level does not claim the levels it never held.
+    expect(deep.slice(20).info()).toEqual(deep.info());
     expect(deep.size).toBe(entries.filter((e) => e.moves >= 28).length);
     expect(deep.size).toBeGreaterThan(0);
     // A position of the opening levels is not the deep file's to answer.

@@ -164,11 +164,13 @@ export class OpeningBook {
   }
 
   /**
-   * The book's positions of `firstLevel` stones or more, as a book that starts there: the deep
+   * The book's positions of `fewestStones` stones or more, as a book that starts there: the deep
    * level(s) of a book, to ship as a second file that `merge` joins to the first.
    */
-  slice(firstLevel: number): OpeningBook {
-    if (!Number.isInteger(firstLevel) || firstLevel < 0 || firstLevel > CELLS) throw new RangeError(`Invalid first level ${String(firstLevel)}`);
+  slice(fewestStones: number): OpeningBook {
+    if (!Number.isInteger(fewestStones) || fewestStones < 0 || fewestStones > CELLS) throw new RangeError(`Invalid first level ${String(fewestStones)}`);
+    // A book that itself starts deeper holds nothing shallower: slicing below its start keeps its start.
+    const firstLevel = Math.max(fewestStones, this.firstLevel);
     const keys: number[] = [];
     const scores: number[] = [];
     let depth = -1;
