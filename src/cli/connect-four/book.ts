@@ -1,7 +1,7 @@
 /**
  * `tabletop connect-four book build|merge|join|slice|info`: builds the opening book (book/builder.ts
- * explains the method), merges the journals of a build's shards into the book, writes a book's
- * deep levels as a file of their own, and describes a book file.
+ * explains the method), merges the journals of a build's shards into the book, joins book files
+ * into one, writes a book's deep levels as a file of their own, and describes a book file.
  *
  * `book build --depth D --out FILE` solves every position of D stones (one per mirror pair) as a
  * job of the lab's runner (book-job.ts, lab/job-runner.ts): on worker threads, in batches whose
