@@ -51,8 +51,7 @@ export function kindOf(weak: boolean): string {
  * damaged file is not fatal — the solver works without it — so this reports the problem through
  * `warn` and goes on with the files that are sound (undefined if none is).
  */
-export function loadDefaultBook(warn: (message: string) => void, paths: string | readonly string[] = SHIPPED_BOOK_PATHS): OpeningBook | undefined {
-  const files = typeof paths === 'string' ? [paths] : paths;
+export function loadDefaultBook(warn: (message: string) => void, files: readonly string[] = SHIPPED_BOOK_PATHS): OpeningBook | undefined {
   const books = files.flatMap((path) => soundBookOrWarn(path, false, warn) ?? []);
   if (books.length <= 1) return books[0];
   try {

@@ -147,9 +147,9 @@ describe('tabletop connect-four book', () => {
     expect(result.status).not.toBe(0);
     expect(result.stderr).toMatch(/damaged opening book: checksum mismatch/);
     const warnings: string[] = [];
-    expect(loadDefaultBook((m) => warnings.push(m), damaged)).toBeUndefined();
+    expect(loadDefaultBook((m) => warnings.push(m), [damaged])).toBeUndefined();
     expect(warnings.join()).toMatch(/opening book not used: .*damaged.c4book: damaged opening book/);
-    expect(loadDefaultBook((m) => warnings.push(m), join(dir, 'missing.c4book'))).toBeUndefined();
+    expect(loadDefaultBook((m) => warnings.push(m), [join(dir, 'missing.c4book')])).toBeUndefined();
   });
 });
 
