@@ -40,6 +40,11 @@ const DEAL_TRIES = 40;
 
 const DIFFICULTY_WORDS: Readonly<Record<DifficultyChoice, string>> = { any: 'Any deal', easy: 'Easy', medium: 'Medium', hard: 'Hard', expert: 'Expert' };
 
+/** A grade's name after its article: "an easy", "a medium", "a hard", "an expert". */
+function gradeWithArticle(grade: string): string {
+  return `${/^[aeiou]/.test(grade) ? 'an' : 'a'} ${grade}`;
+}
+
 function storage(): Storage | null {
   try {
     return window.localStorage;
@@ -383,7 +388,7 @@ export function KlondikePage() {
         setNotice(`No deal of the grading table is ${difficulty}: choose another difficulty.`);
         return;
       }
-      openDeal({ ...form.rules, seed, piles: form.piles, order: null }, { text: `Deal ${String(seed)}: a ${difficulty} deal, proved winnable.`, tone: 'success' });
+      openDeal({ ...form.rules, seed, piles: form.piles, order: null }, { text: `Deal ${String(seed)}: ${gradeWithArticle(difficulty)} deal, proved winnable.`, tone: 'success' });
       return;
     }
     if (!winnableOnly) {
@@ -632,7 +637,7 @@ export function KlondikePage() {
             value={difficulty}
             options={DIFFICULTY_CHOICES.map((choice) => [choice, DIFFICULTY_WORDS[choice]])}
             disabled={noGradesReason(form.rules, form.piles) !== null}
-            note={noGradesReason(form.rules, form.piles) ?? (difficulty === 'any' ? 'New deal deals any deal.' : `New deal deals a ${difficulty} deal, proved winnable.`)}
+            note={noGradesReason(form.rules, form.piles) ?? (difficulty === 'any' ? 'New deal deals any deal.' : `New deal deals ${gradeWithArticle(difficulty)} deal, proved winnable.`)}
             onChange={(choice) => setDifficulty(choice as DifficultyChoice)}
           />
           <label class="check">
