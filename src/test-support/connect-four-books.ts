@@ -6,7 +6,7 @@
 import { OpeningBook } from '../games/connect-four/book/book.js';
 import { DEFAULT_VALUES_PATH, readBookFile, SHIPPED_BOOK_PATHS } from '../arena/connect-four/book-file.js';
 
-/** The book of exact opening scores: its files (the opening levels and the deep level) merged. */
+/** The book of exact opening scores: its files (the opening levels and the deep levels) merged. */
 export const shippedBook = (): OpeningBook => OpeningBook.merge(...SHIPPED_BOOK_PATHS.map(readBookFile));
 
 /** The strategy book (win/draw/loss values). */

@@ -13,6 +13,7 @@ import { parseTestSet } from '../../src/games/connect-four/testdata/test-sets.js
 import { DEFAULT_VALUES_PATH, readBookFile } from '../../src/arena/connect-four/book-file.js';
 import { shippedBook } from '../../src/test-support/connect-four-books.js';
 import { formatScore } from '../src/connect-four/model.js';
+import { EAGER_DEEP_LEVELS } from '../src/connect-four/deep-book.js';
 import { mix32 } from '../../src/core/random.js';
 import { runCli } from '../../src/test-support/cli.js';
 import { measureClickLatency, newPage, pageOpener, serverAndBrowser, solutionTexts } from './harness.js';
@@ -163,8 +164,8 @@ describe('Connect Four page', () => {
 
   it('Show solution gives, for positions of 6 to 30 stones from the public sets, what solve --analyze prints', { timeout: 1_800_000 }, async () => {
     // Two positions of each of Pons' sets here, picked by a fixed seed among those of 6 to 30
-    // stones, the issue's own example, and an 8-stone position whose columns the book's deep level
-    // holds (the file the worker fetches after it is ready); the expected values are the built
+    // stones, the issue's own example, and an 8-stone position whose columns the book's level of 9
+    // stones holds (a file the worker fetches after it is ready); the expected values are the built
     // command line's.
     const positions = ['4444422456', '22117667'];
     for (const [set, file] of ['Test_L1_R1', 'Test_L1_R2', 'Test_L2_R1', 'Test_L2_R2', 'Test_L3_R1'].entries()) {
@@ -225,9 +226,10 @@ describe('Connect Four page', () => {
       // Nothing clicked yet: the worker main.tsx started with the page says it is ready.
       await expect.poll(() => page.locator('label.switch', { has: toggle }).getAttribute('data-solver'), { timeout: 120_000 }).toBe('ready');
       // The opening book and the strategy book (each asked by the page's preload and the worker),
-      // then the opening book's deep level, which the worker fetches once it is ready.
-      await expect.poll(() => bookRequests.filter((path) => path.includes('opening-deep')).length, { timeout: 60_000 }).toBe(1);
-      expect(new Set(bookRequests).size).toBe(3);
+      // then the opening book's eager deep levels, which the worker fetches once it is ready (and
+      // no other deep level: a request waits for those).
+      for (const level of EAGER_DEEP_LEVELS) await expect.poll(() => bookRequests.filter((path) => path.includes(`opening-${String(level)}`)).length, { timeout: 60_000 }).toBe(1);
+      expect(new Set(bookRequests).size).toBe(2 + EAGER_DEEP_LEVELS.length);
       const beforeClick = bookRequests.length;
       await toggle.check();
       await solutionSettled(page, 60_000);
@@ -315,8 +317,8 @@ describe('Connect Four page', () => {
   it('Show solution goes on without a damaged deep level of the opening book, saying why, with the same values', async () => {
     const { context, page, errors } = await newPage(env.session);
     try {
-      // The deep level arrives with one byte of its entries flipped: its checksum fails.
-      await context.route(/opening-deep[^/]*\.c4book$/, async (route) => {
+      // The level of 9 stones arrives with one byte of its entries flipped: its checksum fails.
+      await context.route(/opening-9[^/]*\.c4book$/, async (route) => {
         const body = Buffer.from(await (await route.fetch()).body());
         body[body.length - 1]! ^= 1;
         await route.fulfill({ body, contentType: 'application/octet-stream' });
@@ -331,7 +333,7 @@ describe('Connect Four page', () => {
       await solutionSettled(page, 120_000);
       const solver = new Solver({ book: shippedBook(), values: readBookFile(DEFAULT_VALUES_PATH), tableSize: (1 << 17) + 1 });
       expect(await solutionTexts(page)).toEqual(analysisTexts(solver, Position.fromMoves(moves), false));
-      await expect.poll(() => warnings.join('\n')).toMatch(/deep level of the opening book is not used: damaged opening book: checksum mismatch/);
+      await expect.poll(() => warnings.join('\n')).toMatch(/opening book's level of 9 stones is not used: damaged opening book: checksum mismatch/);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

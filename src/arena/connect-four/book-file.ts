@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { BookFormatError, OpeningBook } from '../../games/connect-four/book/book.js';
+import { deepLevelFileName, SHIPPED_DEEP_LEVELS } from '../../games/connect-four/book/shipped.js';
 import { checkWholeFileTarget, READ_LIMITS, readBoundedFile, refuseSameFiles, writeWholeFile, type NamedPath } from '../../lab/files.js';
 
 /**
@@ -15,14 +16,16 @@ import { checkWholeFileTarget, READ_LIMITS, readBoundedFile, refuseSameFiles, wr
 export const DEFAULT_BOOK_PATH = fileURLToPath(new URL('../../games/connect-four/book/opening.c4book', import.meta.url));
 
 /**
- * The shipped book's deep level (9 stones), a file of its own so that the browser app's first
- * analysis need not wait for it (it fetches it afterwards); here it is merged with the opening
- * levels at once (`loadDefaultBook`).
+ * The shipped book's deep levels (book/shipped.ts), each a file of its own so that the browser
+ * app's first analysis need not wait for them (it fetches them afterwards); here they are merged
+ * with the opening levels at once (`loadDefaultBook`).
  */
-export const DEFAULT_DEEP_BOOK_PATH = fileURLToPath(new URL('../../games/connect-four/book/opening-deep.c4book', import.meta.url));
+export const DEEP_BOOK_PATHS: readonly string[] = SHIPPED_DEEP_LEVELS.map((level) =>
+  fileURLToPath(new URL(`../../games/connect-four/book/${deepLevelFileName(level)}`, import.meta.url)),
+);
 
 /** The files of the shipped book of exact scores, merged in this order. */
-export const SHIPPED_BOOK_PATHS: readonly string[] = [DEFAULT_BOOK_PATH, DEFAULT_DEEP_BOOK_PATH];
+export const SHIPPED_BOOK_PATHS: readonly string[] = [DEFAULT_BOOK_PATH, ...DEEP_BOOK_PATHS];
 
 /** The shipped strategy book: win/draw/loss values (book/strategy.ts), found the same way. */
 export const DEFAULT_VALUES_PATH = fileURLToPath(new URL('../../games/connect-four/book/strategy.c4book', import.meta.url));
@@ -52,15 +55,18 @@ export function kindOf(weak: boolean): string {
  * `warn` and goes on with the files that are sound (undefined if none is).
  */
 export function loadDefaultBook(warn: (message: string) => void, files: readonly string[] = SHIPPED_BOOK_PATHS): OpeningBook | undefined {
-  const books = files.flatMap((path) => soundBookOrWarn(path, false, warn) ?? []);
-  if (books.length <= 1) return books[0];
-  try {
-    return OpeningBook.merge(...books);
-  } catch (error) {
-    // Two files that disagree cannot both be right: keep the first (the opening levels).
-    warn(`opening book: ${files.slice(1).join(', ')} not used: ${error instanceof Error ? error.message : String(error)}`);
-    return books[0];
+  let merged: OpeningBook | undefined;
+  for (const path of files) {
+    const book = soundBookOrWarn(path, false, warn);
+    if (book === undefined) continue;
+    try {
+      merged = merged === undefined ? book : OpeningBook.merge(merged, book);
+    } catch (error) {
+      // Two files that disagree cannot both be right: keep those before (the opening levels first).
+      warn(`opening book: ${path} not used: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
+  return merged;
 }
 
 /** The shipped strategy book (values), or undefined (with a warning through `warn` if it is damaged). */

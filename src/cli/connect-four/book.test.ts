@@ -11,8 +11,9 @@ import { bookPositions } from '../../games/connect-four/book/builder.js';
 import { Position, immediateWinScore } from '../../games/connect-four/position.js';
 import { Solver } from '../../games/connect-four/solver/solver.js';
 import { OpeningBook, canonicalKey, stonesOfKey } from '../../games/connect-four/book/book.js';
-import { DEFAULT_BOOK_PATH, DEFAULT_DEEP_BOOK_PATH, DEFAULT_VALUES_PATH, loadDefaultBook, readBookFile } from '../../arena/connect-four/book-file.js';
+import { DEEP_BOOK_PATHS, DEFAULT_BOOK_PATH, DEFAULT_VALUES_PATH, loadDefaultBook, readBookFile } from '../../arena/connect-four/book-file.js';
 import { shippedBook } from '../../test-support/connect-four-books.js';
+import { SHIPPED_DEEP_LEVELS } from '../../games/connect-four/book/shipped.js';
 
 // A Middle-Easy position with 26 stones: its subtree to 28 stones solves in well under a second.
 const ROOT = '21253774536432517717274325';
@@ -104,11 +105,11 @@ describe('tabletop connect-four book', () => {
     expect(refusedJoin.status).toBe(2);
     expect(refusedJoin.stderr).toMatch(/cannot join .*: Two scores for the book key/);
     expect(existsSync(join(dir, 'never.c4book'))).toBe(false);
-    // Without a file, `book info` describes both files of the shipped book.
+    // Without a file, `book info` describes every file of the shipped book.
     const shipped = await runInProcess(['connect-four', 'book', 'info']);
     expect(shipped.stdout.split('\n')).toEqual([
-      expect.stringMatching(/opening.c4book: \d+ positions, \d+ bytes, deepest \d+ stones, complete to \d+ stones, exact scores, checksum OK$/),
-      expect.stringMatching(/opening-deep.c4book: \d+ positions, \d+ bytes, from \d+ stones on, deepest \d+ stones, complete to \d+ stones, exact scores, checksum OK$/),
+      expect.stringMatching(/opening.c4book: \d+ positions, \d+ bytes, deepest 8 stones, complete to 8 stones, exact scores, checksum OK$/),
+      ...SHIPPED_DEEP_LEVELS.map((level) => expect.stringMatching(new RegExp(`opening-${String(level)}.c4book: \\d+ positions, \\d+ bytes, from ${String(level)} stones on, deepest ${String(level)} stones, complete to ${String(level)} stones, exact scores, checksum OK$`))),
       '',
     ]);
     const refused = await runInProcess(['connect-four', 'book', 'slice', out, '--first-level', '28', '--out', out]);
@@ -228,26 +229,35 @@ describe('tabletop connect-four book build --shard, book merge', () => {
 });
 
 describe('the shipped opening book', () => {
-  it('is its opening levels and its deep level, which join without a gap; a damaged or contradicting file is left out with a warning', () => {
-    const [opening, deep] = [readBookFile(DEFAULT_BOOK_PATH), readBookFile(DEFAULT_DEEP_BOOK_PATH)];
-    expect(opening.firstLevel).toBe(0);
-    expect(deep.firstLevel).toBe(opening.completeDepth + 1);
+  it('is its opening levels and its deep levels, which join without a gap; a damaged or contradicting file is left out with a warning', () => {
+    const [opening, ...deep] = [DEFAULT_BOOK_PATH, ...DEEP_BOOK_PATHS].map(readBookFile);
+    expect(opening!.firstLevel).toBe(0);
+    // Each deep level starts where the files before it are complete, and is complete itself.
+    let completeDepth = opening!.completeDepth;
+    for (const level of deep) {
+      expect(level.firstLevel).toBe(completeDepth + 1);
+      expect(level.completeDepth).toBe(level.depth);
+      completeDepth = level.completeDepth;
+    }
     const warnings: string[] = [];
     const merged = loadDefaultBook((m) => warnings.push(m))!;
     expect(warnings).toEqual([]);
-    expect(merged.info()).toMatchObject({ entries: opening.size + deep.size, firstLevel: 0, completeDepth: deep.completeDepth, depth: deep.depth });
-    const bytes = readFileSync(DEFAULT_DEEP_BOOK_PATH);
+    const entries = [opening!, ...deep].reduce((sum, book) => sum + book.size, 0);
+    expect(merged.info()).toMatchObject({ entries, firstLevel: 0, completeDepth, depth: completeDepth });
+    // A deep level damaged (one byte flipped): left out with a warning, the opening levels used.
+    const bytes = readFileSync(DEEP_BOOK_PATHS[0]!);
     bytes[bytes.length - 1]! ^= 1;
     const damaged = join(dir, 'damaged-deep.c4book');
     writeFileSync(damaged, bytes);
-    expect(loadDefaultBook((m) => warnings.push(m), [DEFAULT_BOOK_PATH, damaged])!.info()).toEqual(opening.info());
+    expect(loadDefaultBook((m) => warnings.push(m), [DEFAULT_BOOK_PATH, damaged])!.info()).toEqual(opening!.info());
     expect(warnings.join()).toMatch(/opening book not used: .*damaged-deep.c4book: damaged opening book: checksum mismatch/);
-    // A deep level that contradicts the opening levels (a position of both scored apart).
-    const [first] = opening.entries();
+    // A deep level that contradicts the opening levels (a position of both scored apart): left
+    // out, and the files after it still merged.
+    const [first] = opening!.entries();
     const liar = join(dir, 'liar.c4book');
     writeFileSync(liar, OpeningBook.fromEntries([{ ...first!, score: -first!.score - 1, moves: stonesOfKey(first!.key) }]).encode());
     warnings.length = 0;
-    expect(loadDefaultBook((m) => warnings.push(m), [DEFAULT_BOOK_PATH, liar])!.info()).toEqual(opening.info());
+    expect(loadDefaultBook((m) => warnings.push(m), [DEFAULT_BOOK_PATH, liar, ...DEEP_BOOK_PATHS])!.info()).toEqual(merged.info());
     expect(warnings.join()).toMatch(/liar.c4book not used: Two scores for the book key/);
   });
 

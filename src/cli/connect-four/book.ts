@@ -109,7 +109,7 @@ export function registerBook(command: Command): Command {
     });
   book
     .command('slice')
-    .description('write the positions of --first-level stones or more of a book as a book of their own (the shipped deep level is such a file; the solver merges it with the opening levels)')
+    .description('write the positions of --first-level stones or more of a book as a book of their own (each shipped deep level is such a file; the solver merges them with the opening levels)')
     .argument('<file>', 'the book to slice (exact scores or values)')
     .requiredOption('--first-level <n>', 'the fewest stones of a position kept', parseIntegerIn(0, 42, 'The first level'))
     .requiredOption('--out <file>', 'the book file to write')

@@ -1,18 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { OpeningBook } from '../../../src/games/connect-four/book/book.js';
-import { DEEP_URL } from './book-urls.js';
-import { DEEP_BOOK_LEVELS, waitsForDeepBook } from './deep-book.js';
+import { SHIPPED_DEEP_LEVELS } from '../../../src/games/connect-four/book/shipped.js';
+import { DEEP_URLS } from './book-urls.js';
+import { deepLevelWaitedFor } from './deep-book.js';
 
-describe('the deep level of the opening book', () => {
-  it('holds the levels the page expects of it, complete', () => {
-    const info = OpeningBook.decode(readFileSync(DEEP_URL)).info();
-    expect({ first: info.firstLevel, last: info.depth }).toEqual(DEEP_BOOK_LEVELS);
-    expect(info.completeDepth).toBe(DEEP_BOOK_LEVELS.last);
+describe('the deep levels of the opening book', () => {
+  it('are each a file holding the one complete level the page expects of it', () => {
+    expect(Object.keys(DEEP_URLS).map(Number)).toEqual([...SHIPPED_DEEP_LEVELS]);
+    for (const level of SHIPPED_DEEP_LEVELS) {
+      const info = OpeningBook.decode(readFileSync(DEEP_URLS[level])).info();
+      expect({ first: info.firstLevel, last: info.depth, complete: info.completeDepth }).toEqual({ first: level, last: level, complete: level });
+    }
   });
 
-  it('is waited for by the positions whose children it holds, and by no other', () => {
-    const waiting = Array.from({ length: 43 }, (_, stones) => stones).filter(waitsForDeepBook);
-    expect(waiting).toEqual([8]);
+  it('are waited for by the positions whose children they hold, and by no other', () => {
+    const waiting = Array.from({ length: 43 }, (_, stones) => [stones, deepLevelWaitedFor(stones)] as const).filter(([, level]) => level !== undefined);
+    expect(waiting).toEqual([[8, 9]]);
   });
+
 });

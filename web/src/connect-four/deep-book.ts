@@ -1,18 +1,22 @@
 /**
- * When an engine request should wait for the opening book's deep level (book-urls.ts `DEEP_URL`),
- * which the worker fetches only after it is ready. Kept apart from the worker so that it is tested
- * against the shipped file.
+ * Which of the opening book's deep levels (src/games/connect-four/book/shipped.ts; their files in
+ * book-urls.ts `DEEP_URLS`) an engine request waits for, and which the worker fetches as soon as
+ * it is ready. Kept apart from the worker so that it is tested against the shipped files.
  */
-
-/** The stones of the positions the deep file holds (its header says so too: deep-book.test.ts checks). */
-export const DEEP_BOOK_LEVELS = { first: 9, last: 9 } as const;
+import { SHIPPED_DEEP_LEVELS, type ShippedDeepLevel } from '../../../src/games/connect-four/book/shipped.js';
 
 /**
- * Whether a request about a position of `stones` stones is worth waiting for the deep level: its
- * children are there, so every column's score is a look-up instead of a search of up to seconds.
- * The position's own entry alone does not shorten its analysis (each column is a child), so a
- * position of the deep level itself, or shallower or deeper ones, go ahead at once.
+ * The deep levels fetched once the worker is ready, shallowest first, so that a later request
+ * finds them merged. The others (several MB each) are fetched only when a request waits for them.
  */
-export function waitsForDeepBook(stones: number): boolean {
-  return stones + 1 >= DEEP_BOOK_LEVELS.first && stones + 1 <= DEEP_BOOK_LEVELS.last;
+export const EAGER_DEEP_LEVELS: readonly ShippedDeepLevel[] = [9];
+
+/**
+ * The deep level worth waiting for in a request about a position of `stones` stones, if any: the
+ * one holding its children, so that every column's score is a look-up instead of a search of up
+ * to seconds. The position's own entry alone does not shorten its analysis (each column is a
+ * child), so a request about a position of a deep level itself goes ahead with what has arrived.
+ */
+export function deepLevelWaitedFor(stones: number): ShippedDeepLevel | undefined {
+  return SHIPPED_DEEP_LEVELS.find((level) => level === stones + 1);
 }

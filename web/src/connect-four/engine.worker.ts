@@ -13,8 +13,9 @@ import { OpeningBook } from '../../../src/games/connect-four/book/book.js';
 import { columnText } from '../../../src/games/connect-four/solver/answers.js';
 import { scoreColumns } from '../../../src/games/connect-four/coach.js';
 import { SOLUTION_WORKER_NAME, type EngineRequest, type EngineResponse } from './protocol.js';
-import { DEEP_URL, OPENING_URL, VALUES_URL } from './book-urls.js';
-import { waitsForDeepBook } from './deep-book.js';
+import { DEEP_URLS, OPENING_URL, VALUES_URL } from './book-urls.js';
+import { deepLevelWaitedFor, EAGER_DEEP_LEVELS } from './deep-book.js';
+import type { ShippedDeepLevel } from '../../../src/games/connect-four/book/shipped.js';
 
 interface Books {
   readonly values?: OpeningBook;
@@ -22,10 +23,13 @@ interface Books {
 }
 /** The books every request needs: the strategy book and the opening levels. */
 let books: Promise<Books> | null = null;
-/** The books as they are now: those of `books`, with the deep level merged in once it has arrived. */
+/** The books as they are now: those of `books`, with each deep level merged in once it has arrived. */
 let current: Books = {};
-/** The opening book's deep level: fetched once the worker is ready, or at once by a request that waits for it; settles once it is merged (or left out). */
-let deep: Promise<void> | null = null;
+/**
+ * The opening book's deep levels asked for so far, each settling once it is merged (or left out):
+ * fetched once the worker is ready (the eager ones) or at once by a request that waits for one.
+ */
+const deepLevels = new Map<ShippedDeepLevel, Promise<void>>();
 
 /** A book file, or undefined if it cannot be fetched or is damaged (then everything is searched, as without it). */
 function fetchBook(url: URL, name: string): Promise<OpeningBook | undefined> {
@@ -47,34 +51,46 @@ function loadBooks(): Promise<Books> {
 }
 
 /**
- * Fetches the deep level (once, beside the first books if they are still coming) and merges it
- * into the opening book. The solver and the perfect player are made again with the merged book at
+ * Fetches a deep level (once, beside the first books if they are still coming) and merges it into
+ * the opening book. The solver and the perfect player are made again with the merged book at
  * their next request: only their tables, caches, are lost. A deep file that is missing, damaged or
- * at odds with the opening levels is left out.
+ * at odds with the levels before it is left out.
  */
-function loadDeepBook(): Promise<void> {
-  deep ??= Promise.all([loadBooks(), fetchBook(DEEP_URL, 'deep level of the opening book')]).then(([loaded, level]) => {
-    if (level === undefined) return;
-    try {
-      current = { ...loaded, book: loaded.book === undefined ? level : OpeningBook.merge(loaded.book, level) };
-      solver = null;
-      perfect = null;
-    } catch (error) {
-      console.warn(`Connect Four: the deep level of the opening book is not used: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  });
-  return deep;
+function loadDeepLevel(level: ShippedDeepLevel): Promise<void> {
+  let loading = deepLevels.get(level);
+  if (loading === undefined) {
+    const name = `opening book's level of ${String(level)} stones`;
+    loading = Promise.all([loadBooks(), fetchBook(DEEP_URLS[level], name)]).then(([, file]) => {
+      if (file === undefined) return;
+      try {
+        // Merged into what has arrived so far: the deep levels may arrive in any order.
+        current = { ...current, book: current.book === undefined ? file : OpeningBook.merge(current.book, file) };
+        solver = null;
+        perfect = null;
+      } catch (error) {
+        console.warn(`Connect Four: the ${name} is not used: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    });
+    deepLevels.set(level, loading);
+  }
+  return loading;
+}
+
+/** The deep levels fetched without waiting for a request, one after the other (shallowest first). */
+function loadEagerDeepLevels(): void {
+  void EAGER_DEEP_LEVELS.reduce<Promise<void>>((previous, level) => previous.then(() => loadDeepLevel(level)), Promise.resolve());
 }
 
 /**
- * The books for a request about a position of `stones` stones: with the deep level if it is worth
- * the wait (deep-book.ts), else with whatever has arrived (the deep level is then fetched for
- * later requests).
+ * The books for a request about a position of `stones` stones: with the deep level that holds
+ * its children if there is one (deep-book.ts), else with whatever has arrived (the eager deep
+ * levels are then fetched for later requests).
  */
 async function booksFor(stones: number): Promise<Books> {
-  if (waitsForDeepBook(stones)) await loadDeepBook();
+  const level = deepLevelWaitedFor(stones);
+  if (level !== undefined) await loadDeepLevel(level);
   await loadBooks();
-  void loadDeepBook();
+  loadEagerDeepLevels();
   return current;
 }
 
@@ -94,13 +110,13 @@ function solverWith(loaded: Books): Solver {
 // the page's messages reach a worker only once the page's thread is free to pass them on, which
 // on opening the page is after its first render. The other workers (the computer's moves, the
 // coach) make them when first asked.
-// The deep level of the opening book (1.9 MB; the other books 1.1 MB) is fetched after `ready`:
-// neither `ready` nor an analysis that does not need it waits for it.
+// The eager deep levels of the opening book (1.9 MB; the other books 1.1 MB) are fetched after
+// `ready`: neither `ready` nor an analysis that does not need them waits for them.
 if (self.name === SOLUTION_WORKER_NAME) {
   void loadBooks().then((loaded) => {
     solverWith(loaded);
     reply({ kind: 'ready', id: 0 });
-    void loadDeepBook();
+    loadEagerDeepLevels();
   });
 }
 let perfect: { player: SolverPlayer; budgetMs: number } | null = null;
