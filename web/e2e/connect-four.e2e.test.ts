@@ -13,7 +13,7 @@ import { parseTestSet } from '../../src/games/connect-four/testdata/test-sets.js
 import { DEFAULT_VALUES_PATH, readBookFile } from '../../src/arena/connect-four/book-file.js';
 import { shippedBook } from '../../src/test-support/connect-four-books.js';
 import { formatScore } from '../src/connect-four/model.js';
-import { EAGER_DEEP_LEVELS } from '../src/connect-four/deep-book.js';
+import { SHIPPED_DEEP_LEVELS, type ShippedDeepLevel } from '../../src/games/connect-four/book/shipped.js';
 import { mix32 } from '../../src/core/random.js';
 import { runCli } from '../../src/test-support/cli.js';
 import { measureClickLatency, newPage, pageOpener, serverAndBrowser, solutionTexts } from './harness.js';
@@ -226,10 +226,9 @@ describe('Connect Four page', () => {
       // Nothing clicked yet: the worker main.tsx started with the page says it is ready.
       await expect.poll(() => page.locator('label.switch', { has: toggle }).getAttribute('data-solver'), { timeout: 120_000 }).toBe('ready');
       // The opening book and the strategy book (each asked by the page's preload and the worker),
-      // then the opening book's eager deep levels, which the worker fetches once it is ready (and
-      // no other deep level: a request waits for those).
-      for (const level of EAGER_DEEP_LEVELS) await expect.poll(() => bookRequests.filter((path) => path.includes(`opening-${String(level)}`)).length, { timeout: 60_000 }).toBe(1);
-      expect(new Set(bookRequests).size).toBe(2 + EAGER_DEEP_LEVELS.length);
+      // then the opening book's deep levels, which the worker fetches once it is ready.
+      for (const level of SHIPPED_DEEP_LEVELS) await expect.poll(() => bookRequests.filter((path) => path.includes(`opening-${String(level)}`)).length, { timeout: 60_000 }).toBe(1);
+      expect(new Set(bookRequests).size).toBe(2 + SHIPPED_DEEP_LEVELS.length);
       const beforeClick = bookRequests.length;
       await toggle.check();
       await solutionSettled(page, 60_000);
@@ -314,31 +313,36 @@ describe('Connect Four page', () => {
     });
   });
 
-  it('Show solution goes on without a damaged deep level of the opening book, saying why, with the same values', async () => {
-    const { context, page, errors } = await newPage(env.session);
-    try {
-      // The level of 9 stones arrives with one byte of its entries flipped: its checksum fails.
-      await context.route(/opening-9[^/]*\.c4book$/, async (route) => {
-        const body = Buffer.from(await (await route.fetch()).body());
-        body[body.length - 1]! ^= 1;
-        await route.fulfill({ body, contentType: 'application/octet-stream' });
-      });
-      const warnings: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'warning') warnings.push(message.text());
-      });
-      // 8 stones: the analysis waits for the deep level, and goes on searching when it is refused.
-      const moves = '56576416';
-      await page.goto(`${env.server.url}connect-four?red=human&yellow=human&solution=1&pos=${moves}`);
-      await solutionSettled(page, 120_000);
-      const solver = new Solver({ book: shippedBook(), values: readBookFile(DEFAULT_VALUES_PATH), tableSize: (1 << 17) + 1 });
-      expect(await solutionTexts(page)).toEqual(analysisTexts(solver, Position.fromMoves(moves), false));
-      await expect.poll(() => warnings.join('\n')).toMatch(/opening book's level of 9 stones is not used: damaged opening book: checksum mismatch/);
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+  // A position of one stone fewer than each deep level: its analysis waits for that level.
+  const waitingFor: Readonly<Record<ShippedDeepLevel, string>> = { 9: '56576416' };
+  it.each(SHIPPED_DEEP_LEVELS.map((level) => [level, waitingFor[level]] as const))(
+    'Show solution goes on without a damaged deep level of the opening book (%i stones), saying why, with the same values',
+    async (level, moves) => {
+      const { context, page, errors } = await newPage(env.session);
+      try {
+        // The level arrives with one byte of its entries flipped: its checksum fails.
+        await context.route(new RegExp(`opening-${String(level)}[^/]*\\.c4book$`), async (route) => {
+          const body = Buffer.from(await (await route.fetch()).body());
+          body[body.length - 1]! ^= 1;
+          await route.fulfill({ body, contentType: 'application/octet-stream' });
+        });
+        const warnings: string[] = [];
+        page.on('console', (message) => {
+          if (message.type() === 'warning') warnings.push(message.text());
+        });
+        // The analysis waits for the level, and goes on searching when it is refused.
+        await page.goto(`${env.server.url}connect-four?red=human&yellow=human&solution=1&pos=${moves}`);
+        await solutionSettled(page, 120_000);
+        const solver = new Solver({ book: shippedBook(), values: readBookFile(DEFAULT_VALUES_PATH), tableSize: (1 << 17) + 1 });
+        expect(await solutionTexts(page)).toEqual(analysisTexts(solver, Position.fromMoves(moves), false));
+        const refused = new RegExp(`opening book's level of ${String(level)} stones is not used: damaged opening book: checksum mismatch`);
+        await expect.poll(() => warnings.join('\n')).toMatch(refused);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 
   it('Show solution drops a slow analysis when the position changes', async () => {
     const end = '27644442417524125626652';

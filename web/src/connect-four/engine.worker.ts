@@ -14,8 +14,8 @@ import { columnText } from '../../../src/games/connect-four/solver/answers.js';
 import { scoreColumns } from '../../../src/games/connect-four/coach.js';
 import { SOLUTION_WORKER_NAME, type EngineRequest, type EngineResponse } from './protocol.js';
 import { DEEP_URLS, OPENING_URL, VALUES_URL } from './book-urls.js';
-import { deepLevelWaitedFor, EAGER_DEEP_LEVELS } from './deep-book.js';
-import type { ShippedDeepLevel } from '../../../src/games/connect-four/book/shipped.js';
+import { deepLevelWaitedFor } from './deep-book.js';
+import { SHIPPED_DEEP_LEVELS, type ShippedDeepLevel } from '../../../src/games/connect-four/book/shipped.js';
 
 interface Books {
   readonly values?: OpeningBook;
@@ -27,9 +27,11 @@ let books: Promise<Books> | null = null;
 let current: Books = {};
 /**
  * The opening book's deep levels asked for so far, each settling once it is merged (or left out):
- * fetched once the worker is ready (the eager ones) or at once by a request that waits for one.
+ * fetched one after the other once the worker is ready, or at once by a request that waits for one.
  */
 const deepLevels = new Map<ShippedDeepLevel, Promise<void>>();
+/** Whether every deep level has been asked for, in turn (`loadDeepLevels`). */
+let deepLevelsAsked = false;
 
 /** A book file, or undefined if it cannot be fetched or is damaged (then everything is searched, as without it). */
 function fetchBook(url: URL, name: string): Promise<OpeningBook | undefined> {
@@ -76,21 +78,27 @@ function loadDeepLevel(level: ShippedDeepLevel): Promise<void> {
   return loading;
 }
 
-/** The deep levels fetched without waiting for a request, one after the other (shallowest first). */
-function loadEagerDeepLevels(): void {
-  void EAGER_DEEP_LEVELS.reduce<Promise<void>>((previous, level) => previous.then(() => loadDeepLevel(level)), Promise.resolve());
+/**
+ * Every deep level, one after the other (shallowest first), without a request waiting: fetched
+ * only when a request needs it, a level of several MB would make that request wait for its
+ * download on a slow connection.
+ */
+function loadDeepLevels(): void {
+  if (deepLevelsAsked) return;
+  deepLevelsAsked = true;
+  void SHIPPED_DEEP_LEVELS.reduce<Promise<void>>((previous, level) => previous.then(() => loadDeepLevel(level)), Promise.resolve());
 }
 
 /**
  * The books for a request about a position of `stones` stones: with the deep level that holds
- * its children if there is one (deep-book.ts), else with whatever has arrived (the eager deep
- * levels are then fetched for later requests).
+ * its children if there is one (deep-book.ts), else with whatever has arrived (the deep levels
+ * are then fetched for later requests).
  */
 async function booksFor(stones: number): Promise<Books> {
   const level = deepLevelWaitedFor(stones);
   if (level !== undefined) await loadDeepLevel(level);
   await loadBooks();
-  loadEagerDeepLevels();
+  loadDeepLevels();
   return current;
 }
 
@@ -110,13 +118,13 @@ function solverWith(loaded: Books): Solver {
 // the page's messages reach a worker only once the page's thread is free to pass them on, which
 // on opening the page is after its first render. The other workers (the computer's moves, the
 // coach) make them when first asked.
-// The eager deep levels of the opening book (1.9 MB; the other books 1.1 MB) are fetched after
+// The deep levels of the opening book (several MB; the other books 1.1 MB) are fetched after
 // `ready`: neither `ready` nor an analysis that does not need them waits for them.
 if (self.name === SOLUTION_WORKER_NAME) {
   void loadBooks().then((loaded) => {
     solverWith(loaded);
     reply({ kind: 'ready', id: 0 });
-    loadEagerDeepLevels();
+    loadDeepLevels();
   });
 }
 let perfect: { player: SolverPlayer; budgetMs: number } | null = null;
