@@ -18,5 +18,4 @@ describe('the deep levels of the opening book', () => {
     const waiting = Array.from({ length: 43 }, (_, stones) => [stones, deepLevelWaitedFor(stones)] as const).filter(([, level]) => level !== undefined);
     expect(waiting).toEqual([[8, 9]]);
   });
-
 });
