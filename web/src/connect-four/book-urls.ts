@@ -12,4 +12,5 @@ export const OPENING_URL = new URL('../../../src/games/connect-four/book/opening
  */
 export const DEEP_URLS: Readonly<Record<ShippedDeepLevel, URL>> = {
   9: new URL('../../../src/games/connect-four/book/opening-9.c4book', import.meta.url),
+  10: new URL('../../../src/games/connect-four/book/opening-10.c4book', import.meta.url),
 };

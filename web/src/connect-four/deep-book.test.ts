@@ -16,6 +16,9 @@ describe('the deep levels of the opening book', () => {
 
   it('are waited for by the positions whose children they hold, and by no other', () => {
     const waiting = Array.from({ length: 43 }, (_, stones) => [stones, deepLevelWaitedFor(stones)] as const).filter(([, level]) => level !== undefined);
-    expect(waiting).toEqual([[8, 9]]);
+    expect(waiting).toEqual([
+      [8, 9],
+      [9, 10],
+    ]);
   });
 });

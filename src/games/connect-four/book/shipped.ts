@@ -9,7 +9,7 @@
  */
 
 /** The shipped deep levels, shallowest first: the stones of the positions each file holds. */
-export const SHIPPED_DEEP_LEVELS = [9] as const;
+export const SHIPPED_DEEP_LEVELS = [9, 10] as const;
 export type ShippedDeepLevel = (typeof SHIPPED_DEEP_LEVELS)[number];
 
 /** The file name of a deep level, beside `opening.c4book`. */
