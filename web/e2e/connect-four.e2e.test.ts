@@ -244,9 +244,9 @@ describe('Connect Four page', () => {
   });
 
   it('Show solution says, column by column, what is still being computed, and shows nothing of another position', async () => {
-    // 276444424 (9 stones) lies past the opening book (its columns' positions have 10 stones) and
+    // 52511551752 (11 stones) lies past the opening book (its columns' positions have 12 stones) and
     // outside the strategy book: its columns take the solver seconds, so the row is seen part done.
-    await withPage('/connect-four?red=human&yellow=human&solution=1&pos=276444424', async (page) => {
+    await withPage('/connect-four?red=human&yellow=human&solution=1&pos=52511551752', async (page) => {
       await expect.poll(() => page.getByText(/Solution: computing…/).count()).toBe(1);
       const during = await solutionTexts(page);
       expect(during.filter((text) => text === '…').length).toBeGreaterThan(0);
@@ -259,23 +259,23 @@ describe('Connect Four page', () => {
       during.forEach((text, i) => expect(text === '…' || text === after[i] || boundsHold(text, Number(after[i])), `column ${String(i + 1)}: ${text} then ${after[i]!}`).toBe(true));
       // After a move the row is the new position's at once ("…" until settled), never the last one's.
       await column(page, 4).click();
-      await expect.poll(() => posOf(page)).toBe('2764444244');
+      await expect.poll(() => posOf(page)).toBe('525115517524');
       const next = await solutionTexts(page);
       expect(next.some((text, i) => text === '…' || text !== after[i])).toBe(true);
     });
   });
 
   it('Show solution colours each column by its outcome (win, draw, loss, not yet known each its own colour), not by a leading +', async () => {
-    // 444444: -1 0 1 - 1 0 -1 (loss, draw, win, full, ...); 276444424 shows "…" while it is computed.
+    // 444444: -1 0 1 - 1 0 -1 (loss, draw, win, full, ...); 52511551752 shows "…" while it is computed.
     const colours = new Map<string, string>();
-    for (const moves of ['444444', '276444424']) {
+    for (const moves of ['444444', '52511551752']) {
       await withPage(`/connect-four?red=human&yellow=human&solution=1&pos=${moves}`, async (page) => {
         if (moves === '444444') await solutionSettled(page, 60_000);
         for (let n = 1; n <= 7; n++) {
           const value = page.getByLabel(`Column ${String(n)} score`, { exact: true });
           // Read together, in one turn of the page: the answer may arrive between two reads.
           const { outcome, colour } = await value.evaluate((element) => ({ outcome: element.parentElement?.dataset['outcome'] ?? '', colour: getComputedStyle(element).color }));
-          if (outcome === '' || (moves === '276444424' && outcome !== 'unknown')) continue;
+          if (outcome === '' || (moves === '52511551752' && outcome !== 'unknown')) continue;
           expect(colours.get(outcome) ?? colour, `${moves}: column ${String(n)} (${outcome})`).toBe(colour);
           colours.set(outcome, colour);
         }
@@ -346,8 +346,9 @@ describe('Connect Four page', () => {
   );
 
   it('Show solution drops a slow analysis when the position changes', async () => {
-    const end = '27644442417524125626652';
-    const start = 9;
+    // The game up to 2773315563 (10 stones, Begin-Hard), then moves of a quick analysis.
+    const end = '277331556344442266115577';
+    const start = 10;
     const expected = new Solver({ tableSize: 1 << 20 }).analyze(Position.fromMoves(end)).map((score) => (score === null ? '' : formatScore(score)));
     const { context, page, errors } = await newPage(env.session);
     try {
@@ -373,7 +374,7 @@ describe('Connect Four page', () => {
       const redo = page.getByRole('button', { name: 'Redo' });
       for (let i = start; i < end.length; i++) await undo.click();
       await expect.poll(() => posOf(page)).toBe(end.slice(0, start));
-      // 276444424 lies past the opening book (its columns' positions have 10 stones) and outside
+      // 2773315563 lies past the opening book (its columns' positions have 11 stones) and outside
       // the strategy book: its analysis takes the solver seconds.
       await page.getByRole('checkbox', { name: 'Show solution' }).check();
       await expect.poll(() => page.getByText(/Solution: computing…/).count()).toBe(1);
@@ -383,9 +384,9 @@ describe('Connect Four page', () => {
       const shown: string[] = [];
       for (let n = 1; n <= 7; n++) shown.push((await page.getByLabel(`Column ${String(n)} score`, { exact: true }).textContent()) ?? '?');
       expect(shown).toEqual(expected);
-      // The analysis of 276444424 was stopped when the position changed, not left to run on.
+      // The analysis of 2773315563 was stopped when the position changed, not left to run on.
       const terminated = await page.evaluate(() => (window as unknown as { terminated: unknown[] }).terminated);
-      expect(terminated).toContainEqual(expect.objectContaining({ kind: 'analyze', moves: '276444424' }));
+      expect(terminated).toContainEqual(expect.objectContaining({ kind: 'analyze', moves: '2773315563' }));
       expect(errors).toEqual([]);
     } finally {
       await context.close();

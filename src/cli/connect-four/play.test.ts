@@ -110,9 +110,9 @@ describe('tabletop connect-four play', () => {
     // The empty board is in the opening book: solved at once, even in 50 ms.
     const start = await runCli(['connect-four', 'play', '--hint-time', '0.05', '--yellow', 'ex', '--bot', EXAMPLE], { input: 'h\nq\n' });
     expect(start.stdout).toMatch(/Hint: column 4: you win with best play, by your 21st stone from now \(solved in [\d.]+ m?s\)\.\n/);
-    // Nine stones, yellow to move: its moves lead past the opening book (10 stones) and outside
+    // Eleven stones, yellow to move: its moves lead past the opening book (10 stones) and outside
     // the strategy book; settling it takes seconds of search, not 50 ms.
-    const guess = await runCli(['connect-four', 'play', '--hint-time', '0.05', '--pos', '276444424', '--red', 'ex', '--yellow', 'human', '--bot', EXAMPLE], { input: 'h\nq\n' });
+    const guess = await runCli(['connect-four', 'play', '--hint-time', '0.05', '--pos', '52511551752', '--red', 'ex', '--yellow', 'human', '--bot', EXAMPLE], { input: 'h\nq\n' });
     expect(guess.stdout).toMatch(/Hint: column [1-7] — a guess: the solver could not settle the position within 50 ms, so this is the column with the best bound it proved \(--hint-time gives it longer\)\.\n/);
   });
 
