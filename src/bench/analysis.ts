@@ -17,14 +17,13 @@
  * positions; `--no-book` without the opening book (the strategy book stays); `--slowest N` lists
  * the N slowest positions (default 10).
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadDefaultBook, loadDefaultValues } from '../arena/connect-four/book-file.js';
 import { Position } from '../games/connect-four/position.js';
-import { analysisTexts } from '../games/connect-four/solver/answers.js';
+import { analysisTexts, parseColumnText } from '../games/connect-four/solver/answers.js';
 import { Solver } from '../games/connect-four/solver/solver.js';
-import { parseTestSet } from '../games/connect-four/testdata/test-sets.js';
-import { option, testSetDirectory, usageFailure, wholeOption } from './test-set-args.js';
+import type { TestPosition } from '../games/connect-four/testdata/test-sets.js';
+import { option, readTestSetFile, testSetDirectory, usageFailure, wholeOption } from './test-set-args.js';
 
 const fail: (message: string) => never = usageFailure('bench:analysis');
 
@@ -47,24 +46,23 @@ function positions(): { readonly moves: string; readonly score: number }[] {
       fail(error instanceof Error ? error.message : String(error));
     }
   }
-  let text: string;
+  let set: TestPosition[];
   try {
-    text = readFileSync(file, 'utf8');
+    set = readTestSetFile(file);
   } catch (error) {
     fail(`cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  return parseTestSet(text)
-    .filter((_, i) => i % every === 0)
-    .slice(0, limit);
+  return set.filter((_, i) => i % every === 0).slice(0, limit);
 }
 
 /** The best column's score of an analysis, or undefined if some column is not an exact score. */
 function bestScore(texts: readonly string[]): number | undefined {
   let best = -Infinity;
   for (const text of texts) {
-    if (text === '-') continue;
-    if (!/^-?\d+$/.test(text)) return undefined;
-    best = Math.max(best, Number(text));
+    const value = parseColumnText(text);
+    if (value.kind === 'full') continue;
+    if (value.kind === 'bounds') return undefined;
+    best = Math.max(best, value.score);
   }
   return best;
 }

@@ -46,7 +46,12 @@ export function testSetDirectory(from: string | URL = import.meta.url): string {
 
 /** The positions of one test-set file (a name from TEST_SETS) in `directory`. */
 export function readTestSet(directory: string, file: string): TestPosition[] {
-  return parseTestSet(readFileSync(join(directory, file), 'utf8'));
+  return readTestSetFile(join(directory, file));
+}
+
+/** The positions of any file in Pons' format (`<moves> <score>` a line), such as Begin-Hard. */
+export function readTestSetFile(path: string): TestPosition[] {
+  return parseTestSet(readFileSync(path, 'utf8'));
 }
 
 /** The value after `--name` on the command line, if any. */

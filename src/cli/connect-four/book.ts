@@ -261,7 +261,7 @@ async function buildBook(options: BuildOptions): Promise<void> {
         const knownInPart = level.slice(part[0], part[1]).filter((e) => known.has(e.key)).length;
         const partText = shard === undefined ? '' : ` (shard ${String(shard.index)}/${String(shard.count)}: positions ${describeRanges([part])} of ${String(level.length)})`;
         process.stderr.write(
-          `book: ${String(levels.reduce((n, l) => n + l.length, 0))} positions to ${String(options.depth)} stones; level ${String(options.depth)}${partText}: ${String(total)}, ${String(knownInPart)} already known (${journal}); ${String(options.workers)} workers\n`,
+          `book: ${String(levels.reduce((n, l) => n + l.length, 0))} positions to ${String(options.depth)} stones; level ${String(options.depth)}${partText}: ${String(total)}, ${String(knownInPart)} already known (in ${journal}, or won at the next move); ${String(options.workers)} workers\n`,
         );
         let lastCheckpoint = started;
         progress = setInterval(() => {

@@ -91,8 +91,9 @@ function loadDeepLevels(): void {
 
 /**
  * The books for a request about a position of `stones` stones: with the deep level that holds
- * its children if there is one (deep-book.ts), else with whatever has arrived (the deep levels
- * are then fetched for later requests).
+ * its children if there is one (deep-book.ts), else with whatever has arrived. The workers that
+ * get no `ready` (the computer's moves, the coach) start fetching the deep levels here, at their
+ * first request; later calls of loadDeepLevels return at once.
  */
 async function booksFor(stones: number): Promise<Books> {
   const level = deepLevelWaitedFor(stones);
