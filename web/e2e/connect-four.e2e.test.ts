@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, Worker } from 'playwright-core';
 import { Position } from '../../src/games/connect-four/position.js';
 import { Solver } from '../../src/games/connect-four/solver/solver.js';
 import { analysisTexts } from '../../src/games/connect-four/solver/answers.js';
@@ -344,6 +344,41 @@ describe('Connect Four page', () => {
       }
     },
   );
+
+  it('Show solution searches on two cores, and on one when its helper fails, with the same values', async () => {
+    // 52511551752 (11 stones) is searched, not looked up: both sides of the analysis have work.
+    const moves = '52511551752';
+    const expected = analysisTexts(new Solver({ book: shippedBook(), values: readBookFile(DEFAULT_VALUES_PATH), tableSize: (1 << 17) + 1 }), Position.fromMoves(moves), false);
+    for (const helperFails of [false, true]) {
+      const { context, page, errors } = await newPage(env.session);
+      try {
+        const helpers: Worker[] = [];
+        page.on('worker', (worker) => {
+          if (worker.url().includes('analysis-helper')) helpers.push(worker);
+        });
+        const warnings: string[] = [];
+        page.on('console', (message) => {
+          if (message.type() === 'warning') warnings.push(message.text());
+        });
+        // Show solution's worker starts with the page, and its helper with it.
+        await page.goto(`${env.server.url}connect-four?red=human&yellow=human&pos=${moves}`);
+        await expect.poll(() => helpers.length).toBe(1);
+        if (helperFails) {
+          await helpers[0]!.evaluate(() => void setTimeout(() => {
+            throw new Error('the helper fails');
+          }, 0));
+          await expect.poll(() => warnings.join('\n')).toMatch(/analysis helper stopped; Show solution searches on one core/);
+        }
+        await page.getByRole('checkbox', { name: 'Show solution' }).check();
+        await solutionSettled(page, 120_000);
+        expect(await solutionTexts(page), helperFails ? 'the helper failed' : 'with the helper').toEqual(expected);
+        if (!helperFails) expect(warnings.join('\n')).not.toMatch(/analysis helper/);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  });
 
   it('Show solution drops a slow analysis when the position changes', async () => {
     // The game up to 2773315563 (10 stones, Begin-Hard), then moves of a quick analysis.

@@ -75,6 +75,23 @@ describe('tabletop connect-four solve', () => {
     expect(signs(weak.stdout)).toEqual(signs(result.stdout));
   });
 
+  it('--analyze on one thread and on two gives the same lines, errors and full columns included', async () => {
+    // Middle-Easy positions need searching (no book answers them); '-' and 44 are book look-ups.
+    const input = ['-', '44', '4444444', fullColumn4.moves, ...middleEasy.slice(0, 6).map((p) => p.moves), 'x'].join('\n') + '\n';
+    const one = await runCli(['connect-four', 'solve', '--analyze', '--threads', '1'], { input });
+    const two = await runCli(['connect-four', 'solve', '--analyze', '--threads', '2'], { input });
+    expect(two.stdout).toBe(one.stdout);
+    expect(two.stdout.split('\n')).toHaveLength(12);
+    expect(two.stdout).toContain('4444444 error: column 4 is full');
+    expect(two.status).toBe(1);
+    expect(two.stderr).toBe(one.stderr);
+    const weak = await runCli(['connect-four', 'solve', '--analyze', '--weak', '--threads', '2'], { input });
+    expect(weak.stdout).toBe((await runCli(['connect-four', 'solve', '--analyze', '--weak', '--threads', '1'], { input })).stdout);
+    const bad = await runCli(['connect-four', 'solve', '--analyze', '--threads', '3'], { input: '44\n' });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/thread count/i);
+  });
+
   it('answers a line of over 1 MB with an error and goes on', async () => {
     const long = '4'.repeat((1 << 20) + 5);
     const result = await runCli(['connect-four', 'solve'], { input: `4455\n${long}\n44455554221\n` });

@@ -12,14 +12,16 @@
  * hand (no readline), each chunk's answers are written with one write (flushed at least every
  * FLUSH_MS so an interactive user sees each answer at once), and the parse reuses one Position.
  */
+import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { MAX_LINE_LENGTH } from '../../core/lines.js';
-import type { OpeningBook } from '../../games/connect-four/book/book.js';
 import { Position } from '../../games/connect-four/position.js';
 import { Solver } from '../../games/connect-four/solver/solver.js';
 import { analysisTexts, scoreText } from '../../games/connect-four/solver/answers.js';
 import { parseIntegerIn } from '../options.js';
-import { loadDefaultBook, loadDefaultValues, readBookFile } from '../../arena/connect-four/book-file.js';
+import { loadSolveBooks } from './solve-books.js';
+import type { SecondSide } from '../../games/connect-four/solver/two-sided.js';
+import { startAnalysisHelper } from './two-sided-analysis.js';
 
 /**
  * A line longer than this is answered with an error (its text shortened), not held in memory: the
@@ -37,8 +39,9 @@ interface SolveOptions {
   readonly weak?: boolean;
   readonly analyze?: boolean;
   /** A book file, or false for --no-book. */
-  readonly book?: string | false;
+  readonly book?: string | boolean;
   readonly table: number;
+  readonly threads: number;
 }
 
 /**
@@ -47,6 +50,9 @@ interface SolveOptions {
  * Begin-Easy (more cache misses); 2^22 is within the noise (docs/connect-four-solver.md).
  */
 export const SOLVE_TABLE_ENTRIES = 1 << 23;
+
+/** `--analyze`'s threads by default: two (two-sided.ts) wherever there are two cores. */
+export const DEFAULT_ANALYSIS_THREADS = Math.min(2, availableParallelism());
 
 export function registerSolve(command: Command): Command {
   command
@@ -57,6 +63,7 @@ export function registerSolve(command: Command): Command {
     .option('--book <file>', 'the book to use: exact scores (book build) or values (book strategy); default: the shipped ones (exact scores in two files, and values)')
     .option('--no-book', 'use no book (search every position)')
     .option('--table <entries>', 'transposition-table entries (rounded up to a prime)', parseIntegerIn((1 << 17) + 1, 1 << 28, 'The table size'), SOLVE_TABLE_ENTRIES)
+    .option('--threads <n>', "--analyze's threads, 1 or 2: with 2, each searches columns from its own end (a table each)", parseIntegerIn(1, 2, 'The thread count'), DEFAULT_ANALYSIS_THREADS)
     .addHelpText(
       'after',
       '\nScores are from the side to move\'s view: 0 draw; 22 - k if it wins with its k-th stone; k - 22 if the\n' +
@@ -64,21 +71,17 @@ export function registerSolve(command: Command): Command {
         'The empty board is "-": echo - | tabletop connect-four solve --analyze. Blank lines are skipped.',
     )
     .action(async (options: SolveOptions) => {
-      let book: OpeningBook | undefined;
-      let values: OpeningBook | undefined;
-      const warn = (message: string): boolean => process.stderr.write(`tabletop: ${message}\n`);
-      if (typeof options.book === 'string') {
-        // Either kind: exact scores (book build) or values (book strategy).
-        const given = readBookFile(options.book);
-        if (given.weak) values = given;
-        else book = given;
-      } else if (options.book !== false) {
-        book = loadDefaultBook(warn);
-        values = loadDefaultValues(warn);
+      const bookOption = typeof options.book === 'string' ? options.book : options.book === false ? false : undefined;
+      // The helper thread starts first, so that it loads its books while this thread loads its own.
+      const helper = options.analyze === true && options.threads === 2 ? startAnalysisHelper({ book: bookOption, table: options.table }) : undefined;
+      try {
+        const books = loadSolveBooks(bookOption, (message) => process.stderr.write(`tabletop: ${message}\n`));
+        const solver = new Solver({ tableSize: options.table, ...books });
+        const failed = await solveStream(solver, options.weak === true, options.analyze === true, helper?.side);
+        if (failed) process.exitCode = 1;
+      } finally {
+        await helper?.close();
       }
-      const solver = new Solver({ tableSize: options.table, ...(book === undefined ? {} : { book }), ...(values === undefined ? {} : { values }) });
-      const failed = await solveStream(solver, options.weak === true, options.analyze === true);
-      if (failed) process.exitCode = 1;
     });
   return command;
 }
@@ -87,7 +90,7 @@ export function registerSolve(command: Command): Command {
  * Answers every line of stdin on stdout; resolves to true if some line was an error. Lines are
  * split on '\n' (a trailing '\r' and surrounding blanks are trimmed).
  */
-function solveStream(solver: Solver, weak: boolean, analyze: boolean): Promise<boolean> {
+function solveStream(solver: Solver, weak: boolean, analyze: boolean, helper: SecondSide | undefined): Promise<boolean> {
   const input = process.stdin;
   const output = process.stdout;
   input.setEncoding('utf8');
@@ -108,14 +111,24 @@ function solveStream(solver: Solver, weak: boolean, analyze: boolean): Promise<b
     out = '';
     lastFlush = performance.now();
   };
-  const answer = (raw: string): void => {
-    const line = raw.trim();
-    if (line === '') return;
-    const text = answerLine(solver, position, line, weak, analyze);
+  const write = (text: Answer): void => {
     if (text.error) failed = true;
     out += text.text;
     out += '\n';
     if (performance.now() - lastFlush > FLUSH_MS) flush();
+  };
+  /** With a helper thread the lines are answered in turn, each once the one before is written. */
+  let answered = Promise.resolve();
+  const answer = (raw: string): void => {
+    const line = raw.trim();
+    if (line === '') return;
+    if (helper === undefined) write(answerLine(solver, position, line, weak, analyze));
+    else {
+      answered = answered.then(async () => {
+        write(await answerLineTwoSided(solver, helper, position, line, weak));
+        flush();
+      });
+    }
   };
   const tooLong = (start: string, length: number): void => {
     failed = true;
@@ -153,8 +166,10 @@ function solveStream(solver: Solver, weak: boolean, analyze: boolean): Promise<b
     input.on('end', () => {
       if (overlong >= 0) tooLong(pending, overlong);
       else answer(pending);
-      flush();
-      resolve(failed);
+      answered.then(() => {
+        flush();
+        resolve(failed);
+      }, reject);
     });
     input.on('error', reject);
   });
@@ -169,7 +184,8 @@ interface Answer {
 const SLOW_BELOW_STONES = 4;
 let warnedSlow = false;
 
-function answerLine(solver: Solver, position: Position, line: string, weak: boolean, analyze: boolean): Answer {
+/** The answer to a line that is not a playable position, or undefined once `position` holds the line's position. */
+function refusal(solver: Solver, position: Position, line: string): Answer | undefined {
   position.reset();
   if (line !== EMPTY_BOARD) {
     try {
@@ -184,7 +200,18 @@ function answerLine(solver: Solver, position: Position, line: string, weak: bool
     warnedSlow = true;
     process.stderr.write(`tabletop: '${line}' is an opening position the opening book does not hold: solving it can take hours\n`);
   }
-  return { text: `${line} ${analyze ? analysisTexts(solver, position, weak).join(' ') : scoreText(solver, position, weak)}`, error: false };
+  return undefined;
+}
+
+function answerLine(solver: Solver, position: Position, line: string, weak: boolean, analyze: boolean): Answer {
+  return refusal(solver, position, line) ?? { text: `${line} ${analyze ? analysisTexts(solver, position, weak).join(' ') : scoreText(solver, position, weak)}`, error: false };
+}
+
+async function answerLineTwoSided(solver: Solver, helper: SecondSide, position: Position, line: string, weak: boolean): Promise<Answer> {
+  const refused = refusal(solver, position, line);
+  if (refused !== undefined) return refused;
+  const texts = await helper.analyse(solver, position, line === EMPTY_BOARD ? '' : line, weak);
+  return { text: `${line} ${texts.join(' ')}`, error: false };
 }
 
 /** The output line for one input line: `<moves> <score>`, `<moves> <7 column scores>` or `<line> error: <reason>`. */

@@ -12,7 +12,8 @@ import { RandomPlayer } from '../../../src/games/connect-four/players/random.js'
 import { OpeningBook } from '../../../src/games/connect-four/book/book.js';
 import { columnText } from '../../../src/games/connect-four/solver/answers.js';
 import { scoreColumns } from '../../../src/games/connect-four/coach.js';
-import { SOLUTION_WORKER_NAME, type EngineRequest, type EngineResponse } from './protocol.js';
+import { SecondSide, type SideMessage } from '../../../src/games/connect-four/solver/two-sided.js';
+import { ANALYSIS_HELPER_NAME, SOLUTION_WORKER_NAME, type EngineRequest, type EngineResponse, type HelperRequest } from './protocol.js';
 import { DEEP_URLS, OPENING_URL, VALUES_URL } from './book-urls.js';
 import { deepLevelWaitedFor } from './deep-book.js';
 import { SHIPPED_DEEP_LEVELS, type ShippedDeepLevel } from '../../../src/games/connect-four/book/shipped.js';
@@ -33,20 +34,43 @@ const deepLevels = new Map<ShippedDeepLevel, Promise<void>>();
 /** Whether every deep level has been asked for, in turn (`loadDeepLevels`). */
 let deepLevelsAsked = false;
 
+/** A book file read, and its bytes (which the analysis helper is given). */
+interface BookFile {
+  readonly book: OpeningBook;
+  readonly bytes: Uint8Array;
+}
+
 /** A book file, or undefined if it cannot be fetched or is damaged (then everything is searched, as without it). */
-function fetchBook(url: URL, name: string): Promise<OpeningBook | undefined> {
+function fetchBook(url: URL, name: string): Promise<BookFile | undefined> {
   return fetch(url)
     .then((response) => (response.ok ? response.arrayBuffer() : Promise.reject(new Error(`HTTP ${String(response.status)}`))))
-    .then((buffer) => OpeningBook.decode(new Uint8Array(buffer)))
+    .then((buffer) => {
+      const bytes = new Uint8Array(buffer);
+      return { book: OpeningBook.decode(bytes), bytes };
+    })
     .catch((error: unknown) => {
       console.warn(`Connect Four: the ${name} is not used: ${error instanceof Error ? error.message : String(error)}`);
       return undefined;
     });
 }
 
+/**
+ * The book files taken in so far, in order, for Show solution's analysis helper (started later, it
+ * is given them all): with them in the same order its books are this worker's.
+ */
+const booksTakenIn: Extract<HelperRequest, { kind: 'book' }>[] = [];
+
+function takeIn(role: 'values' | 'opening', file: BookFile): void {
+  const message = { kind: 'book', role, bytes: file.bytes } as const;
+  booksTakenIn.push(message);
+  helperWorker?.postMessage(message);
+}
+
 function loadBooks(): Promise<Books> {
   books ??= Promise.all([fetchBook(VALUES_URL, 'strategy book'), fetchBook(OPENING_URL, 'opening book')]).then(([values, book]) => {
-    current = { ...(values === undefined ? {} : { values }), ...(book === undefined ? {} : { book }) };
+    current = { ...(values === undefined ? {} : { values: values.book }), ...(book === undefined ? {} : { book: book.book }) };
+    if (values !== undefined) takeIn('values', values);
+    if (book !== undefined) takeIn('opening', book);
     return current;
   });
   return books;
@@ -66,9 +90,10 @@ function loadDeepLevel(level: ShippedDeepLevel): Promise<void> {
       if (file === undefined) return;
       try {
         // Merged into what has arrived so far: the deep levels may arrive in any order.
-        current = { ...current, book: current.book === undefined ? file : OpeningBook.merge(current.book, file) };
+        current = { ...current, book: current.book === undefined ? file.book : OpeningBook.merge(current.book, file.book) };
         solver = null;
         perfect = null;
+        takeIn('opening', file);
       } catch (error) {
         console.warn(`Connect Four: the ${name} is not used: ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -121,7 +146,40 @@ function solverWith(loaded: Books): Solver {
 // coach) make them when first asked.
 // The deep levels of the opening book (several MB; the other books 1.1 MB) are fetched after
 // `ready`: neither `ready` nor an analysis that does not need them waits for them.
+/**
+ * Show solution's analysis helper (analysis-helper.worker.ts), the second side of its analyses
+ * (two-sided.ts): a worker of its own, so a second core searches columns too. Started with Show
+ * solution's worker, on a machine of two cores or more, so that it is ready as soon as it is.
+ */
+let helperWorker: Worker | null = null;
+let helper: SecondSide | null = null;
+
+function startHelper(): void {
+  if ((navigator.hardwareConcurrency || 1) < 2) return;
+  const side = new SecondSide(
+    (message) => helperWorker?.postMessage(message),
+    () => new Promise((resolve) => setTimeout(resolve, 0)),
+  );
+  try {
+    helperWorker = new Worker(new URL('./analysis-helper.worker.ts', import.meta.url), { type: 'module', name: ANALYSIS_HELPER_NAME });
+  } catch (error) {
+    console.warn(`Connect Four: Show solution searches on one core: ${error instanceof Error ? error.message : String(error)}`);
+    return;
+  }
+  helperWorker.onmessage = (event: MessageEvent<SideMessage>) => side.deliver(event.data);
+  // A helper that fails (its script, an error thrown) leaves its columns to this worker; the error
+  // goes no further (it would otherwise reach the page as this worker's).
+  helperWorker.onerror = (event) => {
+    event.preventDefault();
+    console.warn('Connect Four: the analysis helper stopped; Show solution searches on one core');
+    side.stop();
+  };
+  for (const message of booksTakenIn) helperWorker.postMessage(message);
+  helper = side;
+}
+
 if (self.name === SOLUTION_WORKER_NAME) {
+  startHelper();
   void loadBooks().then((loaded) => {
     solverWith(loaded);
     reply({ kind: 'ready', id: 0 });
@@ -176,12 +234,17 @@ self.onmessage = async (event: MessageEvent<EngineRequest>) => {
       // so that the page shows exactly what `solve --analyze` prints; each column as it is settled.
       const analyser = solverWith(loaded);
       const position = Position.fromMoves(request.moves);
-      const texts: string[] = [];
-      for (let column = 0; column < WIDTH; column++) {
-        texts.push(columnText(analyser, position, column, false));
-        reply({ kind: 'column', id: request.id, column, text: texts[column]! });
+      const onColumn = (column: number, text: string): void => reply({ kind: 'column', id: request.id, column, text });
+      if (helper !== null && !helper.gone) {
+        reply({ kind: 'analysis', id: request.id, texts: await helper.analyse(analyser, position, request.moves, false, onColumn) });
+      } else {
+        const texts: string[] = [];
+        for (let column = 0; column < WIDTH; column++) {
+          texts.push(columnText(analyser, position, column, false));
+          onColumn(column, texts[column]!);
+        }
+        reply({ kind: 'analysis', id: request.id, texts });
       }
-      reply({ kind: 'analysis', id: request.id, texts });
     }
   } catch (error) {
     reply({ kind: 'error', id: request.id, message: error instanceof Error ? error.message : String(error) });

@@ -1,6 +1,7 @@
 /** Messages between the Connect Four page and its engine workers. */
 import type { ComputerKind } from './model.js';
 import type { ColumnScore } from '../../../src/games/connect-four/coach.js';
+import type { JoinAnalysis, SideMessage } from '../../../src/games/connect-four/solver/two-sided.js';
 
 export type EngineRequest =
   | {
@@ -44,3 +45,12 @@ export const EARLY_ANALYSIS_ID = -1;
 
 /** The name of Show solution's worker, which gets its books and solver ready as it starts and says `ready`. */
 export const SOLUTION_WORKER_NAME = 'connect-four-solution';
+
+/** The name of Show solution's analysis helper, the second side of its analyses (two-sided.ts), started by Show solution's worker. */
+export const ANALYSIS_HELPER_NAME = 'connect-four-analysis-helper';
+
+/**
+ * What Show solution's worker sends its helper: each book file it has taken in, in the order it
+ * took them in (the helper's books are then the worker's), and the two-sided analysis' messages.
+ */
+export type HelperRequest = { readonly kind: 'book'; readonly role: 'values' | 'opening'; readonly bytes: Uint8Array } | JoinAnalysis | SideMessage;
