@@ -346,7 +346,8 @@ describe('Connect Four page', () => {
   );
 
   it('Show solution searches on two cores, and on one when its helper fails, with the same values', async () => {
-    // 52511551752 (11 stones) is searched, not looked up: both sides of the analysis have work.
+    // 52511551752 (11 stones) is searched, not looked up: both sides of the analysis have work
+    // (about a second of it).
     const moves = '52511551752';
     const expected = analysisTexts(new Solver({ book: shippedBook(), values: readBookFile(DEFAULT_VALUES_PATH), tableSize: (1 << 17) + 1 }), Position.fromMoves(moves), false);
     for (const helperFails of [false, true]) {
@@ -360,16 +361,16 @@ describe('Connect Four page', () => {
         page.on('console', (message) => {
           if (message.type() === 'warning') warnings.push(message.text());
         });
-        // Show solution's worker starts with the page, and its helper with it.
-        await page.goto(`${env.server.url}connect-four?red=human&yellow=human&pos=${moves}`);
+        // The helper starts with the worker's first analysis, which it joins.
+        await page.goto(`${env.server.url}connect-four?red=human&yellow=human&solution=1&pos=${moves}`);
         await expect.poll(() => helpers.length).toBe(1);
         if (helperFails) {
+          // Failing as soon as it is up, most likely part way through the analysis.
           await helpers[0]!.evaluate(() => void setTimeout(() => {
             throw new Error('the helper fails');
           }, 0));
           await expect.poll(() => warnings.join('\n')).toMatch(/analysis helper stopped; Show solution searches on one core/);
         }
-        await page.getByRole('checkbox', { name: 'Show solution' }).check();
         await solutionSettled(page, 120_000);
         expect(await solutionTexts(page), helperFails ? 'the helper failed' : 'with the helper').toEqual(expected);
         if (!helperFails) expect(warnings.join('\n')).not.toMatch(/analysis helper/);

@@ -19,20 +19,40 @@ const runner = new SecondSideRunner(
   () => new Promise((resolve) => setTimeout(resolve, 0)),
 );
 
+const currentSolver = (): Solver => (solver ??= new Solver({ ...(values === undefined ? {} : { values }), ...(opening === undefined ? {} : { book: opening }), prefaultTable: false }));
+
+/** Book files not taken in yet: taken in before the next analysis, or once the one under way is over. */
+const pending: Extract<HelperRequest, { kind: 'book' }>[] = [];
+let analysing = false;
+
+function takeInPending(): void {
+  for (const message of pending.splice(0)) {
+    // The worker took this file in, so it decodes and merges here too; were it not to, the
+    // helper would only search more, never answer otherwise.
+    try {
+      const book = OpeningBook.decode(message.bytes);
+      if (message.role === 'values') values = book;
+      else opening = opening === undefined ? book : OpeningBook.merge(opening, book);
+      solver = null;
+    } catch (error) {
+      console.warn(`Connect Four: the analysis helper left a book file out: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
 self.onmessage = (event: MessageEvent<HelperRequest>) => {
   const message = event.data;
-  if (message.kind !== 'book') {
-    void runner.handle(message, () => (solver ??= new Solver({ ...(values === undefined ? {} : { values }), ...(opening === undefined ? {} : { book: opening }), prefaultTable: false })));
-    return;
-  }
-  // The worker took this file in, so it decodes and merges here too; were it not to, the helper
-  // would only search more, never answer otherwise.
-  try {
-    const book = OpeningBook.decode(message.bytes);
-    if (message.role === 'values') values = book;
-    else opening = opening === undefined ? book : OpeningBook.merge(opening, book);
-    solver = null;
-  } catch (error) {
-    console.warn(`Connect Four: the analysis helper left a book file out: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  if (message.kind === 'book') {
+    // A file that arrives during an analysis (a deep level, fetched after the worker was ready)
+    // waits for its end: the analysis does not need it, and decoding it would stop the search.
+    pending.push(message);
+    if (!analysing) takeInPending();
+  } else if (message.kind === 'analyse') {
+    takeInPending();
+    analysing = true;
+    void runner.handle(message, currentSolver).finally(() => {
+      analysing = false;
+      takeInPending();
+    });
+  } else void runner.handle(message, currentSolver);
 };

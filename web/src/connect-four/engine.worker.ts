@@ -86,8 +86,12 @@ function loadDeepLevel(level: ShippedDeepLevel): Promise<void> {
   let loading = deepLevels.get(level);
   if (loading === undefined) {
     const name = `opening book's level of ${String(level)} stones`;
-    loading = Promise.all([loadBooks(), fetchBook(DEEP_URLS[level], name)]).then(([, file]) => {
+    loading = Promise.all([loadBooks(), fetchBook(DEEP_URLS[level], name)]).then(async ([, file]) => {
       if (file === undefined) return;
+      // Not in the middle of a two-sided analysis (which lets messages in between its columns):
+      // it does not need this level, or it would have waited for it, and both its threads would
+      // stop searching to decode and merge it.
+      while (analysisRunning !== null) await analysisRunning;
       try {
         // Merged into what has arrived so far: the deep levels may arrive in any order.
         current = { ...current, book: current.book === undefined ? file.book : OpeningBook.merge(current.book, file.book) };
@@ -148,13 +152,21 @@ function solverWith(loaded: Books): Solver {
 // `ready`: neither `ready` nor an analysis that does not need them waits for them.
 /**
  * Show solution's analysis helper (analysis-helper.worker.ts), the second side of its analyses
- * (two-sided.ts): a worker of its own, so a second core searches columns too. Started with Show
- * solution's worker, on a machine of two cores or more, so that it is ready as soon as it is.
+ * (two-sided.ts): a worker of its own, so a second core searches columns too, on a machine of two
+ * cores or more. Started by the first analysis whose columns lie past the opening book's complete
+ * levels, which does not wait for it (it joins when it is up). The books answer the others in a
+ * few milliseconds, alone: starting the helper with the page made a first visit to such a
+ * position 20-60 ms slower on two cores (the helper's start competing with the page's).
  */
 let helperWorker: Worker | null = null;
 let helper: SecondSide | null = null;
+let helperAsked = false;
+/** The two-sided analysis under way, if any (settles, never fails, when it is over). */
+let analysisRunning: Promise<void> | null = null;
 
 function startHelper(): void {
+  if (helperAsked) return;
+  helperAsked = true;
   if ((navigator.hardwareConcurrency || 1) < 2) return;
   const side = new SecondSide(
     (message) => helperWorker?.postMessage(message),
@@ -179,7 +191,6 @@ function startHelper(): void {
 }
 
 if (self.name === SOLUTION_WORKER_NAME) {
-  startHelper();
   void loadBooks().then((loaded) => {
     solverWith(loaded);
     reply({ kind: 'ready', id: 0 });
@@ -215,9 +226,15 @@ function chooseMove(request: Extract<EngineRequest, { kind: 'move' }>, books: Bo
   return { column: alphabeta.move(), perfect: false };
 }
 
+/** The deepest level the shipped opening book is complete to once every file has arrived. */
+const DEEPEST_SHIPPED_LEVEL = Math.max(...SHIPPED_DEEP_LEVELS);
+
 self.onmessage = async (event: MessageEvent<EngineRequest>) => {
   const receivedAt = performance.now();
   const request = event.data;
+  // An analysis whose columns lie past every shipped level is searched: its helper starts now,
+  // while the books are still coming, so that it joins as early as it can.
+  if (request.kind === 'analyze' && self.name === SOLUTION_WORKER_NAME && request.moves.length + 1 > DEEPEST_SHIPPED_LEVEL) startHelper();
   const loaded = await booksFor(request.moves.length);
   try {
     if (request.kind === 'move') {
@@ -235,8 +252,19 @@ self.onmessage = async (event: MessageEvent<EngineRequest>) => {
       const analyser = solverWith(loaded);
       const position = Position.fromMoves(request.moves);
       const onColumn = (column: number, text: string): void => reply({ kind: 'column', id: request.id, column, text });
-      if (helper !== null && !helper.gone) {
-        reply({ kind: 'analysis', id: request.id, texts: await helper.analyse(analyser, position, request.moves, false, onColumn) });
+      const searched = request.moves.length + 1 > (loaded.book?.completeDepth ?? -1);
+      if (searched && self.name === SOLUTION_WORKER_NAME) startHelper();
+      if (searched && helper !== null && !helper.gone) {
+        const analysing = helper.analyse(analyser, position, request.moves, false, onColumn);
+        analysisRunning = analysing.then(
+          () => undefined,
+          () => undefined,
+        );
+        try {
+          reply({ kind: 'analysis', id: request.id, texts: await analysing });
+        } finally {
+          analysisRunning = null;
+        }
       } else {
         const texts: string[] = [];
         for (let column = 0; column < WIDTH; column++) {
