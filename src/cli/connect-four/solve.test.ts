@@ -87,6 +87,10 @@ describe('tabletop connect-four solve', () => {
     expect(two.stderr).toBe(one.stderr);
     const weak = await runCli(['connect-four', 'solve', '--analyze', '--weak', '--threads', '2'], { input });
     expect(weak.stdout).toBe((await runCli(['connect-four', 'solve', '--analyze', '--weak', '--threads', '1'], { input })).stdout);
+    // More lines than are read ahead on two threads (stdin paused, then resumed): every one answered, in order.
+    const many = Array.from({ length: 1500 }, (_, i) => (i % 2 === 0 ? '4455' : '444')).join('\n');
+    const manyAnswers = await runCli(['connect-four', 'solve', '--analyze', '--threads', '2'], { input: many });
+    expect(manyAnswers.stdout.trimEnd().split('\n').map((line) => line.split(' ')[0])).toEqual(many.split('\n'));
     const bad = await runCli(['connect-four', 'solve', '--analyze', '--threads', '3'], { input: '44\n' });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/thread count/i);

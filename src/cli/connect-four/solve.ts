@@ -1,9 +1,9 @@
 /**
- * `tabletop connect-four solve [--weak] [--analyze] [--book FILE | --no-book]`: reads positions
+ * `tabletop connect-four solve [--weak] [--analyze] [--book FILE | --no-book] [--table N] [--threads N]`: reads positions
  * (1-based move strings such as `4453`) one per line on stdin and writes `<moves> <score>` per
  * line, in Pascal Pons' score convention (side to move's view: 22 - the winner's stone count, 0 a
  * draw, negative a loss). --weak prints only the sign; --analyze prints the score of each column
- * instead (`-` for a full column). The empty board is written `-` (a lone dash): blank lines are
+ * instead (`-` for a full column), on two threads by default (two-sided.ts). The empty board is written `-` (a lone dash): blank lines are
  * skipped. A line that is not a playable position (or is longer than MAX_LINE_BYTES) gets
  * `<line> error: <reason>` and the run goes on; the exit status is then 1. One table serves the
  * whole run, and the shipped opening book answers the positions it holds.
@@ -32,6 +32,8 @@ import { startAnalysisHelper } from './two-sided-analysis.js';
 export const MAX_LINE_BYTES = MAX_LINE_LENGTH;
 /** The notation of the empty board (no move yet). */
 export const EMPTY_BOARD = '-';
+/** Lines read ahead of the answers with --analyze on two threads, at most (then stdin is paused). */
+const QUEUED_LINES = 1000;
 /** Answers waiting longer than this are written even in the middle of a chunk. */
 const FLUSH_MS = 50;
 
@@ -60,7 +62,7 @@ export function registerSolve(command: Command): Command {
     .description('solve positions read from stdin, one move string per line (e.g. 4453; "-" is the empty board): prints "<moves> <score>"')
     .option('--weak', 'only win (1), draw (0) or loss (-1) for the side to move (usually faster)')
     .option('--analyze', 'print the score of each of the seven columns instead ("-" for a full column)')
-    .option('--book <file>', 'the book to use: exact scores (book build) or values (book strategy); default: the shipped ones (exact scores in two files, and values)')
+    .option('--book <file>', 'the book to use: exact scores (book build) or values (book strategy); default: the shipped ones (exact scores in a file per level range, and values)')
     .option('--no-book', 'use no book (search every position)')
     .option('--table <entries>', 'transposition-table entries (rounded up to a prime)', parseIntegerIn((1 << 17) + 1, 1 << 28, 'The table size'), SOLVE_TABLE_ENTRIES)
     .option('--threads <n>', "--analyze's threads, 1 or 2: with 2, each searches columns from its own end (a table each)", parseIntegerIn(1, 2, 'The thread count'), DEFAULT_ANALYSIS_THREADS)
@@ -117,16 +119,22 @@ function solveStream(solver: Solver, weak: boolean, analyze: boolean, helper: Se
     out += '\n';
     if (performance.now() - lastFlush > FLUSH_MS) flush();
   };
-  /** With a helper thread the lines are answered in turn, each once the one before is written. */
+  /**
+   * With a helper thread the lines are answered in turn, each once the one before is written;
+   * stdin is paused while more than QUEUED_LINES wait, so a long input is not held in memory.
+   */
   let answered = Promise.resolve();
+  let queued = 0;
   const answer = (raw: string): void => {
     const line = raw.trim();
     if (line === '') return;
     if (helper === undefined) write(answerLine(solver, position, line, weak, analyze));
     else {
+      if (++queued > QUEUED_LINES) input.pause();
       answered = answered.then(async () => {
         write(await answerLineTwoSided(solver, helper, position, line, weak));
         flush();
+        if (--queued === 0 && input.isPaused()) input.resume();
       });
     }
   };

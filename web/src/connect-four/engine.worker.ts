@@ -144,12 +144,6 @@ function solverWith(loaded: Books): Solver {
   return solver;
 }
 
-// Show solution's worker makes its books and solver as soon as it starts, not at its first request:
-// the page's messages reach a worker only once the page's thread is free to pass them on, which
-// on opening the page is after its first render. The other workers (the computer's moves, the
-// coach) make them when first asked.
-// The deep levels of the opening book (several MB; the other books 1.1 MB) are fetched after
-// `ready`: neither `ready` nor an analysis that does not need them waits for them.
 /**
  * Show solution's analysis helper (analysis-helper.worker.ts), the second side of its analyses
  * (two-sided.ts): a worker of its own, so a second core searches columns too, on a machine of two
@@ -190,6 +184,12 @@ function startHelper(): void {
   helper = side;
 }
 
+// Show solution's worker makes its books and solver as soon as it starts, not at its first request:
+// the page's messages reach a worker only once the page's thread is free to pass them on, which
+// on opening the page is after its first render. The other workers (the computer's moves, the
+// coach) make them when first asked.
+// The deep levels of the opening book (several MB; the other books 1.1 MB) are fetched after
+// `ready`: neither `ready` nor an analysis that does not need them waits for them.
 if (self.name === SOLUTION_WORKER_NAME) {
   void loadBooks().then((loaded) => {
     solverWith(loaded);
