@@ -13,7 +13,7 @@ import { parseTestSet } from '../../src/games/connect-four/testdata/test-sets.js
 import { DEFAULT_VALUES_PATH, readBookFile } from '../../src/arena/connect-four/book-file.js';
 import { shippedBook } from '../../src/test-support/connect-four-books.js';
 import { formatScore } from '../src/connect-four/model.js';
-import { SHIPPED_DEEP_LEVELS, type ShippedDeepLevel } from '../../src/games/connect-four/book/shipped.js';
+import { DEEP_LEVEL_PARTS, SHIPPED_DEEP_LEVELS, type ShippedDeepLevel } from '../../src/games/connect-four/book/shipped.js';
 import { mix32 } from '../../src/core/random.js';
 import { runCli } from '../../src/test-support/cli.js';
 import { measureClickLatency, newPage, pageOpener, serverAndBrowser, solutionTexts } from './harness.js';
@@ -227,9 +227,13 @@ describe('Connect Four page', () => {
       // Nothing clicked yet: the worker main.tsx started with the page says it is ready.
       await expect.poll(() => page.locator('label.switch', { has: toggle }).getAttribute('data-solver'), { timeout: 120_000 }).toBe('ready');
       // The opening book and the strategy book (each asked by the page's preload and the worker),
-      // then the opening book's deep levels, which the worker fetches once it is ready.
-      for (const level of SHIPPED_DEEP_LEVELS) await expect.poll(() => bookRequests.filter((path) => path.includes(`opening-${String(level)}`)).length, { timeout: 60_000 }).toBe(1);
-      expect(new Set(bookRequests).size).toBe(2 + SHIPPED_DEEP_LEVELS.length);
+      // then every part of the opening book's deep levels, each once, which the worker fetches
+      // once it has been idle a moment (position 123 needs none of them).
+      for (const level of SHIPPED_DEEP_LEVELS) {
+        await expect.poll(() => bookRequests.filter((path) => path.includes(`opening-${String(level)}-part-`)).length, { timeout: 60_000 }).toBe(DEEP_LEVEL_PARTS[level]);
+      }
+      const parts = SHIPPED_DEEP_LEVELS.reduce((sum, level) => sum + DEEP_LEVEL_PARTS[level], 0);
+      expect(new Set(bookRequests).size).toBe(2 + parts);
       const beforeClick = bookRequests.length;
       await toggle.check();
       await solutionSettled(page, 60_000);
@@ -314,14 +318,14 @@ describe('Connect Four page', () => {
     });
   });
 
-  // A position of one stone fewer than each deep level: its analysis waits for that level.
+  // A position of one stone fewer than each deep level: its analysis waits for the parts of that level holding its children.
   const waitingFor: Readonly<Record<ShippedDeepLevel, string>> = { 9: '56576416', 10: '127265363' };
   it.each(SHIPPED_DEEP_LEVELS.map((level) => [level, waitingFor[level]] as const))(
     'Show solution goes on without a damaged deep level of the opening book (%i stones), saying why, with the same values',
     async (level, moves) => {
       const { context, page, errors } = await newPage(env.session);
       try {
-        // The level arrives with one byte of its entries flipped: its checksum fails.
+        // Every part of the level arrives with one byte of its entries flipped: its checksum fails.
         await context.route(new RegExp(`opening-${String(level)}[^/]*\\.c4book$`), async (route) => {
           const body = Buffer.from(await (await route.fetch()).body());
           body[body.length - 1]! ^= 1;
@@ -336,7 +340,7 @@ describe('Connect Four page', () => {
         await solutionSettled(page, 120_000);
         const solver = new Solver({ book: shippedBook(), values: readBookFile(DEFAULT_VALUES_PATH), tableSize: (1 << 17) + 1 });
         expect(await solutionTexts(page)).toEqual(analysisTexts(solver, Position.fromMoves(moves), false));
-        const refused = new RegExp(`opening book's level of ${String(level)} stones is not used: damaged opening book: checksum mismatch`);
+        const refused = new RegExp(`opening book's level of ${String(level)} stones \\(part \\d+ of ${String(DEEP_LEVEL_PARTS[level])}\\) is not used: damaged opening book: checksum mismatch`);
         await expect.poll(() => warnings.join('\n')).toMatch(refused);
         expect(errors).toEqual([]);
       } finally {

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { BookFormatError, OpeningBook } from '../../games/connect-four/book/book.js';
-import { deepLevelFileName, SHIPPED_DEEP_LEVELS } from '../../games/connect-four/book/shipped.js';
+import { DEEP_LEVELS_FOLDER, shippedDeepPartFiles } from '../../games/connect-four/book/shipped.js';
 import { checkWholeFileTarget, READ_LIMITS, readBoundedFile, refuseSameFiles, writeWholeFile, type NamedPath } from '../../lab/files.js';
 
 /**
@@ -16,12 +16,12 @@ import { checkWholeFileTarget, READ_LIMITS, readBoundedFile, refuseSameFiles, wr
 export const DEFAULT_BOOK_PATH = fileURLToPath(new URL('../../games/connect-four/book/opening.c4book', import.meta.url));
 
 /**
- * The shipped book's deep levels (book/shipped.ts), each a file of its own so that the browser
- * app's first analysis need not wait for them (it fetches them afterwards); here they are merged
- * with the opening levels at once (`loadDefaultBook`).
+ * The files of the shipped book's deep levels (book/shipped.ts), each level in parts so that the
+ * browser app fetches only the parts a request needs; here they are merged with the opening
+ * levels at once (`loadDefaultBook`).
  */
-export const DEEP_BOOK_PATHS: readonly string[] = SHIPPED_DEEP_LEVELS.map((level) =>
-  fileURLToPath(new URL(`../../games/connect-four/book/${deepLevelFileName(level)}`, import.meta.url)),
+export const DEEP_BOOK_PATHS: readonly string[] = shippedDeepPartFiles().map(({ name }) =>
+  fileURLToPath(new URL(`../../games/connect-four/book/${DEEP_LEVELS_FOLDER}/${name}`, import.meta.url)),
 );
 
 /** The files of the shipped book of exact scores, merged in this order. */
@@ -55,10 +55,19 @@ export function kindOf(weak: boolean): string {
  * `warn` and goes on with the files that are sound (undefined if none is).
  */
 export function loadDefaultBook(warn: (message: string) => void, files: readonly string[] = SHIPPED_BOOK_PATHS): OpeningBook | undefined {
-  let merged: OpeningBook | undefined;
-  for (const path of files) {
+  const sound = files.flatMap((path) => {
     const book = soundBookOrWarn(path, false, warn);
-    if (book === undefined) continue;
+    return book === undefined ? [] : [{ path, book }];
+  });
+  if (sound.length === 0) return undefined;
+  try {
+    // All at once: merged one by one, each of the many parts would cost a pass over the whole book.
+    return OpeningBook.merge(...sound.map(({ book }) => book));
+  } catch {
+    // Some files disagree: one by one, to find which.
+  }
+  let merged: OpeningBook | undefined;
+  for (const { path, book } of sound) {
     try {
       merged = merged === undefined ? book : OpeningBook.merge(merged, book);
     } catch (error) {

@@ -1,7 +1,7 @@
 /**
  * `tabletop connect-four book build|info` and the book through `solve`, on the built binary.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import { Solver } from '../../games/connect-four/solver/solver.js';
 import { OpeningBook, canonicalKey, stonesOfKey } from '../../games/connect-four/book/book.js';
 import { DEEP_BOOK_PATHS, DEFAULT_BOOK_PATH, DEFAULT_VALUES_PATH, loadDefaultBook, readBookFile } from '../../arena/connect-four/book-file.js';
 import { shippedBook } from '../../test-support/connect-four-books.js';
-import { SHIPPED_DEEP_LEVELS } from '../../games/connect-four/book/shipped.js';
+import { DEEP_LEVEL_PARTS, SHIPPED_DEEP_LEVELS } from '../../games/connect-four/book/shipped.js';
 
 // A Middle-Easy position with 26 stones: its subtree to 28 stones solves in well under a second.
 const ROOT = '21253774536432517717274325';
@@ -105,16 +105,47 @@ describe('tabletop connect-four book', () => {
     expect(refusedJoin.status).toBe(2);
     expect(refusedJoin.stderr).toMatch(/cannot join .*: Two scores for the book key/);
     expect(existsSync(join(dir, 'never.c4book'))).toBe(false);
-    // Without a file, `book info` describes every file of the shipped book.
+    // Without a file, `book info` describes the shipped book: its opening levels, then each deep level, all its parts.
     const shipped = await runInProcess(['connect-four', 'book', 'info']);
     expect(shipped.stdout.split('\n')).toEqual([
       expect.stringMatching(/opening.c4book: \d+ positions, \d+ bytes, deepest 8 stones, complete to 8 stones, exact scores, checksum OK$/),
-      ...SHIPPED_DEEP_LEVELS.map((level) => expect.stringMatching(new RegExp(`opening-${String(level)}.c4book: \\d+ positions, \\d+ bytes, from ${String(level)} stones on, deepest ${String(level)} stones, complete to ${String(level)} stones, exact scores, checksum OK$`))),
+      ...SHIPPED_DEEP_LEVELS.map((level) =>
+        expect.stringMatching(
+          new RegExp(
+            `deep/opening-${String(level)}-part-\\*\\.c4book \\(${String(DEEP_LEVEL_PARTS[level])} parts\\): \\d+ positions, \\d+ bytes, from ${String(level)} stones on, deepest ${String(level)} stones, complete to ${String(level)} stones, exact scores, checksums OK$`,
+          ),
+        ),
+      ),
       '',
     ]);
     const refused = await runInProcess(['connect-four', 'book', 'slice', out, '--first-level', '28', '--out', out]);
     expect(refused.status).toBe(2);
     expect(refused.stderr).toMatch(/--out/);
+  });
+
+  it('slices a deep level into parts, a file each, which joined give the level again byte for byte', async () => {
+    const whole = join(dir, 'level-28.c4book');
+    await runInProcess(['connect-four', 'book', 'slice', out, '--first-level', '28', '--out', whole]);
+    const sliced = await runInProcess(['connect-four', 'book', 'slice', out, '--first-level', '28', '--parts', '12', '--out', join(dir, 'cut.c4book')]);
+    expect(sliced.status).toBe(0);
+    const parts = Array.from({ length: 12 }, (_, index) => join(dir, `cut-part-${String(index).padStart(2, '0')}.c4book`));
+    expect(sliced.stdout).toBe(
+      `12 parts: ${parts[0]!} … ${parts[11]!}\n` +
+        `${join(dir, 'cut-part-*.c4book')} (12 parts): ${String(readBookFile(whole).size)} positions, ${String(parts.reduce((sum, path) => sum + statSync(path).size, 0))} bytes, from 28 stones on, deepest 28 stones, no level complete, exact scores, checksums OK\n`,
+    );
+    const info = await runInProcess(['connect-four', 'book', 'info', parts[7]!]);
+    expect(info.stdout).toMatch(/cut-part-07.c4book: \d+ positions, \d+ bytes, from 28 stones on, deepest 28 stones, no level complete, exact scores, checksum OK\n$/);
+    expect(readBookFile(parts[7]!).part).toEqual({ index: 7, of: 12 });
+    const joined = join(dir, 'rejoined.c4book');
+    expect((await runInProcess(['connect-four', 'book', 'join', ...parts, '--out', joined])).status).toBe(0);
+    expect(readFileSync(joined)).toEqual(readFileSync(whole));
+    // Parts need a file name to number, and a count the format holds.
+    const unnamed = await runInProcess(['connect-four', 'book', 'slice', out, '--first-level', '28', '--parts', '4', '--out', join(dir, 'cut')]);
+    expect(unnamed.status).toBe(2);
+    expect(unnamed.stderr).toMatch(/With --parts, --out names the parts' files as FILE.c4book/);
+    const tooMany = await runInProcess(['connect-four', 'book', 'slice', out, '--first-level', '28', '--parts', '5000', '--out', join(dir, 'cut.c4book')]);
+    expect(tooMany.status).toBe(2);
+    expect(tooMany.stderr).toMatch(/number of parts/i);
   });
 
   it('refuses a --from or --values book of the wrong kind, and a --from score the journal contradicts', async () => {
@@ -232,13 +263,17 @@ describe('the shipped opening book', () => {
   it('is its opening levels and its deep levels, which join without a gap; a damaged or contradicting file is left out with a warning', () => {
     const [opening, ...deep] = [DEFAULT_BOOK_PATH, ...DEEP_BOOK_PATHS].map(readBookFile);
     expect(opening!.firstLevel).toBe(0);
-    // Each deep level starts where the files before it are complete, and is complete itself.
+    // Each deep level, in its parts, starts where the files before it are complete, and is complete itself.
     let completeDepth = opening!.completeDepth;
-    for (const level of deep) {
-      expect(level.firstLevel).toBe(completeDepth + 1);
-      expect(level.completeDepth).toBe(level.depth);
-      completeDepth = level.completeDepth;
+    let next = 0;
+    for (const stones of SHIPPED_DEEP_LEVELS) {
+      const parts = deep.slice(next, next + DEEP_LEVEL_PARTS[stones]);
+      next += parts.length;
+      expect(parts.map((part) => part.part)).toEqual(Array.from({ length: DEEP_LEVEL_PARTS[stones] }, (_, index) => ({ index, of: DEEP_LEVEL_PARTS[stones] })));
+      for (const part of parts) expect(part.info()).toMatchObject({ firstLevel: completeDepth + 1, depth: stones, completeDepth: stones });
+      completeDepth = stones;
     }
+    expect(next).toBe(deep.length);
     const warnings: string[] = [];
     const merged = loadDefaultBook((m) => warnings.push(m))!;
     expect(warnings).toEqual([]);
@@ -251,6 +286,18 @@ describe('the shipped opening book', () => {
     writeFileSync(damaged, bytes);
     expect(loadDefaultBook((m) => warnings.push(m), [DEFAULT_BOOK_PATH, damaged])!.info()).toEqual(opening!.info());
     expect(warnings.join()).toMatch(/opening book not used: .*damaged-deep.c4book: damaged opening book: checksum mismatch/);
+    // One part of the deepest level damaged: the other parts answer, the level is no longer complete.
+    const last = DEEP_BOOK_PATHS.length - 1;
+    const lastBytes = readFileSync(DEEP_BOOK_PATHS[last]!);
+    lastBytes[lastBytes.length - 1]! ^= 1;
+    const damagedPart = join(dir, 'damaged-part.c4book');
+    writeFileSync(damagedPart, lastBytes);
+    const withoutPart = loadDefaultBook((m) => warnings.push(m), [DEFAULT_BOOK_PATH, ...DEEP_BOOK_PATHS.slice(0, last), damagedPart])!;
+    expect(withoutPart.info()).toMatchObject({ entries: merged.size - deep[deep.length - 1]!.size, completeDepth: completeDepth - 1, depth: completeDepth });
+    const [heldElsewhere] = deep[deep.length - 2]!.entries();
+    expect(withoutPart.scoreOfKey(heldElsewhere!.key)).toBe(heldElsewhere!.score);
+    const [lost] = deep[deep.length - 1]!.entries();
+    expect(withoutPart.scoreOfKey(lost!.key)).toBeUndefined();
     // A deep level that contradicts the opening levels (a position of both scored apart): left
     // out, and the files after it still merged.
     const [first] = opening!.entries();

@@ -13,18 +13,20 @@
  * book from all parts: the same bytes as one process's build. Progress goes to stderr.
  */
 import { existsSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { formatDuration } from '../../core/format.js';
-import { OpeningBook, stonesOfKey, type BookInfo } from '../../games/connect-four/book/book.js';
+import { MAX_PARTS, OpeningBook, stonesOfKey, type BookInfo } from '../../games/connect-four/book/book.js';
+import { partFileName, SHIPPED_DEEP_LEVELS } from '../../games/connect-four/book/shipped.js';
 import { completeLevels, deriveScores, type BookPosition } from '../../games/connect-four/book/builder.js';
 import { immediateWinScore } from '../../games/connect-four/position.js';
 import { parseIntegerIn, UsageError } from '../options.js';
 import { JournalFile } from '../../lab/journal-file.js';
 import { runJob } from '../../lab/job-runner.js';
 import { describeRanges, JobJournalError, jobRecordsOf, mergeJobRecords, partOf, type JobRecord, type JobShard } from '../../lab/jobs.js';
-import { checkBookTarget, readBookFile, SHIPPED_BOOK_PATHS, writeBookFile } from '../../arena/connect-four/book-file.js';
+import { checkBookTarget, DEEP_BOOK_PATHS, DEFAULT_BOOK_PATH, readBookFile, writeBookFile } from '../../arena/connect-four/book-file.js';
 import type { NamedPath } from '../../lab/files.js';
 import { parseShard } from '../lab/experiment.js';
 import { buildTargets, readBookOfKind } from './book-kind.js';
@@ -109,19 +111,42 @@ export function registerBook(command: Command): Command {
     });
   book
     .command('slice')
-    .description('write the positions of --first-level stones or more of a book as a book of their own (each shipped deep level is such a file; the solver merges them with the opening levels)')
+    .description('write the positions of --first-level stones or more of a book as a book of their own, whole or in --parts files (each shipped deep level is cut so; the solver merges them with the opening levels)')
     .argument('<file>', 'the book to slice (exact scores or values)')
     .requiredOption('--first-level <n>', 'the fewest stones of a position kept', parseIntegerIn(0, 42, 'The first level'))
-    .requiredOption('--out <file>', 'the book file to write')
-    .action((file: string, options: { firstLevel: number; out: string }) => {
-      writeDescribedBook(options.out, [{ option: '<file>', path: file }], () => readBookFile(file).slice(options.firstLevel));
+    .requiredOption('--out <file>', 'the book file to write; with --parts, FILE.c4book stands for FILE-part-00.c4book, FILE-part-01.c4book, …')
+    .option('--parts <n>', `cut the slice into n parts by a hash of each position (2 to ${String(MAX_PARTS)}), a file each, so that a reader fetches only the parts it needs`, parseIntegerIn(2, MAX_PARTS, 'The number of parts'))
+    .action((file: string, options: { firstLevel: number; out: string; parts?: number }) => {
+      if (options.parts === undefined) {
+        writeDescribedBook(options.out, [{ option: '<file>', path: file }], () => readBookFile(file).slice(options.firstLevel));
+        return;
+      }
+      if (!options.out.endsWith('.c4book')) throw new UsageError(`With --parts, --out names the parts' files as FILE.c4book (FILE-part-00.c4book, …), not ${options.out}`);
+      const stem = options.out.slice(0, -'.c4book'.length);
+      const slice = readBookFile(file).slice(options.firstLevel);
+      const parts = slice.partition(options.parts);
+      const outs = parts.map((_, index) => `${stem.slice(0, stem.length - basename(stem).length)}${partFileName(basename(stem), index, parts.length)}`);
+      for (const out of outs) checkBookTarget(out, [{ option: '<file>', path: file }]);
+      parts.forEach((part, index) => writeBookFile(outs[index]!, part));
+      process.stdout.write(`${String(parts.length)} parts: ${outs[0]!} … ${outs[outs.length - 1]!}\n`);
+      process.stdout.write(describeBook(`${stem}-part-*.c4book`, slice.info(), { count: parts.length, bytes: sumOf(parts.map((part) => part.info().bytes)) }));
     });
   book
     .command('info')
-    .description('check a book file and describe it (default: the shipped book of exact scores, both of its files)')
+    .description('check a book file and describe it (default: the shipped book of exact scores: its opening levels, then each deep level, all of its parts)')
     .argument('[file]', 'the book file')
     .action((file: string | undefined) => {
-      for (const path of file === undefined ? SHIPPED_BOOK_PATHS : [file]) process.stdout.write(describeBook(path, readBookFile(path).info()));
+      if (file !== undefined) {
+        process.stdout.write(describeBook(file, readBookFile(file).info()));
+        return;
+      }
+      process.stdout.write(describeBook(DEFAULT_BOOK_PATH, readBookFile(DEFAULT_BOOK_PATH).info()));
+      for (const level of SHIPPED_DEEP_LEVELS) {
+        const paths = DEEP_BOOK_PATHS.filter((path) => basename(path).startsWith(`opening-${String(level)}-part-`));
+        const parts = paths.map(readBookFile);
+        const bytes = sumOf(parts.map((part) => part.info().bytes));
+        process.stdout.write(describeBook(`${dirname(paths[0]!)}/opening-${String(level)}-part-*.c4book`, OpeningBook.merge(...parts).info(), { count: parts.length, bytes }));
+      }
     });
   return command;
 }
@@ -145,13 +170,18 @@ function joinBooks(files: readonly string[]): OpeningBook {
   }
 }
 
-/** One line saying what a book file holds, as `book info` prints it. */
-function describeBook(path: string, info: BookInfo): string {
+/** One line saying what a book file holds, as `book info` prints it; with `parts`, what the files of a book's parts hold together. */
+function describeBook(path: string, info: BookInfo, parts?: { readonly count: number; readonly bytes: number }): string {
   const levels = info.firstLevel > 0 ? `, from ${String(info.firstLevel)} stones on` : '';
-  const complete = info.completeDepth < 0 ? 'no level complete' : `complete to ${String(info.completeDepth)} stones`;
+  const share = info.part === null ? '' : ` (part ${String(info.part.index)} of 0..${String(info.part.of - 1)}: its share of the level)`;
+  const complete = info.completeDepth < 0 ? 'no level complete' : `complete to ${String(info.completeDepth)} stones${share}`;
   const kind = info.weak ? 'values (win/draw/loss)' : 'exact scores';
-  return `${path}: ${String(info.entries)} positions, ${String(info.bytes)} bytes${levels}, deepest ${String(info.depth)} stones, ${complete}, ${kind}, checksum OK\n`;
+  const files = parts === undefined ? '' : ` (${String(parts.count)} parts)`;
+  const bytes = parts === undefined ? info.bytes : parts.bytes;
+  return `${path}${files}: ${String(info.entries)} positions, ${String(bytes)} bytes${levels}, deepest ${String(info.depth)} stones, ${complete}, ${kind}, ${parts === undefined ? 'checksum' : 'checksums'} OK\n`;
 }
+
+const sumOf = (values: readonly number[]): number => values.reduce((sum, value) => sum + value, 0);
 
 /** Runs `action`, reporting a journal that cannot be resumed or merged as a usage error (exit 2). */
 function asUsage<T>(action: () => T): T {

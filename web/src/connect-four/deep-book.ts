@@ -1,10 +1,12 @@
 /**
- * Which of the opening book's deep levels (src/games/connect-four/book/shipped.ts; their files in
- * book-urls.ts `DEEP_URLS`) an engine request waits for. The worker fetches every one, shallowest
- * first, once it is ready; a request that needs one before it has arrived waits for it. Kept apart
- * from the worker so that it is tested against the shipped files.
+ * Which parts of the opening book's deep levels (src/games/connect-four/book/shipped.ts; their
+ * files in book-urls.ts `deepPartUrl`) an engine request waits for. The worker fetches every part,
+ * shallowest level first, once it is idle; a request that needs some before they have arrived
+ * waits for those alone. Kept apart from the worker so that it is tested against the shipped files.
  */
-import { SHIPPED_DEEP_LEVELS, type ShippedDeepLevel } from '../../../src/games/connect-four/book/shipped.js';
+import { canonicalKey, partOfKey } from '../../../src/games/connect-four/book/book.js';
+import { DEEP_LEVEL_PARTS, SHIPPED_DEEP_LEVELS, type ShippedDeepLevel } from '../../../src/games/connect-four/book/shipped.js';
+import { Position, WIDTH } from '../../../src/games/connect-four/position.js';
 
 /**
  * The deep level worth waiting for in a request about a position of `stones` stones, if any: the
@@ -14,4 +16,36 @@ import { SHIPPED_DEEP_LEVELS, type ShippedDeepLevel } from '../../../src/games/c
  */
 export function deepLevelWaitedFor(stones: number): ShippedDeepLevel | undefined {
   return SHIPPED_DEEP_LEVELS.find((level) => level === stones + 1);
+}
+
+/** The parts of a deep level that a request waits for. */
+export interface DeepParts {
+  readonly level: ShippedDeepLevel;
+  /** Part indices, ascending, without repeats. */
+  readonly parts: readonly number[];
+}
+
+/**
+ * The parts of the deep level holding the children of the position after `moves` (at most seven,
+ * fewer where children share a part or a column is full), if a request about it waits for any;
+ * undefined for a finished game or moves that are not a game.
+ */
+export function deepPartsWaitedFor(moves: string): DeepParts | undefined {
+  const level = deepLevelWaitedFor(moves.length);
+  if (level === undefined) return undefined;
+  let position: Position;
+  try {
+    position = Position.fromMoves(moves);
+  } catch {
+    return undefined;
+  }
+  if (position.isGameOver()) return undefined;
+  const parts = new Set<number>();
+  for (let column = 0; column < WIDTH; column++) {
+    if (!position.canPlay(column)) continue;
+    const child = position.clone();
+    child.play(column);
+    parts.add(partOfKey(canonicalKey(child), DEEP_LEVEL_PARTS[level]));
+  }
+  return { level, parts: [...parts].sort((a, b) => a - b) };
 }

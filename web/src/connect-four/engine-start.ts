@@ -9,8 +9,8 @@
  * the page's code so that the app's entry can import it for a few hundred bytes.
  */
 import { EARLY_ANALYSIS_ID, SOLUTION_WORKER_NAME, type EngineRequest, type EngineResponse } from './protocol.js';
-import { DEEP_URLS, OPENING_URL, VALUES_URL } from './book-urls.js';
-import { deepLevelWaitedFor } from './deep-book.js';
+import { deepPartUrl, OPENING_URL, VALUES_URL } from './book-urls.js';
+import { deepPartsWaitedFor } from './deep-book.js';
 
 /** A new engine worker; `name` SOLUTION_WORKER_NAME makes it get ready as it starts. */
 export function startEngineWorker(name = 'connect-four-engine'): Worker {
@@ -90,16 +90,17 @@ let prestarted: WarmEngine | null = null;
  * Starts Show solution's worker ahead of the page (once; the page takes it with
  * `takePrestartedEngine`), asked at once for the analysis of `solutionMoves` if given (the
  * position of an address with Show solution on: address.ts `solutionAskedIn`), and has the browser
- * fetch the books meanwhile (a deep level of the opening book only if that analysis waits for it):
+ * fetch the books meanwhile (parts of a deep level of the opening book only if that analysis waits for them):
  * the worker's own requests, made once its script has loaded and run, then find them in the
  * browser's cache or on their way there.
  */
 export function prestartEngine(solutionMoves?: string): void {
   if (prestarted !== null) return;
   prestarted = startWarmEngine(solutionMoves);
-  // The deep level too when that analysis waits for it, so that it comes beside the others.
-  const deepLevel = solutionMoves === undefined ? undefined : deepLevelWaitedFor(solutionMoves.length);
-  for (const url of deepLevel === undefined ? [OPENING_URL, VALUES_URL] : [OPENING_URL, VALUES_URL, DEEP_URLS[deepLevel]]) {
+  // The parts of a deep level too when that analysis waits for them, so that they come beside the others.
+  const deep = solutionMoves === undefined ? undefined : deepPartsWaitedFor(solutionMoves);
+  const deepUrls = deep === undefined ? [] : deep.parts.map((index) => deepPartUrl(deep.level, index));
+  for (const url of [OPENING_URL, VALUES_URL, ...deepUrls]) {
     const link = document.createElement('link');
     link.rel = 'preload';
     link.as = 'fetch';

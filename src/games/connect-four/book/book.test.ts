@@ -1,7 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Position } from '../position.js';
 import { Solver } from '../solver/solver.js';
-import { BookFormatError, OpeningBook, canonicalKey, fnv1a, stonesOfKey, type BookEntry } from './book.js';
+import { BookFormatError, MAX_PARTS, OpeningBook, canonicalKey, fnv1a, partOfKey, stonesOfKey, type BookEntry } from './book.js';
 import { bookPositions, completeLevels, deriveScores } from './builder.js';
 
 /** The mirror image of a move string (column c ↔ 8 - c, 1-based). */
@@ -170,6 +171,101 @@ describe('A book in two files', () => {
     const bytes = wholeAndLevels().whole.slice(28).encode();
     bytes[10] = 30;
     expect(() => OpeningBook.decode(bytes)).toThrow(/first level 30, complete depth 29/);
+  });
+});
+
+describe('A level in parts', () => {
+  const { book: solved } = solvedBook(ROOT, 29);
+  const entries = [...solved.entries()].map((e) => ({ ...e, moves: stonesOfKey(e.key) }));
+  const whole = OpeningBook.fromEntries(entries, 29);
+  const opening = OpeningBook.fromEntries(entries.filter((e) => e.moves < 28), 27);
+  const deep = whole.slice(28);
+
+  it('holds in part i exactly the entries whose key hashes to i, each part a version-2 file that round-trips', () => {
+    const parts = deep.partition(8);
+    expect(parts.map((part) => part.part)).toEqual(Array.from({ length: 8 }, (_, index) => ({ index, of: 8 })));
+    expect(parts.reduce((sum, part) => sum + part.size, 0)).toBe(deep.size);
+    for (const part of parts) {
+      for (const { key } of part.entries()) expect(partOfKey(key, 8)).toBe(part.part!.index);
+      const bytes = part.encode();
+      expect(bytes[4]).toBe(2);
+      expect(bytes.length).toBe(24 + 8 * part.size);
+      const read = OpeningBook.decode(bytes);
+      expect(read.info()).toEqual(part.info());
+      expect(read.info()).toMatchObject({ firstLevel: 28, depth: 29, completeDepth: 29, part: part.part });
+      expect([...read.entries()]).toEqual([...part.entries()]);
+    }
+    // A whole level stays a version-1 file.
+    expect(deep.encode()[4]).toBe(1);
+  });
+
+  it('merges back into the level, byte for byte, in any order and any batches; complete only once every part is in', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 40 }),
+        fc.array(fc.nat(), { minLength: 40, maxLength: 40 }),
+        fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 40, maxLength: 40 }),
+        (of, order, batchSizes) => {
+          const parts = deep.partition(of).map((part) => OpeningBook.decode(part.encode()));
+          // A random order of the parts (the sort keys), taken in random batches.
+          const shuffled = parts.map((part, i) => ({ part, rank: order[i]! * 64 + i })).sort((x, y) => x.rank - y.rank).map(({ part }) => part);
+          let book = opening;
+          let taken = 0;
+          for (let batch = 0; taken < of; batch++) {
+            const next = shuffled.slice(taken, taken + batchSizes[batch % batchSizes.length]!);
+            taken += next.length;
+            book = OpeningBook.merge(book, ...next);
+            // Until the last part is in, the level is not complete; its positions in are answered.
+            expect(book.completeDepth).toBe(taken === of ? 29 : 27);
+            for (const part of next) for (const { key, score } of part.entries()) expect(book.scoreOfKey(key)).toBe(score);
+          }
+          expect(book.encode()).toEqual(whole.encode());
+          // Looked up in its parts, every position answers as in the whole book; others not at all.
+          for (const { key, score } of whole.entries()) expect(book.scoreOfKey(key)).toBe(score);
+          expect(book.scoreOfKey(canonicalKey(Position.fromMoves(ROOT.slice(0, 20))))).toBeUndefined();
+          // The parts alone make the level, whole, from its first level.
+          expect(OpeningBook.merge(...shuffled).encode()).toEqual(deep.encode());
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('counts a part once however often it is merged, and a part of another cut not at all', () => {
+    const eight = deep.partition(8);
+    const four = deep.partition(4);
+    // Seven of eight parts twice over, and a part of the four: the level is still not complete.
+    expect(OpeningBook.merge(opening, ...eight.slice(1), ...eight.slice(1), four[0]!).completeDepth).toBe(27);
+    expect(OpeningBook.merge(opening, ...eight.slice(1), four[0]!, eight[0]!).completeDepth).toBe(29);
+    // A part sliced is still a part: it never claims the whole level.
+    expect(OpeningBook.merge(opening, eight[0]!.slice(28)).completeDepth).toBe(27);
+  });
+
+  it('refuses a bad number of parts, a part cut again and a damaged part header', () => {
+    expect(() => deep.partition(1)).toThrow(/2 to 4096 parts, not 1/);
+    expect(() => deep.partition(MAX_PARTS + 1)).toThrow(/not 4097/);
+    expect(() => deep.partition(2.5)).toThrow(/not 2.5/);
+    const [part] = deep.partition(4);
+    expect(() => part!.partition(2)).toThrow(/cannot be cut into parts again/);
+    const bytes = part!.encode();
+    // Index 5 of 4 (the checksum covers the part fields: recomputed, as a writer that erred would).
+    bytes[22] = 5;
+    new DataView(bytes.buffer).setUint32(16, fnv1a(bytes, 20), true);
+    expect(() => OpeningBook.decode(bytes)).toThrow(/damaged opening book: part 5 of 4/);
+    // Unrecomputed, a flipped part field fails the checksum.
+    const flipped = part!.encode();
+    flipped[20]! ^= 1;
+    expect(() => OpeningBook.decode(flipped)).toThrow(/checksum/);
+    expect(() => OpeningBook.decode(flipped.slice(0, 22))).toThrow(/shorter than the header/);
+  });
+
+  it('spreads keys evenly over the parts', () => {
+    const counts = new Array<number>(16).fill(0);
+    for (const { key } of OpeningBook.fromEntries(entries).entries()) counts[partOfKey(key, 16)]!++;
+    const mean = entries.length / 16;
+    // A chi-squared statistic far below what a skewed hash gives (15 degrees of freedom: 99.9% below 37.7).
+    const chi2 = counts.reduce((sum, count) => sum + (count - mean) ** 2 / mean, 0);
+    expect(chi2).toBeLessThan(37.7);
   });
 });
 

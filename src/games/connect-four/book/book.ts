@@ -9,7 +9,7 @@
  * is stored, under its canonical key: the smaller of the two positions' keys (Position.key:
  * per column `cur + mask`, below 2^49).
  *
- * ## File format (little-endian), version 1
+ * ## File format (little-endian), versions 1 and 2
  * | bytes | content |
  * |---|---|
  * | 0..3 | magic `C4BK` |
@@ -21,8 +21,11 @@
  * | 10 | first level: the fewest stones of a stored position (0 for a book from the empty board; a deep level shipped as a file of its own starts later) |
  * | 11 | reserved, 0 |
  * | 12..15 | entry count n |
- * | 16..19 | FNV-1a 32-bit checksum of bytes 20.. (the entries) |
- * | 20.. | n entries of 8 bytes: the canonical key (7 bytes, 49 bits) and the score (int8) |
+ * | 16..19 | FNV-1a 32-bit checksum of bytes 20.. (the entries, and version 2's part fields) |
+ * | 20.. | version 1: n entries of 8 bytes: the canonical key (7 bytes, 49 bits) and the score (int8) |
+ * | 20, 21 | version 2 only: the number of parts P of the level (uint16, 2 or more) |
+ * | 22, 23 | version 2 only: this part's index (uint16, below P) |
+ * | 24.. | version 2 only: the n entries, as in version 1 |
  *
  * Entries are sorted by key, without repeats; a lookup is a binary search. Positions whose side
  * to move wins at once are not stored (the solver settles them before any lookup), so "complete"
@@ -36,12 +39,27 @@
  * deeper level that arrives later (`slice` writes it from a whole book; its first level says where
  * it starts). `merge` joins them into the one book the solver consults; the two files' entries
  * merged are the entries of the whole book, byte for byte.
+ *
+ * ## A level in parts (version 2)
+ * A deep level of several MB is shipped in parts (`partition`): part i of P holds the positions
+ * whose canonical key hashes to i (`partOfKey`). The browser app then fetches, for a request about
+ * a position, only the parts holding its children (at most seven) instead of the whole level. A
+ * part says it is complete when it holds every position of its share of the level; a book merged
+ * from parts is complete to that level only once all P of them are in (`merge` keeps track of the
+ * parts it was made from, so they may arrive in any order and in any number of merges).
+ * Files without parts stay version 1, byte for byte.
  */
+import { mix32 } from '../../../core/random.js';
 import { CELLS, HEIGHT, WIDTH, type Position } from '../position.js';
 
 const MAGIC = [0x43, 0x34, 0x42, 0x4b]; // "C4BK"
 const VERSION = 1;
+/** The version of a file holding one part of a level: its header has the part's fields. */
+const PART_VERSION = 2;
 const HEADER_BYTES = 20;
+const PART_HEADER_BYTES = 24;
+/** The most parts a level may be cut into (the part fields are 16 bits; more would be absurd). */
+export const MAX_PARTS = 4096;
 const ENTRY_BYTES = 8;
 const SEVEN_BITS = 0x7f;
 /** 2^28: the weight of the high word of a key (columns 4..6). */
@@ -58,6 +76,25 @@ export interface BookEntry {
   readonly score: number;
 }
 
+/** Which part of its level a book holds (see "A level in parts"). */
+export interface BookPart {
+  /** 0 .. of - 1. */
+  readonly index: number;
+  /** How many parts the level is cut into (2 .. MAX_PARTS). */
+  readonly of: number;
+}
+
+/**
+ * What one file a book was made from covers: its levels, how far they are complete, and its part.
+ * A merged book keeps the coverage of all its files, so that a later merge can tell when the
+ * parts of a level are all in.
+ */
+interface Coverage {
+  readonly firstLevel: number;
+  readonly completeDepth: number;
+  readonly part: BookPart | null;
+}
+
 export interface BookInfo {
   readonly entries: number;
   /** Most stones of any stored position. */
@@ -69,6 +106,19 @@ export interface BookInfo {
   readonly bytes: number;
   /** Values only (win 1, draw 0, loss -1), not exact scores. */
   readonly weak: boolean;
+  /** The part of its level the file holds, or null for a file that is not a part. */
+  readonly part: BookPart | null;
+}
+
+/**
+ * The part (0 .. of - 1) of a level cut into `of` parts that holds the position of canonical key
+ * `key`. A hash, not a range of keys: the children of one position (the entries one request
+ * needs) then fall into up to seven different parts whatever the position, rather than into the
+ * same few parts for every position near the start of the key order.
+ */
+export function partOfKey(key: number, of: number): number {
+  // key < 2^49: its low 32 bits (ToUint32 is exact below 2^53) and the rest.
+  return mix32((key >>> 0) ^ mix32(Math.floor(key / 0x1_0000_0000))) % of;
 }
 
 /**
@@ -95,14 +145,21 @@ export function canonicalKey(position: Position): number {
  * mask, so the field lies in [2^h - 1, 2^(h+1) - 2]: h = floor(log2(field + 1)).
  */
 export function stonesOfKey(key: number): number {
-  let stones = 0;
-  let rest = key;
-  for (let col = 0; col < WIDTH; col++) {
-    const field = rest % 128;
-    rest = (rest - field) / 128;
-    stones += 31 - Math.clz32(field + 1);
-  }
-  return stones;
+  // The low 28 bits (columns 0..3: ToUint32 is exact below 2^53) and the high word (columns 4..6),
+  // in integer arithmetic: the book's lookups of parts call this on the solver's hot path.
+  const lo = (key >>> 0) & 0x0fff_ffff;
+  const hi = Math.floor(key / HI_WEIGHT);
+  return (
+    124 -
+    Math.clz32((lo & SEVEN_BITS) + 1) -
+    Math.clz32(((lo >>> 7) & SEVEN_BITS) + 1) -
+    Math.clz32(((lo >>> 14) & SEVEN_BITS) + 1) -
+    Math.clz32((lo >>> 21) + 1) +
+    93 -
+    Math.clz32((hi & SEVEN_BITS) + 1) -
+    Math.clz32(((hi >>> 7) & SEVEN_BITS) + 1) -
+    Math.clz32((hi >>> 14) + 1)
+  );
 }
 
 /** FNV-1a, 32 bits: cheap, and any flipped or truncated byte changes it. */
@@ -116,9 +173,21 @@ export function fnv1a(bytes: Uint8Array, from = 0): number {
 }
 
 export class OpeningBook {
-  /** Sorted canonical keys. Invariant: strictly ascending; `scores[i]` is the score of `keys[i]`. */
-  readonly #keys: Float64Array;
-  readonly #scores: Int8Array;
+  /**
+   * The entries not kept in parts. Invariant: keys strictly ascending; `scores[i]` is the score
+   * of `keys[i]`; all of them at levels in `#wholeLevels`.
+   */
+  readonly #whole: Run;
+  /** The levels of the `#whole` entries: [fewest, most] stones ([0, -1] when there are none). */
+  readonly #wholeLevels: readonly [number, number];
+  /**
+   * Parts of levels, kept apart (merged, they would cost a pass over the whole book per merge):
+   * a key at a group's levels is looked up in the one part it hashes to. Invariant: no two groups
+   * share a level, nor a group a level with `#whole`, and every key of a part hashes to its index.
+   */
+  readonly #groups: readonly PartGroup[];
+  /** All the entries in one run, made when first needed (`encode`, `entries`, `slice`, `partition`). */
+  #allEntries: Run | null = null;
   /** Most stones of any stored position (-1 when empty): deeper positions are never looked up. */
   readonly depth: number;
   /**
@@ -130,37 +199,86 @@ export class OpeningBook {
   readonly firstLevel: number;
   /** The scores are values only: 1 win, 0 draw, -1 loss for the side to move (a strategy book). */
   readonly weak: boolean;
+  /** The part of its level this book holds (`partition`); null for a whole book. */
+  readonly part: BookPart | null;
+  /** The files this book was made from (one: itself, unless merged); see `Coverage`. */
+  readonly #coverage: readonly Coverage[];
 
-  private constructor(keys: Float64Array, scores: Int8Array, depth: number, completeDepth: number, weak: boolean, firstLevel = 0) {
-    this.#keys = keys;
-    this.#scores = scores;
-    this.depth = depth;
-    this.completeDepth = completeDepth;
-    this.weak = weak;
-    this.firstLevel = firstLevel;
+  private constructor(
+    whole: Run,
+    wholeLevels: readonly [number, number],
+    groups: readonly PartGroup[],
+    header: { readonly depth: number; readonly completeDepth: number; readonly weak: boolean; readonly firstLevel: number; readonly part: BookPart | null },
+    coverage: readonly Coverage[],
+  ) {
+    this.#whole = whole;
+    this.#wholeLevels = wholeLevels;
+    this.#groups = groups;
+    this.depth = header.depth;
+    this.completeDepth = header.completeDepth;
+    this.weak = header.weak;
+    this.firstLevel = header.firstLevel;
+    this.part = header.part;
+    this.#coverage = coverage;
+  }
+
+  /** The book of one file's entries (`part`: those of one part of its levels). */
+  static #of(run: Run, depth: number, completeDepth: number, weak: boolean, firstLevel: number, part: BookPart | null): OpeningBook {
+    const header = { depth, completeDepth, weak, firstLevel, part };
+    const coverage = [{ firstLevel, completeDepth, part }];
+    if (part === null) return new OpeningBook(run, run.keys.length === 0 ? NO_LEVELS : [firstLevel, depth], [], header, coverage);
+    const runs: (Run | undefined)[] = [];
+    runs[part.index] = run;
+    return new OpeningBook(EMPTY_RUN, NO_LEVELS, [{ firstLevel, lastLevel: Math.max(firstLevel, depth), of: part.of, runs }], header, coverage);
   }
 
   /** An empty book (covers nothing). */
   static empty(): OpeningBook {
-    return new OpeningBook(new Float64Array(0), new Int8Array(0), -1, -1, false);
+    return OpeningBook.#of(EMPTY_RUN, -1, -1, false, 0, null);
   }
 
   /**
    * One book of everything the given books hold (e.g. the opening levels and a deep level shipped
-   * as its own file). They must be of one kind and agree on every position they share; the
-   * complete levels are those the books cover together without a gap from the first level.
+   * as its own file, or in parts). They must be of one kind and agree on every position they
+   * share; the complete levels are those the books cover together without a gap from the first
+   * level, a level in parts counting only once every part is in (here or in an earlier merge).
+   * Parts stay apart, so that merging parts into a large book costs only the parts' own size;
+   * books whose levels overlap otherwise are merged entry by entry, their agreement checked.
    */
   static merge(...books: readonly OpeningBook[]): OpeningBook {
     if (books.length === 0) return OpeningBook.empty();
     const weak = books[0]!.weak;
     if (books.some((book) => book.weak !== weak)) throw new RangeError('Cannot merge a book of exact scores with a book of values');
-    let keys = books[0]!.#keys;
-    let scores = books[0]!.#scores;
-    for (const book of books.slice(1)) [keys, scores] = mergeSorted(keys, scores, book.#keys, book.#scores);
-    const covering = books.filter((book) => book.size > 0);
+    const wholes = books.filter((book) => book.#whole.keys.length > 0);
+    const wholeLevels: [number, number] =
+      wholes.length === 0 ? [...NO_LEVELS] : [Math.min(...wholes.map((book) => book.#wholeLevels[0])), Math.max(...wholes.map((book) => book.#wholeLevels[1]))];
+    const groups = new Map<string, { firstLevel: number; lastLevel: number; of: number; runs: (Run | undefined)[] }>();
+    for (const book of books) {
+      for (const group of book.#groups) {
+        const name = `${String(group.firstLevel)} ${String(group.lastLevel)} ${String(group.of)}`;
+        const into = groups.get(name) ?? { firstLevel: group.firstLevel, lastLevel: group.lastLevel, of: group.of, runs: [] };
+        group.runs.forEach((run, index) => {
+          if (run === undefined) return;
+          const there = into.runs[index];
+          into.runs[index] = there === undefined ? run : mergeRuns([there, run]);
+        });
+        groups.set(name, into);
+      }
+    }
+    const spans = [...groups.values(), ...(wholes.length === 0 ? [] : [{ firstLevel: wholeLevels[0], lastLevel: wholeLevels[1] }])];
+    const overlap = spans.some((a, i) => spans.some((b, j) => i < j && a.firstLevel <= b.lastLevel && b.firstLevel <= a.lastLevel));
+    // An empty book covers nothing, but an empty part still covers its share of its level.
+    const covering = books.filter((book) => book.size > 0 || book.part !== null);
     const firstLevel = covering.length === 0 ? 0 : Math.min(...covering.map((book) => book.firstLevel));
-    const depth = keys.length === 0 ? -1 : Math.max(...books.map((book) => book.depth));
-    return new OpeningBook(keys, scores, depth, completeUnion(covering, firstLevel), weak, firstLevel);
+    const size = books.reduce((sum, book) => sum + book.size, 0);
+    const depth = size === 0 ? -1 : Math.max(...books.map((book) => book.depth));
+    const coverage = covering.flatMap((book) => book.#coverage);
+    const header = { depth, completeDepth: completeUnion(coverage, firstLevel), weak, firstLevel, part: null };
+    if (overlap) {
+      const all = mergeRuns([...wholes.map((book) => book.#whole), ...[...groups.values()].flatMap((group) => group.runs.filter((run) => run !== undefined))]);
+      return new OpeningBook(all, all.keys.length === 0 ? NO_LEVELS : [firstLevel, depth], [], header, coverage);
+    }
+    return new OpeningBook(mergeRuns(wholes.map((book) => book.#whole)), wholeLevels, [...groups.values()], header, coverage);
   }
 
   /**
@@ -171,18 +289,41 @@ export class OpeningBook {
     if (!Number.isInteger(fewestStones) || fewestStones < 0 || fewestStones > CELLS) throw new RangeError(`Invalid first level ${String(fewestStones)}`);
     // A book that itself starts deeper holds nothing shallower: slicing below its start keeps its start.
     const firstLevel = Math.max(fewestStones, this.firstLevel);
+    const all = this.#all();
     const keys: number[] = [];
     const scores: number[] = [];
     let depth = -1;
-    for (let i = 0; i < this.#keys.length; i++) {
-      const stones = stonesOfKey(this.#keys[i]!);
+    for (let i = 0; i < all.keys.length; i++) {
+      const stones = stonesOfKey(all.keys[i]!);
       if (stones < firstLevel) continue;
-      keys.push(this.#keys[i]!);
-      scores.push(this.#scores[i]!);
+      keys.push(all.keys[i]!);
+      scores.push(all.scores[i]!);
       if (stones > depth) depth = stones;
     }
     const completeDepth = this.completeDepth >= firstLevel && keys.length > 0 ? this.completeDepth : -1;
-    return new OpeningBook(Float64Array.from(keys), Int8Array.from(scores), depth, completeDepth, this.weak, firstLevel);
+    // A part's slice is still that part: complete only for its share.
+    return OpeningBook.#of({ keys: Float64Array.from(keys), scores: Int8Array.from(scores) }, depth, completeDepth, this.weak, firstLevel, this.part);
+  }
+
+  /**
+   * The book cut into `of` parts by `partOfKey`, part i at index i: each says the book's levels,
+   * depth and completeness (of its share), and `merge` of all of them is the book again.
+   */
+  partition(of: number): OpeningBook[] {
+    if (!Number.isInteger(of) || of < 2 || of > MAX_PARTS) throw new RangeError(`A book is cut into 2 to ${String(MAX_PARTS)} parts, not ${String(of)}`);
+    if (this.part !== null) throw new RangeError('A part of a book cannot be cut into parts again');
+    const all = this.#all();
+    const partOf = Array.from(all.keys, (key) => partOfKey(key, of));
+    return Array.from({ length: of }, (_, index) => {
+      const keys: number[] = [];
+      const scores: number[] = [];
+      for (let i = 0; i < partOf.length; i++) {
+        if (partOf[i] !== index) continue;
+        keys.push(all.keys[i]!);
+        scores.push(all.scores[i]!);
+      }
+      return OpeningBook.#of({ keys: Float64Array.from(keys), scores: Int8Array.from(scores) }, this.depth, this.completeDepth, this.weak, this.firstLevel, { index, of });
+    });
   }
 
   /**
@@ -204,14 +345,17 @@ export class OpeningBook {
       scores.push(e.score);
       if (e.moves > depth) depth = e.moves;
     }
-    return new OpeningBook(Float64Array.from(keys), Int8Array.from(scores), depth, Math.min(completeDepth, depth), weak);
+    return OpeningBook.#of({ keys: Float64Array.from(keys), scores: Int8Array.from(scores) }, depth, Math.min(completeDepth, depth), weak, 0, null);
   }
 
   /** Decodes a book file; throws a BookFormatError saying what is wrong. */
   static decode(bytes: Uint8Array): OpeningBook {
     if (bytes.length < HEADER_BYTES) throw new BookFormatError(`not an opening book: ${String(bytes.length)} bytes, shorter than the header`);
     for (let i = 0; i < MAGIC.length; i++) if (bytes[i] !== MAGIC[i]) throw new BookFormatError('not an opening book (bad magic number)');
-    if (bytes[4] !== VERSION) throw new BookFormatError(`unsupported opening book version ${String(bytes[4])} (expected ${String(VERSION)})`);
+    const version = bytes[4]!;
+    if (version !== VERSION && version !== PART_VERSION) throw new BookFormatError(`unsupported opening book version ${String(version)} (expected ${String(VERSION)} or ${String(PART_VERSION)})`);
+    const headerBytes = version === PART_VERSION ? PART_HEADER_BYTES : HEADER_BYTES;
+    if (bytes.length < headerBytes) throw new BookFormatError(`not an opening book: ${String(bytes.length)} bytes, shorter than the header`);
     if (bytes[5] !== WIDTH || bytes[6] !== HEIGHT) throw new BookFormatError(`opening book for a ${String(bytes[5])}x${String(bytes[6])} board, expected 7x6`);
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const depth = bytes[7]!;
@@ -226,33 +370,42 @@ export class OpeningBook {
     if (firstLevel > CELLS || (completeDepth >= 0 && firstLevel > completeDepth)) {
       throw new BookFormatError(`damaged opening book: first level ${String(firstLevel)}, complete depth ${String(completeDepth)}`);
     }
-    if (bytes.length !== HEADER_BYTES + count * ENTRY_BYTES) {
-      throw new BookFormatError(`damaged opening book: ${String(bytes.length)} bytes, expected ${String(HEADER_BYTES + count * ENTRY_BYTES)} for ${String(count)} entries`);
+    if (bytes.length !== headerBytes + count * ENTRY_BYTES) {
+      throw new BookFormatError(`damaged opening book: ${String(bytes.length)} bytes, expected ${String(headerBytes + count * ENTRY_BYTES)} for ${String(count)} entries`);
     }
     if (fnv1a(bytes, HEADER_BYTES) !== checksum) throw new BookFormatError('damaged opening book: checksum mismatch');
+    let part: BookPart | null = null;
+    if (version === PART_VERSION) {
+      part = { of: view.getUint16(20, true), index: view.getUint16(22, true) };
+      if (part.of < 2 || part.of > MAX_PARTS || part.index >= part.of) throw new BookFormatError(`damaged opening book: part ${String(part.index)} of ${String(part.of)}`);
+    }
     const keys = new Float64Array(count);
     const scores = new Int8Array(count);
     let previous = -1;
     for (let i = 0; i < count; i++) {
-      const at = HEADER_BYTES + i * ENTRY_BYTES;
+      const at = headerBytes + i * ENTRY_BYTES;
       const key = view.getUint32(at, true) + (view.getUint32(at + 4, true) & 0xffffff) * 0x1_0000_0000;
       const score = view.getInt8(at + 7);
       if (key <= previous) throw new BookFormatError(`damaged opening book: entry ${String(i)} is out of order`);
       if (score < -limit || score > limit) throw new BookFormatError(`damaged opening book: entry ${String(i)} has score ${String(score)}`);
+      if (part !== null && partOfKey(key, part.of) !== part.index) throw new BookFormatError(`damaged opening book: entry ${String(i)} is not of part ${String(part.index)} of ${String(part.of)}`);
       keys[i] = key;
       scores[i] = score;
       previous = key;
     }
-    return new OpeningBook(keys, scores, count === 0 ? -1 : depth, completeDepth, kind === 1, firstLevel);
+    // An empty part keeps its depth: it still covers its share of its levels.
+    return OpeningBook.#of({ keys, scores }, count === 0 && part === null ? -1 : depth, completeDepth, kind === 1, firstLevel, part);
   }
 
   /** The file's bytes (see the format above). */
   encode(): Uint8Array {
-    const count = this.#keys.length;
-    const bytes = new Uint8Array(HEADER_BYTES + count * ENTRY_BYTES);
+    const { keys, scores } = this.#all();
+    const count = keys.length;
+    const headerBytes = this.part === null ? HEADER_BYTES : PART_HEADER_BYTES;
+    const bytes = new Uint8Array(headerBytes + count * ENTRY_BYTES);
     const view = new DataView(bytes.buffer);
     bytes.set(MAGIC, 0);
-    bytes[4] = VERSION;
+    bytes[4] = this.part === null ? VERSION : PART_VERSION;
     bytes[5] = WIDTH;
     bytes[6] = HEIGHT;
     bytes[7] = Math.max(0, this.depth);
@@ -260,19 +413,25 @@ export class OpeningBook {
     bytes[9] = this.weak ? 1 : 0;
     bytes[10] = this.firstLevel;
     view.setUint32(12, count, true);
+    if (this.part !== null) {
+      view.setUint16(20, this.part.of, true);
+      view.setUint16(22, this.part.index, true);
+    }
     for (let i = 0; i < count; i++) {
-      const at = HEADER_BYTES + i * ENTRY_BYTES;
-      const key = this.#keys[i]!;
+      const at = headerBytes + i * ENTRY_BYTES;
+      const key = keys[i]!;
       view.setUint32(at, key % 0x1_0000_0000, true);
       view.setUint32(at + 4, Math.floor(key / 0x1_0000_0000), true); // < 2^17: byte 7 stays 0
-      view.setInt8(at + 7, this.#scores[i]!);
+      view.setInt8(at + 7, scores[i]!);
     }
     view.setUint32(16, fnv1a(bytes, HEADER_BYTES), true);
     return bytes;
   }
 
   get size(): number {
-    return this.#keys.length;
+    let size = this.#whole.keys.length;
+    for (const group of this.#groups) for (const run of group.runs) size += run?.keys.length ?? 0;
+    return size;
   }
 
   info(): BookInfo {
@@ -281,8 +440,9 @@ export class OpeningBook {
       depth: this.depth,
       completeDepth: this.completeDepth,
       firstLevel: this.firstLevel,
-      bytes: HEADER_BYTES + this.size * ENTRY_BYTES,
+      bytes: (this.part === null ? HEADER_BYTES : PART_HEADER_BYTES) + this.size * ENTRY_BYTES,
       weak: this.weak,
+      part: this.part,
     };
   }
 
@@ -298,23 +458,75 @@ export class OpeningBook {
   }
 
   scoreOfKey(key: number): number | undefined {
-    const keys = this.#keys;
-    let lo = 0;
-    let hi = keys.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >>> 1;
-      const k = keys[mid]!;
-      if (k < key) lo = mid + 1;
-      else if (k > key) hi = mid - 1;
-      else return this.#scores[mid]!;
+    const groups = this.#groups;
+    if (groups.length > 0) {
+      // A key at a group's levels can be nowhere but in the part it hashes to (the invariant).
+      const stones = stonesOfKey(key);
+      for (let g = 0; g < groups.length; g++) {
+        const group = groups[g]!;
+        if (stones < group.firstLevel || stones > group.lastLevel) continue;
+        const run = group.runs[partOfKey(key, group.of)];
+        return run === undefined ? undefined : search(run, key);
+      }
     }
-    return undefined;
+    return search(this.#whole, key);
   }
 
   /** Every entry, in key order. */
   *entries(): IterableIterator<BookEntry> {
-    for (let i = 0; i < this.#keys.length; i++) yield { key: this.#keys[i]!, score: this.#scores[i]! };
+    const { keys, scores } = this.#all();
+    for (let i = 0; i < keys.length; i++) yield { key: keys[i]!, score: scores[i]! };
   }
+
+  #all(): Run {
+    this.#allEntries ??= this.#groups.length === 0 ? this.#whole : mergeRuns([this.#whole, ...this.#groups.flatMap((group) => group.runs.filter((run) => run !== undefined))]);
+    return this.#allEntries;
+  }
+}
+
+/** Sorted keys and their scores: `scores[i]` is the score of `keys[i]`, keys strictly ascending. */
+interface Run {
+  readonly keys: Float64Array;
+  readonly scores: Int8Array;
+}
+
+/** The parts of one cut of some levels that a book holds, each at its index (see `OpeningBook.#groups`). */
+interface PartGroup {
+  readonly firstLevel: number;
+  readonly lastLevel: number;
+  readonly of: number;
+  readonly runs: readonly (Run | undefined)[];
+}
+
+const EMPTY_RUN: Run = { keys: new Float64Array(0), scores: new Int8Array(0) };
+const NO_LEVELS: readonly [number, number] = [0, -1];
+
+/** The score of `key` in a run, by binary search, or undefined. */
+function search(run: Run, key: number): number | undefined {
+  const keys = run.keys;
+  let lo = 0;
+  let hi = keys.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const k = keys[mid]!;
+    if (k < key) lo = mid + 1;
+    else if (k > key) hi = mid - 1;
+    else return run.scores[mid]!;
+  }
+  return undefined;
+}
+
+/** Runs as one; a key in two must have one score. Smallest two first, as a Huffman tree, so that few passes go over the largest. */
+function mergeRuns(runs: readonly Run[]): Run {
+  const queue = [...runs];
+  if (queue.length === 0) return EMPTY_RUN;
+  while (queue.length > 1) {
+    queue.sort((x, y) => x.keys.length - y.keys.length);
+    const [a, b] = queue.splice(0, 2) as [Run, Run];
+    const [keys, scores] = mergeSorted(a.keys, a.scores, b.keys, b.scores);
+    queue.push({ keys, scores });
+  }
+  return queue[0]!;
 }
 
 /** Two sorted key arrays (with their scores) as one; a key in both must have one score. */
@@ -343,13 +555,24 @@ function mergeSorted(keysA: Float64Array, scoresA: Int8Array, keysB: Float64Arra
 }
 
 /**
- * The complete depth of books merged: their complete spans (first level to complete depth) joined
- * while they touch, from the merged book's first level on; -1 if none starts there.
+ * The complete depth of books merged, from the files they were made of: their complete spans
+ * (first level to complete depth) joined while they touch, from the merged book's first level on;
+ * -1 if none starts there. The parts of a level make a span only when every one of them is there.
  */
-function completeUnion(books: readonly OpeningBook[], firstLevel: number): number {
-  const spans = books.filter((book) => book.completeDepth >= book.firstLevel).sort((x, y) => x.firstLevel - y.firstLevel);
+function completeUnion(coverage: readonly Coverage[], firstLevel: number): number {
+  const spans = coverage.filter((file) => file.part === null && file.completeDepth >= file.firstLevel);
+  const partsSeen = new Map<string, { readonly span: Coverage; readonly of: number; readonly indices: Set<number> }>();
+  for (const file of coverage) {
+    if (file.part === null || file.completeDepth < file.firstLevel) continue;
+    const group = `${String(file.firstLevel)} ${String(file.completeDepth)} ${String(file.part.of)}`;
+    const seen = partsSeen.get(group) ?? { span: file, of: file.part.of, indices: new Set<number>() };
+    seen.indices.add(file.part.index);
+    partsSeen.set(group, seen);
+  }
+  for (const { span, of, indices } of partsSeen.values()) if (indices.size === of) spans.push(span);
+  spans.sort((x, y) => x.firstLevel - y.firstLevel);
   let end = firstLevel - 1;
-  for (const book of spans) if (book.firstLevel <= end + 1) end = Math.max(end, book.completeDepth);
+  for (const span of spans) if (span.firstLevel <= end + 1) end = Math.max(end, span.completeDepth);
   return end >= firstLevel ? end : -1;
 }
 
