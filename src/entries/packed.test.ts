@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEEP_LEVELS_FOLDER, shippedDeepPartFiles } from '../games/connect-four/book/shipped.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'tabletop-pack-'));
@@ -85,6 +86,8 @@ describe('the packed package', () => {
 
   it('solves the empty board at once from the books it ships: `echo - | npx tabletop connect-four solve` prints `- 1`', () => {
     expect(files).toEqual(expect.arrayContaining(['dist/games/connect-four/book/opening.c4book', 'dist/games/connect-four/book/strategy.c4book']));
+    // Every part of the deep levels too (the package's solver merges them at once).
+    expect(files).toEqual(expect.arrayContaining(shippedDeepPartFiles().map(({ name }) => `dist/games/connect-four/book/${DEEP_LEVELS_FOLDER}/${name}`)));
     // Without the books the installed CLI would warn that solving can take hours, and search.
     const solved = spawnSync('npx', ['--no', 'tabletop', 'connect-four', 'solve'], { cwd: app, input: '-\n', encoding: 'utf8', timeout: 120_000 });
     expect({ status: solved.status, stdout: solved.stdout }).toEqual({ status: 0, stdout: '- 1\n' });

@@ -8,9 +8,9 @@ import { OpeningBook } from '../../../src/games/connect-four/book/book.js';
 import { Solver } from '../../../src/games/connect-four/solver/solver.js';
 import { SecondSideRunner } from '../../../src/games/connect-four/solver/two-sided.js';
 import type { HelperRequest } from './protocol.js';
+import { withBookFiles, type Books } from './books.js';
 
-let values: OpeningBook | undefined;
-let opening: OpeningBook | undefined;
+let books: Books = {};
 /** Made again after each book file (only its table, a cache, is lost). */
 let solver: Solver | null = null;
 
@@ -19,7 +19,7 @@ const runner = new SecondSideRunner(
   () => new Promise((resolve) => setTimeout(resolve, 0)),
 );
 
-const currentSolver = (): Solver => (solver ??= new Solver({ ...(values === undefined ? {} : { values }), ...(opening === undefined ? {} : { book: opening }), prefaultTable: false }));
+const currentSolver = (): Solver => (solver ??= new Solver({ ...books, prefaultTable: false }));
 
 /** Book files not taken in yet: taken in before the next analysis, or once the one under way is over. */
 const pending: Extract<HelperRequest, { kind: 'book' }>[] = [];
@@ -30,9 +30,7 @@ function takeInPending(): void {
     // The worker took this file in, so it decodes and merges here too; were it not to, the
     // helper would only search more, never answer otherwise.
     try {
-      const book = OpeningBook.decode(message.bytes);
-      if (message.role === 'values') values = book;
-      else opening = opening === undefined ? book : OpeningBook.merge(opening, book);
+      books = withBookFiles(books, message.role, [OpeningBook.decode(message.bytes)]);
       solver = null;
     } catch (error) {
       console.warn(`Connect Four: the analysis helper left a book file out: ${error instanceof Error ? error.message : String(error)}`);

@@ -2,6 +2,7 @@
 import type { ComputerKind } from './model.js';
 import type { ColumnScore } from '../../../src/games/connect-four/coach.js';
 import type { JoinAnalysis, SideMessage } from '../../../src/games/connect-four/solver/two-sided.js';
+import type { BookRole } from './books.js';
 
 export type EngineRequest =
   | {
@@ -53,4 +54,4 @@ export const ANALYSIS_HELPER_NAME = 'connect-four-analysis-helper';
  * What Show solution's worker sends its helper: each book file it has taken in, in the order it
  * took them in (the helper's books are then the worker's), and the two-sided analysis' messages.
  */
-export type HelperRequest = { readonly kind: 'book'; readonly role: 'values' | 'opening'; readonly bytes: Uint8Array } | JoinAnalysis | SideMessage;
+export type HelperRequest = { readonly kind: 'book'; readonly role: BookRole; readonly bytes: Uint8Array } | JoinAnalysis | SideMessage;
