@@ -114,7 +114,8 @@ async function loadDeepParts(level: ShippedDeepLevel, indices: readonly number[]
       takeIn('opening', file);
     }
   } catch (error) {
-    console.warn(`Connect Four: the opening book's level of ${String(level)} stones is not used: ${error instanceof Error ? error.message : String(error)}`);
+    const parts = fresh.map(({ index }) => String(index)).join(', ');
+    console.warn(`Connect Four: parts ${parts} of the opening book's level of ${String(level)} stones are not used: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
