@@ -221,6 +221,10 @@ describe('Connect Four page', () => {
       context.on('request', (request) => {
         if (request.url().endsWith('.c4book')) bookRequests.push(new URL(request.url()).pathname);
       });
+      const helpers: string[] = [];
+      page.on('worker', (worker) => {
+        if (worker.url().includes('analysis-helper')) helpers.push(worker.url());
+      });
       await page.goto(`${env.server.url}connect-four?red=human&yellow=human&pos=123`);
       const toggle = page.getByRole('checkbox', { name: 'Show solution' });
       expect(await toggle.isChecked()).toBe(false);
@@ -234,6 +238,9 @@ describe('Connect Four page', () => {
       }
       const parts = SHIPPED_DEEP_LEVELS.reduce((sum, level) => sum + DEEP_LEVEL_PARTS[level], 0);
       expect(new Set(bookRequests).size).toBe(2 + parts);
+      // Idle, the worker has also started its analysis helper (on two cores or more), ready for a
+      // searched analysis; it fetches nothing itself.
+      await expect.poll(() => helpers.length).toBe(1);
       const beforeClick = bookRequests.length;
       await toggle.check();
       await solutionSettled(page, 60_000);

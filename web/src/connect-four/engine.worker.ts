@@ -133,6 +133,9 @@ function loadDeepLevels(): void {
       for (let from = 0; from < indices.length; from += BACKGROUND_FETCHES) await Promise.all(indices.slice(from, from + BACKGROUND_FETCHES).map((index) => fetchDeepPart(level, index)));
       await loadDeepParts(level, indices);
     }
+    // The solver, made again with every level, ahead of the next request and with its table
+    // faulted in: the worker is idle, and a search would otherwise fault the pages in as it goes.
+    if (solverUsed && requestsRunning === 0) solver ??= new Solver({ ...current, prefaultTable: true });
   })();
 }
 
@@ -149,12 +152,19 @@ const IDLE_BEFORE_BACKGROUND_MS = 1000;
 let requestsRunning = 0;
 let backgroundTimer: ReturnType<typeof setTimeout> | undefined;
 
-/** Fetches the deep levels once the worker has been idle for IDLE_BEFORE_BACKGROUND_MS (`loadDeepLevels`). */
+/**
+ * Once the worker has been idle for IDLE_BEFORE_BACKGROUND_MS: fetches the deep levels
+ * (`loadDeepLevels`) and, in Show solution's worker, starts the analysis helper, so that the next
+ * searched analysis has both cores from its start instead of waiting for the helper's start (the
+ * helper takes the books in meanwhile and makes its solver only when it joins an analysis).
+ */
 function loadDeepLevelsWhenIdle(): void {
   if (deepLevelsAsked) return;
   clearTimeout(backgroundTimer);
   backgroundTimer = setTimeout(() => {
-    if (requestsRunning === 0) loadDeepLevels();
+    if (requestsRunning > 0) return;
+    loadDeepLevels();
+    if (self.name === SOLUTION_WORKER_NAME) startHelper();
   }, IDLE_BEFORE_BACKGROUND_MS);
 }
 
@@ -175,13 +185,17 @@ async function booksFor(moves: string): Promise<Books> {
 }
 
 let solver: Solver | null = null;
+/** Whether this worker analyses or coaches (the computer's moves use players of their own). */
+let solverUsed = false;
 
 /**
  * The solver of the analysis and the coach, made once. Its table is left to fault in page by page
  * during searches: a position the books answer (the first moves) then needs no table at all, and
- * so answers without the tens of milliseconds of writing it through.
+ * so answers without the tens of milliseconds of writing it through. (Made again when idle once
+ * every deep level has arrived, with its table faulted in: `loadDeepLevels`.)
  */
 function solverWith(loaded: Books): Solver {
+  solverUsed = true;
   solver ??= new Solver({ ...loaded, prefaultTable: false });
   return solver;
 }
