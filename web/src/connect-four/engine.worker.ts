@@ -51,15 +51,16 @@ function fetchBook(url: URL, name: string): Promise<BookFile | undefined> {
 }
 
 /**
- * The book files taken in so far, in order, for Show solution's analysis helper (started later, it
- * is given them all): with them in the same order its books are this worker's.
+ * The book files taken in so far, in order, until Show solution's analysis helper is started (it is
+ * then given them all, and each later one as it comes): with them in the same order its books are
+ * this worker's. Emptied once given (their bytes, 8 MB with every deep level, are not kept twice).
  */
 const booksTakenIn: Extract<HelperRequest, { kind: 'book' }>[] = [];
 
 function takeIn(role: BookRole, file: BookFile): void {
   const message = { kind: 'book', role, bytes: file.bytes } as const;
-  booksTakenIn.push(message);
-  helperWorker?.postMessage(message);
+  if (helperAsked) helperWorker?.postMessage(message);
+  else booksTakenIn.push(message);
 }
 
 function loadBooks(): Promise<Books> {
@@ -217,6 +218,7 @@ let analysisRunning: Promise<void> | null = null;
 function startHelper(): void {
   if (helperAsked) return;
   helperAsked = true;
+  const filesSoFar = booksTakenIn.splice(0);
   if ((navigator.hardwareConcurrency || 1) < 2) return;
   const side = new SecondSide(
     (message) => helperWorker?.postMessage(message),
@@ -236,7 +238,7 @@ function startHelper(): void {
     console.warn('Connect Four: the analysis helper stopped; Show solution searches on one core');
     side.stop();
   };
-  for (const message of booksTakenIn) helperWorker.postMessage(message);
+  for (const message of filesSoFar) helperWorker.postMessage(message);
   helper = side;
 }
 
