@@ -15,7 +15,7 @@ import { scoreColumns } from '../../../src/games/connect-four/coach.js';
 import { SecondSide, type SideMessage } from '../../../src/games/connect-four/solver/two-sided.js';
 import { ANALYSIS_HELPER_NAME, SOLUTION_WORKER_NAME, type EngineRequest, type EngineResponse, type HelperRequest } from './protocol.js';
 import { deepPartUrl, OPENING_URL, VALUES_URL } from './book-urls.js';
-import { deepPartsWaitedFor } from './deep-book.js';
+import { deepPartsWaitedFor, type DeepParts } from './deep-book.js';
 import { withBookFiles, type BookRole, type Books } from './books.js';
 import { DEEP_LEVEL_PARTS, SHIPPED_DEEP_LEVELS, type ShippedDeepLevel } from '../../../src/games/connect-four/book/shipped.js';
 
@@ -169,18 +169,16 @@ function loadDeepLevelsWhenIdle(): void {
   }, IDLE_BEFORE_BACKGROUND_MS);
 }
 
-/** Whether the parts of a deep level holding every child of the position after `moves` are merged: then its analysis is a look-up. */
-function childrenInBook(moves: string): boolean {
-  const waited = deepPartsWaitedFor(moves);
+/** Whether the deep parts a request waited for (`deepPartsWaitedFor`) are all merged: then its analysis is a look-up. */
+function allTakenIn(waited: DeepParts | undefined): boolean {
   return waited !== undefined && waited.parts.every((index) => deepPartsTakenIn.has(partName(waited.level, index)));
 }
 
 /**
- * The books for a request about the position after `moves`: with the parts of the deep level
- * that hold its children if there are any (deep-book.ts), else with whatever has arrived.
+ * The books for a request: with the parts of a deep level it waits for (`deepPartsWaitedFor`: those
+ * holding its position's children), if any, else with whatever has arrived.
  */
-async function booksFor(moves: string): Promise<Books> {
-  const waited = deepPartsWaitedFor(moves);
+async function booksFor(waited: DeepParts | undefined): Promise<Books> {
   if (waited !== undefined) await loadDeepParts(waited.level, waited.parts);
   return loadBooks().then(() => current);
 }
@@ -304,7 +302,8 @@ self.onmessage = async (event: MessageEvent<EngineRequest>) => {
 };
 
 async function answer(request: EngineRequest, receivedAt: number): Promise<void> {
-  const loaded = await booksFor(request.moves);
+  const waited = deepPartsWaitedFor(request.moves);
+  const loaded = await booksFor(waited);
   try {
     if (request.kind === 'move') {
       // A quick shallow choice first: if the real search is cut off, the page still has a sensible move.
@@ -321,7 +320,7 @@ async function answer(request: EngineRequest, receivedAt: number): Promise<void>
       const analyser = solverWith(loaded);
       const position = Position.fromMoves(request.moves);
       const onColumn = (column: number, text: string): void => reply({ kind: 'column', id: request.id, column, text });
-      const searched = request.moves.length + 1 > (loaded.book?.completeDepth ?? -1) && !childrenInBook(request.moves);
+      const searched = request.moves.length + 1 > (loaded.book?.completeDepth ?? -1) && !allTakenIn(waited);
       if (searched && self.name === SOLUTION_WORKER_NAME) startHelper();
       if (searched && helper !== null && !helper.gone) {
         const analysing = helper.analyse(analyser, position, request.moves, false, onColumn);
