@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { BookFormatError, OpeningBook } from '../../games/connect-four/book/book.js';
-import { DEEP_LEVELS_FOLDER, shippedDeepPartFiles } from '../../games/connect-four/book/shipped.js';
+import { DEEP_LEVELS_FOLDER, shippedDeepPartFiles, type ShippedDeepLevel } from '../../games/connect-four/book/shipped.js';
 import { checkWholeFileTarget, READ_LIMITS, readBoundedFile, refuseSameFiles, writeWholeFile, type NamedPath } from '../../lab/files.js';
 
 /**
@@ -20,9 +20,13 @@ export const DEFAULT_BOOK_PATH = fileURLToPath(new URL('../../games/connect-four
  * browser app fetches only the parts a request needs; here they are merged with the opening
  * levels at once (`loadDefaultBook`).
  */
-export const DEEP_BOOK_PATHS: readonly string[] = shippedDeepPartFiles().map(({ name }) =>
-  fileURLToPath(new URL(`../../games/connect-four/book/${DEEP_LEVELS_FOLDER}/${name}`, import.meta.url)),
-);
+export const DEEP_BOOK_FILES: readonly { readonly level: ShippedDeepLevel; readonly path: string }[] = shippedDeepPartFiles().map(({ level, name }) => ({
+  level,
+  path: fileURLToPath(new URL(`../../games/connect-four/book/${DEEP_LEVELS_FOLDER}/${name}`, import.meta.url)),
+}));
+
+/** The paths of DEEP_BOOK_FILES. */
+export const DEEP_BOOK_PATHS: readonly string[] = DEEP_BOOK_FILES.map(({ path }) => path);
 
 /** The files of the shipped book of exact scores, merged in this order. */
 export const SHIPPED_BOOK_PATHS: readonly string[] = [DEFAULT_BOOK_PATH, ...DEEP_BOOK_PATHS];

@@ -13,7 +13,7 @@
  * book from all parts: the same bytes as one process's build. Progress goes to stderr.
  */
 import { existsSync } from 'node:fs';
-import { basename, dirname } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
@@ -26,7 +26,7 @@ import { parseIntegerIn, UsageError } from '../options.js';
 import { JournalFile } from '../../lab/journal-file.js';
 import { runJob } from '../../lab/job-runner.js';
 import { describeRanges, JobJournalError, jobRecordsOf, mergeJobRecords, partOf, type JobRecord, type JobShard } from '../../lab/jobs.js';
-import { checkBookTarget, DEEP_BOOK_PATHS, DEFAULT_BOOK_PATH, readBookFile, writeBookFile } from '../../arena/connect-four/book-file.js';
+import { checkBookTarget, DEEP_BOOK_FILES, DEFAULT_BOOK_PATH, readBookFile, writeBookFile } from '../../arena/connect-four/book-file.js';
 import type { NamedPath } from '../../lab/files.js';
 import { parseShard } from '../lab/experiment.js';
 import { buildTargets, readBookOfKind } from './book-kind.js';
@@ -125,7 +125,7 @@ export function registerBook(command: Command): Command {
       const stem = options.out.slice(0, -'.c4book'.length);
       const slice = readBookFile(file).slice(options.firstLevel);
       const parts = slice.partition(options.parts);
-      const outs = parts.map((_, index) => `${stem.slice(0, stem.length - basename(stem).length)}${partFileName(basename(stem), index, parts.length)}`);
+      const outs = parts.map((_, index) => join(dirname(options.out), partFileName(basename(stem), index, parts.length)));
       for (const out of outs) checkBookTarget(out, [{ option: '<file>', path: file }]);
       parts.forEach((part, index) => writeBookFile(outs[index]!, part));
       process.stdout.write(`${String(parts.length)} parts: ${outs[0]!} … ${outs[outs.length - 1]!}\n`);
@@ -142,7 +142,7 @@ export function registerBook(command: Command): Command {
       }
       process.stdout.write(describeBook(DEFAULT_BOOK_PATH, readBookFile(DEFAULT_BOOK_PATH).info()));
       for (const level of SHIPPED_DEEP_LEVELS) {
-        const paths = DEEP_BOOK_PATHS.filter((path) => basename(path).startsWith(`opening-${String(level)}-part-`));
+        const paths = DEEP_BOOK_FILES.filter((file) => file.level === level).map(({ path }) => path);
         const parts = paths.map(readBookFile);
         const bytes = sumOf(parts.map((part) => part.info().bytes));
         process.stdout.write(describeBook(`${dirname(paths[0]!)}/opening-${String(level)}-part-*.c4book`, OpeningBook.merge(...parts).info(), { count: parts.length, bytes }));
