@@ -41,11 +41,13 @@ export function columnText(solver: Solver, position: Position, column: number, w
   if (!position.canPlay(column)) return FULL_COLUMN;
   if (position.isWinningMove(column)) return String(weak ? 1 : immediateWinScore(position.moves));
   const budgeted = solver.bookValue(position) !== undefined;
+  // A position the opening book scores bounds each column's score by its own (Solver's knownLower).
+  const booked = weak ? undefined : solver.book?.score(position);
   position.playUnchecked(column);
   try {
     if (position.isTie()) return '0';
     if (budgeted) return boundsText(settledBounds(solver, position, weak), -1);
-    return String(0 - solver.solve(position, weak)); // 0 - x: never -0
+    return String(0 - solver.search(position, { weak, knownLower: booked === undefined ? undefined : 0 - booked }).score!); // 0 - x: never -0
   } finally {
     position.undo();
   }

@@ -224,6 +224,46 @@ describe('Solver.search within a budget', () => {
   });
 });
 
+describe('Solver.search from a known lower bound (knownLower)', () => {
+  // Each column of a position whose score is known, searched from the bound the score gives it.
+  const positions = sample(load('middle-medium'), 40);
+
+  function columnSearches(solver: Solver, known: boolean): { scores: (number | null)[]; nodes: number } {
+    const start = solver.nodes;
+    const scores: (number | null)[] = [];
+    for (const { moves, score } of positions) {
+      const position = Position.fromMoves(moves);
+      for (let column = 0; column < 7; column++) {
+        if (!position.canPlay(column) || position.isWinningMove(column)) continue;
+        const child = position.clone();
+        child.playUnchecked(column);
+        if (child.isGameOver()) continue;
+        scores.push(solver.search(child, known ? { knownLower: -score } : {}).score);
+      }
+    }
+    return { scores, nodes: solver.nodes - start };
+  }
+
+  it('gives every child its exact score, with fewer nodes than without the bound', () => {
+    const plain = columnSearches(new Solver({ tableSize: 1 << 20 }), false);
+    const bounded = columnSearches(new Solver({ tableSize: 1 << 20 }), true);
+    expect(bounded.scores).toEqual(plain.scores);
+    expect(bounded.nodes).toBeLessThan(plain.nodes);
+  });
+
+  it('on a budget, reports bounds that hold the true score and start at the known bound', () => {
+    const { moves, score } = load('begin-medium')[0]!;
+    const position = Position.fromMoves(moves);
+    const child = position.clone();
+    child.playUnchecked(3);
+    const exact = new Solver().solve(child);
+    const r = new Solver({ tableSize: 1 << 20 }).search(child, { knownLower: -score, maxNodes: 20_000 });
+    expect(r.lower).toBeGreaterThanOrEqual(-score);
+    expect(r.lower).toBeLessThanOrEqual(exact);
+    expect(r.upper).toBeGreaterThanOrEqual(exact);
+  });
+});
+
 describe('Solver weak solves: the quick-result probes', () => {
   it('give the same signs whatever their budget (none, abandoned at once, abandoned later, default)', () => {
     // Budgets of 1 and 3,000 nodes make most probes on these sets run out and be abandoned.
