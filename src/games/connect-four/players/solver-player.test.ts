@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { Position } from '../position.js';
 import { Solver } from '../solver/solver.js';
 import { SolverPlayer } from './solver-player.js';
-import { shippedBook, shippedValues } from '../../../test-support/connect-four-books.js';
+import { shippedBook, shippedOpeningLevels, shippedValues } from '../../../test-support/connect-four-books.js';
 import { OpeningBook, canonicalKey } from '../book/book.js';
+import { randomInt, rngFromSeed } from '../../../core/random.js';
 
 /** Positions from Pascal Pons' public test sets (End-Easy, Middle-Easy) with their exact scores. */
 const KNOWN = [
@@ -158,34 +159,58 @@ describe('SolverPlayer, perfect in every sense', () => {
 });
 
 describe('SolverPlayer with the shipped books, at the start of the game', () => {
-  it('plays a perfect move at once in every position of fewer stones than the opening book\'s complete depth', () => {
+  it("plays a perfect move at once in every opening position, and in a sample of the deep levels' positions", () => {
     const book = shippedBook();
     const values = shippedValues();
-    expect(book.completeDepth).toBeGreaterThanOrEqual(2);
+    const openingDepth = shippedOpeningLevels().completeDepth;
+    expect(openingDepth).toBeGreaterThanOrEqual(2);
+    expect(book.completeDepth).toBeGreaterThan(openingDepth);
     // Half a second a move: a position outside the books takes the solver far longer than that
     // here, so a move that is not a look-up falls back and is reported imperfect.
     const player = new SolverPlayer({ budgetMs: 500, book, values });
+    const checkMove = (moves: string): void => {
+      const position = Position.fromMoves(moves);
+      player.setPosition(moves);
+      const column = player.move();
+      expect({ moves, perfect: player.lastReport?.perfect }).toEqual({ moves, perfect: true });
+      // The value kept: the child's exact score (the book holds it) has the opposite sign.
+      const child = position.clone();
+      child.play(column);
+      const score = book.score(position)!;
+      const after = child.canWinNext() ? 1 : book.score(child)!;
+      expect({ moves, column, kept: Math.sign(0 - after) }).toEqual({ moves, column, kept: Math.sign(score) });
+    };
+    // Every position of the opening file's levels (fewer stones than its complete depth)…
     const seen = new Set<number>();
-    let checked = 0;
     const visit = (moves: string): void => {
       const position = Position.fromMoves(moves);
-      if (position.moves >= book.completeDepth || position.canWinNext()) return;
+      if (position.moves >= openingDepth || position.canWinNext()) return;
       if (!seen.has(canonicalKey(position))) {
         seen.add(canonicalKey(position));
-        player.setPosition(moves);
-        const column = player.move();
-        expect({ moves, perfect: player.lastReport?.perfect }).toEqual({ moves, perfect: true });
-        // The value kept: the child's exact score (the book holds it) has the opposite sign.
-        const child = position.clone();
-        child.play(column);
-        const score = book.score(position)!;
-        const after = child.canWinNext() ? 1 : book.score(child)!;
-        expect({ moves, column, kept: Math.sign(0 - after) }).toEqual({ moves, column, kept: Math.sign(score) });
-        checked++;
+        checkMove(moves);
       }
       for (const col of position.legalMoves()) visit(moves + String(col + 1));
     };
     visit('');
-    expect(checked).toBeGreaterThan(100);
-  }, 60_000);
+    expect(seen.size).toBeGreaterThan(10_000);
+    // …and, of each deeper level the deep files complete, 2,000 positions reached by random play
+    // (all of them would be some 240,000 moves of the player, too long for the test suite).
+    const rng = rngFromSeed(20261128);
+    for (let stones = openingDepth; stones < book.completeDepth; stones++) {
+      let checked = 0;
+      while (checked < 2_000) {
+        const position = Position.fromMoves('');
+        let moves = '';
+        while (position.moves < stones && !position.canWinNext()) {
+          const legal = position.legalMoves();
+          const column = legal[randomInt(rng, legal.length)]!;
+          position.play(column);
+          moves += String(column + 1);
+        }
+        if (position.moves < stones || position.canWinNext()) continue;
+        checkMove(moves);
+        checked++;
+      }
+    }
+  }, 120_000);
 });
