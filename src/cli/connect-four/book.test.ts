@@ -12,7 +12,7 @@ import { Position, immediateWinScore } from '../../games/connect-four/position.j
 import { Solver } from '../../games/connect-four/solver/solver.js';
 import { OpeningBook, canonicalKey, stonesOfKey } from '../../games/connect-four/book/book.js';
 import { DEEP_BOOK_PATHS, DEFAULT_BOOK_PATH, DEFAULT_VALUES_PATH, loadDefaultBook, readBookFile } from '../../arena/connect-four/book-file.js';
-import { shippedBook } from '../../test-support/connect-four-books.js';
+import { randomLevelPositions, shippedBook, shippedOpeningLevels } from '../../test-support/connect-four-books.js';
 import { DEEP_LEVEL_PARTS, SHIPPED_DEEP_LEVELS } from '../../games/connect-four/book/shipped.js';
 
 // A Middle-Easy position with 26 stones: its subtree to 28 stones solves in well under a second.
@@ -310,13 +310,19 @@ describe('the shipped opening book', () => {
 
   it('loads (integrity checked) and agrees with the solver on a sample of its positions', () => {
     const book = shippedBook();
-    expect(book.size).toBeGreaterThan(0);
-    const levels = bookPositions('', book.depth);
-    const held = levels.flat().filter((e) => book.scoreOfKey(e.key) !== undefined);
-    expect(held.length).toBe(book.size);
+    const opening = shippedOpeningLevels();
+    expect(opening.size).toBeGreaterThan(0);
+    // The opening levels, every position: each one the file holds is one of them…
+    const levels = bookPositions('', opening.depth);
+    const held = levels.flat().filter((e) => opening.scoreOfKey(e.key) !== undefined);
+    expect(held.length).toBe(opening.size);
+    // …and the deep levels, 2,000 positions of each reached by random play (the levels hold too
+    // many positions to enumerate here); the sample stands for them below.
+    const deep = SHIPPED_DEEP_LEVELS.flatMap((stones) => randomLevelPositions(stones, 2_000, stones).map((moves) => ({ moves, key: canonicalKey(Position.fromMoves(moves)) })));
+    for (const e of deep) expect(book.scoreOfKey(e.key), e.moves).toBeDefined();
     // Every stored score of a position whose children are all known is their best, negated.
     let consistent = 0;
-    for (const e of held) {
+    for (const e of [...held, ...deep]) {
       const p = Position.fromMoves(e.moves);
       const children: (number | undefined)[] = p.legalMoves().map((col) => {
         const child = p.clone();
@@ -328,10 +334,12 @@ describe('the shipped opening book', () => {
         consistent++;
       }
     }
-    expect(consistent).toBeGreaterThan(0);
-    // Complete levels: every position of up to the complete depth is held (or is an immediate win).
-    expect(book.completeDepth).toBeGreaterThanOrEqual(4);
-    for (const level of levels.slice(0, book.completeDepth + 1)) {
+    expect(consistent).toBeGreaterThan(held.length);
+    // Complete levels: every position of up to the opening file's complete depth is held (or is an
+    // immediate win); the deep levels complete the book to their own depth.
+    expect(opening.completeDepth).toBeGreaterThanOrEqual(4);
+    expect(book.completeDepth).toBe(SHIPPED_DEEP_LEVELS[SHIPPED_DEEP_LEVELS.length - 1]);
+    for (const level of levels.slice(0, opening.completeDepth + 1)) {
       for (const e of level) {
         if (!Position.fromMoves(e.moves).canWinNext()) expect(book.scoreOfKey(e.key), e.moves).toBeDefined();
       }
@@ -340,7 +348,7 @@ describe('the shipped opening book', () => {
     // hold a position, the exact score's sign is its value.
     const values = readBookFile(DEFAULT_VALUES_PATH);
     let both = 0;
-    for (const e of held) {
+    for (const e of [...held, ...deep]) {
       const value = values.scoreOfKey(e.key);
       if (value === undefined) continue;
       expect({ moves: e.moves, value: Math.sign(book.scoreOfKey(e.key)!) }).toEqual({ moves: e.moves, value });
@@ -349,7 +357,7 @@ describe('the shipped opening book', () => {
     expect(both).toBeGreaterThan(100);
     const solver = new Solver({ tableSize: 1 << 20 });
     // A few positions solved outright, on a node budget: the stored score lies within the bounds proven.
-    const sample = held.filter((_, i) => i % Math.max(1, Math.floor(held.length / 4)) === 0).slice(0, 4);
+    const sample = [...held.filter((_, i) => i % Math.max(1, Math.floor(held.length / 4)) === 0).slice(0, 4), ...deep.filter((_, i) => i % 1_000 === 0)];
     for (const e of sample) {
       const result = solver.search(Position.fromMoves(e.moves), { maxNodes: 3_000_000 });
       const stored = book.scoreOfKey(e.key)!;

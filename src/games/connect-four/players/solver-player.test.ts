@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { Position } from '../position.js';
 import { Solver } from '../solver/solver.js';
 import { SolverPlayer } from './solver-player.js';
-import { shippedBook, shippedOpeningLevels, shippedValues } from '../../../test-support/connect-four-books.js';
+import { randomLevelPositions, shippedBook, shippedOpeningLevels, shippedValues } from '../../../test-support/connect-four-books.js';
 import { OpeningBook, canonicalKey } from '../book/book.js';
-import { randomInt, rngFromSeed } from '../../../core/random.js';
 
 /** Positions from Pascal Pons' public test sets (End-Easy, Middle-Easy) with their exact scores. */
 const KNOWN = [
@@ -195,22 +194,8 @@ describe('SolverPlayer with the shipped books, at the start of the game', () => 
     expect(seen.size).toBeGreaterThan(10_000);
     // …and, of each deeper level the deep files complete, 2,000 positions reached by random play
     // (all of them would be some 240,000 moves of the player, too long for the test suite).
-    const rng = rngFromSeed(20261128);
     for (let stones = openingDepth; stones < book.completeDepth; stones++) {
-      let checked = 0;
-      while (checked < 2_000) {
-        const position = Position.fromMoves('');
-        let moves = '';
-        while (position.moves < stones && !position.canWinNext()) {
-          const legal = position.legalMoves();
-          const column = legal[randomInt(rng, legal.length)]!;
-          position.play(column);
-          moves += String(column + 1);
-        }
-        if (position.moves < stones || position.canWinNext()) continue;
-        checkMove(moves);
-        checked++;
-      }
+      for (const moves of randomLevelPositions(stones, 2_000, stones)) checkMove(moves);
     }
   }, 120_000);
 });
