@@ -31,6 +31,7 @@ describe('the deep levels of the opening book', () => {
     expect(waiting).toEqual([
       [8, 9],
       [9, 10],
+      [10, 11],
     ]);
   });
 

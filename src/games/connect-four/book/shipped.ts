@@ -9,15 +9,15 @@
  */
 
 /** The shipped deep levels, shallowest first: the stones of the positions each level holds. */
-export const SHIPPED_DEEP_LEVELS = [9, 10] as const;
+export const SHIPPED_DEEP_LEVELS = [9, 10, 11] as const;
 export type ShippedDeepLevel = (typeof SHIPPED_DEEP_LEVELS)[number];
 
 /**
  * How many parts each deep level is cut into: parts of 60 to 80 KB (level 9 holds 239,959
- * positions, level 10 634,338, at 8 bytes each), so that a request waits for at most seven of
- * them (under 0.6 MB) instead of the whole level (1.9 and 5.1 MB).
+ * positions, level 10 634,338, level 11 1,784,788, at 8 bytes each), so that a request waits for
+ * at most seven of them (under 0.6 MB) instead of the whole level (1.9, 5.1 and 14.3 MB).
  */
-export const DEEP_LEVEL_PARTS: Readonly<Record<ShippedDeepLevel, number>> = { 9: 32, 10: 64 };
+export const DEEP_LEVEL_PARTS: Readonly<Record<ShippedDeepLevel, number>> = { 9: 32, 10: 64, 11: 192 };
 
 /** The folder of the deep levels' parts, beside `opening.c4book`. */
 export const DEEP_LEVELS_FOLDER = 'deep';
