@@ -13,10 +13,11 @@
  * const solver = new Solver();                 // an 8.4M-entry table (~42 MB) and a 131K-entry one for the end of the game, reused across calls
  * solver.solve(Position.fromMoves('4455'))     // 18 (exact; weak: solver.solve(p, true) → 1)
  * solver.analyze(p)                            // score of each column 0..6 (null: full column)
- * solver.search(p, { weak, deadline, maxNodes })
+ * solver.search(p, { weak, deadline, maxNodes, knownLower })
  *   // → { score | null, lower, upper, complete, nodes }: a budgeted solve that stops cleanly
  *   //   when performance.now() passes `deadline` (ms) or `maxNodes` is spent; the true score
- *   //   (or sign, when weak) lies in [lower, upper] either way.
+ *   //   (or sign, when weak) lies in [lower, upper] either way. `knownLower`: a true lower bound
+ *   //   of the score to start from (a book's score of the parent gives one to each child).
  * solver.bestMove(p, { deadline, maxNodes })
  *   // → { column, score | null, complete, nodes }: a perfect move when complete (the position
  *   //   is solved, then one cheap probe per column finds a move keeping the score), else the
