@@ -26,15 +26,12 @@ export function randomLevelPositions(stones: number, count: number, seed: number
   const rng = rngFromSeed(seed);
   const found: string[] = [];
   while (found.length < count) {
-    const position = Position.fromMoves('');
-    let moves = '';
+    const position = new Position();
     while (position.moves < stones && !position.canWinNext()) {
       const legal = position.legalMoves();
-      const column = legal[randomInt(rng, legal.length)]!;
-      position.play(column);
-      moves += String(column + 1);
+      position.play(legal[randomInt(rng, legal.length)]!);
     }
-    if (position.moves === stones && !position.canWinNext()) found.push(moves);
+    if (position.moves === stones && !position.canWinNext()) found.push(position.toMoves());
   }
   return found;
 }

@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { formatDuration } from '../../core/format.js';
 import { MAX_PARTS, OpeningBook, stonesOfKey, type BookInfo } from '../../games/connect-four/book/book.js';
-import { partFileName, SHIPPED_DEEP_LEVELS } from '../../games/connect-four/book/shipped.js';
+import { partFileName, partFilesPattern, SHIPPED_DEEP_LEVELS } from '../../games/connect-four/book/shipped.js';
 import { completeLevels, deriveScores, type BookPosition } from '../../games/connect-four/book/builder.js';
 import { immediateWinScore } from '../../games/connect-four/position.js';
 import { parseIntegerIn, UsageError } from '../options.js';
@@ -129,7 +129,7 @@ export function registerBook(command: Command): Command {
       for (const out of outs) checkBookTarget(out, [{ option: '<file>', path: file }]);
       parts.forEach((part, index) => writeBookFile(outs[index]!, part));
       process.stdout.write(`${String(parts.length)} parts: ${outs[0]!} … ${outs[outs.length - 1]!}\n`);
-      process.stdout.write(describeBook(`${stem}-part-*.c4book`, slice.info(), { count: parts.length, bytes: sumOf(parts.map((part) => part.info().bytes)) }));
+      process.stdout.write(describeBook(partFilesPattern(stem), slice.info(), { count: parts.length, bytes: sumOf(parts.map((part) => part.info().bytes)) }));
     });
   book
     .command('info')
@@ -145,7 +145,7 @@ export function registerBook(command: Command): Command {
         const paths = DEEP_BOOK_FILES.filter((file) => file.level === level).map(({ path }) => path);
         const parts = paths.map(readBookFile);
         const bytes = sumOf(parts.map((part) => part.info().bytes));
-        process.stdout.write(describeBook(`${dirname(paths[0]!)}/opening-${String(level)}-part-*.c4book`, OpeningBook.merge(...parts).info(), { count: parts.length, bytes }));
+        process.stdout.write(describeBook(join(dirname(paths[0]!), partFilesPattern(`opening-${String(level)}`)), OpeningBook.merge(...parts).info(), { count: parts.length, bytes }));
       }
     });
   return command;

@@ -53,7 +53,7 @@ function fetchBook(url: URL, name: string): Promise<BookFile | undefined> {
 /**
  * The book files taken in so far, in order, until Show solution's analysis helper is started (it is
  * then given them all, and each later one as it comes): with them in the same order its books are
- * this worker's. Emptied once given (their bytes, 8 MB with every deep level, are not kept twice).
+ * this worker's. Emptied once given (their bytes, 22 MB with every deep level, are not kept twice).
  */
 const booksTakenIn: Extract<HelperRequest, { kind: 'book' }>[] = [];
 

@@ -30,6 +30,11 @@ export function partFileName(stem: string, index: number, of: number): string {
   return `${stem}-part-${String(index).padStart(String(of - 1).length, '0')}.c4book`;
 }
 
+/** The parts of a book written as `<stem>.c4book` whole, as one name: `<stem>-part-*.c4book` (as `book info` describes them). */
+export function partFilesPattern(stem: string): string {
+  return `${stem}-part-*.c4book`;
+}
+
 /** The file name of part `index` of a deep level of `of` parts (in DEEP_LEVELS_FOLDER): `opening-10-part-07.c4book`. */
 export function deepPartFileName(level: number, index: number, of: number): string {
   return partFileName(`opening-${String(level)}`, index, of);
