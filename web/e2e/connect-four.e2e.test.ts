@@ -13,6 +13,8 @@ import { parseTestSet } from '../../src/games/connect-four/testdata/test-sets.js
 import { DEFAULT_VALUES_PATH, readBookFile } from '../../src/arena/connect-four/book-file.js';
 import { shippedBook } from '../../src/test-support/connect-four-books.js';
 import { formatScore } from '../src/connect-four/model.js';
+import { deepPartUrl } from '../src/connect-four/book-urls.js';
+import { ownDeepPart } from '../src/connect-four/deep-book.js';
 import { DEEP_LEVEL_PARTS, SHIPPED_DEEP_LEVELS, type ShippedDeepLevel } from '../../src/games/connect-four/book/shipped.js';
 import { mix32 } from '../../src/core/random.js';
 import { runCli } from '../../src/test-support/cli.js';
@@ -358,8 +360,13 @@ describe('Connect Four page', () => {
 
   it('Show solution searches on two cores, and on one when its helper fails, with the same values', async () => {
     // 52511551752 (11 stones) is searched, not looked up: both sides of the analysis have work
-    // (about a second of it).
+    // (about a second of it). Its own score, in one part of the book's level of 11 stones, bounds
+    // each column's search: that part is fetched for it, and no other of that level.
     const moves = '52511551752';
+    const own = ownDeepPart(moves)!;
+    /** A part's file name without the hash the build adds (opening-11-part-042). */
+    const partName = (path: string): string => /opening-\d+-part-\d+/.exec(path)![0];
+    const ownPart = partName(deepPartUrl(own.level, own.part).pathname);
     const expected = analysisTexts(new Solver({ book: shippedBook(), values: readBookFile(DEFAULT_VALUES_PATH), tableSize: (1 << 17) + 1 }), Position.fromMoves(moves), false);
     for (const helperFails of [false, true]) {
       const { context, page, errors } = await newPage(env.session);
@@ -371,6 +378,10 @@ describe('Connect Four page', () => {
         const warnings: string[] = [];
         page.on('console', (message) => {
           if (message.type() === 'warning') warnings.push(message.text());
+        });
+        const levelRequests: string[] = [];
+        context.on('request', (request) => {
+          if (request.url().includes(`opening-${String(own.level)}-part-`)) levelRequests.push(partName(new URL(request.url()).pathname));
         });
         // The helper starts with the worker's first analysis, which it joins.
         await page.goto(`${env.server.url}connect-four?red=human&yellow=human&solution=1&pos=${moves}`);
@@ -385,6 +396,7 @@ describe('Connect Four page', () => {
         await solutionSettled(page, 120_000);
         expect(await solutionTexts(page), helperFails ? 'the helper failed' : 'with the helper').toEqual(expected);
         if (!helperFails) expect(warnings.join('\n')).not.toMatch(/analysis helper/);
+        expect(new Set(levelRequests)).toEqual(new Set([ownPart]));
         expect(errors).toEqual([]);
       } finally {
         await context.close();

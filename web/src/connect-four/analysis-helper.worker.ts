@@ -7,7 +7,7 @@
 import { OpeningBook } from '../../../src/games/connect-four/book/book.js';
 import { Solver } from '../../../src/games/connect-four/solver/solver.js';
 import { SecondSideRunner } from '../../../src/games/connect-four/solver/two-sided.js';
-import type { HelperRequest } from './protocol.js';
+import type { HelperRequest, HelperResponse } from './protocol.js';
 import { withBookFiles, type Books } from './books.js';
 
 let books: Books = {};
@@ -52,6 +52,9 @@ self.onmessage = (event: MessageEvent<HelperRequest>) => {
     // waits for its end: the analysis does not need it, and decoding it would stop the search.
     pending.push(message);
     if (!analysing) takeInPending();
+  } else if (message.kind === 'hello') {
+    const up: HelperResponse = { kind: 'up' };
+    self.postMessage(up);
   } else if (message.kind === 'analyse') {
     takeInPending();
     analysing = true;

@@ -5,7 +5,7 @@ import { canonicalKey, OpeningBook } from '../../../src/games/connect-four/book/
 import { DEEP_LEVEL_PARTS, SHIPPED_DEEP_LEVELS } from '../../../src/games/connect-four/book/shipped.js';
 import { Position } from '../../../src/games/connect-four/position.js';
 import { deepPartUrl } from './book-urls.js';
-import { deepLevelWaitedFor, deepPartsWaitedFor } from './deep-book.js';
+import { deepLevelWaitedFor, deepPartsWaitedFor, ownDeepPart } from './deep-book.js';
 
 const partsOf = (level: (typeof SHIPPED_DEEP_LEVELS)[number]): OpeningBook[] =>
   Array.from({ length: DEEP_LEVEL_PARTS[level] }, (_, index) => OpeningBook.decode(readFileSync(deepPartUrl(level, index))));
@@ -58,5 +58,26 @@ describe('the deep levels of the opening book', () => {
     expect(deepPartsWaitedFor('4444')).toBeUndefined();
     expect(deepPartsWaitedFor('121212341')).toBeUndefined();
     expect(deepPartsWaitedFor('444444444')).toBeUndefined();
+  });
+
+  it("give a position of the deepest level, whose children they do not hold, its own part", () => {
+    const deepest = Math.max(...SHIPPED_DEEP_LEVELS) as (typeof SHIPPED_DEEP_LEVELS)[number];
+    const parts = partsOf(deepest);
+    // Begin-Hard positions of the deepest level (11 stones), the slowest the page searches.
+    for (const moves of ['52511551752', '72312275551', '11631725662', '65411257332']) {
+      expect(moves.length).toBe(deepest);
+      const own = ownDeepPart(moves)!;
+      expect(own.level).toBe(deepest);
+      expect(parts[own.part]!.scoreOfKey(canonicalKey(Position.fromMoves(moves))), moves).toBeDefined();
+      // No other part holds it.
+      expect(parts.filter((part) => part.scoreOfKey(canonicalKey(Position.fromMoves(moves))) !== undefined)).toHaveLength(1);
+    }
+    // Not for a position whose children a level holds (it waits for those), nor past the levels,
+    // nor for a finished game or a string that is not a game.
+    expect(ownDeepPart('5251155175')).toBeUndefined();
+    expect(deepPartsWaitedFor('5251155175')).toBeDefined();
+    expect(ownDeepPart('525115517524')).toBeUndefined();
+    expect(ownDeepPart('12121213444')).toBeUndefined();
+    expect(ownDeepPart('4444444')).toBeUndefined();
   });
 });

@@ -10,7 +10,7 @@
  */
 import { EARLY_ANALYSIS_ID, SOLUTION_WORKER_NAME, type EngineRequest, type EngineResponse } from './protocol.js';
 import { deepPartUrl, OPENING_URL, VALUES_URL } from './book-urls.js';
-import { deepPartsWaitedFor } from './deep-book.js';
+import { deepPartsWaitedFor, ownDeepPart } from './deep-book.js';
 
 /** A new engine worker; `name` SOLUTION_WORKER_NAME makes it get ready as it starts. */
 export function startEngineWorker(name = 'connect-four-engine'): Worker {
@@ -90,16 +90,18 @@ let prestarted: WarmEngine | null = null;
  * Starts Show solution's worker ahead of the page (once; the page takes it with
  * `takePrestartedEngine`), asked at once for the analysis of `solutionMoves` if given (the
  * position of an address with Show solution on: address.ts `solutionAskedIn`), and has the browser
- * fetch the books meanwhile (parts of a deep level of the opening book only if that analysis waits for them):
+ * fetch the books meanwhile (parts of a deep level of the opening book only if that analysis waits for them, or the part holding its position):
  * the worker's own requests, made once its script has loaded and run, then find them in the
  * browser's cache or on their way there.
  */
 export function prestartEngine(solutionMoves?: string): void {
   if (prestarted !== null) return;
   prestarted = startWarmEngine(solutionMoves);
-  // The parts of a deep level too when that analysis waits for them, so that they come beside the others.
+  // The parts of a deep level too when that analysis waits for them, or the one holding its
+  // position (`ownDeepPart`), so that they come beside the others.
   const deep = solutionMoves === undefined ? undefined : deepPartsWaitedFor(solutionMoves);
-  const deepUrls = deep === undefined ? [] : deep.parts.map((index) => deepPartUrl(deep.level, index));
+  const own = solutionMoves === undefined ? undefined : ownDeepPart(solutionMoves);
+  const deepUrls = [...(deep === undefined ? [] : deep.parts.map((index) => deepPartUrl(deep.level, index))), ...(own === undefined ? [] : [deepPartUrl(own.level, own.part)])];
   for (const url of [OPENING_URL, VALUES_URL, ...deepUrls]) {
     const link = document.createElement('link');
     link.rel = 'preload';

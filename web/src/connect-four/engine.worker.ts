@@ -12,10 +12,10 @@ import { RandomPlayer } from '../../../src/games/connect-four/players/random.js'
 import { OpeningBook } from '../../../src/games/connect-four/book/book.js';
 import { columnText } from '../../../src/games/connect-four/solver/answers.js';
 import { scoreColumns } from '../../../src/games/connect-four/coach.js';
-import { SecondSide, type SideMessage } from '../../../src/games/connect-four/solver/two-sided.js';
-import { ANALYSIS_HELPER_NAME, SOLUTION_WORKER_NAME, type EngineRequest, type EngineResponse, type HelperRequest } from './protocol.js';
+import { SecondSide } from '../../../src/games/connect-four/solver/two-sided.js';
+import { ANALYSIS_HELPER_NAME, SOLUTION_WORKER_NAME, type EngineRequest, type EngineResponse, type HelperRequest, type HelperResponse } from './protocol.js';
 import { deepPartUrl, OPENING_URL, VALUES_URL } from './book-urls.js';
-import { deepPartsWaitedFor, type DeepParts } from './deep-book.js';
+import { deepPartsWaitedFor, ownDeepPart, type DeepParts } from './deep-book.js';
 import { withBookFiles, type BookRole, type Books } from './books.js';
 import { DEEP_LEVEL_PARTS, SHIPPED_DEEP_LEVELS, type ShippedDeepLevel } from '../../../src/games/connect-four/book/shipped.js';
 
@@ -210,6 +210,18 @@ function solverWith(loaded: Books): Solver {
 let helperWorker: Worker | null = null;
 let helper: SecondSide | null = null;
 let helperAsked = false;
+/**
+ * Resolves once the helper's script runs (it says `up`), or it failed to, or after
+ * HELPER_START_WAIT_MS: resolved at once while there is no helper starting.
+ */
+let helperStarted: Promise<void> = Promise.resolve();
+/**
+ * The longest a searched analysis waits for its helper to start. A worker's own worker is fetched
+ * and started through its parent's event loop, so a helper asked for just before a search started
+ * only once the first column was searched (up to 0.2 s later, on the slowest Begin-Hard positions)
+ * and then made its solver: its start took about 40 ms with the worker waiting.
+ */
+const HELPER_START_WAIT_MS = 250;
 /** The two-sided analysis under way, if any (settles, never fails, when it is over). */
 let analysisRunning: Promise<void> | null = null;
 
@@ -228,15 +240,26 @@ function startHelper(): void {
     console.warn(`Connect Four: Show solution searches on one core: ${error instanceof Error ? error.message : String(error)}`);
     return;
   }
-  helperWorker.onmessage = (event: MessageEvent<SideMessage>) => side.deliver(event.data);
+  let started = (): void => undefined;
+  helperStarted = new Promise((resolve) => {
+    started = resolve;
+    setTimeout(resolve, HELPER_START_WAIT_MS);
+  });
+  helperWorker.onmessage = (event: MessageEvent<HelperResponse>) => {
+    if (event.data.kind === 'up') started();
+    else side.deliver(event.data);
+  };
   // A helper that fails (its script, an error thrown) leaves its columns to this worker; the error
   // goes no further (it would otherwise reach the page as this worker's).
   helperWorker.onerror = (event) => {
     event.preventDefault();
     console.warn('Connect Four: the analysis helper stopped; Show solution searches on one core');
     side.stop();
+    started();
   };
   for (const message of filesSoFar) helperWorker.postMessage(message);
+  const hello: HelperRequest = { kind: 'hello' };
+  helperWorker.postMessage(hello);
   helper = side;
 }
 
@@ -301,8 +324,24 @@ self.onmessage = async (event: MessageEvent<EngineRequest>) => {
   }
 };
 
+/** The longest a searched analysis waits for its position's own part of the book (`ownDeepPart`); it goes on without it after that. */
+const OWN_PART_WAIT_MS = 250;
+
+/**
+ * The exact score of the position after `moves` from its own part of a deep level (`ownDeepPart`;
+ * fetched once, as every part), if that part arrives within OWN_PART_WAIT_MS and can be used.
+ */
+async function ownScore(moves: string): Promise<number | undefined> {
+  const own = ownDeepPart(moves);
+  if (own === undefined) return undefined;
+  const file = await Promise.race([fetchDeepPart(own.level, own.part), new Promise<undefined>((resolve) => setTimeout(resolve, OWN_PART_WAIT_MS))]);
+  return file?.book.score(Position.fromMoves(moves));
+}
+
 async function answer(request: EngineRequest, receivedAt: number): Promise<void> {
   const waited = deepPartsWaitedFor(request.moves);
+  // An analysis of a position of the deepest level fetches the part holding it beside the books.
+  const positionScore = request.kind === 'analyze' ? ownScore(request.moves) : undefined;
   const loaded = await booksFor(waited);
   try {
     if (request.kind === 'move') {
@@ -322,8 +361,10 @@ async function answer(request: EngineRequest, receivedAt: number): Promise<void>
       const onColumn = (column: number, text: string): void => reply({ kind: 'column', id: request.id, column, text });
       const searched = request.moves.length + 1 > (loaded.book?.completeDepth ?? -1) && !allTakenIn(waited);
       if (searched && self.name === SOLUTION_WORKER_NAME) startHelper();
+      // A search first waits (each for a bounded time) for its helper's start and its position's own score.
+      const [known] = searched ? await Promise.all([positionScore, helperStarted]) : [undefined];
       if (searched && helper !== null && !helper.gone) {
-        const analysing = helper.analyse(analyser, position, request.moves, false, onColumn);
+        const analysing = helper.analyse(analyser, position, request.moves, false, onColumn, known);
         analysisRunning = analysing.then(
           () => undefined,
           () => undefined,
@@ -336,7 +377,7 @@ async function answer(request: EngineRequest, receivedAt: number): Promise<void>
       } else {
         const texts: string[] = [];
         for (let column = 0; column < WIDTH; column++) {
-          texts.push(columnText(analyser, position, column, false));
+          texts.push(columnText(analyser, position, column, false, known));
           onColumn(column, texts[column]!);
         }
         reply({ kind: 'analysis', id: request.id, texts });

@@ -54,4 +54,12 @@ export const ANALYSIS_HELPER_NAME = 'connect-four-analysis-helper';
  * What Show solution's worker sends its helper: each book file it has taken in, in the order it
  * took them in (the helper's books are then the worker's), and the two-sided analysis' messages.
  */
-export type HelperRequest = { readonly kind: 'book'; readonly role: BookRole; readonly bytes: Uint8Array } | JoinAnalysis | SideMessage;
+export type HelperRequest = { readonly kind: 'book'; readonly role: BookRole; readonly bytes: Uint8Array } | { readonly kind: 'hello' } | JoinAnalysis | SideMessage;
+
+/**
+ * What the helper sends Show solution's worker: `up` in answer to `hello` (the worker's first
+ * message after the book files it had), then the two-sided analyses' messages. A worker's own
+ * worker is started, and given its first messages, through its parent's event loop, which a
+ * synchronous search blocks: the worker waits for `up` before its first search.
+ */
+export type HelperResponse = { readonly kind: 'up' } | SideMessage;

@@ -36,13 +36,16 @@ export function scoreText(solver: Solver, position: Position, weak: boolean): st
  * it within the same budget. (A column whose position the opening book holds is exact at once:
  * the empty board gives `-2 -1 0 1 0 -1 -2`; with the strategy book alone, `-6..-1 -3..-1 0 1 0
  * -3..-1 -6..-1`.) Elsewhere the column is solved exactly. `position` is left as it was.
+ * `positionScore`, the position's own exact score when the caller knows it from a book the solver
+ * was not given (the page's worker reads it from the one part of the book holding the position),
+ * bounds each column's score as the solver's own book does.
  */
-export function columnText(solver: Solver, position: Position, column: number, weak: boolean): string {
+export function columnText(solver: Solver, position: Position, column: number, weak: boolean, positionScore?: number): string {
   if (!position.canPlay(column)) return FULL_COLUMN;
   if (position.isWinningMove(column)) return String(weak ? 1 : immediateWinScore(position.moves));
   const budgeted = solver.bookValue(position) !== undefined;
   // A position the opening book scores bounds each column's score by its own (Solver's knownLower).
-  const booked = weak ? undefined : solver.book?.score(position);
+  const booked = weak ? undefined : (positionScore ?? solver.book?.score(position));
   position.playUnchecked(column);
   try {
     if (position.isTie()) return '0';

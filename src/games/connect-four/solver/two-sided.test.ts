@@ -152,6 +152,57 @@ describe('SecondSide and SecondSideRunner', () => {
     }
   });
 
+  it("gives the position's score from elsewhere to both sides, whose searches start from its bound", async () => {
+    /**
+     * One analysis through messages: its texts, the join the second side got, the nodes both sides
+     * searched, and the lower bound each of the second side's searches started from.
+     */
+    async function analysed(moves: string, positionScore?: number): Promise<{ texts: string[]; join: JoinAnalysis; nodes: number; secondBounds: (number | undefined)[] }> {
+      const toSecond: (JoinAnalysis | SideMessage)[] = [];
+      const side = new SecondSide((message) => toSecond.push(message), macrotask);
+      const runner = new SecondSideRunner((message) => setTimeout(() => side.deliver(message), 0), macrotask);
+      const first = new Solver({ tableSize: TABLE });
+      const second = new Solver({ tableSize: TABLE });
+      const secondBounds: (number | undefined)[] = [];
+      const search = second.search.bind(second);
+      second.search = (position, options) => {
+        secondBounds.push(options?.knownLower);
+        return search(position, options);
+      };
+      let join: JoinAnalysis | undefined;
+      let running = true;
+      const pump = (async () => {
+        while (running) {
+          for (const message of toSecond.splice(0)) {
+            if (message.kind === 'analyse') join = message;
+            void runner.handle(message, () => second);
+          }
+          await macrotask();
+        }
+      })();
+      try {
+        const texts = await side.analyse(first, Position.fromMoves(moves), moves, false, undefined, positionScore);
+        return { texts, join: join!, nodes: first.nodes + second.nodes, secondBounds };
+      } finally {
+        running = false;
+        await pump;
+      }
+    }
+    // Middle-Medium's first positions (15 and 16 stones), with their exact scores.
+    for (const [moves, score] of [['274552224131661', 0], ['5455174361263362', -1], ['2531276566711153', 2]] as const) {
+      const plain = await analysed(moves);
+      const bounded = await analysed(moves, score);
+      expect(plain.join.positionScore).toBeUndefined();
+      expect(bounded.join.positionScore).toBe(score);
+      expect(bounded.texts).toEqual(plain.texts);
+      expect(bounded.texts).toEqual(analysisTexts(new Solver({ tableSize: TABLE }), Position.fromMoves(moves), false));
+      expect(bounded.nodes, moves).toBeLessThan(plain.nodes);
+      expect(bounded.secondBounds.length, 'the second side searched').toBeGreaterThan(0);
+      expect(bounded.secondBounds, moves).toEqual(bounded.secondBounds.map(() => 0 - score)); // 0 - x: never -0
+      expect(plain.secondBounds, moves).toEqual(plain.secondBounds.map(() => undefined));
+    }
+  });
+
   it('a second side that stops leaves its columns to the first, which never waits for it again', async () => {
     const side = new SecondSide(() => undefined, macrotask);
     side.stop();

@@ -39,6 +39,8 @@ export interface JoinAnalysis {
   readonly id: number;
   readonly moves: string;
   readonly weak: boolean;
+  /** The position's exact score, when the first side knows it from a book its solver was not given (answers.ts columnText's `positionScore`). */
+  readonly positionScore?: number;
 }
 
 /** How a side reaches the other. */
@@ -90,14 +92,17 @@ export class SideAnalysis {
     return this.#texts as string[];
   }
 
-  /** Searches, in the side's order, each column not taken yet, telling the other side before and after. */
-  async run(solver: Solver, position: Position, weak: boolean, side: SideName, link: SideLink): Promise<void> {
+  /**
+   * Searches, in the side's order, each column not taken yet, telling the other side before and
+   * after (`positionScore` as columnText's).
+   */
+  async run(solver: Solver, position: Position, weak: boolean, side: SideName, link: SideLink, positionScore?: number): Promise<void> {
     for (const column of sideOrder(side)) {
       await link.letMessagesIn();
       if (this.#taken.has(column)) continue;
       this.#taken.add(column);
       link.send({ kind: 'take', id: this.id, column });
-      const text = columnText(solver, position, column, weak);
+      const text = columnText(solver, position, column, weak, positionScore);
       this.#settle(column, text);
       link.send({ kind: 'settle', id: this.id, column, text });
     }
@@ -107,11 +112,11 @@ export class SideAnalysis {
    * The first side's whole analysis: its run, then the other side's columns as they come; if the
    * other side stops with columns unsettled (it failed), this side searches them.
    */
-  async analyse(solver: Solver, position: Position, weak: boolean, link: SideLink): Promise<string[]> {
-    await this.run(solver, position, weak, 'first', link);
+  async analyse(solver: Solver, position: Position, weak: boolean, link: SideLink, positionScore?: number): Promise<string[]> {
+    await this.run(solver, position, weak, 'first', link, positionScore);
     while (!this.complete) {
       if (link.gone) {
-        for (const column of ANALYSIS_ORDER) if (this.#texts[column] === undefined) this.#settle(column, columnText(solver, position, column, weak));
+        for (const column of ANALYSIS_ORDER) if (this.#texts[column] === undefined) this.#settle(column, columnText(solver, position, column, weak, positionScore));
       } else await link.somethingNew();
     }
     return this.texts;
@@ -169,14 +174,15 @@ export class SecondSide implements SideLink {
 
   /**
    * The seven columns' texts of `position`, the position of `moves` (left as it was), searched by
-   * both sides; `onSettle` hears each column once, whichever side settled it.
+   * both sides; `onSettle` hears each column once, whichever side settled it. `positionScore`, the
+   * position's exact score if known from a book the solvers were not given, goes to both sides.
    */
-  async analyse(solver: Solver, position: Position, moves: string, weak: boolean, onSettle?: (column: number, text: string) => void): Promise<string[]> {
+  async analyse(solver: Solver, position: Position, moves: string, weak: boolean, onSettle?: (column: number, text: string) => void, positionScore?: number): Promise<string[]> {
     const analysis = new SideAnalysis(this.#nextId++, onSettle);
     this.#current = analysis;
-    if (!this.#gone) this.post({ kind: 'analyse', id: analysis.id, moves, weak });
+    if (!this.#gone) this.post({ kind: 'analyse', id: analysis.id, moves, weak, ...(positionScore === undefined ? {} : { positionScore }) });
     try {
-      return await analysis.analyse(solver, position, weak, this);
+      return await analysis.analyse(solver, position, weak, this, positionScore);
     } finally {
       this.#current = undefined;
     }
@@ -212,6 +218,6 @@ export class SecondSideRunner {
     const analysis = new SideAnalysis(message.id);
     this.#current = analysis;
     const solver = await solverFor(message.moves);
-    if (this.#current === analysis) await analysis.run(solver, Position.fromMoves(message.moves), message.weak, 'second', this.#link);
+    if (this.#current === analysis) await analysis.run(solver, Position.fromMoves(message.moves), message.weak, 'second', this.#link, message.positionScore);
   }
 }
