@@ -90,9 +90,9 @@ let prestarted: WarmEngine | null = null;
  * Starts Show solution's worker ahead of the page (once; the page takes it with
  * `takePrestartedEngine`), asked at once for the analysis of `solutionMoves` if given (the
  * position of an address with Show solution on: address.ts `solutionAskedIn`), and has the browser
- * fetch the books meanwhile (parts of a deep level of the opening book only if that analysis waits for them, or the part holding its position):
- * the worker's own requests, made once its script has loaded and run, then find them in the
- * browser's cache or on their way there.
+ * fetch the books meanwhile (parts of a deep level of the opening book only if that analysis
+ * waits for them, or the part holding its position): the worker's own requests, made once its
+ * script has loaded and run, then find them in the browser's cache or on their way there.
  */
 export function prestartEngine(solutionMoves?: string): void {
   if (prestarted !== null) return;

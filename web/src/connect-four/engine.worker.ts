@@ -211,8 +211,9 @@ let helperWorker: Worker | null = null;
 let helper: SecondSide | null = null;
 let helperAsked = false;
 /**
- * Resolves once the helper's script runs (it says `up`), or it failed to, or after
- * HELPER_START_WAIT_MS: resolved at once while there is no helper starting.
+ * Resolves once the helper has answered the worker's `hello` with `up` (it is running and has
+ * been given the book files sent before), or it failed, or after HELPER_START_WAIT_MS: resolved
+ * at once while there is no helper starting.
  */
 let helperStarted: Promise<void> = Promise.resolve();
 /**
