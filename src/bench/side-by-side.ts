@@ -6,7 +6,7 @@
  * each keeping one table for the run. Every answer of both is checked against the file (exit
  * status 1 if any is wrong).
  *
- * The method (docs/connect-four-solver.md, "Through the CLI"), the same for both tools:
+ * The method (docs/benchmarks.md, "Through the command line"), the same for both tools:
  * - Each repeat runs, per tool, the command on empty input (its *start-up*: loading the program
  *   and its table, and for tabletop Node itself), then on the whole set, then (with --warm N) on
  *   the set's first N lines; the tools alternate run by run and which goes first alternates

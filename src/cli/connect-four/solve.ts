@@ -8,9 +8,11 @@
  * `<line> error: <reason>` and the run goes on; the exit status is then 1. One table serves the
  * whole run, and the shipped opening book answers the positions it holds.
  *
- * Speed (docs/connect-four-solver.md, "Through the CLI"): stdin is read in chunks and split by
+ * Speed (docs/benchmarks.md, "Through the command line"): stdin is read in chunks and split by
  * hand (no readline), each chunk's answers are written with one write (flushed at least every
- * FLUSH_MS so an interactive user sees each answer at once), and the parse reuses one Position.
+ * FLUSH_MS so an interactive user sees each answer at once), and a plain solve of a line is one
+ * call of the search's module (Solver.quickScore), which parses, checks and solves it; the lines
+ * it leaves (errors, book positions, --weak, --analyze) are parsed into one reused Position.
  */
 import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
@@ -212,6 +214,9 @@ function refusal(solver: Solver, position: Position, line: string): Answer | und
 }
 
 function answerLine(solver: Solver, position: Position, line: string, weak: boolean, analyze: boolean): Answer {
+  // A plain solve in one call of the search where it can (Solver.quickScore; the same score as below).
+  const quick = weak || analyze ? undefined : solver.quickScore(line, SLOW_BELOW_STONES);
+  if (quick !== undefined) return { text: `${line} ${String(quick)}`, error: false };
   return refusal(solver, position, line) ?? { text: `${line} ${analyze ? analysisTexts(solver, position, weak).join(' ') : scoreText(solver, position, weak)}`, error: false };
 }
 

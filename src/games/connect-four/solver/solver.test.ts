@@ -184,6 +184,85 @@ describe('Solver against a plain negamax', () => {
   });
 });
 
+describe('Solver.quickScore (a line solved in one call of the search)', () => {
+  /** What quickScore should give: solve's score where the line is a playable position it may answer, else undefined. */
+  function expectedQuick(solver: Solver, line: string, minStones: number, bookDepth: number): number | undefined {
+    if (!/^[1-7]*$/.test(line) || line.length < minStones || line.length <= bookDepth) return undefined;
+    let position: Position;
+    try {
+      position = Position.fromMoves(line);
+    } catch {
+      return undefined;
+    }
+    return position.isGameOver() ? undefined : solver.solve(position);
+  }
+
+  it('gives solve\'s score for every playable line from minStones stones, and nothing for any other line', () => {
+    const quick = new Solver({ tableSize: 1 << 20 });
+    const reference = new Solver({ tableSize: 1 << 20 });
+    let answered = 0;
+    fc.assert(
+      fc.property(
+        // A game of quiet random moves (none wins or gives a win at once, where there is one) to
+        // 20-40 stones, sometimes changed at one place: a character put in (a digit, which may
+        // fill a column or end the game, or another character), or the line cut short.
+        fc.array(fc.integer({ min: 0, max: 6 }), { minLength: 44, maxLength: 44 }),
+        fc.integer({ min: 20, max: 40 }),
+        fc.option(fc.record({ at: fc.nat(), put: fc.constantFrom(...'1234567', '0', '8', '-', ' ', 'é', '\r', '') })),
+        fc.integer({ min: 0, max: 30 }),
+        (choices, plies, change, minStones) => {
+          const p = new Position();
+          for (const c of choices) {
+            if (p.moves === plies) break;
+            const quiet = p.legalMoves().filter((col) => !p.isWinningMove(col));
+            const safe = quiet.filter((col) => {
+              p.play(col);
+              const givesWin = p.canWinNext();
+              p.undo();
+              return !givesWin;
+            });
+            const pool = safe.length > 0 ? safe : quiet;
+            if (pool.length === 0) break;
+            p.play(pool[c % pool.length]!);
+          }
+          let line = p.toMoves();
+          if (change !== null) {
+            const at = change.at % (line.length + 1);
+            line = change.put === '' ? line.slice(0, at) : line.slice(0, at) + change.put + line.slice(at);
+          }
+          // Solves of fewer than 20 stones can take long: those lines ask for at least 20.
+          const asked = line.length < 20 ? Math.max(minStones, 20) : minStones;
+          const expected = expectedQuick(reference, line, asked, -1);
+          expect(quick.quickScore(line, asked), line).toBe(expected);
+          if (expected !== undefined) answered++;
+        },
+      ),
+      { numRuns: 600 },
+    );
+    expect(answered).toBeGreaterThan(30);
+    // Pons' End-Easy set, each line as `solve` gets it.
+    const endEasy = load('end-easy').slice(0, 200);
+    expect(endEasy.map((p) => quick.quickScore(p.moves))).toEqual(endEasy.map((p) => p.score));
+  });
+
+  it('leaves the positions a book may hold to the general path', () => {
+    // A book reaching 12 stones (its one score made up: only its depth matters here).
+    const book = OpeningBook.fromEntries([{ key: canonicalKey(Position.fromMoves('444444323232')), score: 0, moves: 12 }]);
+    const solver = new Solver({ tableSize: 1 << 18, book });
+    const past = Position.fromMoves('44444432323277');
+    expect(solver.quickScore('44444432323277')).toBe(new Solver({ tableSize: 1 << 18 }).solve(past)); // 14 stones: past the book
+    expect(solver.quickScore('444444323277')).toBeUndefined(); // 12 stones: the book may hold it
+    // Fewer stones than asked; four before the last stone; a game the last stone ends; a full
+    // column; more stones than cells; the empty board's "-".
+    expect(solver.quickScore('44444432323277', 15)).toBeUndefined();
+    expect(solver.quickScore('1212121' + '3'.repeat(13))).toBeUndefined();
+    expect(solver.quickScore('1212121')).toBeUndefined();
+    expect(solver.quickScore('1111111')).toBeUndefined();
+    expect(solver.quickScore('1'.repeat(50))).toBeUndefined();
+    expect(solver.quickScore('-')).toBeUndefined();
+  });
+});
+
 describe('Solver.search within a budget', () => {
   const hard = load('begin-medium')[0]!;
 

@@ -165,12 +165,21 @@ interface NegamaxCore {
   /** 1 if a search ran out of its budget since the last `limit`. */
   wasAborted(): number;
   readonly MOVES_END: WasmGlobal;
+  /** A line of column digits at LINE_AT solved in one call (Solver.quickScore), or NOT_QUICK. */
+  solveLine(length: number, minStones: number, probeSlack: number): number;
+  readonly LINE_AT: WasmGlobal;
+  readonly LINE_END: WasmGlobal;
 }
+
+/** What the wasm module's `solveLine` returns for a line it leaves to the general path (as in wasm/negamax.ts). */
+const NOT_QUICK = 1000;
+/** Writes a line's characters into the search's memory for `solveLine` (ASCII: one byte each). */
+const lineEncoder = new TextEncoder();
 
 let compiledNegamax: object | undefined;
 
 /**
- * The search's module, compiled once per thread, synchronously (about 4 KB, which V8's baseline
+ * The search's module, compiled once per thread, synchronously (about 5 KB, which V8's baseline
  * compiler handles in well under a millisecond). Browsers may refuse a synchronous compile of
  * more than 4 KB on their main thread: the browser app solves in a worker (engine.worker.ts).
  */
@@ -275,6 +284,8 @@ export class Solver {
   /** The current search's budget (also given to the wasm search, which reads the clock every 4096 nodes). */
   #deadline = Infinity;
   #nodeLimit = Infinity;
+  /** The search's memory where `quickScore` writes its line (LINE_AT..LINE_END). */
+  readonly #line: Uint8Array;
   readonly #quickProbeNodes: number;
   readonly #book: OpeningBook | null;
   /** Positions with at most this many stones are looked up in the book (-1: no book). */
@@ -315,7 +326,8 @@ export class Solver {
         values: (keyLo: number, keyHi: number) => values!.scoreOfWords(keyLo, keyHi) ?? NOT_IN_BOOK,
       },
     }).exports as unknown as NegamaxCore;
-    if (this.#core.MOVES_END.value > WASM_PAGE) throw new Error('Solver: the search\'s move lists overrun the first page of its memory');
+    if (this.#core.LINE_END.value > WASM_PAGE) throw new Error('Solver: the search\'s move lists and line overrun the first page of its memory');
+    this.#line = new Uint8Array(memory.buffer, this.#core.LINE_AT.value, this.#core.LINE_END.value - this.#core.LINE_AT.value);
     // The memory never grows, so these views stay valid.
     const prefault = options.prefaultTable ?? true;
     this.table = new TranspositionTable(farRequest, memory.buffer, farAt, prefault);
@@ -353,6 +365,25 @@ export class Solver {
     this.table.clear();
     this.#nearTable.clear();
     this.#core.resetNodes();
+  }
+
+  /**
+   * The exact score of the position after `line` (1-based column digits from the empty board),
+   * exactly as `solve(Position.fromMoves(line))` gives it, in one call of the search's module;
+   * undefined where that call does not answer: another character, a full column, a finished game,
+   * fewer than `minStones` stones, a position the books may hold. `tabletop connect-four solve`
+   * answers each line this way first: on a set of easy positions, the JavaScript around each
+   * search (parsing the line, the checks, the set-up) ran before V8 had compiled it and cost more
+   * than the searches (docs/benchmarks.md, "Through the command line").
+   */
+  quickScore(line: string, minStones = 0): number | undefined {
+    const { read, written } = lineEncoder.encodeInto(line, this.#line);
+    if (read !== line.length || written !== line.length) return undefined;
+    this.#deadline = Infinity;
+    this.#nodeLimit = Infinity;
+    this.#core.limit(Infinity, Infinity, 0);
+    const score = this.#core.solveLine(line.length, minStones, PROBE_SLACK);
+    return score === NOT_QUICK ? undefined : score;
   }
 
   /** The exact score of the position (its sign if `weak`). Throws a RangeError if the game is over. */

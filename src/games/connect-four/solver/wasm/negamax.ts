@@ -3,6 +3,7 @@
  * WebAssembly by `npm run build:wasm` (scripts/build-solver-wasm.mjs) into ../negamax-wasm.ts.
  * This is the only copy of the search, null-window loop included (`narrow`): solver.ts drives it
  * (the weak solve's quick probes, bestMove, the books at the root) and gives it its memory.
+ * `solveLine` answers a whole line of `tabletop connect-four solve` in one call.
  *
  * ## Why WebAssembly
  * `tabletop connect-four solve` on a small test set (1,000 positions, 50-450 nodes each) spends
@@ -19,7 +20,8 @@
  * words, `lo` (columns 0..3, bits 0..27) and `hi` (columns 4..6, bits 28..48): cur = lo | hi << 28.
  *
  * ## Memory (imported; the Solver's constructor in solver.ts lays it out)
- * - [MOVES, ...): the move lists, SLOTS per ply (see `negamax`).
+ * - [MOVES, MOVES_END): the move lists, SLOTS per ply (see `negamax`); then [LINE_AT, LINE_END):
+ *   the line `solveLine` reads.
  * - The two transposition tables (transposition-table.ts): `size` u32 keys then `size` i8 values,
  *   one table for positions with fewer than `nearStones` stones, a small one for the rest.
  *
@@ -183,6 +185,11 @@ const NO_TARGET: i32 = 1000;
 export function narrow(curLo: i32, curHi: i32, maskLo: i32, maskHi: i32, moves: i32, min: i32, max: i32, atLeast: i32): i32 {
   const cur = <u64><u32>curLo | (<u64><u32>curHi << LO_BITS);
   const mask = <u64><u32>maskLo | (<u64><u32>maskHi << LO_BITS);
+  return narrowBoard(cur, mask, moves, min, max, atLeast);
+}
+
+/** `narrow` on the position as one word per board. */
+function narrowBoard(cur: u64, mask: u64, moves: i32, min: i32, max: i32, atLeast: i32): i32 {
   while (min < max && !aborted && (atLeast == NO_TARGET || (min < atLeast && max >= atLeast))) {
     let med = min + ((max - min) >> 1);
     if (atLeast != NO_TARGET) med = atLeast - 1;
@@ -194,6 +201,60 @@ export function narrow(curLo: i32, curHi: i32, maskLo: i32, maskHi: i32, moves: 
     else min = r;
   }
   return (min + 64) | ((max + 64) << 8);
+}
+
+/** Where `solveLine` reads its line: LINE_BYTES bytes after the move lists, in the first page. */
+export const LINE_AT: usize = MOVES_END;
+const LINE_BYTES: i32 = CELLS;
+export const LINE_END: usize = LINE_AT + <usize>LINE_BYTES;
+/** `solveLine`'s answer for a line it leaves to solver.ts. */
+const NOT_QUICK: i32 = 1000;
+
+/** Whether `p` holds four in a row (the sentinel row stops the shifts wrapping between columns). */
+@inline
+function hasFour(p: u64): bool {
+  let m = p & (p >> 7);
+  if ((m & (m >> 14)) != 0) return true; // horizontal
+  m = p & (p >> 6);
+  if ((m & (m >> 12)) != 0) return true; // diagonal, down to the right
+  m = p & (p >> 8);
+  if ((m & (m >> 16)) != 0) return true; // diagonal, up to the right
+  m = p & (p >> 1);
+  return (m & (m >> 2)) != 0; // vertical
+}
+
+/**
+ * A whole line of `tabletop connect-four solve` in one call (Solver.quickScore): the `length`
+ * bytes at LINE_AT are column digits '1'-'7' from the empty board; returns the exact score of
+ * the position they reach, as Solver.search gives it without a budget (an immediate win's score,
+ * else `narrow` over the rules' bounds, the upper one raised by `probeSlack`), or NOT_QUICK
+ * where solver.ts answers otherwise: another character, a full column, a finished game, fewer
+ * than `minStones` stones, a position the books may hold. Why: on a set of easy positions the
+ * JavaScript around each search (parsing the line, the checks, the search's set-up) ran cold in
+ * V8's interpreter and cost more than the searches; here it is compiled before the first line.
+ * Needs the budget unset (`limit(Infinity, Infinity, 0)`).
+ */
+export function solveLine(length: i32, minStones: i32, probeSlack: i32): i32 {
+  if (length > LINE_BYTES || length < minStones || length <= bookDepth || length <= valuesDepth || length == CELLS) return NOT_QUICK;
+  let cur: u64 = 0;
+  let mask: u64 = 0;
+  let last: u64 = 0;
+  for (let i = 0; i < length; i++) {
+    const col = <i32>load<u8>(LINE_AT + <usize>i) - 49; // '1' -> 0
+    if (col < 0 || col >= WIDTH) return NOT_QUICK;
+    const shift = <u64>(7 * col);
+    // The side that moves next owns the stones the mover did not: cur becomes the mover's opponent's.
+    cur ^= mask;
+    last = (mask + (<u64>1 << shift)) & (<u64>0x3f << shift);
+    if (last == 0) return NOT_QUICK; // the column is full
+    mask |= last;
+  }
+  // A four before the last stone makes the line invalid; one made by it ends the game: both are
+  // answered by solver.ts (with an error).
+  if (hasFour(cur) || hasFour(mask ^ cur)) return NOT_QUICK;
+  if ((winningSpots(cur, mask) & (mask + BOTTOM) & BOARD) != 0) return (CELLS + 1 - length) >> 1;
+  const packed = narrowBoard(cur, mask, length, -((CELLS - length) >> 1), ((CELLS - 1 - length) >> 1) + probeSlack, NO_TARGET);
+  return (packed & 0xff) - 64;
 }
 
 /** Whether the side to move can win with its next stone (solver.ts asks before every search). */
