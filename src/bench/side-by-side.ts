@@ -19,6 +19,10 @@
  *   (positions - N): the cost of one more position once both programs are running, without
  *   start-up and without most of the JIT warm-up. Shown beside the headline, never instead of it.
  * - Start-up itself is printed too, so no fixed cost is hidden.
+ * - **Paired, per position**: the median over the repeats of (that repeat's whole set - its
+ *   empty input) / positions. Where a set takes a few milliseconds (End-Easy), the headline is
+ *   a difference between two fastest runs of a process of 0.15 s and swings from run to run; the
+ *   median of the paired differences swings less. Shown beside the headline, never instead of it.
  * Wall and CPU time are both reported; CPU time (user + system of the process and all its
  * threads, from bash's `time`, 1 ms resolution) suffers less from a shared machine, and for
  * tabletop it includes V8's compiler and GC threads. The load average is printed at the start
@@ -32,6 +36,7 @@ import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { formatTime, option, readTestSet, testSetArgs } from './test-set-args.js';
+import { median } from './steady.js';
 import { TEST_SETS, type TestPosition } from '../games/connect-four/testdata/test-sets.js';
 
 const CLI = fileURLToPath(new URL('../cli/main.js', import.meta.url));
@@ -101,11 +106,12 @@ function fastest(runs: readonly Run[]): { ms: number; cpuMs: number } {
 }
 
 /** Per-position figures of one tool on one set, in µs. */
-function figures(tool: Tool, positions: number, warm: number): { wall: number; cpu: number; warmWall: number; warmCpu: number; startWall: number; startCpu: number } {
+function figures(tool: Tool, positions: number, warm: number): { wall: number; cpu: number; pairedWall: number; warmWall: number; warmCpu: number; startWall: number; startCpu: number } {
   const start = fastest(tool.empty);
   const full = fastest(tool.full);
   const first = warm > 0 ? fastest(tool.first) : full;
   return {
+    pairedWall: (median(tool.full.map((run, i) => run.ms - tool.empty[i]!.ms)) * 1000) / positions,
     wall: (Math.max(0, full.ms - start.ms) * 1000) / positions,
     cpu: (Math.max(0, full.cpuMs - start.cpuMs) * 1000) / positions,
     warmWall: warm > 0 ? (Math.max(0, full.ms - first.ms) * 1000) / (positions - warm) : NaN,
@@ -132,6 +138,7 @@ const ourArgs = [CLI, 'connect-four', 'solve', ...(weak ? ['--weak'] : []), ...(
 
 const headline: string[][] = [];
 const fixed: string[][] = [];
+const paired: string[][] = [];
 const allRuns: string[] = [];
 let anyWrong = false;
 const load = loadavg().map((l) => l.toFixed(2)).join(' ');
@@ -159,6 +166,7 @@ for (const set of TEST_SETS) {
   const [t, o] = [figures(theirs, positions.length, warm), figures(ours, positions.length, warm)];
   const title = `${set.title}${positions.length < 1000 ? ` (first ${String(positions.length)})` : ''}`;
   headline.push([title, formatTime(t.wall), formatTime(o.wall), ratio(o.wall, t.wall), formatTime(t.cpu), formatTime(o.cpu), ratio(o.cpu, t.cpu), `${String(wrong[0])} / ${String(wrong[1])}`]);
+  paired.push([title, formatTime(t.pairedWall), formatTime(o.pairedWall), ratio(o.pairedWall, t.pairedWall)]);
   fixed.push([
     title,
     `${ms(t.startWall)} / ${ms(t.startCpu)}`,
@@ -180,6 +188,8 @@ function printTable(header: readonly string[], rows: readonly string[][]): void 
 
 console.log(`Per position, start-up subtracted (whole set - empty input), fastest of ${String(repeat)} runs per tool and set:\n`);
 printTable(['set', 'peer wall', 'tabletop wall', 'ratio', 'peer CPU', 'tabletop CPU', 'CPU ratio', 'wrong (peer / tabletop)'], headline);
+console.log(`\nPaired, per position: the median over the ${String(repeat)} repeats of (whole set - that repeat's empty input):\n`);
+printTable(['set', 'peer wall', 'tabletop wall', 'ratio'], paired);
 console.log(`\nStart-up (empty input: wall / CPU) and warm CPU per position (after the first N lines: (whole set - first N) / (positions - N)):\n`);
 printTable(['set', 'peer start-up', 'tabletop start-up', 'N', 'peer warm CPU', 'tabletop warm CPU', 'warm CPU ratio'], fixed);
 console.log(`\nEvery run, CPU per position (run - its repeat's empty-input run):`);
