@@ -59,12 +59,13 @@ export function deepPartsWaitedFor(moves: string): DeepParts | undefined {
  * waits for no part (its children lie past every shipped level) but the position lies in one:
  * the position's exact score bounds each column's search (answers.ts columnText's
  * `positionScore`), which shortens the slowest analyses the page searches (positions of the
- * deepest level) by about a tenth. Undefined elsewhere, and for a finished game or moves that are
- * not a game.
+ * deepest level) by about a tenth. With the position's canonical key, to look it up in that part.
+ * Undefined elsewhere, and for a finished game or moves that are not a game.
  */
-export function ownDeepPart(moves: string): { readonly level: ShippedDeepLevel; readonly part: number } | undefined {
+export function ownDeepPart(moves: string): { readonly level: ShippedDeepLevel; readonly part: number; readonly key: number } | undefined {
   const level = SHIPPED_DEEP_LEVELS.find((shipped) => shipped === moves.length);
   const position = level === undefined || deepLevelWaitedFor(moves.length) !== undefined ? undefined : playablePosition(moves);
   if (level === undefined || position === undefined) return undefined;
-  return { level, part: partOfKey(canonicalKey(position), DEEP_LEVEL_PARTS[level]) };
+  const key = canonicalKey(position);
+  return { level, part: partOfKey(key, DEEP_LEVEL_PARTS[level]), key };
 }

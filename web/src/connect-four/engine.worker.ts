@@ -336,7 +336,7 @@ async function ownScore(moves: string): Promise<number | undefined> {
   const own = ownDeepPart(moves);
   if (own === undefined) return undefined;
   const file = await Promise.race([fetchDeepPart(own.level, own.part), new Promise<undefined>((resolve) => setTimeout(resolve, OWN_PART_WAIT_MS))]);
-  return file?.book.score(Position.fromMoves(moves));
+  return file?.book.scoreOfKey(own.key);
 }
 
 async function answer(request: EngineRequest, receivedAt: number): Promise<void> {

@@ -252,7 +252,7 @@ export function solveLine(length: i32, minStones: i32, probeSlack: i32): i32 {
   // A four before the last stone makes the line invalid; one made by it ends the game: both are
   // answered by solver.ts (with an error).
   if (hasFour(cur) || hasFour(mask ^ cur)) return NOT_QUICK;
-  if ((winningSpots(cur, mask) & (mask + BOTTOM) & BOARD) != 0) return (CELLS + 1 - length) >> 1;
+  if (canWin(cur, mask)) return (CELLS + 1 - length) >> 1;
   const packed = narrowBoard(cur, mask, length, -((CELLS - length) >> 1), ((CELLS - 1 - length) >> 1) + probeSlack, NO_TARGET);
   return (packed & 0xff) - 64;
 }
@@ -261,7 +261,13 @@ export function solveLine(length: i32, minStones: i32, probeSlack: i32): i32 {
 export function canWinNext(curLo: i32, curHi: i32, maskLo: i32, maskHi: i32): i32 {
   const cur = <u64><u32>curLo | (<u64><u32>curHi << LO_BITS);
   const mask = <u64><u32>maskLo | (<u64><u32>maskHi << LO_BITS);
-  return i32((winningSpots(cur, mask) & (mask + BOTTOM) & BOARD) != 0);
+  return i32(canWin(cur, mask));
+}
+
+/** Whether the side to move (`cur`) can win with its next stone: a winning spot it can play into. */
+@inline
+function canWin(cur: u64, mask: u64): bool {
+  return (winningSpots(cur, mask) & (mask + BOTTOM) & BOARD) != 0;
 }
 
 /** The entry point from solver.ts: the position as position.ts's two words per board. */
