@@ -4,8 +4,8 @@
  * foundations. Every winning line is replayed through the engine on a fresh copy of the position
  * before it is reported.
  *
- * Decks of distinct cards (every deck but several decks' runs) are searched on a compact board of
- * their own (thoughtful-search.ts). The rest are searched over the engine itself
+ * Decks of distinct cards (every deck but several decks' runs) are searched on an abstract position
+ * that forgets where the face-up cards lie (card-set-search.ts). The rest are searched over the engine itself
  * (`KlondikeState.applyAction` / `undo`), as follows: depth-first, moves tried in the hint's order
  * (to a foundation, a move that turns a card up, waste to pile, other pile moves, a foundation card
  * back), the stock turned only on the way to playing its top card (see `stepsToTry`), with a
@@ -22,9 +22,9 @@
 import { decodeAction, encodeMove, KlondikeState } from '../engine.js';
 import type { KlondikeMove } from '../moves.js';
 import { STANDARD_DECK_SIZE } from '../card.js';
-import { NONE, RED, SUIT, VALUE } from '../rules.js';
+import { canBuildOn, NONE, RED, SUIT, VALUE } from '../rules.js';
+import { distinctCards, searchCardSets, type CardSetOutcome, type CardSetStep, type ThoughtfulOrder } from './card-set-search.js';
 import { cpuNow, withoutIdleLimit, type SolveBudget, type SolveResult } from './solver.js';
-import { distinctCards, searchThoughtful, type ThoughtfulOrder, type ThoughtfulOutcome, type ThoughtfulStep } from './thoughtful-search.js';
 
 /** The share of the budget of `solveStandard`'s first pass (see there). */
 const FIRST_PASS_SHARE = 0.25;
@@ -136,7 +136,7 @@ function stepsToTry(state: KlondikeState, buffer: Int32Array, runsOfColour: read
 
 /**
  * The plain search over the engine (see the file's comment), for decks with repeated cards, which
- * the compact search does not take.
+ * the card-set search does not take.
  */
 function searchEngine(deal: KlondikeState, timeMs: number, maxStates: number): SolveResult {
   const started = performance.now();
@@ -214,7 +214,7 @@ function searchEngine(deal: KlondikeState, timeMs: number, maxStates: number): S
  * Whether the dealt position `deal` (standard rules, no idle limit needed) can be won with every card
  * known, and a winning line (replayed on a fresh copy before it is returned). Undecided when the
  * budget runs out first. Decks of distinct cards (every deck but several decks' runs) are searched
- * by the compact search (thoughtful-search.ts), the others by the plain search over the engine.
+ * by the card-set search (card-set-search.ts), the others by the plain search over the engine.
  */
 export function solveStandard(deal: KlondikeState, budget: SolveBudget = {}): SolveResult {
   if (!deal.config.standardRules) throw new RangeError('solveStandard solves the standard rules; the assignment rules have their own solver (solveKlondike)');
@@ -223,8 +223,8 @@ export function solveStandard(deal: KlondikeState, budget: SolveBudget = {}): So
   const maxStates = budget.maxStates ?? STANDARD_BUDGET.maxStates;
   if (!(timeMs >= 0) || !(maxStates >= 1)) throw new RangeError('The solver budget needs timeMs ≥ 0 and maxStates ≥ 1');
   const { config } = deal;
-  const compact = distinctCards(Array.from(deal.dealOrder)) && (config.passes === Infinity || config.passes < 1 << 15);
-  if (!compact) return searchEngine(deal, timeMs, maxStates);
+  const bySets = distinctCards(Array.from(deal.dealOrder)) && (config.passes === Infinity || config.passes < 1 << 15);
+  if (!bySets) return searchEngine(deal, timeMs, maxStates);
   const started = performance.now();
   const now = budget.clock === 'cpu' ? cpuNow : () => performance.now();
   const start = now();
@@ -235,55 +235,92 @@ export function solveStandard(deal: KlondikeState, budget: SolveBudget = {}): So
   const position = { piles, hidden: Array.from(deal.hidden), talon, cursor: deal.waste, recycles: deal.recycles, tops, draw: config.draw, passes: config.passes };
   // A first pass in the other order on a quarter of the budget finds many wins the main order is
   // slow to (see ThoughtfulOrder); either pass that ends unbeaten has searched everything.
-  const pass = (order: ThoughtfulOrder, untilMs: number, states: number): ThoughtfulOutcome =>
-    searchThoughtful(position, { maxStates: Math.max(1, states), outOfTime: () => now() - start > untilMs }, order);
+  const pass = (order: ThoughtfulOrder, untilMs: number, states: number): CardSetOutcome =>
+    searchCardSets(position, { maxStates: Math.max(1, states), outOfTime: () => now() - start > untilMs }, order);
   const first = pass('builds first', timeMs * FIRST_PASS_SHARE, Math.floor(maxStates * FIRST_PASS_SHARE));
   const outcome = first.result === 'budget' ? pass('deepest first', timeMs, maxStates - first.states) : first;
   const states = first.result === 'budget' ? first.states + outcome.states : first.states;
   const elapsedMs = (): number => performance.now() - started;
   if (outcome.line === null) return { verdict: outcome.result === 'lost' ? 'unwinnable' : 'undecided', moves: null, furthest: null, states, elapsedMs: elapsedMs() };
-  return { verdict: 'winnable', moves: replayLine(deal, outcome.line), furthest: null, states, elapsedMs: elapsedMs() };
+  return { verdict: 'winnable', moves: replayCardSetLine(deal, outcome.line), furthest: null, states, elapsedMs: elapsedMs() };
 }
 
-/** The engine moves of a winning line of the compact search, each checked legal on a fresh copy of the deal, which they must win. */
-function replayLine(deal: KlondikeState, line: readonly ThoughtfulStep[]): KlondikeMove[] {
-  // The search ignores a lab game's idle limit: a line may make more idle moves in a row than it allows.
+/**
+ * Plays the moves of a winning line on a fresh copy of the deal, checking each legal (the search
+ * ignores a lab game's idle limit, so the copy does too); the line must win. `steps` calls its
+ * argument once per step of the line with the copy and a function that plays a move.
+ */
+function replayChecked(deal: KlondikeState, steps: (replay: KlondikeState, play: (move: KlondikeMove) => void) => void): KlondikeMove[] {
   const replay = withoutIdleLimit(deal);
   const { config } = replay;
   const moves: KlondikeMove[] = [];
-  const play = (move: KlondikeMove): void => {
+  steps(replay, (move) => {
     const action = encodeMove(config, move);
     if (!replay.isLegalMove(action)) throw new Error(`Klondike standard solver defect: its line makes an illegal move (${JSON.stringify(move)})`);
     replay.applyAction(action);
     moves.push(move);
-  };
-  const foundationFor = (card: number): number => {
-    for (let f = 0; f < config.foundations; f++) if (replay.canFound(card, f)) return f;
-    throw new Error('Klondike standard solver defect: its line puts up a card no foundation takes');
-  };
-  for (const step of line) {
-    switch (step.kind) {
-      case 'pileToFoundation':
-        play({ kind: 'moveToFoundation', src: step.src, foundation: foundationFor(replay.lastCard(step.src)) });
-        break;
-      case 'pileToPile':
-        play({ kind: 'movePile', src: step.src, count: step.count, dest: step.dest });
-        break;
-      case 'foundationToPile': {
-        const f = replay.foundation.findIndex((top) => top !== NONE && SUIT[top] === step.suit);
-        play({ kind: 'moveFoundationToPile', foundation: f, dest: step.dest });
-        break;
-      }
-      default: {
-        // Turn the stock until the card is the waste's top (at most twice round it).
-        for (let turns = 0; replay.waste !== step.cursor; turns++) {
-          if (turns > 2 * replay.queueLength + 2) throw new Error('Klondike standard solver defect: its line plays a talon card the stock never shows');
-          play({ kind: 'discardDraw' });
-        }
-        play(step.kind === 'talonToFoundation' ? { kind: 'moveDrawToFoundation', foundation: foundationFor(replay.drawCard()) } : { kind: 'moveDraw', dest: step.dest });
-      }
-    }
-  }
+  });
   if (replay.score !== config.deckSize) throw new Error('Klondike standard solver defect: its line does not win');
   return moves;
+}
+
+function foundationFor(replay: KlondikeState, card: number): number {
+  for (let f = 0; f < replay.config.foundations; f++) if (replay.canFound(card, f)) return f;
+  throw new Error('Klondike standard solver defect: its line puts up a card no foundation takes');
+}
+
+/** Turns the stock until the waste holds `cursor` cards of the talon (at most twice round it). */
+function turnTo(replay: KlondikeState, cursor: number, play: (move: KlondikeMove) => void): void {
+  for (let turns = 0; replay.waste !== cursor; turns++) {
+    if (turns > 2 * replay.queueLength + 2) throw new Error('Klondike standard solver defect: its line plays a talon card the stock never shows');
+    play({ kind: 'discardDraw' });
+  }
+}
+
+/**
+ * The engine moves of a winning line of the card-set search (card-set-search.ts), which says what
+ * moves but not between which piles: each card goes onto a pile whose last card takes it (any one:
+ * the search's counts say one exists), and a card to go up from under a build first has that build
+ * moved onto its twin. Each move is checked legal on a fresh copy of the deal, which they must win.
+ */
+function replayCardSetLine(deal: KlondikeState, line: readonly CardSetStep[]): KlondikeMove[] {
+  return replayChecked(deal, (replay, play) => {
+    const { piles, rows } = replay.config;
+    const pileTaking = (card: number, except: number): number => {
+      for (let p = 0; p < piles; p++) if (p !== except && canBuildOn(card, replay.lastCard(p))) return p;
+      throw new Error('Klondike standard solver defect: its line puts a card where no pile takes it');
+    };
+    const place = (card: number): { pile: number; row: number } => {
+      for (let p = 0; p < piles; p++) {
+        for (let r = replay.hidden[p]!; r < replay.heights[p]!; r++) if (replay.cells[p * rows + r] === card) return { pile: p, row: r };
+      }
+      throw new Error('Klondike standard solver defect: its line moves a card that is not face up on a pile');
+    };
+    for (const step of line) {
+      switch (step.kind) {
+        case 'pileUp': {
+          const { pile, row } = place(step.card);
+          const above = replay.heights[pile]! - row - 1;
+          // The build on the card moves onto its twin (the same value and colour), which is uncovered.
+          if (above > 0) play({ kind: 'movePile', src: pile, count: above, dest: pileTaking(replay.cells[pile * rows + row + 1]!, pile) });
+          play({ kind: 'moveToFoundation', src: pile, foundation: foundationFor(replay, step.card) });
+          break;
+        }
+        case 'reveal': {
+          const { pile, row } = place(step.card);
+          play({ kind: 'movePile', src: pile, count: replay.heights[pile]! - row, dest: pileTaking(step.card, pile) });
+          break;
+        }
+        case 'foundationDown': {
+          const f = replay.foundation.indexOf(step.card);
+          play({ kind: 'moveFoundationToPile', foundation: f, dest: pileTaking(step.card, -1) });
+          break;
+        }
+        default:
+          turnTo(replay, step.cursor, play);
+          if (replay.drawCard() !== step.card) throw new Error('Klondike standard solver defect: its line plays a talon card that is not there');
+          play(step.kind === 'talonUp' ? { kind: 'moveDrawToFoundation', foundation: foundationFor(replay, step.card) } : { kind: 'moveDraw', dest: pileTaking(step.card, -1) });
+      }
+    }
+  });
 }
