@@ -9,6 +9,8 @@
  *   npm run bench:klondike -- --seeds 1..1000 --player sampler     (an agent's wins on the same deals)
  *   … --player sampler --rules standard --passes unlimited --samples 6 --sampler-states 3000 --sampler-retry 30000
  *                                                                  (the standard rules; the sampler's budget, `--sampler-retry none` for no second try)
+ *   … --player planner --rules standard --planner-samples 48 --planner-states 2000
+ *                                                                  (the planner's samples per decision and positions per solve)
  *   … --each                                                       (also one line per deal on stderr)
  *
  * Defaults: seeds 1..200, 10,000 ms and 5,000,000 positions per deal, 7 piles, draw 3. Wall times
@@ -23,6 +25,7 @@ import { rngFromSeed } from '../core/random.js';
 import { makeKlondikeGame } from '../games/klondike/definition.js';
 import { KlondikeConfig, KlondikeState, type KlondikeOptions } from '../games/klondike/engine.js';
 import { createSamplerAgent, DEFAULT_SAMPLER, DEFAULT_STANDARD_SAMPLER, type SamplerOptions } from '../games/klondike/solver/players.js';
+import { createPlannerAgent, DEFAULT_PLANNER, type PlannerOptions } from '../games/klondike/solver/commitment-player.js';
 import { seededDeal, solveSeed } from '../games/klondike/solver/deal.js';
 import { DEFAULT_BUDGET, type SolveVerdict } from '../games/klondike/solver/solver.js';
 
@@ -41,6 +44,8 @@ function main(): void {
       samples: { type: 'string' },
       'sampler-states': { type: 'string' },
       'sampler-retry': { type: 'string' },
+      'planner-samples': { type: 'string' },
+      'planner-states': { type: 'string' },
       each: { type: 'boolean', default: false },
     },
   });
@@ -72,7 +77,13 @@ function main(): void {
       process.exit(2);
     }
     const sampler = values.samples !== undefined || values['sampler-states'] !== undefined || values['sampler-retry'] !== undefined ? { samples: samplerBudget[0]!, maxStates: samplerBudget[1]!, ...(retry === undefined ? {} : { retryStates: retry }) } : undefined;
-    playDeals(values.player, first, last, options, values.each, sampler);
+    const plannerBudget = [values['planner-samples'] ?? String(DEFAULT_PLANNER.samples), values['planner-states'] ?? String(DEFAULT_PLANNER.maxStates)].map(Number);
+    if (plannerBudget.some((n) => !Number.isInteger(n) || n < 1)) {
+      process.stderr.write('bench:klondike: --planner-samples and --planner-states take a whole number ≥ 1\n');
+      process.exit(2);
+    }
+    const planner = values['planner-samples'] !== undefined || values['planner-states'] !== undefined ? { samples: plannerBudget[0]!, maxStates: plannerBudget[1]! } : undefined;
+    playDeals(values.player, first, last, options, values.each, sampler, planner);
     return;
   }
   const counts: Record<SolveVerdict, number> = { winnable: 0, unwinnable: 0, undecided: 0 };
@@ -126,7 +137,7 @@ function main(): void {
  * `options`, its generator seeded with the deal number; prints its wins (every card on a foundation)
  * with their Wilson interval. `sampler`: the sampler with that budget instead of the game's.
  */
-function playDeals(id: string, first: number, last: number, options: KlondikeOptions, each: boolean, sampler?: SamplerOptions): void {
+function playDeals(id: string, first: number, last: number, options: KlondikeOptions, each: boolean, sampler?: SamplerOptions, planner?: PlannerOptions): void {
   const game = makeKlondikeGame(options);
   const factory = game.agents[id];
   if (factory === undefined) {
@@ -135,7 +146,7 @@ function playDeals(id: string, first: number, last: number, options: KlondikeOpt
   }
   const config = new KlondikeConfig(options);
   const { piles, draw } = config;
-  const agent = sampler !== undefined && id === 'sampler' ? createSamplerAgent(sampler) : factory.create();
+  const agent = sampler !== undefined && id === 'sampler' ? createSamplerAgent(sampler) : planner !== undefined && id === 'planner' ? createPlannerAgent(planner) : factory.create();
   const loadBefore = loadavg();
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
@@ -160,7 +171,12 @@ function playDeals(id: string, first: number, last: number, options: KlondikeOpt
   const { low, high } = wilsonInterval(wins, n);
   const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
   const rules = config.standardRules ? `standard rules, ${config.passes === Infinity ? 'unlimited' : String(config.passes)} passes, ` : '';
-  const budget = sampler !== undefined && id === 'sampler' ? ` (${String(sampler.samples)} samples × ${String(sampler.maxStates)} positions${sampler.retryStates === undefined ? '' : `, retry ${String(sampler.retryStates)}`})` : '';
+  const budget =
+    sampler !== undefined && id === 'sampler'
+      ? ` (${String(sampler.samples)} samples × ${String(sampler.maxStates)} positions${sampler.retryStates === undefined ? '' : `, retry ${String(sampler.retryStates)}`})`
+      : planner !== undefined && id === 'planner'
+        ? ` (${String(planner.samples)} samples × ${String(planner.maxStates)} positions)`
+        : '';
   console.log(`Klondike agent '${id}'${budget} on deals ${String(first)}..${String(last)} (${String(n)}), ${rules}${String(piles)} piles, draw ${String(draw)}, the lab's idle limit ${String(config.idleLimit)}`);
   console.log(`load average (1, 5, 15 min): ${loadBefore.map((x) => x.toFixed(1)).join(', ')} at the start, ${loadavg().map((x) => x.toFixed(1)).join(', ')} at the end`);
   console.log(`won ${String(wins)}/${String(n)} = ${pct(wins / n)} (95% Wilson CI ${pct(low)}–${pct(high)}); mean ${(cards / n).toFixed(2)} cards on the foundations`);
