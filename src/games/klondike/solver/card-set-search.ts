@@ -172,6 +172,10 @@ class CardSetBoard {
   private cursor: number;
   private recycles: number;
   private readonly talonSlot = new Int8Array(CARDS).fill(-1);
+  /** Bit i set while the dealt talon's card i remains (kept when the talon has at most 32 cards: the key's talon set as is). */
+  private talonMask = 0;
+  private readonly talonFitsMask: boolean;
+  private readonly talonSlots: number;
   private readonly reachCursor: Int32Array;
   private readonly reachRecycles: Int32Array;
   private readonly reachSeen: Uint8Array;
@@ -223,8 +227,11 @@ class CardSetBoard {
     this.talonLength = deal.talon.length;
     this.cursor = deal.cursor ?? 0;
     this.recycles = deal.recycles ?? 0;
+    this.talonFitsMask = deal.talon.length <= 32;
+    this.talonSlots = deal.talon.length;
     deal.talon.forEach((c, i) => {
       this.talonSlot[c] = i;
+      if (i < 32) this.talonMask |= 1 << i;
       this.where[c] = TALON;
     });
     let highest = 0;
@@ -384,6 +391,7 @@ class CardSetBoard {
         const cursor = (move >>> 9) & 63;
         const at = cursor - 1;
         this.talon.copyWithin(at, cursor, this.talonLength--);
+        this.talonMask &= ~(1 << this.talonSlot[c]!);
         this.cursor = at;
         this.recycles = move >>> 15;
         if (kind === TALON_UP) {
@@ -432,6 +440,7 @@ class CardSetBoard {
         this.where[c] = TALON;
         this.talon.copyWithin(cursor, at, this.talonLength++);
         this.talon[at] = c;
+        this.talonMask |= 1 << this.talonSlot[c]!;
         this.cursor = undo & 127;
         this.recycles = undo >>> 7;
       }
@@ -465,6 +474,10 @@ class CardSetBoard {
     const canonical = this.passes === Infinity && (cursor % this.draw === 0 || cursor === this.talonLength) ? 0 : cursor;
     bit = this.put(bit, canonical, this.cursorBits);
     if (this.passBits > 0) bit = this.put(bit, this.recycles, this.passBits);
+    if (this.talonFitsMask) {
+      this.put(bit, this.talonMask, this.talonSlots);
+      return;
+    }
     for (let i = 0; i < this.talonLength; i++) {
       const at = bit + this.talonSlot[this.talon[i]!]!;
       key[at >>> 5]! |= 1 << (at & 31);
