@@ -41,7 +41,7 @@ import { stockToLookThrough, unseenCount } from './players.js';
 import type { SolveBudget } from './solver.js';
 
 export interface PlannerOptions {
-  /** Deals sampled for each decision (default 12). */
+  /** Deals sampled for each decision (default 48). */
   readonly samples?: number;
   /** Positions the solver may search per sampled deal and candidate (default 2,000). */
   readonly maxStates?: number;
@@ -51,7 +51,12 @@ export interface PlannerOptions {
   readonly finalStates?: number;
 }
 
-export const DEFAULT_PLANNER = { samples: 12, maxStates: 2_000, maxWalk: 300, finalStates: 200_000 } as const;
+/**
+ * The default budget. 48 samples: with the card-set solver, the candidates a decision weighs are
+ * told apart by the few samples some of them lose, and 12 samples seldom hold one (draw-3 deals
+ * 101..200: 37 won with 12, 47 with 48; docs/benchmarks.md).
+ */
+export const DEFAULT_PLANNER = { samples: 48, maxStates: 2_000, maxWalk: 300, finalStates: 200_000 } as const;
 
 /** What a planner has spent: for tests of its budget and for reports. */
 export interface PlannerStats {
