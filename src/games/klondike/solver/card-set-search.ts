@@ -3,7 +3,7 @@
  * limited or not, cards back from the foundations) with every card known, on an abstract position
  * that forgets where the face-up cards lie. It has far fewer positions than the board itself: on
  * standard draw-3 deals 1..200 at 5 million positions a deal it leaves 4 undecided, where a search
- * of exact boards (with the same pruning and a proof of lost positions) left 18.
+ * of exact boards (with a proof of lost positions besides) left 18.
  *
  * ## The abstraction
  * A pile's *structure* is what was dealt to it that never moved: its face-down cards and, above
@@ -28,7 +28,7 @@
  * an abstract move or changes only the arrangement: a build moves either with a surface card at its
  * foot (`reveal`: the card under it turns up, or the pile empties), or with a loose card, which
  * fits only on another card of its parent's type, or a King onto another empty pile — the same
- * abstract position. So two positions with the same key win alike, and `toPlayable` turns an
+ * abstract position. So two positions with the same key win alike, and `solveStandard` turns an
  * abstract line into real moves by picking piles (and moving a build onto the twin when needed).
  *
  * Pruning, each sound:
@@ -37,7 +37,7 @@
  *   other one of its colour within three (Blake & Gent's rule for foundations cards can come back
  *   from: every card that could be put on it can go up instead);
  * - such a card is never put on a pile, from the talon or a foundation: it would go straight back;
- * - a King that is a whole pile's structure never moves to another empty pile (nothing changes).
+ * - a King that is a whole pile's structure never moves to another empty pile (nothing changes);
  * - the talon's card is played at each cursor the turns reach (once round; a cursor reached again
  *   after a pass has fewer passes left), the turns folded into the play; under unlimited passes
  *   the cursors an empty waste turns to reach one another by turns alone, so they share one key.

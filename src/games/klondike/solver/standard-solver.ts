@@ -245,25 +245,6 @@ export function solveStandard(deal: KlondikeState, budget: SolveBudget = {}): So
   return { verdict: 'winnable', moves: replayCardSetLine(deal, outcome.line), furthest: null, states, elapsedMs: elapsedMs() };
 }
 
-/**
- * Plays the moves of a winning line on a fresh copy of the deal, checking each legal (the search
- * ignores a lab game's idle limit, so the copy does too); the line must win. `steps` calls its
- * argument once per step of the line with the copy and a function that plays a move.
- */
-function replayChecked(deal: KlondikeState, steps: (replay: KlondikeState, play: (move: KlondikeMove) => void) => void): KlondikeMove[] {
-  const replay = withoutIdleLimit(deal);
-  const { config } = replay;
-  const moves: KlondikeMove[] = [];
-  steps(replay, (move) => {
-    const action = encodeMove(config, move);
-    if (!replay.isLegalMove(action)) throw new Error(`Klondike standard solver defect: its line makes an illegal move (${JSON.stringify(move)})`);
-    replay.applyAction(action);
-    moves.push(move);
-  });
-  if (replay.score !== config.deckSize) throw new Error('Klondike standard solver defect: its line does not win');
-  return moves;
-}
-
 function foundationFor(replay: KlondikeState, card: number): number {
   for (let f = 0; f < replay.config.foundations; f++) if (replay.canFound(card, f)) return f;
   throw new Error('Klondike standard solver defect: its line puts up a card no foundation takes');
@@ -284,43 +265,53 @@ function turnTo(replay: KlondikeState, cursor: number, play: (move: KlondikeMove
  * moved onto its twin. Each move is checked legal on a fresh copy of the deal, which they must win.
  */
 function replayCardSetLine(deal: KlondikeState, line: readonly CardSetStep[]): KlondikeMove[] {
-  return replayChecked(deal, (replay, play) => {
-    const { piles, rows } = replay.config;
-    const pileTaking = (card: number, except: number): number => {
-      for (let p = 0; p < piles; p++) if (p !== except && canBuildOn(card, replay.lastCard(p))) return p;
-      throw new Error('Klondike standard solver defect: its line puts a card where no pile takes it');
-    };
-    const place = (card: number): { pile: number; row: number } => {
-      for (let p = 0; p < piles; p++) {
-        for (let r = replay.hidden[p]!; r < replay.heights[p]!; r++) if (replay.cells[p * rows + r] === card) return { pile: p, row: r };
-      }
-      throw new Error('Klondike standard solver defect: its line moves a card that is not face up on a pile');
-    };
-    for (const step of line) {
-      switch (step.kind) {
-        case 'pileUp': {
-          const { pile, row } = place(step.card);
-          const above = replay.heights[pile]! - row - 1;
-          // The build on the card moves onto its twin (the same value and colour), which is uncovered.
-          if (above > 0) play({ kind: 'movePile', src: pile, count: above, dest: pileTaking(replay.cells[pile * rows + row + 1]!, pile) });
-          play({ kind: 'moveToFoundation', src: pile, foundation: foundationFor(replay, step.card) });
-          break;
-        }
-        case 'reveal': {
-          const { pile, row } = place(step.card);
-          play({ kind: 'movePile', src: pile, count: replay.heights[pile]! - row, dest: pileTaking(step.card, pile) });
-          break;
-        }
-        case 'foundationDown': {
-          const f = replay.foundation.indexOf(step.card);
-          play({ kind: 'moveFoundationToPile', foundation: f, dest: pileTaking(step.card, -1) });
-          break;
-        }
-        default:
-          turnTo(replay, step.cursor, play);
-          if (replay.drawCard() !== step.card) throw new Error('Klondike standard solver defect: its line plays a talon card that is not there');
-          play(step.kind === 'talonUp' ? { kind: 'moveDrawToFoundation', foundation: foundationFor(replay, step.card) } : { kind: 'moveDraw', dest: pileTaking(step.card, -1) });
-      }
+  // The search ignores a lab game's idle limit: a line may make more idle moves in a row than it allows.
+  const replay = withoutIdleLimit(deal);
+  const { config } = replay;
+  const moves: KlondikeMove[] = [];
+  const play = (move: KlondikeMove): void => {
+    const action = encodeMove(config, move);
+    if (!replay.isLegalMove(action)) throw new Error(`Klondike standard solver defect: its line makes an illegal move (${JSON.stringify(move)})`);
+    replay.applyAction(action);
+    moves.push(move);
+  };
+  const { piles, rows } = config;
+  const pileTaking = (card: number, except: number): number => {
+    for (let p = 0; p < piles; p++) if (p !== except && canBuildOn(card, replay.lastCard(p))) return p;
+    throw new Error('Klondike standard solver defect: its line puts a card where no pile takes it');
+  };
+  const place = (card: number): { pile: number; row: number } => {
+    for (let p = 0; p < piles; p++) {
+      for (let r = replay.hidden[p]!; r < replay.heights[p]!; r++) if (replay.cells[p * rows + r] === card) return { pile: p, row: r };
     }
-  });
+    throw new Error('Klondike standard solver defect: its line moves a card that is not face up on a pile');
+  };
+  for (const step of line) {
+    switch (step.kind) {
+      case 'pileUp': {
+        const { pile, row } = place(step.card);
+        const above = replay.heights[pile]! - row - 1;
+        // The build on the card moves onto its twin (the same value and colour), which is uncovered.
+        if (above > 0) play({ kind: 'movePile', src: pile, count: above, dest: pileTaking(replay.cells[pile * rows + row + 1]!, pile) });
+        play({ kind: 'moveToFoundation', src: pile, foundation: foundationFor(replay, step.card) });
+        break;
+      }
+      case 'reveal': {
+        const { pile, row } = place(step.card);
+        play({ kind: 'movePile', src: pile, count: replay.heights[pile]! - row, dest: pileTaking(step.card, pile) });
+        break;
+      }
+      case 'foundationDown': {
+        const f = replay.foundation.indexOf(step.card);
+        play({ kind: 'moveFoundationToPile', foundation: f, dest: pileTaking(step.card, -1) });
+        break;
+      }
+      default:
+        turnTo(replay, step.cursor, play);
+        if (replay.drawCard() !== step.card) throw new Error('Klondike standard solver defect: its line plays a talon card that is not there');
+        play(step.kind === 'talonUp' ? { kind: 'moveDrawToFoundation', foundation: foundationFor(replay, step.card) } : { kind: 'moveDraw', dest: pileTaking(step.card, -1) });
+    }
+  }
+  if (replay.score !== config.deckSize) throw new Error('Klondike standard solver defect: its line does not win');
+  return moves;
 }
