@@ -10,11 +10,9 @@ import { randomInt, rngFromSeed, shuffleInPlace } from '../../../core/random.js'
 import { encodeMove, KlondikeConfig, KlondikeState } from '../engine.js';
 import { parseCommand } from '../notation.js';
 import { deckOfRuns, parseDeck } from '../rigging.js';
-import { SUIT, VALUE } from '../rules.js';
 import { searchByUndo } from '../search-by-undo.js';
 import { dealState, seededDeal, solveSeed } from './deal.js';
 import { solveStandard } from './standard-solver.js';
-import { searchCardSets, type ThoughtfulDeal } from './card-set-search.js';
 
 /** Whether the position can be won: every legal move tried, every position once (passes made count only when limited). */
 function exhaustive(state: KlondikeState): boolean {
@@ -257,52 +255,7 @@ const PRUNING_EXAMPLES: readonly (Position & { readonly pruning: string })[] = [
   },
 ];
 
-/** Card indices of `cards` (as parseDeck reads them). */
-const cardsOf = (cards: string): number[] => parseDeck(cards).map((card) => card.index);
-
-/** Foundation tops (per suit) with `cards` on top of theirs. */
-function topsOf(cards: string): number[] {
-  const tops = [0, 0, 0, 0];
-  for (const c of cardsOf(cards)) tops[SUIT[c]!] = VALUE[c]!;
-  return tops;
-}
-
-/**
- * Positions made by hand, each won by one line only, whose first move the search keeps only for
- * the reason named: a card X left on top by a part of a build moved, or a card taken back from a
- * foundation, is used at once. The rest of each line is forced; any other first move loses.
- */
-const USED_AT_ONCE: readonly { readonly reason: string; readonly deal: ThoughtfulDeal }[] = [
-  {
-    // 2♠ onto 3♢ leaves 3♡ on top, which goes up and turns up A♠; then A♠ 2♠ 3♢, 2♣ turned up. (3♢ up first buries 2♠ for good.)
-    reason: 'X goes up',
-    deal: { piles: [cardsOf('A♠ 3♡ 2♠'), cardsOf('2♣ 3♢')], hidden: [1, 1], talon: [], tops: topsOf('A♣ 2♡ 2♢'), draw: 1, passes: Infinity },
-  },
-  {
-    // 3♡ back onto 4♠ takes 2♣, the waste's top (draw 2: A♣ under it): then A♣ 2♣ 3♡ 4♠ up.
-    reason: 'a card of the talon goes onto the card taken back',
-    deal: { piles: [cardsOf('4♠')], hidden: [0], talon: cardsOf('A♣ 2♣'), tops: topsOf('3♡ 3♠'), draw: 2, passes: Infinity },
-  },
-  {
-    // 3♡ back onto 4♠ takes 2♣, which turns up A♣: then A♣ 2♣ 3♡ 4♠ up.
-    reason: 'a pile card goes onto the card taken back',
-    deal: { piles: [cardsOf('A♣ 2♣'), cardsOf('4♠')], hidden: [1, 0], talon: [], tops: topsOf('3♡ 3♠'), draw: 1, passes: Infinity },
-  },
-  {
-    // 4♡ back onto 5♠, 3♣ back onto 4♡ takes 2♢, which turns up A♢: then everything goes up.
-    reason: 'a foundation card goes onto the card taken back',
-    deal: { piles: [cardsOf('A♢ 2♢'), cardsOf('5♠')], hidden: [1, 0], talon: [], tops: topsOf('4♡ 3♣ 4♠'), draw: 1, passes: Infinity },
-  },
-];
-
-describe('the prunings of the card-set search', () => {
-  for (const { reason, deal } of USED_AT_ONCE) {
-    it(`keeps the move that uncovers or takes back a card when ${reason}`, () => {
-      const limits = { maxStates: 10_000, outOfTime: () => false };
-      for (const order of ['deepest first', 'builds first'] as const) expect(searchCardSets(deal, limits, order).result).toBe('won');
-    });
-  }
-
+describe('the prunings of the standard rules\' search', () => {
   for (const example of PRUNING_EXAMPLES) {
     it(`wins a position that needs what this pruning keeps: ${example.pruning}`, () => {
       const state = positionOf(example);
@@ -311,12 +264,6 @@ describe('the prunings of the card-set search', () => {
       expect(wins(state, result.moves!)).toBe(true);
     });
   }
-
-  it('moves a King-led build that turns a card up to an empty pile', () => {
-    // K♡ covers Q♡, the only way on: K♡ to the empty pile, then Q♡ and K♡ up.
-    const deal: ThoughtfulDeal = { piles: [cardsOf('Q♡ K♡'), []], hidden: [1, 0], talon: [], tops: topsOf('J♡'), draw: 1, passes: Infinity };
-    expect(searchCardSets(deal, { maxStates: 1_000, outOfTime: () => false }).result).toBe('won');
-  });
 });
 
 describe('the search over the engine (repeated cards)', () => {
