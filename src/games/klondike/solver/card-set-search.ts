@@ -70,7 +70,7 @@ export interface ThoughtfulLimits {
 }
 
 /**
- * The order moves are tried in, after a face-up card going up:
+ * The order moves are tried in (where no card goes up alone, see the file's comment):
  * - 'builds first': the talon's cards going up, the face-up cards going up, the surface cards
  *   moving (in pile order), the talon's cards onto piles;
  * - 'deepest first': the surface cards moving, from the piles with the most face-down cards first
