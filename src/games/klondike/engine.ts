@@ -695,7 +695,7 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
     let flags = 0;
     let progress = true;
     if (standardRules) {
-      if (this.moves === this.wasteBefore.length) this.growHistory();
+      if (this.moves === this.wasteBefore.length) this.reserveHistory(this.moves + 1);
       this.wasteBefore[this.moves] = this.waste;
     }
     if (standardRules && action < pileToFoundation) {
@@ -771,7 +771,7 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
       flags = this.turnUp(src);
       progress = flags !== 0;
     }
-    if (this.moves === this.history.length) this.growHistory();
+    if (this.moves === this.history.length) this.reserveHistory(this.moves + 1);
     this.history[this.moves] = (action << FLAG_BITS) | flags;
     this.idleBefore[this.moves++] = this.idle;
     this.idle = progress ? 0 : this.idle + 1;
@@ -795,16 +795,24 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
     return 0;
   }
 
-  private growHistory(): void {
-    const history = new Int32Array(this.history.length * 2);
-    history.set(this.history);
+  /**
+   * Room for at least `moves` entries in the per-move arrays, in one allocation: the capacity
+   * doubles until it fits (so a game's growths cost O(1) a move), and a copy of a long game
+   * (`copyPlayFrom`) allocates once instead of once per doubling.
+   */
+  private reserveHistory(moves: number): void {
+    let capacity = this.history.length;
+    while (capacity < moves) capacity *= 2;
+    if (capacity === this.history.length) return;
+    const history = new Int32Array(capacity);
+    history.set(this.history.subarray(0, this.moves));
     this.history = history;
-    const idleBefore = new Int32Array(this.idleBefore.length * 2);
-    idleBefore.set(this.idleBefore);
+    const idleBefore = new Int32Array(capacity);
+    idleBefore.set(this.idleBefore.subarray(0, this.moves));
     this.idleBefore = idleBefore;
     if (this.config.standardRules) {
-      const wasteBefore = new Int32Array(history.length);
-      wasteBefore.set(this.wasteBefore);
+      const wasteBefore = new Int32Array(capacity);
+      wasteBefore.set(this.wasteBefore.subarray(0, this.moves));
       this.wasteBefore = wasteBefore;
     }
   }
@@ -938,7 +946,7 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
   /** The player's moves, the score, the idle count, the waste's size, the passes and the phase of `other`. */
   private copyPlayFrom(other: KlondikeState): void {
     // Arrays sized by the move count alone (what a copy holds does not depend on the original's spare room).
-    while (this.history.length < other.moves) this.growHistory();
+    this.reserveHistory(other.moves);
     this.history.set(other.history.subarray(0, other.moves));
     this.idleBefore.set(other.idleBefore.subarray(0, other.moves));
     if (this.config.standardRules) this.wasteBefore.set(other.wasteBefore.subarray(0, other.moves));

@@ -600,8 +600,11 @@ class CardSetBoard {
   }
 
   search(limits: ThoughtfulLimits): CardSetOutcome {
-    const table = new KeyTable(this.width);
-    let buffer = new Int32Array(1 << 16);
+    // Sized for the budget (both grow when needed): the honest players make thousands of small
+    // searches a move, where zeroing a table of 65,536 slots and a move buffer of 256 KB cost more
+    // than the search.
+    const table = new KeyTable(this.width, Math.min(1 << 16, Math.ceil((limits.maxStates * 4) / 3) + 1));
+    let buffer = new Int32Array(Math.min(1 << 16, 4096 + limits.maxStates));
     const frameStart: number[] = [];
     const frameEnd: number[] = [];
     const frameNext: number[] = [];
