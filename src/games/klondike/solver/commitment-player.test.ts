@@ -74,6 +74,59 @@ describe('the commitments of a decision', () => {
     for (const action of immediate) expect(candidates.some((line) => line.length === 1 && line[0] === action)).toBe(true);
   });
 
+  it('are the walk over copies of every position (the walk makes each move and takes it back), and leave the position as it was', () => {
+    // The walk as first written, a copy per move tried, returning every line that ends in a
+    // commitment (the planner keeps the first of alike ones). A position is what moves from it
+    // depend on: not the history, the idle count or the points.
+    const positionOf = (state: KlondikeState): string => {
+      const { piles, rows } = state.config;
+      const faceUp = Array.from({ length: piles }, (_, p) => `${String(state.hidden[p])}:${Array.from(state.cells.subarray(p * rows + state.hidden[p]!, p * rows + state.heights[p]!)).join('.')}`);
+      const talon = Array.from({ length: state.queueLength }, (_, i) => state.queue[(state.head + i) % state.config.stockSize]);
+      return [state.waste, state.recycles, state.stockUnseen, faceUp.join('|'), Array.from(state.foundation).join('.'), talon.join('.')].join('/');
+    };
+    let compared = 0;
+    const reference = (start: KlondikeState, maxWalk: number): number[][] => {
+      const buffer = new Int32Array(start.config.numActions);
+      const seen = new Set<string>([positionOf(start)]);
+      const found: number[][] = [];
+      let frontier: { state: KlondikeState; actions: number[] }[] = [{ state: start, actions: [] }];
+      let walked = 0;
+      while (frontier.length > 0 && walked < maxWalk) {
+        const next: typeof frontier = [];
+        for (const { state, actions } of frontier) {
+          if (walked++ >= maxWalk) break;
+          for (const action of Array.from(buffer.slice(0, state.legalActions(buffer)))) {
+            const after = state.clone();
+            after.applyAction(action);
+            if (committed(state, after)) found.push([...actions, action]);
+            else if (!seen.has(positionOf(after))) {
+              seen.add(positionOf(after));
+              next.push({ state: after, actions: [...actions, action] });
+            }
+          }
+        }
+        frontier = next;
+      }
+      return found;
+    };
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 5000 }), fc.integer({ min: 0, max: 60 }), fc.constantFrom(1, 3), fc.integer({ min: 5, max: 80 }), (seed, moves, draw, maxWalk) => {
+        const start = midGame(seed, moves, draw);
+        if (start.isTerminal()) return;
+        const before = start.serialize();
+        const candidates = commitmentsOf(start, maxWalk);
+        expect(start.serialize()).toBe(before);
+        // Every candidate is one of the reference walk's lines, and every reference line ends in a
+        // commitment some candidate makes from the same position (alike ones are kept once).
+        const lines = reference(start, maxWalk).map((line) => line.join(','));
+        for (const line of candidates) expect(lines).toContain(line.join(','));
+        compared += candidates.length;
+      }),
+      { numRuns: 40, seed: 12 },
+    );
+    expect(compared).toBeGreaterThan(100);
+  });
+
   it('are the same whatever the face-down cards are (the walk reads only what the player sees)', () => {
     const start = midGame(12, 15);
     const rng = rngFromSeed(3);

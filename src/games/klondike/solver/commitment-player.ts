@@ -36,9 +36,9 @@
 import type { Rng } from '../../../core/random.js';
 import { createGreedyAgent, type KlondikeAgent } from '../agents.js';
 import { decodeAction, DISCARD_ACTION, encodeMove, MoveRank, type KlondikeState } from '../engine.js';
-import { solveDeal } from './deal.js';
+import { dealVerdict, solveDeal } from './deal.js';
 import { stockToLookThrough, unseenCount } from './players.js';
-import type { SolveBudget } from './solver.js';
+import type { SolveBudget, SolveResult, SolveVerdict } from './solver.js';
 
 export interface PlannerOptions {
   /** Deals sampled for each decision (default 48). */
@@ -119,8 +119,8 @@ function commitmentKey(before: KlondikeState, action: number): string {
   }
 }
 
-/** Whether `after` (the position `before` became by one move) is past a commitment (see the file's comment). */
-function isCommitment(before: KlondikeState, after: KlondikeState): boolean {
+/** Whether `after`, the position a move made of one with `before`'s unseen stock cards and passes, is past a commitment (see the file's comment). */
+function isCommitment(before: { readonly stockUnseen: number; readonly recycles: number }, after: KlondikeState): boolean {
   return after.idle === 0 || after.stockUnseen !== before.stockUnseen || after.recycles !== before.recycles || after.isTerminal();
 }
 
@@ -147,27 +147,32 @@ export function commitmentsOf(start: KlondikeState, maxWalk: number): number[][]
   const candidates: { actions: number[]; rank: number; order: number }[] = [];
   const seen = new Set<string>([positionKey(start)]);
   const reached = new Set<string>();
-  let frontier: { state: KlondikeState; actions: number[] }[] = [{ state: start, actions: [] }];
+  // The walk's own copies: each move is made and taken back on them (a copy per move tried cost
+  // the planner more than its searches), and a copy is kept only of a position new to the walk.
+  let frontier: { state: KlondikeState; actions: number[] }[] = [{ state: start.clone(), actions: [] }];
   let walked = 0;
   while (frontier.length > 0 && walked < maxWalk) {
     const next: typeof frontier = [];
     for (const { state, actions } of frontier) {
       if (walked++ >= maxWalk) break;
       for (const action of legalActions(state)) {
-        const after = state.clone();
-        after.applyAction(action);
-        if (isCommitment(state, after)) {
-          const key = commitmentKey(state, action);
-          if (!reached.has(key)) {
-            reached.add(key);
-            candidates.push({ actions: [...actions, action], rank: promise(state.rankMove(action)), order: candidates.length });
+        const before = { stockUnseen: state.stockUnseen, recycles: state.recycles };
+        const rank = state.rankMove(action);
+        state.applyAction(action);
+        const committed = isCommitment(before, state);
+        const key = committed ? '' : positionKey(state);
+        const fresh = !committed && !seen.has(key);
+        const after = fresh ? state.clone() : undefined;
+        state.undo();
+        if (committed) {
+          const kind = commitmentKey(state, action);
+          if (!reached.has(kind)) {
+            reached.add(kind);
+            candidates.push({ actions: [...actions, action], rank: promise(rank), order: candidates.length });
           }
-        } else {
-          const key = positionKey(after);
-          if (!seen.has(key)) {
-            seen.add(key);
-            next.push({ state: after, actions: [...actions, action] });
-          }
+        } else if (after !== undefined) {
+          seen.add(key);
+          next.push({ state: after, actions: [...actions, action] });
         }
       }
     }
@@ -192,12 +197,22 @@ export function createPlannerAgent(options: PlannerOptions = {}): PlannerAgent {
   /** The moves still to play, and what the player expects to see before the next. */
   let plan: number[] = [];
   let expected = '';
-  const solve = (state: KlondikeState, solveBudget: SolveBudget) => {
-    const result = solveDeal(state, solveBudget);
+  const count = (result: { readonly verdict: SolveVerdict; readonly states: number }): void => {
     stats.solves++;
     stats.states += result.states;
     if (result.verdict === 'undecided') stats.undecided++;
+  };
+  /** The position's solution, its line to follow. */
+  const solve = (state: KlondikeState, solveBudget: SolveBudget): SolveResult => {
+    const result = solveDeal(state, solveBudget);
+    count(result);
     return result;
+  };
+  /** Whether a sample is won: its line is not needed. */
+  const isWon = (state: KlondikeState): boolean => {
+    const result = dealVerdict(state, budget);
+    count(result);
+    return result.verdict === 'winnable';
   };
 
   const decide = (state: KlondikeState, rng: Rng): number[] => {
@@ -220,13 +235,11 @@ export function createPlannerAgent(options: PlannerOptions = {}): PlannerAgent {
       for (let k = 0; k < dealt.length; k++) {
         // No need to go on once this candidate cannot beat the best so far.
         if (wins + (dealt.length - k) <= bestWins) break;
-        const sample = dealt[k]!.clone();
+        // The candidate is made on the sample and taken back after (the solver reads, never changes, the position).
+        const sample = dealt[k]!;
         for (const action of candidate) sample.applyAction(action);
-        if (sample.isTerminal()) {
-          if (sample.score === sample.config.deckSize) wins++;
-          continue;
-        }
-        if (solve(sample, budget).verdict === 'winnable') wins++;
+        if (sample.isTerminal() ? sample.score === sample.config.deckSize : isWon(sample)) wins++;
+        for (let undone = 0; undone < candidate.length; undone++) sample.undo();
       }
       if (wins > bestWins) {
         best = candidate;

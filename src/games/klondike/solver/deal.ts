@@ -14,8 +14,8 @@ import { Card } from '../card.js';
 import { ENGINE_STATE, KlondikeConfig, KlondikeState, type KlondikeOptions } from '../engine.js';
 import { IllegalArgumentError } from '../errors.js';
 import { deckProblem } from '../rules.js';
-import { solveKlondike, type SolveBudget, type SolveResult } from './solver.js';
-import { solveStandard } from './standard-solver.js';
+import { solveKlondike, type SolveBudget, type SolveResult, type SolveVerdict } from './solver.js';
+import { solveStandard, standardVerdict } from './standard-solver.js';
 
 /** The rule set of a deal to solve: the engine's rule options (piles, deck and idle limit come from the deal). */
 export type DealRules = Pick<KlondikeOptions, 'rules' | 'draw' | 'passes' | 'scoring'>;
@@ -29,6 +29,13 @@ export function dealState(order: readonly number[], piles: number, rules: DealRu
 /** Solves a dealt position with the solver of its rule set. */
 export function solveDeal(state: KlondikeState, budget: SolveBudget = {}): SolveResult {
   return state.config.standardRules ? solveStandard(state, budget) : solveKlondike(state, budget);
+}
+
+/** Only the verdict of `solveDeal` and the positions searched: under the standard rules without building the winning line (see `standardVerdict`). */
+export function dealVerdict(state: KlondikeState, budget: SolveBudget = {}): { readonly verdict: SolveVerdict; readonly states: number } {
+  if (state.config.standardRules) return standardVerdict(state, budget);
+  const { verdict, states } = solveKlondike(state, budget);
+  return { verdict, states };
 }
 
 /** The engine position of deal `seed` with `piles` piles and `draw` cards shown (IllegalArgumentError as `startGame`). */

@@ -12,7 +12,7 @@ import { parseCommand } from '../notation.js';
 import { deckOfRuns, parseDeck } from '../rigging.js';
 import { searchByUndo } from '../search-by-undo.js';
 import { dealState, seededDeal, solveSeed } from './deal.js';
-import { solveStandard } from './standard-solver.js';
+import { solveStandard, standardVerdict } from './standard-solver.js';
 
 /** Whether the position can be won: every legal move tried, every position once (passes made count only when limited). */
 function exhaustive(state: KlondikeState): boolean {
@@ -352,5 +352,27 @@ describe('solveStandard on a lab game’s position (an idle limit, which the sea
     expect(labState.score).toBe(52);
     expect(labState.isTerminal()).toBe(true);
     expect(labState.legalActions(new Int32Array(labState.config.numActions))).toBe(0);
+  });
+});
+
+describe('standardVerdict (the verdict alone, for the honest players)', () => {
+  it('gives solveStandard’s verdict after the same number of positions, on the whole deck and on small ones, within and past the budget', () => {
+    const seen = { winnable: 0, unwinnable: 0, undecided: 0 };
+    fc.assert(
+      // The whole deck on 7 piles, or two suits on 2 to 6.
+      fc.property(fc.constantFrom('cdhs', 'cd'), fc.integer({ min: 2, max: 6 }), fc.constantFrom(1, 3), fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.integer({ min: 0, max: 30 }), fc.constantFrom(50, 2_000, 50_000), (suits, piles, draw, seed, moves, maxStates) => {
+        const state = randomPosition(suits, 13, suits === 'cd' ? piles : 7, draw, Infinity, seed, moves);
+        if (state.score === state.config.deckSize) return;
+        const budget = { timeMs: 60_000, maxStates };
+        const full = solveStandard(state, budget);
+        const before = state.serialize();
+        expect(standardVerdict(state, budget)).toEqual({ verdict: full.verdict, states: full.states });
+        expect(state.serialize()).toBe(before);
+        seen[full.verdict]++;
+      }),
+      { numRuns: 60, seed: 31 },
+    );
+    // Every verdict was compared (the fixed seed makes this deterministic).
+    expect(Math.min(seen.winnable, seen.unwinnable, seen.undecided)).toBeGreaterThan(0);
   });
 });

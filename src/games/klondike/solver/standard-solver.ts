@@ -24,7 +24,7 @@ import type { KlondikeMove } from '../moves.js';
 import { STANDARD_DECK_SIZE } from '../card.js';
 import { canBuildOn, NONE, RED, SUIT, VALUE } from '../rules.js';
 import { distinctCards, searchCardSets, type CardSetOutcome, type CardSetStep, type ThoughtfulOrder } from './card-set-search.js';
-import { cpuNow, withoutIdleLimit, type SolveBudget, type SolveResult } from './solver.js';
+import { cpuNow, withoutIdleLimit, type SolveBudget, type SolveResult, type SolveVerdict } from './solver.js';
 
 /** The share of the budget of `solveStandard`'s first pass (see there). */
 const FIRST_PASS_SHARE = 0.25;
@@ -217,6 +217,30 @@ function searchEngine(deal: KlondikeState, timeMs: number, maxStates: number): S
  * by the card-set search (card-set-search.ts), the others by the plain search over the engine.
  */
 export function solveStandard(deal: KlondikeState, budget: SolveBudget = {}): SolveResult {
+  const started = performance.now();
+  const searched = searchStandard(deal, budget);
+  if ('verdict' in searched) return searched;
+  const { outcome, states } = searched;
+  const elapsedMs = (): number => performance.now() - started;
+  if (outcome.line === null) return { verdict: outcome.result === 'lost' ? 'unwinnable' : 'undecided', moves: null, furthest: null, states, elapsedMs: elapsedMs() };
+  return { verdict: 'winnable', moves: replayCardSetLine(deal, outcome.line), furthest: null, states, elapsedMs: elapsedMs() };
+}
+
+/**
+ * The verdict of `solveStandard` and the positions it searched, without the winning line: for
+ * the honest players, which solve thousands of sampled deals a move and use only whether each is
+ * won. Building the line and replaying it through the engine (a copy of the deal, a move checked
+ * and made at a time) cost them more than their small searches did.
+ */
+export function standardVerdict(deal: KlondikeState, budget: SolveBudget = {}): { readonly verdict: SolveVerdict; readonly states: number } {
+  const searched = searchStandard(deal, budget);
+  if ('verdict' in searched) return { verdict: searched.verdict, states: searched.states };
+  const { outcome, states } = searched;
+  return { verdict: outcome.line !== null ? 'winnable' : outcome.result === 'lost' ? 'unwinnable' : 'undecided', states };
+}
+
+/** The search of `solveStandard`: the card-set search's outcome, or the engine search's whole result for the decks it does not take. */
+function searchStandard(deal: KlondikeState, budget: SolveBudget): SolveResult | { readonly outcome: CardSetOutcome; readonly states: number } {
   if (!deal.config.standardRules) throw new RangeError('solveStandard solves the standard rules; the assignment rules have their own solver (solveKlondike)');
   if (deal.dealt !== deal.config.deckSize) throw new RangeError('The deal is not complete');
   const timeMs = budget.timeMs ?? STANDARD_BUDGET.timeMs;
@@ -225,7 +249,6 @@ export function solveStandard(deal: KlondikeState, budget: SolveBudget = {}): So
   const { config } = deal;
   const bySets = distinctCards(Array.from(deal.dealOrder)) && (config.passes === Infinity || config.passes < 1 << 15);
   if (!bySets) return searchEngine(deal, timeMs, maxStates);
-  const started = performance.now();
   const now = budget.clock === 'cpu' ? cpuNow : () => performance.now();
   const start = now();
   const piles = Array.from({ length: config.piles }, (_, p) => Array.from(deal.cells.subarray(p * config.rows, p * config.rows + deal.heights[p]!)));
@@ -238,11 +261,9 @@ export function solveStandard(deal: KlondikeState, budget: SolveBudget = {}): So
   const pass = (order: ThoughtfulOrder, untilMs: number, states: number): CardSetOutcome =>
     searchCardSets(position, { maxStates: Math.max(1, states), outOfTime: () => now() - start > untilMs }, order);
   const first = pass('builds first', timeMs * FIRST_PASS_SHARE, Math.floor(maxStates * FIRST_PASS_SHARE));
-  const outcome = first.result === 'budget' ? pass('deepest first', timeMs, maxStates - first.states) : first;
-  const states = first.result === 'budget' ? first.states + outcome.states : first.states;
-  const elapsedMs = (): number => performance.now() - started;
-  if (outcome.line === null) return { verdict: outcome.result === 'lost' ? 'unwinnable' : 'undecided', moves: null, furthest: null, states, elapsedMs: elapsedMs() };
-  return { verdict: 'winnable', moves: replayCardSetLine(deal, outcome.line), furthest: null, states, elapsedMs: elapsedMs() };
+  if (first.result !== 'budget') return { outcome: first, states: first.states };
+  const outcome = pass('deepest first', timeMs, maxStates - first.states);
+  return { outcome, states: first.states + outcome.states };
 }
 
 function foundationFor(replay: KlondikeState, card: number): number {
