@@ -1,5 +1,5 @@
 /**
- * `npm run bench:analysis`: how long the full analysis of a position (`solve --analyze`: every
+ * `npm run bench:analysis`: how long (and how many nodes) the full analysis of a position (`solve --analyze`: every
  * column's exact score) takes with the shipped books, position by position, over a test set in
  * Pons' format — the figure behind "Begin-Hard analysed in at most 1 s". Each position gets a
  * fresh solver (an empty table, the books as the command line merges them), as a command run once
@@ -31,6 +31,8 @@ interface Timed {
   readonly moves: string;
   readonly seconds: number;
   readonly cpuSeconds: number;
+  /** Nodes the analysis searched: unlike the times, the same on any machine, so changes to the search compare exactly. */
+  readonly nodes: number;
   readonly texts: readonly string[];
 }
 
@@ -88,7 +90,7 @@ for (const [index, { moves, score }] of set.entries()) {
   const texts = analysisTexts(solver, position, false);
   const seconds = (performance.now() - start) / 1000;
   const cpu = process.cpuUsage(cpuStart);
-  timed.push({ moves, seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6, texts });
+  timed.push({ moves, seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6, nodes: solver.nodes, texts });
   if (bestScore(texts) !== score) {
     wrong++;
     process.stderr.write(`  WRONG ${moves}: expected a best column of ${String(score)}, got ${texts.join(' ')}\n`);
@@ -104,9 +106,10 @@ const summary = (xs: readonly number[]): string =>
 if (timed.length > 0) {
   console.log(`wall: ${summary(walls)}; over 1 s: ${String(walls.filter((s) => s > 1).length)} of ${String(timed.length)}`);
   console.log(`CPU:  ${summary(cpus)}; over 1 s: ${String(cpus.filter((s) => s > 1).length)} of ${String(timed.length)}`);
+  console.log(`nodes: ${timed.reduce((sum, t) => sum + t.nodes, 0).toLocaleString('en-US')} in all`);
   const ranked = [...timed].sort((a, b) => b.seconds - a.seconds).slice(0, slowest);
-  if (ranked.length > 0) console.log(`slowest (wall s, stones, position: columns):`);
-  for (const t of ranked) console.log(`  ${t.seconds.toFixed(3)}  ${String(t.moves.length).padStart(2)}  ${t.moves}: ${t.texts.join(' ')}`);
+  if (ranked.length > 0) console.log(`slowest (wall s, nodes, stones, position: columns):`);
+  for (const t of ranked) console.log(`  ${t.seconds.toFixed(3)}  ${t.nodes.toLocaleString('en-US').padStart(11)}  ${String(t.moves.length).padStart(2)}  ${t.moves}: ${t.texts.join(' ')}`);
 }
 console.log(`wrong: ${String(wrong)}`);
 if (wrong > 0) process.exitCode = 1;
