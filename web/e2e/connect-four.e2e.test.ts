@@ -261,6 +261,8 @@ describe('Connect Four page', () => {
     // outside the strategy book: its columns take the solver seconds, so the row is seen part done.
     await withPage('/connect-four?red=human&yellow=human&solution=1&pos=52511551752', async (page) => {
       await expect.poll(() => page.getByText(/Solution: computing…/).count()).toBe(1);
+      // The time spent counts up from 0 s (it once read -1 s through the first second).
+      expect(await page.getByText(/Solution: computing…/).textContent()).toMatch(/computing… \d+ s \(/);
       const during = await solutionTexts(page);
       expect(during.filter((text) => text === '…').length).toBeGreaterThan(0);
       expect(await outcomesShown(page)).toContain('unknown');

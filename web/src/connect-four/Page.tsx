@@ -134,6 +134,7 @@ export function ConnectFourPage() {
     const pause = anyHuman ? 0 : WATCH_PAUSE_MS;
     const pauseTimer = setTimeout(() => {
       const started = performance.now();
+      setNow(started);
       setThinking({ red: redToMove, deadline: started + limitMs });
       void client.move(movesKey, toMove as ComputerKind, limitMs, legal, (gameSeed + game.moves.length * 0x9e3779b1) >>> 0).then((result) => {
         if (cancelled || result === null) return;
@@ -167,7 +168,10 @@ export function ConnectFourPage() {
     if (!showSolution || over || analysis !== undefined) return;
     const client = solutionClient.current!;
     let cancelled = false;
-    setAnalysisStarted(performance.now());
+    // `now` too: it was last set when something else ticked, so the first second would read as -1.
+    const started = performance.now();
+    setAnalysisStarted(started);
+    setNow(started);
     const ticker = setInterval(() => setNow(performance.now()), 1000);
     setPartial({ key: movesKey, texts: [] });
     // Columns that arrive together (the books answer all seven at once) are shown together: one
