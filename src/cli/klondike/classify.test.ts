@@ -25,6 +25,19 @@ describe('classifying seeded deals as a job', () => {
     expect(deals.every((d) => d.positions >= 1 && d.positions <= PARAMS.maxStates && d.ms >= 0)).toBe(true);
   });
 
+  it('classifies a list of deals (a retry) item by item, and refuses a list that is not one deal per item', () => {
+    const listed: ClassifyParams = { ...PARAMS, firstDeal: 0, deals: [81, 70, 75] };
+    expect(stable(classifyDeals(listed, 0, 3))).toEqual(stable([...classifyDeals(PARAMS, 11, 12), ...classifyDeals(PARAMS, 0, 1), ...classifyDeals(PARAMS, 5, 6)]));
+    expect(classifyParams(classifyJob(listed, 3))).toEqual(listed);
+    expect(() => classifyParams({ ...classifyJob(listed, 3), count: 4 })).toThrow(JobJournalError);
+    expect(() => classifyParams(classifyJob({ ...listed, deals: [81, -1, 75] }, 3))).toThrow(JobJournalError);
+    // A record's results must be the listed deals, in order.
+    const results = classifyDeals(listed, 0, 2);
+    // (by deal number, as every classification's results are)
+    expect(dealResults([{ start: 0, end: 2, result: results }], listed, 'x').map((d) => d.deal)).toEqual([70, 81]);
+    expect(() => dealResults([{ start: 1, end: 3, result: results }], listed, 'x')).toThrow(/x: the record of deals 70, 75 does not list one result per deal/);
+  });
+
   it("runs on the lab's job runner: the same deals in this thread and on two worker threads, in any batches, journalled", async () => {
     const identity = classifyJob(PARAMS, 12);
     const here = await runJob<DealResult[]>({ identity, workerFile: classifyWorkerFile(), here: (t) => classifyDeals(PARAMS, t.start, t.end), threads: 1, batchSize: 5 });

@@ -27,23 +27,38 @@ export interface ClassifyParams {
    * Absent for the assignment's rules, whose journals stay as they were.
    */
   readonly standard?: { readonly draw: number; readonly passes: number | null };
+  /**
+   * The deals themselves, when they are not a range (`solve --retry-undecided`: a run's undecided
+   * deals again, on a larger budget): item i is deal `deals[i]`, and `firstDeal` is unused (0).
+   */
+  readonly deals?: readonly number[];
+}
+
+/** The number of item `i` of a classification: a deal of its list, or of its range. */
+export function dealAt(params: ClassifyParams, i: number): number {
+  return params.deals === undefined ? params.firstDeal + i : params.deals[i]!;
 }
 
 /** The job of classifying `deals` deals from params.firstDeal on. */
 export function classifyJob(params: ClassifyParams, deals: number): JobIdentity {
-  const { firstDeal, piles, timeMs, maxStates, standard } = params;
-  return { job: CLASSIFY_JOB, params: { firstDeal, piles, timeMs, maxStates, ...(standard === undefined ? {} : { standard: { draw: standard.draw, passes: standard.passes } }) }, count: deals };
+  const { firstDeal, piles, timeMs, maxStates, standard, deals: list } = params;
+  return {
+    job: CLASSIFY_JOB,
+    params: { firstDeal, piles, timeMs, maxStates, ...(standard === undefined ? {} : { standard: { draw: standard.draw, passes: standard.passes } }), ...(list === undefined ? {} : { deals: [...list] }) },
+    count: deals,
+  };
 }
 
 /** The parameters of a classification job; a JobJournalError for any other job. */
 export function classifyParams(identity: JobIdentity): ClassifyParams {
-  const { firstDeal, piles, timeMs, maxStates, standard } = (identity.params ?? {}) as Partial<ClassifyParams>;
+  const { firstDeal, piles, timeMs, maxStates, standard, deals } = (identity.params ?? {}) as Partial<ClassifyParams>;
   const count = (x: unknown, least: number): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x >= least;
   const rulesOk = standard === undefined || (typeof standard === 'object' && standard !== null && count(standard.draw, 1) && (standard.passes === null || count(standard.passes, 1)));
-  if (identity.job !== CLASSIFY_JOB || !count(firstDeal, 0) || !count(piles, 1) || !count(timeMs, 1) || !count(maxStates, 1) || !rulesOk) {
+  const dealsOk = deals === undefined || (Array.isArray(deals) && deals.length === identity.count && deals.every((deal) => count(deal, 0)));
+  if (identity.job !== CLASSIFY_JOB || !count(firstDeal, 0) || !count(piles, 1) || !count(timeMs, 1) || !count(maxStates, 1) || !rulesOk || !dealsOk) {
     throw new JobJournalError(`not a classification of Klondike deals (it holds the job '${identity.job}' ${JSON.stringify(identity.params)})`);
   }
-  return { firstDeal, piles, timeMs, maxStates, ...(standard === undefined ? {} : { standard }) };
+  return { firstDeal, piles, timeMs, maxStates, ...(standard === undefined ? {} : { standard }), ...(deals === undefined ? {} : { deals }) };
 }
 
 /** One deal's classification. */
@@ -73,22 +88,24 @@ export function dealResults(records: readonly { readonly start: number; readonly
   const deals: DealResult[] = [];
   for (const { start, end, result } of records) {
     const list = result as unknown[];
-    if (!Array.isArray(list) || list.length !== end - start || !list.every((d, k) => isDealResult(d, params.firstDeal + start + k))) {
-      throw new JobJournalError(`${path}: the record of deals ${String(params.firstDeal + start)}..${String(params.firstDeal + end - 1)} does not list one result per deal`);
+    if (!Array.isArray(list) || list.length !== end - start || !list.every((d, k) => isDealResult(d, dealAt(params, start + k)))) {
+      const which = params.deals === undefined ? `${String(params.firstDeal + start)}..${String(params.firstDeal + end - 1)}` : params.deals.slice(start, end).join(', ');
+      throw new JobJournalError(`${path}: the record of deals ${which} does not list one result per deal`);
     }
     deals.push(...(list as DealResult[]));
   }
   return deals.sort((a, b) => a.deal - b.deal);
 }
 
-/** Solves deals firstDeal + start .. firstDeal + end − 1. */
+/** Solves the deals of items start .. end − 1 (`dealAt`). */
 export function classifyDeals(params: ClassifyParams, start: number, end: number): DealResult[] {
-  const { firstDeal, piles, timeMs, maxStates, standard } = params;
+  const { piles, timeMs, maxStates, standard } = params;
   const rules = standard === undefined ? {} : klondikeRuleSet({ rules: 'standard', ...standard });
   const deals: DealResult[] = [];
   for (let i = start; i < end; i++) {
-    const { verdict, elapsedMs, states } = solveSeed(firstDeal + i, piles, 3, { timeMs, maxStates }, rules);
-    deals.push({ deal: firstDeal + i, verdict, ms: Math.round(elapsedMs * 10) / 10, positions: states });
+    const deal = dealAt(params, i);
+    const { verdict, elapsedMs, states } = solveSeed(deal, piles, 3, { timeMs, maxStates }, rules);
+    deals.push({ deal, verdict, ms: Math.round(elapsedMs * 10) / 10, positions: states });
   }
   return deals;
 }

@@ -136,6 +136,63 @@ describe('tabletop klondike solve', () => {
     expect(empty.stderr).toContain('holds no classification batches yet');
   });
 
+  it('--retry-undecided classifies a run’s undecided deals again on a larger budget: the whole range then reads as one run on that budget, resumable and chained', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'klondike-retry-'));
+    const small = join(dir, 'small.jsonl');
+    const rules = ['--rules', 'standard', '--draw', '3'];
+    interface Report {
+      winnable: number;
+      unwinnable: number;
+      undecided: number;
+      undecidedDeals: number[];
+      deals: { first: number; last: number; classified: number };
+      retried?: { deals: { classified: number }; undecided: number; undecidedDeals: number[] };
+    }
+    const json = async (args: string[]): Promise<Report> => {
+      const run = await runInProcess(args);
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+      return JSON.parse(run.stdout) as Report;
+    };
+    const first = await json(['klondike', 'solve', ...rules, '--seeds', '1..30', '--max-states', '3000', '--out', small, '--json']);
+    expect(first.undecided).toBeGreaterThanOrEqual(3);
+    // The larger budget on the undecided deals alone gives the counts of the whole range on it.
+    const direct = await json(['klondike', 'solve', ...rules, '--seeds', '1..30', '--max-states', '300000', '--json']);
+    const retry = join(dir, 'retry.jsonl');
+    const retried = await json(['klondike', 'solve', '--retry-undecided', small, '--max-states', '300000', '--batch-size', '2', '--out', retry, '--json']);
+    expect(retried.retried!.deals.classified).toBe(first.undecided);
+    const counts = ({ winnable, unwinnable, undecided, undecidedDeals, deals }: Report): object => ({ winnable, unwinnable, undecided, undecidedDeals, deals });
+    expect(counts(retried)).toEqual(counts(direct));
+    expect(direct.undecided).toBeLessThan(first.undecided);
+    // Stopped after its first batch, the retry resumes where it stopped.
+    const part = join(dir, 'part.jsonl');
+    writeFileSync(part, `${readFileSync(retry, 'utf8').split('\n')[0]!}\n`);
+    expect(counts(await json(['klondike', 'solve', '--retry-undecided', small, '--resume', part, '--json']))).toEqual(counts(direct));
+    // A retry of what is still undecided, after the first retry: every deal decided.
+    const last = await json(['klondike', 'solve', '--retry-undecided', small, retry, '--max-states', '3000000', '--json']);
+    expect(last.retried!.deals.classified).toBe(direct.undecided);
+    expect(last.undecided).toBe(0);
+    expect(last.winnable + last.unwinnable).toBe(30);
+    // The text report says what the retried deals became and what the range now reads.
+    const text = await runInProcess(['klondike', 'solve', '--retry-undecided', small, '--resume', part]);
+    expect(text.stdout).toContain(`With these verdicts, ${small} (deals 1..30): winnable ${String(direct.winnable)}, unwinnable ${String(direct.unwinnable)}, undecided ${String(direct.undecided)} of 30`);
+    // Refused: no budget, files in the wrong order, --seeds beside it, a retry of another file.
+    const refused = async (args: string[], message: RegExp): Promise<void> => {
+      const run = await runInProcess(['klondike', 'solve', ...args]);
+      expect(run.status).toBe(2);
+      expect(run.stderr).toMatch(message);
+    };
+    await refused(['--retry-undecided', small], /needs the larger budget to try/);
+    await refused(['--retry-undecided', retry, small, '--max-states', '9'], /is not a retry of deals of/);
+    await refused(['--retry-undecided', small, '--seeds', '1..3', '--max-states', '9'], /give no --seeds/);
+    await refused(['--retry-undecided', small, '--rules', 'assignment', '--max-states', '9'], /keeps the piles and rules/);
+    // Nothing left undecided: nothing to retry.
+    const done = join(dir, 'done.jsonl');
+    await json(['klondike', 'solve', ...rules, '--seeds', '2..4', '--max-states', '300000', '--out', done, '--json']);
+    const nothing = await runInProcess(['klondike', 'solve', '--retry-undecided', done, '--max-states', '900000']);
+    expect(nothing.stdout).toContain(`${done} holds no undecided deals: nothing to retry.`);
+  });
+
   it('solves a deal written out with --deck, the same as the seeded deal it copies', async () => {
     const seeded = await runCli(['klondike', 'solve', '--seed', '13']);
     const deck = /^Deal \(dealing order, --deck notation\): (.+)$/m.exec(seeded.stdout)![1]!;
@@ -171,7 +228,7 @@ describe('tabletop klondike solve', () => {
     // In this process: the binary's exit 2 is the bad --deck test's above.
     const none = await runInProcess(['klondike', 'solve']);
     expect(none.status).toBe(2);
-    expect(none.stderr).toContain('Give one of --seed N, --deck CARDS, --deal FILE or --seeds a..b (or --resume FILE).');
+    expect(none.stderr).toContain('Give one of --seed N, --deck CARDS, --deal FILE or --seeds a..b (or --resume FILE, or --retry-undecided FILE).');
     const withOut = await runInProcess(['klondike', 'solve', '--seed', '1', '--out', 'x.jsonl']);
     expect(withOut.status).toBe(2);
     expect(withOut.stderr).toContain('--out goes with --seeds, not with one deal.');

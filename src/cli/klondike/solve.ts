@@ -41,6 +41,11 @@ interface SolveOptions extends RulesOptions {
   readonly threads: number;
   readonly out?: string;
   readonly resume?: string;
+  /**
+   * A classification's journal whose undecided deals are classified again, on the budget given;
+   * after it, journals of earlier retries of it, whose verdicts count first.
+   */
+  readonly retryUndecided?: readonly string[];
   readonly json?: boolean;
   readonly list?: boolean;
   readonly batchSize?: number;
@@ -150,8 +155,8 @@ export interface RangeSummary {
 export function summarize(params: ClassifyParams, count: number, perDeal: readonly DealResult[]): RangeSummary {
   const of = (verdict: DealResult['verdict']): number => perDeal.filter((d) => d.verdict === verdict).length;
   return {
-    first: params.firstDeal,
-    last: params.firstDeal + count - 1,
+    first: params.deals === undefined ? params.firstDeal : Math.min(...params.deals),
+    last: params.deals === undefined ? params.firstDeal + count - 1 : Math.max(...params.deals),
     params,
     deals: perDeal.length,
     winnable: of('winnable'),
@@ -185,8 +190,9 @@ function rangeRules(params: ClassifyParams): string {
 /** The report of a classification as lines of text. */
 export function rangeReport(s: RangeSummary): string[] {
   const { low, high } = wilsonInterval(s.winnable, s.deals);
-  const range = `${String(s.first)}..${String(s.last)}`;
-  const partial = s.deals < s.last - s.first + 1 ? ` (${String(s.deals)} of them classified so far)` : '';
+  const listed = s.params.deals;
+  const range = listed === undefined ? `${String(s.first)}..${String(s.last)}` : listed.join(', ');
+  const partial = s.deals < (listed?.length ?? s.last - s.first + 1) ? ` (${String(s.deals)} of them classified so far)` : '';
   return [
     `Klondike deals ${range}${partial}: ${plural(s.params.piles, 'pile')} (${rangeRules(s.params)}); budget ${String(s.params.timeMs)} ms and ${String(s.params.maxStates)} positions per deal.`,
     `Winnable ${String(s.winnable)}, unwinnable ${String(s.unwinnable)}, undecided ${String(s.undecided)} of ${String(s.deals)}: ${pct((s.winnable + s.unwinnable) / s.deals)} decided.`,
@@ -232,31 +238,94 @@ export function rangeJson(s: RangeSummary, list = false): object {
   };
 }
 
-/** The classification a journal holds (for --resume): its job and records; a usage error if it holds none. */
-function savedClassification(path: string): { count: number; params: ClassifyParams } {
+/**
+ * The classification a journal holds (for --resume, or --retry-undecided: `cannot` begins the
+ * error): its job, and its deals' results so far; a usage error if it holds none.
+ */
+function savedClassification(path: string, cannot = 'Cannot resume'): { count: number; params: ClassifyParams; perDeal: DealResult[] } {
   let records: JobRecord[];
   try {
     records = jobRecordsOf(JournalFile.read(path, 'the journal').lines, path);
   } catch (error) {
-    if (error instanceof JobJournalError) throw new UsageError(`Cannot resume: ${error.message}`);
+    if (error instanceof JobJournalError) throw new UsageError(`${cannot}: ${error.message}`);
     throw error;
   }
   const first = records[0];
-  if (first === undefined) throw new UsageError(`Cannot resume: ${path} holds no classification batches yet; start afresh with --seeds a..b --out ${path}.`);
+  if (first === undefined) throw new UsageError(`${cannot}: ${path} holds no classification batches yet; start afresh with --seeds a..b --out ${path}.`);
   try {
-    return { count: first.count, params: classifyParams(first) };
+    const params = classifyParams(first);
+    return { count: first.count, params, perDeal: dealResults(records, params, path) };
   } catch (error) {
-    throw new UsageError(`Cannot resume: ${path} is ${error instanceof Error ? error.message : String(error)}.`);
+    throw new UsageError(`${cannot}: ${path} is ${error instanceof Error ? error.message : String(error)}.`);
   }
+}
+
+/**
+ * `--retry-undecided FILE`: the classification of FILE's undecided deals on the budget typed
+ * (which must be given: FILE's own would leave them undecided again), under FILE's piles and rules.
+ */
+function retryParams(file: ReturnType<typeof savedClassification>, path: string, options: SolveOptions, explicit: (name: string) => boolean): ClassifyParams | null {
+  if (!explicit('maxStates') && !explicit('budgetMs')) {
+    throw new UsageError(`--retry-undecided needs the larger budget to try: --max-states N and/or --budget-ms MS (${path} used ${String(file.params.maxStates)} positions and ${String(file.params.timeMs)} ms a deal).`);
+  }
+  if (['piles', 'rules', 'draw', 'passes'].some(explicit)) throw new UsageError(`--retry-undecided keeps the piles and rules of ${path}; give only the budget.`);
+  const undecided = file.perDeal.filter((d) => d.verdict === 'undecided').map((d) => d.deal);
+  if (undecided.length === 0) return null;
+  const { piles, standard } = file.params;
+  return { firstDeal: 0, piles, timeMs: explicit('budgetMs') ? options.budgetMs : file.params.timeMs, maxStates: explicit('maxStates') ? options.maxStates : file.params.maxStates, ...(standard === undefined ? {} : { standard }), deals: undecided };
+}
+
+/** The text report of a retry: what the retried deals became, then the whole classification with them. */
+export function retryReport(path: string, retried: RangeSummary, combined: RangeSummary): string[] {
+  const { low, high } = wilsonInterval(combined.winnable, combined.deals);
+  const still = dealsOf(combined, 'undecided');
+  return [
+    `With these verdicts, ${path} (deals ${String(combined.first)}..${String(combined.last)}): winnable ${String(combined.winnable)}, unwinnable ${String(combined.unwinnable)}, undecided ${String(combined.undecided)} of ${String(combined.deals)}: ${pct((combined.winnable + combined.unwinnable) / combined.deals)} decided.`,
+    `Winnable share: ${pct(combined.winnable / combined.deals)} (95% Wilson CI ${pct(low)}–${pct(high)})${still.length === 0 ? '; every deal decided' : `; still undecided: ${still.join(' ')}`}.`,
+    ...(retried.deals < (retried.params.deals?.length ?? 0) ? [`(${String(retried.deals)} of the ${String(retried.params.deals!.length)} retried so far.)`] : []),
+  ];
+}
+
+/** A classification with the verdicts of earlier retries of it (`paths`) put in place, in order. */
+function withEarlierRetries(file: ReturnType<typeof savedClassification>, path: string, paths: readonly string[]): ReturnType<typeof savedClassification> {
+  let perDeal = file.perDeal;
+  for (const retryPath of paths) {
+    const retry = savedClassification(retryPath, 'Cannot retry');
+    const held = new Set(perDeal.map((d) => d.deal));
+    const sameRules = retry.params.piles === file.params.piles && canonicalJson(retry.params.standard ?? null) === canonicalJson(file.params.standard ?? null);
+    if (retry.params.deals === undefined || !sameRules || !retry.params.deals.every((deal) => held.has(deal))) {
+      throw new UsageError(`Cannot retry: ${retryPath} is not a retry of deals of ${path}.`);
+    }
+    perDeal = withRetried(perDeal, retry.perDeal);
+  }
+  return { ...file, perDeal };
+}
+
+/** FILE's results with those of its retried deals put in their place. */
+function withRetried(original: readonly DealResult[], retried: readonly DealResult[]): DealResult[] {
+  const again = new Map(retried.map((d) => [d.deal, d]));
+  return original.map((d) => again.get(d.deal) ?? d);
 }
 
 /** Classifies deals as a job (see the file's comment) and prints the report. */
 async function solveRange(options: SolveOptions, explicit: (name: string) => boolean): Promise<void> {
   const resuming = options.resume !== undefined;
+  const retryOf = options.retryUndecided?.[0];
+  const original = retryOf === undefined ? undefined : withEarlierRetries(savedClassification(retryOf, 'Cannot retry'), retryOf, options.retryUndecided!.slice(1));
   const rules = rulesOf(options);
   const standard = rules.rules === 'standard' ? { draw: rules.draw, passes: passesInJson(rules.passes) } : undefined;
   const asked: ClassifyParams = { firstDeal: options.seeds?.first ?? 0, piles: options.piles, timeMs: options.budgetMs, maxStates: options.maxStates, ...(standard === undefined ? {} : { standard }) };
   let identity = classifyJob(asked, options.seeds === undefined ? 0 : options.seeds.last - options.seeds.first + 1);
+  if (original !== undefined && !resuming) {
+    const retry = retryParams(original, retryOf!, options, explicit);
+    if (retry === null) {
+      const summary = summarize(original.params, original.count, original.perDeal);
+      if (options.json === true) process.stdout.write(`${JSON.stringify(rangeJson(summary, options.list === true), null, 2)}\n`);
+      else for (const line of [`${retryOf!} holds no undecided deals: nothing to retry.`, ...rangeReport(summary)]) process.stdout.write(`${line}\n`);
+      return;
+    }
+    identity = classifyJob(retry, retry.deals!.length);
+  }
   if (resuming) {
     const saved = savedClassification(options.resume!);
     const savedIdentity = classifyJob(saved.params, saved.count);
@@ -269,11 +338,20 @@ async function solveRange(options: SolveOptions, explicit: (name: string) => boo
         timeMs: explicit('budgetMs') ? asked.timeMs : saved.params.timeMs,
         maxStates: explicit('maxStates') ? asked.maxStates : saved.params.maxStates,
         ...(['rules', 'draw', 'passes'].some(explicit) ? (standard === undefined ? {} : { standard }) : saved.params.standard === undefined ? {} : { standard: saved.params.standard }),
+        ...(saved.params.deals === undefined || options.seeds !== undefined ? {} : { deals: saved.params.deals }),
       },
       options.seeds === undefined ? saved.count : identity.count,
     );
     if (typed && (canonicalJson(merged.params) !== canonicalJson(savedIdentity.params) || merged.count !== savedIdentity.count)) {
       throw new UsageError(`Cannot resume: ${describeJob(merged)} contradicts the saved run, ${describeJob(savedIdentity)}.`);
+    }
+    if (original !== undefined) {
+      // The retry saved must be one of this file's undecided deals, under its piles and rules.
+      const undecided = new Set(original.perDeal.filter((d) => d.verdict === 'undecided').map((d) => d.deal));
+      const sameRules = saved.params.piles === original.params.piles && canonicalJson(saved.params.standard ?? null) === canonicalJson(original.params.standard ?? null);
+      if (saved.params.deals === undefined || !sameRules || !saved.params.deals.every((deal) => undecided.has(deal))) {
+        throw new UsageError(`Cannot resume: ${options.resume!} is not a retry of the undecided deals of ${retryOf!}.`);
+      }
     }
     identity = savedIdentity;
   } else if (options.out !== undefined) {
@@ -310,10 +388,14 @@ async function solveRange(options: SolveOptions, explicit: (name: string) => boo
   if (perDeal.length === 0) process.stderr.write('No deals were classified.\n');
   else {
     const summary = summarize(params, identity.count, perDeal);
-    if (options.json === true) process.stdout.write(`${JSON.stringify(rangeJson(summary, options.list === true), null, 2)}\n`);
-    else {
+    const combined = original === undefined ? undefined : summarize(original.params, original.count, withRetried(original.perDeal, perDeal));
+    if (options.json === true) {
+      const report = combined === undefined ? rangeJson(summary, options.list === true) : { ...rangeJson(combined, options.list === true), retried: rangeJson(summary, options.list === true) };
+      process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    } else {
       if (options.list === true) for (const line of dealLines(summary)) process.stdout.write(`${line}\n`);
       for (const line of rangeReport(summary)) process.stdout.write(`${line}\n`);
+      if (combined !== undefined) for (const line of retryReport(retryOf!, summary, combined)) process.stdout.write(`${line}\n`);
       process.stdout.write(thisRunLine(perDeal.length - earlierDeals, started, threads, earlierDeals > 0 ? ` (${plural(earlierDeals, 'deal')} from ${journal ?? 'the file'})` : ''));
     }
   }
@@ -339,6 +421,10 @@ export function registerSolve(command: Command): Command {
     .option('--threads <n>', 'worker threads for --seeds (1: this thread)', parsePositiveInt('The number of threads'), 1)
     .option('--out <file>', 'with --seeds: append one JSON line per completed batch of deals to this file (for --resume)')
     .option('--resume <file>', 'continue the classification saved in this file: its deals and budget (classifies only the deals it lacks, appends to it)')
+    .option(
+      '--retry-undecided <files...>',
+      "classify again, on the budget given (--max-states, --budget-ms), the deals a classification's journal left undecided, and report the whole range with their new verdicts; files after the first are earlier retries of it, whose verdicts count first (--out / --resume keep this retry's own journal)",
+    )
     .option('--json', 'with --seeds: print one JSON object instead of text')
     .option('--list', 'with --seeds: also one line per deal (its verdict, time and positions; in --json: perDeal)')
     .addOption(new Option('--batch-size <n>', 'deals per batch sent to a worker (does not change the results)').argParser(parsePositiveInt('The batch size')));
@@ -348,10 +434,12 @@ export function registerSolve(command: Command): Command {
     const out = (line: string): void => {
       process.stdout.write(`${line}\n`);
     };
-    const choices = [options.seed !== undefined, options.deck !== undefined, options.deal !== undefined, options.seeds !== undefined || options.resume !== undefined].filter(Boolean).length;
-    if (choices !== 1) throw new UsageError('Give one of --seed N, --deck CARDS, --deal FILE or --seeds a..b (or --resume FILE).');
+    const ranged = options.seeds !== undefined || options.resume !== undefined || options.retryUndecided !== undefined;
+    const choices = [options.seed !== undefined, options.deck !== undefined, options.deal !== undefined, ranged].filter(Boolean).length;
+    if (choices !== 1) throw new UsageError('Give one of --seed N, --deck CARDS, --deal FILE or --seeds a..b (or --resume FILE, or --retry-undecided FILE).');
+    if (options.retryUndecided !== undefined && options.seeds !== undefined) throw new UsageError('--retry-undecided takes its deals from the file: give no --seeds.');
     rulesOf(options);
-    if (options.seeds !== undefined || options.resume !== undefined) {
+    if (ranged) {
       if (options.movesOnly === true) throw new UsageError('--moves-only goes with --seed, --deck or --deal, not --seeds.');
       if (explicit('draw') && options.rules !== 'standard') throw new UsageError('--draw changes no verdict under the assignment rules, so --seeds does not take it (it does with --rules standard).');
       await solveRange(options, explicit);
