@@ -157,7 +157,6 @@ export function commitmentsOf(start: KlondikeState, maxWalk: number): number[][]
       if (walked++ >= maxWalk) break;
       for (const action of legalActions(state)) {
         const before = { stockUnseen: state.stockUnseen, recycles: state.recycles };
-        const rank = state.rankMove(action);
         state.applyAction(action);
         const committed = isCommitment(before, state);
         const key = committed ? '' : positionKey(state);
@@ -168,7 +167,7 @@ export function commitmentsOf(start: KlondikeState, maxWalk: number): number[][]
           const kind = commitmentKey(state, action);
           if (!reached.has(kind)) {
             reached.add(kind);
-            candidates.push({ actions: [...actions, action], rank: promise(rank), order: candidates.length });
+            candidates.push({ actions: [...actions, action], rank: promise(state.rankMove(action)), order: candidates.length });
           }
         } else if (after !== undefined) {
           seen.add(key);
