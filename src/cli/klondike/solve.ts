@@ -155,8 +155,8 @@ export interface RangeSummary {
 export function summarize(params: ClassifyParams, count: number, perDeal: readonly DealResult[]): RangeSummary {
   const of = (verdict: DealResult['verdict']): number => perDeal.filter((d) => d.verdict === verdict).length;
   return {
-    first: params.deals === undefined ? params.firstDeal : Math.min(...params.deals),
-    last: params.deals === undefined ? params.firstDeal + count - 1 : Math.max(...params.deals),
+    first: params.deals === undefined ? params.firstDeal : params.deals.reduce((a, b) => Math.min(a, b)),
+    last: params.deals === undefined ? params.firstDeal + count - 1 : params.deals.reduce((a, b) => Math.max(a, b)),
     params,
     deals: perDeal.length,
     winnable: of('winnable'),
@@ -286,16 +286,18 @@ export function retryReport(path: string, retried: RangeSummary, combined: Range
   ];
 }
 
+/** Whether `retry` classifies a list of deals, each one of `eligible`, under the piles and rules of `of`. */
+function isRetryOf(retry: ClassifyParams, of: ClassifyParams, eligible: ReadonlySet<number>): boolean {
+  const sameRules = retry.piles === of.piles && canonicalJson(retry.standard ?? null) === canonicalJson(of.standard ?? null);
+  return retry.deals !== undefined && sameRules && retry.deals.every((deal) => eligible.has(deal));
+}
+
 /** A classification with the verdicts of earlier retries of it (`paths`) put in place, in order. */
 function withEarlierRetries(file: ReturnType<typeof savedClassification>, path: string, paths: readonly string[]): ReturnType<typeof savedClassification> {
   let perDeal = file.perDeal;
   for (const retryPath of paths) {
     const retry = savedClassification(retryPath, 'Cannot retry');
-    const held = new Set(perDeal.map((d) => d.deal));
-    const sameRules = retry.params.piles === file.params.piles && canonicalJson(retry.params.standard ?? null) === canonicalJson(file.params.standard ?? null);
-    if (retry.params.deals === undefined || !sameRules || !retry.params.deals.every((deal) => held.has(deal))) {
-      throw new UsageError(`Cannot retry: ${retryPath} is not a retry of deals of ${path}.`);
-    }
+    if (!isRetryOf(retry.params, file.params, new Set(perDeal.map((d) => d.deal)))) throw new UsageError(`Cannot retry: ${retryPath} is not a retry of deals of ${path}.`);
     perDeal = withRetried(perDeal, retry.perDeal);
   }
   return { ...file, perDeal };
@@ -348,10 +350,7 @@ async function solveRange(options: SolveOptions, explicit: (name: string) => boo
     if (original !== undefined) {
       // The retry saved must be one of this file's undecided deals, under its piles and rules.
       const undecided = new Set(original.perDeal.filter((d) => d.verdict === 'undecided').map((d) => d.deal));
-      const sameRules = saved.params.piles === original.params.piles && canonicalJson(saved.params.standard ?? null) === canonicalJson(original.params.standard ?? null);
-      if (saved.params.deals === undefined || !sameRules || !saved.params.deals.every((deal) => undecided.has(deal))) {
-        throw new UsageError(`Cannot resume: ${options.resume!} is not a retry of the undecided deals of ${retryOf!}.`);
-      }
+      if (!isRetryOf(saved.params, original.params, undecided)) throw new UsageError(`Cannot resume: ${options.resume!} is not a retry of the undecided deals of ${retryOf!}.`);
     }
     identity = savedIdentity;
   } else if (options.out !== undefined) {
