@@ -56,7 +56,7 @@ export interface GradeSummary {
 export function summarizeGrading(params: GradeJobParams, count: number, deals: readonly GradedDeal[]): GradeSummary {
   const of = (verdict: GradedDeal['verdict']): number => deals.filter((d) => d.verdict === verdict).length;
   const grades = DIFFICULTY_GRADES.map((grade) => {
-    const graded = deals.filter((d) => d.verdict === 'winnable' && gradeOf(d.wins, params.runs, d.positions) === grade);
+    const graded = deals.filter((d) => d.verdict === 'winnable' && gradeOf(d.wins, params.runs, d.positions, params.rules) === grade);
     return { grade, deals: graded.length, wins: graded.reduce((n, d) => n + d.wins, 0), checkWins: graded.reduce((n, d) => n + d.checkWins, 0) };
   });
   return { params, first: params.firstDeal, last: params.firstDeal + count - 1, deals, winnable: of('winnable'), unwinnable: of('unwinnable'), undecided: of('undecided'), grades };

@@ -2,29 +2,36 @@ import { describe, expect, it } from 'vitest';
 import { DIFFICULTY_GRADES, DifficultyTableError, dealsOfGrade, formatDifficultyTable, gradeInTable, gradeOf, GRADE_THRESHOLDS, parseDifficultyTable, pickGradedDeal, type DifficultyTable } from './difficulty.js';
 import { difficultyTableFor, shippedDifficultyRuleSets } from './difficulty-data.js';
 
-const EFFORT = GRADE_THRESHOLDS.effortPositions;
-
 describe('the difficulty grade', () => {
   it('places a deal proved quickly by the win share of its grading runs: easy from 3 of 4, medium from 1 of 4, else hard', () => {
-    expect([4, 3, 2, 1, 0].map((wins) => gradeOf(wins, 4, 100))).toEqual(['easy', 'easy', 'medium', 'medium', 'hard']);
+    expect([4, 3, 2, 1, 0].map((wins) => gradeOf(wins, 4, 50, 'standard'))).toEqual(['easy', 'easy', 'medium', 'medium', 'hard']);
     // The thresholds are shares, whatever the number of runs.
-    expect([10, 8, 7, 5, 3, 2, 0].map((wins) => gradeOf(wins, 10, 100))).toEqual(['easy', 'easy', 'medium', 'medium', 'medium', 'hard', 'hard']);
+    expect([10, 8, 7, 5, 3, 2, 0].map((wins) => gradeOf(wins, 10, 50, 'assignment'))).toEqual(['easy', 'easy', 'medium', 'medium', 'medium', 'hard', 'hard']);
   });
 
   it('makes a deal one grade harder when the solver needed many positions to prove it: a deal never won and long to prove is expert', () => {
-    expect([4, 2, 1, 0].map((wins) => gradeOf(wins, 4, EFFORT - 1))).toEqual(['easy', 'medium', 'medium', 'hard']);
-    expect([4, 2, 1, 0].map((wins) => gradeOf(wins, 4, EFFORT))).toEqual(['medium', 'hard', 'hard', 'expert']);
+    for (const rules of ['assignment', 'standard'] as const) {
+      const effort = GRADE_THRESHOLDS.effortPositions[rules];
+      expect([4, 2, 1, 0].map((wins) => gradeOf(wins, 4, effort - 1, rules))).toEqual(['easy', 'medium', 'medium', 'hard']);
+      expect([4, 2, 1, 0].map((wins) => gradeOf(wins, 4, effort, rules))).toEqual(['medium', 'hard', 'hard', 'expert']);
+    }
+  });
+
+  it('counts the effort on the scale of the rule set’s own solver: the same count is long for the card-set search, short for the assignment’s', () => {
+    expect(GRADE_THRESHOLDS.effortPositions.standard).toBeLessThan(GRADE_THRESHOLDS.effortPositions.assignment);
+    expect(gradeOf(4, 4, 500, 'standard')).toBe('medium');
+    expect(gradeOf(4, 4, 500, 'assignment')).toBe('easy');
   });
 
   it('refuses counts that are not wins of runs', () => {
-    expect(() => gradeOf(5, 4, 0)).toThrow(RangeError);
-    expect(() => gradeOf(0, 0, 0)).toThrow(RangeError);
-    expect(() => gradeOf(-1, 4, 0)).toThrow(RangeError);
+    expect(() => gradeOf(5, 4, 0, 'standard')).toThrow(RangeError);
+    expect(() => gradeOf(0, 0, 0, 'standard')).toThrow(RangeError);
+    expect(() => gradeOf(-1, 4, 0, 'assignment')).toThrow(RangeError);
   });
 });
 
 const HEADER = 'tabletop-klondike-grades/1 rules=standard draw=3 passes=unlimited runs=4 checkRuns=2 maxStates=300000 seed=1';
-const TEXT = `${HEADER}\n1 ? 300000 0 0\n2 w 147481 0 0\n3 w 260 0 0\n5 w 91 4 2\n6 w 1553 1 2\n7 u 12 0 0\n8 w 40 2 1\n`;
+const TEXT = `${HEADER}\n1 ? 300000 0 0\n2 w 147481 0 0\n3 w 60 0 0\n5 w 91 4 2\n6 w 95 1 2\n7 u 12 0 0\n8 w 40 2 1\n`;
 
 describe('a grading table', () => {
   it('reads what it writes, and grades its winnable deals only', () => {
@@ -41,7 +48,7 @@ describe('a grading table', () => {
     ['a header value missing', TEXT.replace(' runs=4', ''), /line 1: runs should be a whole number from 1, found 'undefined'/],
     ['an unknown rule set', TEXT.replace('rules=standard', 'rules=vegas'), /line 1: rules should be standard or assignment/],
     ['a line cut short', `${TEXT}9 w 12`, /line 9: '9 w 12' is not 'deal verdict positions wins checkWins'/],
-    ['an unknown verdict', TEXT.replace('3 w 260', '3 x 260'), /line 4: '3 x 260 0 0' is not/],
+    ['an unknown verdict', TEXT.replace('3 w 60', '3 x 60'), /line 4: '3 x 60 0 0' is not/],
     ['more wins than runs', TEXT.replace('5 w 91 4 2', '5 w 91 5 2'), /line 5: deal 5 won 5 of 4 runs/],
     ['wins of a deal not proved winnable', TEXT.replace('7 u 12 0 0', '7 u 12 1 0'), /line 7: deal 7 is not proved winnable, yet won runs/],
     ['a deal twice', `${TEXT}5 w 91 4 2\n`, /line 9: deal 5 is listed twice/],

@@ -11,7 +11,7 @@
  *
  * The grade (`gradeOf`, thresholds in `GRADE_THRESHOLDS`): the win share places the deal — won
  * at least 3 runs of 4: easy; at least 1 of 4: medium; less: hard — and a deal the solver needed
- * many positions to prove (`effortPositions` or more) goes one grade harder, so a deal the player
+ * many positions to prove (`effortPositions` of its rule set or more) goes one grade harder, so a deal the player
  * never won is expert when its proof was long. The player's wins come first because they are the
  * nearer measure of a person's chances; the effort splits the deals the runs leave alike (4 runs
  * give few distinct shares, and most deals are won every time or never). Deals the solver did not
@@ -31,15 +31,25 @@ export type DifficultyGrade = (typeof DIFFICULTY_GRADES)[number];
 
 /**
  * The grade's thresholds: the least win share of easy and of medium (by the share alone; below
- * medium's: hard), and the solver effort that makes a deal one grade harder. The effort's threshold
- * sits between the proofs of the deals the player won every time (most under 300 positions, under
- * every rule set graded) and those of the deals it never won (most in the thousands).
+ * medium's: hard), and the solver effort that makes a deal one grade harder. The effort is counted
+ * by each rule set's own solver, on scales far apart, so each has its threshold, set between the
+ * proofs of the deals the player won every time and those of the deals it never won: the value
+ * that puts fewest of the first at or above it and of the second below it.
+ *
+ * - The assignment's rules (solver.ts): 2,000. The deals won every time mostly take under 300
+ *   positions, those never won mostly thousands.
+ * - The standard rules (the card-set search): 100. It proves a deal whose line needs no going back
+ *   in about 80 to 100 positions, and a deal the player won every time seldom needs more (median
+ *   89 drawing 3, 83 drawing 1), where the player's lost deals mostly need hundreds (medians 687
+ *   and 1,755). Over deals 1..600 of both draws, 100 leaves 70 deals on the wrong side (40 drawing
+ *   3, 30 drawing 1), fewer than any other threshold from 85 to 130 in steps of 5 (300: 172; 2,000,
+ *   the old value: 277). docs/benchmarks.md, "Klondike difficulty grades", has the check.
  */
 export const GRADE_THRESHOLDS = {
   /** Least win share of easy and of medium, before the effort. */
   share: { easy: 0.75, medium: 0.25 },
-  /** Positions the solver searched to prove the deal winnable, from which the deal goes one grade harder. */
-  effortPositions: 2_000,
+  /** Positions the rule set's solver searched to prove the deal winnable, from which the deal goes one grade harder. */
+  effortPositions: { assignment: 2_000, standard: 100 },
 } as const;
 
 /** What grading measured of one deal. */
@@ -71,13 +81,13 @@ export interface GradingParams {
   readonly seed: number;
 }
 
-/** The grade of a deal whose grading runs won `wins` of `runs` and whose proof took `positions` positions. */
-export function gradeOf(wins: number, runs: number, positions: number): DifficultyGrade {
+/** The grade of a deal whose grading runs won `wins` of `runs` and whose proof under `rules` took `positions` positions. */
+export function gradeOf(wins: number, runs: number, positions: number, rules: GradingParams['rules']): DifficultyGrade {
   if (!(Number.isSafeInteger(runs) && runs >= 1 && Number.isSafeInteger(wins) && wins >= 0 && wins <= runs)) throw new RangeError(`A grade needs 0 ≤ wins ≤ runs and runs ≥ 1, got ${String(wins)} of ${String(runs)}`);
   const share = wins / runs;
   const { easy, medium } = GRADE_THRESHOLDS.share;
   const byShare = share >= easy ? 0 : share >= medium ? 1 : 2;
-  const harder = positions >= GRADE_THRESHOLDS.effortPositions ? 1 : 0;
+  const harder = positions >= GRADE_THRESHOLDS.effortPositions[rules] ? 1 : 0;
   return DIFFICULTY_GRADES[Math.min(byShare + harder, DIFFICULTY_GRADES.length - 1)]!;
 }
 
@@ -149,13 +159,13 @@ export function parseDifficultyTable(text: string, name = 'the difficulty table'
 /** A graded deal's grade under the table, or null for a deal it does not list as winnable. */
 export function gradeInTable(table: DifficultyTable, deal: number): DifficultyGrade | null {
   const measure = table.deals.get(deal);
-  return measure === undefined || measure.verdict !== 'winnable' ? null : gradeOf(measure.wins, table.params.runs, measure.positions);
+  return measure === undefined || measure.verdict !== 'winnable' ? null : gradeOf(measure.wins, table.params.runs, measure.positions, table.params.rules);
 }
 
 /** The table's deals of `grade` ('any': every winnable one), by number. */
 export function dealsOfGrade(table: DifficultyTable, grade: DifficultyGrade | 'any'): number[] {
   return [...table.deals.values()]
-    .filter((d) => d.verdict === 'winnable' && (grade === 'any' || gradeOf(d.wins, table.params.runs, d.positions) === grade))
+    .filter((d) => d.verdict === 'winnable' && (grade === 'any' || gradeOf(d.wins, table.params.runs, d.positions, table.params.rules) === grade))
     .map((d) => d.deal)
     .sort((a, b) => a - b);
 }
