@@ -193,6 +193,39 @@ describe('tabletop klondike solve', () => {
     expect(nothing.stdout).toContain(`${done} holds no undecided deals: nothing to retry.`);
   });
 
+  it('--shard i/n classifies a part of the deals into its journal, and --merge reports the parts together as the whole run', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'klondike-shards-'));
+    const args = ['klondike', 'solve', '--rules', 'standard', '--seeds', '1..30', '--max-states', '3000'];
+    const parts = [1, 2, 3].map((i) => join(dir, `part-${String(i)}.jsonl`));
+    for (const [i, part] of parts.entries()) {
+      const run = await runInProcess([...args, '--shard', `${String(i + 1)}/3`, '--out', part]);
+      expect(run.status).toBe(0);
+      expect(run.stdout).toContain(`Part ${String(i + 1)} of 3: deals ${String(10 * i + 1)}..${String(10 * i + 10)}`);
+    }
+    const stable = (text: string): string[] => text.split('\n').filter((line) => !line.startsWith('Time per deal') && !line.startsWith('This run'));
+    const whole = await runInProcess([...args]);
+    const merged = await runInProcess(['klondike', 'solve', '--merge', ...parts]);
+    expect(merged.status).toBe(0);
+    expect(stable(merged.stdout)).toEqual(stable(whole.stdout));
+    // A part missing is said, and the report covers the others; a missing file or a job option is refused.
+    const two = await runInProcess(['klondike', 'solve', '--merge', parts[0]!, parts[2]!]);
+    expect(two.stderr).toContain('No journal holds deals 11..20: the report covers the others.');
+    const missing = await runInProcess(['klondike', 'solve', '--merge', join(dir, 'nope.jsonl')]);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain('no such file');
+    const typed = await runInProcess(['klondike', 'solve', '--merge', parts[0]!, '--max-states', '9']);
+    expect(typed.status).toBe(2);
+    expect(typed.stderr).toContain('--merge reads everything from the journals: it takes no --max-states.');
+    // A shard's journal resumes with its shard named again.
+    const resumed = await runInProcess(['klondike', 'solve', '--resume', parts[1]!]);
+    expect(resumed.status).toBe(2);
+    expect(resumed.stderr).toContain(`${parts[1]!} is the journal of a shard (deals 11..20): give its --shard i/n again.`);
+    expect((await runInProcess(['klondike', 'solve', '--resume', parts[1]!, '--shard', '2/3'])).status).toBe(0);
+    const nowhere = await runInProcess([...args, '--shard', '1/3']);
+    expect(nowhere.status).toBe(2);
+    expect(nowhere.stderr).toContain('give --out FILE');
+  });
+
   it('solves a deal written out with --deck, the same as the seeded deal it copies', async () => {
     const seeded = await runCli(['klondike', 'solve', '--seed', '13']);
     const deck = /^Deal \(dealing order, --deck notation\): (.+)$/m.exec(seeded.stdout)![1]!;

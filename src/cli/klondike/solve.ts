@@ -9,12 +9,13 @@
  * (classify.ts): it solves them in batches on this thread or on worker threads, with
  * progress, an `--out` / `--resume` journal, and `--json`; this module only parses and prints.
  */
+import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { InvalidArgumentError, Option } from 'commander';
 import { plural } from '../../core/format.js';
 import { percentile, wilsonInterval } from '../../core/stats.js';
 import { IllegalArgumentError } from '../../games/klondike/errors.js';
-import { classifyDeals, classifyJob, classifyParams, classifyWorkerFile, dealResults, type ClassifyParams, type DealResult } from './classify.js';
+import { classifyDeals, classifyJob, classifyParams, classifyWorkerFile, dealAt, dealResults, type ClassifyParams, type DealResult } from './classify.js';
 import { reportInterrupted, runDealJob, thisRunLine, type DealJobOutcome } from './deal-job.js';
 import { dealFromText, dealState, dealText, seededDeal, solveDeal } from '../../games/klondike/solver/deal.js';
 import { readDealFile } from './deal.js';
@@ -23,7 +24,8 @@ import { DEFAULT_BUDGET, type SolveResult } from '../../games/klondike/solver/so
 import type { KlondikeState } from '../../games/klondike/engine.js';
 import { klondikeRuleSet, passesInJson } from '../../games/klondike/rule-set.js';
 import { JournalFile } from '../../lab/journal-file.js';
-import { canonicalJson, describeJob, JobJournalError, jobRecordsOf, type JobRecord } from '../../lab/jobs.js';
+import { canonicalJson, describeJob, describeRanges, JobJournalError, jobRecordsOf, mergeJobRecords, partOf, type JobRecord, type JobShard } from '../../lab/jobs.js';
+import { parseShard } from '../lab/experiment.js';
 import { capAtCores, parsePositiveInt, parseSeed, UsageError } from '../options.js';
 import { moveCommand } from '../../games/klondike/notation.js';
 
@@ -46,6 +48,10 @@ interface SolveOptions extends RulesOptions {
    * after it, journals of earlier retries of it, whose verdicts count first.
    */
   readonly retryUndecided?: readonly string[];
+  /** Classify only this part of the deals (into --out). */
+  readonly shard?: JobShard;
+  /** The journals of a classification's shards, to report together. */
+  readonly merge?: readonly string[];
   readonly json?: boolean;
   readonly list?: boolean;
   readonly batchSize?: number;
@@ -242,7 +248,7 @@ export function rangeJson(s: RangeSummary, list = false): object {
  * The classification a journal holds (for --resume, or --retry-undecided: `cannot` begins the
  * error): its job, and its deals' results so far; a usage error if it holds none.
  */
-function savedClassification(path: string, cannot = 'Cannot resume'): { count: number; params: ClassifyParams; perDeal: DealResult[] } {
+function savedClassification(path: string, cannot = 'Cannot resume'): { count: number; params: ClassifyParams; perDeal: DealResult[]; part: readonly [number, number] } {
   let records: JobRecord[];
   try {
     records = jobRecordsOf(JournalFile.read(path, 'the journal').lines, path);
@@ -254,7 +260,7 @@ function savedClassification(path: string, cannot = 'Cannot resume'): { count: n
   if (first === undefined) throw new UsageError(`${cannot}: ${path} holds no classification batches yet; start afresh with --seeds a..b --out ${path}.`);
   try {
     const params = classifyParams(first);
-    return { count: first.count, params, perDeal: dealResults(records, params, path) };
+    return { count: first.count, params, perDeal: dealResults(records, params, path), part: first.part };
   } catch (error) {
     throw new UsageError(`${cannot}: ${path} is ${error instanceof Error ? error.message : String(error)}.`);
   }
@@ -309,6 +315,32 @@ function withRetried(original: readonly DealResult[], retried: readonly DealResu
   return original.map((d) => again.get(d.deal) ?? d);
 }
 
+/** `--merge`: the report of what the shards' journals of one classification hold together. */
+function mergeClassifications(paths: readonly string[], options: SolveOptions): void {
+  try {
+    const files = paths.map((path) => {
+      if (!existsSync(path)) throw new UsageError(`Cannot read the journal ${path}: no such file.`);
+      return { path, records: jobRecordsOf(JournalFile.read(path, 'the journal').lines, path) };
+    });
+    const merged = mergeJobRecords(files, { items: 'Deals' });
+    const params = classifyParams(merged.identity);
+    const perDeal = files.flatMap(({ path, records }) => dealResults(records, params, path)).sort((a, b) => a.deal - b.deal);
+    if (merged.missing.length > 0) {
+      const ranges = params.deals === undefined ? describeRanges(merged.missing.map(([s, e]) => [s + params.firstDeal, e + params.firstDeal])) : merged.missing.map(([s, e]) => params.deals!.slice(s, e).join(', ')).join(', ');
+      process.stderr.write(`No journal holds deals ${ranges}: the report covers the others.\n`);
+    }
+    const summary = summarize(params, merged.identity.count, perDeal);
+    if (options.json === true) process.stdout.write(`${JSON.stringify(rangeJson(summary, options.list === true), null, 2)}\n`);
+    else {
+      if (options.list === true) for (const line of dealLines(summary)) process.stdout.write(`${line}\n`);
+      for (const line of rangeReport(summary)) process.stdout.write(`${line}\n`);
+    }
+  } catch (error) {
+    if (error instanceof JobJournalError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
 /** Classifies deals as a job (see the file's comment) and prints the report. */
 async function solveRange(options: SolveOptions, explicit: (name: string) => boolean): Promise<void> {
   const resuming = options.resume !== undefined;
@@ -352,6 +384,10 @@ async function solveRange(options: SolveOptions, explicit: (name: string) => boo
       const undecided = new Set(original.perDeal.filter((d) => d.verdict === 'undecided').map((d) => d.deal));
       if (!isRetryOf(saved.params, original.params, undecided)) throw new UsageError(`Cannot resume: ${options.resume!} is not a retry of the undecided deals of ${retryOf!}.`);
     }
+    const [start, end] = saved.part;
+    if (options.shard === undefined && (start !== 0 || end !== saved.count)) {
+      throw new UsageError(`Cannot resume: ${options.resume!} is the journal of a shard (deals ${String(dealAt(saved.params, start))}..${String(dealAt(saved.params, end - 1))}): give its --shard i/n again.`);
+    }
     identity = savedIdentity;
   } else if (options.out !== undefined) {
     let held: number;
@@ -373,6 +409,7 @@ async function solveRange(options: SolveOptions, explicit: (name: string) => boo
         workerFile: classifyWorkerFile(),
         here: (task) => classifyDeals(task.params as unknown as ClassifyParams, task.start, task.end),
         journal,
+        shard: options.shard,
         threads,
         batchSize: options.batchSize ?? DEFAULT_BATCH,
       },
@@ -395,6 +432,11 @@ async function solveRange(options: SolveOptions, explicit: (name: string) => boo
       if (options.list === true) for (const line of dealLines(summary)) process.stdout.write(`${line}\n`);
       for (const line of rangeReport(summary)) process.stdout.write(`${line}\n`);
       if (combined !== undefined) for (const line of retryReport(retryOf!, summary, combined)) process.stdout.write(`${line}\n`);
+      if (options.shard !== undefined) {
+        const [start, end] = partOf(identity.count, options.shard);
+        const deals = params.deals === undefined ? `deals ${String(params.firstDeal + start)}..${String(params.firstDeal + end - 1)}` : `${plural(end - start, 'deal')} of the list`;
+        process.stdout.write(`Part ${String(options.shard.index)} of ${String(options.shard.count)}: ${deals}; add the parts up with --merge and their journals.\n`);
+      }
       process.stdout.write(thisRunLine(perDeal.length - earlierDeals, started, threads, earlierDeals > 0 ? ` (${plural(earlierDeals, 'deal')} from ${journal ?? 'the file'})` : ''));
     }
   }
@@ -426,6 +468,8 @@ export function registerSolve(command: Command): Command {
     )
     .option('--json', 'with --seeds: print one JSON object instead of text')
     .option('--list', 'with --seeds: also one line per deal (its verdict, time and positions; in --json: perDeal)')
+    .option('--shard <i/n>', 'with --seeds: classify only part i of n of the deals into --out (again with --resume; add the parts up with --merge)', parseShard)
+    .option('--merge <journals...>', "report what the journals of a classification's shards hold together")
     .addOption(new Option('--batch-size <n>', 'deals per batch sent to a worker (does not change the results)').argParser(parsePositiveInt('The batch size')));
   addRulesOptions(solve);
   solve.action(async (options: SolveOptions) => {
@@ -433,6 +477,13 @@ export function registerSolve(command: Command): Command {
     const out = (line: string): void => {
       process.stdout.write(`${line}\n`);
     };
+    if (options.merge !== undefined) {
+      const jobOptions = ['seed', 'deck', 'deal', 'seeds', 'resume', 'retryUndecided', 'out', 'shard', 'threads', 'batchSize', 'piles', 'draw', 'budgetMs', 'maxStates', 'rules', 'passes', 'movesOnly'].filter(explicit);
+      if (jobOptions.length > 0) throw new UsageError(`--merge reads everything from the journals: it takes no --${jobOptions[0]!.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.`);
+      mergeClassifications(options.merge, options);
+      return;
+    }
+    if (options.shard !== undefined && options.out === undefined && options.resume === undefined) throw new UsageError('--shard classifies its part into a journal: give --out FILE (or --resume FILE to continue it).');
     const ranged = options.seeds !== undefined || options.resume !== undefined || options.retryUndecided !== undefined;
     const choices = [options.seed !== undefined, options.deck !== undefined, options.deal !== undefined, ranged].filter(Boolean).length;
     if (choices !== 1) throw new UsageError('Give one of --seed N, --deck CARDS, --deal FILE or --seeds a..b (or --resume FILE, or --retry-undecided FILE).');
