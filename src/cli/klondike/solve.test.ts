@@ -169,7 +169,7 @@ describe('tabletop klondike solve', () => {
     writeFileSync(part, `${readFileSync(retry, 'utf8').split('\n')[0]!}\n`);
     expect(counts(await json(['klondike', 'solve', '--retry-undecided', small, '--resume', part, '--json']))).toEqual(counts(direct));
     // A retry of what is still undecided, after the first retry: every deal decided.
-    const last = await json(['klondike', 'solve', '--retry-undecided', small, retry, '--max-states', '3000000', '--json']);
+    const last = await json(['klondike', 'solve', '--retry-undecided', small, retry, '--max-states', '3000000', '--out', join(dir, 'last.jsonl'), '--json']);
     expect(last.retried!.deals.classified).toBe(direct.undecided);
     expect(last.undecided).toBe(0);
     expect(last.winnable + last.unwinnable).toBe(30);
@@ -190,7 +190,11 @@ describe('tabletop klondike solve', () => {
     const done = join(dir, 'done.jsonl');
     await json(['klondike', 'solve', ...rules, '--seeds', '2..4', '--max-states', '300000', '--out', done, '--json']);
     const nothing = await runInProcess(['klondike', 'solve', '--retry-undecided', done, '--max-states', '900000']);
-    expect(nothing.stdout).toContain(`${done} holds no undecided deals: nothing to retry.`);
+    expect(nothing.stdout).toContain(`No deal of ${done} is undecided: nothing to retry.`);
+    // Nor once the retries given decided the last ones: the range is reported with their verdicts.
+    const after = await runInProcess(['klondike', 'solve', '--retry-undecided', small, retry, join(dir, 'last.jsonl'), '--max-states', '9000000']);
+    expect(after.stdout).toContain(`No deal of ${small} with the retries given is undecided: nothing to retry.`);
+    expect(after.stdout).toContain('Winnable 30, unwinnable 0, undecided 0 of 30');
   });
 
   it('--shard i/n classifies a part of the deals into its journal, and --merge reports the parts together as the whole run', async () => {

@@ -355,7 +355,10 @@ async function solveRange(options: SolveOptions, explicit: (name: string) => boo
     if (retry === null) {
       const summary = summarize(original.params, original.count, original.perDeal);
       if (options.json === true) process.stdout.write(`${JSON.stringify(rangeJson(summary, options.list === true), null, 2)}\n`);
-      else for (const line of [`${retryOf!} holds no undecided deals: nothing to retry.`, ...rangeReport(summary)]) process.stdout.write(`${line}\n`);
+      else {
+        const withRetries = options.retryUndecided!.length > 1 ? `${retryOf!} with the retries given` : retryOf!;
+        for (const line of [`No deal of ${withRetries} is undecided: nothing to retry. Its deals, with their verdicts:`, ...rangeReport(summary)]) process.stdout.write(`${line}\n`);
+      }
       return;
     }
     identity = classifyJob(retry, retry.deals!.length);
