@@ -173,7 +173,17 @@ export function summarize(params: ClassifyParams, count: number, perDeal: readon
 }
 
 /** The deals of one verdict, by number. */
-const dealsOf = (s: RangeSummary, verdict: DealResult['verdict']): number[] => s.perDeal.filter((d) => d.verdict === verdict).map((d) => d.deal);
+const dealsWith = (perDeal: readonly DealResult[], verdict: DealResult['verdict']): number[] => perDeal.filter((d) => d.verdict === verdict).map((d) => d.deal);
+const dealsOf = (s: RangeSummary, verdict: DealResult['verdict']): number[] => dealsWith(s.perDeal, verdict);
+
+/** A classification's report on stdout: `--json` (with `--list`, each deal), else `lead`, the deal lines with `--list`, and the text report. */
+function printRange(summary: RangeSummary, options: SolveOptions, lead: readonly string[] = []): void {
+  if (options.json === true) {
+    process.stdout.write(`${JSON.stringify(rangeJson(summary, options.list === true), null, 2)}\n`);
+    return;
+  }
+  for (const line of [...lead, ...(options.list === true ? dealLines(summary) : []), ...rangeReport(summary)]) process.stdout.write(`${line}\n`);
+}
 
 /** Time per deal (median, 95th percentile, largest; wall clock) and positions per second, or null without per-deal results. */
 function timing(s: RangeSummary): { medianMs: number; p95Ms: number; maxMs: number; positionsPerSecond: number } | null {
@@ -275,7 +285,7 @@ function retryParams(file: ReturnType<typeof savedClassification>, path: string,
     throw new UsageError(`--retry-undecided needs the larger budget to try: --max-states N and/or --budget-ms MS (${path} used ${String(file.params.maxStates)} positions and ${String(file.params.timeMs)} ms a deal).`);
   }
   if (['piles', 'rules', 'draw', 'passes'].some(explicit)) throw new UsageError(`--retry-undecided keeps the piles and rules of ${path}; give only the budget.`);
-  const undecided = file.perDeal.filter((d) => d.verdict === 'undecided').map((d) => d.deal);
+  const undecided = dealsWith(file.perDeal, 'undecided');
   if (undecided.length === 0) return null;
   const { piles, standard } = file.params;
   return { firstDeal: 0, piles, timeMs: explicit('budgetMs') ? options.budgetMs : file.params.timeMs, maxStates: explicit('maxStates') ? options.maxStates : file.params.maxStates, ...(standard === undefined ? {} : { standard }), deals: undecided };
@@ -329,12 +339,7 @@ function mergeClassifications(paths: readonly string[], options: SolveOptions): 
       const ranges = params.deals === undefined ? describeRanges(merged.missing.map(([s, e]) => [s + params.firstDeal, e + params.firstDeal])) : merged.missing.map(([s, e]) => params.deals!.slice(s, e).join(', ')).join(', ');
       process.stderr.write(`No journal holds deals ${ranges}: the report covers the others.\n`);
     }
-    const summary = summarize(params, merged.identity.count, perDeal);
-    if (options.json === true) process.stdout.write(`${JSON.stringify(rangeJson(summary, options.list === true), null, 2)}\n`);
-    else {
-      if (options.list === true) for (const line of dealLines(summary)) process.stdout.write(`${line}\n`);
-      for (const line of rangeReport(summary)) process.stdout.write(`${line}\n`);
-    }
+    printRange(summarize(params, merged.identity.count, perDeal), options);
   } catch (error) {
     if (error instanceof JobJournalError) throw new UsageError(error.message);
     throw error;
@@ -353,12 +358,8 @@ async function solveRange(options: SolveOptions, explicit: (name: string) => boo
   if (original !== undefined && !resuming) {
     const retry = retryParams(original, retryOf!, options, explicit);
     if (retry === null) {
-      const summary = summarize(original.params, original.count, original.perDeal);
-      if (options.json === true) process.stdout.write(`${JSON.stringify(rangeJson(summary, options.list === true), null, 2)}\n`);
-      else {
-        const withRetries = options.retryUndecided!.length > 1 ? `${retryOf!} with the retries given` : retryOf!;
-        for (const line of [`No deal of ${withRetries} is undecided: nothing to retry. Its deals, with their verdicts:`, ...rangeReport(summary)]) process.stdout.write(`${line}\n`);
-      }
+      const withRetries = options.retryUndecided!.length > 1 ? `${retryOf!} with the retries given` : retryOf!;
+      printRange(summarize(original.params, original.count, original.perDeal), options, [`No deal of ${withRetries} is undecided: nothing to retry. Its deals, with their verdicts:`]);
       return;
     }
     identity = classifyJob(retry, retry.deals!.length);
@@ -384,7 +385,7 @@ async function solveRange(options: SolveOptions, explicit: (name: string) => boo
     }
     if (original !== undefined) {
       // The retry saved must be one of this file's undecided deals, under its piles and rules.
-      const undecided = new Set(original.perDeal.filter((d) => d.verdict === 'undecided').map((d) => d.deal));
+      const undecided = new Set(dealsWith(original.perDeal, 'undecided'));
       if (!isRetryOf(saved.params, original.params, undecided)) throw new UsageError(`Cannot resume: ${options.resume!} is not a retry of the undecided deals of ${retryOf!}.`);
     }
     const [start, end] = saved.part;
@@ -428,12 +429,12 @@ async function solveRange(options: SolveOptions, explicit: (name: string) => boo
   else {
     const summary = summarize(params, identity.count, perDeal);
     const combined = original === undefined ? undefined : summarize(original.params, original.count, withRetried(original.perDeal, perDeal));
-    if (options.json === true) {
-      const report = combined === undefined ? rangeJson(summary, options.list === true) : { ...rangeJson(combined, options.list === true), retried: rangeJson(summary, options.list === true) };
-      process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    if (options.json === true && combined !== undefined) {
+      process.stdout.write(`${JSON.stringify({ ...rangeJson(combined, options.list === true), retried: rangeJson(summary, options.list === true) }, null, 2)}\n`);
     } else {
-      if (options.list === true) for (const line of dealLines(summary)) process.stdout.write(`${line}\n`);
-      for (const line of rangeReport(summary)) process.stdout.write(`${line}\n`);
+      printRange(summary, options);
+    }
+    if (options.json !== true) {
       if (combined !== undefined) for (const line of retryReport(retryOf!, summary, combined)) process.stdout.write(`${line}\n`);
       if (options.shard !== undefined) {
         const [start, end] = partOf(identity.count, options.shard);
