@@ -137,4 +137,20 @@ describe('tabletop klondike compare', () => {
     expect(resumed.status).toBe(2);
     expect(resumed.stderr).toMatch(/^tabletop: Cannot resume: The player module .*mine\.mjs has changed since these results were played/);
   });
+
+  it('--resume takes the rules from the saved run; rules given that differ from it are refused', async () => {
+    const out = join(dir, 'standard.jsonl');
+    const args = ['--players', 'greedy', '--games', '40', '--seed', '5', '--batch-size', '10', '--threads', '1', '--json'];
+    const whole = await runCli(['klondike', 'compare', '--rules', 'standard', '--draw', '1', '--passes', '3', ...args, '--out', out]);
+    expect(whole.status).toBe(0);
+    // The run cut to its first batch, as a stopped run leaves it, resumed with no rules given.
+    writeFileSync(out, `${readFileSync(out, 'utf8').split('\n')[0]!}\n`);
+    const resumed = await runCli(['klondike', 'compare', '--resume', out, '--threads', '1', '--json']);
+    expect(resumed.stderr).toBe('');
+    expect(resumed.status).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toEqual(JSON.parse(whole.stdout));
+    const contradicted = await runCli(['klondike', 'compare', '--resume', out, '--draw', '3', '--rules', 'standard']);
+    expect(contradicted.status).toBe(2);
+    expect(contradicted.stderr).toBe('tabletop: Cannot resume: The saved run is a klondike-standard-d1-p3-standard experiment, not klondike-standard-d3-pu-standard.\n');
+  });
 });

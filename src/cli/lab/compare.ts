@@ -5,6 +5,7 @@
  */
 import { Option, type Command } from 'commander';
 import type { GameDefinition, GameState } from '../../core/game.js';
+import { readRecords } from '../../lab/results-file.js';
 import { parseList } from '../options.js';
 import { addLabOptions, runExperimentCommand, type LabOptions } from './experiment.js';
 import { resolvePlayers } from './user-players.js';
@@ -34,10 +35,16 @@ export function registerComparison(command: Command, spec: ComparisonCommand): C
         .default([...players], players.join(',')),
     )
     .option('--paired', 'deal the same cards to every strategy (common random numbers) for a paired test of the differences');
+  const beforeVariant = compare.options.length;
   spec.variant?.addOptions(compare);
+  const variantOptions = compare.options.slice(beforeVariant).map((option) => option.attributeName());
   addLabOptions(compare, { games: 10_000, unit: 'per strategy', stopRule: "each strategy's mean (and each difference, with --paired)" });
   compare.action(async (options: LabOptions & { players: string[]; paired?: boolean }) => {
-    const game = spec.variant?.gameFor(options as unknown as Record<string, unknown>, (name) => compare.getOptionValueSource(name) === 'cli') ?? spec.game;
+    const explicit = (name: string): boolean => compare.getOptionValueSource(name) === 'cli';
+    // Resuming, the saved run names its variant (the rules of a Klondike run): options that choose
+    // one are needed only to contradict it, which the run then refuses.
+    const resumed = options.resume !== undefined && !variantOptions.some(explicit) ? savedVariant(options.resume, spec.game) : undefined;
+    const game = resumed ?? spec.variant?.gameFor(options as unknown as Record<string, unknown>, explicit) ?? spec.game;
     await runExperimentCommand({
       command: compare,
       options,
@@ -48,4 +55,16 @@ export function registerComparison(command: Command, spec: ComparisonCommand): C
     });
   });
   return command;
+}
+
+/** The game of the run saved in `path` when it is `game` or one of its variants; undefined when the file tells nothing (the run then reports why). */
+function savedVariant(path: string, game: GameDefinition<GameState>): GameDefinition<GameState> | undefined {
+  let id: string | undefined;
+  try {
+    id = readRecords(path)[0]?.config.game;
+  } catch {
+    return undefined;
+  }
+  if (id === undefined || id === game.id) return undefined;
+  return game.variantById?.(id);
 }

@@ -4,7 +4,7 @@ import { rngFromSeed } from '../../../core/random.js';
 import { createGreedyAgent } from '../agents.js';
 import { makeKlondikeGame } from '../definition.js';
 import { DISCARD_ACTION, KlondikeConfig, KlondikeState, MoveRank } from '../engine.js';
-import { commitmentsOf, createPlannerAgent } from './commitment-player.js';
+import { bestCandidate, commitmentsOf, createPlannerAgent, SampleOutcome } from './commitment-player.js';
 import { seededDeal } from './deal.js';
 import { playAlike, riggedDeal } from '../../../test-support/klondike-sight.js';
 
@@ -27,6 +27,53 @@ function midGame(seed: number, greedyMoves: number, draw = 3): KlondikeState {
 
 /** Small budgets keep these tests quick; the behaviour tested does not depend on them. */
 const SMALL = { samples: 3, maxStates: 300, maxWalk: 60, finalStates: 20_000 } as const;
+
+describe('the choice among candidates', () => {
+  const outcomeArb = fc.constantFrom(SampleOutcome.Lost, SampleOutcome.GaveUp, SampleOutcome.Won);
+  const tableArb = fc.integer({ min: 1, max: 12 }).chain((samples) => fc.array(fc.array(outcomeArb, { minLength: samples, maxLength: samples }), { minLength: 1, maxLength: 8 }));
+
+  it('is the first candidate winning the most samples, whichever samples it skipped', () => {
+    fc.assert(
+      fc.property(tableArb, (table) => {
+        const samples = table[0]!.length;
+        const asked: string[] = [];
+        const { index, wins } = bestCandidate(table.length, samples, (c, k) => {
+          asked.push(`${String(c)}:${String(k)}`);
+          return table[c]![k]!;
+        });
+        const winsOf = table.map((row) => row.filter((o) => o === SampleOutcome.Won).length);
+        // Valued in order, stopping at the first that wins everything.
+        const valued = winsOf.findIndex((w) => w === samples);
+        const considered = valued < 0 ? winsOf : winsOf.slice(0, valued + 1);
+        const most = Math.max(...considered);
+        expect(wins).toBe(most);
+        expect(index).toBe(considered.indexOf(most));
+        // Each sample is asked about once a candidate, and nothing after a candidate that wins all.
+        expect(new Set(asked).size).toBe(asked.length);
+        for (const key of asked) expect(Number(key.split(':')[0])).toBeLessThanOrEqual(valued < 0 ? table.length - 1 : valued);
+        // The first candidate is valued on every sample.
+        expect(asked.filter((key) => key.startsWith('0:')).length).toBe(samples);
+      }),
+      { numRuns: 300, seed: 5 },
+    );
+  });
+
+  it('asks first about the samples the best lost, so that a candidate losing them is dropped without its wins', () => {
+    // Candidate 0 loses samples 4 and 5 of 6; candidate 1 loses the same two and wins the rest:
+    // once it has lost both, it cannot beat 4 wins, and its four wins are never asked about.
+    const table = [
+      [2, 2, 2, 2, 0, 1],
+      [2, 2, 2, 2, 0, 1],
+    ] as const;
+    const asked: number[][] = [[], []];
+    const { index, wins } = bestCandidate(2, 6, (c, k) => {
+      asked[c]!.push(k);
+      return table[c]![k]!;
+    });
+    expect({ index, wins }).toEqual({ index: 0, wins: 4 });
+    expect(asked[1]).toEqual([4, 5]);
+  });
+});
 
 describe('the commitments of a decision', () => {
   it('each is a line of legal moves that commit nothing, then one that commits; the walk stays within its bound', () => {
