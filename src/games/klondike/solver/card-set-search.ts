@@ -182,6 +182,10 @@ class CardSetBoard {
   private readonly pileOrder: Int32Array;
   /** Pile p's place value in the key's mixed-radix structure sizes. */
   private readonly radix: Float64Array;
+  /** The structure sizes in that mixed radix (kept as they change; used when `structureBits` ≤ 30). */
+  private sizes = 0;
+  /** Whether the key is two words laid out by `writeKey`'s fast path (see there). */
+  private readonly twoWords: boolean;
   private readonly structureBits: number;
   private readonly cursorBits: number;
   private readonly passBits: number;
@@ -255,13 +259,15 @@ class CardSetBoard {
     let product = 1;
     for (let p = 0; p < piles; p++) {
       this.radix[p] = product;
+      this.sizes += this.structure[p]! * product;
       product *= this.structure[p]! + 1;
     }
     this.structureBits = product <= 2 ** 30 ? 32 - Math.clz32(product - 1) : piles * (32 - Math.clz32(longest));
     this.cursorBits = 32 - Math.clz32(deal.talon.length);
     this.passBits = this.passes === Infinity ? 0 : 15;
     const bits = 16 + this.structureBits + this.cursorBits + this.passBits + deal.talon.length;
-    this.width = Math.ceil(bits / 32);
+    this.twoWords = this.structureBits <= 16 && this.talonFitsMask && this.cursorBits + this.passBits + deal.talon.length <= 32;
+    this.width = this.twoWords ? 2 : Math.ceil(bits / 32);
     this.key = new Uint32Array(this.width);
     this.reachCursor = new Int32Array(deal.talon.length + 2);
     this.reachRecycles = new Int32Array(deal.talon.length + 2);
@@ -343,6 +349,7 @@ class CardSetBoard {
   /** Pile p's surface card leaves its structure: the card under it turns up, or the pile is bare. */
   private shrink(p: number): void {
     const size = --this.structure[p]!;
+    this.sizes -= this.radix[p]!;
     if (size === 0) this.bare++;
     else {
       const under = this.dealt[p * this.rows + size - 1]!;
@@ -354,6 +361,7 @@ class CardSetBoard {
   /** The inverse of `shrink`: the surface card `c` is back on pile p. */
   private grow(p: number, c: number): void {
     const size = this.structure[p]!++;
+    this.sizes += this.radix[p]!;
     if (size === 0) this.bare--;
     else {
       const under = this.dealt[p * this.rows + size - 1]!;
@@ -457,21 +465,34 @@ class CardSetBoard {
     return at + bits;
   }
 
+  /**
+   * The position's key: the foundations' heights (4 bits each), the structure sizes, the cursor
+   * (canonical under unlimited passes, see the file's comment), the passes made when they are
+   * limited, and the set of talon cards left. The standard deal under unlimited passes (and any
+   * deal whose sizes take at most 16 bits and whose cursor and talon set fit one word) takes the
+   * fast path: two words, each written whole, the sizes kept up to date by `shrink` and `grow`
+   * rather than summed here (the key is written at every position searched).
+   */
   private writeKey(): void {
     const key = this.key;
-    key.fill(0);
     const top = this.top;
-    let bit = this.put(0, top[0]! | (top[1]! << 4) | (top[2]! << 8) | (top[3]! << 12), 16);
+    const tops = top[0]! | (top[1]! << 4) | (top[2]! << 8) | (top[3]! << 12);
+    const cursor = this.cursor;
+    const canonical = this.passes === Infinity && (cursor % this.draw === 0 || cursor === this.talonLength) ? 0 : cursor;
+    if (this.twoWords) {
+      key[0] = tops | (this.sizes << 16);
+      const passes = this.passBits > 0 ? this.recycles << this.cursorBits : 0;
+      key[1] = canonical | passes | (this.talonMask << (this.cursorBits + this.passBits));
+      return;
+    }
+    key.fill(0);
+    let bit = this.put(0, tops, 16);
     if (this.structureBits <= 30) {
-      let sizes = 0;
-      for (let p = 0; p < this.pileCount; p++) sizes += this.structure[p]! * this.radix[p]!;
-      bit = this.put(bit, sizes, this.structureBits);
+      bit = this.put(bit, this.sizes, this.structureBits);
     } else {
       const each = this.structureBits / this.pileCount;
       for (let p = 0; p < this.pileCount; p++) bit = this.put(bit, this.structure[p]!, each);
     }
-    const cursor = this.cursor;
-    const canonical = this.passes === Infinity && (cursor % this.draw === 0 || cursor === this.talonLength) ? 0 : cursor;
     bit = this.put(bit, canonical, this.cursorBits);
     if (this.passBits > 0) bit = this.put(bit, this.recycles, this.passBits);
     if (this.talonFitsMask) {
