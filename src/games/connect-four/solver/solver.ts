@@ -52,9 +52,12 @@
  * 11. The strategy book (`SolverOptions.values`): win/draw/loss values of the positions a perfect
  *    player meets, each a bound on the score (win: >= 1, draw: exactly 0, loss: <= -1), used like
  *    the table's bounds; a weak solve of such a position costs no node.
+ * 12. Enhanced transposition cut-off (not in the tutorial): before searching a position's children,
+ *    each is looked up in the table, and a child's upper bound that already refutes the window
+ *    ends the search there (wasm/negamax.ts).
  *
  * ## Where the search runs (performance)
- * The negamax (optimisations 1, 2, 5-9) is WebAssembly: wasm/negamax.ts, in AssemblyScript, on
+ * The negamax (optimisations 1, 2, 5-9, 12) is WebAssembly: wasm/negamax.ts, in AssemblyScript, on
  * u64 bitboards, compiled by `npm run build:wasm` into negamax-wasm.ts; it is the only copy of the
  * search, its null-window loop included (`narrow`). This class drives it (the quick probes,
  * bestMove, the books at the root) and gives it its memory, where both tables live
