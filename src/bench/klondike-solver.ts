@@ -9,8 +9,8 @@
  *   npm run bench:klondike -- --seeds 1..1000 --player sampler     (an agent's wins on the same deals)
  *   … --player sampler --rules standard --passes unlimited --samples 6 --sampler-states 3000 --sampler-retry 30000
  *                                                                  (the standard rules; the sampler's budget, `--sampler-retry none` for no second try)
- *   … --player planner --rules standard --planner-samples 48 --planner-states 2000
- *                                                                  (the planner's samples per decision and positions per solve)
+ *   … --player planner --rules standard --planner-samples 48 --planner-states 2000 --planner-margin 2
+ *                                                                  (the planner's samples per decision, positions per solve, and margin)
  *   … --each                                                       (also one line per deal on stderr)
  *
  * Defaults: seeds 1..200, 10,000 ms and 5,000,000 positions per deal, 7 piles, draw 3. Wall times
@@ -46,6 +46,7 @@ function main(): void {
       'sampler-retry': { type: 'string' },
       'planner-samples': { type: 'string' },
       'planner-states': { type: 'string' },
+      'planner-margin': { type: 'string' },
       each: { type: 'boolean', default: false },
     },
   });
@@ -82,7 +83,12 @@ function main(): void {
       process.stderr.write('bench:klondike: --planner-samples and --planner-states take a whole number ≥ 1\n');
       process.exit(2);
     }
-    const planner = values['planner-samples'] !== undefined || values['planner-states'] !== undefined ? { samples: plannerBudget[0]!, maxStates: plannerBudget[1]! } : undefined;
+    const margin = Number(values['planner-margin'] ?? DEFAULT_PLANNER.margin);
+    if (!Number.isInteger(margin) || margin < 0) {
+      process.stderr.write('bench:klondike: --planner-margin takes a whole number ≥ 0\n');
+      process.exit(2);
+    }
+    const planner = values['planner-samples'] !== undefined || values['planner-states'] !== undefined || values['planner-margin'] !== undefined ? { samples: plannerBudget[0]!, maxStates: plannerBudget[1]!, margin } : undefined;
     playDeals(values.player, first, last, options, values.each, sampler, planner);
     return;
   }

@@ -32,30 +32,52 @@ describe('the choice among candidates', () => {
   const outcomeArb = fc.constantFrom(SampleOutcome.Lost, SampleOutcome.GaveUp, SampleOutcome.Won);
   const tableArb = fc.integer({ min: 1, max: 12 }).chain((samples) => fc.array(fc.array(outcomeArb, { minLength: samples, maxLength: samples }), { minLength: 1, maxLength: 8 }));
 
-  it('is the first candidate winning the most samples, whichever samples it skipped', () => {
+  it('is the first candidate, replaced by a later one only when it wins more than the margin more; whichever samples it skipped', () => {
     fc.assert(
-      fc.property(tableArb, (table) => {
+      fc.property(tableArb, fc.integer({ min: 0, max: 3 }), (table, margin) => {
         const samples = table[0]!.length;
         const asked: string[] = [];
-        const { index, wins } = bestCandidate(table.length, samples, (c, k) => {
-          asked.push(`${String(c)}:${String(k)}`);
-          return table[c]![k]!;
-        });
+        const { index, wins } = bestCandidate(
+          table.length,
+          samples,
+          (c, k) => {
+            asked.push(`${String(c)}:${String(k)}`);
+            return table[c]![k]!;
+          },
+          margin,
+        );
         const winsOf = table.map((row) => row.filter((o) => o === SampleOutcome.Won).length);
-        // Valued in order, stopping at the first that wins everything.
-        const valued = winsOf.findIndex((w) => w === samples);
-        const considered = valued < 0 ? winsOf : winsOf.slice(0, valued + 1);
-        const most = Math.max(...considered);
-        expect(wins).toBe(most);
-        expect(index).toBe(considered.indexOf(most));
-        // Each sample is asked about once a candidate, and nothing after a candidate that wins all.
+        // The rule itself, on every sample: valued in order, stopping once the choice wins everything.
+        let choice = 0;
+        let last = 0;
+        for (let c = 0; c < table.length; c++) {
+          last = c;
+          if (c > 0 && winsOf[c]! > winsOf[choice]! + margin) choice = c;
+          if (winsOf[choice] === samples) break;
+        }
+        expect(index).toBe(choice);
+        expect(wins).toBe(winsOf[choice]);
+        // With no margin, the first of the most wins among those valued.
+        if (margin === 0) expect(wins).toBe(Math.max(...winsOf.slice(0, last + 1)));
+        // Each sample is asked about once a candidate, and nothing after a candidate chosen for winning all.
         expect(new Set(asked).size).toBe(asked.length);
-        for (const key of asked) expect(Number(key.split(':')[0])).toBeLessThanOrEqual(valued < 0 ? table.length - 1 : valued);
+        for (const key of asked) expect(Number(key.split(':')[0])).toBeLessThanOrEqual(last);
         // The first candidate is valued on every sample.
         expect(asked.filter((key) => key.startsWith('0:')).length).toBe(samples);
       }),
       { numRuns: 300, seed: 5 },
     );
+  });
+
+  it('keeps the earlier candidate unless a later one wins more than the margin more', () => {
+    const table = [
+      [2, 2, 0, 0, 0, 0],
+      [2, 2, 2, 2, 0, 0],
+      [2, 2, 2, 2, 2, 0],
+    ] as const;
+    const choose = (margin: number): number => bestCandidate(3, 6, (c, k) => table[c]![k]!, margin).index;
+    // Wins 2, 4 and 5: a margin of 2 keeps the first over the second (4 is not more than 2 + 2) but not over the third.
+    expect([choose(0), choose(1), choose(2), choose(3)]).toEqual([2, 1, 2, 0]);
   });
 
   it('asks first about the samples the best lost, so that a candidate losing them is dropped without its wins', () => {
