@@ -19,8 +19,9 @@
  * tells them apart.
  *
  * - Candidates are valued in order of promise (a card turned up, then a card to a foundation, then
- *   a stock card played, shortest ways first); one that wins every sample is taken at once (none
- *   can do better, and ties go to the earlier), which keeps easy positions cheap.
+ *   a stock card played, shortest ways first); a later one replaces the choice so far only when it
+ *   wins more than a margin of samples more (`bestCandidate`), and one that wins every sample is
+ *   taken at once (none can do better), which keeps easy positions cheap.
  * - A solve that runs out of positions counts as no win (as a lost one does): the player cannot
  *   tell it from a loss without more search.
  * - With nothing hidden any more, it solves the position itself and follows the winning line.
@@ -193,8 +194,8 @@ export type SampleOutcome = (typeof SampleOutcome)[keyof typeof SampleOutcome];
  * only if it wins more than `margin` samples more. With margin 0 that is the one that wins the most,
  * the first of equals. Why a margin: valued by samples solved with every card known, a move's sight
  * of a hidden card is worth nothing (each sample already knows it), so a move that turns a card up
- * is worth more than its count says; on draw-3 deals 1001..1500, a margin of 2 of 48 samples won
- * 217 where 0 won 200, at three quarters of the CPU (docs/benchmarks.md). One that wins every
+ * is worth more than its count says; on draw-3 deals 1001..1800, a margin of 2 of 48 samples won
+ * 351 where 0 won 323, at three quarters of the CPU (docs/benchmarks.md). One that wins every
  * sample ends the valuation (none can win more).
  *
  * A candidate is dropped as soon as its losses show that it cannot replace the choice, so the
