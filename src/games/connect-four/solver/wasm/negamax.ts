@@ -336,7 +336,7 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, knownTh
   const keyAt = (near ? nearKeys : farKeys) + (index << 2);
   const valueAt = (near ? nearValues : farValues) + index;
   const key32 = <u32>key;
-  const stored = load<u32>(keyAt) == key32 ? <i32>load<i8>(valueAt) : 0;
+  const stored = storedValue(keyAt, valueAt, key32);
   if (stored != 0) {
     if (stored > lastUpper) {
       const lower = stored - lowerOffset;
@@ -409,13 +409,11 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, knownTh
     at--;
     const child = theirs + (mask | load<u64>(MOVES + (at << 3)));
     const childIndex = <usize>(child % childSize);
-    if (load<u32>(childKeys + (childIndex << 2)) != <u32>child) continue;
-    const childStored = <i32>load<i8>(childValues + childIndex);
+    const childStored = storedValue(childKeys + (childIndex << 2), childValues + childIndex, <u32>child);
     if (childStored == 0 || childStored > lastUpper) continue;
     const atLeast = upperOffset - childStored; // -(the child's upper bound)
     if (atLeast >= beta) {
-      store<u32>(keyAt, key32);
-      store<i8>(valueAt, <i8>(atLeast + lowerOffset));
+      storeValue(keyAt, valueAt, key32, atLeast + lowerOffset);
       return atLeast;
     }
     if (atLeast > alpha) alpha = atLeast;
@@ -429,15 +427,30 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, knownTh
     const score = -negamax(theirs, mask | move, moves + 1, -beta, -alpha, spots);
     if (aborted) return 0;
     if (score >= beta) {
-      store<u32>(keyAt, key32);
-      store<i8>(valueAt, <i8>(score + lowerOffset));
+      storeValue(keyAt, valueAt, key32, score + lowerOffset);
       return score;
     }
     if (score > alpha) alpha = score;
   }
-  store<u32>(keyAt, key32);
-  store<i8>(valueAt, <i8>(alpha + upperOffset));
+  storeValue(keyAt, valueAt, key32, alpha + upperOffset);
   return alpha;
+}
+
+/**
+ * The value a table entry holds for the position whose key's low 32 bits are `key32`, given the
+ * entry's addresses (`keyAt` in a table's keys, `valueAt` in its values: the same index): 0 (no
+ * bound) when the entry holds another position or none.
+ */
+@inline
+function storedValue(keyAt: usize, valueAt: usize, key32: u32): i32 {
+  return load<u32>(keyAt) == key32 ? <i32>load<i8>(valueAt) : 0;
+}
+
+/** Stores `value` (a bound, encoded with an offset) for the position `key32` in the entry at `keyAt` and `valueAt`, over whatever it held. */
+@inline
+function storeValue(keyAt: usize, valueAt: usize, key32: u32, value: i32): void {
+  store<u32>(keyAt, key32);
+  store<i8>(valueAt, <i8>value);
 }
 
 /**
