@@ -30,6 +30,7 @@ import { expect, it } from 'vitest';
 import { mix32 } from '../../src/core/random.js';
 import { runCli } from '../../src/test-support/cli.js';
 import { parseTestSet } from '../../src/games/connect-four/testdata/test-sets.js';
+import type { Page } from 'playwright-core';
 import { newPage, serverAndBrowser, solutionTexts } from './harness.js';
 
 /** Measurements per position and side (`SOLUTION_ROUNDS`), the median reported. */
@@ -38,7 +39,6 @@ const VISITS = ['first', 'returning', 'open'] as const;
 /** How the page is met (see above): a first visit, a returning visitor, or Show solution checked on the open page. */
 const VISIT = (process.env['SOLUTION_VISIT'] ?? 'first') as (typeof VISITS)[number];
 if (!VISITS.includes(VISIT)) throw new Error(`SOLUTION_VISIT must be ${VISITS.join(', ')}, not ${String(process.env['SOLUTION_VISIT'])}`);
-const RETURNING = VISIT === 'returning';
 const SEED = 26;
 const env = serverAndBrowser();
 
@@ -64,6 +64,10 @@ function defaultPositions(): string[] {
   return chosen;
 }
 
+/** Resolves once the page's Show solution worker says it is ready (its books loaded, its solver made). */
+const solverReady = (page: Page): Promise<unknown> =>
+  page.waitForFunction(() => document.querySelector('label.switch')?.getAttribute('data-solver') === 'ready', undefined, { timeout: 600_000 });
+
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 it('measures Show solution against solve --analyze', { timeout: 4 * 3_600_000 }, async () => {
@@ -85,15 +89,15 @@ it('measures Show solution against solve --analyze', { timeout: 4 * 3_600_000 },
       cliTexts = cli.stdout.trim().split(' ').slice(1);
 
       const { context, page } = await newPage(env.session);
-      if (RETURNING) {
+      if (VISIT === 'returning') {
         // A visit before, not timed: the context's cache then holds the app's files and the books.
         await page.goto(`${env.server.url}connect-four?red=human&yellow=human`);
-        await page.waitForFunction(() => document.querySelector('label.switch')?.getAttribute('data-solver') === 'ready', undefined, { timeout: 600_000 });
+        await solverReady(page);
         await page.goto('about:blank');
       }
       if (VISIT === 'open') {
         await page.goto(`${env.server.url}connect-four?red=human&yellow=human&pos=${moves}`);
-        await page.waitForFunction(() => document.querySelector('label.switch')?.getAttribute('data-solver') === 'ready', undefined, { timeout: 600_000 });
+        await solverReady(page);
         started = performance.now();
         await page.getByRole('checkbox', { name: 'Show solution' }).check();
       } else {
