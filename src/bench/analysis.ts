@@ -10,7 +10,7 @@
  * (a column the books bound without settling it fails the check too). A wrong one makes the run
  * fail (exit status 1).
  *
- *   npm run bench:analysis -- --file Test_L1_R3 [--every N] [--limit N] [--no-book] [--slowest N]
+ *   npm run bench:analysis -- --file src/games/connect-four/testdata/Test_L1_R3 [--every N] [--limit N] [--no-book] [--slowest N]
  *
  * `--file F` a test set in Pons' format (`<moves> <score>` a line; default: Pons' Begin-Medium,
  * which the repository holds); `--every N` every N-th line from the first; `--limit N` at most N

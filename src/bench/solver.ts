@@ -1,5 +1,5 @@
 /**
- * `npm run bench:solver`: the Connect Four solver on Pascal Pons' five test sets — for each set,
+ * `npm run bench:solver`: the Connect Four solver on Pascal Pons' test sets — for each set,
  * strong and weak, the mean time and mean nodes per position, the table cleared before every
  * position (the clearing is not timed, as in Pons' own benchmark). Every score is checked against
  * the file; a wrong one makes the run fail (exit status 1). Wall time is what the targets are
@@ -8,8 +8,8 @@
  *
  *   npm run bench:solver -- --sets end-easy,middle-easy --limit 200 --mode strong
  *
- * Options: `--sets` ids (end-easy, middle-easy, middle-medium, begin-easy, begin-medium; default
- * all), `--limit N` positions per set (default all 1000), `--mode strong|weak|both` (default both),
+ * Options: `--sets` ids (end-easy, middle-easy, middle-medium, begin-easy, begin-medium, begin-hard;
+ * default all but begin-hard), `--limit N` positions per set (default all 1000), `--mode strong|weak|both` (default both),
  * `--table N` transposition-table entries (rounded up to a prime; default 2^23).
  */
 import { Position } from '../games/connect-four/position.js';

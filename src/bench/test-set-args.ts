@@ -77,7 +77,7 @@ export function wholeOption(name: string, fallback: number, min: number, fail: (
 }
 
 /**
- * `--sets a,b` (default all) and `--limit N` (default all positions), and the directory of the test
+ * `--sets a,b` (default: every set but Begin-Hard, see TEST_SETS) and `--limit N` (default all positions), and the directory of the test
  * sets; `fail` reports a bad value or missing test sets.
  */
 export function testSetArgs(fail: (message: string) => never): {
@@ -87,7 +87,7 @@ export function testSetArgs(fail: (message: string) => never): {
 } {
   const known = TEST_SETS.map((s) => s.id) as string[];
   const setsArg = option('--sets');
-  const wanted = setsArg === undefined ? known : setsArg.split(',').map((s) => s.trim());
+  const wanted = setsArg === undefined ? TEST_SETS.filter((s) => s.byDefault).map((s) => s.id as string) : setsArg.split(',').map((s) => s.trim());
   for (const id of wanted) if (!known.includes(id)) fail(`unknown test set '${id}' (choose from ${known.join(', ')})`);
   const limitArg = option('--limit');
   const limit = limitArg === undefined ? Infinity : Number(limitArg);

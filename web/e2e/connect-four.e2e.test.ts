@@ -165,13 +165,13 @@ describe('Connect Four page', () => {
   });
 
   it('Show solution gives, for positions of 6 to 30 stones from the public sets, what solve --analyze prints', { timeout: 1_800_000 }, async () => {
-    // Two positions of each of Pons' sets here, picked by a fixed seed among those of 6 to 30
+    // Two positions of each of Pons' six sets here, picked by a fixed seed among those of 6 to 30
     // stones, the issue's own example, an 8-stone position whose columns the book's level of 9
     // stones holds and a 9-stone one of Begin-Hard whose columns the level of 10 stones holds
     // (files the worker fetches after it is ready); the expected values are the built command
     // line's.
     const positions = ['4444422456', '22117667', '127265363'];
-    for (const [set, file] of ['Test_L1_R1', 'Test_L1_R2', 'Test_L2_R1', 'Test_L2_R2', 'Test_L3_R1'].entries()) {
+    for (const [set, file] of ['Test_L1_R1', 'Test_L1_R2', 'Test_L2_R1', 'Test_L2_R2', 'Test_L3_R1', 'Test_L1_R3'].entries()) {
       const fits = testSet(file).filter(({ moves }) => moves.length >= 6 && moves.length <= 30);
       for (let i = 0; i < 2; i++) positions.push(fits[(mix32(PARITY_SEED + 16 * set + i) >>> 0) % fits.length]!.moves);
     }
