@@ -50,6 +50,13 @@ describe('tabletop klondike compare', () => {
     expect(result.stdout).toMatch(/^random - greedy +-\d/m);
   });
 
+  it('--help names every strategy, those of the standard rules too', async () => {
+    const result = await runInProcess(['klondike', 'compare', '--help']);
+    expect(result.status).toBe(0);
+    const help = result.stdout.replace(/\s+/g, ' ');
+    expect(help).toContain('comma-separated strategies (random, greedy, sampler, solver; with --rules standard also planner)');
+  });
+
   it('the example program gives the same figures on 1 and 2 threads, through the CLI and the library, as a module and as an object', async () => {
     const one = await compareJson(['--players', `greedy,${example}`, '--threads', '1']);
     const two = await compareJson(['--players', `greedy,${example}`, '--threads', '2'], runInProcess);

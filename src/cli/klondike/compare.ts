@@ -21,6 +21,9 @@ export function registerCompare(command: Command): Command {
       addOptions: (compare) => {
         addRulesOptions(compare).option('--draw <n>', 'standard rules: cards turned from the stock at a time, 1 to 52', parseDraw, 3);
       },
+      moreStrategies: `with --rules standard also ${Object.keys(makeKlondikeGame({ rules: 'standard' }).agents)
+        .filter((id) => !(id in klondikeGame.agents))
+        .join(', ')}`,
       gameFor: (options, explicit) => {
         const rules = rulesOf(options as unknown as RulesOptions);
         if (rules.rules !== 'standard') {

@@ -19,6 +19,8 @@ export interface ComparisonCommand {
   readonly variant?: {
     readonly addOptions: (command: Command) => void;
     readonly gameFor: (options: Record<string, unknown>, explicit: (name: string) => boolean) => GameDefinition<GameState>;
+    /** Strategies only some variants have, for the help: e.g. "with --rules standard also planner". */
+    readonly moreStrategies?: string;
   };
 }
 
@@ -30,7 +32,7 @@ export function registerComparison(command: Command, spec: ComparisonCommand): C
     .command('compare')
     .description(spec.description)
     .addOption(
-      new Option('-p, --players <list>', `comma-separated strategies (${strategies.join(', ')}) or ${spec.modules} (./mine.mjs, a package name; see docs/your-own-player.md)`)
+      new Option('-p, --players <list>', `comma-separated strategies (${strategies.join(', ')}${spec.variant?.moreStrategies === undefined ? '' : `; ${spec.variant.moreStrategies}`}) or ${spec.modules} (./mine.mjs, a package name; see docs/your-own-player.md)`)
         .argParser(parseList('The --players list'))
         .default([...players], players.join(',')),
     )
