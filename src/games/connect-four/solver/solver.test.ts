@@ -23,7 +23,7 @@ function sample(positions: TestPosition[], count: number): TestPosition[] {
   return Array.from({ length: count }, (_, i) => positions[Math.floor(i * step)]!);
 }
 
-// The sample CI runs (the whole 5000, strong and weak: `npm run solve:all`). Sized to keep this
+// The sample CI runs (the whole 6000, strong and weak: `npm run solve:all`). Sized to keep this
 // file well under a minute on a busy 2-core machine.
 const SAMPLE: readonly [TestSetId, number][] = [
   ['end-easy', 1000],
