@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_SETS } from '../games/connect-four/testdata/test-sets.js';
-import { TEST_SET_DIR, packageRoot, readTestSet, testSetDirectory } from './test-set-args.js';
+import { TEST_SET_DIR, packageRoot, readTestSet, testSetArgs, testSetDirectory } from './test-set-args.js';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url)).replace(/[\\/]$/, '');
 
@@ -31,5 +31,24 @@ describe('the solver benches find the test sets', () => {
     const bench = join(root, 'dist', 'bench', 'solver.js');
     expect(() => testSetDirectory(bench)).toThrow(join(root, TEST_SET_DIR));
     expect(() => testSetDirectory(bench)).toThrow(/run from a repository checkout .*not from the installed package/);
+  });
+});
+
+describe('the sets a solver bench runs', () => {
+  const argv = process.argv;
+  afterEach(() => {
+    process.argv = argv;
+  });
+  const fail = (message: string): never => {
+    throw new Error(message);
+  };
+
+  it('are all but Begin-Hard unless named, and exactly those named with --sets', () => {
+    process.argv = ['node', 'bench'];
+    expect(testSetArgs(fail).wanted).toEqual(['end-easy', 'middle-easy', 'middle-medium', 'begin-easy', 'begin-medium']);
+    process.argv = ['node', 'bench', '--sets', 'begin-hard,end-easy'];
+    expect(testSetArgs(fail).wanted).toEqual(['begin-hard', 'end-easy']);
+    process.argv = ['node', 'bench', '--sets', 'begin-harder'];
+    expect(() => testSetArgs(fail)).toThrow("unknown test set 'begin-harder' (choose from end-easy, middle-easy, middle-medium, begin-easy, begin-medium, begin-hard)");
   });
 });
