@@ -53,7 +53,7 @@ function positions(): string[] {
     .map(({ moves }) => moves);
 }
 
-/** The issue's positions, then one of 6 to 30 stones from each of Pons' sets here, picked by SEED. */
+/** The issue's positions, then one of 6 to 30 stones from each of Pons' sets here but Begin-Hard (SOLUTION_FILE times that one), picked by SEED. */
 function defaultPositions(): string[] {
   const chosen = ['4444422456', '444444', '13314', '11114', '123'];
   for (const [set, file] of ['Test_L1_R1', 'Test_L1_R2', 'Test_L2_R1', 'Test_L2_R2', 'Test_L3_R1'].entries()) {
