@@ -193,6 +193,8 @@ function measured<T>(run: () => T): { result: T; wall: number; cpu: number } {
 const SLIP = 0.25;
 /** Thresholds, in points of the chance to win, of the reference's cost of the coach's best choice that the UnoWar bench counts. */
 const COST_POINTS = [0.5, 1, 2, 3, 5] as const;
+/** Thresholds, in points, of how far the reference's second-best card trails its best that the UnoWar bench counts. */
+const RUNNER_UP_POINTS = [0.05, 0.1, 0.25, 0.5, 1] as const;
 /** Moves a sampled Klondike game may last before it is dropped. */
 const KLONDIKE_MOVES = 300;
 const share = (n: number, of: number): string => `${(of === 0 ? 0 : (100 * n) / of).toFixed(1)}%`;
@@ -364,6 +366,15 @@ interface CoachCost {
   readonly standardError: number;
 }
 
+/** How far the reference's second-best choice trails its best (the second-lowest cost), when it rated two choices or more. */
+function runnerUpCost(answer: ReferenceAnswer): number | undefined {
+  if (answer.costs === undefined) return undefined;
+  const sorted = Object.values(answer.costs)
+    .map(([cost]) => cost)
+    .sort((a, b) => a - b);
+  return sorted[1];
+}
+
 /** A coach whose terminal prepares a situation while the person thinks (`prepare`) and rates their choice when they make it (`finish`: the best choice). */
 interface PreparedCoach<S, P> {
   prepare(situation: S, seed: number): P;
@@ -381,11 +392,12 @@ function sampledAgreement<S, P = never>(
   coach: ((situation: S, seed: number) => number) | PreparedCoach<S, P>,
   reference: (situation: S, seed: number) => readonly SampledRating[],
   params: JsonValue,
-): { agree: number; same: number; costs: CoachCost[]; notes: string[] } {
+): { agree: number; same: number; costs: CoachCost[]; runnerUps: number[]; notes: string[] } {
   const journal = new ReferenceJournal<ReferenceAnswer>(params);
   let agree = 0;
   let same = 0;
   const costs: CoachCost[] = [];
+  const runnerUps: number[] = [];
   for (const { at, index, decision } of decisionsOf(situation)) {
     const coachSeed = deriveSeed(seed, 2 * index);
     const best =
@@ -409,9 +421,11 @@ function sampledAgreement<S, P = never>(
     if (answer.verdicts[String(best)] === 'best') agree++;
     const cost = answer.costs?.[String(best)];
     if (cost !== undefined) costs.push({ cost: cost[0], standardError: cost[1] });
+    const runnerUp = runnerUpCost(answer);
+    if (runnerUp !== undefined) runnerUps.push(runnerUp);
     progress(decision - from + 1, agree);
   }
-  return { agree, same, costs, notes: journal.note() };
+  return { agree, same, costs, runnerUps, notes: journal.note() };
 }
 
 /**
@@ -449,7 +463,7 @@ function unoWar(): string[] {
   const referenceSamples = whole('--reference-samples', samples * factor, 1);
   const anyCard = (state: UnoWarState): number => state.handCard(0, [0, 1, 2, 3, 4].find((slot) => canPlayOn(state.top, state.handCard(0, slot)))!);
   // The coach may stop sampling early once a card is clearly best; the reference never does.
-  const { same, costs, notes } = sampledAgreement(
+  const { same, costs, runnerUps, notes } = sampledAgreement(
     unoSituation,
     (state, at) => rateUno(state, anyCard(state), smallestCardAgent, at, samples).best,
     (state, at) => {
@@ -469,6 +483,8 @@ function unoWar(): string[] {
     `best card: as good as the reference's best ${String(strict)} (${share(strict, judgedCount)}); the same card ${String(same)} (${share(same, judgedCount)})`,
     `best card: within the coach's tolerance (the reference's cost of it under ${(100 * EQUAL_CHANCE).toFixed(1)} points) ${String(tolerated)} (${share(tolerated, judgedCount)})`,
     `the reference's cost of the coach's best card: ${costsUnder(costs.map((c) => c.cost))}`,
+    // How many decisions are near-ties: a runner-up a tenth of a point behind is one that no coach with the coach's standard error (about a quarter of a point) can order.
+    `the reference's second-best card behind its best: ${costsUnder(runnerUps, RUNNER_UP_POINTS)} (of ${String(runnerUps.length)} decisions with two cards or more)`,
     ...notes,
   ];
 }
@@ -558,7 +574,7 @@ function klondike(): string[] {
   ];
 }
 
-/** How many of `costs` (0..1) fall under each of COST_POINTS: `< 0.5 points 80, < 1 point 90, …`. */
-function costsUnder(costs: readonly number[]): string {
-  return COST_POINTS.map((points) => `< ${String(points)} ${points === 1 ? 'point' : 'points'} ${String(costs.filter((cost) => cost < points / 100).length)}`).join(', ');
+/** How many of `costs` (0..1) fall under each threshold in points (COST_POINTS unless given): `< 0.5 points 80, < 1 point 90, …`. */
+function costsUnder(costs: readonly number[], thresholds: readonly number[] = COST_POINTS): string {
+  return thresholds.map((points) => `< ${String(points)} ${points === 1 ? 'point' : 'points'} ${String(costs.filter((cost) => cost < points / 100).length)}`).join(', ');
 }
