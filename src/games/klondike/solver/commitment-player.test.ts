@@ -25,6 +25,12 @@ function midGame(seed: number, greedyMoves: number, draw = 3): KlondikeState {
   return state;
 }
 
+/** The planner's first 92 moves on standard draw-3 deal 1023 (the default budget, its generator seeded 1023), as action codes. */
+const DEAL_1023_FIRST_92 = [
+  0, 0, 0, 0, 0, 0, 0, 0, 599, 7, 11, 482, 105, 5, 0, 0, 0, 0, 0, 0, 0, 11, 0, 0, 0, 10, 0, 0, 5, 0, 0, 10, 1, 0, 0, 0, 0, 0, 0, 0, 0, 6, 223, 602, 163, 586, 391, 537, 32, 294, 581, 573,
+  183, 508, 20, 37, 0, 1, 6, 330, 378, 0, 0, 0, 2, 0, 6, 7, 622, 599, 651, 3, 16, 22, 21, 26, 22, 274, 20, 36, 0, 0, 3, 0, 0, 683, 695, 9, 697, 685, 7, 2,
+] as const;
+
 /** Small budgets keep these tests quick; the behaviour tested does not depend on them. */
 const SMALL = { samples: 3, maxStates: 300, maxWalk: 60, finalStates: 20_000 } as const;
 
@@ -228,10 +234,36 @@ describe('the planner', () => {
     expect(agent.stats.solves).toBeGreaterThanOrEqual(agent.stats.decisions);
   });
 
+  it('walks again, further, when its walk finds one commitment or none, and so plays on where the only one found was a pass', () => {
+    // Standard draw-3 deal 1023 after the planner's first 92 moves (recorded): winnable, three
+    // cards face down, and within 300 positions of the walk the only commitment is a pass through
+    // the stock; the solver's line takes two cards back from the foundations and turns the stock
+    // twice before it plays a card.
+    const start = standardDeal(1023);
+    for (const action of DEAL_1023_FIRST_92) start.applyAction(action);
+    expect(start.idle).toBe(0);
+    expect(commitmentsOf(start, 300)).toHaveLength(1);
+    expect(commitmentsOf(start, 3000).length).toBeGreaterThan(1);
+    const progressWithin = (options: Parameters<typeof createPlannerAgent>[0], moves: number): boolean => {
+      const state = start.clone();
+      const agent = createPlannerAgent(options);
+      const rng = rngFromSeed(1023);
+      for (let move = 0; move < moves && !state.isTerminal(); move++) {
+        state.applyAction(agent.act(state, rng));
+        if (state.idle === 0) return true;
+      }
+      return false;
+    };
+    // Without the second walk it only turns the stock round (until the idle limit would end the game).
+    expect(progressWithin({ maxRewalk: 300 }, 30)).toBe(false);
+    expect(progressWithin({}, 30)).toBe(true);
+  });
+
   it('is a player of the standard rules’ lab game, and refuses a budget below one', () => {
     const game = makeKlondikeGame({ rules: 'standard', draw: 3 });
     expect(game.agents['planner']?.create().name).toBe('planner');
     expect(() => createPlannerAgent({ samples: 0 })).toThrow(RangeError);
     expect(() => createPlannerAgent({ maxStates: 1.5 })).toThrow(RangeError);
+    expect(() => createPlannerAgent({ maxRewalk: 0 })).toThrow(RangeError);
   });
 });

@@ -25,6 +25,14 @@
  * - A solve that runs out of positions counts as no win (as a lost one does): the player cannot
  *   tell it from a loss without more search.
  * - With nothing hidden any more, it solves the position itself and follows the winning line.
+ * - A walk that finds one commitment or none walks again, further (`maxRewalk`), and keeps what
+ *   it found by position. A commitment can lie more undoable moves away than the first walk's
+ *   positions reach: cards taken back from the foundations and the stock turned before a stock
+ *   card can be played, each undoable move multiplying the positions of the walk. Finding only a
+ *   pass through the stock, the player would turn the stock round until the idle limit ended a
+ *   game it could still win (standard draw-3 deal 1023: winnable after its 92nd move, the only
+ *   candidate a pass; the solver's line takes two cards back from the foundations and turns the
+ *   stock twice before playing a card).
  *
  * Honesty: the walk reads face-up cards and the stock cards already shown only (the moves it
  * makes are the legal moves of what the player sees; under unlimited passes it first turns the
@@ -48,6 +56,8 @@ export interface PlannerOptions {
   readonly maxStates?: number;
   /** Positions reachable without a commitment the walk visits at most (default 300). */
   readonly maxWalk?: number;
+  /** Positions the walk visits at most when it is made again, having found one commitment or none within `maxWalk` (default 3,000). */
+  readonly maxRewalk?: number;
   /** Positions the solver may search for the whole position once nothing is hidden (default 200,000). */
   readonly finalStates?: number;
   /** Samples a later candidate must win beyond the choice so far to replace it (default 2; 0: the most wins, the first of equals). See `bestCandidate`. */
@@ -59,7 +69,7 @@ export interface PlannerOptions {
  * told apart by the few samples some of them lose, and 12 samples seldom hold one (draw-3 deals
  * 101..200: 37 won with 12, 47 with 48; docs/benchmarks.md).
  */
-export const DEFAULT_PLANNER = { samples: 48, maxStates: 2_000, maxWalk: 300, finalStates: 200_000, margin: 2 } as const;
+export const DEFAULT_PLANNER = { samples: 48, maxStates: 2_000, maxWalk: 300, maxRewalk: 3_000, finalStates: 200_000, margin: 2 } as const;
 
 /** What a planner has spent: for tests of its budget and for reports. */
 export interface PlannerStats {
@@ -73,6 +83,8 @@ export interface PlannerStats {
   blind: number;
   /** The most candidates one decision had. */
   maxCandidates: number;
+  /** Walks made again, further, because the first found one commitment or none (`maxRewalk`). */
+  rewalks: number;
 }
 
 export interface PlannerAgent extends KlondikeAgent {
@@ -234,16 +246,23 @@ export function createPlannerAgent(options: PlannerOptions = {}): PlannerAgent {
   const samples = options.samples ?? DEFAULT_PLANNER.samples;
   const maxStates = options.maxStates ?? DEFAULT_PLANNER.maxStates;
   const maxWalk = options.maxWalk ?? DEFAULT_PLANNER.maxWalk;
+  const maxRewalk = options.maxRewalk ?? DEFAULT_PLANNER.maxRewalk;
   const finalStates = options.finalStates ?? DEFAULT_PLANNER.finalStates;
   const margin = options.margin ?? DEFAULT_PLANNER.margin;
-  for (const [name, value] of Object.entries({ samples, maxStates, maxWalk, finalStates })) {
+  for (const [name, value] of Object.entries({ samples, maxStates, maxWalk, maxRewalk, finalStates })) {
     if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`The planner needs ${name} ≥ 1, got ${String(value)}`);
   }
   if (!Number.isSafeInteger(margin) || margin < 0) throw new RangeError(`The planner needs margin ≥ 0, got ${String(margin)}`);
   const budget: SolveBudget = { maxStates, timeMs: Number.MAX_SAFE_INTEGER };
   const finalBudget: SolveBudget = { maxStates: finalStates, timeMs: Number.MAX_SAFE_INTEGER };
   const greedy = createGreedyAgent();
-  const stats: PlannerStats = { decisions: 0, solves: 0, states: 0, undecided: 0, blind: 0, maxCandidates: 0 };
+  const stats: PlannerStats = { decisions: 0, solves: 0, states: 0, undecided: 0, blind: 0, maxCandidates: 0, rewalks: 0 };
+  /**
+   * The commitments the second walk found, by position (`positionKey`): a player left with only a
+   * pass through the stock comes back to the same positions at every round of the stock, and need
+   * not walk from them again.
+   */
+  const walkedFar = new Map<string, number[][]>();
   /** The moves still to play, and what the player expects to see before the next. */
   let plan: number[] = [];
   let expected = '';
@@ -273,7 +292,20 @@ export function createPlannerAgent(options: PlannerOptions = {}): PlannerAgent {
       const line = result.moves ?? result.furthest ?? [];
       if (line.length > 0) return line.map((move) => encodeMove(state.config, move));
     }
-    const candidates = commitmentsOf(state, maxWalk);
+    let candidates = commitmentsOf(state, maxWalk);
+    if (candidates.length <= 1 && maxRewalk > maxWalk) {
+      // Positions before progress never come back after it: only the last stretch without progress is remembered.
+      if (state.idle === 0) walkedFar.clear();
+      const key = positionKey(state);
+      let further = walkedFar.get(key);
+      if (further === undefined) {
+        stats.rewalks++;
+        further = commitmentsOf(state, maxRewalk);
+        walkedFar.set(key, further);
+      }
+      // Copies: the plan returned is used up move by move.
+      candidates = further.map((line) => [...line]);
+    }
     stats.maxCandidates = Math.max(stats.maxCandidates, candidates.length);
     if (candidates.length === 0) return [greedy.act(state, rng)];
     if (candidates.length === 1) return candidates[0]!;
