@@ -292,10 +292,11 @@ export function createPlannerAgent(options: PlannerOptions = {}): PlannerAgent {
       const line = result.moves ?? result.furthest ?? [];
       if (line.length > 0) return line.map((move) => encodeMove(state.config, move));
     }
+    // Positions before progress never come back after it (nor those of another game): only the
+    // stretch since the last progress is remembered.
+    if (state.idle === 0) walkedFar.clear();
     let candidates = commitmentsOf(state, maxWalk);
     if (candidates.length <= 1 && maxRewalk > maxWalk) {
-      // Positions before progress never come back after it: only the last stretch without progress is remembered.
-      if (state.idle === 0) walkedFar.clear();
       const key = positionKey(state);
       let further = walkedFar.get(key);
       if (further === undefined) {
