@@ -295,18 +295,17 @@ export function createPlannerAgent(options: PlannerOptions = {}): PlannerAgent {
     // Positions before progress never come back after it (nor those of another game): only the
     // stretch since the last progress is remembered.
     if (state.idle === 0) walkedFar.clear();
-    let candidates = commitmentsOf(state, maxWalk);
-    if (candidates.length <= 1 && maxRewalk > maxWalk) {
-      const key = positionKey(state);
-      let further = walkedFar.get(key);
-      if (further === undefined) {
-        stats.rewalks++;
-        further = commitmentsOf(state, maxRewalk);
-        walkedFar.set(key, further);
-      }
-      // Copies: the plan returned is used up move by move.
-      candidates = further.map((line) => [...line]);
+    // A position remembered is one whose first walk found one commitment or none: neither walk is made again.
+    const key = positionKey(state);
+    let further = walkedFar.get(key);
+    let candidates = further ?? commitmentsOf(state, maxWalk);
+    if (further === undefined && candidates.length <= 1 && maxRewalk > maxWalk) {
+      stats.rewalks++;
+      further = commitmentsOf(state, maxRewalk);
+      walkedFar.set(key, further);
     }
+    // Copies of what is remembered: the plan returned is used up move by move.
+    if (further !== undefined) candidates = further.map((line) => [...line]);
     stats.maxCandidates = Math.max(stats.maxCandidates, candidates.length);
     if (candidates.length === 0) return [greedy.act(state, rng)];
     if (candidates.length === 1) return candidates[0]!;
