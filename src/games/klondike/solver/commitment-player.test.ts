@@ -5,7 +5,8 @@ import { createGreedyAgent } from '../agents.js';
 import { makeKlondikeGame } from '../definition.js';
 import { DISCARD_ACTION, KlondikeConfig, KlondikeState, MoveRank } from '../engine.js';
 import { bestCandidate, commitmentsOf, createPlannerAgent, SampleOutcome } from './commitment-player.js';
-import { seededDeal } from './deal.js';
+import { dealVerdict, seededDeal } from './deal.js';
+import { unseenCount } from './players.js';
 import { playAlike, riggedDeal } from '../../../test-support/klondike-sight.js';
 
 /** Deal `seed` under the standard rules in the lab's game (idle limit 100), unlimited passes. */
@@ -30,6 +31,9 @@ const DEAL_1023_FIRST_92 = [
   0, 0, 0, 0, 0, 0, 0, 0, 599, 7, 11, 482, 105, 5, 0, 0, 0, 0, 0, 0, 0, 11, 0, 0, 0, 10, 0, 0, 5, 0, 0, 10, 1, 0, 0, 0, 0, 0, 0, 0, 0, 6, 223, 602, 163, 586, 391, 537, 32, 294, 581, 573,
   183, 508, 20, 37, 0, 1, 6, 330, 378, 0, 0, 0, 2, 0, 6, 7, 622, 599, 651, 3, 16, 22, 21, 26, 22, 274, 20, 36, 0, 0, 3, 0, 0, 683, 695, 9, 697, 685, 7, 2,
 ] as const;
+
+/** The default planner's first 30 moves on standard draw-3 deal 1020 (its generator seeded 1020), as action codes. */
+const DEAL_1020_FIRST_30 = [0, 0, 0, 0, 0, 0, 0, 0, 183, 508, 378, 0, 132, 599, 0, 5, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] as const;
 
 /** Small budgets keep these tests quick; the behaviour tested does not depend on them. */
 const SMALL = { samples: 3, maxStates: 300, maxWalk: 60, finalStates: 20_000 } as const;
@@ -72,6 +76,47 @@ describe('the choice among candidates', () => {
         expect(asked.filter((key) => key.startsWith('0:')).length).toBe(samples);
       }),
       { numRuns: 300, seed: 5 },
+    );
+  });
+
+  it('with a revaluation, takes a candidate only if its new value still reaches what it needs, and holds later ones to that value', () => {
+    fc.assert(
+      fc.property(tableArb, fc.integer({ min: 0, max: 3 }), fc.array(fc.nat(12), { minLength: 8, maxLength: 8 }), (table, margin, cuts) => {
+        const samples = table[0]!.length;
+        const winsOf = table.map((row) => row.filter((o) => o === SampleOutcome.Won).length);
+        // Any value from 0 to the wins: what the planner's follow-up gives is never more.
+        const valueOf = (c: number): number => winsOf[c]! - (cuts[c]! % (winsOf[c]! + 1));
+        const revalued: number[] = [];
+        const { index, wins } = bestCandidate(
+          table.length,
+          samples,
+          (c, k) => table[c]![k]!,
+          margin,
+          (c, outcomes, candidateWins) => {
+            revalued.push(c);
+            // Asked with the candidate's outcome on every sample.
+            expect([...outcomes]).toEqual(table[c]);
+            expect(candidateWins).toBe(winsOf[c]);
+            return valueOf(c);
+          },
+        );
+        let choice = 0;
+        let best = valueOf(0);
+        const expectedRevalued = [0];
+        for (let c = 1; c < table.length && best < samples; c++) {
+          if (winsOf[c]! <= best + margin) continue;
+          expectedRevalued.push(c);
+          if (valueOf(c) > best + margin) {
+            choice = c;
+            best = valueOf(c);
+          }
+        }
+        expect(index).toBe(choice);
+        expect(wins).toBe(best);
+        // Only a candidate that won enough is revalued.
+        expect(revalued).toEqual(expectedRevalued);
+      }),
+      { numRuns: 300, seed: 6 },
     );
   });
 
@@ -257,6 +302,72 @@ describe('the planner', () => {
     // Without the second walk it only turns the stock round (until the idle limit would end the game).
     expect(progressWithin({ maxRewalk: 300 }, 30)).toBe(false);
     expect(progressWithin({}, 30)).toBe(true);
+  });
+
+  it('values a commitment that turns no card up, where another does, by the best single commitment after it: its decisions are those of a brute-force count', () => {
+    // Brute force: every candidate on every sample, every next commitment on every sample, no
+    // early exit, then the rule (margin 0: the most, the first of equals).
+    const budget = { maxStates: 1000, timeMs: Number.MAX_SAFE_INTEGER };
+    const options = { samples: 24, maxStates: 1000, maxWalk: 100, margin: 0 } as const;
+    const wins = (sample: KlondikeState, ...lines: readonly (readonly number[])[]): boolean => {
+      const state = sample.clone();
+      for (const line of lines) for (const action of line) if (!state.isTerminal()) state.applyAction(action);
+      return state.isTerminal() ? state.score === state.config.deckSize : dealVerdict(state, budget).verdict === 'winnable';
+    };
+    /** The line the agent plays from `start`: its moves up to and including the first commitment. */
+    const lineOf = (agent: ReturnType<typeof createPlannerAgent>, start: KlondikeState, seed: number): number[] => {
+      const state = start.clone();
+      const rng = rngFromSeed(seed);
+      const line: number[] = [];
+      while (!state.isTerminal()) {
+        const before = state.clone();
+        line.push(agent.act(state, rng));
+        state.applyAction(line.at(-1)!);
+        if (committed(before, state)) break;
+      }
+      return line;
+    };
+    const deal1020 = standardDeal(1020);
+    for (const action of DEAL_1020_FIRST_30) deal1020.applyAction(action);
+    let lowered = 0;
+    let changed = 0;
+    for (const [start, seed] of [[midGame(115, 10), 115], [midGame(126, 10), 126], [deal1020, 30]] as const) {
+      const candidates = commitmentsOf(start, options.maxWalk);
+      expect(candidates.length).toBeGreaterThan(1);
+      const rng = rngFromSeed(seed);
+      const dealt = Array.from({ length: options.samples }, () => start.resample(0, rng));
+      const won = candidates.map((line) => dealt.map((sample) => wins(sample, line)));
+      const turnsUp = candidates.map((line) => {
+        const after = start.clone();
+        for (const action of line) after.applyAction(action);
+        return unseenCount(after) < unseenCount(start);
+      });
+      const hindsight = won.map((row) => row.filter(Boolean).length);
+      const value = candidates.map((line, c) => {
+        if (turnsUp[c] || !turnsUp.includes(true)) return hindsight[c]!;
+        const after = dealt[0]!.clone();
+        for (const action of line) after.applyAction(action);
+        const next = after.isTerminal() ? [] : commitmentsOf(after, options.maxWalk);
+        if (next.length <= 1) return hindsight[c]!;
+        return Math.max(...next.map((nextLine) => dealt.filter((sample, k) => won[c]![k] && wins(sample, line, nextLine)).length));
+      });
+      const choose = (values: readonly number[]): number => {
+        let choice = 0;
+        for (let c = 1; c < candidates.length && values[choice]! < options.samples; c++) if (hindsight[c]! > values[choice]! && values[c]! > values[choice]!) choice = c;
+        return choice;
+      };
+      const choice = choose(value);
+      if (value.some((v, c) => v < hindsight[c]!)) lowered++;
+      if (choice !== choose(hindsight)) changed++;
+      const agent = createPlannerAgent(options);
+      expect(lineOf(agent, start, seed)).toEqual(candidates[choice]);
+      expect(agent.stats.followUpsLower > 0).toBe(value.some((v, c) => v < hindsight[c]!));
+      // Without the follow-up, hindsight alone decides.
+      expect(lineOf(createPlannerAgent({ ...options, followUp: false }), start, seed)).toEqual(candidates[choose(hindsight)]);
+    }
+    // The positions were chosen so that the follow-up lowers a value, and changes a decision.
+    expect(lowered).toBeGreaterThan(0);
+    expect(changed).toBeGreaterThan(0);
   });
 
   it('is a player of the standard rules’ lab game, and refuses a budget below one', () => {

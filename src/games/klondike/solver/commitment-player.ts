@@ -22,6 +22,10 @@
  *   a stock card played, shortest ways first); a later one replaces the choice so far only when it
  *   wins more than a margin of samples more (`bestCandidate`), and one that wins every sample is
  *   taken at once (none can do better), which keeps easy positions cheap.
+ * - A commitment that turns no card up (a stock card played, a card put up, a pass), weighed
+ *   against one that does, is valued by the best single commitment after it (`followUpWins`): it
+ *   shows the player nothing, so the decision after it is taken knowing no more than now, where
+ *   the solver's play after it would credit each sample with every hidden card.
  * - A solve that runs out of positions counts as no win (as a lost one does): the player cannot
  *   tell it from a loss without more search.
  * - With nothing hidden any more, it solves the position itself and follows the winning line.
@@ -62,6 +66,12 @@ export interface PlannerOptions {
   readonly finalStates?: number;
   /** Samples a later candidate must win beyond the choice so far to replace it (default 2; 0: the most wins, the first of equals). See `bestCandidate`. */
   readonly margin?: number;
+  /**
+   * Whether a commitment that turns no card up, in a decision where another does, is valued by the
+   * best single commitment after it instead of by the solver's play after it (default true). See
+   * the file's comment.
+   */
+  readonly followUp?: boolean;
 }
 
 /**
@@ -69,7 +79,7 @@ export interface PlannerOptions {
  * told apart by the few samples some of them lose, and 12 samples seldom hold one (draw-3 deals
  * 101..200: 37 won with 12, 47 with 48; docs/benchmarks.md).
  */
-export const DEFAULT_PLANNER = { samples: 48, maxStates: 2_000, maxWalk: 300, maxRewalk: 3_000, finalStates: 200_000, margin: 2 } as const;
+export const DEFAULT_PLANNER = { samples: 48, maxStates: 2_000, maxWalk: 300, maxRewalk: 3_000, finalStates: 200_000, margin: 2, followUp: true } as const;
 
 /** What a planner has spent: for tests of its budget and for reports. */
 export interface PlannerStats {
@@ -85,6 +95,9 @@ export interface PlannerStats {
   maxCandidates: number;
   /** Walks made again, further, because the first found one commitment or none (`maxRewalk`). */
   rewalks: number;
+  /** Candidates valued again by the best commitment after them (`followUp`), and those of them whose value that lowered. */
+  followUps: number;
+  followUpsLower: number;
 }
 
 export interface PlannerAgent extends KlondikeAgent {
@@ -214,8 +227,19 @@ export type SampleOutcome = (typeof SampleOutcome)[keyof typeof SampleOutcome];
  * samples are visited in the order that shows them soonest: first those the choice lost (the cheap
  * proofs, then those the solver gave up on), then those it won. The choice does not depend on that
  * order; only what it costs does (standard draw-3 deals 101..106: 8% fewer positions searched).
+ *
+ * `revalue(c, outcomes, wins)`, when given, is asked the value of a candidate about to become the
+ * choice, its outcome on every sample in hand (at most `wins`, the samples it won): the candidate
+ * becomes the choice only if that value still reaches what it needs, and the value is what later
+ * candidates must then beat.
  */
-export function bestCandidate(candidates: number, samples: number, outcome: (candidate: number, sample: number) => SampleOutcome, margin = 0): { readonly index: number; readonly wins: number } {
+export function bestCandidate(
+  candidates: number,
+  samples: number,
+  outcome: (candidate: number, sample: number) => SampleOutcome,
+  margin = 0,
+  revalue?: (candidate: number, outcomes: Readonly<Uint8Array>, wins: number) => number,
+): { readonly index: number; readonly wins: number } {
   let index = 0;
   let bestWins = 0;
   let order = Array.from({ length: samples }, (_, k) => k);
@@ -230,11 +254,12 @@ export function bestCandidate(candidates: number, samples: number, outcome: (can
       outcomes[k] = outcome(c, k);
       if (outcomes[k] === SampleOutcome.Won) wins++;
     }
-    if (wins >= needed) {
-      // The new choice was valued on every sample: nothing dropped it.
+    // A candidate that reached what it needs was valued on every sample: nothing dropped it.
+    const value = wins >= needed && revalue !== undefined ? revalue(c, outcomes, wins) : wins;
+    if (wins >= needed && value >= needed) {
       index = c;
-      bestWins = wins;
-      if (wins === samples) break;
+      bestWins = value;
+      if (value === samples) break;
       order = order.slice().sort((a, b) => outcomes[a]! - outcomes[b]! || a - b);
     }
   }
@@ -249,6 +274,7 @@ export function createPlannerAgent(options: PlannerOptions = {}): PlannerAgent {
   const maxRewalk = options.maxRewalk ?? DEFAULT_PLANNER.maxRewalk;
   const finalStates = options.finalStates ?? DEFAULT_PLANNER.finalStates;
   const margin = options.margin ?? DEFAULT_PLANNER.margin;
+  const followUp = options.followUp ?? DEFAULT_PLANNER.followUp;
   for (const [name, value] of Object.entries({ samples, maxStates, maxWalk, maxRewalk, finalStates })) {
     if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`The planner needs ${name} ≥ 1, got ${String(value)}`);
   }
@@ -256,7 +282,7 @@ export function createPlannerAgent(options: PlannerOptions = {}): PlannerAgent {
   const budget: SolveBudget = { maxStates, timeMs: Number.MAX_SAFE_INTEGER };
   const finalBudget: SolveBudget = { maxStates: finalStates, timeMs: Number.MAX_SAFE_INTEGER };
   const greedy = createGreedyAgent();
-  const stats: PlannerStats = { decisions: 0, solves: 0, states: 0, undecided: 0, blind: 0, maxCandidates: 0, rewalks: 0 };
+  const stats: PlannerStats = { decisions: 0, solves: 0, states: 0, undecided: 0, blind: 0, maxCandidates: 0, rewalks: 0, followUps: 0, followUpsLower: 0 };
   /**
    * The commitments the second walk found, by position (`positionKey`): a player left with only a
    * pass through the stock comes back to the same positions at every round of the stock, and need
@@ -311,15 +337,64 @@ export function createPlannerAgent(options: PlannerOptions = {}): PlannerAgent {
     if (candidates.length === 1) return candidates[0]!;
     stats.decisions++;
     const dealt = Array.from({ length: samples }, () => state.resample(0, rng));
-    const { index, wins } = bestCandidate(candidates.length, dealt.length, (c, k) => {
-      // The candidate is made on the sample and taken back after (the solver reads, never changes, the position).
+    /** How sample k ends after the lines given, made one after the other and taken back after (the solver reads, never changes, the position). */
+    const endAfter = (k: number, ...lines: readonly (readonly number[])[]): SampleOutcome => {
       const sample = dealt[k]!;
-      const candidate = candidates[c]!;
-      for (const action of candidate) sample.applyAction(action);
+      let made = 0;
+      for (const line of lines) {
+        if (sample.isTerminal()) break;
+        for (const action of line) sample.applyAction(action);
+        made += line.length;
+      }
       const outcome = outcomeOf(sample);
-      for (let undone = 0; undone < candidate.length; undone++) sample.undo();
+      for (let undone = 0; undone < made; undone++) sample.undo();
       return outcome;
-    }, margin);
+    };
+    // Whether each candidate turns a card up: the same on every sample (the count of face-down cards is seen).
+    const turnsUp = !followUp ? [] : candidates.map((line) => {
+      const sample = dealt[0]!;
+      const before = unseenCount(sample);
+      for (const action of line) sample.applyAction(action);
+      const after = unseenCount(sample);
+      for (let undone = 0; undone < line.length; undone++) sample.undo();
+      return after < before;
+    });
+    /**
+     * A commitment that turns no card up (a stock card played, a card put up, a pass) shows the
+     * player nothing, so the decision after it is taken knowing no more than now. Valued by the
+     * solver's play after it, each sample is credited with choosing that next commitment knowing
+     * every hidden card; after a commitment that turns a card up, the player does know one more.
+     * Here it is valued as the player would go on: the one next commitment that wins the most
+     * samples (those of the walk from the position after it). Only the samples it won are asked:
+     * one it did not win counts as not won after any next commitment, as it did for it.
+     */
+    const followUpWins = (line: readonly number[], outcomes: Readonly<Uint8Array>, wins: number): number => {
+      const won: number[] = [];
+      for (let k = 0; k < outcomes.length; k++) if (outcomes[k] === SampleOutcome.Won) won.push(k);
+      const after = dealt[0]!.clone();
+      for (const action of line) after.applyAction(action);
+      if (after.isTerminal()) return wins;
+      const next = commitmentsOf(after, maxWalk);
+      if (next.length <= 1) return wins;
+      let best = 0;
+      for (const nextLine of next) {
+        let nextWins = 0;
+        for (let i = 0; i < won.length && nextWins + (won.length - i) > best; i++) {
+          if (endAfter(won[i]!, line, nextLine) === SampleOutcome.Won) nextWins++;
+        }
+        best = Math.max(best, nextWins);
+        if (best === won.length) break;
+      }
+      return best;
+    };
+    const revalue = turnsUp.includes(true) ? (c: number, outcomes: Readonly<Uint8Array>, wins: number): number => {
+      if (turnsUp[c] === true) return wins;
+      stats.followUps++;
+      const value = followUpWins(candidates[c]!, outcomes, wins);
+      if (value < wins) stats.followUpsLower++;
+      return value;
+    } : undefined;
+    const { index, wins } = bestCandidate(candidates.length, dealt.length, (c, k) => endAfter(k, candidates[c]!), margin, revalue);
     if (wins === 0) stats.blind++;
     return candidates[index]!;
   };
