@@ -266,6 +266,22 @@ export function bestCandidate(
   return { index, wins: bestWins };
 }
 
+/**
+ * What `read` says of `sample` after the lines given, made one after the other (up to the end of
+ * the game) and taken back after: the sample is left as it was.
+ */
+function readAfter<T>(sample: KlondikeState, lines: readonly (readonly number[])[], read: (state: KlondikeState) => T): T {
+  let made = 0;
+  for (const line of lines) {
+    if (sample.isTerminal()) break;
+    for (const action of line) sample.applyAction(action);
+    made += line.length;
+  }
+  const result = read(sample);
+  for (let undone = 0; undone < made; undone++) sample.undo();
+  return result;
+}
+
 /** The honest planning player (see the file's comment). */
 export function createPlannerAgent(options: PlannerOptions = {}): PlannerAgent {
   const samples = options.samples ?? DEFAULT_PLANNER.samples;
@@ -337,28 +353,10 @@ export function createPlannerAgent(options: PlannerOptions = {}): PlannerAgent {
     if (candidates.length === 1) return candidates[0]!;
     stats.decisions++;
     const dealt = Array.from({ length: samples }, () => state.resample(0, rng));
-    /** How sample k ends after the lines given, made one after the other and taken back after (the solver reads, never changes, the position). */
-    const endAfter = (k: number, ...lines: readonly (readonly number[])[]): SampleOutcome => {
-      const sample = dealt[k]!;
-      let made = 0;
-      for (const line of lines) {
-        if (sample.isTerminal()) break;
-        for (const action of line) sample.applyAction(action);
-        made += line.length;
-      }
-      const outcome = outcomeOf(sample);
-      for (let undone = 0; undone < made; undone++) sample.undo();
-      return outcome;
-    };
+    /** How sample k ends after the lines given, made one after the other (see `readAfter`). */
+    const endAfter = (k: number, ...lines: readonly (readonly number[])[]): SampleOutcome => readAfter(dealt[k]!, lines, outcomeOf);
     // Whether each candidate turns a card up: the same on every sample (the count of face-down cards is seen).
-    const turnsUp = !followUp ? [] : candidates.map((line) => {
-      const sample = dealt[0]!;
-      const before = unseenCount(sample);
-      for (const action of line) sample.applyAction(action);
-      const after = unseenCount(sample);
-      for (let undone = 0; undone < line.length; undone++) sample.undo();
-      return after < before;
-    });
+    const turnsUp = !followUp ? [] : candidates.map((line) => readAfter(dealt[0]!, [line], unseenCount) < unseenCount(dealt[0]!));
     /**
      * A commitment that turns no card up (a stock card played, a card put up, a pass) shows the
      * player nothing, so the decision after it is taken knowing no more than now. Valued by the
