@@ -9,9 +9,10 @@
  *   npm run bench:klondike -- --seeds 1..1000 --player sampler     (an agent's wins on the same deals)
  *   … --player sampler --rules standard --passes unlimited --samples 6 --sampler-states 3000 --sampler-retry 30000
  *                                                                  (the standard rules; the sampler's budget, `--sampler-retry none` for no second try)
- *   … --player planner --rules standard --planner-samples 48 --planner-states 2000 --planner-margin 2 --planner-follow-up on
- *                                                                  (the planner's samples per decision, positions per solve, margin,
- *                                                                   and whether it values a commitment that shows nothing by the next)
+ *   … --player planner --rules standard --planner-samples 48 --planner-states 2000 --planner-retry 20000 --planner-margin 2 --planner-follow-up on
+ *                                                                  (the planner's samples per decision, positions per solve, positions
+ *                                                                   to solve again a sample given up on, margin, and whether it values
+ *                                                                   a commitment that shows nothing by the next)
  *   … --each                                                       (also one line per deal on stderr)
  *
  * Defaults: seeds 1..200, 10,000 ms and 5,000,000 positions per deal, 7 piles, draw 3. Wall times
@@ -47,6 +48,7 @@ function main(): void {
       'sampler-retry': { type: 'string' },
       'planner-samples': { type: 'string' },
       'planner-states': { type: 'string' },
+      'planner-retry': { type: 'string' },
       'planner-margin': { type: 'string' },
       'planner-follow-up': { type: 'string' },
       each: { type: 'boolean', default: false },
@@ -95,8 +97,14 @@ function main(): void {
       process.stderr.write('bench:klondike: --planner-follow-up takes on or off\n');
       process.exit(2);
     }
-    const plannerGiven = ['planner-samples', 'planner-states', 'planner-margin', 'planner-follow-up'].some((name) => values[name as keyof typeof values] !== undefined);
-    const planner = plannerGiven ? { samples: plannerBudget[0]!, maxStates: plannerBudget[1]!, margin, followUp: followUpText === 'on' } : undefined;
+    const plannerRetryText = values['planner-retry'] ?? String(DEFAULT_PLANNER.retryStates);
+    const plannerRetry = plannerRetryText === 'none' ? 0 : Number(plannerRetryText);
+    if (!Number.isInteger(plannerRetry) || plannerRetry < 0) {
+      process.stderr.write('bench:klondike: --planner-retry takes a number of positions, or none\n');
+      process.exit(2);
+    }
+    const plannerGiven = ['planner-samples', 'planner-states', 'planner-retry', 'planner-margin', 'planner-follow-up'].some((name) => values[name as keyof typeof values] !== undefined);
+    const planner = plannerGiven ? { samples: plannerBudget[0]!, maxStates: plannerBudget[1]!, retryStates: plannerRetry, margin, followUp: followUpText === 'on' } : undefined;
     playDeals(values.player, first, last, options, values.each, sampler, planner);
     return;
   }
@@ -189,7 +197,7 @@ function playDeals(id: string, first: number, last: number, options: KlondikeOpt
     sampler !== undefined && id === 'sampler'
       ? ` (${String(sampler.samples)} samples × ${String(sampler.maxStates)} positions${sampler.retryStates === undefined ? '' : `, retry ${String(sampler.retryStates)}`})`
       : planner !== undefined && id === 'planner'
-        ? ` (${String(planner.samples)} samples × ${String(planner.maxStates)} positions, margin ${String(planner.margin ?? DEFAULT_PLANNER.margin)}, follow-up ${(planner.followUp ?? DEFAULT_PLANNER.followUp) ? 'on' : 'off'})`
+        ? ` (${String(planner.samples)} samples × ${String(planner.maxStates)} positions${(planner.retryStates ?? DEFAULT_PLANNER.retryStates) > (planner.maxStates ?? DEFAULT_PLANNER.maxStates) ? `, retry ${String(planner.retryStates ?? DEFAULT_PLANNER.retryStates)}` : ''}, margin ${String(planner.margin ?? DEFAULT_PLANNER.margin)}, follow-up ${(planner.followUp ?? DEFAULT_PLANNER.followUp) ? 'on' : 'off'})`
         : '';
   console.log(`Klondike agent '${id}'${budget} on deals ${String(first)}..${String(last)} (${String(n)}), ${rules}${String(piles)} piles, draw ${String(draw)}, the lab's idle limit ${String(config.idleLimit)}`);
   console.log(`load average (1, 5, 15 min): ${loadBefore.map((x) => x.toFixed(1)).join(', ')} at the start, ${loadavg().map((x) => x.toFixed(1)).join(', ')} at the end`);

@@ -74,7 +74,7 @@ function standardRulesGame(config: KlondikeConfig): GameDefinition<KlondikeState
     greedy: { description: 'foundation moves, then moves turning up face-down cards, then waste to pile, else a random turn of the stock or pile move', create: createGreedyAgent },
     ...solverPlayers(DEFAULT_STANDARD_SAMPLER),
     planner: {
-      description: `honest: weighs each move it cannot take back (a card turned up, played from the stock or put up for good) by solving ${String(DEFAULT_PLANNER.samples)} deals drawn consistent with what it has seen after it (${DEFAULT_PLANNER.maxStates.toLocaleString('en-US')} positions each), reaching it through moves it can take back`,
+      description: `honest: weighs each move it cannot take back (a card turned up, played from the stock or put up for good) by solving ${String(DEFAULT_PLANNER.samples)} deals drawn consistent with what it has seen after it (${DEFAULT_PLANNER.maxStates.toLocaleString('en-US')} positions each, ${DEFAULT_PLANNER.retryStates.toLocaleString('en-US')} for a deal not decided within them), reaching it through moves it can take back`,
       create: () => createPlannerAgent(),
     },
   });

@@ -279,6 +279,32 @@ describe('the planner', () => {
     expect(agent.stats.solves).toBeGreaterThanOrEqual(agent.stats.decisions);
   });
 
+  it('solves a sample it gave up on again on `retryStates`: a tiny first budget and the retry play as the retry budget alone', () => {
+    // A budgeted search decides a sample the same way on any larger budget (the same search, further),
+    // so the retry changes only the samples the first budget left undecided, as the larger budget would.
+    const play = (options: Parameters<typeof createPlannerAgent>[0]): { moves: number[]; solves: number; undecided: number; blind: number } => {
+      const state = midGame(115, 10);
+      const agent = createPlannerAgent(options);
+      const rng = rngFromSeed(115);
+      const moves: number[] = [];
+      for (let move = 0; move < 20 && !state.isTerminal(); move++) {
+        moves.push(agent.act(state, rng));
+        state.applyAction(moves.at(-1)!);
+      }
+      return { moves, solves: agent.stats.solves, undecided: agent.stats.undecided, blind: agent.stats.blind };
+    };
+    const large = play({ ...SMALL, samples: 8, maxStates: 2_000, retryStates: 0 });
+    const retried = play({ ...SMALL, samples: 8, maxStates: 2, retryStates: 2_000 });
+    const tiny = play({ ...SMALL, samples: 8, maxStates: 2, retryStates: 0 });
+    expect(retried.moves).toEqual(large.moves);
+    // Each sample the tiny budget gave up on was solved twice.
+    expect(retried.solves).toBe(large.solves + retried.undecided - large.undecided);
+    expect(retried.undecided).toBeGreaterThan(large.undecided);
+    // Without the retry, the tiny budget gives up on nearly every sample and decides blind.
+    expect(tiny.blind).toBeGreaterThan(large.blind);
+    expect(() => createPlannerAgent({ retryStates: -1 })).toThrow(RangeError);
+  });
+
   it('walks again, further, when its walk finds one commitment or none, and so plays on where the only one found was a pass', () => {
     // Standard draw-3 deal 1023 after the planner's first 92 moves (recorded): winnable, three
     // cards face down, and within 300 positions of the walk the only commitment is a pass through
@@ -306,13 +332,17 @@ describe('the planner', () => {
 
   it('values a commitment that turns no card up, where another does, by the best single commitment after it: its decisions are those of a brute-force count', () => {
     // Brute force: every candidate on every sample, every next commitment on every sample, no
-    // early exit, then the rule (margin 0: the most, the first of equals).
+    // early exit, then the rule (margin 0: the most, the first of equals). A sample the first
+    // budget gives up on is solved again on the retry budget.
     const budget = { maxStates: 1000, timeMs: Number.MAX_SAFE_INTEGER };
-    const options = { samples: 24, maxStates: 1000, maxWalk: 100, margin: 0 } as const;
+    const retryBudget = { maxStates: 5000, timeMs: Number.MAX_SAFE_INTEGER };
+    const options = { samples: 24, maxStates: 1000, retryStates: 5000, maxWalk: 100, margin: 0 } as const;
     const wins = (sample: KlondikeState, ...lines: readonly (readonly number[])[]): boolean => {
       const state = sample.clone();
       for (const line of lines) for (const action of line) if (!state.isTerminal()) state.applyAction(action);
-      return state.isTerminal() ? state.score === state.config.deckSize : dealVerdict(state, budget).verdict === 'winnable';
+      if (state.isTerminal()) return state.score === state.config.deckSize;
+      const verdict = dealVerdict(state, budget).verdict;
+      return (verdict === 'undecided' ? dealVerdict(state, retryBudget).verdict : verdict) === 'winnable';
     };
     /** The line the agent plays from `start`: its moves up to and including the first commitment. */
     const lineOf = (agent: ReturnType<typeof createPlannerAgent>, start: KlondikeState, seed: number): number[] => {

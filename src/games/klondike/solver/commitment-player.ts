@@ -26,8 +26,11 @@
  *   against one that does, is valued by the best single commitment after it (`followUpWins`): it
  *   shows the player nothing, so the decision after it is taken knowing no more than now, where
  *   the solver's play after it would credit each sample with every hidden card.
- * - A solve that runs out of positions counts as no win (as a lost one does): the player cannot
- *   tell it from a loss without more search.
+ * - A sample the solver gives up on within its positions is solved again on more (`retryStates`,
+ *   by default ten times as many): about a fifth of the solves of 2,000 positions give up, some
+ *   40% of those deals are winnable (docs/benchmarks.md),
+ *   and counted as losses they blur the candidates' values most where the play is hardest. One
+ *   still undecided counts as no win (as a lost one does).
  * - With nothing hidden any more, it solves the position itself and follows the winning line.
  * - A walk that finds one commitment or none walks again, further (`maxRewalk`), and keeps what
  *   it found by position. A commitment can lie more undoable moves away than the first walk's
@@ -58,6 +61,11 @@ export interface PlannerOptions {
   readonly samples?: number;
   /** Positions the solver may search per sampled deal and candidate (default 2,000). */
   readonly maxStates?: number;
+  /**
+   * Positions the solver may search again for a sample it gave up on within `maxStates`, when more
+   * than `maxStates` (default 20,000; 0: no second search). A sample still undecided counts as lost.
+   */
+  readonly retryStates?: number;
   /** Positions reachable without a commitment the walk visits at most (default 300). */
   readonly maxWalk?: number;
   /** Positions the walk visits at most when it is made again, having found one commitment or none within `maxWalk` (default 3,000). */
@@ -79,7 +87,7 @@ export interface PlannerOptions {
  * told apart by the few samples some of them lose, and 12 samples seldom hold one (draw-3 deals
  * 101..200: 37 won with 12, 47 with 48; docs/benchmarks.md).
  */
-export const DEFAULT_PLANNER = { samples: 48, maxStates: 2_000, maxWalk: 300, maxRewalk: 3_000, finalStates: 200_000, margin: 2, followUp: true } as const;
+export const DEFAULT_PLANNER = { samples: 48, maxStates: 2_000, retryStates: 20_000, maxWalk: 300, maxRewalk: 3_000, finalStates: 200_000, margin: 2, followUp: true } as const;
 
 /** What a planner has spent: for tests of its budget and for reports. */
 export interface PlannerStats {
@@ -291,12 +299,15 @@ export function createPlannerAgent(options: PlannerOptions = {}): PlannerAgent {
   const finalStates = options.finalStates ?? DEFAULT_PLANNER.finalStates;
   const margin = options.margin ?? DEFAULT_PLANNER.margin;
   const followUp = options.followUp ?? DEFAULT_PLANNER.followUp;
+  const retryStates = options.retryStates ?? DEFAULT_PLANNER.retryStates;
+  if (!Number.isSafeInteger(retryStates) || retryStates < 0) throw new RangeError(`The planner needs retryStates ≥ 0, got ${String(retryStates)}`);
   for (const [name, value] of Object.entries({ samples, maxStates, maxWalk, maxRewalk, finalStates })) {
     if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`The planner needs ${name} ≥ 1, got ${String(value)}`);
   }
   if (!Number.isSafeInteger(margin) || margin < 0) throw new RangeError(`The planner needs margin ≥ 0, got ${String(margin)}`);
   const budget: SolveBudget = { maxStates, timeMs: Number.MAX_SAFE_INTEGER };
   const finalBudget: SolveBudget = { maxStates: finalStates, timeMs: Number.MAX_SAFE_INTEGER };
+  const retryBudget: SolveBudget | undefined = retryStates > maxStates ? { maxStates: retryStates, timeMs: Number.MAX_SAFE_INTEGER } : undefined;
   const greedy = createGreedyAgent();
   const stats: PlannerStats = { decisions: 0, solves: 0, states: 0, undecided: 0, blind: 0, maxCandidates: 0, rewalks: 0, followUps: 0, followUpsLower: 0 };
   /**
@@ -322,8 +333,12 @@ export function createPlannerAgent(options: PlannerOptions = {}): PlannerAgent {
   /** How the sample ends (its line is not needed). */
   const outcomeOf = (sample: KlondikeState): SampleOutcome => {
     if (sample.isTerminal()) return sample.score === sample.config.deckSize ? SampleOutcome.Won : SampleOutcome.Lost;
-    const result = dealVerdict(sample, budget);
+    let result = dealVerdict(sample, budget);
     count(result);
+    if (result.verdict === 'undecided' && retryBudget !== undefined) {
+      result = dealVerdict(sample, retryBudget);
+      count(result);
+    }
     return result.verdict === 'winnable' ? SampleOutcome.Won : result.verdict === 'undecided' ? SampleOutcome.GaveUp : SampleOutcome.Lost;
   };
 
