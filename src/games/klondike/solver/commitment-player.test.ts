@@ -282,7 +282,7 @@ describe('the planner', () => {
   it('solves a sample it gave up on again on `retryStates`: a tiny first budget and the retry play as the retry budget alone', () => {
     // A budgeted search decides a sample the same way on any larger budget (the same search, further),
     // so the retry changes only the samples the first budget left undecided, as the larger budget would.
-    const play = (options: Parameters<typeof createPlannerAgent>[0]): { moves: number[]; solves: number; undecided: number; blind: number } => {
+    const play = (options: Parameters<typeof createPlannerAgent>[0]): { moves: number[]; solves: number; undecided: number; retries: number; blind: number } => {
       const state = midGame(115, 10);
       const agent = createPlannerAgent(options);
       const rng = rngFromSeed(115);
@@ -291,14 +291,16 @@ describe('the planner', () => {
         moves.push(agent.act(state, rng));
         state.applyAction(moves.at(-1)!);
       }
-      return { moves, solves: agent.stats.solves, undecided: agent.stats.undecided, blind: agent.stats.blind };
+      return { moves, solves: agent.stats.solves, undecided: agent.stats.undecided, retries: agent.stats.retries, blind: agent.stats.blind };
     };
     const large = play({ ...SMALL, samples: 8, maxStates: 2_000, retryStates: 0 });
     const retried = play({ ...SMALL, samples: 8, maxStates: 2, retryStates: 2_000 });
     const tiny = play({ ...SMALL, samples: 8, maxStates: 2, retryStates: 0 });
     expect(retried.moves).toEqual(large.moves);
     // Each sample the tiny budget gave up on was solved twice.
-    expect(retried.solves).toBe(large.solves + retried.undecided - large.undecided);
+    expect(retried.retries).toBe(retried.undecided - large.undecided);
+    expect(retried.solves).toBe(large.solves + retried.retries);
+    expect(large.retries).toBe(0);
     expect(retried.undecided).toBeGreaterThan(large.undecided);
     // Without the retry, the tiny budget gives up on nearly every sample and decides blind.
     expect(tiny.blind).toBeGreaterThan(large.blind);

@@ -95,8 +95,10 @@ export interface PlannerStats {
   decisions: number;
   solves: number;
   states: number;
-  /** Solves that ran out of positions before deciding. */
+  /** Solves that ran out of positions before deciding (second solves included). */
   undecided: number;
+  /** Samples solved a second time, on `retryStates`, having run out of positions the first time. */
+  retries: number;
   /** Decisions where no candidate won a sample (the order of promise chose). */
   blind: number;
   /** The most candidates one decision had. */
@@ -309,7 +311,7 @@ export function createPlannerAgent(options: PlannerOptions = {}): PlannerAgent {
   const finalBudget: SolveBudget = { maxStates: finalStates, timeMs: Number.MAX_SAFE_INTEGER };
   const retryBudget: SolveBudget | undefined = retryStates > maxStates ? { maxStates: retryStates, timeMs: Number.MAX_SAFE_INTEGER } : undefined;
   const greedy = createGreedyAgent();
-  const stats: PlannerStats = { decisions: 0, solves: 0, states: 0, undecided: 0, blind: 0, maxCandidates: 0, rewalks: 0, followUps: 0, followUpsLower: 0 };
+  const stats: PlannerStats = { decisions: 0, solves: 0, states: 0, undecided: 0, retries: 0, blind: 0, maxCandidates: 0, rewalks: 0, followUps: 0, followUpsLower: 0 };
   /**
    * The commitments the second walk found, by position (`positionKey`): a player left with only a
    * pass through the stock comes back to the same positions at every round of the stock, and need
@@ -336,6 +338,7 @@ export function createPlannerAgent(options: PlannerOptions = {}): PlannerAgent {
     let result = dealVerdict(sample, budget);
     count(result);
     if (result.verdict === 'undecided' && retryBudget !== undefined) {
+      stats.retries++;
       result = dealVerdict(sample, retryBudget);
       count(result);
     }
