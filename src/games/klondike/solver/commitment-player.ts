@@ -27,10 +27,10 @@
  *   shows the player nothing, so the decision after it is taken knowing no more than now, where
  *   the solver's play after it would credit each sample with every hidden card.
  * - A sample the solver gives up on within its positions is solved again on more (`retryStates`,
- *   by default ten times as many): about a fifth of the solves of 2,000 positions give up, some
- *   40% of those deals are winnable (docs/benchmarks.md), and counted as losses they lower most
- *   the candidates that lead into hard play. One still undecided counts as no win (as a lost one
- *   does).
+ *   by default ten times as many): a tenth to a fifth of the solves of 2,000 positions give up,
+ *   some 40% of those deals are winnable (docs/benchmarks.md), and counted as losses they lower
+ *   most the candidates that lead into hard play. One still undecided counts as no win (as a lost
+ *   one does).
  * - With nothing hidden any more, it solves the position itself and follows the winning line.
  * - A walk that finds one commitment or none walks again, further (`maxRewalk`), and keeps what
  *   it found by position. A commitment can lie more undoable moves away than the first walk's
