@@ -280,8 +280,8 @@ describe('the planner', () => {
   });
 
   it('solves a sample it gave up on again on `retryStates`: a tiny first budget and the retry play as the retry budget alone', () => {
-    // A budgeted search decides a sample the same way on any larger budget (the same search, further),
-    // so the retry changes only the samples the first budget left undecided, as the larger budget would.
+    // A verdict the solver reaches is the deal's truth, and what a budget of 2 positions decides a
+    // budget of 2,000 decides too; so with the retry every sample ends as on 2,000 positions alone.
     const play = (options: Parameters<typeof createPlannerAgent>[0]): { moves: number[]; solves: number; undecided: number; retries: number; blind: number } => {
       const state = midGame(115, 10);
       const agent = createPlannerAgent(options);
