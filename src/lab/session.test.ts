@@ -78,6 +78,20 @@ describe('runLab', () => {
     expect(partial.appended.map((r) => r.start)).toEqual([200, 300, 400, 500]);
   });
 
+  it('resumed without a batch size, keeps the batches the run was started with', async () => {
+    // Started with batches of 20 games; the runner's own default for the 580 left would be 100 or more.
+    const log = memoryResultsLog();
+    await runLab({ game: 'connect-fwar', lineups: [['basic']], games: 600, seed: 5, threads: 1, batchSize: 20, log }, runExperiment);
+    const partial = memoryResultsLog(log.appended.slice(0, 3));
+    await runLab({ game: 'connect-fwar', resume: true, threads: 1, log: partial }, runExperiment);
+    expect(partial.appended.map((r) => [r.start, r.end])).toEqual(log.appended.slice(3).map((r) => [r.start, r.end]));
+    expect(partial.appended).toHaveLength(27);
+    // Given, the batch size is the one given.
+    const other = memoryResultsLog(log.appended.slice(0, 3));
+    await runLab({ game: 'connect-fwar', resume: true, threads: 1, batchSize: 290, log: other }, runExperiment);
+    expect(other.appended.map((r) => [r.start, r.end])).toEqual([[60, 290], [290, 580], [580, 600]]);
+  });
+
   it('keeps playing and counting when the log fails, and reports how much it lacks', async () => {
     const log = memoryResultsLog([], 2);
     const outcome = await runLab({ game: 'connect-fwar', lineups: [['basic']], games: 600, seed: 5, threads: 1, batchSize: 100, log }, runExperiment);

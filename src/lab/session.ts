@@ -94,6 +94,19 @@ export interface LabRunRequest {
   readonly onProgress?: (played: number, total: number) => void;
 }
 
+/**
+ * A resumed run's batch size when none is given: the largest batch the log holds, the size the run
+ * was started with (only a range's last batch is shorter). The default depends on the games left,
+ * so a long run resumed without it would switch to far larger batches: slow games would then show
+ * no progress for many minutes, and its batches would no longer line up with other runs' of the
+ * same games. Undefined for a fresh run (the runner's default).
+ */
+export function resumedBatchSize(earlier: readonly BatchRecord[]): number | undefined {
+  let largest = 0;
+  for (const batch of earlier) largest = Math.max(largest, batch.end - batch.start);
+  return largest > 0 ? largest : undefined;
+}
+
 /** Thrown when a request contradicts itself or the log it resumes (the CLI reports a usage error). */
 export class PlanError extends Error {
   override readonly name = 'PlanError';
@@ -346,7 +359,7 @@ export async function runLab(request: LabRunRequest, execute: Executor): Promise
     ranges: plan.ranges,
     source: request.source,
     threads: request.threads,
-    batchSize: request.batchSize,
+    batchSize: request.batchSize ?? resumedBatchSize(plan.earlier),
     moveTimeLimitMs: request.moveTimeLimitMs,
     memoryLimitMb: request.memoryLimitMb,
     // The log's batches, not just their sum: --until-ci must see which games they hold.

@@ -65,7 +65,7 @@ export function addLabOptions(command: Command, what: { games: number; unit: str
     .option('--resume <file>', 'continue the run saved in this file: its players, seed, games, shard and --until-ci (plays only the games it lacks, appends to it)')
     .option('--records <file>', 'also write every game as a game record (JSONL, one line per game: the players, every move and card dealt, the result; see docs/lab.md); with --resume, the file the run wrote')
     .option('--shard <i/n>', 'play only part i of n of the games (disjoint; combine the shards with `tabletop merge`)', parseShard)
-    .option('--batch-size <n>', 'games per batch sent to a worker (does not change the results)', parsePositiveInt('The batch size'))
+    .option('--batch-size <n>', 'games per batch sent to a worker (does not change the results; --resume keeps the run\'s own unless given)', parsePositiveInt('The batch size'))
     .option('--html <file>', 'also write the results as one self-contained HTML report with charts (opens offline)')
     .option('--csv <file>', 'also write the results as CSV, one row per figure')
     .option(
