@@ -157,7 +157,9 @@ function main(): void {
  * `--player ID`: a Klondike lab agent (random, greedy, sampler, solver; planner under the standard rules) plays each deal of the range
  * — the same deals the solver classifies — in the lab's game (idle limit 100) under the rules of
  * `options`, its generator seeded with the deal number; prints its wins (every card on a foundation)
- * with their Wilson interval. `sampler`: the sampler with that budget instead of the game's.
+ * with their Wilson interval. `sampler`: the sampler with that budget instead of the game's. The
+ * planner's line adds what it spent over the range (its `stats`): decisions valued on samples,
+ * solves, second solves, solves given up and positions searched.
  */
 function playDeals(id: string, first: number, last: number, options: KlondikeOptions, each: boolean, sampler?: SamplerOptions, planner?: PlannerOptions): void {
   const game = makeKlondikeGame(options);
@@ -168,7 +170,9 @@ function playDeals(id: string, first: number, last: number, options: KlondikeOpt
   }
   const config = new KlondikeConfig(options);
   const { piles, draw } = config;
-  const agent = sampler !== undefined && id === 'sampler' ? createSamplerAgent(sampler) : planner !== undefined && id === 'planner' ? createPlannerAgent(planner) : factory.create();
+  // The planner made here even with the game's budget, for its counts (the game's is createPlannerAgent() too).
+  const plannerAgent = id === 'planner' ? createPlannerAgent(planner ?? {}) : undefined;
+  const agent = sampler !== undefined && id === 'sampler' ? createSamplerAgent(sampler) : (plannerAgent ?? factory.create());
   const loadBefore = loadavg();
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
@@ -203,6 +207,12 @@ function playDeals(id: string, first: number, last: number, options: KlondikeOpt
   console.log(`load average (1, 5, 15 min): ${loadBefore.map((x) => x.toFixed(1)).join(', ')} at the start, ${loadavg().map((x) => x.toFixed(1)).join(', ')} at the end`);
   console.log(`won ${String(wins)}/${String(n)} = ${pct(wins / n)} (95% Wilson CI ${pct(low)}–${pct(high)}); mean ${(cards / n).toFixed(2)} cards on the foundations`);
   console.log(`per deal: ${((performance.now() - started) / n).toFixed(1)} ms wall, ${((cpu.user + cpu.system) / 1000 / n).toFixed(1)} ms CPU`);
+  if (plannerAgent !== undefined) {
+    const { decisions, solves, states, undecided, retries } = plannerAgent.stats;
+    console.log(
+      `planner: ${String(decisions)} decisions valued on samples; ${String(solves)} solves (${String(retries)} of them second solves of a sample the first gave up on), ${String(undecided)} of them gave up; ${String(states)} positions searched`,
+    );
+  }
   console.log(`won: ${won.join(' ')}`);
 }
 
