@@ -75,12 +75,7 @@ function main(): void {
     }
     const options: KlondikeOptions = rules === 'standard' ? { piles, draw, rules, passes } : { piles, draw };
     // The rule set's default second try unless given; `none` for none.
-    const retryText = values['sampler-retry'] ?? ('retryStates' in defaults ? String(defaults.retryStates) : 'none');
-    const retry = retryText === 'none' ? undefined : Number(retryText);
-    if (retry !== undefined && !(Number.isInteger(retry) && retry >= 1)) {
-      process.stderr.write('bench:klondike: --sampler-retry takes a number of positions or none\n');
-      process.exit(2);
-    }
+    const retry = retryPositions('sampler-retry', values['sampler-retry'] ?? ('retryStates' in defaults ? String(defaults.retryStates) : 'none'), 1);
     const sampler = values.samples !== undefined || values['sampler-states'] !== undefined || values['sampler-retry'] !== undefined ? { samples: samplerBudget[0]!, maxStates: samplerBudget[1]!, ...(retry === undefined ? {} : { retryStates: retry }) } : undefined;
     const plannerBudget = [values['planner-samples'] ?? String(DEFAULT_PLANNER.samples), values['planner-states'] ?? String(DEFAULT_PLANNER.maxStates)].map(Number);
     if (plannerBudget.some((n) => !Number.isInteger(n) || n < 1)) {
@@ -97,12 +92,8 @@ function main(): void {
       process.stderr.write('bench:klondike: --planner-follow-up takes on or off\n');
       process.exit(2);
     }
-    const plannerRetryText = values['planner-retry'] ?? String(DEFAULT_PLANNER.retryStates);
-    const plannerRetry = plannerRetryText === 'none' ? 0 : Number(plannerRetryText);
-    if (!Number.isInteger(plannerRetry) || plannerRetry < 0) {
-      process.stderr.write('bench:klondike: --planner-retry takes a number of positions, or none\n');
-      process.exit(2);
-    }
+    // The planner's "no second solve" is 0, given as a number or as none.
+    const plannerRetry = retryPositions('planner-retry', values['planner-retry'] ?? String(DEFAULT_PLANNER.retryStates), 0) ?? 0;
     const plannerGiven = ['planner-samples', 'planner-states', 'planner-retry', 'planner-margin', 'planner-follow-up'].some((name) => values[name as keyof typeof values] !== undefined);
     const planner = plannerGiven ? { samples: plannerBudget[0]!, maxStates: plannerBudget[1]!, retryStates: plannerRetry, margin, followUp: followUpText === 'on' } : undefined;
     playDeals(values.player, first, last, options, values.each, sampler, planner);
@@ -151,6 +142,15 @@ function main(): void {
   console.log(`positions: ${String(states)} in all, ${Math.round(states / (totalMs / 1000)).toLocaleString('en-US')} per wall second, ${Math.round(states / (totalCpuMs / 1000)).toLocaleString('en-US')} per CPU second`);
   if (unwinnable.length > 0) console.log(`unwinnable: ${unwinnable.join(' ')}`);
   if (undecided.length > 0) console.log(`undecided: ${undecided.join(' ')}`);
+}
+
+/** A second try's positions (`--sampler-retry`, `--planner-retry`): a whole number ≥ `least`, or undefined for `none`; anything else exits 2. */
+function retryPositions(flag: string, text: string, least: number): number | undefined {
+  if (text === 'none') return undefined;
+  const positions = Number(text);
+  if (Number.isInteger(positions) && positions >= least) return positions;
+  process.stderr.write(`bench:klondike: --${flag} takes a number of positions or none\n`);
+  return process.exit(2);
 }
 
 /**
