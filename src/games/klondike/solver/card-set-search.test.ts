@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parseDeck } from '../rigging.js';
 import { SUIT, VALUE } from '../rules.js';
 import { searchCardSets, type ThoughtfulDeal, type ThoughtfulOrder } from './card-set-search.js';
+import { dealState, seededDeal } from './deal.js';
 
 /** Card indices of `cards` (as parseDeck reads them). */
 const cardsOf = (cards: string): number[] => parseDeck(cards).map((card) => card.index);
@@ -100,5 +101,32 @@ describe('searchCardSets', () => {
     const outcome = searchCardSets(ONE_LINE[3]!.deal, { maxStates: 1, outOfTime: () => false });
     expect(outcome.result).toBe('budget');
     expect(outcome.line).toBeNull();
+  });
+
+  /**
+   * What each search of seeded deals ends with and the positions it takes, in either order: w won,
+   * l lost, b out of its 30,000 positions. Taken from the search as it was when it sorted the piles
+   * at every position (`reveals`) and computed the talon's reach afresh; keeping the order and the
+   * reach up to date as moves are made must search exactly the same positions.
+   */
+  it('searches seeded deals in exactly its documented order (golden: the positions each search takes)', () => {
+    const variants = [[3, Infinity], [1, Infinity], [3, 3], [1, 1]] as const;
+    const found: string[] = [];
+    for (const [draw, passes] of variants) {
+      for (let seed = 1; seed <= 8; seed++) {
+        const state = dealState(Array.from(seededDeal(seed, 7, draw).dealOrder), 7, { rules: 'standard', draw, passes });
+        const { piles: count, rows } = state.config;
+        const piles = Array.from({ length: count }, (_, p) => Array.from(state.cells.subarray(p * rows, p * rows + state.heights[p]!)));
+        const deal: ThoughtfulDeal = { piles, hidden: Array.from(state.hidden), talon: Array.from(state.queue.subarray(0, state.queueLength)), draw, passes };
+        const ends = ORDERS.map((order) => {
+          const outcome = searchCardSets(deal, { maxStates: 30_000, outOfTime: () => false }, order);
+          return `${outcome.result[0]!}${String(outcome.states)}`;
+        });
+        found.push(ends.join('/'));
+      }
+    }
+    expect(found.join(' ')).toBe(
+      'b30000/b30000 w541/w1659 w79/w164 w91/b30000 w1167/b30000 w133/w100 w165/w164 w91/w331 w80/w102 w75/w78 w78/w2240 w91/b30000 w84/w6861 w85/b30000 w99/w97 w87/w91 b30000/b30000 w151/w223 w14155/b30000 w152/w5993 w807/w5826 w1749/w6025 b30000/b30000 w1007/w1879 b30000/b30000 l5068/l5068 w2229/w6672 b30000/b30000 w21899/w13819 l161/l161 b30000/b30000 w12193/b30000',
+    );
   });
 });

@@ -44,6 +44,7 @@
  */
 import { NONE, RED, SUIT, VALUE } from '../rules.js';
 import { KeyTable } from './key-table.js';
+import { PileOrder } from './pile-order.js';
 
 /** A position to search: its piles, talon and foundations, the draw and the passes. */
 export interface ThoughtfulDeal {
@@ -178,8 +179,18 @@ class CardSetBoard {
   private readonly talonSlots: number;
   private readonly reachCursor: Int32Array;
   private readonly reachRecycles: Int32Array;
-  private readonly reachSeen: Uint8Array;
-  private readonly pileOrder: Int32Array;
+  /** `reach`'s marks: cursor i was reached in the current call iff `reachSeen[i] === reachStamp` (no clearing between calls). */
+  private readonly reachSeen: Int32Array;
+  private reachStamp = 0;
+  /** The talon's cursor, length and passes made when `reach` last ran, and the count it returned: what it computes depends on nothing else. */
+  private reachedFrom = -1;
+  private reachedCount = 0;
+  /** `generate`'s `faceUpNext` of each suit, read again by `pilesUp`. */
+  private readonly nextUp = new Int8Array(4);
+  /** 'Deepest first': the piles by structure size, kept as the sizes change (`shrink`, `grow`). */
+  private readonly bySize: PileOrder | null;
+  /** The piles in the order `reveals` tries them: `bySize`'s, or by index ('builds first'). */
+  private readonly revealOrder: Int32Array;
   /** Pile p's place value in the key's mixed-radix structure sizes. */
   private readonly radix: Float64Array;
   /** The structure sizes in that mixed radix (kept as they change; used when `structureBits` ≤ 30). */
@@ -271,8 +282,9 @@ class CardSetBoard {
     this.key = new Uint32Array(this.width);
     this.reachCursor = new Int32Array(deal.talon.length + 2);
     this.reachRecycles = new Int32Array(deal.talon.length + 2);
-    this.reachSeen = new Uint8Array(deal.talon.length + 2);
-    this.pileOrder = new Int32Array(piles);
+    this.reachSeen = new Int32Array(deal.talon.length + 2);
+    this.bySize = buildsFirst ? null : new PileOrder(this.structure);
+    this.revealOrder = this.bySize?.piles ?? Int32Array.from({ length: piles }, (_, p) => p);
   }
 
   // ---- Counting ----
@@ -307,14 +319,25 @@ class CardSetBoard {
     return true;
   }
 
+  /**
+   * The cursors the talon's turns reach from here (`reachCursor`, with the passes made on reaching
+   * each, `reachRecycles`), their count returned. They depend on the cursor, the talon's length and
+   * the passes made alone, which most moves leave as they were: then the last call's answer stands.
+   */
   private reach(): number {
     const len = this.talonLength;
-    this.reachSeen.fill(0, 0, len + 1);
+    const from = this.cursor | (len << 6) | (this.recycles << 12);
+    if (from === this.reachedFrom) return this.reachedCount;
+    if (++this.reachStamp === 2 ** 30) {
+      this.reachSeen.fill(0);
+      this.reachStamp = 1;
+    }
+    const stamp = this.reachStamp;
     let cursor = this.cursor;
     let recycles = this.recycles;
     let count = 0;
     for (;;) {
-      this.reachSeen[cursor] = 1;
+      this.reachSeen[cursor] = stamp;
       this.reachCursor[count] = cursor;
       this.reachRecycles[count++] = recycles;
       if (cursor < len) cursor = Math.min(cursor + this.draw, len);
@@ -322,8 +345,10 @@ class CardSetBoard {
         cursor = 0;
         recycles++;
       } else break;
-      if (this.reachSeen[cursor]) break;
+      if (this.reachSeen[cursor] === stamp) break;
     }
+    this.reachedFrom = from;
+    this.reachedCount = count;
     return count;
   }
 
@@ -350,6 +375,7 @@ class CardSetBoard {
   private shrink(p: number): void {
     const size = --this.structure[p]!;
     this.sizes -= this.radix[p]!;
+    this.bySize?.resized(p);
     if (size === 0) this.bare++;
     else {
       const under = this.dealt[p * this.rows + size - 1]!;
@@ -362,6 +388,7 @@ class CardSetBoard {
   private grow(p: number, c: number): void {
     const size = this.structure[p]!++;
     this.sizes += this.radix[p]!;
+    this.bySize?.resized(p);
     if (size === 0) this.bare--;
     else {
       const under = this.dealt[p * this.rows + size - 1]!;
@@ -398,7 +425,10 @@ class CardSetBoard {
         const undo = this.cursor | (this.recycles << 7);
         const cursor = (move >>> 9) & 63;
         const at = cursor - 1;
-        this.talon.copyWithin(at, cursor, this.talonLength--);
+        // The talon closes up over the card (a loop: the builtin's call costs more than the few cards moved).
+        const talon = this.talon;
+        const length = --this.talonLength;
+        for (let i = at; i < length; i++) talon[i] = talon[i + 1]!;
         this.talonMask &= ~(1 << this.talonSlot[c]!);
         this.cursor = at;
         this.recycles = move >>> 15;
@@ -446,8 +476,9 @@ class CardSetBoard {
           this.up--;
         } else this.leaveFaceUp(c);
         this.where[c] = TALON;
-        this.talon.copyWithin(cursor, at, this.talonLength++);
-        this.talon[at] = c;
+        const talon = this.talon;
+        for (let i = this.talonLength++; i > at; i--) talon[i] = talon[i - 1]!;
+        talon[at] = c;
         this.talonMask |= 1 << this.talonSlot[c]!;
         this.cursor = undo & 127;
         this.recycles = undo >>> 7;
@@ -521,6 +552,7 @@ class CardSetBoard {
     // A face-up card nothing can need goes up alone.
     for (let s = 0; s < 4; s++) {
       const c = this.faceUpNext(s);
+      this.nextUp[s] = c;
       if (c !== NONE && this.isSafe(c)) {
         out[at] = pack(PILE_UP, c);
         return at + 1;
@@ -550,7 +582,7 @@ class CardSetBoard {
   private pilesUp(out: Int32Array, at: number): number {
     let n = at;
     for (let s = 0; s < 4; s++) {
-      const c = this.faceUpNext(s);
+      const c = this.nextUp[s]!;
       if (c !== NONE) out[n++] = pack(PILE_UP, c);
     }
     return n;
@@ -559,15 +591,7 @@ class CardSetBoard {
   /** The surface cards that can move (turning up the card under them), deepest piles first. */
   private reveals(out: Int32Array, at: number): number {
     const piles = this.pileCount;
-    const order = this.pileOrder;
-    for (let i = 0; i < piles; i++) {
-      let j = i;
-      while (!this.buildsFirst && j > 0 && this.structure[order[j - 1]!]! < this.structure[i]!) {
-        order[j] = order[j - 1]!;
-        j--;
-      }
-      order[j] = i;
-    }
+    const order = this.revealOrder;
     let n = at;
     for (let i = 0; i < piles; i++) {
       const p = order[i]!;
@@ -626,49 +650,58 @@ class CardSetBoard {
     // than the search.
     const table = new KeyTable(this.width, Math.min(1 << 16, Math.ceil((limits.maxStates * 4) / 3) + 1));
     let buffer = new Int32Array(Math.min(1 << 16, 4096 + limits.maxStates));
-    const frameStart: number[] = [];
-    const frameEnd: number[] = [];
-    const frameNext: number[] = [];
-    const made: number[] = [];
-    const madeUndo: number[] = [];
     if (this.up === this.deckSize) return { result: 'won', line: [], states: 0 };
-    const push = (): boolean => {
+    // The line searched, one frame a position on it: frame f's moves are buffer[next[f] .. end[f]),
+    // the next to try first, and made[f] (with what its undo needs, madeUndo[f]) the move that left
+    // it. Typed stacks, grown by doubling: this loop runs for every move tried.
+    let end: Int32Array = new Int32Array(256);
+    let next: Int32Array = new Int32Array(256);
+    let made: Int32Array = new Int32Array(256);
+    let madeUndo: Int32Array = new Int32Array(256);
+    let depth = 0;
+    /** Enters the position made, if new: its frame, its moves generated. */
+    const enter = (): boolean => {
       this.writeKey();
       if (!table.add(this.key)) return false;
-      const start = frameStart.length === 0 ? 0 : frameEnd[frameEnd.length - 1]!;
+      const start = depth === 0 ? 0 : end[depth - 1]!;
       if (buffer.length - start < 256) {
         const grown = new Int32Array(buffer.length * 2);
         grown.set(buffer);
         buffer = grown;
       }
-      frameStart.push(start);
-      frameEnd.push(this.generate(buffer, start));
-      frameNext.push(start);
+      if (depth === end.length) {
+        const grow = (stack: Int32Array): Int32Array => {
+          const grown = new Int32Array(stack.length * 2);
+          grown.set(stack);
+          return grown;
+        };
+        end = grow(end);
+        next = grow(next);
+        made = grow(made);
+        madeUndo = grow(madeUndo);
+      }
+      next[depth] = start;
+      end[depth] = this.generate(buffer, start);
+      depth++;
       return true;
     };
-    push();
-    while (frameStart.length > 0) {
-      const f = frameStart.length - 1;
-      if (frameNext[f] === frameEnd[f]) {
-        frameStart.pop();
-        frameEnd.pop();
-        frameNext.pop();
-        if (made.length > 0) this.undo(made.pop()!, madeUndo.pop()!);
+    enter();
+    while (depth > 0) {
+      const f = depth - 1;
+      if (next[f] === end[f]) {
+        depth--;
+        if (f > 0) this.undo(made[f - 1]!, madeUndo[f - 1]!);
         continue;
       }
-      const move = buffer[frameNext[f]!++]!;
+      const move = buffer[next[f]!++]!;
       const undo = this.apply(move);
-      made.push(move);
-      madeUndo.push(undo);
-      if (this.up === this.deckSize) return { result: 'won', line: made.map((m) => this.step(m)), states: table.size };
+      made[f] = move;
+      madeUndo[f] = undo;
+      if (this.up === this.deckSize) return { result: 'won', line: Array.from(made.subarray(0, depth), (m) => this.step(m)), states: table.size };
       if (table.size >= limits.maxStates || ((table.size & 1023) === 0 && limits.outOfTime())) {
         return { result: 'budget', line: null, states: table.size };
       }
-      if (!push()) {
-        made.pop();
-        madeUndo.pop();
-        this.undo(move, undo);
-      }
+      if (!enter()) this.undo(move, undo);
     }
     return { result: 'lost', line: null, states: table.size };
   }
