@@ -24,6 +24,14 @@ import { analysisTexts, parseColumnText } from '../games/connect-four/solver/ans
 import { Solver } from '../games/connect-four/solver/solver.js';
 import type { TestPosition } from '../games/connect-four/testdata/test-sets.js';
 import { option, readTestSetFile, testSetDirectory, usageFailure, wholeOption } from './test-set-args.js';
+import { checkBenchArgs } from './args.js';
+
+checkBenchArgs(
+  'bench:analysis',
+  'usage: npm run bench:analysis -- [--file F] [--every N] [--limit N] [--no-book] [--slowest N]\n' +
+  'The Connect Four analysis (every column\'s exact score) of each position of a test set, timed (see docs/benchmarks.md).',
+  { valued: ['--file', '--every', '--limit', '--slowest'], flags: ['--no-book'] },
+);
 
 const fail: (message: string) => never = usageFailure('bench:analysis');
 

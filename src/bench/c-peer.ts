@@ -21,6 +21,14 @@ import { plural } from '../core/format.js';
 import { formatColumns, measure } from './harness.js';
 import { measureCpu, pairedRatios, spreadOf } from './steady.js';
 import { unoWarBenchmarks } from './uno-war.js';
+import { checkBenchArgs } from './args.js';
+
+checkBenchArgs(
+  'bench:c-peer',
+  'usage: npm run bench:c-peer -- --unowar /path/to/unowar [--rounds R] [--games N] [--only PAIRING] [--cpu]\n' +
+  'The UnoWar engine beside a plain C program of the same rules (see docs/benchmarks.md).',
+  { valued: ['--unowar', '--rounds', '--games', '--only'], flags: ['--cpu'] },
+);
 
 /** The engine's rows with a peer line to match: the bench's name is the peer's pairing. */
 const PAIRED = unoWarBenchmarks.filter((benchmark) => /^\w+ vs \w+$/.test(benchmark.name));

@@ -15,6 +15,14 @@ import { addValue, emptyMoments, pairedDifference, summarizeMoments, wilsonInter
 import { eloIntervals, expectedScore } from '../lab/ratings.js';
 import { eloToScore, pairScores, scoreToElo, sprtLook, stoppingRuleOf, type SprtSettings } from '../lab/sprt.js';
 import { biasAdjusted } from '../lab/sprt-bias.js';
+import { checkBenchArgs } from './args.js';
+
+checkBenchArgs(
+  'calibrate',
+  'usage: node dist/bench/calibrate.js [--runs N] [--sprt-runs N] [--bias-runs N] [--seed S]\n' +
+  'How often the lab\'s 95% intervals hold the truth, and how often the SPRT errs, on simulated players.',
+  { valued: ['--runs', '--sprt-runs', '--bias-runs', '--seed'] },
+);
 
 const SIZES = [20, 200, 2000] as const;
 

@@ -10,6 +10,14 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { option, usageFailure, wholeOption } from './test-set-args.js';
+import { checkBenchArgs } from './args.js';
+
+checkBenchArgs(
+  'bench:coach-terminal',
+  'usage: npm run bench:coach-terminal -- [--think MS] [--cli PATH] [POSITION ...]\n' +
+  'The wait a person sees in the terminal from a typed move to the Connect Four coach\'s line.',
+  { valued: ['--think', '--cli'], positionals: true },
+);
 
 const fail: (message: string) => never = usageFailure('bench:coach-terminal');
 const think = wholeOption('--think', 1000, 0, fail);

@@ -79,19 +79,19 @@ import { loadDefaultBook, loadDefaultValues } from '../arena/connect-four/book-f
 import { JOB_FORMAT, canonicalJson, parseJobRecord, type JsonValue } from '../lab/jobs.js';
 import { JournalFile } from '../lab/journal-file.js';
 import { option, usageFailure, wholeOption } from './test-set-args.js';
+import { checkBenchArgs } from './args.js';
 
 const fail: (message: string) => never = usageFailure('bench:coach');
 const whole = (name: string, fallback: number, min: number): number => wholeOption(name, fallback, min, fail);
 
-if (process.argv.includes('--help') || process.argv.includes('-h')) {
-  process.stdout.write(
-    'usage: npm run bench:coach -- [--game connect-four|connect-fwar|uno-war|klondike] [--decisions N] [--seed S] [--factor F] [--nodes N] [--samples N]\n' +
+checkBenchArgs(
+  'bench:coach',
+  'usage: npm run bench:coach -- [--game connect-four|connect-fwar|uno-war|klondike] [--decisions N] [--seed S] [--factor F] [--nodes N] [--samples N]\n' +
       '       [--reference-samples N] [--reference-nodes N] [--journal FILE] [--from A] [--to B] [--latency-only] [--think MS] [--times FILE]\n' +
       '       uno-war only: [--reference same|full] [--truncation-bias]\n' +
       "A game's coach against a reference with F times its budget (see docs/benchmarks.md).\n",
-  );
-  process.exit(0);
-}
+  { valued: ['--game', '--decisions', '--seed', '--factor', '--nodes', '--samples', '--reference-samples', '--reference-nodes', '--journal', '--from', '--to', '--think', '--times', '--reference'], flags: ['--latency-only', '--truncation-bias'] },
+);
 
 const game = option('--game') ?? 'connect-four';
 const GAMES = { 'connect-four': connectFour, 'connect-fwar': connectFwar, 'uno-war': unoWar, klondike } as const;

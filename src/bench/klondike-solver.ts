@@ -21,7 +21,6 @@
  * load average is printed at the start and the end, and CPU time per deal beside wall time.
  */
 import { loadavg } from 'node:os';
-import { parseArgs } from 'node:util';
 import { percentile, wilsonInterval } from '../core/stats.js';
 import { rngFromSeed } from '../core/random.js';
 import { makeKlondikeGame } from '../games/klondike/definition.js';
@@ -30,29 +29,36 @@ import { createSamplerAgent, DEFAULT_SAMPLER, DEFAULT_STANDARD_SAMPLER, type Sam
 import { createPlannerAgent, DEFAULT_PLANNER, type PlannerOptions } from '../games/klondike/solver/commitment-player.js';
 import { seededDeal, solveSeed } from '../games/klondike/solver/deal.js';
 import { DEFAULT_BUDGET, type SolveVerdict } from '../games/klondike/solver/solver.js';
+import { parseBenchArgs } from './args.js';
+
+const USAGE =
+  'usage: npm run bench:klondike -- [--seeds A..B] [--budget-ms MS] [--max-states N] [--piles P] [--draw D] [--clock wall|cpu]\n' +
+  '         the solver on deals A..B (default 1..200) of the assignment rules\n' +
+  '       npm run bench:klondike -- --player ID [--rules assignment|standard] [--passes N|unlimited] [--each] …\n' +
+  '         an honest player\'s wins on the same deals; the sampler: [--samples N] [--sampler-states N] [--sampler-retry N|none];\n' +
+  '         the planner: [--planner-samples N] [--planner-states N] [--planner-retry N|none] [--planner-margin N] [--planner-follow-up on|off]\n' +
+  'See docs/benchmarks.md.';
 
 function main(): void {
-  const { values } = parseArgs({
-    options: {
-      seeds: { type: 'string', default: '1..200' },
-      'budget-ms': { type: 'string', default: String(DEFAULT_BUDGET.timeMs) },
-      'max-states': { type: 'string', default: String(DEFAULT_BUDGET.maxStates) },
-      piles: { type: 'string', default: '7' },
-      draw: { type: 'string', default: '3' },
-      clock: { type: 'string', default: 'wall' },
-      player: { type: 'string' },
-      rules: { type: 'string', default: 'assignment' },
-      passes: { type: 'string', default: 'unlimited' },
-      samples: { type: 'string' },
-      'sampler-states': { type: 'string' },
-      'sampler-retry': { type: 'string' },
-      'planner-samples': { type: 'string' },
-      'planner-states': { type: 'string' },
-      'planner-retry': { type: 'string' },
-      'planner-margin': { type: 'string' },
-      'planner-follow-up': { type: 'string' },
-      each: { type: 'boolean', default: false },
-    },
+  const { values } = parseBenchArgs('bench:klondike', USAGE, {
+    seeds: { type: 'string', default: '1..200' },
+    'budget-ms': { type: 'string', default: String(DEFAULT_BUDGET.timeMs) },
+    'max-states': { type: 'string', default: String(DEFAULT_BUDGET.maxStates) },
+    piles: { type: 'string', default: '7' },
+    draw: { type: 'string', default: '3' },
+    clock: { type: 'string', default: 'wall' },
+    player: { type: 'string' },
+    rules: { type: 'string', default: 'assignment' },
+    passes: { type: 'string', default: 'unlimited' },
+    samples: { type: 'string' },
+    'sampler-states': { type: 'string' },
+    'sampler-retry': { type: 'string' },
+    'planner-samples': { type: 'string' },
+    'planner-states': { type: 'string' },
+    'planner-retry': { type: 'string' },
+    'planner-margin': { type: 'string' },
+    'planner-follow-up': { type: 'string' },
+    each: { type: 'boolean', default: false },
   });
   const range = /^(\d+)\.\.(\d+)$/.exec(values.seeds);
   const numbers = [values['budget-ms'], values['max-states'], values.piles, values.draw].map(Number);

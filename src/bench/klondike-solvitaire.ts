@@ -16,16 +16,20 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { percentile, wilsonInterval } from '../core/stats.js';
 import { toSolvitaire } from '../games/klondike/deal-formats.js';
 import { seededDeal, solveSeed } from '../games/klondike/solver/deal.js';
 import type { SolveVerdict } from '../games/klondike/solver/solver.js';
+import { parseBenchArgs } from './args.js';
 
 interface Outcome {
   readonly verdict: SolveVerdict;
   readonly ms: number;
 }
+
+const USAGE =
+  'usage: npm run bench:klondike-solvitaire -- --solvitaire PATH [--seeds A..B] [--draw 1|3] [--timeout-ms MS] [--max-states N]\n' +
+  'Our solver and Solvitaire (built outside the repository) on the same exported deals (see docs/benchmarks.md).';
 
 function fail(message: string): never {
   process.stderr.write(`bench:klondike-solvitaire: ${message}\n`);
@@ -67,21 +71,19 @@ function summary(name: string, outcomes: readonly Outcome[]): string[] {
 }
 
 function main(): void {
-  const { values } = parseArgs({
-    options: {
-      solvitaire: { type: 'string' },
-      seeds: { type: 'string', default: '1..200' },
-      draw: { type: 'string', default: '3' },
-      'timeout-ms': { type: 'string', default: '10000' },
-      'max-states': { type: 'string', default: '20000000' },
-    },
+  const { values } = parseBenchArgs('bench:klondike-solvitaire', USAGE, {
+    solvitaire: { type: 'string' },
+    seeds: { type: 'string', default: '1..200' },
+    draw: { type: 'string', default: '3' },
+    'timeout-ms': { type: 'string', default: '10000' },
+    'max-states': { type: 'string', default: '20000000' },
   });
   const range = /^(\d+)\.\.(\d+)$/.exec(values.seeds);
   const draw = Number(values.draw);
   const timeoutMs = Number(values['timeout-ms']);
   const maxStates = Number(values['max-states']);
   if (values.solvitaire === undefined || range === null || Number(range[1]) > Number(range[2]) || (draw !== 1 && draw !== 3) || !(timeoutMs >= 1) || !Number.isInteger(maxStates) || maxStates < 1) {
-    fail('usage: --solvitaire PATH [--seeds A..B] [--draw 1|3] [--timeout-ms MS] [--max-states N]');
+    fail(`the options are not right\n${USAGE}`);
   }
   const type = draw === 3 ? 'klondike' : 'klondike-deal-1';
   const folder = mkdtempSync(join(tmpdir(), 'klondike-solvitaire-'));

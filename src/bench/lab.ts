@@ -6,6 +6,14 @@
  */
 import { availableParallelism } from 'node:os';
 import { runExperiment } from '../lab/runner.js';
+import { checkBenchArgs } from './args.js';
+
+checkBenchArgs(
+  'bench:lab',
+  'usage: npm run bench:lab -- [--games N]\n' +
+  'The lab runner\'s ConnectFwar games a second in this thread, on 1 worker and on 2.',
+  { valued: ['--games'] },
+);
 
 const gamesAt = process.argv.indexOf('--games');
 const games = gamesAt >= 0 ? Number(process.argv[gamesAt + 1]) : 4_000_000;

@@ -23,6 +23,14 @@ import { protocolBenchmarks } from './external-players.js';
 import { formatColumns, formatTable, measure, type Benchmark, type Measurement } from './harness.js';
 import { loadavg } from 'node:os';
 import { CPU_CHUNKS, measureCpu, pairedRatios, spreadOf, type Spread } from './steady.js';
+import { checkBenchArgs } from './args.js';
+
+checkBenchArgs(
+  'bench',
+  'usage: npm run bench -- [--filter TEXT] [--repeats N] [--cpu]\n' +
+  'Every engine\'s throughput on one thread, as a table (see docs/benchmarks.md).',
+  { valued: ['--filter', '--repeats', '--only'], flags: ['--cpu'] },
+);
 
 const all: Benchmark[] = [...connectFwarBenchmarks, ...unoWarBenchmarks, ...klondikeBenchmarks, ...connectFourBenchmarks, ...userPlayerBenchmarks];
 

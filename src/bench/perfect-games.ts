@@ -44,6 +44,7 @@ import { loadDefaultBook, loadDefaultValues } from '../arena/connect-four/book-f
 import { writeWholeFile } from '../lab/files.js';
 import { JournalFile } from '../lab/journal-file.js';
 import { option, usageFailure, wholeOption } from './test-set-args.js';
+import { checkBenchArgs } from './args.js';
 
 /** Issue 26's limit for one move of the perfect player on this machine. */
 const MOVE_LIMIT_MS = PERFECT_MOVE_LIMIT_MS;
@@ -62,15 +63,14 @@ function parseLengths(text: string): number[] {
   return lengths;
 }
 
-if (process.argv.includes('--help') || process.argv.includes('-h')) {
-  process.stdout.write(
-    'usage: npm run bench:perfect-games -- [--openings random|opponent] [--lengths A..B|A,B,...] [--games N]\n' +
+checkBenchArgs(
+  'bench:perfect-games',
+  'usage: npm run bench:perfect-games -- [--openings random|opponent] [--lengths A..B|A,B,...] [--games N]\n' +
       '  [--budget MS] [--hard-limit MS] [--exact-nodes N] [--seed S] [--colours red|yellow|both] [--opponents a,b,...]\n' +
       '  [--rotate K] [--no-book] [--log FILE]\n' +
       'The perfect player against every other built-in player, every move checked against the solver (see docs/connect-four-solver.md).\n',
-  );
-  process.exit(0);
-}
+  { valued: ['--openings', '--lengths', '--opening', '--games', '--budget', '--hard-limit', '--exact-nodes', '--seed', '--colours', '--opponents', '--rotate', '--log'], flags: ['--no-book'] },
+);
 
 let lengths: number[];
 try {

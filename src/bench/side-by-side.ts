@@ -38,6 +38,14 @@ import { fileURLToPath } from 'node:url';
 import { formatTime, option, readTestSet, testSetArgs } from './test-set-args.js';
 import { median } from './steady.js';
 import { TEST_SETS, type TestPosition } from '../games/connect-four/testdata/test-sets.js';
+import { checkBenchArgs } from './args.js';
+
+checkBenchArgs(
+  'bench:side-by-side',
+  'usage: npm run bench:side-by-side -- --peer /path/to/solver [--sets ids] [--limit N] [--repeat R] [--warm N] [--weak] [--book]\n' +
+  '`tabletop connect-four solve` against another solver program, whole test sets through the command line (see docs/benchmarks.md).',
+  { valued: ['--peer', '--sets', '--limit', '--repeat', '--warm'], flags: ['--weak', '--book', '--no-book'] },
+);
 
 const CLI = fileURLToPath(new URL('../cli/main.js', import.meta.url));
 

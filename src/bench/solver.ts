@@ -16,6 +16,14 @@ import { Position } from '../games/connect-four/position.js';
 import { Solver } from '../games/connect-four/solver/solver.js';
 import { formatTime, option, readTestSet, testSetArgs } from './test-set-args.js';
 import { TEST_SETS, type TestPosition } from '../games/connect-four/testdata/test-sets.js';
+import { checkBenchArgs } from './args.js';
+
+checkBenchArgs(
+  'bench:solver',
+  'usage: npm run bench:solver -- [--sets ids] [--limit N] [--mode strong|weak|both] [--table N]\n' +
+  'The Connect Four solver on Pascal Pons\' test sets (ids: end-easy, middle-easy, middle-medium, begin-easy, begin-medium, begin-hard).',
+  { valued: ['--sets', '--limit', '--mode', '--table'] },
+);
 
 
 interface Row {

@@ -50,6 +50,14 @@ import { runJob } from '../lab/job-runner.js';
 import { describeRanges, JobJournalError, jobRecordsOf, mergeJobRecords, type JobShard, type MergedJob } from '../lab/jobs.js';
 import { matchGamesOf, parseMatchPlayer, playMatchGames, playPlayers, tuningMatchJob, tuningMatchParams, tuningMatchWorkerFile, type MatchGame, type SyncPlayer } from './tune-alphabeta/tuning-match.js';
 import { LABEL_TABLE_ENTRIES, labelSamples, labelsOf, tuningLabelParams, tuningLabelsJob, tuningLabelsWorkerFile } from './tune-alphabeta/tuning-labels.js';
+import { checkBenchArgs } from './args.js';
+
+checkBenchArgs(
+  'tune:alphabeta',
+  'usage: npm run tune:alphabeta -- label|fit|match|solver|speed [options]\n' +
+  'Tuning AlphaBeta\'s evaluation and measuring it; the steps and their options are in src/bench/tune-alphabeta.ts.',
+  { valued: ['--a', '--b', '--batch-size', '--budget', '--data', '--max-nodes', '--ms', '--out', '--player', '--positions', '--seed', '--shard', '--threads'], flags: ['--no-book', '--summary'], positionals: true },
+);
 
 const fail: (message: string) => never = usageFailure('tune:alphabeta');
 const whole = (name: string, fallback: number, min: number): number => wholeOption(name, fallback, min, fail);

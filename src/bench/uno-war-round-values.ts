@@ -21,6 +21,7 @@ import { Phase, UnoWarState } from '../games/uno-war/engine.js';
 import { STRENGTHS, TABLE_CELLS, cellIndex, encodeTable, handStrength, HIGH_RANK } from '../games/uno-war/round-values.js';
 import { WINNING_SCORE } from '../games/uno-war/rules.js';
 import { option, usageFailure, wholeOption } from './test-set-args.js';
+import { checkBenchArgs } from './args.js';
 
 const fail: (message: string) => never = usageFailure('gen:uno-war-values');
 /** Games simulated per opponent: about 3 million rounds against Smallest, a minute or two of CPU. */
@@ -30,10 +31,11 @@ const SMOOTHING = 10;
 /** Starting cells (who starts, the person's high cards, the opponent's) and end cells (who won, the same). */
 const CELLS = 2 * STRENGTHS * STRENGTHS;
 
-if (process.argv.includes('--help') || process.argv.includes('-h')) {
-  process.stdout.write('usage: npm run gen:uno-war-values -- [--games N] [--seed S] [--out FILE]\nThe UnoWar coach\'s round-value tables (see src/games/uno-war/round-values.ts).\n');
-  process.exit(0);
-}
+checkBenchArgs(
+  'gen:uno-war-values',
+  'usage: npm run gen:uno-war-values -- [--games N] [--seed S] [--out FILE]\nThe UnoWar coach\'s round-value tables (see src/games/uno-war/round-values.ts).\n',
+  { valued: ['--games', '--seed', '--out'] },
+);
 const games = wholeOption('--games', GAMES, 1, fail);
 const seed = wholeOption('--seed', 1, 0, fail);
 const out = option('--out') ?? 'src/games/uno-war/round-values.data.ts';

@@ -11,6 +11,14 @@ import { READ_LIMITS, readBoundedFile, writeWholeFile } from '../lab/files.js';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { intervalChartSvg, type IntervalChart, type IntervalRow } from './interval-chart.js';
+import { checkBenchArgs } from './args.js';
+
+checkBenchArgs(
+  'what-wins:charts',
+  'usage: npm run what-wins:charts -- [--data FILE] [--doc FILE] [--out DIR]\n' +
+  'The charts of docs/what-wins.md from the figures of its tables\' runs.',
+  { valued: ['--data', '--doc', '--out'] },
+);
 
 export interface ChartRow extends IntervalRow {
   /** Text that identifies the row's line in a table of what-wins.md (e.g. "`casual` | `beginner`"). */

@@ -1,0 +1,71 @@
+/**
+ * The benches' command lines, checked before anything runs: `--help` (or `-h`) prints the bench's
+ * usage and exits, and a word that is not one of its options is refused with the usage (exit 2).
+ * A bench reads its options itself (most by `--name value` lookups); without this check a
+ * misspelt option was ignored and a run of minutes or hours went ahead on the default.
+ */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+export interface BenchArgs {
+  /** Options that take a value (`--name value`). */
+  readonly valued?: readonly string[];
+  /** Options that take none. */
+  readonly flags?: readonly string[];
+  /** Whether words that are not options are taken (the bench's own arguments). */
+  readonly positionals?: boolean;
+}
+
+/** What is wrong with `argv` for a bench taking `spec`, or null; 'help' when help is asked for. */
+export function benchArgsProblem(argv: readonly string[], spec: BenchArgs): string | 'help' | null {
+  const valued = new Set(spec.valued ?? []);
+  const flags = new Set(spec.flags ?? []);
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i]!;
+    if (word === '--help' || word === '-h') return 'help';
+    if (!word.startsWith('-') || /^-\d/.test(word)) {
+      if (spec.positionals === true) continue;
+      return `unexpected argument '${word}'`;
+    }
+    if (word.includes('=')) return `write '${word.replace('=', ' ')}' (a space, not '=')`;
+    if (flags.has(word)) continue;
+    if (!valued.has(word)) return `unknown option '${word}'`;
+    const value = argv[i + 1];
+    if (value === undefined || (value.startsWith('--') && value.length > 2)) return `${word} needs a value`;
+    i++;
+  }
+  return null;
+}
+
+/**
+ * Checks `process.argv` against `spec` (see the file's comment): prints `usage` and exits 0 on
+ * `--help`, writes the problem and the usage to stderr and exits 2 on a word it does not take.
+ */
+export function checkBenchArgs(bench: string, usage: string, spec: BenchArgs, argv: readonly string[] = process.argv.slice(2)): void {
+  const problem = benchArgsProblem(argv, spec);
+  if (problem === null) return;
+  const text = usage.endsWith('\n') ? usage : `${usage}\n`;
+  if (problem === 'help') {
+    process.stdout.write(text);
+    process.exit(0);
+  }
+  process.stderr.write(`${bench}: ${problem}\n${text}`);
+  process.exit(2);
+}
+
+/**
+ * `parseArgs` for the benches that use it, strict, with the same `--help` and errors as
+ * `checkBenchArgs` instead of a stack trace.
+ */
+export function parseBenchArgs<O extends NonNullable<ParseArgsConfig['options']>>(bench: string, usage: string, options: O, argv: readonly string[] = process.argv.slice(2)): ReturnType<typeof parseArgs<{ options: O; args: string[] }>> {
+  const text = usage.endsWith('\n') ? usage : `${usage}\n`;
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(text);
+    process.exit(0);
+  }
+  try {
+    return parseArgs({ options, args: [...argv] });
+  } catch (error) {
+    process.stderr.write(`${bench}: ${error instanceof Error ? error.message : String(error)}\n${text}`);
+    process.exit(2);
+  }
+}
