@@ -57,6 +57,13 @@ describe('tabletop klondike compare', () => {
     expect(help).toContain('comma-separated strategies (random, greedy, sampler, solver; with --rules standard also planner)');
   });
 
+  it('a strategy of the standard rules asked for under the assignment rules is exit 2 saying which option it needs', async () => {
+    const result = await runInProcess(['klondike', 'compare', '--players', 'greedy,planner', '--games', '2']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('--players: planner is not a strategy of Klondike: it plays with --rules standard (strategies here: random, greedy, sampler, solver).');
+    expect(result.stdout).toBe('');
+  });
+
   it('the example program gives the same figures on 1 and 2 threads, through the CLI and the library, as a module and as an object', async () => {
     const one = await compareJson(['--players', `greedy,${example}`, '--threads', '1']);
     const two = await compareJson(['--players', `greedy,${example}`, '--threads', '2'], runInProcess);

@@ -12,6 +12,9 @@ import { registerComparison } from '../lab/compare.js';
 import { UsageError } from '../options.js';
 import { addRulesOptions, parseDraw, rulesOf, type RulesOptions } from './rules-options.js';
 
+/** The strategies of the standard rules that the assignment rules do not have (the planner). */
+const STANDARD_ONLY = Object.keys(makeKlondikeGame({ rules: 'standard' }).agents).filter((id) => !(id in klondikeGame.agents));
+
 export function registerCompare(command: Command): Command {
   return registerComparison(command, {
     game: klondikeGame as unknown as GameDefinition<GameState>,
@@ -21,9 +24,8 @@ export function registerCompare(command: Command): Command {
       addOptions: (compare) => {
         addRulesOptions(compare).option('--draw <n>', 'standard rules: cards turned from the stock at a time, 1 to 52', parseDraw, 3);
       },
-      moreStrategies: `with --rules standard also ${Object.keys(makeKlondikeGame({ rules: 'standard' }).agents)
-        .filter((id) => !(id in klondikeGame.agents))
-        .join(', ')}`,
+      moreStrategies: `with --rules standard also ${STANDARD_ONLY.join(', ')}`,
+      strategiesElsewhere: Object.fromEntries(STANDARD_ONLY.map((id) => [id, '--rules standard'])),
       gameFor: (options, explicit) => {
         const rules = rulesOf(options as unknown as RulesOptions);
         if (rules.rules !== 'standard') {

@@ -6,7 +6,7 @@
 import { Option, type Command } from 'commander';
 import type { GameDefinition, GameState } from '../../core/game.js';
 import { readRecords } from '../../lab/results-file.js';
-import { parseList } from '../options.js';
+import { parseList, UsageError } from '../options.js';
 import { addLabOptions, runExperimentCommand, type LabOptions } from './experiment.js';
 import { resolvePlayers } from './user-players.js';
 
@@ -21,6 +21,8 @@ export interface ComparisonCommand {
     readonly gameFor: (options: Record<string, unknown>, explicit: (name: string) => boolean) => GameDefinition<GameState>;
     /** Strategies only some variants have, for the help: e.g. "with --rules standard also planner". */
     readonly moreStrategies?: string;
+    /** Those strategies and the option that chooses a variant having them (`{ planner: '--rules standard' }`), to say so when one is asked for without it. */
+    readonly strategiesElsewhere?: Readonly<Record<string, string>>;
   };
 }
 
@@ -47,6 +49,12 @@ export function registerComparison(command: Command, spec: ComparisonCommand): C
     // one are needed only to contradict it, which the run then refuses.
     const resumed = options.resume !== undefined && !variantOptions.some(explicit) ? savedVariant(options.resume, spec.game) : undefined;
     const game = resumed ?? spec.variant?.gameFor(options as unknown as Record<string, unknown>, explicit) ?? spec.game;
+    const elsewhere = spec.variant?.strategiesElsewhere ?? {};
+    for (const id of options.players) {
+      if (!Object.hasOwn(game.agents, id) && Object.hasOwn(elsewhere, id)) {
+        throw new UsageError(`--players: ${id} is not a strategy of ${game.title}: it plays with ${elsewhere[id]!} (strategies here: ${strategies.join(', ')}).`);
+      }
+    }
     await runExperimentCommand({
       command: compare,
       options,
