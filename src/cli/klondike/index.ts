@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { registerCompare } from './compare.js';
 import { registerDeal } from './deal.js';
+import { klondikeLabVariant } from './lab-variant.js';
 import { registerGrade } from './grade.js';
 import { registerPlay } from './play.js';
 import { registerSolve } from './solve.js';
@@ -16,6 +17,12 @@ export function registerKlondike(program: Command): Command {
   registerGrade(command);
   registerPlay(command);
   registerSolve(command);
-  registerSprt(command, { game: klondikeGame as unknown as GameDefinition<GameState>, scoreUnit: 'cards brought to the foundations', wins: 'all 52 cards to the foundations', modules: 'program modules' });
+  registerSprt(command, {
+    game: klondikeGame as unknown as GameDefinition<GameState>,
+    scoreUnit: 'cards brought to the foundations',
+    wins: 'all 52 cards to the foundations',
+    modules: 'program modules',
+    variant: klondikeLabVariant,
+  });
   return command;
 }

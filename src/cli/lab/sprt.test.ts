@@ -134,4 +134,36 @@ describe('tabletop klondike sprt', () => {
     expect(json.pairs % 20).toBe(0);
     expect(json.estimate.ci[0]).toBeGreaterThan(0);
   });
+
+  it('--rules standard tests on the standard rules (the same deals on 1 and 2 threads); a resumed test keeps them; the planner needs them', async () => {
+    const args = ['klondike', 'sprt', '--rules', 'standard', '--draw', '1', '--a', 'greedy', '--b', 'random', '--every', '20', '--seed', '5'];
+    const two = await runCli([...args, '--threads', '2']);
+    expect([two.status, two.stderr]).toEqual([0, '']);
+    expect(two.stdout.split('\n')[0]).toBe(
+      'Klondike (standard rules, draw 1, unlimited passes) SPRT, A = greedy, B = random: H0: 0 points per deal, H1: 1 points per deal, alpha 0.05, beta 0.05, a look every 20 deals; at most 50,000 deals, seed 5',
+    );
+    const one = await sprtJson([...args, '--threads', '1']);
+    const assignment = await sprtJson(['klondike', 'sprt', '--a', 'greedy', '--b', 'random', '--every', '20', '--seed', '5', '--threads', '1']);
+    expect(one.pairs).toBeGreaterThan(0);
+    expect(two.stdout.split('\n')[2]).toBe(`LLR ${one.llr >= 0 ? '+' : ''}${one.llr.toFixed(2)} (bounds -2.94, +2.94) after ${String(one.games)} games in ${String(one.pairs)} deals`);
+    // Other rules, other games: the same seed does not give the assignment rules' test.
+    expect([one.pairs, one.llr]).not.toEqual([assignment.pairs, assignment.llr]);
+    // A test of 20 deals in two looks, its second lost, resumed without the rules: they come from its file.
+    const folder = mkdtempSync(join(tmpdir(), 'klondike-sprt-'));
+    try {
+      const path = join(folder, 'test.jsonl');
+      const small = ['klondike', 'sprt', '--rules', 'standard', '--draw', '1', '--a', 'greedy', '--b', 'random', '--every', '10', '--seed', '5', '--max-games', '40'];
+      const whole = await runInProcess([...small, '--threads', '1', '--json', '--out', path]);
+      expect(whole.status).toBe(0);
+      writeFileSync(path, `${readFileSync(path, 'utf8').split('\n')[0]!}\n`);
+      const resumed = await runInProcess(['klondike', 'sprt', '--resume', path, '--threads', '1', '--json']);
+      expect([resumed.status, resumed.stderr]).toEqual([0, '']);
+      expect(JSON.parse(resumed.stdout)).toEqual(JSON.parse(whole.stdout));
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+    const planner = await runInProcess(['klondike', 'sprt', '--a', 'planner', '--b', 'greedy']);
+    expect(planner.status).toBe(2);
+    expect(planner.stderr).toContain('--a/--b: planner is not a strategy of Klondike: it plays with --rules standard');
+  });
 });

@@ -25,6 +25,7 @@ import { progressBar, type Progress } from '../terminal.js';
 import { checkRecordsFile, interruptible, whereSaved } from './experiment.js';
 import { moduleFilesOf } from './report-files.js';
 import { resolvePlayers } from './user-players.js';
+import { addVariantOptions, checkStrategiesHere, type GameVariant } from './variant.js';
 
 /** --delta1 of a test of win shares (--wins) unless given: two percentage points more deals won. */
 export const DEFAULT_WIN_SHARE_DELTA1 = 0.02;
@@ -55,6 +56,8 @@ export interface SprtCommand {
   readonly openings?: { readonly suites: Readonly<Record<string, readonly unknown[]>>; readonly default: string; readonly source: BatchSource; readonly help: string };
   /** For a game with a refereed tournament (Connect Four): its players and time rules, which make the test's games refereed. */
   readonly referee?: RefereeOptions;
+  /** Options that choose a variant of the game (Klondike's rule set), and the game they choose. */
+  readonly variant?: GameVariant;
 }
 
 /** The options of a game whose tests can be refereed, and how they turn --a/--b into refereed bots. */
@@ -114,7 +117,7 @@ export function registerSprt(command: Command, spec: SprtCommand): Command {
         ? 'is A stronger than B? a sequential test (SPRT) on game pairs (same deal or opening, seats swapped) that stops as soon as the answer is clear'
         : 'does A score more than B? a sequential test (SPRT) on paired deals (A and B play the same deals) that stops as soon as the answer is clear',
     )
-    .option('--a <player>', `player A: ${players}, or one of your ${spec.modules} (./mine.mjs, a package name)`)
+    .option('--a <player>', `player A: ${players}${spec.variant?.moreStrategies === undefined ? '' : ` (${spec.variant.moreStrategies})`}, or one of your ${spec.modules} (./mine.mjs, a package name)`)
     .option('--b <player>', 'player B, the same way');
   const suites = spec.openings;
   if (suites !== undefined) {
@@ -135,6 +138,7 @@ export function registerSprt(command: Command, spec: SprtCommand): Command {
       .addOption(new Option('--delta1 <points>', `H1: A exceeds B by this many points per deal (above --delta0)${spec.wins === undefined ? '' : `; with --wins, win share (default ${String(DEFAULT_WIN_SHARE_DELTA1)})`}`).argParser(parseNumber('--delta1')).default(defaultDelta1(game)));
     if (spec.wins !== undefined) sprt.option('--wins', `test the share of deals won (${spec.wins}) instead of the points: --delta0/--delta1 are then differences of win shares (0.02: two percentage points)`);
   }
+  const gameOf = addVariantOptions(sprt, game, spec.variant);
   addTestOptions(sprt, {
     every: `${twoPlayer ? 'pairs' : 'deals'} between two looks at the LLR (the test decides only at multiples of it, whatever the threads)`,
     maxGames: `stop, inconclusive, after this many games (${twoPlayer ? 'two per pair' : 'two per deal: A and B'})`,
@@ -143,7 +147,10 @@ export function registerSprt(command: Command, spec: SprtCommand): Command {
   spec.referee?.register(sprt);
   if (suites === undefined) addMoveTimeLimit(sprt);
   sprt.action(async (options: SprtCliOptions) => {
-    await runSprtCommand(sprt, spec, options);
+    // The variant's game (a rule set of Klondike) has the same score range and test defaults as `game`.
+    const variant = gameOf(options as unknown as Record<string, unknown>, options.resume);
+    checkStrategiesHere(variant, [options.a, options.b].filter((id) => id !== undefined), spec.variant, '--a/--b');
+    await runSprtCommand(sprt, { ...spec, game: variant }, options);
   });
   return command;
 }
