@@ -29,7 +29,7 @@ import { checkBenchArgs } from './args.js';
 checkBenchArgs(
   'bench:analysis',
   'usage: npm run bench:analysis -- [--file F] [--every N] [--limit N] [--no-book] [--slowest N]\n' +
-  'The Connect Four analysis (every column\'s exact score) of each position of a test set, timed (see docs/benchmarks.md).',
+    'The Connect Four analysis (every column\'s exact score) of each position of a test set, timed (see docs/benchmarks.md).',
   { valued: ['--file', '--every', '--limit', '--slowest'], flags: ['--no-book'] },
 );
 

@@ -26,7 +26,7 @@ import { checkBenchArgs } from './args.js';
 checkBenchArgs(
   'bench:c-peer',
   'usage: npm run bench:c-peer -- --unowar /path/to/unowar [--rounds R] [--games N] [--only PAIRING] [--cpu]\n' +
-  'The UnoWar engine beside a plain C program of the same rules (see docs/benchmarks.md).',
+    'The UnoWar engine beside a plain C program of the same rules (see docs/benchmarks.md).',
   { valued: ['--unowar', '--rounds', '--games', '--only'], flags: ['--cpu'] },
 );
 

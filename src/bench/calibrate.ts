@@ -20,7 +20,7 @@ import { checkBenchArgs } from './args.js';
 checkBenchArgs(
   'calibrate',
   'usage: node dist/bench/calibrate.js [--runs N] [--sprt-runs N] [--bias-runs N] [--seed S]\n' +
-  'How often the lab\'s 95% intervals hold the truth, and how often the SPRT errs, on simulated players.',
+    'How often the lab\'s 95% intervals hold the truth, and how often the SPRT errs, on simulated players.',
   { valued: ['--runs', '--sprt-runs', '--bias-runs', '--seed'] },
 );
 

@@ -15,7 +15,7 @@ import { checkBenchArgs } from './args.js';
 checkBenchArgs(
   'bench:coach-terminal',
   'usage: npm run bench:coach-terminal -- [--think MS] [--cli PATH] [POSITION ...]\n' +
-  'The wait a person sees in the terminal from a typed move to the Connect Four coach\'s line.',
+    'The wait a person sees in the terminal from a typed move to the Connect Four coach\'s line.',
   { valued: ['--think', '--cli'], positionals: true },
 );
 

@@ -11,7 +11,7 @@ import { checkBenchArgs } from './args.js';
 checkBenchArgs(
   'bench:lab',
   'usage: npm run bench:lab -- [--games N]\n' +
-  'The lab runner\'s ConnectFwar games a second in this thread, on 1 worker and on 2.',
+    'The lab runner\'s ConnectFwar games a second in this thread, on 1 worker and on 2.',
   { valued: ['--games'] },
 );
 

@@ -28,7 +28,7 @@ import { checkBenchArgs } from './args.js';
 checkBenchArgs(
   'bench',
   'usage: npm run bench -- [--filter TEXT] [--repeats N] [--cpu]\n' +
-  'Every engine\'s throughput on one thread, as a table (see docs/benchmarks.md).',
+    'Every engine\'s throughput on one thread, as a table (see docs/benchmarks.md).',
   { valued: ['--filter', '--repeats', '--only'], flags: ['--cpu'] },
 );
 

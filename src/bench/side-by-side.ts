@@ -43,7 +43,7 @@ import { checkBenchArgs } from './args.js';
 checkBenchArgs(
   'bench:side-by-side',
   'usage: npm run bench:side-by-side -- --peer /path/to/solver [--sets ids] [--limit N] [--repeat R] [--warm N] [--weak] [--book]\n' +
-  '`tabletop connect-four solve` against another solver program, whole test sets through the command line (see docs/benchmarks.md).',
+    '`tabletop connect-four solve` against another solver program, whole test sets through the command line (see docs/benchmarks.md).',
   { valued: ['--peer', '--sets', '--limit', '--repeat', '--warm'], flags: ['--weak', '--book', '--no-book'] },
 );
 

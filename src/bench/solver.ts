@@ -21,7 +21,7 @@ import { checkBenchArgs } from './args.js';
 checkBenchArgs(
   'bench:solver',
   'usage: npm run bench:solver -- [--sets ids] [--limit N] [--mode strong|weak|both] [--table N]\n' +
-  'The Connect Four solver on Pascal Pons\' test sets (ids: end-easy, middle-easy, middle-medium, begin-easy, begin-medium, begin-hard).',
+    'The Connect Four solver on Pascal Pons\' test sets (ids: end-easy, middle-easy, middle-medium, begin-easy, begin-medium, begin-hard).',
   { valued: ['--sets', '--limit', '--mode', '--table'] },
 );
 

@@ -55,7 +55,7 @@ import { checkBenchArgs } from './args.js';
 checkBenchArgs(
   'tune:alphabeta',
   'usage: npm run tune:alphabeta -- label|fit|match|solver|speed [options]\n' +
-  'Tuning AlphaBeta\'s evaluation and measuring it; the steps and their options are in src/bench/tune-alphabeta.ts.',
+    'Tuning AlphaBeta\'s evaluation and measuring it; the steps and their options are in src/bench/tune-alphabeta.ts.',
   { valued: ['--a', '--b', '--batch-size', '--budget', '--data', '--max-nodes', '--ms', '--out', '--player', '--positions', '--seed', '--shard', '--threads'], flags: ['--no-book', '--summary'], positionals: true },
 );
 

@@ -16,7 +16,7 @@ import { checkBenchArgs } from './args.js';
 checkBenchArgs(
   'what-wins:charts',
   'usage: npm run what-wins:charts -- [--data FILE] [--doc FILE] [--out DIR]\n' +
-  'The charts of docs/what-wins.md from the figures of its tables\' runs.',
+    'The charts of docs/what-wins.md from the figures of its tables\' runs.',
   { valued: ['--data', '--doc', '--out'] },
 );
 
