@@ -16,7 +16,7 @@ import { checkConformance, type ConformanceResult } from './game-conformance.js'
 import { splitJournal } from './journal.js';
 import { gameOfResultsLine } from './records.js';
 import { builtScript, probeModuleData, ProbeFailure, type ProbeLimits } from './module-probe.js';
-import { GAMES } from './registry.js';
+import { GAMES, variantById } from './registry.js';
 import { definitionOfFacts, isUserGameId, registerUserGame, userGameDefinition, userGameModuleOf, type GameFacts } from './user-games.js';
 import { describeValue, messageOf } from './user-adapters.js';
 import { importModule, labelProblem, looksLikePath, modulePath, sha256Of } from './user-players.js';
@@ -147,7 +147,8 @@ export async function probeGameModule(path: string, limits: ProbeLimits = {}): P
  * game id (see user-games.ts). GameModuleError if it cannot be used.
  */
 export async function resolveGame(spec: string, cwd = process.cwd()): Promise<string> {
-  if (Object.hasOwn(GAMES, spec)) return spec;
+  // A built-in game's variant too (Klondike's standard rules: the id a run of `klondike compare --rules standard` saved).
+  if (Object.hasOwn(GAMES, spec) || variantById(spec) !== undefined) return spec;
   if (!looksLikePath(spec)) throw new GameModuleError(`Unknown game '${printable(spec)}' (built in: ${Object.keys(GAMES).join(', ')}); a game module needs a path: ./my-game.mjs`);
   const path = modulePath({ title: 'game', builtIns: Object.keys(GAMES) }, spec, cwd);
   const sha256 = hashGameModule(path);

@@ -26,7 +26,7 @@ export function gameById(id: string): GameDefinition<GameState> {
 }
 
 /** A built-in game's variant named by its own id (a family of games named by their parameters, such as Klondike's standard rules). */
-function variantById(id: string): GameDefinition<GameState> | undefined {
+export function variantById(id: string): GameDefinition<GameState> | undefined {
   for (const game of Object.values(GAMES)) {
     const variant = game.variantById?.(id);
     if (variant !== undefined) return variant;

@@ -166,5 +166,10 @@ describe('tabletop klondike compare', () => {
     const contradicted = await runCli(['klondike', 'compare', '--resume', out, '--draw', '3', '--rules', 'standard']);
     expect(contradicted.status).toBe(2);
     expect(contradicted.stderr).toBe('tabletop: Cannot resume: The saved run is a klondike-standard-d1-p3-standard experiment, not klondike-standard-d3-pu-standard.\n');
+    // The lab's own command resumes it too, the game named by the file (it once said "Unknown game").
+    writeFileSync(out, `${readFileSync(out, 'utf8').split('\n')[0]!}\n`);
+    const generic = await runCli(['compare', '--resume', out, '--threads', '1', '--json']);
+    expect([generic.status, generic.stderr]).toEqual([0, '']);
+    expect(JSON.parse(generic.stdout)).toEqual(JSON.parse(whole.stdout));
   });
 });
