@@ -5,6 +5,7 @@
  * misspelt option was ignored and a run of minutes or hours went ahead on the default.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { usageFailure } from './test-set-args.js';
 
 export interface BenchArgs {
   /** Options that take a value (`--name value`). */
@@ -36,20 +37,24 @@ export function benchArgsProblem(argv: readonly string[], spec: BenchArgs): stri
   return null;
 }
 
+/** The usage ending in one newline. */
+const usageText = (usage: string): string => (usage.endsWith('\n') ? usage : `${usage}\n`);
+
+/** Prints the usage on stdout and exits 0 (`--help`). */
+function printUsage(usage: string): never {
+  process.stdout.write(usageText(usage));
+  process.exit(0);
+}
+
 /**
  * Checks `process.argv` against `spec` (see the file's comment): prints `usage` and exits 0 on
- * `--help`, writes the problem and the usage to stderr and exits 2 on a word it does not take.
+ * `--help`, writes the problem and the usage to stderr and exits 2 (`usageFailure`) on a word it does not take.
  */
 export function checkBenchArgs(bench: string, usage: string, spec: BenchArgs, argv: readonly string[] = process.argv.slice(2)): void {
   const problem = benchArgsProblem(argv, spec);
   if (problem === null) return;
-  const text = usage.endsWith('\n') ? usage : `${usage}\n`;
-  if (problem === 'help') {
-    process.stdout.write(text);
-    process.exit(0);
-  }
-  process.stderr.write(`${bench}: ${problem}\n${text}`);
-  process.exit(2);
+  if (problem === 'help') printUsage(usage);
+  usageFailure(bench)(`${problem}\n${usageText(usage).trimEnd()}`);
 }
 
 /**
@@ -57,15 +62,10 @@ export function checkBenchArgs(bench: string, usage: string, spec: BenchArgs, ar
  * `checkBenchArgs` instead of a stack trace.
  */
 export function parseBenchArgs<O extends NonNullable<ParseArgsConfig['options']>>(bench: string, usage: string, options: O, argv: readonly string[] = process.argv.slice(2)): ReturnType<typeof parseArgs<{ options: O; args: string[] }>> {
-  const text = usage.endsWith('\n') ? usage : `${usage}\n`;
-  if (argv.includes('--help') || argv.includes('-h')) {
-    process.stdout.write(text);
-    process.exit(0);
-  }
+  if (argv.includes('--help') || argv.includes('-h')) printUsage(usage);
   try {
     return parseArgs({ options, args: [...argv] });
   } catch (error) {
-    process.stderr.write(`${bench}: ${error instanceof Error ? error.message : String(error)}\n${text}`);
-    process.exit(2);
+    return usageFailure(bench)(`${error instanceof Error ? error.message : String(error)}\n${usageText(usage).trimEnd()}`);
   }
 }
