@@ -30,6 +30,10 @@ import { createPlannerAgent, DEFAULT_PLANNER, type PlannerOptions } from '../gam
 import { seededDeal, solveSeed } from '../games/klondike/solver/deal.js';
 import { DEFAULT_BUDGET, type SolveVerdict } from '../games/klondike/solver/solver.js';
 import { parseBenchArgs } from './args.js';
+import { usageFailure } from './test-set-args.js';
+
+/** Reports a bad argument (stderr, exit 2) as the other benches do. */
+const fail: (message: string) => never = usageFailure('bench:klondike');
 
 const USAGE =
   'usage: npm run bench:klondike -- [--seeds A..B] [--budget-ms MS] [--max-states N] [--piles P] [--draw D] [--clock wall|cpu]\n' +
@@ -64,8 +68,7 @@ function main(): void {
   const numbers = [values['budget-ms'], values['max-states'], values.piles, values.draw].map(Number);
   const clock = values.clock;
   if (range === null || Number(range[1]) > Number(range[2]) || numbers.some((n) => !Number.isInteger(n) || n < 1) || (clock !== 'wall' && clock !== 'cpu')) {
-    process.stderr.write('Usage: bench:klondike -- [--seeds a..b] [--budget-ms MS] [--max-states N] [--piles P] [--draw D] [--clock wall|cpu]\n');
-    process.exit(2);
+    fail(`--seeds takes A..B with A ≤ B, --budget-ms, --max-states, --piles and --draw a whole number ≥ 1, --clock wall or cpu (see --help)`);
   }
   const [timeMs, maxStates, piles, draw] = numbers as [number, number, number, number];
   const first = Number(range[1]);
@@ -76,8 +79,7 @@ function main(): void {
     const defaults = rules === 'standard' ? DEFAULT_STANDARD_SAMPLER : DEFAULT_SAMPLER;
     const samplerBudget = [values.samples ?? String(defaults.samples), values['sampler-states'] ?? String(defaults.maxStates)].map(Number);
     if ((rules !== 'assignment' && rules !== 'standard') || !(passes === Infinity || (Number.isInteger(passes) && passes >= 1)) || samplerBudget.some((n) => !Number.isInteger(n) || n < 1)) {
-      process.stderr.write('Usage: bench:klondike -- --player ID [--rules assignment|standard] [--passes N|unlimited] [--samples N] [--sampler-states N]\n');
-      process.exit(2);
+      fail(`--rules takes assignment or standard, --passes a whole number ≥ 1 or unlimited, --samples and --sampler-states a whole number ≥ 1 (see --help)`);
     }
     const options: KlondikeOptions = rules === 'standard' ? { piles, draw, rules, passes } : { piles, draw };
     // The rule set's default second try unless given; `none` for none.
@@ -85,18 +87,15 @@ function main(): void {
     const sampler = values.samples !== undefined || values['sampler-states'] !== undefined || values['sampler-retry'] !== undefined ? { samples: samplerBudget[0]!, maxStates: samplerBudget[1]!, ...(retry === undefined ? {} : { retryStates: retry }) } : undefined;
     const plannerBudget = [values['planner-samples'] ?? String(DEFAULT_PLANNER.samples), values['planner-states'] ?? String(DEFAULT_PLANNER.maxStates)].map(Number);
     if (plannerBudget.some((n) => !Number.isInteger(n) || n < 1)) {
-      process.stderr.write('bench:klondike: --planner-samples and --planner-states take a whole number ≥ 1\n');
-      process.exit(2);
+      fail('--planner-samples and --planner-states take a whole number ≥ 1');
     }
     const margin = Number(values['planner-margin'] ?? DEFAULT_PLANNER.margin);
     if (!Number.isInteger(margin) || margin < 0) {
-      process.stderr.write('bench:klondike: --planner-margin takes a whole number ≥ 0\n');
-      process.exit(2);
+      fail('--planner-margin takes a whole number ≥ 0');
     }
     const followUpText = values['planner-follow-up'] ?? (DEFAULT_PLANNER.followUp ? 'on' : 'off');
     if (followUpText !== 'on' && followUpText !== 'off') {
-      process.stderr.write('bench:klondike: --planner-follow-up takes on or off\n');
-      process.exit(2);
+      fail('--planner-follow-up takes on or off');
     }
     // The planner's "no second solve" is 0, given as a number or as none.
     const plannerRetry = retryPositions('planner-retry', values['planner-retry'] ?? String(DEFAULT_PLANNER.retryStates), 0) ?? 0;
@@ -155,8 +154,7 @@ function retryPositions(flag: string, text: string, least: number): number | und
   if (text === 'none') return undefined;
   const positions = Number(text);
   if (Number.isInteger(positions) && positions >= least) return positions;
-  process.stderr.write(`bench:klondike: --${flag} takes a number of positions or none\n`);
-  return process.exit(2);
+  return fail(`--${flag} takes a number of positions or none`);
 }
 
 /**
@@ -171,8 +169,7 @@ function playDeals(id: string, first: number, last: number, options: KlondikeOpt
   const game = makeKlondikeGame(options);
   const factory = game.agents[id];
   if (factory === undefined) {
-    process.stderr.write(`Unknown Klondike agent '${id}' (known: ${Object.keys(game.agents).join(', ')})\n`);
-    process.exit(2);
+    fail(`unknown Klondike agent '${id}' (known: ${Object.keys(game.agents).join(', ')})`);
   }
   const config = new KlondikeConfig(options);
   const { piles, draw } = config;
