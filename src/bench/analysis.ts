@@ -18,7 +18,7 @@
  * the N slowest positions (default 10).
  */
 import { join } from 'node:path';
-import { loadDefaultBook, loadDefaultValues } from '../arena/connect-four/book-file.js';
+import { loadDefaultBook, loadDefaultValues, SHIPPED_BOOK_PATHS } from '../arena/connect-four/book-file.js';
 import { Position } from '../games/connect-four/position.js';
 import { analysisTexts, parseColumnText } from '../games/connect-four/solver/answers.js';
 import { Solver } from '../games/connect-four/solver/solver.js';
@@ -80,7 +80,7 @@ function bestScore(texts: readonly string[]): number | undefined {
 const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
 
 const warn = (message: string): void => void process.stderr.write(`bench:analysis: ${message}\n`);
-const book = process.argv.includes('--no-book') ? undefined : loadDefaultBook(warn);
+const book = process.argv.includes('--no-book') ? undefined : loadDefaultBook(warn, SHIPPED_BOOK_PATHS);
 const values = loadDefaultValues(warn);
 const slowest = wholeOption('--slowest', 10, 0, fail);
 const set = positions();

@@ -75,7 +75,7 @@ import { legalMovesOfState } from '../games/klondike/moves.js';
 import { seededDeal } from '../games/klondike/solver/deal.js';
 import { samplePosition } from '../games/connect-four/players/tuning.js';
 import { Solver } from '../games/connect-four/solver/solver.js';
-import { loadDefaultBook, loadDefaultValues } from '../arena/connect-four/book-file.js';
+import { loadDefaultBook, loadDefaultValues, SHIPPED_BOOK_PATHS } from '../arena/connect-four/book-file.js';
 import { JOB_FORMAT, canonicalJson, parseJobRecord, type JsonValue } from '../lab/jobs.js';
 import { JournalFile } from '../lab/journal-file.js';
 import { option, usageFailure, wholeOption } from './test-set-args.js';
@@ -256,7 +256,7 @@ function connectFour(): string[] {
   const nodes = whole('--nodes', COACH_NODES, 1);
   const referenceNodes = whole('--reference-nodes', nodes * factor, 1);
   const warn = (message: string): void => void process.stderr.write(`bench:coach: ${message}\n`);
-  const books = { book: loadDefaultBook(warn), values: loadDefaultValues(warn) };
+  const books = { book: loadDefaultBook(warn, SHIPPED_BOOK_PATHS), values: loadDefaultValues(warn) };
   const withBooks = { ...(books.book === undefined ? {} : { book: books.book }), ...(books.values === undefined ? {} : { values: books.values }) };
   const coach = new Solver(withBooks);
   const reference = new Solver(withBooks);

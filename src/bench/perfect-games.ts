@@ -40,7 +40,7 @@ import { PERFECT_BUDGET_MS, PERFECT_MOVE_LIMIT_MS, SolverPlayer } from '../games
 import { BOOK_EXACT_NODES } from '../games/connect-four/solver/answers.js';
 import type { Player } from '../games/connect-four/player.js';
 import { Solver } from '../games/connect-four/solver/solver.js';
-import { loadDefaultBook, loadDefaultValues } from '../arena/connect-four/book-file.js';
+import { loadDefaultBook, loadDefaultValues, SHIPPED_BOOK_PATHS } from '../arena/connect-four/book-file.js';
 import { writeWholeFile } from '../lab/files.js';
 import { JournalFile } from '../lab/journal-file.js';
 import { option, usageFailure, wholeOption } from './test-set-args.js';
@@ -90,7 +90,7 @@ if (!['red', 'yellow', 'both'].includes(colours)) fail(`--colours must be red, y
 const perfectColours = colours === 'both' ? [true, false] : [colours === 'red'];
 const logPath = option('--log');
 const noBook = process.argv.includes('--no-book');
-const book = noBook ? undefined : loadDefaultBook((m) => process.stderr.write(`${m}\n`));
+const book = noBook ? undefined : loadDefaultBook((m) => process.stderr.write(`${m}\n`), SHIPPED_BOOK_PATHS);
 const values = noBook ? undefined : loadDefaultValues((m) => process.stderr.write(`${m}\n`));
 const books = { ...(book === undefined ? {} : { book }), ...(values === undefined ? {} : { values }) };
 const judge = new Solver(books);

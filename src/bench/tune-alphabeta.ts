@@ -42,7 +42,7 @@ import { fitEvaluation, logLossOf, positionTerms, type LabelledPosition } from '
 import { SolverPlayer } from '../games/connect-four/players/solver-player.js';
 import { Solver } from '../games/connect-four/solver/solver.js';
 import type { OpeningBook } from '../games/connect-four/book/book.js';
-import { loadDefaultBook, loadDefaultValues } from '../arena/connect-four/book-file.js';
+import { loadDefaultBook, loadDefaultValues, SHIPPED_BOOK_PATHS } from '../arena/connect-four/book-file.js';
 import { option, usageFailure, wholeOption } from './test-set-args.js';
 import { FileSafetyError } from '../lab/files.js';
 import { JournalFile } from '../lab/journal-file.js';
@@ -465,7 +465,7 @@ function printSolverSummary(spec: string, done: readonly SolverGame[], judge: So
 function loadBooks(): { book?: OpeningBook; values?: OpeningBook } {
   if (process.argv.includes('--no-book')) return {};
   const warn = (message: string): boolean => process.stderr.write(`tune:alphabeta: ${message}\n`);
-  const book = loadDefaultBook(warn);
+  const book = loadDefaultBook(warn, SHIPPED_BOOK_PATHS);
   const values = loadDefaultValues(warn);
   return { ...(book === undefined ? {} : { book }), ...(values === undefined ? {} : { values }) };
 }

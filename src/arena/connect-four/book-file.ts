@@ -5,8 +5,8 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { BookFormatError, OpeningBook } from '../../games/connect-four/book/book.js';
-import { DEEP_LEVELS_FOLDER, shippedDeepPartFiles, type ShippedDeepLevel } from '../../games/connect-four/book/shipped.js';
+import { BookFormatError, OpeningBook, partMismatch } from '../../games/connect-four/book/book.js';
+import { DEEP_LEVEL_PARTS, DEEP_LEVELS_FOLDER, deepPartFileName, SHIPPED_DEEP_LEVELS, shippedDeepPartFiles, type ShippedDeepLevel } from '../../games/connect-four/book/shipped.js';
 import { checkWholeFileTarget, READ_LIMITS, readBoundedFile, refuseSameFiles, writeWholeFile, type NamedPath } from '../../lab/files.js';
 
 /**
@@ -17,13 +17,18 @@ export const DEFAULT_BOOK_PATH = fileURLToPath(new URL('../../games/connect-four
 
 /**
  * The files of the shipped book's deep levels (book/shipped.ts), each level in parts so that the
- * browser app fetches only the parts a request needs; here they are merged with the opening
- * levels at once (`loadDefaultBook`).
+ * browser app fetches only the parts a request needs, and the command line reads only those its
+ * lookups touch (`loadDefaultBook`).
  */
 export const DEEP_BOOK_FILES: readonly { readonly level: ShippedDeepLevel; readonly path: string }[] = shippedDeepPartFiles().map(({ level, name }) => ({
   level,
-  path: fileURLToPath(new URL(`../../games/connect-four/book/${DEEP_LEVELS_FOLDER}/${name}`, import.meta.url)),
+  path: deepPartPath(name),
 }));
+
+/** The path of a shipped deep part's file (`name` as book/shipped.ts names it). */
+function deepPartPath(name: string): string {
+  return fileURLToPath(new URL(`../../games/connect-four/book/${DEEP_LEVELS_FOLDER}/${name}`, import.meta.url));
+}
 
 /** The paths of DEEP_BOOK_FILES. */
 export const DEEP_BOOK_PATHS: readonly string[] = DEEP_BOOK_FILES.map(({ path }) => path);
@@ -54,11 +59,43 @@ export function kindOf(weak: boolean): string {
 }
 
 /**
- * The book to use by default: the shipped one (its files merged) if it is there and sound. A
- * damaged file is not fatal — the solver works without it — so this reports the problem through
- * `warn` and goes on with the files that are sound (undefined if none is).
+ * The shipped book, as the command line uses it: the opening levels read now, each deep level
+ * read part by part as lookups first need them (`OpeningBook.withLevelsOnDemand`), so that a
+ * command pays for the few parts its positions touch instead of reading every file (over 20 MB)
+ * at its start. A damaged or misplaced part is reported through `warn` when first needed and left
+ * out (the solver searches what it would have answered); a missing file is left out silently, as
+ * a missing opening file is. Undefined if no file of the book is there.
+ *
+ * With `files`, those files are read and merged at once instead (the benches, which time the
+ * search and not the reading; tests).
  */
-export function loadDefaultBook(warn: (message: string) => void, files: readonly string[] = SHIPPED_BOOK_PATHS): OpeningBook | undefined {
+export function loadDefaultBook(warn: (message: string) => void, files?: readonly string[]): OpeningBook | undefined {
+  if (files !== undefined) return loadBookFiles(warn, files);
+  const levels = SHIPPED_DEEP_LEVELS.filter((level) => existsSync(deepPartPath(deepPartFileName(level, 0, DEEP_LEVEL_PARTS[level]))));
+  const opening = loadBookFiles(warn, [DEFAULT_BOOK_PATH]);
+  if (opening === undefined && levels.length === 0) return undefined;
+  return OpeningBook.withLevelsOnDemand(
+    opening ?? OpeningBook.empty(),
+    levels.map((level) => ({ level, of: DEEP_LEVEL_PARTS[level], read: (index: number) => readShippedPart(level, index, warn) })),
+  );
+}
+
+/** Part `index` of a shipped deep level, if its file is there, sound and that part; else undefined (a warning for a file that is there). */
+function readShippedPart(level: ShippedDeepLevel, index: number, warn: (message: string) => void): OpeningBook | undefined {
+  const path = deepPartPath(deepPartFileName(level, index, DEEP_LEVEL_PARTS[level]));
+  const book = soundBookOrWarn(path, false, warn);
+  const mismatch = book === undefined ? undefined : partMismatch(book, level, index, DEEP_LEVEL_PARTS[level]);
+  if (mismatch === undefined) return book;
+  warn(`opening book not used: ${path}: ${mismatch}`);
+  return undefined;
+}
+
+/**
+ * The given book files merged at once, those that are there and sound. A damaged file is not
+ * fatal — the solver works without it — so this reports the problem through `warn` and goes on
+ * with the files that are sound (undefined if none is).
+ */
+function loadBookFiles(warn: (message: string) => void, files: readonly string[]): OpeningBook | undefined {
   const sound = files.flatMap((path) => {
     const book = soundBookOrWarn(path, false, warn);
     return book === undefined ? [] : [{ path, book }];

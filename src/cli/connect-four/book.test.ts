@@ -11,7 +11,7 @@ import { bookPositions } from '../../games/connect-four/book/builder.js';
 import { Position, immediateWinScore } from '../../games/connect-four/position.js';
 import { Solver } from '../../games/connect-four/solver/solver.js';
 import { OpeningBook, canonicalKey, stonesOfKey } from '../../games/connect-four/book/book.js';
-import { DEEP_BOOK_PATHS, DEFAULT_BOOK_PATH, DEFAULT_VALUES_PATH, loadDefaultBook, readBookFile } from '../../arena/connect-four/book-file.js';
+import { DEEP_BOOK_PATHS, DEFAULT_BOOK_PATH, DEFAULT_VALUES_PATH, loadDefaultBook, readBookFile, SHIPPED_BOOK_PATHS } from '../../arena/connect-four/book-file.js';
 import { randomLevelPositions, shippedBook, shippedOpeningLevels } from '../../test-support/connect-four-books.js';
 import { DEEP_LEVEL_PARTS, SHIPPED_DEEP_LEVELS } from '../../games/connect-four/book/shipped.js';
 
@@ -275,10 +275,19 @@ describe('the shipped opening book', () => {
     }
     expect(next).toBe(deep.length);
     const warnings: string[] = [];
-    const merged = loadDefaultBook((m) => warnings.push(m))!;
+    const merged = loadDefaultBook((m) => warnings.push(m), SHIPPED_BOOK_PATHS)!;
     expect(warnings).toEqual([]);
     const entries = [opening!, ...deep].reduce((sum, book) => sum + book.size, 0);
     expect(merged.info()).toMatchObject({ entries, firstLevel: 0, completeDepth, depth: completeDepth });
+    // As the command line loads it: the deep levels read part by part as lookups need them, each
+    // answering as the files merged at once.
+    const onDemand = loadDefaultBook((m) => warnings.push(m))!;
+    expect(onDemand.info()).toMatchObject({ entries: opening!.size, firstLevel: 0, depth: completeDepth });
+    const [inLastPart] = deep[deep.length - 1]!.entries();
+    expect(onDemand.scoreOfKey(inLastPart!.key)).toBe(inLastPart!.score);
+    expect(onDemand.size).toBe(opening!.size + deep[deep.length - 1]!.size);
+    for (const part of deep.filter((_, i) => i % 17 === 0)) for (const { key, score } of [...part.entries()].slice(0, 50)) expect(onDemand.scoreOfKey(key)).toBe(score);
+    expect(warnings).toEqual([]);
     // A deep level damaged (one byte flipped): left out with a warning, the opening levels used.
     const bytes = readFileSync(DEEP_BOOK_PATHS[0]!);
     bytes[bytes.length - 1]! ^= 1;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Position } from '../position.js';
 import { Solver } from '../solver/solver.js';
-import { BookFormatError, MAX_PARTS, OpeningBook, canonicalKey, fnv1a, partOfKey, stonesOfKey, type BookEntry } from './book.js';
+import { BookFormatError, MAX_PARTS, OpeningBook, canonicalKey, fnv1a, partMismatch, partOfKey, stonesOfKey, type BookEntry } from './book.js';
 import { bookPositions, completeLevels, deriveScores } from './builder.js';
 
 /** The mirror image of a move string (column c ↔ 8 - c, 1-based). */
@@ -266,6 +266,97 @@ describe('A level in parts', () => {
     // A chi-squared statistic far below what a skewed hash gives (15 degrees of freedom: 99.9% below 37.7).
     const chi2 = counts.reduce((sum, count) => sum + (count - mean) ** 2 / mean, 0);
     expect(chi2).toBeLessThan(37.7);
+  });
+});
+
+describe('Levels read on demand', () => {
+  const { book: solved } = solvedBook(ROOT, 29);
+  const entries = [...solved.entries()].map((e) => ({ ...e, moves: stonesOfKey(e.key) }));
+  const whole = OpeningBook.fromEntries(entries, 29);
+  const upTo28 = OpeningBook.fromEntries(
+    entries.filter((e) => e.moves < 29),
+    28,
+  );
+  // The level of 29 stones in four part files, as shipped.
+  const parts = whole
+    .slice(29)
+    .partition(4)
+    .map((part) => OpeningBook.decode(part.encode()));
+  const onDemand = (read: (index: number) => OpeningBook | undefined, base = upTo28): OpeningBook => OpeningBook.withLevelsOnDemand(base, [{ level: 29, of: 4, read }]);
+  const deepKeys = [...parts.flatMap((part) => [...part.entries()])];
+
+  it('reads a part once, the first time a lookup needs it, and then answers as the whole book', () => {
+    expect(deepKeys.length).toBeGreaterThan(8);
+    const reads: number[] = [];
+    const book = onDemand((index) => {
+      reads.push(index);
+      return parts[index];
+    });
+    expect(book.info()).toMatchObject({ depth: 29, completeDepth: 28, entries: upTo28.size });
+    expect(reads).toEqual([]);
+    // A shallower position reads nothing.
+    const [shallow] = upTo28.entries();
+    expect(book.scoreOfKey(shallow!.key)).toBe(shallow!.score);
+    expect(reads).toEqual([]);
+    const first = deepKeys[0]!;
+    expect(book.scoreOfKey(first.key)).toBe(first.score);
+    expect(reads).toEqual([partOfKey(first.key, 4)]);
+    for (const { key, score } of whole.entries()) expect(book.scoreOfKey(key)).toBe(score);
+    expect([...reads].sort()).toEqual([0, 1, 2, 3]);
+    expect(book.size).toBe(whole.size);
+    expect([...book.entries()]).toEqual([...whole.entries()]);
+  });
+
+  it('gives the solver the same answers as the whole book, also with nothing but the level', () => {
+    const position = Position.fromMoves(ROOT.slice(0, 27));
+    const expected = new Solver({ tableSize: (1 << 17) + 1, book: whole }).analyze(position);
+    expect(new Solver({ tableSize: (1 << 17) + 1, book: onDemand((index) => parts[index]) }).analyze(position)).toEqual(expected);
+    const reads: number[] = [];
+    const alone = onDemand((index) => {
+      reads.push(index);
+      return parts[index];
+    }, OpeningBook.empty());
+    expect(alone.info()).toMatchObject({ depth: 29, firstLevel: 29, entries: 0 });
+    expect(new Solver({ tableSize: (1 << 17) + 1, book: alone }).analyze(position)).toEqual(expected);
+    expect(reads.length).toBeGreaterThan(0);
+  });
+
+  it('leaves out for good a part its reader cannot give, or gives wrong, and reads it only once', () => {
+    const reads: number[] = [];
+    // Part 1 cannot be had; part 2's file holds part 3; part 3's holds a part of another cut.
+    const other = whole.slice(29).partition(8)[3]!;
+    const book = onDemand((index) => {
+      reads.push(index);
+      return index === 1 ? undefined : index === 2 ? parts[3] : index === 3 ? other : parts[index];
+    });
+    for (let round = 0; round < 2; round++) {
+      for (const { key, score } of deepKeys) expect(book.scoreOfKey(key)).toBe(partOfKey(key, 4) === 0 ? score : undefined);
+    }
+    expect([...reads].sort()).toEqual([0, 1, 2, 3]);
+    expect(partMismatch(parts[3]!, 29, 2, 4)).toBe('part 3 of 4, expected part 2 of 4');
+    expect(partMismatch(other, 29, 3, 4)).toBe('part 3 of 8, expected part 3 of 4');
+    expect(partMismatch(whole.slice(29), 29, 0, 4)).toMatch(/not a part of a level/);
+    expect(partMismatch(whole.slice(28).partition(4)[0]!, 29, 0, 4)).toBe('positions of 28 to 29 stones, expected 29');
+    expect(partMismatch(parts[0]!, 29, 0, 4)).toBeUndefined();
+  });
+
+  it('stays read on demand when merged, and refuses a level the book holds or a bad cut', () => {
+    const reads: number[] = [];
+    const merged = OpeningBook.merge(
+      onDemand((index) => {
+        reads.push(index);
+        return parts[index];
+      }),
+      parts[0]!,
+    );
+    const [inZero] = parts[0]!.entries();
+    expect(merged.scoreOfKey(inZero!.key)).toBe(inZero!.score);
+    expect(reads).toEqual([]);
+    for (const { key, score } of deepKeys) expect(merged.scoreOfKey(key)).toBe(score);
+    expect([...reads].sort()).toEqual([1, 2, 3]);
+    expect(() => OpeningBook.withLevelsOnDemand(whole, [{ level: 29, of: 4, read: () => undefined }])).toThrow(/level of 29 stones is already in the book/);
+    expect(() => OpeningBook.withLevelsOnDemand(upTo28, [{ level: 29, of: 1, read: () => undefined }])).toThrow(/2 to 4096 parts, not 1/);
+    expect(() => OpeningBook.withLevelsOnDemand(upTo28, [{ level: 43, of: 4, read: () => undefined }])).toThrow(/Invalid level 43/);
   });
 });
 

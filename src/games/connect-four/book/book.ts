@@ -48,6 +48,13 @@
  * from parts is complete to that level only once all P of them are in (`merge` keeps track of the
  * parts it was made from, so they may arrive in any order and in any number of merges).
  * Files without parts stay version 1, byte for byte.
+ *
+ * ## Levels read on demand
+ * `withLevelsOnDemand` gives a book whose deep levels are read part by part, the first time a
+ * position of a part's share is looked up (the command line's shipped book: most requests touch
+ * a few parts, or none, of levels that weigh tens of MB). Until then the part counts as absent
+ * (`size`, `entries` and `encode` hold what has been read), and a part its reader cannot give is
+ * absent for good: the solver searches those positions, as it does any the book does not hold.
  */
 import { mix32 } from '../../../core/random.js';
 import { CELLS, HEIGHT, WIDTH, type Position } from '../position.js';
@@ -64,6 +71,19 @@ const ENTRY_BYTES = 8;
 const SEVEN_BITS = 0x7f;
 /** 2^28: the weight of the high word of a key (columns 4..6). */
 const HI_WEIGHT = 0x1000_0000;
+
+/**
+ * Reads part `index` of a level read on demand (`OpeningBook.withLevelsOnDemand`): its book, or
+ * undefined when it cannot be had (the reader reports why; the part then stays absent).
+ */
+export type PartReader = (index: number) => OpeningBook | undefined;
+
+/** A level of `of` parts, each read by `read` when first needed. */
+export interface LevelOnDemand {
+  readonly level: number;
+  readonly of: number;
+  readonly read: PartReader;
+}
 
 /** A book file that cannot be used: bad magic, version, size or checksum. */
 export class BookFormatError extends Error {
@@ -238,6 +258,25 @@ export class OpeningBook {
   }
 
   /**
+   * `base` with the given levels read on demand (see "Levels read on demand"): a lookup at such a
+   * level reads the part its key hashes to once, and takes it in only if it is that part of that
+   * level (`partMismatch`). The levels must lie apart from each other and from `base`'s.
+   */
+  static withLevelsOnDemand(base: OpeningBook, levels: readonly LevelOnDemand[]): OpeningBook {
+    const spans = [...base.#groups, ...(base.#whole.keys.length === 0 ? [] : [{ firstLevel: base.#wholeLevels[0], lastLevel: base.#wholeLevels[1] }])];
+    const groups: PartGroup[] = [...base.#groups];
+    for (const { level, of, read } of levels) {
+      if (!Number.isInteger(level) || level < 0 || level > CELLS) throw new RangeError(`Invalid level ${String(level)}`);
+      if (!Number.isInteger(of) || of < 2 || of > MAX_PARTS) throw new RangeError(`A level is cut into 2 to ${String(MAX_PARTS)} parts, not ${String(of)}`);
+      if ([...spans, ...groups].some((span) => span.firstLevel <= level && level <= span.lastLevel)) throw new RangeError(`The level of ${String(level)} stones is already in the book`);
+      groups.push({ firstLevel: level, lastLevel: level, of, runs: [], read });
+    }
+    const depth = Math.max(base.depth, ...levels.map(({ level }) => level));
+    const header = { depth, completeDepth: base.completeDepth, weak: base.weak, firstLevel: base.size === 0 ? Math.min(...levels.map(({ level }) => level), CELLS) : base.firstLevel, part: null };
+    return new OpeningBook(base.#whole, base.#wholeLevels, groups, header, base.#coverage);
+  }
+
+  /**
    * One book of everything the given books hold (e.g. the opening levels and a deep level shipped
    * as its own file, or in parts). They must be of one kind and agree on every position they
    * share; the complete levels are those the books cover together without a gap from the first
@@ -252,15 +291,18 @@ export class OpeningBook {
     const wholes = books.filter((book) => book.#whole.keys.length > 0);
     const wholeLevels: [number, number] =
       wholes.length === 0 ? [...NO_LEVELS] : [Math.min(...wholes.map((book) => book.#wholeLevels[0])), Math.max(...wholes.map((book) => book.#wholeLevels[1]))];
-    const groups = new Map<string, { firstLevel: number; lastLevel: number; of: number; runs: (Run | undefined)[] }>();
+    const groups = new Map<string, PartGroup>();
     for (const book of books) {
       for (const group of book.#groups) {
         const name = `${String(group.firstLevel)} ${String(group.lastLevel)} ${String(group.of)}`;
-        const into = groups.get(name) ?? { firstLevel: group.firstLevel, lastLevel: group.lastLevel, of: group.of, runs: [] };
+        // A level read on demand stays so: the parts not yet read are read by the merged book too.
+        const there = groups.get(name);
+        const read = there?.read ?? group.read;
+        const into: PartGroup = { firstLevel: group.firstLevel, lastLevel: group.lastLevel, of: group.of, runs: there?.runs ?? [], ...(read === undefined ? {} : { read }) };
         group.runs.forEach((run, index) => {
           if (run === undefined) return;
-          const there = into.runs[index];
-          into.runs[index] = there === undefined ? run : mergeRuns([there, run]);
+          const held = into.runs[index];
+          into.runs[index] = held === undefined ? run : mergeRuns([held, run]);
         });
         groups.set(name, into);
       }
@@ -465,7 +507,8 @@ export class OpeningBook {
       for (let g = 0; g < groups.length; g++) {
         const group = groups[g]!;
         if (stones < group.firstLevel || stones > group.lastLevel) continue;
-        const run = group.runs[partOfKey(key, group.of)];
+        const index = partOfKey(key, group.of);
+        const run = group.runs[index] ?? (group.read === undefined ? undefined : this.#readPart(group, index));
         return run === undefined ? undefined : search(run, key);
       }
     }
@@ -476,6 +519,15 @@ export class OpeningBook {
   *entries(): IterableIterator<BookEntry> {
     const { keys, scores } = this.#all();
     for (let i = 0; i < keys.length; i++) yield { key: keys[i]!, score: scores[i]! };
+  }
+
+  /** Part `index` of a level read on demand, read now and kept (an empty run if the reader cannot give that part). */
+  #readPart(group: PartGroup, index: number): Run {
+    const book = group.read!(index);
+    const run = book === undefined || partMismatch(book, group.firstLevel, index, group.of) !== undefined || book.weak !== this.weak ? EMPTY_RUN : book.#groups[0]!.runs[index]!;
+    group.runs[index] = run;
+    this.#allEntries = null;
+    return run;
   }
 
   #all(): Run {
@@ -495,7 +547,22 @@ interface PartGroup {
   readonly firstLevel: number;
   readonly lastLevel: number;
   readonly of: number;
-  readonly runs: readonly (Run | undefined)[];
+  /** Filled as parts arrive: by `merge`, or by `read` on the first lookup of a part's share. */
+  readonly runs: (Run | undefined)[];
+  /** For a level read on demand: reads a part not yet in `runs`. */
+  readonly read?: PartReader;
+}
+
+/**
+ * Why `book` is not part `index` of `of` of the level of `level` stones (a file named so but
+ * holding something else), or undefined if it is.
+ */
+export function partMismatch(book: OpeningBook, level: number, index: number, of: number): string | undefined {
+  const { part, firstLevel, depth } = book.info();
+  if (part === null) return `not a part of a level (expected part ${String(index)} of ${String(of)})`;
+  if (part.index !== index || part.of !== of) return `part ${String(part.index)} of ${String(part.of)}, expected part ${String(index)} of ${String(of)}`;
+  if (firstLevel !== level || depth !== level) return `positions of ${String(firstLevel)} to ${String(depth)} stones, expected ${String(level)}`;
+  return undefined;
 }
 
 const EMPTY_RUN: Run = { keys: new Float64Array(0), scores: new Int8Array(0) };

@@ -4,7 +4,7 @@
  * a file each, in the folder `deep/`. A deep level is apart from the opening levels because it
  * outweighs them: the browser app's worker fetches, for a request, only the parts holding the
  * position's children, and the rest once it is idle (web/src/connect-four/deep-book.ts); the
- * command line merges every file at once (src/arena/connect-four/book-file.ts). Each file's header
+ * command line reads a part the first time a lookup needs it (src/arena/connect-four/book-file.ts). Each file's header
  * states its level and part; tests check them against this list.
  */
 

@@ -309,7 +309,8 @@ export class Solver {
     }
     this.#quickProbeNodes = quickProbeNodes;
     this.#book = options.book ?? null;
-    this.#bookDepth = this.#book === null || this.#book.size === 0 ? -1 : this.#book.depth;
+    // By depth, not size: a book whose levels are read on demand holds nothing before its first look-up.
+    this.#bookDepth = this.#book === null ? -1 : this.#book.depth;
     if (this.#book?.weak === true) throw new RangeError('Solver: `book` takes exact scores; give a book of values as `values`');
     if (options.values !== undefined && !options.values.weak) throw new RangeError('Solver: `values` takes a book of values (win/draw/loss); give exact scores as `book`');
     this.#values = options.values ?? null;
