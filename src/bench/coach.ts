@@ -45,10 +45,10 @@
  * times the coach's ratings and computes no reference. `--times FILE` writes every rating's CPU and
  * wall time, a line a decision.
  *
- * Latency: `coach rating` is the compute time of a rating from scratch (wall and CPU). Connect
- * Four's and Klondike's terminals prepare a position while the person thinks (the columns scored;
- * every move rated) and finish the rating when they decide (the verdict on the column chosen; a
- * look-up); both parts are timed apart, and `as a person sees it` is the wait from the decision to the rating of a person who
+ * Latency: `coach rating` is the compute time of a rating from scratch (wall and CPU). The
+ * terminals of Connect Four, Klondike and UnoWar prepare a position while the person thinks (the
+ * columns scored; every move rated; every card played out) and finish the rating when they decide
+ * (the verdict on the choice; a look-up); both parts are timed apart, and `as a person sees it` is the wait from the decision to the rating of a person who
  * decides `--think MS` after the position shows (default THINK_MS): the part of the preparation
  * still running then, plus the rest of the rating, max(0, prepare - think) + finish, from the
  * measured wall times, and from the CPU times (the wait on a core of its own). (The terminal
@@ -64,7 +64,7 @@ import { COLUMNS, DISCARD } from '../games/connect-fwar/rules.js';
 import { CHANCE } from '../core/game.js';
 import type { SampledRating, Verdict } from '../core/coach.js';
 import { smallestCardAgent } from '../games/uno-war/agents.js';
-import { COACH_SAMPLES as UNO_SAMPLES, EQUAL_CHANCE, playOutCards, rateDecision as rateUno, rateOutcomes, warmUpCoach } from '../games/uno-war/coach.js';
+import { COACH_SAMPLES as UNO_SAMPLES, EQUAL_CHANCE, playOutCards, prepareDecision as prepareUno, rateOutcomes, warmUpCoach } from '../games/uno-war/coach.js';
 import { UnoWarState } from '../games/uno-war/engine.js';
 import { HAND_SIZE as UNO_HAND, canPlayOn } from '../games/uno-war/rules.js';
 import { Position } from '../games/connect-four/position.js';
@@ -88,7 +88,7 @@ checkBenchArgs(
   'bench:coach',
   'usage: npm run bench:coach -- [--game connect-four|connect-fwar|uno-war|klondike] [--decisions N] [--seed S] [--factor F] [--nodes N] [--samples N]\n' +
       '       [--reference-samples N] [--reference-nodes N] [--journal FILE] [--from A] [--to B] [--latency-only] [--think MS] [--times FILE]\n' +
-      '       uno-war only: [--reference same|full] [--truncation-bias]\n' +
+      '       uno-war only: [--reference same|clear|full] [--truncation-bias]\n' +
       "A game's coach against a reference with F times its budget (see docs/benchmarks.md).\n",
   { valued: ['--game', '--decisions', '--seed', '--factor', '--nodes', '--samples', '--reference-samples', '--reference-nodes', '--journal', '--from', '--to', '--think', '--times', '--reference'], flags: ['--latency-only', '--truncation-bias'] },
 );
@@ -457,26 +457,33 @@ function unoWar(): string[] {
   const samples = whole('--samples', UNO_SAMPLES, 1);
   // `--reference full`: the reference plays every card out to the game's end (the evaluator
   // without the round-value table), so that the truncation's bias counts against the coach too.
+  // `--reference clear`: the same method, stopping as the coach does once one card is clearly best
+  // (looks after 500 states and whenever they have doubled): its full budget goes to the near-ties,
+  // the decisions a reference is for, and a decision settled by a few thousand states costs no more.
   const method = option('--reference') ?? 'same';
-  if (method !== 'same' && method !== 'full') fail(`--reference must be same or full, got '${method}'`);
+  if (method !== 'same' && method !== 'full' && method !== 'clear') fail(`--reference must be same, clear or full, got '${method}'`);
   const toGameEnd = method === 'full';
+  const stopWhenClear = method === 'clear';
   const referenceSamples = whole('--reference-samples', samples * factor, 1);
   const anyCard = (state: UnoWarState): number => state.handCard(0, [0, 1, 2, 3, 4].find((slot) => canPlayOn(state.top, state.handCard(0, slot)))!);
-  // The coach may stop sampling early once a card is clearly best; the reference never does.
+  // The coach may stop sampling early once a card is clearly best; the reference only with `--reference clear`.
   const { same, costs, runnerUps, notes } = sampledAgreement(
     unoSituation,
-    (state, at) => rateUno(state, anyCard(state), smallestCardAgent, at, samples).best,
+    // As the terminal and the page do: every card played out while the person thinks, their card rated when they choose it.
+    { prepare: (state, at) => ({ outcomes: prepareUno(state, smallestCardAgent, at, samples), chosen: anyCard(state) }), finish: ({ outcomes, chosen }) => rateOutcomes(outcomes, chosen).best },
     (state, at) => {
-      const outcomes = playOutCards(state, smallestCardAgent, at, referenceSamples, { stopWhenClear: false, toGameEnd });
+      const outcomes = playOutCards(state, smallestCardAgent, at, referenceSamples, { stopWhenClear, toGameEnd });
       return outcomes.cards.map((card) => rateOutcomes(outcomes, card));
     },
-    // The full play-out reference is a journal's other job: its parameters name the method.
-    toGameEnd ? { game, seed, samples: referenceSamples, reference: 'full' } : { game, seed, samples: referenceSamples },
+    // The other references are a journal's other jobs: their parameters name the method.
+    method === 'same' ? { game, seed, samples: referenceSamples } : { game, seed, samples: referenceSamples, reference: method },
   );
   const strict = costs.filter((c) => c.cost <= 2 * c.standardError).length;
   const tolerated = costs.filter((c) => c.cost < EQUAL_CHANCE).length;
   // A full play-out costs many round play-outs: the ratio of states is no ratio of budgets then.
-  const reference = toGameEnd ? "each card played out to the game's end" : `${(referenceSamples / samples).toFixed(0)}x, the same method`;
+  const reference = toGameEnd
+    ? "each card played out to the game's end"
+    : `${(referenceSamples / samples).toFixed(0)}x, the same method${stopWhenClear ? ', stopping once a card is clearly best' : ''}`;
   return [
     `uno-war: ${decisionsText()} (seed ${String(seed)}), against Smallest, coach ${String(samples)} states, reference ${String(referenceSamples)} (${reference}) on other draws`,
     // Strict: the reference's lead over the coach's card is under twice its standard error, whatever the coach's own tolerance of small losses.

@@ -1,11 +1,13 @@
 /**
  * `uno-war play --coach` and `--training` on the terminal: the game module's coach
  * (games/uno-war/coach.ts) rates each card the person chooses; this file words its ratings and
- * keeps them for the summary.
+ * keeps them for the summary. Every card of a decision is played out while the person thinks
+ * (`prepare`, as the prompt is shown), so the rating of their card is there when they choose it;
+ * the outcomes depend only on the decision and the game's seed, never on how long anyone took.
  */
 import { deriveSeed } from '../../core/random.js';
 import type { UnoWarAgent } from '../../games/uno-war/agents.js';
-import { rateDecision, summarize, warmUpCoach, type Rating } from '../../games/uno-war/coach.js';
+import { prepareDecision, rateOutcomes, summarize, warmUpCoach, type CardOutcomes, type Rating } from '../../games/uno-war/coach.js';
 import { chanceText, costlyDecisionText, equalCardsText, judgement, totalCostText } from '../../games/uno-war/coach-text.js';
 import type { UnoWarState } from '../../games/uno-war/engine.js';
 import { summaryLines } from '../coach-text.js';
@@ -15,7 +17,8 @@ const COACH_STREAM = 0x636f_6163;
 
 export class UnoCoach {
   readonly #ratings: { readonly rating: Rating; readonly before: string }[] = [];
-  #pending: { readonly key: string; readonly ratings: Map<number, Rating> } | undefined;
+  /** The outcomes of the decision the person is at, named by their answers before it. */
+  #prepared: { readonly key: string; readonly outcomes: CardOutcomes } | undefined;
 
   /**
    * @param name how a card is named (with colour on a terminal)
@@ -31,15 +34,17 @@ export class UnoCoach {
     warmUpCoach();
   }
 
-  /** The rating of playing `card` now; `answers` are the person's answers so far (--moves), which identify the decision. */
-  rate(state: UnoWarState, card: number, answers: string): Rating {
-    if (this.#pending?.key !== answers) this.#pending = { key: answers, ratings: new Map() };
-    let rating = this.#pending.ratings.get(card);
-    if (rating === undefined) {
-      rating = rateDecision(state, card, this.opponent, deriveSeed(deriveSeed(this.seed, COACH_STREAM), answers.length));
-      this.#pending.ratings.set(card, rating);
+  /** Plays every card of the decision out, unless done; `answers` are the person's answers so far (--moves), which identify the decision. */
+  prepare(state: UnoWarState, answers: string): CardOutcomes {
+    if (this.#prepared?.key !== answers) {
+      this.#prepared = { key: answers, outcomes: prepareDecision(state, this.opponent, deriveSeed(deriveSeed(this.seed, COACH_STREAM), answers.length)) };
     }
-    return rating;
+    return this.#prepared.outcomes;
+  }
+
+  /** The rating of playing `card` now (a playable card of the hand). */
+  rate(state: UnoWarState, card: number, answers: string): Rating {
+    return rateOutcomes(this.prepare(state, answers), card);
   }
 
   /** The training warning before `card` is played, or null if it is (as good as) the best. */

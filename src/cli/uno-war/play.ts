@@ -145,7 +145,8 @@ export async function playUnoWar(options: PlayOptions, input: NodeJS.ReadableStr
           continue;
         }
         const replayed = replay.shift();
-        const choice = replayed === undefined ? await askForSlot(state, session, name, score) : replayedChoice(state, replayed);
+        const choice =
+          replayed === undefined ? await askForSlot(state, session, name, score, coach === null ? undefined : () => void coach.prepare(state, answers)) : replayedChoice(state, replayed);
         if (choice === null) return -1;
         if (choice === 'round' || choice === 'game') {
           answers += choice.charAt(0);
@@ -210,14 +211,17 @@ function showHand(state: UnoWarState, say: (text: string) => void, name: (card: 
 
 /**
  * Reads a playable slot, or `round`/`game` (the stand-in is to play on); null when the player quits
- * or input ends.
+ * or input ends. `prepare` runs once the prompt is shown, while the person thinks (a line typed
+ * meanwhile waits in the input).
  */
-async function askForSlot(state: UnoWarState, session: PlaySession, name: (card: number) => string, score: () => string): Promise<number | 'round' | 'game' | null> {
+async function askForSlot(state: UnoWarState, session: PlaySession, name: (card: number) => string, score: () => string, prepare?: () => void): Promise<number | 'round' | 'game' | null> {
   const say = (text: string): void => {
     session.say(text);
   };
   for (;;) {
-    const line = await session.ask(`Your card (${SLOT_CHOICES}, r or g to let an AI finish the round or game, q to quit): `, '');
+    const asked = session.ask(`Your card (${SLOT_CHOICES}, r or g to let an AI finish the round or game, q to quit): `, '');
+    prepare?.();
+    const line = await asked;
     if (line === null) {
       say(`End of input: game abandoned. ${score()}`);
       return null;

@@ -39,12 +39,19 @@ export type { Verdict, RuleOfThumb } from '../../core/coach.js';
 /**
  * The most states drawn per decision against a built-in AI; from each, every playable card is
  * played to the end of the round and the state it leaves valued by the round-value table. Sampling
- * stops earlier, at a multiple of SAMPLE_BATCH, once one card is clearly best (core/coach.ts
- * clearlyBest).
+ * stops earlier once one card is clearly best (core/coach.ts clearlyBest), which most decisions
+ * reach within a few thousand states. So many because most decisions are between cards a fraction
+ * of a point apart: on 2,000 states the coach's card was as good as a 100x reference's best on
+ * 85.4% of 1,000 decisions (docs/benchmarks.md, the coaches). A rating takes up to several hundred
+ * ms, so the terminal and the page compute it while the person thinks (`prepareDecision`).
  */
-export const COACH_SAMPLES = 2000;
+export const COACH_SAMPLES = 32_000;
 
-/** States drawn between two looks at whether one card is clearly best. */
+/**
+ * States drawn before the first look at whether one card is clearly best; each later look comes
+ * when the states drawn have doubled. Few looks: each is a chance to stop on a card that only
+ * seems best by then.
+ */
 export const SAMPLE_BATCH = 500;
 
 /**
@@ -114,9 +121,10 @@ export function defaultSamples(opponent: UnoWarAgent): number {
  * Draws up to `samples` states consistent with what the player to move of `state` has seen and
  * plays every playable card out from each against `opponent`: to the end of the round, valued by
  * the round-value table, when there is one for `opponent` (and not `toGameEnd`), else to the end
- * of the game. With `stopWhenClear`, stops at a multiple of the batch once one card is clearly
- * best: every other card trails it by more than CLEAR_LEAD standard errors or ended as it did on
- * every state drawn (core/coach.ts clearlyBest).
+ * of the game. With `stopWhenClear`, looks after the first batch and then whenever the states
+ * drawn have doubled, and stops once one card is clearly best: every other card trails it by more
+ * than CLEAR_LEAD standard errors or ended as it did on every state drawn (core/coach.ts
+ * clearlyBest).
  */
 export function playOutCards(state: UnoWarState, opponent: UnoWarAgent, seed: number, samples: number, { stopWhenClear = true, toGameEnd = false }: PlayOutOptions = {}): CardOutcomes {
   const player = state.toMove;
@@ -139,7 +147,7 @@ export function playOutCards(state: UnoWarState, opponent: UnoWarAgent, seed: nu
   const stream = new ReseedableRng();
   let drawn = 0;
   while (drawn < samples) {
-    for (const end = Math.min(samples, drawn + batch); drawn < end; drawn++) {
+    for (const end = Math.min(samples, drawn === 0 ? batch : 2 * drawn); drawn < end; drawn++) {
       // Against a built-in AI the drawn state goes to a reused state, without the history (never read).
       const sampled = values === undefined ? belief.sample(rng) : belief.sample(rng, drawnState);
       const streamSeed = deriveSeed(seed, drawn);
@@ -166,6 +174,17 @@ export function playOutCards(state: UnoWarState, opponent: UnoWarAgent, seed: nu
 }
 
 /**
+ * Every playable card's outcomes at the decision of the side to move of `state`, against
+ * `opponent`, on up to `samples` drawn states: all a rating of any choice there needs
+ * (`rateOutcomes`). The terminal and the page compute it as the decision shows, while the person
+ * thinks, so that the rating is there when they choose; it depends on the decision and the seed
+ * only, never on when it was asked for.
+ */
+export function prepareDecision(state: UnoWarState, opponent: UnoWarAgent, seed: number, samples = defaultSamples(opponent)): CardOutcomes {
+  return playOutCards(state, opponent, seed, samples);
+}
+
+/**
  * Rates the choice of `chosen` (a card of the hand that can go on the pile) by `player`, the side
  * to move of `state`, against `opponent` (the other seat's agent), on up to `samples` drawn states.
  */
@@ -174,7 +193,7 @@ export function rateDecision(state: UnoWarState, chosen: number, opponent: UnoWa
   if (!canPlayOn(state.top, chosen) || !Array.from({ length: HAND_SIZE }, (_, slot) => state.handCard(player, slot)).includes(chosen)) {
     throw new RangeError(`Card ${String(chosen)} is not a playable card of the hand`);
   }
-  return rateOutcomes(playOutCards(state, opponent, seed, samples), chosen);
+  return rateOutcomes(prepareDecision(state, opponent, seed, samples), chosen);
 }
 
 /**
