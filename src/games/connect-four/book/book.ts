@@ -53,8 +53,9 @@
  * `withLevelsOnDemand` gives a book whose deep levels are read part by part, the first time a
  * position of a part's share is looked up (the command line's shipped book: most requests touch
  * a few parts, or none, of levels that weigh tens of MB). Until then the part counts as absent
- * (`size`, `entries` and `encode` hold what has been read), and a part its reader cannot give is
- * absent for good: the solver searches those positions, as it does any the book does not hold.
+ * (`size`, `entries` and `encode` hold what has been read; the complete depth stays the base
+ * book's), and a part its reader cannot give is absent for good: the solver searches those
+ * positions, as it does any the book does not hold.
  */
 import { mix32 } from '../../../core/random.js';
 import { CELLS, HEIGHT, WIDTH, type Position } from '../position.js';
