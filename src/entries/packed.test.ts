@@ -86,7 +86,7 @@ describe('the packed package', () => {
 
   it('solves the empty board at once from the books it ships: `echo - | npx tabletop connect-four solve` prints `- 1`', () => {
     expect(files).toEqual(expect.arrayContaining(['dist/games/connect-four/book/opening.c4book', 'dist/games/connect-four/book/strategy.c4book']));
-    // Every part of the deep levels too (the package's solver merges them at once).
+    // Every part of the deep levels too (the package's solver reads each when a lookup first needs it).
     expect(files).toEqual(expect.arrayContaining(shippedDeepPartFiles().map(({ name }) => `dist/games/connect-four/book/${DEEP_LEVELS_FOLDER}/${name}`)));
     // Without the books the installed CLI would warn that solving can take hours, and search.
     const solved = spawnSync('npx', ['--no', 'tabletop', 'connect-four', 'solve'], { cwd: app, input: '-\n', encoding: 'utf8', timeout: 120_000 });
