@@ -43,7 +43,7 @@ const REJECTIONS_BEFORE_COUNTING = 16;
  * draws they always were, so the random stream of those beliefs (every belief without a lost round,
  * most with one) and the figures drawn from it do not change; at it, a kept hand costs 16 draws on
  * average (an exact draw costs about two), some 5 ms over 2,000 states (the coach's budget when
- * this was chosen; 80 ms over its 32,000 now, against the several hundred ms its play-outs take). Below it rejection soon costs more: 346,545 draws for 2,000 states at a
+ * this was chosen; it now draws up to 32,000, whose play-outs take several hundred ms). Below it rejection soon costs more: 346,545 draws for 2,000 states at a
  * decision where one draw in 171 is consistent. (67 of the coach bench's 1,000 decisions fall below.)
  */
 export const EXACT_BELOW = 1 / 16;
