@@ -340,7 +340,7 @@ describe('Levels read on demand', () => {
     expect(partMismatch(parts[0]!, 29, 0, 4)).toBeUndefined();
   });
 
-  it('stays read on demand when merged, and refuses a level the book holds or a bad cut', () => {
+  it('stays read on demand when merged or built on, never writing into the book it was built on, and refuses a level the book holds or a bad cut', () => {
     const reads: number[] = [];
     const merged = OpeningBook.merge(
       onDemand((index) => {
@@ -354,6 +354,16 @@ describe('Levels read on demand', () => {
     expect(reads).toEqual([]);
     for (const { key, score } of deepKeys) expect(merged.scoreOfKey(key)).toBe(score);
     expect([...reads].sort()).toEqual([1, 2, 3]);
+    // A book built on a lazy one reads its own parts: the base is left as it was.
+    const baseReads: number[] = [];
+    const base = onDemand((index) => {
+      baseReads.push(index);
+      return parts[index];
+    });
+    const onTop = OpeningBook.withLevelsOnDemand(base, []);
+    for (const { key, score } of deepKeys) expect(onTop.scoreOfKey(key)).toBe(score);
+    expect(onTop.size).toBe(whole.size);
+    expect(base.size).toBe(upTo28.size);
     expect(() => OpeningBook.withLevelsOnDemand(whole, [{ level: 29, of: 4, read: () => undefined }])).toThrow(/level of 29 stones is already in the book/);
     expect(() => OpeningBook.withLevelsOnDemand(upTo28, [{ level: 29, of: 1, read: () => undefined }])).toThrow(/2 to 4096 parts, not 1/);
     expect(() => OpeningBook.withLevelsOnDemand(upTo28, [{ level: 43, of: 4, read: () => undefined }])).toThrow(/Invalid level 43/);

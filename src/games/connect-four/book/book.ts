@@ -265,7 +265,8 @@ export class OpeningBook {
    */
   static withLevelsOnDemand(base: OpeningBook, levels: readonly LevelOnDemand[]): OpeningBook {
     const spans = [...base.#groups, ...(base.#whole.keys.length === 0 ? [] : [{ firstLevel: base.#wholeLevels[0], lastLevel: base.#wholeLevels[1] }])];
-    const groups: PartGroup[] = [...base.#groups];
+    // The base's groups copied: parts read by the new book are its own, never written into `base`.
+    const groups: PartGroup[] = base.#groups.map((group) => ({ ...group, runs: [...group.runs] }));
     for (const { level, of, read } of levels) {
       if (!Number.isInteger(level) || level < 0 || level > CELLS) throw new RangeError(`Invalid level ${String(level)}`);
       if (!Number.isInteger(of) || of < 2 || of > MAX_PARTS) throw new RangeError(`A level is cut into 2 to ${String(MAX_PARTS)} parts, not ${String(of)}`);
