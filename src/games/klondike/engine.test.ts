@@ -437,6 +437,46 @@ describe('serialize and undo', () => {
   });
 });
 
+describe('copyPositionFrom', () => {
+  it('copies the position without its history: the same moves from there, each taken back to it', () => {
+    const standard = makeKlondikeGame({ piles: 7, draw: 3, rules: 'standard', passes: Infinity });
+    for (const game of [standard, klondikeGame]) {
+      fc.assert(
+        fc.property(fc.nat(), fc.nat({ max: 60 }), fc.nat({ max: 30 }), (seed, steps, more) => {
+          const original = playedState(game, seed, steps);
+          // A state that held another position before: nothing of it may remain.
+          const copy = playedState(game, seed + 1, 20);
+          copy.copyPositionFrom(original);
+          expect(content(copy)).toEqual(content(original));
+          // The same picture but for the points, which are folded from the moves (none here).
+          const picture = (state: KlondikeState): string => state.toString().replace(/\nPoints \(.*\): -?\d+/, '');
+          expect(picture(copy)).toBe(picture(original));
+          expect(copy.getMoves()).toEqual([]);
+          expect(copy.canUndo()).toBe(false);
+          const buffer = new Int32Array(game.maxActions);
+          const other = new Int32Array(game.maxActions);
+          const rng = rngFromSeed(seed);
+          let made = 0;
+          for (; made < more && !original.isTerminal(); made++) {
+            const count = original.legalActions(buffer);
+            expect(Array.from(other.subarray(0, copy.legalActions(other)))).toEqual(Array.from(buffer.subarray(0, count)));
+            const action = buffer[randomInt(rng, count)]!;
+            original.applyAction(action);
+            copy.applyAction(action);
+            expect(content(copy)).toEqual(content(original));
+          }
+          for (let i = 0; i < made; i++) copy.undo();
+          expect(copy.canUndo()).toBe(false);
+          for (let i = 0; i < made; i++) original.undo();
+          expect(content(copy)).toEqual(content(original));
+        }),
+        { numRuns: 40 },
+      );
+    }
+    expect(() => playedState(klondikeGame, 1, 0).copyPositionFrom(playedState(flexibleGame, 1, 0))).toThrow(/another variant/);
+  });
+});
+
 /**
  * The spec's model is a face over this engine: dealt the same deck, with flexible decks, the model
  * and a lab state with an idle limit make the same moves, draw the same view and end alike — the

@@ -924,6 +924,31 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
   }
 
   private copyFrom(other: KlondikeState): void {
+    this.copyDealFrom(other);
+    this.copyPlayFrom(other);
+  }
+
+  /**
+   * Makes this state `other`'s position without the moves that led to it: the moves made from here
+   * on can be taken back, the earlier ones cannot (`undo` would take back the deal), and `points`
+   * and `getMoves` count from here. For a search that visits many positions of one game (the
+   * planner's walk), where copying every position's history cost more than its moves; never a
+   * state to hand to a player or the lab. Allocates nothing when the config is the same.
+   */
+  copyPositionFrom(other: KlondikeState): void {
+    if (other.config !== this.config) throw new RangeError('copyPositionFrom: a state of another variant');
+    this.copyDealFrom(other);
+    this.waste = other.waste;
+    this.recycles = other.recycles;
+    this.bestScore = other.bestScore;
+    this.moves = 0;
+    this.score = other.score;
+    this.idle = other.idle;
+    this.phase = other.phase;
+  }
+
+  /** The cards where they lie, the stock, the foundations and the deal of `other`. */
+  private copyDealFrom(other: KlondikeState): void {
     this.cells.set(other.cells);
     this.heights.set(other.heights);
     this.hidden.set(other.hidden);
@@ -940,7 +965,6 @@ export class KlondikeState implements GameState, ReadonlyKlondikeModel {
     this.remaining.set(other.remaining);
     this.distinctRemaining = other.distinctRemaining;
     this.sampledAt = other.sampledAt;
-    this.copyPlayFrom(other);
   }
 
   /** The player's moves, the score, the idle count, the waste's size, the passes and the phase of `other`. */
