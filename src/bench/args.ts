@@ -54,7 +54,7 @@ export function checkBenchArgs(bench: string, usage: string, spec: BenchArgs, ar
   const problem = benchArgsProblem(argv, spec);
   if (problem === null) return;
   if (problem === 'help') printUsage(usage);
-  usageFailure(bench)(`${problem}\n${usageText(usage).trimEnd()}`);
+  usageFailure(bench)(`${problem}\n${usage.trimEnd()}`);
 }
 
 /**
@@ -66,6 +66,6 @@ export function parseBenchArgs<O extends NonNullable<ParseArgsConfig['options']>
   try {
     return parseArgs({ options, args: [...argv] });
   } catch (error) {
-    return usageFailure(bench)(`${error instanceof Error ? error.message : String(error)}\n${usageText(usage).trimEnd()}`);
+    return usageFailure(bench)(`${error instanceof Error ? error.message : String(error)}\n${usage.trimEnd()}`);
   }
 }

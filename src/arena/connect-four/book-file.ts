@@ -30,6 +30,11 @@ function deepPartPath(name: string): string {
   return fileURLToPath(new URL(`../../games/connect-four/book/${DEEP_LEVELS_FOLDER}/${name}`, import.meta.url));
 }
 
+/** The path of part `index` of a shipped deep level. */
+function shippedPartPath(level: ShippedDeepLevel, index: number): string {
+  return deepPartPath(deepPartFileName(level, index, DEEP_LEVEL_PARTS[level]));
+}
+
 /** The paths of DEEP_BOOK_FILES. */
 export const DEEP_BOOK_PATHS: readonly string[] = DEEP_BOOK_FILES.map(({ path }) => path);
 
@@ -71,7 +76,7 @@ export function kindOf(weak: boolean): string {
  */
 export function loadDefaultBook(warn: (message: string) => void, files?: readonly string[]): OpeningBook | undefined {
   if (files !== undefined) return loadBookFiles(warn, files);
-  const levels = SHIPPED_DEEP_LEVELS.filter((level) => existsSync(deepPartPath(deepPartFileName(level, 0, DEEP_LEVEL_PARTS[level]))));
+  const levels = SHIPPED_DEEP_LEVELS.filter((level) => existsSync(shippedPartPath(level, 0)));
   const opening = loadBookFiles(warn, [DEFAULT_BOOK_PATH]);
   if (opening === undefined && levels.length === 0) return undefined;
   return OpeningBook.withLevelsOnDemand(
@@ -82,7 +87,7 @@ export function loadDefaultBook(warn: (message: string) => void, files?: readonl
 
 /** Part `index` of a shipped deep level, if its file is there, sound and that part; else undefined (a warning for a file that is there). */
 function readShippedPart(level: ShippedDeepLevel, index: number, warn: (message: string) => void): OpeningBook | undefined {
-  const path = deepPartPath(deepPartFileName(level, index, DEEP_LEVEL_PARTS[level]));
+  const path = shippedPartPath(level, index);
   const book = soundBookOrWarn(path, false, warn);
   const mismatch = book === undefined ? undefined : partMismatch(book, level, index, DEEP_LEVEL_PARTS[level]);
   if (mismatch === undefined) return book;
